@@ -1,0 +1,8 @@
+import { startBackground } from '@/lib/background';
+
+export default defineBackground({
+  type: 'module',
+  main() {
+    startBackground();
+  },
+});

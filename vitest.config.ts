@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+
+export default defineConfig({
+  plugins: [WxtVitest()],
+  test: {
+    include: [
+      'tests/unit/**/*.test.ts',
+      'tests/contract/**/*.test.ts',
+      'lib/**/*.test.ts',
+      'emulator/**/*.test.ts',
+    ],
+    environment: 'node',
+    // Two cores: keep parallelism modest so the emulator-backed suites do not starve each other.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+  },
+});

@@ -1,0 +1,25 @@
+import preact from '@preact/preset-vite';
+import { defineConfig } from 'wxt';
+
+// The service the extension talks to out of the box. `npm start` and the tests build against
+// the local emulator; a release build sets WXT_SERVICE_URL to the production service.
+const defaultServiceUrl = process.env.WXT_SERVICE_URL ?? 'http://127.0.0.1:8787';
+
+export default defineConfig({
+  srcDir: '.',
+  outDir: '.output',
+  vite: () => ({
+    plugins: [preact()],
+    define: {
+      __DEFAULT_SERVICE_URL__: JSON.stringify(defaultServiceUrl),
+    },
+  }),
+  manifest: {
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
+    permissions: ['storage'],
+    // Loopback services (the emulator, a self-hosted service on this machine) work without a prompt.
+    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
+  },
+});
