@@ -1,0 +1,29 @@
+import { expect, test } from './fixtures';
+
+test('the built extension loads: the service worker starts and the popup renders', async ({
+  context,
+  serviceWorker,
+  extensionId,
+}) => {
+  expect(serviceWorker.url()).toBe(`chrome-extension://${extensionId}/background.js`);
+
+  const manifest = await serviceWorker.evaluate(() => chrome.runtime.getManifest());
+  expect(manifest.manifest_version).toBe(3);
+  expect(manifest.name).toBe('Meeting Capture');
+
+  // onInstalled runs asynchronously: wait for its effect instead of reading once.
+  await expect
+    .poll(() => serviceWorker.evaluate(async () => (await chrome.storage.local.get('serviceUrl')).serviceUrl))
+    .toMatch(/^https?:\/\//);
+
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await expect(popup.getByRole('heading', { name: 'Meeting Capture' })).toBeVisible();
+  await expect(popup.getByTestId('service-url')).toContainText('http://127.0.0.1:8787');
+});
+
+test('the options page renders', async ({ context, extensionId }) => {
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/options.html`);
+  await expect(page.getByRole('heading', { name: 'Meeting Capture settings' })).toBeVisible();
+});
