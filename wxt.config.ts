@@ -14,12 +14,15 @@ export default defineConfig({
       __DEFAULT_SERVICE_URL__: JSON.stringify(defaultServiceUrl),
     },
   }),
-  manifest: {
+  manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
     permissions: ['storage'],
     // Loopback services (the emulator, a self-hosted service on this machine) work without a prompt.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
-  },
+    ...(browser === 'firefox' && {
+      browser_specific_settings: { gecko: { id: 'meeting-capture@extension', strict_min_version: '115.0' } },
+    }),
+  }),
 });
