@@ -1,0 +1,84 @@
+/** The typed client of the Meeting Recording Processing Service. The one way the extension talks to it. */
+export {
+  type ApiClient,
+  type ApiClientOptions,
+  type ByUrlBody,
+  type CallOptions,
+  type ClientDeps,
+  type CreateRecordingBody,
+  createApiClient,
+  DEFAULT_TIMEOUT_MS,
+  type ListRecordingsQuery,
+  type ReadOptions,
+  type SendBotBody,
+  VIDEO_SITE_PATH,
+} from './client';
+export {
+  ApiError,
+  type ApiErrorInfo,
+  type ApiErrorKind,
+  type AuthReason,
+  errorFromResponse,
+  isApiError,
+  isTransportFailure,
+  type Operation,
+  type OutcomeCheck,
+  type TransportErrorInfo,
+  toApiErrorInfo,
+  type UnsafeOperation,
+} from './errors';
+export { RETRY_PAUSES, type Sleep } from './http';
+export { formatApiError, formatDuration, type Lang } from './messages';
+export {
+  DEFAULT_PAGE_SIZE,
+  escapeRegex,
+  exactTitlePattern,
+  type PageQuery,
+  paginate,
+  take,
+} from './pagination';
+export {
+  classifyResultResponse,
+  DEFAULT_POLL_INTERVAL_MS,
+  type PollOptions,
+  type PollOutcome,
+  type ResultResponse,
+  type ResultStep,
+  SERVER_ERROR_FAILURE_MS,
+} from './poll';
+export {
+  type BotOutcome,
+  CLOCK_SKEW_TOLERANCE_MS,
+  type MatchCriteria,
+  type SafeCreateOutcome,
+  type StartOutcome,
+} from './safe';
+export * from './schemas';
+export {
+  DAY_MS,
+  memorySessionStore,
+  needsRenewal,
+  renewalMarginMs,
+  type Session,
+  type SessionStore,
+} from './session';
+export {
+  inferTimeUnit,
+  type NormalizedDialog,
+  normalizeDialog,
+  type TimeUnit,
+  type TopicBlock,
+  type Utterance,
+} from './units';
+export {
+  contentTypeFor,
+  extensionOf,
+  MAX_TITLE_LENGTH,
+  normalizeTitle,
+  partRanges,
+  UPLOAD_LINK_LIFETIME_MS,
+  type UploadFileOptions,
+  type UploadPhase,
+  type UploadProgress,
+  type UploadResult,
+} from './upload';

@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import { toApiErrorInfo } from './errors';
+import { DAY_MS, needsRenewal, type Session } from './session';
+import { FakeService, freshSession, json, jwt, NOW, recording, testClient } from './testing/fake-service';
+
+const sec = (ms: number) => Math.floor(ms / 1000);
+const spaceAnswer = json(200, {
+  id: 1,
+  name: 'Personal',
+  description: '',
+  subscribe: {
+    offer: { name: 'Pro', audio_limit: 1 },
+    usage_count: 0,
+    available_usage_count: 1,
+    is_active: true,
+    end_date: '2026-01-01',
+  },
+});
+
+function expiredSession(): Session {
+  const iat = sec(NOW) - 30 * 86_400 + 3600; // issued 29 days 23 hours ago
+  return {
+    access: jwt({ exp: iat + 30 * 86_400, iat, jti: 'old' }),
+    refresh: jwt({ exp: sec(NOW) + 3600, iat: sec(NOW) - 3600 }),
+    accessExpiresAt: (iat + 30 * 86_400) * 1000,
+    refreshExpiresAt: NOW + 3_600_000,
+    email: 'demo@example.com',
+  };
+}
+
+describe('sign-in', () => {
+  it('stores the session with both expiries from the tokens and never the password', async () => {
+    const access = jwt({ exp: sec(NOW) + 30 * 86_400, iat: sec(NOW) });
+    const refresh = jwt({ exp: sec(NOW) + 86_400, iat: sec(NOW) });
+    const service = new FakeService().on('POST', '/api/token/', json(200, { access, refresh }));
+    const { client, store } = testClient({ service, session: null });
+    const session = await client.signIn('demo@example.com', 'demo-password');
+    expect(session).toEqual({
+      access,
+      refresh,
+      accessExpiresAt: NOW + 30 * DAY_MS,
+      refreshExpiresAt: NOW + DAY_MS,
+      email: 'demo@example.com',
+    });
+    expect(await store.get()).toEqual(session);
+    expect(JSON.stringify(await store.get())).not.toContain('demo-password');
+  });
+
+  it('assumes issue time + 1 day when the refresh token has no readable exp', async () => {
+    const service = new FakeService().on(
+      'POST',
+      '/api/token/',
+      json(200, { access: jwt({ exp: sec(NOW) + 30 * 86_400 }), refresh: 'opaque-refresh-token' }),
+    );
+    const { client } = testClient({ service, session: null });
+    expect((await client.signIn('demo@example.com', 'pw')).refreshExpiresAt).toBe(NOW + DAY_MS);
+  });
+
+  it('says not-signed-in when there is no session', async () => {
+    const service = new FakeService().on('GET', '/api/spaces/1/', spaceAnswer);
+    const { client } = testClient({ service, session: null });
+    await expect(client.getSpace(1)).rejects.toMatchObject({
+      info: { kind: 'auth', reason: 'not-signed-in' },
+    });
+    expect(service.requests).toHaveLength(0);
+  });
+});
+
+describe('renewal before a request', () => {
+  it('does not renew while more than a day of access lifetime remains', async () => {
+    const service = new FakeService().on('GET', '/api/spaces/1/', spaceAnswer);
+    const { client } = testClient({ service });
+    await client.getSpace(1);
+    expect(service.to('POST', '/api/token/refresh/')).toHaveLength(0);
+  });
+
+  it('renews when less than a day remains, keeps the refresh token, and sends the new access', async () => {
+    const session = freshSession();
+    const iat = sec(NOW) - 29 * 86_400 - 10; // 10 s less than a day left
+    const nearlyExpired = {
+      ...session,
+      access: jwt({ iat, exp: iat + 30 * 86_400 }),
+      accessExpiresAt: (iat + 30 * 86_400) * 1000,
+    };
+    const newAccess = jwt({ exp: sec(NOW) + 30 * 86_400, iat: sec(NOW), jti: 'new' });
+    const service = new FakeService()
+      .on('POST', '/api/token/refresh/', json(200, { access: newAccess }))
+      .on('GET', '/api/spaces/1/', spaceAnswer);
+    const { client, store } = testClient({ service, session: nearlyExpired });
+    await client.getSpace(1);
+    expect(service.to('POST', '/api/token/refresh/')[0]?.body).toEqual({ refresh: session.refresh });
+    expect(service.to('GET', '/api/spaces/1/')[0]?.headers.get('authorization')).toBe(`Bearer ${newAccess}`);
+    expect(await store.get()).toEqual({
+      ...nearlyExpired,
+      access: newAccess,
+      accessExpiresAt: NOW + 30 * DAY_MS,
+    });
+  });
+
+  it('scales the margin for short-lived tokens (1/30 of the lifetime)', () => {
+    const iat = sec(NOW);
+    const session: Session = {
+      access: jwt({ iat, exp: iat + 300 }),
+      refresh: 'r',
+      accessExpiresAt: (iat + 300) * 1000,
+      refreshExpiresAt: NOW + 60_000,
+      email: 'e',
+    };
+    expect(needsRenewal(session, NOW + 289_000)).toBe(false);
+    expect(needsRenewal(session, NOW + 291_000)).toBe(true);
+  });
+
+  it('five parallel calls with an expired access cause exactly one refresh', async () => {
+    const newAccess = jwt({ exp: sec(NOW) + 30 * 86_400, iat: sec(NOW), jti: 'new' });
+    const service = new FakeService()
+      .on('POST', '/api/token/refresh/', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        return json(200, { access: newAccess });
+      })
+      .on('GET', /^\/api\/spaces\/\d+\/$/, spaceAnswer);
+    const { client } = testClient({ service, session: expiredSession() });
+    await Promise.all([1, 2, 3, 4, 5].map(() => client.getSpace(1)));
+    expect(service.to('POST', '/api/token/refresh/')).toHaveLength(1);
+    for (const request of service.to('GET', '/api/spaces/1/')) {
+      expect(request.headers.get('authorization')).toBe(`Bearer ${newAccess}`);
+    }
+  });
+
+  it('ends the session when renewal is due and the refresh token has expired', async () => {
+    const session = { ...expiredSession(), refreshExpiresAt: NOW - 1 };
+    const service = new FakeService().on('GET', '/api/spaces/1/', spaceAnswer);
+    const { client, store } = testClient({ service, session });
+    await expect(client.getSpace(1)).rejects.toMatchObject({
+      info: { kind: 'auth', reason: 'session-expired' },
+    });
+    expect(service.requests).toHaveLength(0);
+    expect(await store.get()).toBeNull();
+  });
+
+  it('ends the session when the refresh endpoint answers 401', async () => {
+    const service = new FakeService()
+      .on(
+        'POST',
+        '/api/token/refresh/',
+        json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }),
+      )
+      .on('GET', '/api/spaces/1/', spaceAnswer);
+    const { client, store } = testClient({ service, session: expiredSession() });
+    await expect(client.getSpace(1)).rejects.toMatchObject({
+      info: { kind: 'auth', reason: 'session-expired' },
+    });
+    expect(await store.get()).toBeNull();
+    expect(service.to('GET', '/api/spaces/1/')).toHaveLength(0);
+  });
+
+  it('keeps the session when the refresh fails on the network', async () => {
+    const service = new FakeService().on('POST', '/api/token/refresh/', 'network-error');
+    const { client, store } = testClient({ service, session: expiredSession() });
+    await expect(client.getSpace(1)).rejects.toMatchObject({ info: { kind: 'network' } });
+    expect(await store.get()).not.toBeNull();
+  });
+});
+
+describe('401 on a request', () => {
+  it('renews and retries the original request once', async () => {
+    const newAccess = jwt({ exp: sec(NOW) + 30 * 86_400, iat: sec(NOW), jti: 'new' });
+    const service = new FakeService()
+      .on('POST', '/api/token/refresh/', json(200, { access: newAccess }))
+      .on(
+        'GET',
+        '/api/spaces/1/audio/101/info/',
+        json(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' }),
+        json(200, recording()),
+      );
+    const { client } = testClient({ service });
+    expect((await client.getRecordingInfo(1, 101)).id).toBe(101);
+    const attempts = service.to('GET', '/api/spaces/1/audio/101/info/');
+    expect(attempts).toHaveLength(2);
+    expect(attempts[1]?.headers.get('authorization')).toBe(`Bearer ${newAccess}`);
+  });
+
+  it('gives up after one renewal: the session is rejected and cleared', async () => {
+    const service = new FakeService()
+      .on(
+        'POST',
+        '/api/token/refresh/',
+        json(200, { access: jwt({ exp: sec(NOW) + 86_400 * 30, iat: sec(NOW) }) }),
+      )
+      .on('GET', '/api/spaces/1/', json(401, { detail: 'Authentication credentials were not provided.' }));
+    const { client, store } = testClient({ service });
+    const error = await client.getSpace(1).catch((thrown: unknown) => toApiErrorInfo(thrown));
+    expect(error).toMatchObject({ kind: 'auth', reason: 'token-invalid' });
+    expect(service.to('GET', '/api/spaces/1/')).toHaveLength(2);
+    expect(service.to('POST', '/api/token/refresh/')).toHaveLength(1);
+    expect(await store.get()).toBeNull();
+  });
+
+  it('a non-idempotent call answered 401 is retried once after renewal (the service did not act)', async () => {
+    const service = new FakeService()
+      .on(
+        'POST',
+        '/api/token/refresh/',
+        json(200, { access: jwt({ exp: sec(NOW) + 86_400 * 30, iat: sec(NOW) }) }),
+      )
+      .on(
+        'POST',
+        '/api/audio/classify/',
+        json(401, { detail: 'expired', code: 'token_not_valid' }),
+        json(201, { request_id: 'r' }),
+      );
+    const { client } = testClient({ service });
+    expect(await client.startProcessing(5)).toEqual({ request_id: 'r' });
+    expect(service.to('POST', '/api/audio/classify/')).toHaveLength(2);
+  });
+
+  it('signOut clears the stored session', async () => {
+    const { client, store } = testClient({ session: freshSession() });
+    expect(await client.getSession()).not.toBeNull();
+    await client.signOut();
+    expect(await store.get()).toBeNull();
+  });
+});

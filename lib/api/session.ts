@@ -1,0 +1,192 @@
+/**
+ * The session: the token pair, when each expires, and its renewal.
+ *
+ * Policy (contract, Authentication 3-5): the access token lives 30 days, the refresh token 1 day.
+ * Before each authenticated request the access token is renewed when less than a day of its
+ * lifetime remains (for tokens issued with a shorter lifetime, as in tests, 1/30 of it); on a 401
+ * the token is renewed and the request retried once. Renewal is a refresh while the refresh token
+ * is valid (it returns only a new access token; the refresh token is kept). When the refresh token
+ * has expired or the refresh endpoint answers 401, the session is over: it is cleared and
+ * `auth/session-expired` ("sign in again") is thrown. The password is never stored.
+ */
+import { decodeJwt } from 'jose';
+import { ApiError, isApiError } from './errors';
+import type { RefreshAnswer, SignInAnswer } from './schemas';
+
+export interface Session {
+  access: string;
+  refresh: string;
+  /** Unix time in milliseconds. */
+  accessExpiresAt: number;
+  /** Unix time in milliseconds. */
+  refreshExpiresAt: number;
+  email: string;
+}
+
+/** Where the session lives. The extension backs it with storage owned by the background. */
+export interface SessionStore {
+  get(): Promise<Session | null>;
+  set(session: Session | null): Promise<void>;
+}
+
+export const DAY_MS = 86_400_000;
+/** Contract lifetimes, used when a token's `exp` cannot be read. */
+export const ACCESS_LIFETIME_MS = 30 * DAY_MS;
+export const REFRESH_LIFETIME_MS = DAY_MS;
+
+/** A session store in memory, for tests and for callers that persist the session themselves. */
+export function memorySessionStore(initial: Session | null = null): SessionStore {
+  let session = initial;
+  return {
+    get: async () => session,
+    set: async (next) => {
+      session = next;
+    },
+  };
+}
+
+interface Claims {
+  exp?: number;
+  iat?: number;
+}
+
+function claimsOf(token: string): Claims {
+  try {
+    const { exp, iat } = decodeJwt(token);
+    return {
+      exp: typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : undefined,
+      iat: typeof iat === 'number' && Number.isFinite(iat) ? iat * 1000 : undefined,
+    };
+  } catch {
+    return {};
+  }
+}
+
+/** Expiry of a token in ms: its `exp`, or issue time (its `iat`, else now) plus the contract lifetime. */
+export function expiryOf(token: string, fallbackLifetimeMs: number, now: number): number {
+  const { exp, iat } = claimsOf(token);
+  return exp ?? (iat ?? now) + fallbackLifetimeMs;
+}
+
+/** How early to renew: a day, or 1/30 of the token's lifetime when it was issued for less than 30 days. */
+export function renewalMarginMs(session: Session): number {
+  const { iat } = claimsOf(session.access);
+  if (iat === undefined) return DAY_MS;
+  return Math.min(DAY_MS, Math.max(0, session.accessExpiresAt - iat) / 30);
+}
+
+export function needsRenewal(session: Session, now: number): boolean {
+  return session.accessExpiresAt - now < renewalMarginMs(session);
+}
+
+export function sessionFromSignIn(email: string, answer: SignInAnswer, now: number): Session {
+  return {
+    access: answer.access,
+    refresh: answer.refresh,
+    accessExpiresAt: expiryOf(answer.access, ACCESS_LIFETIME_MS, now),
+    refreshExpiresAt: expiryOf(answer.refresh, REFRESH_LIFETIME_MS, now),
+    email,
+  };
+}
+
+export interface SessionDeps {
+  store: SessionStore;
+  now: () => number;
+  /** Calls the sign-in endpoint. */
+  requestPair: (email: string, password: string, signal?: AbortSignal) => Promise<SignInAnswer>;
+  /** Calls the refresh endpoint. */
+  requestAccess: (refresh: string) => Promise<RefreshAnswer>;
+}
+
+export class SessionManager {
+  #inFlight: Promise<Session> | null = null;
+  readonly #deps: SessionDeps;
+
+  constructor(deps: SessionDeps) {
+    this.#deps = deps;
+  }
+
+  async signIn(email: string, password: string, signal?: AbortSignal): Promise<Session> {
+    const answer = await this.#deps.requestPair(email, password, signal);
+    const session = sessionFromSignIn(email, answer, this.#deps.now());
+    await this.#deps.store.set(session);
+    return session;
+  }
+
+  async signOut(): Promise<void> {
+    await this.#deps.store.set(null);
+  }
+
+  current(): Promise<Session | null> {
+    return this.#deps.store.get();
+  }
+
+  /** A usable access token, renewed first when it is close to expiry. */
+  async accessToken(): Promise<string> {
+    const session = await this.#deps.store.get();
+    if (!session) throw new ApiError({ kind: 'auth', reason: 'not-signed-in' });
+    if (!needsRenewal(session, this.#deps.now())) return session.access;
+    return (await this.renew(session.access)).access;
+  }
+
+  /**
+   * Renews the access token. Concurrent callers share one in-flight renewal. `rejectedAccess` is
+   * the token the caller found stale or the service rejected: when the stored token already
+   * differs (someone renewed meanwhile) and is fresh, it is returned without another refresh.
+   */
+  renew(rejectedAccess?: string): Promise<Session> {
+    if (!this.#inFlight) {
+      this.#inFlight = this.#renew(rejectedAccess).finally(() => {
+        this.#inFlight = null;
+      });
+    }
+    return this.#inFlight;
+  }
+
+  async #renew(rejectedAccess: string | undefined): Promise<Session> {
+    const { store, now } = this.#deps;
+    const session = await store.get();
+    if (!session) throw new ApiError({ kind: 'auth', reason: 'not-signed-in' });
+    if (rejectedAccess !== undefined && session.access !== rejectedAccess && !needsRenewal(session, now())) {
+      return session;
+    }
+    if (now() >= session.refreshExpiresAt) {
+      await store.set(null);
+      throw new ApiError({ kind: 'auth', reason: 'session-expired', operation: 'refreshToken' });
+    }
+    let answer: RefreshAnswer;
+    try {
+      answer = await this.#deps.requestAccess(session.refresh);
+    } catch (error) {
+      if (isApiError(error, 'auth')) {
+        await store.set(null);
+        throw new ApiError({ ...error.info, reason: 'session-expired', operation: 'refreshToken' });
+      }
+      // A network failure or a 5xx does not end the session: the next request tries again.
+      throw error;
+    }
+    const renewed: Session = {
+      ...session,
+      access: answer.access,
+      accessExpiresAt: expiryOf(answer.access, ACCESS_LIFETIME_MS, now()),
+    };
+    // Do not resurrect a session that was signed out (or replaced by a new sign-in) meanwhile.
+    const latest = await store.get();
+    if (!latest || latest.refresh !== session.refresh) {
+      if (!latest) throw new ApiError({ kind: 'auth', reason: 'not-signed-in' });
+      return latest;
+    }
+    await store.set(renewed);
+    return renewed;
+  }
+
+  /** Ends a session the service keeps rejecting even after renewal. */
+  async reject(detail?: string): Promise<never> {
+    await this.#deps.store.set(null);
+    throw new ApiError(
+      detail === undefined
+        ? { kind: 'auth', reason: 'token-invalid' }
+        : { kind: 'auth', reason: 'token-invalid', detail },
+    );
+  }
+}
