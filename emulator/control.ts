@@ -1,0 +1,114 @@
+/**
+ * The control surface for tests and demos, under /__emulator/: JSON, no authentication, never
+ * subject to faults.
+ */
+import type { Context, Hono } from 'hono';
+import { endActiveMeetings } from './bot';
+import type { Emulator } from './emulator';
+import { json } from './http';
+import { availableSeconds, type Outcome, setAvailableSeconds } from './state';
+
+const OUTCOMES: readonly Outcome[] = ['success', 'fail', 'error-500'];
+
+const bad = (error: string, status = 400) => json({ error }, status);
+
+async function body(c: Context): Promise<Record<string, unknown> | null> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+function clockJson(emu: Emulator) {
+  const nowMs = emu.now();
+  return { now: new Date(nowMs).toISOString(), nowMs };
+}
+
+export function registerControlRoutes(app: Hono, emu: Emulator): void {
+  app.post('/__emulator/reset', () => {
+    emu.reset();
+    return json({ ok: true });
+  });
+
+  app.get('/__emulator/clock', () => json(clockJson(emu)));
+
+  app.post('/__emulator/clock/advance', async (c) => {
+    const data = await body(c);
+    if (!data || !finite(data.ms) || data.ms < 0) return bad('Body must be {"ms": <non-negative number>}.');
+    emu.advance(data.ms);
+    return json(clockJson(emu));
+  });
+
+  app.post('/__emulator/meetings/end', async (c) => {
+    const data = await body(c);
+    if (!data) return bad('Body must be a JSON object.');
+    if (data.space_id !== undefined && data.space_id !== null && !finite(data.space_id)) {
+      return bad('"space_id" must be a number.');
+    }
+    const spaceId = finite(data.space_id) ? data.space_id : undefined;
+    const recordings = endActiveMeetings(emu, spaceId);
+    emu.settle();
+    return json({ recordings });
+  });
+
+  app.post('/__emulator/faults', async (c) => {
+    const data = await body(c);
+    if (!data || !finite(data.rate) || data.rate < 0 || data.rate > 1) {
+      return bad('Body must be {"rate": 0..1, "seed"?: <integer>}.');
+    }
+    if (data.seed !== undefined && !finite(data.seed)) return bad('"seed" must be a number.');
+    emu.faults.configure(data.rate, finite(data.seed) ? data.seed : emu.options.faultSeed);
+    return json({ ok: true });
+  });
+
+  app.post('/__emulator/recordings/:id{[0-9]+}/outcome', async (c) => {
+    const data = await body(c);
+    const mode = data?.mode;
+    if (typeof mode !== 'string' || !(OUTCOMES as readonly string[]).includes(mode)) {
+      return bad(`Body must be {"mode": ${OUTCOMES.map((o) => `"${o}"`).join(' | ')}}.`);
+    }
+    const recording = emu.db.recordings.get(Number(c.req.param('id')));
+    if (!recording) return bad('No such recording.', 404);
+    recording.nextOutcome = mode as Outcome;
+    return json({ ok: true });
+  });
+
+  app.post('/__emulator/spaces/:id{[0-9]+}/balance', async (c) => {
+    const data = await body(c);
+    if (!data || !finite(data.available_seconds) || data.available_seconds < 0) {
+      return bad('Body must be {"available_seconds": <non-negative integer>}.');
+    }
+    const space = emu.db.spaces.get(Number(c.req.param('id')));
+    if (!space) return bad('No such space.', 404);
+    setAvailableSeconds(space, Math.round(data.available_seconds));
+    return json({ ok: true, available_seconds: availableSeconds(space) });
+  });
+
+  app.get('/__emulator/counters', () => json(emu.db.counters));
+
+  app.get('/__emulator/spaces', () =>
+    json(
+      [...emu.db.spaces.values()].map((space) => ({
+        id: space.id,
+        name: space.name,
+        owner_email: emu.db.users.get(space.ownerId)?.email ?? null,
+        member_emails: space.memberIds.map((id) => emu.db.users.get(id)?.email ?? null),
+        balance: availableSeconds(space),
+        available_seconds: availableSeconds(space),
+        usage_count: space.usageCount,
+        audio_limit: space.audioLimit,
+        is_active: space.subscriptionActive,
+      })),
+    ),
+  );
+
+  app.all('/__emulator/*', () => bad('Unknown control endpoint.', 404));
+}

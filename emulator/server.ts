@@ -1,0 +1,205 @@
+/**
+ * A small Node HTTP adapter for the Hono apps. It is where the per-request concerns live:
+ * settling due background work, counting requests, injecting faults (before or after handling),
+ * logging, and tracking sockets so `close()` frees everything.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Hono } from 'hono';
+import type { Emulator } from './emulator';
+import type { Fault } from './faults';
+import { HTML_500, HTML_502 } from './http';
+
+export type ServerKind = 'api' | 'storage';
+
+export interface Listening {
+  port: number;
+  close(): Promise<void>;
+}
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'proxy-connection',
+]);
+
+/** Request bodies larger than this are refused: Django's DATA_UPLOAD_MAX_MEMORY_SIZE, S3's part cap. */
+const BODY_LIMITS: Record<ServerKind, number> = { api: 2.5 * 1024 * 1024, storage: 64 * 1024 * 1024 };
+
+const BAD_REQUEST_HTML =
+  '<!doctype html>\n<html lang="en">\n<head>\n  <title>Bad Request (400)</title>\n</head>\n<body>\n  <h1>Bad Request (400)</h1><p></p>\n</body>\n</html>\n';
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of req) {
+    total += (chunk as Buffer).length;
+    if (total > limit) return 'too-large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function writeHtml(res: ServerResponse, status: number, body: string): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    Connection: 'close',
+  });
+  res.end(body);
+}
+
+function deliverFault(fault: Fault, req: IncomingMessage, res: ServerResponse): void {
+  if (fault.kind === 'reset') req.socket.destroy();
+  else if (fault.kind === 'html502') writeHtml(res, 502, HTML_502);
+  else writeHtml(res, 500, HTML_500);
+}
+
+function isFaultable(kind: ServerKind, method: string, path: string): boolean {
+  // CORS preflights to storage are answered by the browser's cache as often as not: left alone.
+  if (kind === 'storage') return method !== 'OPTIONS';
+  return path.startsWith('/api/');
+}
+
+export async function listen(
+  app: Hono,
+  emu: Emulator,
+  kind: ServerKind,
+  host: string,
+  port: number,
+): Promise<Listening> {
+  const sockets = new Set<Socket>();
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const started = Date.now();
+    const method = req.method ?? 'GET';
+    const rawUrl = req.url ?? '/';
+    const path = rawUrl.split('?')[0] ?? '/';
+    emu.settle();
+
+    let fault: Fault | null = null;
+    if (isFaultable(kind, method, path)) {
+      const counters = emu.db.counters;
+      counters.requests++;
+      fault = emu.faults.roll(method);
+      if (fault) {
+        counters.faults[fault.kind]++;
+        counters.faults.total++;
+      }
+    }
+    const logLine = (status: number | string) =>
+      emu.log(
+        `${kind} ${method} ${rawUrl.length > 160 ? `${rawUrl.slice(0, 160)}…` : rawUrl} ${status} ${Date.now() - started}ms${fault ? ` [fault ${fault.kind} ${fault.phase}]` : ''}`,
+      );
+
+    if (fault?.kind === 'slow') await emu.sleep(emu.options.slowMs);
+    if (fault && fault.kind !== 'slow' && fault.phase === 'before') {
+      deliverFault(fault, req, res);
+      logLine('fault');
+      return;
+    }
+
+    let body: Buffer | undefined;
+    if (method !== 'GET' && method !== 'HEAD') {
+      const read = await readBody(req, BODY_LIMITS[kind]);
+      if (read === 'too-large') {
+        writeHtml(res, kind === 'api' ? 400 : 413, kind === 'api' ? BAD_REQUEST_HTML : HTML_500);
+        logLine('too-large');
+        return;
+      }
+      body = read;
+    }
+
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined || HOP_BY_HOP.has(name)) continue;
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    let base = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const hostHeader = req.headers.host;
+    if (hostHeader && /^[A-Za-z0-9.\-[\]:]+$/.test(hostHeader)) base = `http://${hostHeader}`;
+    let url: URL;
+    try {
+      url = new URL(rawUrl.startsWith('/') ? rawUrl : `/${rawUrl}`, base);
+    } catch {
+      writeHtml(res, 400, BAD_REQUEST_HTML);
+      return;
+    }
+
+    let response: Response;
+    let payload: Buffer | null = null;
+    try {
+      response = await app.fetch(
+        new Request(url, {
+          method,
+          headers,
+          body: body && body.length > 0 ? new Uint8Array(body) : undefined,
+        }),
+      );
+      if (method !== 'HEAD' && response.body) payload = Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      emu.logError(error);
+      if (fault && fault.phase === 'after') deliverFault(fault, req, res);
+      else writeHtml(res, 500, HTML_500);
+      logLine(500);
+      return;
+    }
+
+    if (fault && fault.kind !== 'slow' && fault.phase === 'after') {
+      deliverFault(fault, req, res);
+      logLine(`${response.status}→fault`);
+      return;
+    }
+    if (res.destroyed || res.headersSent) return;
+    const outHeaders: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      outHeaders[name] = value;
+    });
+    if (method !== 'HEAD') outHeaders['content-length'] = String(payload?.length ?? 0);
+    res.writeHead(response.status, outHeaders);
+    res.end(payload ?? undefined);
+    logLine(response.status);
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      emu.logError(error);
+      writeHtml(res, 500, HTML_500);
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  port = actualPort;
+
+  return {
+    port: actualPort,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
+        sockets.clear();
+      }),
+  };
+}
