@@ -119,6 +119,7 @@ export class FakeService {
       if (reply === 'hang') {
         return await new Promise<Response>((_, reject) => {
           const signal = request.signal;
+          if (signal.aborted) reject(signal.reason);
           signal.addEventListener('abort', () => reject(signal.reason), { once: true });
         });
       }
@@ -161,7 +162,10 @@ export interface TestClient {
 
 /** A client on a fake service with a recorded, instant sleep and a settable clock. */
 export function testClient(
-  options: Partial<Omit<ApiClientOptions, 'session'>> & { session?: Session | null; service?: FakeService } = {},
+  options: Partial<Omit<ApiClientOptions, 'session'>> & {
+    session?: Session | null;
+    service?: FakeService;
+  } = {},
 ): TestClient {
   const { session, service: given, ...rest } = options;
   const service = given ?? new FakeService();

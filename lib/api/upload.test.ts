@@ -1,0 +1,339 @@
+import { describe, expect, it } from 'vitest';
+import { toApiErrorInfo } from './errors';
+import {
+  FakeService,
+  html,
+  json,
+  NOW,
+  page,
+  recording,
+  STORAGE_URL,
+  testClient,
+} from './testing/fake-service';
+import { normalizeTitle, partRanges, type UploadProgress } from './upload';
+
+const CREATE = '/api/spaces/1/audio/';
+const COMPLETE = '/api/spaces/1/audio/101/complete_upload/';
+const INFO = '/api/spaces/1/audio/101/info/';
+const PART = /^\/part\/\d+$/;
+
+function links(count: number): string[] {
+  return Array.from(
+    { length: count },
+    (_, index) => `${STORAGE_URL}/part/${index + 1}?X-Amz-Signature=s${index}`,
+  );
+}
+
+function fileOf(size: number, type = 'audio/mpeg'): Blob {
+  const bytes = new Uint8Array(size);
+  for (let index = 0; index < size; index += 1) bytes[index] = index % 251;
+  return new Blob([bytes], { type });
+}
+
+/** A service that accepts a multipart upload of `parts` links, assembling after `assembleTicks` info reads. */
+function uploadService(parts: number, options: { assembleTicks?: number; etag?: boolean } = {}): FakeService {
+  let infoReads = 0;
+  const service = new FakeService()
+    .on('POST', CREATE, (request) =>
+      json(
+        201,
+        recording({
+          ...(request.body as object),
+          id: 101,
+          url: links(parts),
+          is_uploaded: false,
+          duration: null,
+        }),
+      ),
+    )
+    .on('PUT', PART, async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      const headers: Record<string, string> =
+        options.etag === false ? {} : { ETag: `"etag-${request.path.split('/').pop()}"` };
+      return new Response(null, { status: 200, headers });
+    })
+    .on('POST', COMPLETE, new Response(null, { status: 200 }))
+    .on('GET', INFO, () => {
+      infoReads += 1;
+      return json(200, recording({ id: 101, is_uploaded: infoReads > (options.assembleTicks ?? 2) }));
+    });
+  return service;
+}
+
+describe('title validation before any request', () => {
+  it('accepts allowed extensions in any case', () => {
+    for (const title of ['a.mp3', 'a.M4A', 'a.wav', 'a.Ogg', 'a.webm', 'a.MP4'])
+      expect(normalizeTitle(title)).toBe(title);
+  });
+
+  it('rejects other extensions with a validation error', () => {
+    for (const title of ['a.flac', 'a', '.mp3', 'mp3']) {
+      let info: unknown;
+      try {
+        normalizeTitle(title);
+      } catch (error) {
+        info = toApiErrorInfo(error);
+      }
+      expect(info).toMatchObject({
+        kind: 'validation',
+        fields: { title: [expect.stringContaining('.mp3')] },
+      });
+    }
+  });
+
+  it('shortens a long title to 255 characters keeping the extension', () => {
+    const long = `${'Очень длинное название '.repeat(20)}.WebM`;
+    const short = normalizeTitle(long);
+    expect(short.length).toBeLessThanOrEqual(255);
+    expect(short.endsWith('.WebM')).toBe(true);
+    expect(normalizeTitle(`${'x'.repeat(300)}.mp3`)).toBe(`${'x'.repeat(251)}.mp3`);
+    const emoji = normalizeTitle(`${'😀'.repeat(200)}.mp3`);
+    expect(emoji.length).toBeLessThanOrEqual(255);
+    expect(emoji).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+
+  it('makes no request for an invalid title or an empty file', async () => {
+    const { client, service } = testClient({ service: uploadService(1) });
+    await expect(client.uploadFile(1, fileOf(10), { title: 'a.txt' })).rejects.toMatchObject({
+      info: { kind: 'validation' },
+    });
+    await expect(client.uploadFile(1, fileOf(0), { title: 'a.mp3' })).rejects.toMatchObject({
+      info: { kind: 'validation' },
+    });
+    expect(service.requests).toHaveLength(0);
+  });
+});
+
+describe('parts', () => {
+  it('splits into n parts of ceil(size / n) bytes, the last smaller', () => {
+    expect(partRanges(10, 3)).toEqual([
+      { start: 0, end: 4 },
+      { start: 4, end: 8 },
+      { start: 8, end: 10 },
+    ]);
+    expect(partRanges(9, 3)).toEqual([
+      { start: 0, end: 3 },
+      { start: 3, end: 6 },
+      { start: 6, end: 9 },
+    ]);
+    expect(partRanges(2, 4)).toEqual([
+      { start: 0, end: 1 },
+      { start: 1, end: 2 },
+    ]);
+  });
+});
+
+describe('uploadFile', () => {
+  it('creates, PUTs every part without Authorization, completes with quoted ETags in order, waits for is_uploaded', async () => {
+    const service = uploadService(5);
+    const progress: UploadProgress[] = [];
+    const { client, sleeps } = testClient({ service });
+    const outcome = await client.uploadFile(1, fileOf(1_003), {
+      title: 'Sync.mp3',
+      onProgress: (p) => progress.push(p),
+    });
+
+    expect(outcome.recording.is_uploaded).toBe(true);
+    expect(outcome.trashedOrphans).toEqual([]);
+    expect(service.to('POST', CREATE)[0]?.body).toEqual({
+      title: 'Sync.mp3',
+      size: 1_003,
+      content_type: 'audio/mpeg',
+    });
+    const puts = service.to('PUT', PART);
+    expect(puts.map((put) => put.bytes).sort((a, b) => b - a)).toEqual([201, 201, 201, 201, 199]);
+    for (const put of puts) {
+      expect(put.headers.get('authorization')).toBeNull();
+      expect(put.url.origin).toBe(STORAGE_URL);
+      expect(put.url.searchParams.get('X-Amz-Signature')).toMatch(/^s\d$/);
+    }
+    expect(service.to('POST', COMPLETE)[0]?.body).toEqual({
+      parts: [1, 2, 3, 4, 5].map((n) => ({ PartNumber: n, ETag: `"etag-${n}"` })),
+    });
+    expect(service.maxInFlight).toBeLessThanOrEqual(2);
+    expect(sleeps).toEqual([1_000, 2_000]);
+    expect(progress.map((p) => p.phase)).toEqual([
+      'creating',
+      'uploading',
+      'uploading',
+      'uploading',
+      'uploading',
+      'uploading',
+      'uploading',
+      'completing',
+      'assembling',
+      'done',
+    ]);
+    expect(progress.at(-1)).toEqual({ phase: 'done', sentBytes: 1_003, totalBytes: 1_003, audioId: 101 });
+    const sent = progress.filter((p) => p.phase === 'uploading').map((p) => p.sentBytes);
+    expect(sent).toEqual([...sent].sort((a, b) => a - b));
+  });
+
+  it('respects the concurrency bound', async () => {
+    const service = uploadService(8);
+    const { client } = testClient({ service });
+    await client.uploadFile(1, fileOf(800), { title: 'a.mp3', concurrency: 3 });
+    expect(service.maxInFlight).toBe(3);
+  });
+
+  it('retries a part to the same link on 5xx and a reset', async () => {
+    const service = uploadService(2);
+    let failures = 0;
+    const { client, sleeps } = testClient({
+      fetch: async (input, init) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        if (request.method === 'PUT' && request.url.includes('/part/2') && failures < 2) {
+          failures += 1;
+          return failures === 1 ? html(503) : Promise.reject(new TypeError('fetch failed'));
+        }
+        return service.fetch(input, init);
+      },
+    });
+    await client.uploadFile(1, fileOf(100), { title: 'a.mp3' });
+    expect(service.to('PUT', '/part/2')).toHaveLength(1);
+    expect(sleeps.slice(0, 2)).toEqual([2_000, 4_000]);
+  });
+
+  it('retries a part only while its link is valid (5 hours after creation)', async () => {
+    const service = new FakeService()
+      .on(
+        'POST',
+        CREATE,
+        json(201, recording({ id: 101, url: links(1), is_uploaded: false, duration: null })),
+      )
+      .on('PUT', PART, html(500));
+    const { client, clock } = testClient({ service });
+    clock.now = NOW;
+    const fresh = await client.uploadFile(1, fileOf(10), { title: 'a.mp3' }).catch(toApiErrorInfo);
+    expect(fresh).toMatchObject({ kind: 'server', operation: 'uploadPart' });
+    expect(service.to('PUT', PART)).toHaveLength(4);
+
+    const late = testClient({
+      service: new FakeService()
+        .on(
+          'POST',
+          CREATE,
+          json(201, recording({ id: 101, url: links(1), is_uploaded: false, duration: null })),
+        )
+        .on('PUT', PART, () => {
+          late.clock.now += 5 * 3_600_000;
+          return html(500);
+        }),
+    });
+    expect(
+      await late.client.uploadFile(1, fileOf(10), { title: 'a.mp3' }).catch(toApiErrorInfo),
+    ).toMatchObject({
+      kind: 'server',
+    });
+    expect(late.service.to('PUT', PART)).toHaveLength(1);
+  });
+
+  it('fails clearly when the storage hides the ETag', async () => {
+    const { client, service } = testClient({ service: uploadService(2, { etag: false }) });
+    expect(await client.uploadFile(1, fileOf(100), { title: 'a.mp3' }).catch(toApiErrorInfo)).toMatchObject({
+      kind: 'missing-etag',
+    });
+    expect(service.to('POST', COMPLETE)).toHaveLength(0);
+  });
+
+  it('cancels in-flight PUTs on abort', async () => {
+    const controller = new AbortController();
+    const service = new FakeService()
+      .on(
+        'POST',
+        CREATE,
+        json(201, recording({ id: 101, url: links(4), is_uploaded: false, duration: null })),
+      )
+      .on('PUT', PART, () => {
+        controller.abort();
+        return 'hang';
+      });
+    const { client } = testClient({ service });
+    expect(
+      await client
+        .uploadFile(1, fileOf(100), { title: 'a.mp3', signal: controller.signal })
+        .catch(toApiErrorInfo),
+    ).toEqual({
+      kind: 'aborted',
+      operation: 'uploadPart',
+    });
+    expect(service.to('PUT', PART).length).toBeLessThanOrEqual(2);
+  });
+
+  it('complete with an unknown outcome: checks is_uploaded, done when true', async () => {
+    const service = uploadService(1, { assembleTicks: 0 });
+    const { client } = testClient({
+      service: new FakeService().on('POST', COMPLETE, 'network-error'),
+      fetch: async (input, init) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        if (request.url.endsWith('/complete_upload/')) throw new TypeError('fetch failed');
+        return service.fetch(request);
+      },
+    });
+    expect((await client.uploadFile(1, fileOf(10), { title: 'a.mp3' })).recording.is_uploaded).toBe(true);
+  });
+
+  it('complete with an unknown outcome: retries complete when is_uploaded is false', async () => {
+    let completes = 0;
+    const service = uploadService(1, { assembleTicks: 1 });
+    const { client } = testClient({
+      fetch: async (input, init) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        if (request.url.endsWith('/complete_upload/')) {
+          completes += 1;
+          if (completes === 1) return html(500);
+        }
+        return service.fetch(request);
+      },
+    });
+    expect((await client.uploadFile(1, fileOf(10), { title: 'a.mp3' })).recording.is_uploaded).toBe(true);
+    expect(completes).toBe(2);
+  });
+
+  it('create with a lost answer and no recording found: creates again once', async () => {
+    let creates = 0;
+    const service = uploadService(1, { assembleTicks: 0 }).on('GET', CREATE, json(200, page([])));
+    const { client } = testClient({
+      fetch: async (input, init) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        if (request.method === 'POST' && new URL(request.url).pathname === CREATE) {
+          creates += 1;
+          if (creates === 1) throw new TypeError('fetch failed');
+        }
+        return service.fetch(request);
+      },
+    });
+    expect(await client.uploadFile(1, fileOf(10), { title: 'a.mp3' })).toMatchObject({ trashedOrphans: [] });
+    expect(creates).toBe(2);
+  });
+
+  it('create whose answer was lost after the effect: trashes the orphan and creates again once', async () => {
+    let creates = 0;
+    const orphan = recording({
+      id: 55,
+      title: 'a.mp3',
+      size: 10,
+      content_type: 'audio/mpeg',
+      is_uploaded: false,
+      created_at: new Date(NOW).toISOString(),
+    });
+    const service = uploadService(1, { assembleTicks: 0 })
+      .on('GET', CREATE, json(200, page([orphan])))
+      .on('POST', '/api/spaces/1/audio/delete_list/', new Response(null, { status: 200 }));
+    const { client } = testClient({
+      fetch: async (input, init) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        if (request.method === 'POST' && new URL(request.url).pathname === CREATE) {
+          creates += 1;
+          if (creates === 1) return html(502);
+        }
+        return service.fetch(request);
+      },
+    });
+    expect(await client.uploadFile(1, fileOf(10), { title: 'a.mp3' })).toMatchObject({
+      trashedOrphans: [55],
+    });
+    expect(service.to('POST', '/api/spaces/1/audio/delete_list/')[0]?.body).toEqual({ audio_ids: [55] });
+    expect(creates).toBe(2);
+  });
+});
