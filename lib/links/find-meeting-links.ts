@@ -1,0 +1,99 @@
+import { parseMeetingLink } from './meeting-link';
+import type { MeetingLink } from './types';
+
+/** Calendar descriptions are capped far above any real one so a hostile event cannot stall the page. */
+const MAX_TEXT = 1_000_000;
+
+/** HTML entities that calendar providers leave in plain-text descriptions. */
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#34;': '"',
+  '&#39;': "'",
+  '&apos;': "'",
+  '&nbsp;': ' ',
+  '&#160;': ' ',
+};
+
+/**
+ * Characters that never occur unescaped inside a meeting link but do surround links in text:
+ * whitespace, angle brackets (`<https://...>`), quotes, backticks, braces, pipes, backslashes,
+ * square brackets and parentheses (Markdown `[Join](https://...)`).
+ */
+const SEPARATORS = /[\s<>"'`{}|\\^[\]()\u00ab\u00bb\u201c\u201d\u2018\u2019]+/;
+
+/** Punctuation that ends a sentence or list item right after a link. */
+const TRAILING = /[.,;:!?*]+$/;
+
+/** A link's scheme anywhere in a token. */
+const SCHEME = /(?:https?|zoommtg|zoomus):\/\//i;
+
+/**
+ * A bare host of one of the services at the start of a token (`meet.google.com/abc-defg-hij`,
+ * `us02web.zoom.us/j/...`). Only at the start: `evil.io/meet.google.com/...` is a path on evil.io.
+ */
+const BARE_HOST =
+  /^(?:[a-z0-9-]+\.)*(?:meet\.google\.com|g\.co|zoom\.us|zoom\.com|zoomgov\.com|zoom\.com\.cn|telemost(?:\.360)?\.yandex\.[a-z]{2,3})\//i;
+
+/** Text before a scheme inside a token that shows the scheme is itself inside another URL. */
+const URL_PREFIX = /[/?&#%@]/;
+
+/**
+ * Meeting numbers written in groups inside a Zoom-style link (`https://zoom.us/j/123 4567 8901`);
+ * the groups are joined only right after `/j/`, never in free text such as "Meeting ID: 123 4567 8901".
+ */
+const GROUPED_NUMBER = /(\/j\/)(\d{3})[ \u00a0-](\d{3,4})[ \u00a0-](\d{3,4})(?!\d)/gi;
+
+function decodeEntities(text: string): string {
+  return text.replace(
+    /&(?:amp|lt|gt|quot|apos|nbsp|#34|#39|#160);/gi,
+    (entity) => ENTITIES[entity.toLowerCase()] ?? entity,
+  );
+}
+
+/**
+ * The link inside a token: from its scheme, or from a known bare host at the token's start, to the
+ * end of the token minus trailing punctuation. A scheme that follows URL text (`evil.com/?u=https://...`)
+ * is a parameter of another link, not a link of its own.
+ */
+function linkInToken(token: string): string | null {
+  const stripped = token.replace(/^[*.,;:!?]+/, '');
+  // A protocol-relative link: `//` directly followed by one of the known hosts.
+  const relative = stripped.startsWith('//') ? stripped.slice(2) : null;
+  const start = stripped.search(SCHEME);
+  let link: string;
+  if (relative !== null && BARE_HOST.test(relative)) {
+    link = relative;
+  } else if (start !== -1) {
+    if (URL_PREFIX.test(stripped.slice(0, start))) return null;
+    link = stripped.slice(start);
+  } else if (BARE_HOST.test(stripped)) {
+    link = stripped;
+  } else {
+    return null;
+  }
+  return link.replace(TRAILING, '');
+}
+
+/**
+ * Finds Google Meet, Zoom and Telemost links in free text such as a calendar event description:
+ * plain or HTML-escaped text, links with or without a scheme, wrapped in angle brackets,
+ * parentheses or Markdown, followed by punctuation, or wrapped by redirectors (Google, Outlook
+ * Safe Links...). Returns each meeting once (by canonical link), in order of first appearance.
+ * Bare meeting numbers without a link are not turned into links. Never throws.
+ */
+export function findMeetingLinks(text: string): MeetingLink[] {
+  if (typeof text !== 'string' || text === '') return [];
+  const prepared = decodeEntities(text.slice(0, MAX_TEXT)).replace(GROUPED_NUMBER, '$1$2$3$4');
+
+  const found = new Map<string, MeetingLink>();
+  for (const token of prepared.split(SEPARATORS)) {
+    const candidate = linkInToken(token);
+    if (candidate === null) continue;
+    const meeting = parseMeetingLink(candidate);
+    if (meeting && !found.has(meeting.url)) found.set(meeting.url, meeting);
+  }
+  return [...found.values()];
+}

@@ -1,0 +1,14 @@
+export { findMeetingLinks } from './find-meeting-links';
+export { MEDIA_EXTENSIONS, parseMediaLink } from './media-link';
+export { parseMeetingLink } from './meeting-link';
+export type {
+  MediaExtension,
+  MediaLink,
+  MeetingLink,
+  MeetingService,
+  VideoPage,
+  VideoSite,
+} from './types';
+export { BY_URL_MAX, MEETING_LINK_MAX, TITLE_MAX, VIDEO_URL_MAX } from './types';
+export { unwrapLink } from './unwrap-link';
+export { parseVideoPage } from './video-page';

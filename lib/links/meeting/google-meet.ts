@@ -1,0 +1,61 @@
+import type { MeetingLink } from '../types';
+import type { ParsedLink } from '../url';
+
+/** Meet codes are three groups of lowercase letters, 3-4-3: `abc-defg-hij`. */
+const CODE = /^([a-z]{3})-?([a-z]{4})-?([a-z]{3})$/;
+
+/**
+ * Meeting nicknames (Workspace for Education) used by `meet.google.com/lookup/<name>` and
+ * `g.co/meet/<name>`, e.g. Classroom's `lookup/dgd4jfmd7p` or a typed `g.co/meet/history-7b`.
+ */
+const NICKNAME = /^[a-z0-9][a-z0-9._-]{0,62}$/;
+
+/** Normalises `ABC-DEFG-HIJ` and the dash-less `abcdefghij` to `abc-defg-hij`. */
+function meetCode(segment: string): string | null {
+  const match = CODE.exec(segment.toLowerCase());
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
+}
+
+function byCode(code: string): MeetingLink {
+  return { service: 'google_meet', id: code, url: `https://meet.google.com/${code}` };
+}
+
+function byNickname(name: string): MeetingLink | null {
+  const nickname = name.toLowerCase();
+  if (!NICKNAME.test(nickname)) return null;
+  return { service: 'google_meet', id: nickname, url: `https://meet.google.com/lookup/${nickname}` };
+}
+
+/**
+ * Google Meet join links. Query parameters (`authuser`, `hs`, `pli`, `ijlm`...) are only account
+ * and tracking hints and are dropped.
+ *
+ * - `meet.google.com/abc-defg-hij` (also upper-case and dash-less codes, normalised);
+ * - `meet.google.com/_meet/abc-defg-hij`: the prefix Calendar/Gmail integrations open
+ *   (MeetingBar's Meet pattern `meet.google.com/(_meet/)?...`); canonicalised to the plain code;
+ * - `meet.google.com/lookup/<nickname>` (Classroom / Workspace nickname links);
+ * - `g.co/meet/<code>` → the code, `g.co/meet/<nickname>` → `meet.google.com/lookup/<nickname>`.
+ *
+ * Home, `/new`, `/landing`, `/_meet` without a code and any other path are not meetings.
+ */
+export function parseGoogleMeet(link: ParsedLink): MeetingLink | null {
+  if (link.scheme !== 'http' && link.scheme !== 'https') return null;
+  const segments = link.segments;
+
+  if (link.host === 'meet.google.com') {
+    const path = segments[0] === '_meet' ? segments.slice(1) : segments;
+    if (path.length === 1) {
+      const code = meetCode(path[0]!);
+      return code ? byCode(code) : null;
+    }
+    if (path === segments && path.length === 2 && path[0] === 'lookup') return byNickname(path[1]!);
+    return null;
+  }
+
+  if (link.host === 'g.co' && segments.length === 2 && segments[0]!.toLowerCase() === 'meet') {
+    const code = meetCode(segments[1]!);
+    return code ? byCode(code) : byNickname(segments[1]!);
+  }
+
+  return null;
+}

@@ -1,0 +1,80 @@
+import type { MeetingLink } from '../types';
+import { isHostOrSubdomain, type ParsedLink } from '../url';
+
+/**
+ * Zoom's web domains; any subdomain is a Zoom host too (vanity `acme.zoom.us`, regional
+ * `us02web.zoom.us`, `app.zoom.us`, `acme.zoomgov.com`). `zoom.com.cn` is Zoom's China domain,
+ * listed by MeetingBar's and Neverlate's Zoom patterns (`zoom\.(?:us|com|com\.cn)`).
+ */
+const ZOOM_DOMAINS = ['zoom.us', 'zoom.com', 'zoomgov.com', 'zoom.com.cn'] as const;
+
+export function isZoomHost(host: string): boolean {
+  return ZOOM_DOMAINS.some((domain) => isHostOrSubdomain(host, domain));
+}
+
+/** Meeting and webinar numbers are 9 to 11 digits; links sometimes group them with dashes or spaces. */
+function meetingNumber(segment: string | undefined): string | null {
+  if (segment === undefined) return null;
+  const digits = segment.replace(/[\s-]/g, '');
+  return /^\d{9,11}$/.test(digits) ? digits : null;
+}
+
+/** Personal Meeting Link names (`/my/<name>`): letters, digits, dots, dashes, underscores. */
+const PERSONAL_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** The passcode, which the bot needs to join; every other parameter is dropped. */
+function passcodeQuery(link: ParsedLink): string {
+  const pwd = link.url.searchParams.get('pwd');
+  return pwd ? `?pwd=${encodeURIComponent(pwd)}` : '';
+}
+
+function numbered(host: string, id: string, link: ParsedLink): MeetingLink {
+  return { service: 'zoom', id, url: `https://${host}/j/${id}${passcodeQuery(link)}` };
+}
+
+/**
+ * The meeting number of a web link path, or null. Paths (Zoom's own link formats):
+ * - `/j/<n>` join, `/s/<n>` host start, `/w/<n>` webinar join (its `tk` registration token is
+ *   dropped; the bot joins with the number and passcode);
+ * - web client `/wc/join/<n>`, `/wc/<n>/join`, `/wc/<n>/start` (e.g. app.zoom.us/wc/<n>/join).
+ * Registration pages (`/webinar/register/...`, `/meeting/register/...`) carry no meeting number
+ * and are not join links.
+ */
+function webMeetingNumber(segments: string[]): string | null {
+  const [first, second, third] = segments.map((segment) => segment.toLowerCase());
+  if ((first === 'j' || first === 's' || first === 'w') && segments.length === 2)
+    return meetingNumber(second);
+  if (first === 'wc' && segments.length === 3) {
+    if (second === 'join') return meetingNumber(third);
+    if (third === 'join' || third === 'start') return meetingNumber(second);
+  }
+  return null;
+}
+
+/**
+ * Zoom meeting links, canonicalised to `https://<original host>/j/<number>[?pwd=...]` (the vanity
+ * or regional host is kept, as Zoom's SSO and vanity settings depend on it) or
+ * `https://<host>/my/<name>[?pwd=...]` for personal links. Deep links
+ * `zoommtg://zoom.us/join?action=join&confno=<n>&pwd=...` and `zoomus://...` (Zoom's URL scheme for
+ * the desktop and mobile clients) become the https form on the same Zoom host.
+ */
+export function parseZoom(link: ParsedLink): MeetingLink | null {
+  if (!isZoomHost(link.host)) return null;
+
+  if (link.scheme === 'zoommtg' || link.scheme === 'zoomus') {
+    const action = link.segments.length === 1 ? link.segments[0]!.toLowerCase() : '';
+    // zoommtg://zoom.us/join?action=join&confno=<n>&pwd=... (also action=start for the host).
+    if (action !== 'join' && action !== 'start') return null;
+    const id = meetingNumber(link.url.searchParams.get('confno') ?? undefined);
+    return id ? numbered(link.host, id, link) : null;
+  }
+
+  const id = webMeetingNumber(link.segments);
+  if (id) return numbered(link.host, id, link);
+
+  const [first, name] = link.segments;
+  if (first?.toLowerCase() === 'my' && link.segments.length === 2 && PERSONAL_NAME.test(name!)) {
+    return { service: 'zoom', id: name!, url: `https://${link.host}/my/${name}${passcodeQuery(link)}` };
+  }
+  return null;
+}
