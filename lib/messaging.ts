@@ -1,0 +1,221 @@
+/**
+ * The one typed message contract between the extension's contexts. Pages and content scripts
+ * call `sendMessage(type, payload)`; the background validates every payload with zod and checks
+ * the sender before running a handler. Results are `{ ok: true, data } | { ok: false, error }`
+ * with a plain error object (class instances do not survive messaging).
+ *
+ * Two kinds of messages:
+ * - privileged: only from the extension's own pages (popup, options, viewer): sign-in, settings,
+ *   account data, recordings;
+ * - page-scoped: only from tabs whose URL the link detectors accept (a meeting, calendar or
+ *   video page), and only for actions on that page: send a bot for a link, transcribe a page.
+ */
+import { browser } from 'wxt/browser';
+import { z } from 'zod';
+import type {
+  ApiErrorInfo,
+  MEETING_SERVICES,
+  Page,
+  ProcessingResult,
+  Recording,
+  Space,
+  SpaceListItem,
+} from '@/lib/api';
+import type { Lang } from '@/lib/i18n';
+import type { Job } from '@/lib/jobs/types';
+import type { Settings } from '@/lib/storage';
+
+const spaceId = z.number().int().positive();
+const audioId = z.number().int().positive();
+const httpUrl = z
+  .string()
+  .max(4096)
+  .refine((value) => {
+    try {
+      const { protocol } = new URL(value);
+      return protocol === 'http:' || protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Enter an http or https URL');
+
+/** Payload schemas, one per message type. */
+export const requestSchemas = {
+  // Privileged: extension pages only.
+  'session.get': z.object({}),
+  'session.signIn': z.object({
+    serviceUrl: httpUrl,
+    email: z.string().trim().min(1).max(254),
+    password: z.string().min(1).max(4096),
+  }),
+  'session.signOut': z.object({}),
+  'settings.get': z.object({}),
+  'settings.set': z
+    .object({
+      defaultSpaceId: spaceId.nullable(),
+      notifyReady: z.boolean(),
+      notifyFailed: z.boolean(),
+      autoProcess: z.boolean(),
+      language: z.enum(['auto', 'en', 'ru']),
+      hiddenOnSites: z.array(z.string().max(253)).max(500),
+      serviceUrl: httpUrl,
+    })
+    .partial(),
+  'spaces.list': z.object({}),
+  'space.get': z.object({ spaceId }),
+  'recordings.list': z.object({
+    spaceId,
+    search: z.string().max(255).optional(),
+    /** Treat `search` as a regular expression; otherwise its special characters are escaped. */
+    regex: z.boolean().optional(),
+    limit: z.number().int().min(1).max(100),
+    offset: z.number().int().min(0),
+  }),
+  'recordings.trash': z.object({
+    spaceId,
+    limit: z.number().int().min(1).max(100),
+    offset: z.number().int().min(0),
+  }),
+  'recordings.delete': z.object({ spaceId, audioIds: z.array(audioId).min(1).max(500) }),
+  'recording.info': z.object({ spaceId, audioId }),
+  'recording.result': z.object({ spaceId, audioId }),
+  'recording.process': z.object({ spaceId, audioId }),
+  'jobs.list': z.object({}),
+  'jobs.dismiss': z.object({ jobId: z.string().min(1).max(100) }),
+  'jobs.cancel': z.object({ jobId: z.string().min(1).max(100) }),
+  /** The page stored the file in IndexedDB (lib/file-store.ts) under `fileKey` first. */
+  'upload.file': z.object({
+    spaceId,
+    fileKey: z.string().min(1).max(100),
+    title: z.string().min(1).max(1024),
+    contentType: z.string().min(1).max(255),
+    size: z.number().int().positive(),
+    process: z.boolean(),
+  }),
+  'upload.url': z.object({
+    spaceId,
+    url: httpUrl,
+    title: z.string().min(1).max(1024).optional(),
+    process: z.boolean(),
+  }),
+  // Page-scoped: content scripts on pages the detectors accept.
+  'page.context': z.object({}),
+  'page.sendBot': z.object({ link: z.string().min(1).max(2048), spaceId: spaceId.optional() }),
+  'page.transcribe': z.object({ url: z.string().min(1).max(2048), spaceId: spaceId.optional() }),
+  'page.scheduleBot': z.object({
+    link: z.string().min(1).max(2048),
+    startsAt: z.number().int().positive(),
+    title: z.string().max(500).optional(),
+    spaceId: spaceId.optional(),
+  }),
+} as const;
+
+export type MessageType = keyof typeof requestSchemas;
+export type MessagePayload<T extends MessageType> = z.input<(typeof requestSchemas)[T]>;
+
+export const PAGE_SCOPED: ReadonlySet<MessageType> = new Set([
+  'page.context',
+  'page.sendBot',
+  'page.transcribe',
+  'page.scheduleBot',
+]);
+
+export interface SessionView {
+  signedIn: boolean;
+  serviceUrl: string;
+  email?: string;
+  /** When the current session can no longer be renewed without a new sign-in (ms). */
+  renewableUntil?: number;
+  /** `renewal-ends-soon`: less than a day before a new sign-in is needed; `expired`: needed now. */
+  warning: 'renewal-ends-soon' | 'expired' | null;
+}
+
+export interface ScheduledBot {
+  id: string;
+  link: string;
+  meetingService: (typeof MEETING_SERVICES)[number];
+  startsAt: number;
+  title?: string;
+  spaceId: number;
+}
+
+export interface PageContext {
+  signedIn: boolean;
+  lang: Lang;
+  defaultSpaceId: number | null;
+  spaces: Array<{ id: number; name: string; isMain: boolean; availableSeconds: number; isActive: boolean }>;
+}
+
+/** The data each message answers with. */
+export interface ResponseMap {
+  'session.get': SessionView;
+  'session.signIn': SessionView;
+  'session.signOut': SessionView;
+  'settings.get': Settings & { serviceUrl: string };
+  'settings.set': Settings & { serviceUrl: string };
+  'spaces.list': SpaceListItem[];
+  'space.get': Space;
+  'recordings.list': Page<Recording>;
+  'recordings.trash': Page<Recording>;
+  'recordings.delete': null;
+  'recording.info': Recording;
+  /** null: processing was never started (the result endpoint answered 404). */
+  'recording.result': ProcessingResult | null;
+  'recording.process': Job;
+  'jobs.list': Job[];
+  'jobs.dismiss': null;
+  'jobs.cancel': Job | null;
+  'upload.file': Job;
+  'upload.url': Job;
+  'page.context': PageContext;
+  'page.sendBot': Job;
+  'page.transcribe': Job;
+  'page.scheduleBot': ScheduledBot;
+}
+
+/** Failures that are not the service's. */
+export type MessagingErrorInfo =
+  | { kind: 'invalid-message'; issues: Array<{ path: string; message: string }> }
+  | { kind: 'forbidden-sender'; type: string }
+  | { kind: 'unknown-message'; type: string }
+  | { kind: 'not-a-meeting-link' }
+  | { kind: 'not-a-video-page' }
+  | { kind: 'permission-denied'; origin: string }
+  | { kind: 'internal'; message: string };
+
+export type ErrorInfo = ApiErrorInfo | MessagingErrorInfo;
+
+export type MessageResult<T> = { ok: true; data: T } | { ok: false; error: ErrorInfo };
+
+export interface Envelope<T extends MessageType = MessageType> {
+  /** Marks our messages so the background ignores anything else on the channel. */
+  channel: 'meeting-capture';
+  type: T;
+  payload: MessagePayload<T>;
+}
+
+export const envelopeSchema = z.object({
+  channel: z.literal('meeting-capture'),
+  type: z.string().max(64),
+  payload: z.unknown(),
+});
+
+/** What a context that is not the background uses to reach it. */
+export async function sendMessage<T extends MessageType>(
+  type: T,
+  payload: MessagePayload<T>,
+): Promise<MessageResult<ResponseMap[T]>> {
+  const envelope: Envelope<T> = { channel: 'meeting-capture', type, payload };
+  try {
+    const answer = (await browser.runtime.sendMessage(envelope)) as MessageResult<ResponseMap[T]> | undefined;
+    if (!answer || typeof answer !== 'object' || !('ok' in answer)) {
+      return { ok: false, error: { kind: 'internal', message: 'The background did not answer.' } };
+    }
+    return answer;
+  } catch (error) {
+    return {
+      ok: false,
+      error: { kind: 'internal', message: error instanceof Error ? error.message : String(error) },
+    };
+  }
+}
