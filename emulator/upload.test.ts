@@ -50,7 +50,11 @@ async function create(title: string, size: number, contentType = 'audio/wav') {
 }
 
 async function put(link: string, bytes: Uint8Array) {
-  return fetch(link, { method: 'PUT', body: bytes, headers: { 'Content-Type': 'application/octet-stream' } });
+  return fetch(link, {
+    method: 'PUT',
+    body: new Uint8Array(bytes),
+    headers: { 'Content-Type': 'application/octet-stream' },
+  });
 }
 
 describe('multipart upload', () => {
