@@ -341,6 +341,31 @@ export const VIDEO_PAGES: readonly Fixture<VideoPage>[] = [
     expected: youtube('BaW_jenozKc'),
     source: 'YouTube Kids',
   },
+  {
+    input: '//www.YouTube.com/watch?v=yZIXLfi8CZQ',
+    expected: youtube('yZIXLfi8CZQ'),
+    source: 'protocol-relative, mixed case (yt-dlp test)',
+  },
+  {
+    input: 'https://www.youtube.com/watch?feature=player_embedded#!v=BaW_jenozKc',
+    expected: youtube('BaW_jenozKc'),
+    source: 'old #!v= fragment form (yt-dlp YoutubeIE)',
+  },
+  {
+    input: 'https://www.youtube.com/watch_popup?v=BaW_jenozKc',
+    expected: youtube('BaW_jenozKc'),
+    source: 'watch_popup',
+  },
+  {
+    input: 'https://www.youtube.com/v/BaW_jenozKc&hl=en_US&fs=1',
+    expected: youtube('BaW_jenozKc'),
+    source: 'old Flash embed with & parameters',
+  },
+  {
+    input: 'https://youtube.googleapis.com/v/BaW_jenozKc',
+    expected: youtube('BaW_jenozKc'),
+    source: 'youtube.googleapis.com',
+  },
   // Rutube (yt-dlp RutubeIE, RutubeEmbedIE)
   {
     input: 'https://rutube.ru/video/3eac3b4561676c17df9132a9a1e62e3e/',
@@ -582,6 +607,11 @@ export const VIDEO_PAGES: readonly Fixture<VideoPage>[] = [
     },
     source: 'clip embed',
   },
+  {
+    input: 'https://www.twitch.tv/riotgames/schedule?vodID=1234567890',
+    expected: { site: 'twitch', id: '1234567890', url: 'https://www.twitch.tv/videos/1234567890' },
+    source: 'schedule page VOD',
+  },
   // Dailymotion (yt-dlp DailymotionIE)
   {
     input:
@@ -605,6 +635,11 @@ export const VIDEO_PAGES: readonly Fixture<VideoPage>[] = [
     input: 'https://touch.dailymotion.com/video/x8gfli0',
     expected: dailymotion('x8gfli0'),
     source: 'mobile',
+  },
+  {
+    input: 'https://www.dailymotion.com/swf/video/x8gfli0',
+    expected: dailymotion('x8gfli0'),
+    source: 'old swf player',
   },
   // Loom (yt-dlp LoomIE)
   {
@@ -643,6 +678,26 @@ export const VIDEO_PAGES: readonly Fixture<VideoPage>[] = [
       url: 'https://www.tiktok.com/embed/v2/6748451240264420610',
     },
     source: 'embed',
+  },
+  // Zoom cloud recordings (yt-dlp ZoomIE)
+  {
+    input:
+      'https://economist.zoom.us/rec/play/dUk_CNBETmZ5VA2BwEl-jjakPpJ3M1pcfVYAPRsoIbEByGsLjUZtaa4yCATQuOL3der8BlTwxQePl_j0.EImBkXzTIaPvdZO5',
+    expected: {
+      site: 'zoom',
+      id: 'dUk_CNBETmZ5VA2BwEl-jjakPpJ3M1pcfVYAPRsoIbEByGsLjUZtaa4yCATQuOL3der8BlTwxQePl_j0.EImBkXzTIaPvdZO5',
+      url: 'https://economist.zoom.us/rec/play/dUk_CNBETmZ5VA2BwEl-jjakPpJ3M1pcfVYAPRsoIbEByGsLjUZtaa4yCATQuOL3der8BlTwxQePl_j0.EImBkXzTIaPvdZO5',
+    },
+    source: 'yt-dlp ZoomIE test',
+  },
+  {
+    input: 'https://us02web.zoom.us/rec/share/AbCdEf_gh-IJ.KlMnOp123?startTime=1700000000000&pwd=Xy12.3',
+    expected: {
+      site: 'zoom',
+      id: 'AbCdEf_gh-IJ.KlMnOp123',
+      url: 'https://us02web.zoom.us/rec/share/AbCdEf_gh-IJ.KlMnOp123?pwd=Xy12.3',
+    },
+    source: 'shared recording with an embedded passcode',
   },
 ];
 
@@ -758,6 +813,11 @@ export const REDIRECTS: readonly Fixture<string>[] = [
     input: 'www.google.com/url?q=https://meet.google.com/abc-defg-hij',
     expected: 'https://meet.google.com/abc-defg-hij',
     source: 'scheme-less wrapper',
+  },
+  {
+    input: 'https://accounts.google.com/AccountChooser/signinchooser?continue=https://g.co/meet/pythongroup',
+    expected: 'https://g.co/meet/pythongroup',
+    source: 'Google account chooser continue=',
   },
   {
     input:

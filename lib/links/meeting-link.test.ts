@@ -35,6 +35,8 @@ const NOT_MEETINGS: ReadonlyArray<readonly [string, string]> = [
   ['g.co without a code', 'https://g.co/meet/'],
   ['other g.co short link', 'https://g.co/maps/abc-defg-hij'],
   ['Hangouts', 'https://hangouts.google.com/call/abc-defg-hij'],
+  ['Meet dial-in numbers page', 'https://tel.meet/abc-defg-hij?pin=1234567890123'],
+  ['Zoom cloud recording', 'https://us02web.zoom.us/rec/share/AbCdEf_gh-IJ.KlMnOp123'],
   ['Calendar', 'https://calendar.google.com/calendar/r/eventedit'],
   ['Meet over a non-default port', 'https://meet.google.com:8443/abc-defg-hij'],
   ['Meet over ftp', 'ftp://meet.google.com/abc-defg-hij'],

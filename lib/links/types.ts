@@ -20,11 +20,12 @@ export type VideoSite =
   | 'twitch'
   | 'dailymotion'
   | 'loom'
-  | 'tiktok';
+  | 'tiktok'
+  | 'zoom';
 
 export interface VideoPage {
   site: VideoSite;
-  /** The site's own video id (for VK `<owner>_<video>`, for Twitch clips the clip slug). */
+  /** The site's own video id (for VK `<owner>_<video>`, for Twitch clips the clip slug, for Zoom the recording id). */
   id: string;
   /** Canonical https URL of the video page to send as `url` (at most 2048 characters). */
   url: string;

@@ -70,6 +70,15 @@ const WRAPPERS: readonly Wrapper[] = [
     target: param('q', 'url'),
   },
   {
+    // Google's account chooser / sign-in pages continue to the link after choosing an account:
+    // accounts.google.com/AccountChooser?continue=https://meet.google.com/... (Meet invitations, Classroom).
+    name: 'Google account chooser',
+    matches: (link) =>
+      link.host === 'accounts.google.com' &&
+      /^\/(?:AccountChooser|ServiceLogin|signin|v3\/signin)(?:\/|$)/i.test(link.url.pathname),
+    target: param('continue'),
+  },
+  {
     // Microsoft Defender Safe Links in Outlook: https://<region>.safelinks.protection.outlook.com/?url=...
     // (MeetingBar cleanupOutlookSafeLinks; GCC High uses safelinks.protection.office365.us).
     name: 'Outlook Safe Links',
@@ -162,8 +171,8 @@ function unwrapOnce(text: string): string | null {
 }
 
 /**
- * Follows known redirect wrappers (Google /url, Outlook and Teams Safe Links, Facebook, VK, Slack,
- * YouTube, Proofpoint) and whole-URL percent-encoding, repeatedly and boundedly, to the link
+ * Follows known redirect wrappers (Google /url and account chooser, Outlook and Teams Safe Links,
+ * Facebook, VK, Slack, YouTube, Proofpoint) and whole-URL percent-encoding, repeatedly and boundedly, to the link
  * inside. Anything else comes back unchanged (trimmed). Never throws and never fetches.
  */
 export function unwrapLink(input: string): string {

@@ -13,7 +13,19 @@ describe('parseVideoPage: single videos', () => {
   it('covers every site it recognises', () => {
     const sites = new Set(VIDEO_PAGES.map((c) => c.expected.site));
     expect([...sites].sort()).toEqual(
-      ['dailymotion', 'dzen', 'loom', 'ok', 'rutube', 'tiktok', 'twitch', 'vimeo', 'vk', 'youtube'].sort(),
+      [
+        'dailymotion',
+        'dzen',
+        'loom',
+        'ok',
+        'rutube',
+        'tiktok',
+        'twitch',
+        'vimeo',
+        'vk',
+        'youtube',
+        'zoom',
+      ].sort(),
     );
   });
 
@@ -80,7 +92,10 @@ const NOT_VIDEOS: ReadonlyArray<readonly [string, string]> = [
   ['Loom short id', 'https://www.loom.com/share/43d05f36'],
   ['TikTok profile', 'https://www.tiktok.com/@leenabhushan'],
   ['TikTok short link', 'https://vm.tiktok.com/ZMeAbCdEf/'],
+  ['Zoom recordings list', 'https://zoom.us/recording'],
+  ['Zoom recording of an unknown kind', 'https://zoom.us/rec/download/AbCdEf_gh-IJ.KlMnOp123'],
   ['a meeting link', 'https://meet.google.com/abc-defg-hij'],
+  ['a Zoom meeting link', 'https://us02web.zoom.us/j/81234567890?pwd=abc'],
   ['a media file', 'https://example.com/video.mp4'],
   ['a Zoom deep link on a video host', 'zoommtg://www.youtube.com/watch?v=BaW_jenozKc'],
 ];

@@ -11,6 +11,7 @@ import { parseTwitch } from './video/twitch';
 import { parseVimeo } from './video/vimeo';
 import { parseVkVideo } from './video/vk';
 import { parseYoutube } from './video/youtube';
+import { parseZoomRecording } from './video/zoom-recording';
 
 /** One detector per video-hosting site; each owns its hosts and paths (yt-dlp `_VALID_URL` as reference). */
 const VIDEO_DETECTORS: ReadonlyArray<(link: ParsedLink) => VideoPage | null> = [
@@ -24,6 +25,7 @@ const VIDEO_DETECTORS: ReadonlyArray<(link: ParsedLink) => VideoPage | null> = [
   parseDailymotion,
   parseLoom,
   parseTiktok,
+  parseZoomRecording,
 ];
 
 /**

@@ -8,7 +8,7 @@ const DAILYMOTION_HOST = /^(?:(?:www|touch|geo)\.)?dailymotion\.com$/;
 
 /**
  * Dailymotion videos, after yt-dlp DailymotionIE: `dailymotion.com/video/<id>[_slug]`,
- * `/embed/video/<id>`, `/player.html?video=<id>`, `geo.dailymotion.com/player/<player>.html?video=<id>`
+ * `/embed/video/<id>` (also `swf/`, `crawler/`), `/player.html?video=<id>`, `geo.dailymotion.com/player/<player>.html?video=<id>`
  * and the short host `dai.ly/<id>`. Canonical: `https://www.dailymotion.com/video/<id>`.
  * Other country TLDs are not accepted: only dailymotion.com is verifiably Dailymotion's.
  */
@@ -19,7 +19,7 @@ export function parseDailymotion(link: ParsedLink): VideoPage | null {
     if (s.length === 1) id = s[0];
   } else if (DAILYMOTION_HOST.test(link.host)) {
     if (s.length === 2 && s[0] === 'video') id = s[1]!.split('_')[0];
-    else if (s.length === 3 && s[0] === 'embed' && s[1] === 'video') id = s[2];
+    else if (s.length === 3 && ['embed', 'swf', 'crawler'].includes(s[0]!) && s[1] === 'video') id = s[2];
     else if (
       (s.length === 1 && s[0] === 'player.html') ||
       (s.length === 2 && s[0] === 'player' && s[1]!.endsWith('.html'))

@@ -18,7 +18,7 @@ function clip(slug: string | null | undefined): VideoPage | null {
 /**
  * Twitch recordings, after yt-dlp TwitchVodIE and TwitchClipsIE:
  * VODs `twitch.tv/videos/<n>`, `twitch.tv/<channel>/v/<n>`, `twitch.tv/<channel>/video/<n>`,
- * `player.twitch.tv/?video=v<n>` → `https://www.twitch.tv/videos/<n>`;
+ * `twitch.tv/<channel>/schedule?vodID=<n>`, `player.twitch.tv/?video=v<n>` → `https://www.twitch.tv/videos/<n>`;
  * clips `clips.twitch.tv/<slug>`, `clips.twitch.tv/embed?clip=<slug>`, `twitch.tv/<channel>/clip/<slug>`
  * → `https://clips.twitch.tv/<slug>`. Live channel pages are not recordings and are rejected.
  */
@@ -36,5 +36,9 @@ export function parseTwitch(link: ParsedLink): VideoPage | null {
   if (s.length === 2 && s[0] === 'videos') return vod(s[1]!);
   if (s.length === 3 && (s[1] === 'v' || s[1] === 'video')) return vod(s[2]!);
   if (s.length === 3 && s[1] === 'clip') return clip(s[2]);
+  if (s.length === 2 && s[1] === 'schedule') {
+    const vodId = link.url.searchParams.get('vodID');
+    return vodId ? vod(vodId) : null;
+  }
   return null;
 }

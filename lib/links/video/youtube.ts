@@ -6,9 +6,10 @@ const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 
 /**
  * Hosts from yt-dlp YoutubeIE `_VALID_URL`: `(?:\w+\.)?youtube(?:-nocookie|kids)?\.com` (www., m.,
- * music., gaming. ...) and the short host `youtu.be`.
+ * music., gaming. ...), `youtube.googleapis.com` and the short host `youtu.be`.
  */
 function isYoutubeHost(host: string): boolean {
+  if (host === 'youtube.googleapis.com') return true;
   return ['youtube.com', 'youtube-nocookie.com', 'youtubekids.com'].some(
     (domain) => host === domain || (isHostOrSubdomain(host, domain) && host.split('.').length === 3),
   );
@@ -18,15 +19,24 @@ function isYoutubeHost(host: string): boolean {
 const ID_IN_PATH = new Set(['v', 'embed', 'e', 'shorts', 'live']);
 /** Playlist and channel-stream embeds whose names happen to be 11 characters long. */
 const NOT_IDS = new Set(['videoseries', 'live_stream']);
+/** Pages that take `v=` (yt-dlp: `(?:(?:watch|movie)(?:_popup)?(?:\.php)?/?)?`, or none: `/?v=`). */
+const WATCH_PAGES = new Set(['watch', 'watch_popup', 'watch.php', 'movie', 'movie_popup']);
+
+/** An id in a path segment; old embeds append parameters with `&` (`/v/<id>&hl=en_US&fs=1`). */
+function idInSegment(segment: string): string {
+  return /^([A-Za-z0-9_-]{11})[&;]/.exec(segment)?.[1] ?? segment;
+}
 
 function videoId(link: ParsedLink): string | null {
   const [first, second] = link.segments;
-  if (link.host === 'youtu.be') return link.segments.length === 1 ? first! : null;
+  if (link.host === 'youtu.be') return link.segments.length === 1 ? idInSegment(first!) : null;
   if (!isYoutubeHost(link.host)) return null;
-  if (first !== undefined && ID_IN_PATH.has(first) && link.segments.length === 2) return second!;
-  // /watch?v=<id> with the parameters in any order (also /watch/?v=, and /?v= as yt-dlp accepts).
-  if (link.segments.length === 0 || (first === 'watch' && link.segments.length === 1)) {
-    return link.url.searchParams.get('v');
+  if (first !== undefined && ID_IN_PATH.has(first) && link.segments.length === 2) return idInSegment(second!);
+  if (link.segments.length === 0 || (WATCH_PAGES.has(first!) && link.segments.length === 1)) {
+    // v= among the query parameters in any order, or in the old `#!v=<id>` fragment form.
+    const fromQuery = link.url.searchParams.get('v');
+    if (fromQuery !== null) return fromQuery;
+    return new URLSearchParams(link.url.hash.replace(/^#!?/, '')).get('v');
   }
   return null;
 }
