@@ -10,6 +10,10 @@ describe('parseMediaLink: direct media links', () => {
     },
   );
 
+  it('returns links that parse back to themselves', () => {
+    for (const { expected } of MEDIA_LINKS) expect(parseMediaLink(expected.url)).toEqual(expected);
+  });
+
   it.each(MEDIA_EXTENSIONS)('accepts %s in any case and titles with it in lower case', (extension) => {
     const result = parseMediaLink(`https://example.com/Call${extension.toUpperCase()}`);
     expect(result?.extension).toBe(extension);

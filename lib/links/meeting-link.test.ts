@@ -10,10 +10,11 @@ describe('parseMeetingLink: join links', () => {
     },
   );
 
-  it('returns canonical links within the contract limit', () => {
+  it('returns https canonical links within the contract limit that parse back to themselves', () => {
     for (const { expected } of MEETING_LINKS) {
       expect(expected.url.length).toBeLessThanOrEqual(255);
       expect(expected.url).toMatch(/^https:\/\//);
+      expect(parseMeetingLink(expected.url)).toEqual(expected);
     }
   });
 });

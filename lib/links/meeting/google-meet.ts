@@ -31,8 +31,9 @@ function byNickname(name: string): MeetingLink | null {
  * and tracking hints and are dropped.
  *
  * - `meet.google.com/abc-defg-hij` (also upper-case and dash-less codes, normalised);
- * - `meet.google.com/_meet/abc-defg-hij`: the prefix Calendar/Gmail integrations open
- *   (MeetingBar's Meet pattern `meet.google.com/(_meet/)?...`); canonicalised to the plain code;
+ * - `meet.google.com/_meet/abc-defg-hij`: an internal prefix seen in real links, which MeetingBar's
+ *   Meet pattern `meet.google.com/(_meet/)?...` also accepts; canonicalised to the plain code
+ *   (`/_meet` alone or with anything but a code is rejected);
  * - `meet.google.com/lookup/<nickname>` (Classroom / Workspace nickname links);
  * - `g.co/meet/<code>` → the code, `g.co/meet/<nickname>` → `meet.google.com/lookup/<nickname>`.
  *
