@@ -777,6 +777,15 @@ export const MEDIA_LINKS: readonly Fixture<MediaLink>[] = [
     source: 'bidi override removed from the title',
   },
   {
+    input: 'https://my_bucket.s3.amazonaws.com/calls/2024/standup.mp3?X-Amz-Expires=3600',
+    expected: {
+      url: 'https://my_bucket.s3.amazonaws.com/calls/2024/standup.mp3?X-Amz-Expires=3600',
+      extension: '.mp3',
+      suggestedTitle: 'standup.mp3',
+    },
+    source: 'storage host with an underscore',
+  },
+  {
     input: 'https://пример.рф/запись.mp4',
     expected: {
       url: 'https://xn--e1afmkfd.xn--p1ai/%D0%B7%D0%B0%D0%BF%D0%B8%D1%81%D1%8C.mp4',

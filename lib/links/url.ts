@@ -58,7 +58,8 @@ export function decodeEncodedUrl(text: string): string {
 }
 
 const SCHEME_PREFIX = /^([a-z][a-z0-9+.-]*):/i;
-const ASCII_HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
+/** LDH labels; `_` is allowed as browsers allow it (legacy storage bucket hosts use it). */
+const ASCII_HOST = /^[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*$/;
 
 /**
  * Parses a link the way a browser would, accepting `http:`, `https:`, `zoommtg:`, `zoomus:` and
