@@ -72,9 +72,11 @@ export async function listen(
   emu: Emulator,
   kind: ServerKind,
   host: string,
-  port: number,
+  requestedPort: number,
 ): Promise<Listening> {
   const sockets = new Set<Socket>();
+  /** The port actually bound (the requested one may be 0). */
+  let port = requestedPort;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const started = Date.now();
@@ -184,16 +186,15 @@ export async function listen(
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => {
+    server.listen(requestedPort, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const actualPort = (server.address() as AddressInfo).port;
-  port = actualPort;
+  port = (server.address() as AddressInfo).port;
 
   return {
-    port: actualPort,
+    port,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
