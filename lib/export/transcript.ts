@@ -1,0 +1,136 @@
+/**
+ * Transcript exports: Markdown, plain text, SRT and WebVTT. Pure functions of a document whose
+ * times are in seconds (see `normalizeDialog`) and whose speaker names are already display labels.
+ */
+import { formatClock, formatCueTime } from '@/lib/format/time';
+
+export interface ExportUtterance {
+  start: number;
+  end: number;
+  speaker: string;
+  text: string;
+}
+
+export interface ExportDocument {
+  title: string;
+  /** The protocol in Markdown (may be empty). */
+  protocol: string;
+  blocks: Array<{ header: string; utterances: ExportUtterance[] }>;
+}
+
+export interface ExportLabels {
+  protocol: string;
+  transcript: string;
+}
+
+export const ENGLISH_LABELS: ExportLabels = { protocol: 'Protocol', transcript: 'Transcript' };
+
+export type ExportFormat = 'md' | 'txt' | 'srt' | 'vtt';
+
+export const EXPORT_MIME: Record<ExportFormat, string> = {
+  md: 'text/markdown;charset=utf-8',
+  txt: 'text/plain;charset=utf-8',
+  srt: 'application/x-subrip;charset=utf-8',
+  vtt: 'text/vtt;charset=utf-8',
+};
+
+/** One line of text: line breaks and runs of whitespace become single spaces. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function* utterancesOf(doc: ExportDocument): Generator<ExportUtterance> {
+  for (const block of doc.blocks) yield* block.utterances;
+}
+
+export function toMarkdown(doc: ExportDocument, labels: ExportLabels = ENGLISH_LABELS): string {
+  const out: string[] = [`# ${oneLine(doc.title)}`, ''];
+  if (doc.protocol.trim() !== '') out.push(`## ${labels.protocol}`, '', doc.protocol.trim(), '');
+  out.push(`## ${labels.transcript}`, '');
+  for (const block of doc.blocks) {
+    if (block.header.trim() !== '') out.push(`### ${oneLine(block.header)}`, '');
+    for (const u of block.utterances) {
+      out.push(`**[${formatClock(u.start)}] ${oneLine(u.speaker)}:** ${oneLine(u.text)}`, '');
+    }
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+export function toPlainText(doc: ExportDocument, labels: ExportLabels = ENGLISH_LABELS): string {
+  const out: string[] = [oneLine(doc.title), ''];
+  if (doc.protocol.trim() !== '') out.push(labels.protocol.toUpperCase(), '', doc.protocol.trim(), '');
+  out.push(labels.transcript.toUpperCase(), '');
+  for (const block of doc.blocks) {
+    if (block.header.trim() !== '') out.push(oneLine(block.header), '');
+    for (const u of block.utterances)
+      out.push(`[${formatClock(u.start)}] ${oneLine(u.speaker)}: ${oneLine(u.text)}`);
+    out.push('');
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** SubRip: numbered cues, `00:01:02,345 --> 00:01:05,000`, the speaker before the text. */
+export function toSrt(doc: ExportDocument): string {
+  const cues: string[] = [];
+  let index = 0;
+  for (const u of utterancesOf(doc)) {
+    const text = oneLine(u.text);
+    if (text === '') continue;
+    index += 1;
+    const end = Math.max(u.end, u.start);
+    cues.push(
+      `${index}\n${formatCueTime(u.start, ',')} --> ${formatCueTime(end, ',')}\n${oneLine(u.speaker)}: ${text}\n`,
+    );
+  }
+  return cues.join('\n');
+}
+
+/** Text inside a WebVTT cue: `&`, `<` and `>` are character references; `-->` cannot appear. */
+function vttText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** WebVTT: `WEBVTT` header, cues `00:01:02.345 --> 00:01:05.000` with a voice span per speaker. */
+export function toWebVtt(doc: ExportDocument): string {
+  const cues: string[] = ['WEBVTT\n'];
+  let index = 0;
+  for (const u of utterancesOf(doc)) {
+    const text = oneLine(u.text);
+    if (text === '') continue;
+    index += 1;
+    const end = Math.max(u.end, u.start);
+    cues.push(
+      `${index}\n${formatCueTime(u.start, '.')} --> ${formatCueTime(end, '.')}\n<v ${vttText(oneLine(u.speaker))}>${vttText(text)}\n`,
+    );
+  }
+  return cues.join('\n');
+}
+
+export function exportAs(format: ExportFormat, doc: ExportDocument, labels?: ExportLabels): string {
+  switch (format) {
+    case 'md':
+      return toMarkdown(doc, labels);
+    case 'txt':
+      return toPlainText(doc, labels);
+    case 'srt':
+      return toSrt(doc);
+    case 'vtt':
+      return toWebVtt(doc);
+  }
+}
+
+const MEDIA_EXTENSION = /\.(mp3|m4a|wav|ogg|webm|mp4)$/i;
+// Characters no common file system accepts in a name, and control characters.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
+const UNSAFE = /[<>:"/\\|?*\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A file name from the recording title: its media extension replaced, unsafe characters removed. */
+export function exportFileName(title: string, format: ExportFormat): string {
+  const stem = title
+    .replace(MEDIA_EXTENSION, '')
+    .replace(UNSAFE, '_')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s._]+|[\s.]+$/g, '');
+  const cut = Array.from(stem).slice(0, 120).join('').trim();
+  return `${cut === '' ? 'transcript' : cut}.${format}`;
+}

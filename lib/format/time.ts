@@ -1,0 +1,81 @@
+/** Times, sizes and dates as the pages show them. Pure functions, no browser APIs. */
+import type { Lang } from '@/lib/i18n';
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** Whole milliseconds of a time in seconds, never negative. */
+function millisOf(seconds: number): number {
+  return Math.max(0, Math.round((Number.isFinite(seconds) ? seconds : 0) * 1000));
+}
+
+/**
+ * A cue timestamp: `HH:MM:SS,mmm` for SRT (`separator` `,`), `HH:MM:SS.mmm` for WebVTT (`.`).
+ * Hours grow past two digits when needed.
+ */
+export function formatCueTime(seconds: number, separator: ',' | '.'): string {
+  const total = millisOf(seconds);
+  const ms = total % 1000;
+  const s = Math.floor(total / 1000);
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}${separator}${pad(ms, 3)}`;
+}
+
+/** A transcript clock: `m:ss` below an hour, `h:mm:ss` from an hour on (whole seconds, rounded down). */
+export function formatClock(seconds: number): string {
+  const s = Math.floor(millisOf(seconds) / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
+}
+
+/** A balance as `h:mm` (hours and whole minutes, rounded down so it never promises more). */
+export function formatHoursMinutes(seconds: number): string {
+  const total = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  return `${Math.floor(total / 3600)}:${pad(Math.floor((total % 3600) / 60))}`;
+}
+
+const UNITS: Record<Lang, string[]> = {
+  en: ['B', 'KB', 'MB', 'GB', 'TB'],
+  ru: ['Б', 'КБ', 'МБ', 'ГБ', 'ТБ'],
+};
+
+/** Bytes in binary units with one decimal from KB up (`25.0 MB`). */
+export function formatBytes(bytes: number, lang: Lang = 'en'): string {
+  let value = Math.max(0, Number.isFinite(bytes) ? bytes : 0);
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS[lang].length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const number = unit === 0 ? String(Math.round(value)) : value.toFixed(1);
+  return `${lang === 'ru' ? number.replace('.', ',') : number} ${UNITS[lang][unit]}`;
+}
+
+/** A transfer speed (`1.5 MB/s`). */
+export function formatSpeed(bytesPerSecond: number, lang: Lang = 'en'): string {
+  return `${formatBytes(bytesPerSecond, lang)}/${lang === 'ru' ? 'с' : 's'}`;
+}
+
+/** A date and time in the page's language, or the input when it is not a date. */
+export function formatDateTime(value: string | number, lang: Lang): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return date.toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** A calendar date (`YYYY-MM-DD` from the service) in the page's language. */
+export function formatDate(value: string, lang: Lang): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleDateString(lang === 'ru' ? 'ru-RU' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+}

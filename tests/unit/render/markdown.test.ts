@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown, sanitizeHtml } from '@/lib/render/markdown';
+
+function dom(html: string): HTMLElement {
+  const host = document.createElement('div');
+  host.innerHTML = html;
+  return host;
+}
+
+describe('renderMarkdown', () => {
+  it('keeps headings, lists, tables, code and emphasis', () => {
+    const html = renderMarkdown(
+      [
+        '# Decisions',
+        '',
+        '1. Ship **on Friday**',
+        '2. _Review_ later',
+        '',
+        '- one',
+        '- [x] done',
+        '',
+        '| Owner | Task |',
+        '| :--- | ---: |',
+        '| Ann | `build` |',
+        '',
+        '```',
+        'const a = 1 < 2;',
+        '```',
+        '',
+        '> quoted',
+      ].join('\n'),
+    );
+    const root = dom(html);
+    expect(root.querySelector('h1')?.textContent).toBe('Decisions');
+    expect(root.querySelectorAll('ol > li')).toHaveLength(2);
+    expect(root.querySelector('strong')?.textContent).toBe('on Friday');
+    expect(root.querySelector('em')?.textContent).toBe('Review');
+    expect(root.querySelectorAll('table th')).toHaveLength(2);
+    expect(root.querySelector('td code')?.textContent).toBe('build');
+    expect(root.querySelector('pre code')?.textContent).toBe('const a = 1 < 2;\n');
+    expect(root.querySelector('blockquote')?.textContent?.trim()).toBe('quoted');
+    expect(root.querySelector('input')).toBeNull();
+    expect(root.querySelectorAll('ul > li')[1]?.textContent?.trim()).toBe('done');
+  });
+
+  it('strips scripts, frames, styles, forms, images and event handlers', () => {
+    const html = renderMarkdown(
+      [
+        '# Title <img src=x onerror=alert(1)>',
+        '',
+        '<script>alert("protocol")</script>',
+        '<iframe src="https://evil.example/frame"></iframe>',
+        '<svg onload=alert(3)><circle r=1 /></svg>',
+        '<style>body{display:none}</style>',
+        '<form action="https://evil.example"><input name=password></form>',
+        '<div style="position:fixed;inset:0" onclick="alert(4)">overlay</div>',
+        '<details open ontoggle=alert(5)><summary>More</summary>text</details>',
+        '![pixel](https://evil.example/pixel.gif)',
+        '<meta http-equiv="refresh" content="0;url=https://evil.example">',
+      ].join('\n'),
+    );
+    expect(html).not.toMatch(/<script|<iframe|<svg|<style|<form|<img|<meta|<object|<embed/i);
+    expect(html).not.toMatch(/\son\w+\s*=/i);
+    expect(html).not.toMatch(/style=/i);
+    expect(html).not.toContain('alert("protocol")');
+    const root = dom(html);
+    expect(root.querySelector('h1')?.textContent?.trim()).toBe('Title');
+    expect(root.querySelector('input')).toBeNull();
+    expect(root.textContent).toContain('overlay');
+    expect(root.querySelector('details summary')?.textContent).toBe('More');
+  });
+
+  it('keeps http, https and mailto links, opening in a new tab without an opener', () => {
+    const root = dom(
+      renderMarkdown(
+        '[site](https://example.com/a?b=1) [plain](http://example.org) [mail](mailto:a@example.com)',
+      ),
+    );
+    const links = [...root.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      'https://example.com/a?b=1',
+      'http://example.org',
+      'mailto:a@example.com',
+    ]);
+    for (const a of links) {
+      expect(a.getAttribute('target')).toBe('_blank');
+      expect(a.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+  });
+
+  it('drops javascript:, data:, vbscript: and relative links but keeps their text', () => {
+    const root = dom(
+      renderMarkdown(
+        [
+          '- [Open](javascript:alert("link"))',
+          '- [Encoded](JaVaScRiPt:alert(2))',
+          '- [Entity](&#106;avascript:alert(3))',
+          '- [Data](data:text/html;base64,PHNjcmlwdD4=)',
+          '- [VB](vbscript:msgbox(1))',
+          '- <a href="javascript:alert(5)">raw</a>',
+          '- <a href="  javascript:alert(6)">spaced</a>',
+          '- [relative](/settings)',
+          '- [file](file:///etc/passwd)',
+        ].join('\n'),
+      ),
+    );
+    const html = root.innerHTML;
+    expect(html).not.toMatch(/javascript:|vbscript:|data:text|file:/i);
+    for (const a of root.querySelectorAll('a')) expect(a.hasAttribute('href')).toBe(false);
+    for (const text of ['Open', 'Encoded', 'Data', 'VB', 'raw', 'spaced', 'relative', 'file'])
+      expect(root.textContent).toContain(text);
+  });
+
+  it('renders text that only looks like markup as text', () => {
+    const root = dom(renderMarkdown('Use `<b>code</b>` and 1 < 2 & 3 > 2'));
+    expect(root.querySelector('b')).toBeNull();
+    expect(root.querySelector('code')?.textContent).toBe('<b>code</b>');
+    expect(root.textContent).toContain('1 < 2 & 3 > 2');
+  });
+
+  it('answers an empty string for empty input', () => {
+    expect(renderMarkdown('')).toBe('');
+  });
+});
+
+describe('sanitizeHtml', () => {
+  it('removes a link target that would keep the opener', () => {
+    const root = dom(sanitizeHtml('<a href="https://example.com" target="_self" rel="opener">x</a>'));
+    const a = root.querySelector('a')!;
+    expect(a.getAttribute('target')).toBe('_blank');
+    expect(a.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { speakerLabel } from '@/lib/format/speakers';
+import { formatBytes, formatClock, formatCueTime, formatHoursMinutes, formatSpeed } from '@/lib/format/time';
+
+describe('time formats', () => {
+  it('cue times for SRT and WebVTT', () => {
+    expect(formatCueTime(62.345, ',')).toBe('00:01:02,345');
+    expect(formatCueTime(62.345, '.')).toBe('00:01:02.345');
+    expect(formatCueTime(0, ',')).toBe('00:00:00,000');
+    expect(formatCueTime(10_437.9999, '.')).toBe('02:53:58.000');
+    expect(formatCueTime(-3, ',')).toBe('00:00:00,000');
+    expect(formatCueTime(Number.NaN, ',')).toBe('00:00:00,000');
+    expect(formatCueTime(360_000, ',')).toBe('100:00:00,000');
+  });
+
+  it('transcript clock', () => {
+    expect(formatClock(5)).toBe('0:05');
+    expect(formatClock(62.9)).toBe('1:02');
+    expect(formatClock(3723)).toBe('1:02:03');
+  });
+
+  it('balance as h:mm, rounded down', () => {
+    expect(formatHoursMinutes(36_000)).toBe('10:00');
+    expect(formatHoursMinutes(7_199)).toBe('1:59');
+    expect(formatHoursMinutes(120)).toBe('0:02');
+    expect(formatHoursMinutes(59)).toBe('0:00');
+    expect(formatHoursMinutes(-10)).toBe('0:00');
+  });
+
+  it('sizes and speeds in both languages', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(25 * 1024 * 1024)).toBe('25.0 MB');
+    expect(formatBytes(1536, 'ru')).toBe('1,5 КБ');
+    expect(formatSpeed(1.5 * 1024 * 1024)).toBe('1.5 MB/s');
+    expect(formatSpeed(2048, 'ru')).toBe('2,0 КБ/с');
+  });
+});
+
+describe('speaker labels', () => {
+  it('reads unlabelled voices as numbered speakers', () => {
+    expect(speakerLabel('SPEAKER_03', 'en')).toBe('Speaker 3');
+    expect(speakerLabel('SPEAKER_00', 'ru')).toBe('Спикер 0');
+    expect(speakerLabel('speaker_12', 'en')).toBe('Speaker 12');
+  });
+
+  it('keeps real names and names the nameless', () => {
+    expect(speakerLabel('  Анна  ', 'ru')).toBe('Анна');
+    expect(speakerLabel('SPEAKER_X', 'en')).toBe('SPEAKER_X');
+    expect(speakerLabel('', 'en')).toBe('Unnamed');
+  });
+});
