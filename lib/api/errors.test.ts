@@ -361,3 +361,19 @@ describe('formatApiError: every kind in both languages', () => {
     ).toMatch(/service address/);
   });
 });
+
+describe('errorFromResponse: storage refusals of a part PUT', () => {
+  it('reads the S3-style XML code and message', () => {
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>';
+    expect(
+      errorFromResponse({ status: 403, contentType: 'application/xml', text: xml, operation: 'uploadPart' }),
+    ).toMatchObject({
+      kind: 'http',
+      status: 403,
+      code: 'AccessDenied',
+      detail: 'Request has expired',
+      operation: 'uploadPart',
+    });
+  });
+});

@@ -224,6 +224,7 @@ export function isJsonContentType(contentType: string | null): boolean {
 export function errorFromResponse({ status, contentType, text, operation }: FailedResponse): ApiErrorInfo {
   const where = operation ? { operation } : {};
   if (status >= 500) return { ...where, kind: 'server', status, text: shortText(text) };
+  if (operation === 'uploadPart') return storageError(status, text);
   if (!isJsonContentType(contentType))
     return { ...where, kind: 'html', status, contentType, text: shortText(text) };
   let body: unknown = null;
@@ -280,6 +281,20 @@ export function errorFromResponse({ status, contentType, text, operation }: Fail
   return code === undefined
     ? { ...withDetail, kind: 'http', status }
     : { ...withDetail, kind: 'http', status, code };
+}
+
+/** A storage (S3-like) refusal of a part PUT: XML with `<Code>` and `<Message>`, e.g. an expired link. */
+function storageError(status: number, text: string): ApiErrorInfo {
+  const code = /<Code>([^<]*)<\/Code>/.exec(text)?.[1];
+  const message = /<Message>([^<]*)<\/Message>/.exec(text)?.[1];
+  return {
+    operation: 'uploadPart',
+    kind: 'http',
+    status,
+    text: shortText(text),
+    ...(code ? { code } : {}),
+    ...(message ? { detail: message } : {}),
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
