@@ -7,7 +7,10 @@ import { SEED, VIDEO_SITE_PATH } from './index';
 import { eventually, useEmulator } from './test/helpers';
 import { makeWav } from './wav';
 
-const env = useEmulator();
+// Long delays, so only clock advances (never a slow machine) finish assembly and downloads.
+const ASSEMBLE_MS = 30_000;
+const DOWNLOAD_MS = 60_000;
+const env = useEmulator({ assembleDelayMs: ASSEMBLE_MS, downloadDelayMs: DOWNLOAD_MS });
 const S = SEED.spaces;
 const MiB = 1024 * 1024;
 const audio = (path = '') => `/api/spaces/${S.personal}/audio/${path}`;
@@ -108,7 +111,7 @@ describe('multipart upload', () => {
     expect(done.status).toBe(200);
     expect(done.text).toBe('');
     expect((await api.get(audio(`${created.id}/info/`))).body.is_uploaded).toBe(false); // still assembling
-    await api.advance(500);
+    await api.advance(ASSEMBLE_MS);
     const info = (await api.get(audio(`${created.id}/info/`))).body;
     expect(info).toMatchObject({ is_uploaded: true, duration: 12, size: bytes.length });
     const again = await api.post(audio(`${created.id}/complete_upload/`), {
@@ -182,7 +185,7 @@ describe('multipart upload', () => {
       ],
     });
     expect(ok.status).toBe(200);
-    await api.advance(600);
+    await api.advance(ASSEMBLE_MS);
     // Not a WAV: the duration is estimated from the size.
     expect((await api.get(audio(`${created.id}/info/`))).body).toMatchObject({
       is_uploaded: true,
@@ -221,7 +224,7 @@ describe('download by URL', () => {
     // The file arrives at once over loopback, but the download takes at least downloadDelayMs.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await api.get(audio(`${id}/info/`))).body.is_uploaded).toBe(false);
-    await api.advance(2_000);
+    await api.advance(DOWNLOAD_MS);
     const info = await eventually(async () => {
       const body = (await api.get(audio(`${id}/info/`))).body;
       return body.is_uploaded ? body : null;
@@ -260,10 +263,10 @@ describe('download by URL', () => {
       })
     ).body.audio_id;
     await new Promise((resolve) => setTimeout(resolve, 150));
-    await api.advance(2_000);
+    await api.advance(DOWNLOAD_MS);
     await eventually(async () => (await api.get(audio(`${mp3}/info/`))).body.is_uploaded);
     expect((await api.get(audio(`${mp3}/info/`))).body.duration).toBe(3);
-    await api.advance(60_000);
+    await api.advance(10 * DOWNLOAD_MS);
     for (const id of [missing, refused]) {
       expect((await api.get(audio(`${id}/info/`))).body).toMatchObject({
         is_uploaded: false,
@@ -298,7 +301,7 @@ describe('video-site download', () => {
     const created = await api.post(audio(`${VIDEO_SITE_PATH}/`), { url: `${filesUrl}/watch?v=abc` });
     expect(created.status).toBe(201);
     const id = created.body.audio_id;
-    await api.advance(2_000);
+    await api.advance(DOWNLOAD_MS);
     const info = await eventually(async () => {
       const body = (await api.get(audio(`${id}/info/`))).body;
       return body.is_uploaded ? body : null;
@@ -314,7 +317,7 @@ describe('video-site download', () => {
     const gone = (
       await api.post(audio(`${VIDEO_SITE_PATH}/`), { url: 'https://example.com/video/unavailable' })
     ).body.audio_id;
-    await api.advance(2_000);
+    await api.advance(DOWNLOAD_MS);
     const info = await eventually(async () => {
       const body = (await api.get(audio(`${yt}/info/`))).body;
       return body.is_uploaded ? body : null;
@@ -322,7 +325,7 @@ describe('video-site download', () => {
     expect(info.title).toBe('Video dQw4w9WgXcQ.m4a');
     expect(info.duration).toBeGreaterThanOrEqual(120);
     expect(info.duration).toBeLessThanOrEqual(600);
-    await api.advance(60_000);
+    await api.advance(10 * DOWNLOAD_MS);
     expect((await api.get(audio(`${gone}/info/`))).body.is_uploaded).toBe(false);
     expect((await api.counters()).recordingsCreated).toMatchObject({ total: 2, by_videosite: 2 });
   });
