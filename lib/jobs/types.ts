@@ -48,7 +48,15 @@ export type JobFailure =
   /** No recording from the bot appeared in the space within the limit. */
   | { kind: 'bot-no-recording'; waitedMs: number }
   | { kind: 'upload-file-missing' }
-  | { kind: 'not-enough-balance'; availableSeconds: number; neededSeconds: number; spaceName?: string };
+  | { kind: 'not-enough-balance'; availableSeconds: number; neededSeconds: number; spaceName?: string }
+  /** The extension may not reach this origin (the service or its upload storage): grant access and retry. */
+  | { kind: 'permission-denied'; origin: string }
+  /** Processing was confirmed, or due to start on its own, but the result endpoint kept answering 404. */
+  | { kind: 'processing-not-started'; waitedMs: number }
+  /** The user signed in to another service or account; this job belongs to the previous one. */
+  | { kind: 'account-changed' }
+  /** Processing was asked for a recording whose file has not arrived at the service. */
+  | { kind: 'recording-not-uploaded' };
 
 export interface UploadProgressView {
   sentBytes: number;
@@ -77,4 +85,38 @@ export interface Job {
   failure?: JobFailure;
   /** When the background should look at this job next (ms since epoch). */
   nextCheckAt?: number;
+
+  // Bookkeeping of the background (plain data; the popup may ignore it).
+  /** Service base URL and account the job belongs to. */
+  serviceUrl?: string;
+  account?: string;
+  /** When the call that creates something (bot, by-URL, video page, recording) was first attempted. */
+  requestedAt?: number;
+  /** The recording's duration in seconds, once known. */
+  duration?: number;
+  /** Bot request id when the answer carried it. */
+  botRequestId?: number;
+  /** Bot: recordings of the space that already existed when the bot was requested (never claimed). */
+  preexistingAudioIds?: number[];
+  /** Set BEFORE classify is called; on a later wake the result endpoint is asked before any new call. */
+  classifyAttemptedAt?: number;
+  /** When processing was confirmed (classify answered, or the result endpoint showed a run). */
+  processingSince?: number;
+  /** The recording had been processed before this job's run: the list flags cannot tell this run's end. */
+  wasClassifiedBefore?: boolean;
+  /** Start of the current unbroken run of 5xx answers from the result endpoint (survives restarts). */
+  firstServerErrorAt?: number | null;
+  /** Since when the result endpoint has answered 404 while processing was expected. */
+  notStartedSince?: number | null;
+  /** Upload: the file in lib/file-store.ts, its type and size. */
+  fileKey?: string;
+  contentType?: string;
+  size?: number;
+  /** When the current phase began. */
+  phaseSince?: number;
+  /** Last direct look at the result endpoint (the list flags are used in between). */
+  lastResultCheckAt?: number;
+  /** Why an active job is not moving: it needs a new sign-in, or access to the service's origin. */
+  blocked?: 'sign-in' | 'permission';
+  finishedAt?: number;
 }

@@ -1,0 +1,42 @@
+/**
+ * A small key-value interface over the extension origin's IndexedDB (idb-keyval), with an
+ * in-memory twin for unit tests (Node has no IndexedDB). Each store is its own database:
+ * idb-keyval keeps one object store per database.
+ */
+import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
+
+export interface KeyValueStore {
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+  del(key: string): Promise<void>;
+  keys(): Promise<string[]>;
+}
+
+export function idbKeyValue(dbName: string, storeName: string): KeyValueStore {
+  let store: UseStore | null = null;
+  // Opened on first use, so importing this module never touches IndexedDB.
+  const use = () => {
+    store ??= createStore(dbName, storeName);
+    return store;
+  };
+  return {
+    get: (key) => get(key, use()),
+    set: (key, value) => set(key, value, use()),
+    del: (key) => del(key, use()),
+    keys: async () => (await keys(use())).map(String),
+  };
+}
+
+export function memoryKeyValue(): KeyValueStore {
+  const data = new Map<string, unknown>();
+  return {
+    get: async <T>(key: string) => data.get(key) as T | undefined,
+    set: async (key, value) => {
+      data.set(key, value);
+    },
+    del: async (key) => {
+      data.delete(key);
+    },
+    keys: async () => [...data.keys()],
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Site access the extension needs to talk to a service. Loopback services (the emulator, a
+ * self-hosted service on this machine) are covered by the manifest's `host_permissions`; any other
+ * origin is an optional host permission that a page requests during the user's click:
+ *
+ * ```ts
+ * await browser.permissions.request({ origins: [originPattern(serviceUrl)] });
+ * ```
+ *
+ * The background never requests (it has no user gesture); it checks and refuses with
+ * `{kind: 'permission-denied', origin}` when access is missing.
+ */
+import { browser } from 'wxt/browser';
+
+/** The match pattern of a URL's origin, e.g. `https://api.example.com/*` (match patterns carry no port). */
+export function originPattern(url: string): string {
+  const { protocol, hostname } = new URL(url);
+  return `${protocol}//${hostname}/*`;
+}
+
+/** The origin of a URL as shown to a person, e.g. `https://api.example.com`. */
+export function originOf(url: string): string {
+  return new URL(url).origin;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
+
+/** True for `http://127.0.0.1:*` and `http://localhost:*`, which the manifest grants up front. */
+export function isGrantedByManifest(url: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(url);
+    return protocol === 'http:' && LOOPBACK_HOSTS.has(hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the extension may fetch from the URL's origin (without CORS): granted up front or by the user. */
+export async function hasOriginAccess(url: string): Promise<boolean> {
+  if (isGrantedByManifest(url)) return true;
+  try {
+    return await browser.permissions.contains({ origins: [originPattern(url)] });
+  } catch {
+    return false;
+  }
+}
