@@ -1,17 +1,306 @@
+/**
+ * Options: service URL, default space, notifications, automatic processing, language and the
+ * sites where the floating button is hidden. Each control saves on change through `settings.set`.
+ */
 import { useEffect, useState } from 'preact/hooks';
-import { serviceUrlItem } from '@/lib/storage';
-import { t } from './i18n';
+import type { SpaceListItem } from '@/lib/api/schemas';
+import { detectLang } from '@/lib/i18n';
+import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
+import { originOf } from '@/lib/permissions';
+import type { Settings } from '@/lib/storage';
+import { requestServiceAccess } from './app/permission';
+import { lang, text } from './lang';
+import { ErrorMessage, Notice, Skeleton } from './ui';
+
+type Loaded = Settings & { serviceUrl: string };
+type Patch = Partial<Omit<Loaded, 'language'> & { language: Settings['language'] }>;
+
+const HOST = /^(?=.{1,253}$)(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)*(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/** A host name from what the user typed (a bare host or a URL). */
+export function siteHost(input: string): string | null {
+  const value = input.trim().toLowerCase();
+  if (value === '') return null;
+  try {
+    const host = new URL(value.includes('://') ? value : `https://${value}`).hostname;
+    return HOST.test(host) ? host : null;
+  } catch {
+    return null;
+  }
+}
 
 export function Options() {
-  const [serviceUrl, setServiceUrl] = useState<string | null>(null);
+  const m = text.value;
+  const [settings, setSettings] = useState<Loaded | null>(null);
+  const [loadError, setLoadError] = useState<ErrorInfo | null>(null);
+  const [session, setSession] = useState<SessionView | null>(null);
+  const [spaces, setSpaces] = useState<SpaceListItem[] | null>(null);
+  const [saveError, setSaveError] = useState<ErrorInfo | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [url, setUrl] = useState('');
+  const [urlProblem, setUrlProblem] = useState<string | null>(null);
+  const [site, setSite] = useState('');
+  const [siteProblem, setSiteProblem] = useState<string | null>(null);
+
+  const load = async () => {
+    setLoadError(null);
+    const [answer, who] = await Promise.all([
+      sendMessage('settings.get', {}),
+      sendMessage('session.get', {}),
+    ]);
+    if (!answer.ok) {
+      setLoadError(answer.error);
+      return;
+    }
+    setSettings(answer.data);
+    setUrl(answer.data.serviceUrl);
+    if (who.ok) {
+      setSession(who.data);
+      if (who.data.signedIn) {
+        const list = await sendMessage('spaces.list', {});
+        if (list.ok) setSpaces(list.data);
+      }
+    }
+  };
+
   useEffect(() => {
-    void serviceUrlItem.getValue().then(setServiceUrl);
+    document.title = m.optionsTitle;
+  }, [m.optionsTitle]);
+
+  useEffect(() => {
+    void load();
   }, []);
+
+  const save = async (patch: Patch) => {
+    setStatus(null);
+    const answer = await sendMessage('settings.set', patch);
+    if (!answer.ok) {
+      setSaveError(answer.error);
+      return false;
+    }
+    setSaveError(null);
+    setSettings(answer.data);
+    setStatus(m.saved);
+    return true;
+  };
+
+  const saveUrl = (event: Event) => {
+    event.preventDefault();
+    const target = url.trim().replace(/\/+$/, '');
+    let valid = false;
+    try {
+      const { protocol } = new URL(target);
+      valid = protocol === 'http:' || protocol === 'https:';
+    } catch {
+      valid = false;
+    }
+    if (!valid) {
+      setUrlProblem(m.invalidUrl);
+      return;
+    }
+    // Requested inside the submit handler: the permission prompt needs the user's gesture.
+    const access = requestServiceAccess(target);
+    void (async () => {
+      if (!(await access)) {
+        setUrlProblem(m.permissionDenied(originOf(target)));
+        return;
+      }
+      setUrlProblem(null);
+      if (await save({ serviceUrl: target })) {
+        const who = await sendMessage('session.get', {});
+        if (who.ok) setSession(who.data);
+      }
+    })();
+  };
+
+  const addSite = (event: Event) => {
+    event.preventDefault();
+    if (!settings) return;
+    const host = siteHost(site);
+    if (!host) {
+      setSiteProblem(m.badSite);
+      return;
+    }
+    setSiteProblem(null);
+    setSite('');
+    if (!settings.hiddenOnSites.includes(host))
+      void save({ hiddenOnSites: [...settings.hiddenOnSites, host] });
+  };
+
+  if (!settings) {
+    return (
+      <main class="options">
+        <h1>{m.optionsTitle}</h1>
+        {loadError ? <ErrorMessage error={loadError} onRetry={() => void load()} /> : <Skeleton lines={8} />}
+      </main>
+    );
+  }
+
+  const browserLang = detectLang(typeof navigator === 'undefined' ? [] : navigator.languages);
+  const sorted = [...(spaces ?? [])].sort((a, b) => Number(b.is_main_space) - Number(a.is_main_space));
+
   return (
-    <main style={{ maxWidth: '640px', margin: '24px auto', padding: '0 16px' }}>
-      <h1 style={{ fontSize: '20px' }}>{t('optionsTitle')}</h1>
-      <p data-testid="service-url">
-        {t('popupServiceLabel')}: {serviceUrl ?? '…'}
+    <main class="options">
+      <h1>{m.optionsTitle}</h1>
+      <div aria-live="polite" class="options-status">
+        {status && <Notice>{status}</Notice>}
+        <ErrorMessage error={saveError} />
+      </div>
+
+      <section aria-labelledby="opt-connection" class="card options-section">
+        <h2 id="opt-connection">{m.connection}</h2>
+        <form class="field" onSubmit={saveUrl}>
+          <label for="opt-service-url">{m.serviceUrl}</label>
+          <div class="row">
+            <input
+              id="opt-service-url"
+              type="url"
+              value={url}
+              aria-describedby="opt-service-url-hint"
+              onInput={(event) => setUrl(event.currentTarget.value)}
+            />
+            <button type="submit" class="primary">
+              {m.save}
+            </button>
+          </div>
+          <span id="opt-service-url-hint" class="hint">
+            {m.serviceUrlHint}
+          </span>
+          {urlProblem && (
+            <div class="alert error" role="alert">
+              {urlProblem}
+            </div>
+          )}
+        </form>
+        <p class="muted small-text" data-testid="account">
+          {session?.signedIn && session.email ? m.signedInAs(session.email) : m.notSignedIn}
+        </p>
+      </section>
+
+      <section aria-labelledby="opt-space" class="card options-section">
+        <h2 id="opt-space">{m.defaultSpace}</h2>
+        <div class="field">
+          <label for="opt-default-space">{m.defaultSpace}</label>
+          <select
+            id="opt-default-space"
+            disabled={!spaces}
+            value={settings.defaultSpaceId === null ? '' : String(settings.defaultSpaceId)}
+            aria-describedby="opt-default-space-hint"
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              void save({ defaultSpaceId: value === '' ? null : Number(value) });
+            }}
+          >
+            <option value="">{m.defaultSpaceMain}</option>
+            {sorted.map((item) => (
+              <option key={item.space.id} value={String(item.space.id)}>
+                {item.is_main_space ? m.mainSpace(item.space.name) : item.space.name}
+              </option>
+            ))}
+          </select>
+          <span id="opt-default-space-hint" class="hint">
+            {spaces ? m.defaultSpaceHint : m.signInForSpaces}
+          </span>
+        </div>
+      </section>
+
+      <section aria-labelledby="opt-notify" class="card options-section">
+        <h2 id="opt-notify">{m.notifications}</h2>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={settings.notifyReady}
+            onChange={(event) => void save({ notifyReady: event.currentTarget.checked })}
+          />
+          {m.notifyReady}
+        </label>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={settings.notifyFailed}
+            onChange={(event) => void save({ notifyFailed: event.currentTarget.checked })}
+          />
+          {m.notifyFailed}
+        </label>
+      </section>
+
+      <section aria-labelledby="opt-processing" class="card options-section">
+        <h2 id="opt-processing">{m.processing}</h2>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={settings.autoProcess}
+            onChange={(event) => void save({ autoProcess: event.currentTarget.checked })}
+          />
+          {m.autoProcess}
+        </label>
+      </section>
+
+      <section aria-labelledby="opt-language" class="card options-section">
+        <h2 id="opt-language">{m.interfaceLanguage}</h2>
+        <div class="field">
+          <label for="opt-lang">{m.interfaceLanguage}</label>
+          <select
+            id="opt-lang"
+            value={settings.language}
+            onChange={(event) => void save({ language: event.currentTarget.value as Settings['language'] })}
+          >
+            <option value="auto">{m.languageAuto(browserLang === 'ru' ? 'Русский' : 'English')}</option>
+            <option value="en" lang="en">
+              English
+            </option>
+            <option value="ru" lang="ru">
+              Русский
+            </option>
+          </select>
+        </div>
+      </section>
+
+      <section aria-labelledby="opt-sites" class="card options-section">
+        <h2 id="opt-sites">{m.hiddenSites}</h2>
+        <p class="muted small-text">{m.hiddenSitesHint}</p>
+        {settings.hiddenOnSites.length === 0 ? (
+          <p class="muted">{m.noHiddenSites}</p>
+        ) : (
+          <ul class="plain-list site-list" data-testid="hidden-sites">
+            {settings.hiddenOnSites.map((host) => (
+              <li key={host} class="row">
+                <span>{host}</span>
+                <span class="spacer" />
+                <button
+                  type="button"
+                  class="small ghost"
+                  aria-label={m.removeSite(host)}
+                  onClick={() =>
+                    void save({ hiddenOnSites: settings.hiddenOnSites.filter((h) => h !== host) })
+                  }
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form class="field" onSubmit={addSite}>
+          <label for="opt-site">{m.siteName}</label>
+          <div class="row">
+            <input
+              id="opt-site"
+              type="text"
+              value={site}
+              onInput={(event) => setSite(event.currentTarget.value)}
+            />
+            <button type="submit">{m.addSite}</button>
+          </div>
+          {siteProblem && (
+            <div class="alert error" role="alert">
+              {siteProblem}
+            </div>
+          )}
+        </form>
+      </section>
+      <p class="muted small-text" lang={lang.value}>
+        Meeting Capture
       </p>
     </main>
   );

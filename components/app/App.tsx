@@ -1,0 +1,144 @@
+/**
+ * The signed-in home (balance, jobs, recordings) or the sign-in form, with the popup's sub-views:
+ * one recording, upload, trash. Used by the popup and by the viewer page when it names no recording.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import type { Recording } from '@/lib/api/schemas';
+import { text } from '../lang';
+import { ErrorMessage, Skeleton } from '../ui';
+import { BalanceCard, JobsList, type Navigate, NoticeBar, RecordingList, SpacePicker } from './Home';
+import { RecordingDetail } from './RecordingDetail';
+import { SignIn } from './SignIn';
+import {
+  boot,
+  currentSpace,
+  refreshSession,
+  serviceUrl,
+  session,
+  sessionError,
+  signOut,
+  watchJobs,
+} from './store';
+import { Trash } from './Trash';
+import { Upload } from './Upload';
+
+type View = { name: 'home' } | { name: 'recording'; recording: Recording } | { name: 'upload' | 'trash' };
+
+function SessionBanner() {
+  const m = text.value;
+  const view = session.value;
+  if (!view?.signedIn || !view.warning) return null;
+  return (
+    <div class="alert warn" role="status" data-testid="session-warning">
+      {view.warning === 'expired' ? m.sessionExpired : m.sessionEndsSoon}
+      <div class="row">
+        <button type="button" class="small" onClick={() => void signOut()}>
+          {m.signInAgain}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Header({ onNavigate, home }: { onNavigate: (view: View) => void; home: boolean }) {
+  const m = text.value;
+  const signedIn = session.value?.signedIn ?? false;
+  return (
+    <header class="app-header row">
+      <h1 class="app-title">
+        <img src="/icon/32.png" alt="" width={20} height={20} />
+        {m.appName}
+      </h1>
+      <span class="spacer" />
+      {signedIn && (
+        <nav class="row" aria-label={m.appName}>
+          {home && (
+            <>
+              <button type="button" class="small" onClick={() => onNavigate({ name: 'upload' })}>
+                {m.upload}
+              </button>
+              <button type="button" class="small ghost" onClick={() => onNavigate({ name: 'trash' })}>
+                {m.trash}
+              </button>
+            </>
+          )}
+          <button
+            type="button"
+            class="small ghost icon"
+            aria-label={m.settings}
+            title={m.settings}
+            onClick={() => void browser.runtime.openOptionsPage()}
+          >
+            <svg
+              aria-hidden="true"
+              width="16"
+              height="16"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              stroke-width="2"
+            >
+              <circle cx="12" cy="12" r="3" />
+              <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
+            </svg>
+          </button>
+        </nav>
+      )}
+    </header>
+  );
+}
+
+export function App() {
+  const m = text.value;
+  const [view, setView] = useState<View>({ name: 'home' });
+  useEffect(() => {
+    void boot();
+    return watchJobs();
+  }, []);
+
+  const navigate: Navigate = (next) => setView(next);
+  const home = () => setView({ name: 'home' });
+  const current = session.value;
+
+  let body = null;
+  if (current === null) body = sessionError.value ? null : <Skeleton lines={8} />;
+  else if (!current.signedIn) body = <SignIn email={current.email} />;
+  else if (view.name === 'recording') body = <RecordingDetail recording={view.recording} onBack={home} />;
+  else if (view.name === 'upload') body = <Upload onBack={home} />;
+  else if (view.name === 'trash') body = <Trash onBack={home} />;
+  else
+    body = (
+      <>
+        <SessionBanner />
+        <NoticeBar />
+        <SpacePicker />
+        <BalanceCard space={currentSpace.value} />
+        <JobsList />
+        <RecordingList navigate={navigate} />
+      </>
+    );
+
+  return (
+    <div class="app">
+      <Header onNavigate={setView} home={view.name === 'home'} />
+      <main class="app-main">
+        {sessionError.value && (
+          <ErrorMessage error={sessionError.value} onRetry={() => void refreshSession()} />
+        )}
+        {body}
+      </main>
+      <footer class="app-footer row small-text muted">
+        <span data-testid="service-url" class="service-url">
+          {m.serviceFooter}: {serviceUrl.value || '…'}
+        </span>
+        <span class="spacer" />
+        {current?.signedIn && (
+          <button type="button" class="ghost small" onClick={() => void signOut()}>
+            {m.signOut}
+          </button>
+        )}
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'preact/hooks';
+import { formatDuration } from '@/lib/api/messages';
+import type { ProcessingResult, Recording } from '@/lib/api/schemas';
+import { activeJobFor, recordingStatus } from '@/lib/format/status';
+import { formatDateTime } from '@/lib/format/time';
+import { type ErrorInfo, sendMessage } from '@/lib/messaging';
+import { lang, text } from '../lang';
+import { ErrorMessage, Protocol, Skeleton, StatusChip } from '../ui';
+import { ProcessDialog } from './Home';
+import { viewerUrl } from './links';
+import { currentSpace, jobs, probes } from './store';
+
+type ResultState =
+  | { state: 'loading' }
+  | { state: 'error'; error: ErrorInfo }
+  | { state: 'done'; result: ProcessingResult | null };
+
+/** The popup's view of one recording: status and, when ready, the rendered protocol. */
+export function RecordingDetail({ recording, onBack }: { recording: Recording; onBack: () => void }) {
+  const m = text.value;
+  const status = recordingStatus(recording, {
+    job: activeJobFor(recording.id, jobs.value),
+    probe: probes.value[recording.id],
+  });
+  const wantsResult = status === 'ready' || status === 'failed' || status === 'processing';
+  const [result, setResult] = useState<ResultState>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [processing, setProcessing] = useState(false);
+
+  useEffect(() => {
+    if (!wantsResult) return;
+    let live = true;
+    setResult({ state: 'loading' });
+    void sendMessage('recording.result', { spaceId: recording.space_id, audioId: recording.id }).then(
+      (answer) => {
+        if (!live) return;
+        setResult(
+          answer.ok ? { state: 'done', result: answer.data } : { state: 'error', error: answer.error },
+        );
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [recording.id, recording.space_id, wantsResult, attempt]);
+
+  let body = null;
+  if (status === 'upload-pending' || status === 'downloading')
+    body = <p class="muted">{m.uploadPendingNote}</p>;
+  else if (status === 'ready-to-process' || status === 'checking')
+    body = (
+      <div>
+        <p class="muted">{m.notProcessed}</p>
+        {status === 'ready-to-process' && (
+          <button type="button" class="primary" onClick={() => setProcessing(true)}>
+            {m.startProcessing}
+          </button>
+        )}
+      </div>
+    );
+  else if (result.state === 'loading') body = <Skeleton lines={6} label={m.resultLoading} />;
+  else if (result.state === 'error')
+    body = <ErrorMessage error={result.error} onRetry={() => setAttempt((n) => n + 1)} />;
+  else {
+    const data = result.result;
+    if (!data?.classified) body = <p class="muted">{m.resultNotReady}</p>;
+    else if (!data.success || !data.result) body = <div class="alert error">{m.resultFailed}</div>;
+    else body = <Protocol markdown={data.result.protocol} />;
+  }
+
+  return (
+    <article class="detail" aria-labelledby="detail-title" data-testid="recording-detail">
+      <div class="row">
+        <button type="button" class="ghost small" onClick={onBack}>
+          ← {m.back}
+        </button>
+        <span class="spacer" />
+        {status === 'ready' && (
+          <a
+            class="button small"
+            href={viewerUrl(recording.space_id, recording.id)}
+            target="_blank"
+            rel="noopener"
+          >
+            {m.openInViewer} ↗
+          </a>
+        )}
+      </div>
+      <h2 id="detail-title" class="detail-title">
+        {recording.title}
+      </h2>
+      <div class="row small-text muted">
+        <span>{formatDateTime(recording.created_at, lang.value)}</span>
+        <span aria-hidden="true">·</span>
+        <span>{recording.duration ? formatDuration(recording.duration) : m.durationUnknown}</span>
+        <span class="spacer" />
+        <StatusChip status={status} />
+      </div>
+      <section aria-label={m.protocol} class="detail-body">
+        {body}
+      </section>
+      <ProcessDialog
+        recording={processing ? recording : null}
+        space={currentSpace.value}
+        onClose={() => setProcessing(false)}
+      />
+    </article>
+  );
+}

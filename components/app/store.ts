@@ -1,0 +1,356 @@
+/**
+ * State of the popup (and of the viewer's list mode): session, spaces, the recordings of the
+ * chosen space, jobs and what the result endpoint said about undecided recordings. Everything is
+ * fetched through `sendMessage`; the cache gives the first frame.
+ */
+import { batch, computed, signal } from '@preact/signals';
+import type { Recording, SpaceListItem } from '@/lib/api/schemas';
+import { needsProbe, probeFromResult, type ResultProbe } from '@/lib/format/status';
+import type { Job } from '@/lib/jobs/types';
+import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
+import { getSettings, serviceUrlItem } from '@/lib/storage';
+import { CACHED_PAGE_SIZE, clearCache, readCache, writeCache } from './cache';
+
+export const PAGE_SIZE = CACHED_PAGE_SIZE;
+
+export type Load = 'idle' | 'loading' | 'ready' | 'error';
+
+export const session = signal<SessionView | null>(null);
+export const sessionError = signal<ErrorInfo | null>(null);
+export const serviceUrl = signal<string>('');
+
+export const spaces = signal<SpaceListItem[] | null>(null);
+export const spacesError = signal<ErrorInfo | null>(null);
+export const spaceId = signal<number | null>(null);
+
+export const recordings = signal<Recording[]>([]);
+export const recordingsCount = signal(0);
+export const recordingsLoad = signal<Load>('idle');
+export const recordingsError = signal<ErrorInfo | null>(null);
+export const loadingMore = signal(false);
+/** True while the list on screen came from the cache and a fresh one is on its way. */
+export const fromCache = signal(false);
+
+export const searchText = signal('');
+export const searchRegex = signal(false);
+
+export const selected = signal<ReadonlySet<number>>(new Set());
+export const probes = signal<Readonly<Record<number, ResultProbe>>>({});
+export const jobs = signal<Job[]>([]);
+export const notice = signal<string | null>(null);
+export const autoProcessDefault = signal(true);
+
+/** Spaces with the personal one first, then by name (sorted when loaded). */
+export const orderedSpaces = computed(() => spaces.value ?? []);
+
+export const currentSpace = computed(
+  () => spaces.value?.find((item) => item.space.id === spaceId.value)?.space ?? null,
+);
+
+function sortedSpaces(items: SpaceListItem[]): SpaceListItem[] {
+  return [...items].sort(
+    (a, b) => Number(b.is_main_space) - Number(a.is_main_space) || a.space.name.localeCompare(b.space.name),
+  );
+}
+
+async function persist(): Promise<void> {
+  const view = session.value;
+  if (!view?.signedIn) return;
+  if (searchText.value.trim() !== '') return;
+  await writeCache({
+    signedIn: true,
+    email: view.email,
+    serviceUrl: view.serviceUrl,
+    spaces: spaces.value ?? [],
+    spaceId: spaceId.value,
+    recordings: recordings.value,
+    count: recordingsCount.value,
+    savedAt: Date.now(),
+  });
+}
+
+/** First frame from the cache, then fresh answers. */
+export async function boot(): Promise<void> {
+  const [cache, settings, url] = await Promise.all([
+    readCache(),
+    getSettings().catch(() => null),
+    serviceUrlItem.getValue().catch(() => ''),
+  ]);
+  if (settings) autoProcessDefault.value = settings.autoProcess;
+  if (!serviceUrl.value) serviceUrl.value = url;
+  if (cache?.signedIn) {
+    batch(() => {
+      session.value = { signedIn: true, email: cache.email, serviceUrl: cache.serviceUrl, warning: null };
+      serviceUrl.value = cache.serviceUrl;
+      spaces.value = cache.spaces;
+      spaceId.value = cache.spaceId;
+      recordings.value = cache.recordings;
+      recordingsCount.value = cache.count;
+      recordingsLoad.value = 'ready';
+      fromCache.value = true;
+    });
+  }
+  await refreshSession(settings?.defaultSpaceId ?? null);
+}
+
+export async function refreshSession(defaultSpaceId: number | null = null): Promise<void> {
+  const answer = await sendMessage('session.get', {});
+  if (!answer.ok) {
+    sessionError.value = answer.error;
+    if (!session.value) session.value = { signedIn: false, serviceUrl: serviceUrl.value, warning: null };
+    return;
+  }
+  sessionError.value = null;
+  session.value = answer.data;
+  serviceUrl.value = answer.data.serviceUrl;
+  if (answer.data.signedIn) {
+    await refreshAll(defaultSpaceId);
+  } else {
+    await clearCache();
+    batch(() => {
+      spaces.value = null;
+      recordings.value = [];
+      recordingsCount.value = 0;
+      recordingsLoad.value = 'idle';
+      fromCache.value = false;
+    });
+  }
+}
+
+export async function refreshAll(defaultSpaceId: number | null = null): Promise<void> {
+  await Promise.all([loadSpaces(defaultSpaceId), loadJobs()]);
+  if (spaceId.value !== null) await loadRecordings();
+}
+
+export async function loadSpaces(defaultSpaceId: number | null = null): Promise<void> {
+  const answer = await sendMessage('spaces.list', {});
+  if (!answer.ok) {
+    spacesError.value = answer.error;
+    return;
+  }
+  spacesError.value = null;
+  const list = sortedSpaces(answer.data);
+  spaces.value = list;
+  const known = (id: number | null) => id !== null && list.some((item) => item.space.id === id);
+  if (!known(spaceId.value)) {
+    spaceId.value = known(defaultSpaceId) ? defaultSpaceId : (list[0]?.space.id ?? null);
+  }
+}
+
+let listRequest = 0;
+
+export async function loadRecordings(): Promise<void> {
+  const id = spaceId.value;
+  if (id === null) return;
+  const request = ++listRequest;
+  if (!fromCache.value || recordings.value.length === 0) recordingsLoad.value = 'loading';
+  const search = searchText.value.trim();
+  const answer = await sendMessage('recordings.list', {
+    spaceId: id,
+    limit: PAGE_SIZE,
+    offset: 0,
+    ...(search === '' ? {} : { search, regex: searchRegex.value }),
+  });
+  if (request !== listRequest) return;
+  if (!answer.ok) {
+    batch(() => {
+      recordingsError.value = answer.error;
+      recordingsLoad.value = 'error';
+    });
+    return;
+  }
+  batch(() => {
+    recordings.value = answer.data.results;
+    recordingsCount.value = answer.data.count;
+    recordingsError.value = null;
+    recordingsLoad.value = 'ready';
+    fromCache.value = false;
+    selected.value = new Set([...selected.value].filter((a) => answer.data.results.some((r) => r.id === a)));
+  });
+  void probeUndecided(answer.data.results);
+  void persist();
+}
+
+export async function loadMore(): Promise<void> {
+  const id = spaceId.value;
+  if (id === null || loadingMore.value) return;
+  loadingMore.value = true;
+  const request = listRequest;
+  const search = searchText.value.trim();
+  const answer = await sendMessage('recordings.list', {
+    spaceId: id,
+    limit: PAGE_SIZE,
+    offset: recordings.value.length,
+    ...(search === '' ? {} : { search, regex: searchRegex.value }),
+  });
+  loadingMore.value = false;
+  if (request !== listRequest) return;
+  if (!answer.ok) {
+    recordingsError.value = answer.error;
+    return;
+  }
+  const seen = new Set(recordings.value.map((r) => r.id));
+  batch(() => {
+    recordings.value = [...recordings.value, ...answer.data.results.filter((r) => !seen.has(r.id))];
+    recordingsCount.value = answer.data.count;
+    recordingsError.value = null;
+  });
+  void probeUndecided(answer.data.results);
+}
+
+/** Asks the result endpoint about recordings whose flags cannot tell ready-to-process from processing. */
+async function probeUndecided(list: Recording[]): Promise<void> {
+  const id = spaceId.value;
+  if (id === null) return;
+  const todo = list.filter((r) => needsProbe(r) && probes.value[r.id] === undefined);
+  const worker = async () => {
+    for (let next = todo.shift(); next; next = todo.shift()) {
+      const answer = await sendMessage('recording.result', { spaceId: id, audioId: next.id });
+      if (answer.ok) probes.value = { ...probes.value, [next.id]: probeFromResult(answer.data) };
+    }
+  };
+  await Promise.all([worker(), worker(), worker()]);
+}
+
+export function selectSpace(id: number): void {
+  if (spaceId.value === id) return;
+  batch(() => {
+    spaceId.value = id;
+    recordings.value = [];
+    recordingsCount.value = 0;
+    selected.value = new Set();
+    fromCache.value = false;
+  });
+  void loadRecordings();
+  void refreshSpace(id);
+}
+
+/** Balance right after something charged or refunded. */
+export async function refreshSpace(id: number): Promise<void> {
+  const answer = await sendMessage('space.get', { spaceId: id });
+  if (!answer.ok || !spaces.value) return;
+  spaces.value = spaces.value.map((item) => (item.space.id === id ? { ...item, space: answer.data } : item));
+}
+
+let searchTimer: ReturnType<typeof setTimeout> | undefined;
+
+export function setSearch(textValue: string, regex: boolean): void {
+  searchText.value = textValue;
+  searchRegex.value = regex;
+  clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => void loadRecordings(), 250);
+}
+
+export function toggleSelected(audioId: number, on: boolean): void {
+  const next = new Set(selected.value);
+  if (on) next.add(audioId);
+  else next.delete(audioId);
+  selected.value = next;
+}
+
+export async function trashSelected(): Promise<ErrorInfo | null> {
+  const id = spaceId.value;
+  const ids = [...selected.value];
+  if (id === null || ids.length === 0) return null;
+  const answer = await sendMessage('recordings.delete', { spaceId: id, audioIds: ids });
+  if (!answer.ok) return answer.error;
+  batch(() => {
+    recordings.value = recordings.value.filter((r) => !ids.includes(r.id));
+    recordingsCount.value = Math.max(0, recordingsCount.value - ids.length);
+    selected.value = new Set();
+  });
+  void loadRecordings();
+  return null;
+}
+
+export async function startProcessing(recording: Recording): Promise<ErrorInfo | null> {
+  const answer = await sendMessage('recording.process', {
+    spaceId: recording.space_id,
+    audioId: recording.id,
+  });
+  if (!answer.ok) return answer.error;
+  batch(() => {
+    jobs.value = [answer.data, ...jobs.value.filter((job) => job.id !== answer.data.id)];
+    probes.value = { ...probes.value, [recording.id]: 'running' };
+  });
+  void refreshSpace(recording.space_id);
+  return null;
+}
+
+// Jobs -----------------------------------------------------------------------------------------
+
+let jobsTimer: ReturnType<typeof setTimeout> | undefined;
+
+export async function loadJobs(): Promise<void> {
+  const answer = await sendMessage('jobs.list', {});
+  if (!answer.ok) return;
+  const before = new Map(jobs.value.map((job) => [job.id, job.phase]));
+  jobs.value = [...answer.data].sort((a, b) => b.createdAt - a.createdAt);
+  // A job that reached an end since the last look changes the list and the balance.
+  const changed = answer.data.some((job) => {
+    const was = before.get(job.id);
+    return (
+      was !== undefined &&
+      was !== job.phase &&
+      ['ready', 'failed', 'uploaded', 'processing'].includes(job.phase)
+    );
+  });
+  if (changed) {
+    const affected = new Set(answer.data.map((job) => job.audioId).filter((a) => a !== undefined));
+    probes.value = Object.fromEntries(
+      Object.entries(probes.value).filter(([audio]) => !affected.has(Number(audio))),
+    ) as Record<number, ResultProbe>;
+    void loadRecordings();
+    if (spaceId.value !== null) void refreshSpace(spaceId.value);
+  }
+}
+
+/** Polls the jobs while the page is open: every second while something moves, else every 4 s. */
+export function watchJobs(): () => void {
+  let stopped = false;
+  const tick = async () => {
+    if (stopped) return;
+    if (session.value?.signedIn) await loadJobs();
+    const busy = jobs.value.some((job) => !['ready', 'failed', 'uploaded', 'cancelled'].includes(job.phase));
+    if (!stopped) jobsTimer = setTimeout(tick, busy ? 1000 : 4000);
+  };
+  jobsTimer = setTimeout(tick, 1000);
+  return () => {
+    stopped = true;
+    clearTimeout(jobsTimer);
+  };
+}
+
+export async function cancelJob(jobId: string): Promise<ErrorInfo | null> {
+  const answer = await sendMessage('jobs.cancel', { jobId });
+  if (!answer.ok) return answer.error;
+  await loadJobs();
+  return null;
+}
+
+export async function dismissJob(jobId: string): Promise<ErrorInfo | null> {
+  const answer = await sendMessage('jobs.dismiss', { jobId });
+  if (!answer.ok) return answer.error;
+  jobs.value = jobs.value.filter((job) => job.id !== jobId);
+  return null;
+}
+
+export function addJob(job: Job): void {
+  jobs.value = [job, ...jobs.value.filter((existing) => existing.id !== job.id)];
+}
+
+export async function signOut(): Promise<void> {
+  await sendMessage('session.signOut', {});
+  await clearCache();
+  batch(() => {
+    session.value = { signedIn: false, serviceUrl: serviceUrl.value, warning: null };
+    spaces.value = null;
+    spaceId.value = null;
+    recordings.value = [];
+    recordingsCount.value = 0;
+    recordingsLoad.value = 'idle';
+    jobs.value = [];
+    probes.value = {};
+    selected.value = new Set();
+  });
+}

@@ -1,0 +1,99 @@
+/** A sentence for every failure a page can meet: service errors, messaging errors, job failures. */
+import type { ApiErrorInfo } from '@/lib/api/errors';
+import { formatApiError, formatDuration } from '@/lib/api/messages';
+import type { Lang } from '@/lib/i18n';
+import type { JobFailure } from '@/lib/jobs/types';
+import type { ErrorInfo, MessagingErrorInfo } from '@/lib/messaging';
+import { messages } from './messages';
+
+const MESSAGING_KINDS = new Set<string>([
+  'invalid-message',
+  'forbidden-sender',
+  'unknown-message',
+  'not-a-meeting-link',
+  'not-a-video-page',
+  'permission-denied',
+  'internal',
+]);
+
+function isMessagingError(error: ErrorInfo): error is MessagingErrorInfo {
+  return MESSAGING_KINDS.has(error.kind);
+}
+
+export function describeError(error: ErrorInfo, lang: Lang): string {
+  const m = messages[lang];
+  if (!isMessagingError(error)) return formatApiError(error as ApiErrorInfo, { lang });
+  switch (error.kind) {
+    case 'invalid-message':
+      return m.errInvalidMessage(
+        error.issues
+          .map((issue) => issue.path || issue.message)
+          .slice(0, 3)
+          .join(', '),
+      );
+    case 'forbidden-sender':
+      return m.errForbiddenSender;
+    case 'unknown-message':
+      return m.errUnknownMessage(error.type);
+    case 'not-a-meeting-link':
+      return m.errNotMeetingLink;
+    case 'not-a-video-page':
+      return m.errNotVideoPage;
+    case 'permission-denied':
+      return m.errPermission(error.origin);
+    case 'internal':
+      return m.errInternal(error.message);
+  }
+}
+
+/** Sign-in failures read best with the form's own words (the field names the user sees). */
+export function describeSignInError(error: ErrorInfo, lang: Lang): string {
+  const m = messages[lang];
+  if (error.kind === 'auth' && error.reason === 'invalid-credentials') return m.wrongCredentials;
+  if (error.kind === 'html' || (error.kind === 'http' && error.status === 404))
+    return m.noServiceAtUrl(error.status);
+  if (error.kind === 'invalid-response' && error.status === 404) return m.noServiceAtUrl(error.status);
+  if (error.kind === 'network' || error.kind === 'timeout') return m.unreachable;
+  if (error.kind === 'permission-denied') return m.permissionDenied(error.origin);
+  return describeError(error, lang);
+}
+
+export function describeJobFailure(failure: JobFailure, lang: Lang): string {
+  const m = messages[lang];
+  switch (failure.kind) {
+    case 'api':
+      return formatApiError(failure.error, { lang });
+    case 'processing-failed':
+      return m.failProcessing;
+    case 'processing-server-error':
+      return m.failServer;
+    case 'download-probably-failed':
+      return m.failDownload(Math.round(failure.waitedMs / 60_000));
+    case 'bot-no-recording':
+      return m.failBot(Math.round(failure.waitedMs / 60_000));
+    case 'upload-file-missing':
+      return m.failFileMissing;
+    case 'not-enough-balance':
+      return m.failBalance(
+        formatDuration(failure.availableSeconds),
+        formatDuration(failure.neededSeconds),
+        failure.spaceName ?? '—',
+      );
+    default: {
+      // Kinds added by newer backgrounds are described when known, named otherwise.
+      const other = failure as { kind: string; origin?: string; waitedMs?: number };
+      switch (other.kind) {
+        case 'permission-denied':
+          return m.errPermission(other.origin ?? '');
+        case 'processing-not-started':
+          return m.failNotStarted(Math.round((other.waitedMs ?? 0) / 60_000));
+        case 'account-changed':
+          return m.failAccountChanged;
+        case 'recording-not-uploaded':
+          return m.failNotUploaded;
+        default:
+          return m.failUnknown(other.kind);
+      }
+    }
+  }
+}

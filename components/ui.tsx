@@ -1,0 +1,139 @@
+/** Small building blocks shared by the popup, the viewer and the options page. */
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { RecordingStatus } from '@/lib/format/status';
+import type { ErrorInfo } from '@/lib/messaging';
+import { describeError } from './errors';
+import { lang, text } from './lang';
+
+export function StatusChip({ status }: { status: RecordingStatus }) {
+  return (
+    <span class="chip" data-status={status} data-testid="status-chip">
+      {text.value.status(status)}
+    </span>
+  );
+}
+
+export function ErrorMessage({
+  error,
+  message,
+  onRetry,
+}: {
+  error?: ErrorInfo | null;
+  message?: string;
+  onRetry?: () => void;
+}) {
+  const body = message ?? (error ? describeError(error, lang.value) : '');
+  if (!body) return null;
+  return (
+    <div class="alert error" role="alert">
+      <div>{body}</div>
+      {onRetry && (
+        <div class="row">
+          <button type="button" class="small" onClick={onRetry}>
+            {text.value.retry}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function Notice({ children, kind = 'ok' }: { children: ComponentChildren; kind?: 'ok' | 'warn' }) {
+  return (
+    <div class={`alert ${kind}`} role="status">
+      {children}
+    </div>
+  );
+}
+
+export function Empty({ title, hint }: { title: string; hint?: string }) {
+  return (
+    <div class="empty" data-testid="empty-state">
+      <strong>{title}</strong>
+      {hint && <span>{hint}</span>}
+    </div>
+  );
+}
+
+/** Placeholder lines while something loads; announced once to screen readers. */
+export function Skeleton({ lines = 3, label }: { lines?: number; label?: string }) {
+  return (
+    <div aria-busy="true" data-testid="skeleton">
+      <span class="visually-hidden" role="status">
+        {label ?? text.value.loading}
+      </span>
+      {Array.from({ length: lines }, (_, index) => (
+        <span key={index} class="skeleton" style={{ width: `${90 - ((index * 17) % 40)}%` }} />
+      ))}
+    </div>
+  );
+}
+
+/** A modal confirmation built on the native `<dialog>` (focus trap, Escape, backdrop). */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  confirmDisabled,
+  danger,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  children: ComponentChildren;
+  confirmLabel: string;
+  confirmDisabled?: boolean;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} aria-labelledby="confirm-title" onClose={onClose} onCancel={onClose}>
+      <h2 id="confirm-title">{title}</h2>
+      {children}
+      <div class="row" style={{ justifyContent: 'flex-end', marginTop: '12px' }}>
+        <button type="button" onClick={onClose}>
+          {text.value.cancel}
+        </button>
+        <button
+          type="button"
+          class={danger ? 'danger solid' : 'primary'}
+          disabled={confirmDisabled || busy}
+          onClick={onConfirm}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/** Sanitized protocol HTML; the renderer is loaded on first use to keep the popup's first bundle small. */
+export function Protocol({ markdown }: { markdown: string }) {
+  const [html, setHtml] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('@/lib/render/markdown').then(({ renderMarkdown }) => {
+      if (live) setHtml(renderMarkdown(markdown));
+    });
+    return () => {
+      live = false;
+    };
+  }, [markdown]);
+  if (markdown.trim() === '') return <p class="muted">{text.value.noProtocol}</p>;
+  if (html === null) return <Skeleton lines={5} />;
+  // The only HTML inserted is DOMPurify's output (lib/render/markdown.ts).
+  return <div class="markdown" data-testid="protocol" dangerouslySetInnerHTML={{ __html: html }} />;
+}

@@ -1,0 +1,139 @@
+/**
+ * Who spoke and when: a table of talk time with bars (the text alternative of the chart is the
+ * table itself) and a timeline, one SVG strip per speaker, described in words.
+ */
+import { formatDuration } from '@/lib/api/messages';
+import type { SpeakerStat } from '@/lib/format/transcript';
+import { text } from '../lang';
+import { Empty } from '../ui';
+import { SPEAKER_COLORS } from './Transcript';
+
+/** Intervals merged when closer than this share of the width, so a long meeting draws few shapes. */
+const MERGE_FRACTION = 0.001;
+
+function mergedIntervals(intervals: Array<[number, number]>, end: number): Array<[number, number]> {
+  const gap = end * MERGE_FRACTION;
+  const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
+  const out: Array<[number, number]> = [];
+  for (const [start, stop] of sorted) {
+    const last = out[out.length - 1];
+    if (last && start - last[1] <= gap) last[1] = Math.max(last[1], stop);
+    else out.push([start, stop]);
+  }
+  return out;
+}
+
+export function Speakers({
+  speakers,
+  end,
+  colorOf,
+}: {
+  speakers: SpeakerStat[];
+  end: number;
+  colorOf: (speakerId: string) => number;
+}) {
+  const m = text.value;
+  if (speakers.length === 0) return <Empty title={m.noSpeakers} />;
+  const most = Math.max(...speakers.map((s) => s.talk), 1);
+  const width = 1000;
+  const ticks = 6;
+  return (
+    <div class="speakers" data-testid="speakers">
+      <h2 class="section-title" id="talk-title">
+        {m.talkTime}
+      </h2>
+      <table class="speaker-table" aria-labelledby="talk-title" data-testid="speaker-table">
+        <thead>
+          <tr>
+            <th scope="col">{m.speakerColumn}</th>
+            <th scope="col">{m.talkTimeColumn}</th>
+            <th scope="col" class="num">
+              {m.shareColumn}
+            </th>
+            <th scope="col" class="num">
+              {m.turnsColumn}
+            </th>
+            <th scope="col" class="num">
+              {m.firstSpokeColumn}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {speakers.map((s) => (
+            <tr key={s.id}>
+              <th scope="row" class="speaker-name">
+                <span class="swatch" data-color={colorOf(s.id) % SPEAKER_COLORS} aria-hidden="true" />
+                <span>{s.name}</span>
+              </th>
+              <td class="bar-cell">
+                <span class="bar" aria-hidden="true">
+                  <span
+                    class="bar-fill"
+                    data-color={colorOf(s.id) % SPEAKER_COLORS}
+                    style={{ width: `${(s.talk / most) * 100}%` }}
+                  />
+                </span>
+                <span class="bar-value">{formatDuration(s.talk)}</span>
+              </td>
+              <td class="num">{`${Math.round(s.share * 100)}%`}</td>
+              <td class="num">{s.turns}</td>
+              <td class="num">{s.first === null ? '—' : formatDuration(s.first)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h2 class="section-title" id="timeline-title">
+        {m.timeline}
+      </h2>
+      <figure
+        class="timeline"
+        aria-labelledby="timeline-title"
+        aria-describedby="timeline-desc"
+        data-testid="timeline"
+      >
+        <p id="timeline-desc" class="visually-hidden">
+          {m.timelineDescription(speakers.length, formatDuration(end))}
+        </p>
+        {speakers.map((s) => (
+          <div class="timeline-row" key={s.id}>
+            <span class="timeline-name" title={s.name}>
+              {s.name}
+            </span>
+            <svg
+              class="timeline-strip"
+              viewBox={`0 0 ${width} 10`}
+              preserveAspectRatio="none"
+              role="img"
+              aria-label={`${s.name}: ${formatDuration(s.talk)}`}
+            >
+              <rect x="0" y="0" width={width} height="10" class="timeline-track" />
+              {end > 0 &&
+                mergedIntervals(s.intervals, end).map(([start, stop]) => (
+                  <rect
+                    key={start}
+                    x={(start / end) * width}
+                    y="0"
+                    width={Math.max(0.8, ((stop - start) / end) * width)}
+                    height="10"
+                    class="timeline-segment"
+                    data-color={colorOf(s.id) % SPEAKER_COLORS}
+                  />
+                ))}
+            </svg>
+          </div>
+        ))}
+        <div class="timeline-row timeline-axis" aria-hidden="true">
+          <span />
+          <div class="axis">
+            {Array.from({ length: ticks + 1 }, (_, i) => (
+              <span key={i} style={{ left: `${(i / ticks) * 100}%` }}>
+                {formatDuration((end * i) / ticks)}
+              </span>
+            ))}
+          </div>
+        </div>
+      </figure>
+    </div>
+  );
+}

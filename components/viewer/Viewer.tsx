@@ -1,0 +1,333 @@
+/**
+ * The full page of a recording (`viewer.html?space=<id>&audio=<id>`): protocol, transcript,
+ * speakers, copy and exports, and the source file. Without a recording in the address it shows
+ * the recordings list of the popup in a wider frame (upload from there too).
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { formatDuration } from '@/lib/api/messages';
+import type { ProcessingResult, Recording } from '@/lib/api/schemas';
+import { normalizeDialog } from '@/lib/api/units';
+import {
+  EXPORT_MIME,
+  type ExportFormat,
+  exportAs,
+  exportFileName,
+  toPlainText,
+} from '@/lib/export/transcript';
+import { formatDateTime } from '@/lib/format/time';
+import { prepareTranscript, type TranscriptView, toExportDocument } from '@/lib/format/transcript';
+import { type ErrorInfo, sendMessage } from '@/lib/messaging';
+import { App } from '../app/App';
+import { lang, text } from '../lang';
+import { ErrorMessage, Notice, Protocol, Skeleton } from '../ui';
+import { Speakers } from './Speakers';
+import { Transcript } from './Transcript';
+
+type Tab = 'protocol' | 'transcript' | 'speakers';
+const TABS: Tab[] = ['protocol', 'transcript', 'speakers'];
+
+function positiveInt(value: string | null): number | null {
+  if (value === null || !/^\d{1,12}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? n : null;
+}
+
+export function Viewer({ params }: { params: URLSearchParams }) {
+  const spaceId = positiveInt(params.get('space'));
+  const audioId = positiveInt(params.get('audio'));
+  const tab = params.get('tab');
+  if (spaceId === null || audioId === null) {
+    return (
+      <div class="viewer-list">
+        <App />
+      </div>
+    );
+  }
+  return (
+    <RecordingView
+      spaceId={spaceId}
+      audioId={audioId}
+      initialTab={TABS.includes(tab as Tab) ? (tab as Tab) : 'protocol'}
+    />
+  );
+}
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'error'; error: ErrorInfo }
+  | { state: 'done'; recording: Recording | null; result: ProcessingResult | null };
+
+function download(name: string, body: string, mime: string): void {
+  const url = URL.createObjectURL(new Blob([body], { type: mime }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const FORMATS: Array<{ format: ExportFormat; label: 'exportMd' | 'exportTxt' | 'exportSrt' | 'exportVtt' }> =
+  [
+    { format: 'md', label: 'exportMd' },
+    { format: 'txt', label: 'exportTxt' },
+    { format: 'srt', label: 'exportSrt' },
+    { format: 'vtt', label: 'exportVtt' },
+  ];
+
+function SourceLink({ spaceId, audioId }: { spaceId: number; audioId: number }) {
+  const m = text.value;
+  const [link, setLink] = useState<{ url: string; until: number } | null>(null);
+  const [error, setError] = useState<ErrorInfo | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fetchLink = async () => {
+    setBusy(true);
+    // Fetched fresh each time: the link is valid one hour from the answer.
+    const answer = await sendMessage('recording.info', { spaceId, audioId });
+    setBusy(false);
+    if (!answer.ok) {
+      setError(answer.error);
+      return;
+    }
+    setError(null);
+    let safe = false;
+    try {
+      const { protocol } = new URL(answer.data.url);
+      safe = protocol === 'https:' || protocol === 'http:';
+    } catch {
+      safe = false;
+    }
+    setLink(safe ? { url: answer.data.url, until: Date.now() + 60 * 60_000 } : null);
+  };
+  return (
+    <span class="source-link">
+      {link && link.until > Date.now() ? (
+        <a
+          href={link.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="source-link"
+          class="button small"
+        >
+          {m.sourceLinkValid(
+            new Date(link.until).toLocaleTimeString(lang.value === 'ru' ? 'ru-RU' : 'en-GB', {
+              hour: '2-digit',
+              minute: '2-digit',
+            }),
+          )}
+        </a>
+      ) : (
+        <button type="button" class="small" disabled={busy} onClick={() => void fetchLink()}>
+          {m.getSourceLink}
+        </button>
+      )}
+      <ErrorMessage error={error} />
+    </span>
+  );
+}
+
+function Toolbar({
+  title,
+  view,
+  spaceId,
+  audioId,
+}: {
+  title: string;
+  view: TranscriptView | null;
+  spaceId: number;
+  audioId: number;
+}) {
+  const m = text.value;
+  const [message, setMessage] = useState<string | null>(null);
+  const labels = { protocol: m.protocol, transcript: m.transcript };
+  const copy = async (body: string) => {
+    try {
+      await navigator.clipboard.writeText(body);
+      setMessage(m.copied);
+    } catch {
+      setMessage(m.copyFailed);
+    }
+  };
+  return (
+    <div class="toolbar">
+      <div class="row wrap">
+        {view && (
+          <>
+            <button type="button" class="small" onClick={() => void copy(view.protocol)}>
+              {m.copyProtocol}
+            </button>
+            <button
+              type="button"
+              class="small"
+              onClick={() => void copy(toPlainText({ title, protocol: '', blocks: view.blocks }, labels))}
+            >
+              {m.copyTranscript}
+            </button>
+            <span class="toolbar-group">
+              <span class="muted small-text">{m.exportAs}:</span>
+              {FORMATS.map(({ format, label }) => (
+                <button
+                  key={format}
+                  type="button"
+                  class="small"
+                  aria-label={m.exportNamed(m[label])}
+                  data-export={format}
+                  onClick={() =>
+                    download(
+                      exportFileName(title, format),
+                      exportAs(format, toExportDocument(title, view), labels),
+                      EXPORT_MIME[format],
+                    )
+                  }
+                >
+                  {m[label]}
+                </button>
+              ))}
+            </span>
+          </>
+        )}
+        <span class="spacer" />
+        <SourceLink spaceId={spaceId} audioId={audioId} />
+      </div>
+      {message && <Notice>{message}</Notice>}
+    </div>
+  );
+}
+
+function RecordingView({
+  spaceId,
+  audioId,
+  initialTab,
+}: {
+  spaceId: number;
+  audioId: number;
+  initialTab: Tab;
+}) {
+  const m = text.value;
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [tab, setTab] = useState<Tab>(initialTab);
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({
+    protocol: null,
+    transcript: null,
+    speakers: null,
+  });
+
+  useEffect(() => {
+    let live = true;
+    setLoaded({ state: 'loading' });
+    void Promise.all([
+      sendMessage('recording.info', { spaceId, audioId }),
+      sendMessage('recording.result', { spaceId, audioId }),
+    ]).then(([info, result]) => {
+      if (!live) return;
+      if (!info.ok && !result.ok) setLoaded({ state: 'error', error: info.error });
+      else if (!result.ok) setLoaded({ state: 'error', error: result.error });
+      else setLoaded({ state: 'done', recording: info.ok ? info.data : null, result: result.data });
+    });
+    return () => {
+      live = false;
+    };
+  }, [spaceId, audioId, attempt]);
+
+  const recording = loaded.state === 'done' ? loaded.recording : null;
+  const result = loaded.state === 'done' ? loaded.result : null;
+  const title = recording?.title ?? result?.title ?? m.viewerTitle;
+
+  useEffect(() => {
+    document.title = `${title} · ${m.appName}`;
+  }, [title, m.appName]);
+
+  const view = useMemo(() => {
+    if (!result?.classified || !result.success || !result.result) return null;
+    return prepareTranscript(
+      normalizeDialog(result, recording?.duration ?? result.duration ?? null),
+      lang.value,
+    );
+  }, [result, recording, lang.value]);
+
+  const colorOf = useMemo(() => {
+    const order = new Map((view?.speakers ?? []).map((s, i) => [s.id, i]));
+    return (id: string) => order.get(id) ?? 0;
+  }, [view]);
+
+  const onTabKey = (event: KeyboardEvent) => {
+    const index = TABS.indexOf(tab);
+    let next: number | null = null;
+    if (event.key === 'ArrowRight') next = (index + 1) % TABS.length;
+    if (event.key === 'ArrowLeft') next = (index - 1 + TABS.length) % TABS.length;
+    if (event.key === 'Home') next = 0;
+    if (event.key === 'End') next = TABS.length - 1;
+    if (next === null) return;
+    event.preventDefault();
+    setTab(TABS[next]!);
+    tabRefs.current[TABS[next]!]?.focus();
+  };
+
+  let content = null;
+  if (loaded.state === 'loading') content = <Skeleton lines={10} />;
+  else if (loaded.state === 'error')
+    content = <ErrorMessage error={loaded.error} onRetry={() => setAttempt((n) => n + 1)} />;
+  else if (!result) content = <p class="muted">{m.notProcessed}</p>;
+  else if (!result.classified) content = <p class="muted">{m.resultNotReady}</p>;
+  else if (!view) content = <div class="alert error">{m.resultFailed}</div>;
+  else
+    content = (
+      <>
+        <div role="tablist" aria-label={m.sections} class="tabs" onKeyDown={onTabKey}>
+          {TABS.map((name) => (
+            <button
+              key={name}
+              ref={(element) => {
+                tabRefs.current[name] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`tab-${name}`}
+              aria-selected={tab === name}
+              aria-controls={`panel-${name}`}
+              tabIndex={tab === name ? 0 : -1}
+              class="tab"
+              onClick={() => setTab(name)}
+            >
+              {name === 'protocol' ? m.protocol : name === 'transcript' ? m.transcript : m.speakers}
+              {name === 'transcript' && <span class="tab-count">{view.utteranceCount}</span>}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} class="panel">
+          {tab === 'protocol' && <Protocol markdown={view.protocol} />}
+          {tab === 'transcript' && <Transcript blocks={view.blocks} colorOf={colorOf} />}
+          {tab === 'speakers' && <Speakers speakers={view.speakers} end={view.end} colorOf={colorOf} />}
+        </div>
+      </>
+    );
+
+  return (
+    <div class="viewer">
+      <header class="viewer-header">
+        <div class="row">
+          <a class="button small ghost" href="/viewer.html">
+            ← {m.recordingsList}
+          </a>
+          <span class="spacer" />
+          <span class="muted small-text">{m.appName}</span>
+        </div>
+        <h1 class="viewer-title" data-testid="viewer-title">
+          {title}
+        </h1>
+        {recording && (
+          <p class="muted small-text viewer-meta">
+            {formatDateTime(recording.created_at, lang.value)}
+            {' · '}
+            {recording.duration ? formatDuration(recording.duration) : m.durationUnknown}
+            {view?.speakers.length ? ` · ${view.speakers.length} ${m.speakers.toLowerCase()}` : ''}
+          </p>
+        )}
+        <Toolbar title={title} view={view} spaceId={spaceId} audioId={audioId} />
+      </header>
+      <main class="viewer-main">{content}</main>
+    </div>
+  );
+}

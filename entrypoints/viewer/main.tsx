@@ -1,0 +1,12 @@
+import { render } from 'preact';
+import { initLang } from '@/components/lang';
+import { Viewer } from '@/components/viewer/Viewer';
+import '@/components/theme.css';
+import '@/components/app/app.css';
+import '@/components/viewer/viewer.css';
+
+void initLang();
+render(
+  <Viewer params={new URLSearchParams(location.search)} />,
+  document.getElementById('app') as HTMLElement,
+);
