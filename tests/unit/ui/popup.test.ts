@@ -1,0 +1,185 @@
+// @vitest-environment jsdom
+import { h, render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Recording, SpaceListItem } from '@/lib/api/schemas';
+import type { MessagePayload, MessageType } from '@/lib/messaging';
+
+const calls: Array<{ type: MessageType; payload: unknown }> = [];
+let answers: Partial<Record<MessageType, (payload: never) => unknown>> = {};
+
+vi.mock('@/lib/messaging', () => ({
+  sendMessage: async <T extends MessageType>(type: T, payload: MessagePayload<T>) => {
+    calls.push({ type, payload });
+    const answer = answers[type];
+    if (!answer) return { ok: false, error: { kind: 'unknown-message', type } };
+    const data = answer(payload as never);
+    return data && typeof data === 'object' && 'error' in data
+      ? { ok: false, error: data.error }
+      : { ok: true, data };
+  },
+}));
+
+const { App } = await import('@/components/app/App');
+const store = await import('@/components/app/store');
+
+const space = (id: number, name: string, main: boolean, seconds: number, active = true): SpaceListItem => ({
+  is_main_space: main,
+  space: {
+    id,
+    name,
+    subscribe: {
+      offer: { name: 'Business', audio_limit: 54_000 },
+      usage_count: 0,
+      available_usage_count: seconds,
+      is_active: active,
+      end_date: '2026-12-22',
+    },
+  },
+});
+
+const recording = (id: number, title: string, flags: Partial<Recording> = {}): Recording => ({
+  id,
+  title,
+  created_at: '2026-11-20T10:00:00.000000+00:00',
+  duration: 600,
+  size: 1000,
+  content_type: 'audio/mpeg',
+  space_id: 1,
+  is_active: true,
+  is_favorite: false,
+  is_uploaded: true,
+  was_classified: true,
+  result_is_ready: true,
+  url: 'https://storage.example/file',
+  ...flags,
+});
+
+async function settle(ms = 50) {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  });
+}
+
+let host: HTMLElement;
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  calls.length = 0;
+  answers = {
+    'session.get': () => ({
+      signedIn: true,
+      email: 'demo@example.com',
+      serviceUrl: 'http://127.0.0.1:1',
+      warning: null,
+    }),
+    'spaces.list': () => [space(2, 'Team', false, 7200), space(1, 'Personal', true, 36_000)],
+    'jobs.list': () => [],
+    'recordings.list': () => ({
+      count: 3,
+      results: [
+        recording(11, 'Ready one.mp3'),
+        recording(12, 'Never processed.wav', { was_classified: false, result_is_ready: false }),
+        recording(13, 'Pending.mp4', {
+          is_uploaded: false,
+          was_classified: false,
+          result_is_ready: false,
+          duration: null,
+        }),
+      ],
+    }),
+    'recording.result': () => null,
+    'space.get': () => space(1, 'Personal', true, 36_000).space,
+  };
+  host = document.createElement('div');
+  document.body.append(host);
+  store.session.value = null;
+  store.spaces.value = null;
+  store.spaceId.value = null;
+  store.recordings.value = [];
+  store.probes.value = {};
+  store.searchText.value = '';
+});
+
+afterEach(() => {
+  render(null, host);
+  host.remove();
+});
+
+describe('popup home', () => {
+  it('shows the personal space first, the balance as h:mm and a chip per recording', async () => {
+    await act(() => render(h(App, {}), host));
+    await settle();
+    const options = [...host.querySelectorAll('#space option')].map((o) => o.textContent);
+    expect(options).toEqual(['Personal (personal)', 'Team']);
+    expect(host.querySelector('[data-testid="balance-value"]')?.textContent).toContain('10:00');
+    expect(host.querySelector('[data-testid="plan"]')?.textContent).toContain('Business');
+    const chips = [...host.querySelectorAll('[data-testid="recording"]')].map((row) => [
+      row.getAttribute('data-id'),
+      row.querySelector('[data-testid="status-chip"]')?.textContent,
+    ]);
+    // 12 was asked about at the result endpoint (404 → never started).
+    expect(chips).toEqual([
+      ['11', 'Ready'],
+      ['12', 'Ready to process'],
+      ['13', 'Upload pending'],
+    ]);
+    expect(calls.filter((c) => c.type === 'recording.result').map((c) => c.payload)).toEqual([
+      { spaceId: 1, audioId: 12 },
+    ]);
+  });
+
+  it('searches as plain text unless regex is asked for, from the first page', async () => {
+    await act(() => render(h(App, {}), host));
+    await settle();
+    const input = host.querySelector<HTMLInputElement>('#search')!;
+    await act(() => {
+      input.value = 'a.b';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await settle(350);
+    const last = calls.filter((c) => c.type === 'recordings.list').at(-1);
+    expect(last?.payload).toEqual({ spaceId: 1, limit: 20, offset: 0, search: 'a.b', regex: false });
+  });
+
+  it('shows the charge and the balance after it before starting processing', async () => {
+    await act(() => render(h(App, {}), host));
+    await settle();
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.open = true;
+    };
+    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+      this.open = false;
+    };
+    const button = host.querySelector<HTMLButtonElement>(
+      '[aria-label="Start processing Never processed.wav"]',
+    )!;
+    await act(() => button.click());
+    const dialog = host.querySelector('[data-testid="process-dialog"]')!;
+    expect(dialog.querySelector('[data-testid="charge"]')?.textContent).toBe('10:00');
+    expect(dialog.querySelector('[data-testid="balance-now"]')?.textContent).toBe('10:00:00');
+    expect(dialog.querySelector('[data-testid="balance-after"]')?.textContent).toBe('9:50:00');
+    expect(calls.some((c) => c.type === 'recording.process')).toBe(false);
+  });
+
+  it('shows an error with a retry when the list fails, and an empty state when there is nothing', async () => {
+    answers['recordings.list'] = () => ({ error: { kind: 'network', message: 'offline' } });
+    await act(() => render(h(App, {}), host));
+    await settle();
+    expect(host.querySelector('[role="alert"]')?.textContent).toContain('Could not reach the service');
+    answers['recordings.list'] = () => ({ count: 0, results: [] });
+    await act(() => (host.querySelector('[role="alert"] button') as HTMLButtonElement).click());
+    await settle();
+    expect(host.querySelector('[data-testid="empty-state"]')?.textContent).toContain('No recordings yet');
+  });
+
+  it('signed out: the form with its three labelled fields', async () => {
+    answers['session.get'] = () => ({ signedIn: false, serviceUrl: 'http://127.0.0.1:1', warning: null });
+    await act(() => render(h(App, {}), host));
+    await settle();
+    const labels = [...host.querySelectorAll('form label')].map((l) => l.textContent);
+    expect(labels).toEqual(['Service URL', 'Email', 'Password']);
+    expect(host.querySelector('button[type="submit"]')?.textContent).toBe('Sign in');
+  });
+});
