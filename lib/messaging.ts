@@ -108,6 +108,12 @@ export const requestSchemas = {
     title: z.string().max(500).optional(),
     spaceId: spaceId.optional(),
   }),
+  /**
+   * "Hide on this site" of the floating page controls: adds `host` to settings `hiddenOnSites`.
+   * The background accepts only the sender tab's own host name (a page can hide our controls on
+   * itself, nowhere else). Content scripts read `hiddenOnSites` from storage; they never write it.
+   */
+  'page.hideOnSite': z.object({ host: z.string().min(1).max(253) }),
 } as const;
 
 export type MessageType = keyof typeof requestSchemas;
@@ -118,6 +124,7 @@ export const PAGE_SCOPED: ReadonlySet<MessageType> = new Set([
   'page.sendBot',
   'page.transcribe',
   'page.scheduleBot',
+  'page.hideOnSite',
 ]);
 
 export interface SessionView {
@@ -171,6 +178,7 @@ export interface ResponseMap {
   'page.sendBot': Job;
   'page.transcribe': Job;
   'page.scheduleBot': ScheduledBot;
+  'page.hideOnSite': null;
 }
 
 /** Failures that are not the service's. */
