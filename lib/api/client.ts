@@ -123,6 +123,8 @@ export interface ClientDeps {
   now: () => number;
   sleep: Sleep;
   random: () => number;
+  /** Per-attempt request timeout in ms. */
+  timeoutMs: number;
 }
 
 export interface ApiClient {
@@ -199,7 +201,11 @@ export interface ApiClient {
   ): Promise<void>;
   waitUntilUploaded(spaceId: number, audioId: number, options?: WaitUploadedOptions): Promise<Recording>;
   uploadFile(spaceId: number, file: Blob, options: UploadFileOptions): Promise<UploadResult>;
-  sendBotSafely(spaceId: number, body: SendBotBody, options?: CallOptions): Promise<BotOutcome>;
+  sendBotSafely(
+    spaceId: number,
+    body: SendBotBody,
+    options?: CallOptions & { alreadyAttempted?: boolean },
+  ): Promise<BotOutcome>;
   startProcessingSafely(
     spaceId: number,
     audioId: number,
@@ -252,8 +258,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     now: options.now ?? (() => Date.now()),
     sleep: options.sleep ?? realSleep,
     random: options.random ?? Math.random,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   };
-  const http = { fetch: baseFetch, sleep: deps.sleep, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+  const http = { fetch: baseFetch, sleep: deps.sleep, timeoutMs: deps.timeoutMs };
 
   async function baseUrl(): Promise<string> {
     const value = typeof options.baseUrl === 'function' ? await options.baseUrl() : options.baseUrl;

@@ -56,6 +56,11 @@ export type AuthReason = 'invalid-credentials' | 'not-signed-in' | 'session-expi
 interface Common {
   /** The call that failed, when known. */
   operation?: Operation;
+  /**
+   * Recordings a failed `uploadFile` had created without their file (answer lost) and moved to the
+   * trash before it failed.
+   */
+  trashedOrphans?: number[];
 }
 
 export type ApiErrorInfo =

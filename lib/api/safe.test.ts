@@ -145,6 +145,28 @@ describe('send a bot: re-sending is its own check', () => {
     expect(service.to('POST', MEETING)).toHaveLength(2);
   });
 
+  it('code 5 confirms an earlier attempt whose outcome was unknown', async () => {
+    const service = new FakeService().on('POST', MEETING, json(400, { detail: 'Busy', code: 5 }));
+    const { client } = testClient({ service });
+    expect(await client.sendBotSafely(1, body, { alreadyAttempted: true })).toMatchObject({
+      confirmedBy: 'busy-check',
+    });
+    expect(await client.sendBotSafely(1, body).catch(toApiErrorInfo)).toMatchObject({ kind: 'bot-busy' });
+  });
+
+  it('after a timeout, waits as long again as the timeout before the resend', async () => {
+    const service = new FakeService().on('POST', MEETING, 'hang', json(201, { id: 8, ...body }));
+    const { client, sleeps } = testClient({ service, timeoutMs: 30 });
+    expect(await client.sendBotSafely(1, body)).toMatchObject({ confirmedBy: 'resend' });
+    expect(sleeps).toEqual([1_000]);
+    const slow = testClient({
+      service: new FakeService().on('POST', MEETING, 'hang', json(201, { id: 8, ...body })),
+      timeoutMs: 1_100,
+    });
+    await slow.client.sendBotSafely(1, body);
+    expect(slow.sleeps).toEqual([1_100]);
+  });
+
   it('a known refusal is not resent', async () => {
     const service = new FakeService().on('POST', MEETING, json(400, { detail: 'Low', code: 4 }));
     const { client } = testClient({ service });

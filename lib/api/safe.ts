@@ -32,6 +32,15 @@ export const CLOCK_SKEW_TOLERANCE_MS = 5 * 60_000;
 /** Pause before looking for the effect of a call, so a request still in the service's hands lands first. */
 export const SETTLE_PAUSE_MS = 1_000;
 
+/**
+ * How long to wait before checking. After a timeout the service may still be working on the
+ * request (it never answered), so the check waits as long again as the timeout; after an answer
+ * (5xx) or a closed connection the service is done with it, and a short pause suffices.
+ */
+export function settlePauseMs(client: ApiClient, cause: TransportErrorInfo | undefined): number {
+  return cause?.kind === 'timeout' ? Math.max(SETTLE_PAUSE_MS, client.deps.timeoutMs) : SETTLE_PAUSE_MS;
+}
+
 export interface MatchCriteria {
   title: string;
   size?: number;
@@ -95,7 +104,7 @@ export async function createRecordingChecked(
     const unknown = error.info;
     let matches: Recording[];
     try {
-      await pause(client.deps.sleep, SETTLE_PAUSE_MS, options.signal);
+      await pause(client.deps.sleep, settlePauseMs(client, unknown.cause), options.signal);
       matches = await findRecordings(
         client,
         spaceId,
@@ -123,18 +132,25 @@ export type BotOutcome =
   /** The resend answered code 5: the first call had taken effect; its request id is unknown. */
   | { status: 'sent'; request: null; confirmedBy: 'busy-check' };
 
+/**
+ * Sends a bot without ever creating two requests. `alreadyAttempted`: an earlier attempt (e.g. by a
+ * service worker that died) may have taken effect, so code 5 on the first call confirms it too.
+ */
 export async function sendBotSafely(
   client: ApiClient,
   spaceId: number,
   body: SendBotBody,
-  options: CallOptions = {},
+  options: CallOptions & { alreadyAttempted?: boolean } = {},
 ): Promise<BotOutcome> {
   try {
     return { status: 'sent', request: await client.sendBot(spaceId, body, options), confirmedBy: 'answer' };
   } catch (error) {
+    if (options.alreadyAttempted && isApiError(error, 'bot-busy')) {
+      return { status: 'sent', request: null, confirmedBy: 'busy-check' };
+    }
     if (!isApiError(error, 'outcome-unknown')) throw error;
     try {
-      await pause(client.deps.sleep, SETTLE_PAUSE_MS, options.signal);
+      await pause(client.deps.sleep, settlePauseMs(client, error.info.cause), options.signal);
       return { status: 'sent', request: await client.sendBot(spaceId, body, options), confirmedBy: 'resend' };
     } catch (resendError) {
       if (isApiError(resendError, 'bot-busy'))
@@ -208,7 +224,7 @@ export async function startProcessingSafely(
       if (isApiError(error, 'insufficient-balance'))
         throw await withBalanceContext(client, spaceId, audioId, error);
       if (!isApiError(error, 'outcome-unknown')) throw error;
-      await pause(client.deps.sleep, SETTLE_PAUSE_MS, options.signal);
+      await pause(client.deps.sleep, settlePauseMs(client, error.info.cause), options.signal);
       const check = await checkStarted(client, spaceId, audioId, options);
       if (check === 'started') return { status: 'started', confirmedBy: 'result-check' };
       if (check === 'unknown' || calls >= 2) throw unknownOutcome(error.info.cause);

@@ -242,78 +242,90 @@ export async function uploadFile(
   report('creating');
   const body = { title, size: total, content_type: contentType };
   const trashedOrphans: number[] = [];
-  let created = await client.createRecordingChecked(spaceId, body, { signal });
-  if (created.status !== 'created') {
-    if (created.status === 'orphaned') {
-      await client.deleteRecordings(spaceId, created.audioIds, { signal });
-      trashedOrphans.push(...created.audioIds);
-    }
-    created = await client.createRecordingChecked(spaceId, body, { signal });
-    if (created.status !== 'created') {
-      throw new ApiError({
-        kind: 'outcome-unknown',
-        operation: 'createRecording',
-        check: created.status === 'orphaned' ? 'delete-orphan' : 'recent-recordings',
-        title,
-        ...(created.status === 'orphaned' ? { audioId: created.audioIds[0] } : {}),
-        ...(created.cause ? { cause: created.cause } : {}),
-      });
-    }
-  }
-  const recording = created.recording;
-  const audioId = recording.id;
-  const issuedAt = created.startedAt;
-
-  report('uploading', audioId);
-  const ranges = partRanges(total, recording.url.length);
-  const etags: string[] = new Array(ranges.length);
-  const inner = new AbortController();
-  const onAbort = () => inner.abort(signal?.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    let next = 0;
-    const worker = async () => {
-      while (next < ranges.length && !inner.signal.aborted) {
-        const index = next;
-        next += 1;
-        const range = ranges[index]!;
-        etags[index] = await client.uploadPart(recording.url[index]!, file.slice(range.start, range.end), {
-          issuedAt,
-          partNumber: index + 1,
-          signal: inner.signal,
-        });
-        sent += range.end - range.start;
-        report('uploading', audioId);
-      }
-    };
-    let firstError: unknown = null;
-    const workers = Array.from(
-      { length: Math.max(1, Math.min(options.concurrency ?? 2, ranges.length)) },
-      () =>
-        worker().catch((error: unknown) => {
-          // One failed part stops the others: the upload cannot complete without it.
-          firstError ??= error;
-          inner.abort();
-        }),
-    );
-    await Promise.all(workers);
-    if (firstError !== null) {
-      if (signal?.aborted) throw new ApiError({ kind: 'aborted', operation: 'uploadPart' });
-      throw firstError;
+    return await createAndUpload();
+  } catch (error) {
+    // Say which orphans were already moved to the trash, so the caller does not count them as lost.
+    if (trashedOrphans.length > 0 && error instanceof ApiError) {
+      throw new ApiError({ ...error.info, trashedOrphans: [...trashedOrphans] });
     }
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
+    throw error;
   }
 
-  report('completing', audioId);
-  const parts: UploadedPart[] = etags.map((etag, index) => ({ PartNumber: index + 1, ETag: etag }));
-  await client.completeUploadSafely(spaceId, audioId, parts, { signal });
+  async function createAndUpload(): Promise<UploadResult> {
+    let created = await client.createRecordingChecked(spaceId, body, { signal });
+    if (created.status !== 'created') {
+      if (created.status === 'orphaned') {
+        await client.deleteRecordings(spaceId, created.audioIds, { signal });
+        trashedOrphans.push(...created.audioIds);
+      }
+      created = await client.createRecordingChecked(spaceId, body, { signal });
+      if (created.status !== 'created') {
+        throw new ApiError({
+          kind: 'outcome-unknown',
+          operation: 'createRecording',
+          check: created.status === 'orphaned' ? 'delete-orphan' : 'recent-recordings',
+          title,
+          ...(created.status === 'orphaned' ? { audioId: created.audioIds[0] } : {}),
+          ...(created.cause ? { cause: created.cause } : {}),
+        });
+      }
+    }
+    const recording = created.recording;
+    const audioId = recording.id;
+    const issuedAt = created.startedAt;
 
-  report('assembling', audioId);
-  const uploaded = await client.waitUntilUploaded(spaceId, audioId, {
-    signal,
-    timeoutMs: options.assembleTimeoutMs,
-  });
-  report('done', audioId);
-  return { recording: uploaded, trashedOrphans };
+    report('uploading', audioId);
+    const ranges = partRanges(total, recording.url.length);
+    const etags: string[] = new Array(ranges.length);
+    const inner = new AbortController();
+    const onAbort = () => inner.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      let next = 0;
+      const worker = async () => {
+        while (next < ranges.length && !inner.signal.aborted) {
+          const index = next;
+          next += 1;
+          const range = ranges[index]!;
+          etags[index] = await client.uploadPart(recording.url[index]!, file.slice(range.start, range.end), {
+            issuedAt,
+            partNumber: index + 1,
+            signal: inner.signal,
+          });
+          sent += range.end - range.start;
+          report('uploading', audioId);
+        }
+      };
+      let firstError: unknown = null;
+      const workers = Array.from(
+        { length: Math.max(1, Math.min(options.concurrency ?? 2, ranges.length)) },
+        () =>
+          worker().catch((error: unknown) => {
+            // One failed part stops the others: the upload cannot complete without it.
+            firstError ??= error;
+            inner.abort();
+          }),
+      );
+      await Promise.all(workers);
+      if (firstError !== null) {
+        if (signal?.aborted) throw new ApiError({ kind: 'aborted', operation: 'uploadPart' });
+        throw firstError;
+      }
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+
+    report('completing', audioId);
+    const parts: UploadedPart[] = etags.map((etag, index) => ({ PartNumber: index + 1, ETag: etag }));
+    await client.completeUploadSafely(spaceId, audioId, parts, { signal });
+
+    report('assembling', audioId);
+    const uploaded = await client.waitUntilUploaded(spaceId, audioId, {
+      signal,
+      timeoutMs: options.assembleTimeoutMs,
+    });
+    report('done', audioId);
+    return { recording: uploaded, trashedOrphans };
+  }
 }
