@@ -52,6 +52,17 @@ describe('start processing: first check the result endpoint', () => {
     expect(service.to('POST', CLASSIFY)).toHaveLength(2);
   });
 
+  it('after a timeout (the service may still be working), waits as long again before checking', async () => {
+    const service = new FakeService().on('POST', CLASSIFY, 'hang').on('GET', RESULT, json(200, running));
+    const { client, sleeps } = testClient({ service, timeoutMs: 1_100 });
+    expect(await client.startProcessingSafely(1, 5)).toEqual({
+      status: 'started',
+      confirmedBy: 'result-check',
+    });
+    expect(sleeps).toEqual([1_100]);
+    expect(service.to('POST', CLASSIFY)).toHaveLength(1);
+  });
+
   it('does not call classify again when the result endpoint cannot be read', async () => {
     const service = new FakeService()
       .on('POST', CLASSIFY, 'network-error')

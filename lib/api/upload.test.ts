@@ -336,4 +336,24 @@ describe('uploadFile', () => {
     expect(service.to('POST', '/api/spaces/1/audio/delete_list/')[0]?.body).toEqual({ audio_ids: [55] });
     expect(creates).toBe(2);
   });
+
+  it('a failure after trashing an orphan says which recordings went to the trash', async () => {
+    const orphan = recording({
+      id: 55,
+      title: 'a.mp3',
+      size: 10,
+      content_type: 'audio/mpeg',
+      is_uploaded: false,
+      created_at: new Date(NOW).toISOString(),
+    });
+    const service = new FakeService()
+      .on('POST', CREATE, html(502), json(400, { title: ['Too many recordings.'] }))
+      .on('GET', CREATE, json(200, page([orphan])))
+      .on('POST', '/api/spaces/1/audio/delete_list/', new Response(null, { status: 200 }));
+    const { client } = testClient({ service });
+    expect(await client.uploadFile(1, fileOf(10), { title: 'a.mp3' }).catch(toApiErrorInfo)).toMatchObject({
+      kind: 'validation',
+      trashedOrphans: [55],
+    });
+  });
 });

@@ -178,3 +178,25 @@ describe('flow: multipart upload → complete upload → upload status', () => {
     expect(api.every((entry) => entry.auth?.startsWith('Bearer '))).toBe(true);
   });
 });
+
+describe('limits: lifetimes', () => {
+  it('the source file link (url in info, list, trash) serves the file and lives 1 hour', async () => {
+    const file = wavBlob(24_044);
+    const { recording } = await client.uploadFile(PERSONAL, file, { title: 'Source link.wav' });
+    const info = await client.getRecordingInfo(PERSONAL, recording.id);
+    const fresh = await fetch(info.url);
+    expect(fresh.status).toBe(200);
+    expect(new Uint8Array(await fresh.arrayBuffer())).toEqual(new Uint8Array(await file.arrayBuffer()));
+    await emu.advance(60 * 60_000 + 60_000);
+    expect((await fetch(info.url)).status).toBe(403);
+    const renewed = await client.getRecordingInfo(PERSONAL, recording.id);
+    expect((await fetch(renewed.url)).status).toBe(200);
+  });
+
+  it('access token 30 days, refresh token 1 day (read from exp)', async () => {
+    const session = await emu.client().signIn(SEED.users.demo.email, SEED.users.demo.password);
+    const day = 86_400_000;
+    expect(Math.abs(session.accessExpiresAt - emu.now() - 30 * day)).toBeLessThan(5_000);
+    expect(Math.abs(session.refreshExpiresAt - emu.now() - day)).toBeLessThan(5_000);
+  });
+});
