@@ -1,0 +1,14 @@
+// Video pages: YouTube and the other sites the video-page detector accepts.
+import { VIDEO_FEATURES } from '@/lib/page/families';
+import { runFeatures } from '@/lib/page/feature';
+import { VIDEO_MATCHES } from '@/lib/page/match-patterns';
+
+export default defineContentScript({
+  matches: [...VIDEO_MATCHES],
+  runAt: 'document_idle',
+  // Some hosts' own message listeners choke on unknown window messages; WXT's custom event suffices.
+  noScriptStartedPostMessage: true,
+  main(ctx) {
+    runFeatures(ctx, VIDEO_FEATURES);
+  },
+});

@@ -1,0 +1,99 @@
+/**
+ * Meeting links in the open calendar event. No class names: event details are found by their
+ * roles (dialogs and detail panes), links by what they point to. A calendar that changes its
+ * markup keeps working as long as it shows the event in a dialog or a main pane and the link as an
+ * anchor or as text.
+ */
+import { findMeetingLinks, type MeetingLink, parseMeetingLink, unwrapLink } from '@/lib/links';
+
+/** Event popovers and full-page event details, by role. Dialogs come first: they are more specific. */
+const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"], dialog[open], [aria-modal="true"]';
+const PANE_SELECTOR = '[role="main"], main';
+
+/** Beyond this many elements a container is a whole app view: its anchors are read, its text is not. */
+const TEXT_SCAN_MAX_ELEMENTS = 4000;
+
+export interface ScanOptions {
+  /** Whether an element is rendered and visible (injectable: DOM emulations have no layout). */
+  isShown?: (element: Element) => boolean;
+}
+
+export function isShown(element: Element): boolean {
+  if (element.closest('[hidden], [aria-hidden="true"], [inert]')) return false;
+  const check = (element as Element & { checkVisibility?: (options?: object) => boolean }).checkVisibility;
+  if (typeof check === 'function')
+    return check.call(element, { visibilityProperty: true, opacityProperty: true });
+  return element.getClientRects().length > 0;
+}
+
+/** Visible event dialogs and detail panes, innermost dialogs first, each at most once. */
+export function findEventContainers(root: ParentNode, options: ScanOptions = {}): Element[] {
+  const shown = options.isShown ?? isShown;
+  const dialogs = Array.from(root.querySelectorAll(DIALOG_SELECTOR));
+  // A dialog inside a dialog: the inner one is the event, the outer one its frame.
+  dialogs.sort((a, b) => (a.contains(b) ? 1 : b.contains(a) ? -1 : 0));
+  const panes = Array.from(root.querySelectorAll(PANE_SELECTOR));
+  const result: Element[] = [];
+  for (const element of [...dialogs, ...panes]) {
+    if (!result.includes(element) && shown(element)) result.push(element);
+  }
+  return result;
+}
+
+/** One meeting, whatever form its link takes (Zoom links of one meeting differ by the passcode). */
+export const meetingKey = (link: MeetingLink) => `${link.service}:${link.id.toLowerCase()}`;
+
+/** The link that carries a passcode is the one to keep. */
+function addLink(found: Map<string, MeetingLink>, link: MeetingLink | null): void {
+  if (!link) return;
+  const key = meetingKey(link);
+  const known = found.get(key);
+  if (!known || (!known.url.includes('?') && link.url.includes('?'))) found.set(key, link);
+}
+
+/**
+ * Distinct meeting links of a container: anchors first (their `href`, unwrapped from redirect
+ * wrappers), then the text (descriptions with pasted links), in order of appearance.
+ */
+export function scanEventLinks(container: Element): MeetingLink[] {
+  const found = new Map<string, MeetingLink>();
+  for (const anchor of Array.from(container.querySelectorAll('a[href]'))) {
+    const href = (anchor as HTMLAnchorElement).href || anchor.getAttribute('href') || '';
+    addLink(found, parseMeetingLink(unwrapLink(href)));
+  }
+  if (container.getElementsByTagName('*').length <= TEXT_SCAN_MAX_ELEMENTS) {
+    // biome-ignore lint/performance/useDomNodeTextContent: innerText separates blocks, so links in adjacent paragraphs stay apart.
+    const text = (container as HTMLElement).innerText ?? container.textContent ?? '';
+    for (const link of findMeetingLinks(text)) addLink(found, link);
+  }
+  return [...found.values()];
+}
+
+/** The event's title: its first heading, else the container's accessible label. */
+export function findEventTitle(container: Element): string | undefined {
+  const heading = container.querySelector('[role="heading"], h1, h2, h3');
+  const text = (heading?.textContent ?? container.getAttribute('aria-label') ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text ? text.slice(0, 500) : undefined;
+}
+
+export interface EventScan {
+  container: Element;
+  links: MeetingLink[];
+}
+
+/**
+ * Every visible event container that holds meeting links, with its links. A link shown in a
+ * dialog is not repeated for the pane behind it.
+ */
+export function scanCalendar(root: ParentNode, options: ScanOptions = {}): EventScan[] {
+  const claimed = new Set<string>();
+  const scans: EventScan[] = [];
+  for (const container of findEventContainers(root, options)) {
+    const links = scanEventLinks(container).filter((link) => !claimed.has(meetingKey(link)));
+    for (const link of links) claimed.add(meetingKey(link));
+    if (links.length > 0) scans.push({ container, links });
+  }
+  return scans;
+}

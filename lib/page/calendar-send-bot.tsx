@@ -1,0 +1,204 @@
+/**
+ * Calendars (Google Calendar, Yandex Calendar, Outlook on the web): beside an open event that
+ * holds meeting links, a panel with "Send bot" for each distinct link and "Send at start" for a
+ * future event. Events are found by watching the DOM (throttled) for dialogs and detail panes
+ * and reading their links, not by class names, so a change of the calendar's markup does not
+ * silently break it.
+ */
+import { signal as createSignal } from '@preact/signals';
+import { CalendarPanels } from '@/components/page/CalendarPanels';
+import { findEventTitle, scanCalendar } from './calendar-scan';
+import { isCalendarPage } from './conditions';
+import {
+  createEventPanel,
+  type EventPanel,
+  fromLocalInputValue,
+  isPanelBusy,
+  type LinkRow,
+  updateAnchor,
+  updateRows,
+} from './event-panel';
+import { findEventStart } from './event-start';
+import { type PageFeature, visitListener, visitTimeout } from './feature';
+import { pageMessages } from './messages';
+import { describeBotResult, describeScheduleResult } from './outcome';
+import { sendPageMessage } from './page-messaging';
+import { createPageState } from './page-state';
+import { HOST_ATTRIBUTE, type MountedPageUi, mountPageUi } from './page-ui';
+
+/** DOM changes are gathered for this long before the event dialogs are looked at again. */
+export const SCAN_THROTTLE_MS = 400;
+
+/** Attribute changes that can show or hide a dialog, or change a link. */
+const WATCHED_ATTRIBUTES = ['hidden', 'aria-hidden', 'aria-modal', 'open', 'role', 'href', 'datetime'];
+
+/** Only our own shadow hosts came or went: nothing of the calendar changed. */
+function isOwnMutation(record: MutationRecord): boolean {
+  if (record.type !== 'childList') return false;
+  const nodes = [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)];
+  return (
+    nodes.length > 0 && nodes.every((node) => node instanceof Element && node.hasAttribute(HOST_ATTRIBUTE))
+  );
+}
+
+export const calendarSendBot: PageFeature = {
+  id: 'calendar-send-bot',
+  include: [isCalendarPage],
+  init(signal, visit) {
+    const state = createPageState(signal);
+    const panelList = createSignal<EventPanel[]>([]);
+    const panels = new Map<Element, EventPanel>();
+    let ui: MountedPageUi | null = null;
+    let mounting = false;
+    /** Containers touched by DOM changes since the last scan; their links are read again. */
+    const dirty = new Set<Element>();
+    const slashOrder = /^en(?:-us)?$/i.test(document.documentElement.lang || 'en-US') ? 'mdy' : 'dmy';
+
+    const ensureUi = async () => {
+      if (ui || mounting || panelList.value.length === 0) return;
+      mounting = true;
+      await state.refresh();
+      ui = await mountPageUi(visit, signal, 'meeting-capture-calendar', () => (
+        <CalendarPanels
+          state={state}
+          panels={panelList}
+          now={Date.now}
+          onSend={onSend}
+          onSchedule={onSchedule}
+        />
+      ));
+      mounting = false;
+      if (panelList.value.length === 0) removeUi();
+    };
+    const removeUi = () => {
+      ui?.remove();
+      ui = null;
+    };
+
+    const scan = () => {
+      if (signal.aborted) return;
+      const now = Date.now();
+      const seen = new Set<Element>();
+      for (const { container, links } of scanCalendar(document)) {
+        seen.add(container);
+        let panel = panels.get(container);
+        const isNew = !panel;
+        if (!panel) {
+          panel = createEventPanel(container);
+          panels.set(container, panel);
+        }
+        if (isNew || dirty.has(container)) {
+          updateRows(panel, links, visit, signal);
+          panel.start.value = findEventStart(container, { now, slashOrder });
+          panel.title.value = findEventTitle(container);
+        }
+        updateAnchor(panel);
+      }
+      dirty.clear();
+      for (const [container, panel] of panels) {
+        // An event closed while its bot was being sent keeps its panel until the answer is shown.
+        if (seen.has(container)) continue;
+        if (isPanelBusy(panel)) {
+          visitTimeout(visit, signal, scheduleScan, SCAN_THROTTLE_MS);
+          continue;
+        }
+        panels.delete(container);
+      }
+      const list = [...panels.values()];
+      const changed =
+        list.length !== panelList.value.length || list.some((panel, i) => panel !== panelList.value[i]);
+      if (changed) panelList.value = list;
+      if (list.length > 0) void ensureUi();
+      else removeUi();
+    };
+
+    let scanPending = false;
+    function scheduleScan() {
+      if (scanPending) return;
+      scanPending = true;
+      visitTimeout(
+        visit,
+        signal,
+        () => {
+          scanPending = false;
+          scan();
+        },
+        SCAN_THROTTLE_MS,
+      );
+    }
+
+    const observer = new MutationObserver((records) => {
+      let relevant = false;
+      for (const record of records) {
+        if (isOwnMutation(record)) continue;
+        relevant = true;
+        const target = record.target instanceof Element ? record.target : record.target.parentElement;
+        for (const container of panels.keys()) if (target && container.contains(target)) dirty.add(container);
+      }
+      if (relevant) scheduleScan();
+    });
+    observer.observe(document.documentElement, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: WATCHED_ATTRIBUTES,
+    });
+    signal.addEventListener('abort', () => observer.disconnect(), { once: true });
+
+    // Panels follow their event when the page scrolls or resizes, once per frame.
+    let framePending = false;
+    const follow = () => {
+      if (framePending || panels.size === 0) return;
+      framePending = true;
+      visit.ctx.requestAnimationFrame(() => {
+        framePending = false;
+        if (!signal.aborted) for (const panel of panels.values()) updateAnchor(panel);
+      });
+    };
+    visitListener(signal, document, 'scroll', follow, { capture: true, passive: true });
+    visitListener(signal, window, 'resize', follow, { passive: true });
+
+    const spaceFor = () => state.space.value;
+
+    function onSend(_panel: EventPanel, row: LinkRow, event: Event) {
+      void row.action.run(event, state.lang.value, async () => {
+        const space = spaceFor();
+        const result = await sendPageMessage('page.sendBot', {
+          link: row.link.url,
+          ...(space ? { spaceId: space.id } : {}),
+        });
+        const outcome = describeBotResult(result, state.lang.value, space);
+        if (outcome.signedOut || !state.context.value?.signedIn) void state.refresh();
+        return outcome;
+      });
+    }
+
+    function onSchedule(panel: EventPanel, row: LinkRow, startsAt: number | null, event: Event) {
+      const lang = state.lang.value;
+      const when = startsAt ?? fromLocalInputValue(row.chosen.value);
+      if (when === null || when <= Date.now()) {
+        if (event.isTrusted)
+          row.action.outcome.value = { tone: 'error', text: pageMessages[lang].chooseFuture };
+        return;
+      }
+      void row.action.run(event, lang, async () => {
+        const space = spaceFor();
+        const title = panel.title.value;
+        const result = await sendPageMessage('page.scheduleBot', {
+          link: row.link.url,
+          startsAt: when,
+          ...(title ? { title } : {}),
+          ...(space ? { spaceId: space.id } : {}),
+        });
+        const outcome = describeScheduleResult(result, state.lang.value, space);
+        if (result.ok) row.asking.value = false;
+        if (outcome.signedOut) void state.refresh();
+        return outcome;
+      });
+    }
+
+    // The first page too: an event may already be open (a reload on an event's own URL).
+    scan();
+  },
+};

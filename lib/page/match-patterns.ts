@@ -1,0 +1,55 @@
+/**
+ * Content-script `matches`: only the hosts each page family serves, never `<all_urls>`. The
+ * feature conditions (conditions.ts) then decide page by page; a pattern only decides where the
+ * script is loaded at all. `*.host` in a match pattern covers the host itself and its subdomains.
+ */
+
+const TELEMOST_HOSTS = ['ru', 'com', 'by', 'kz'].flatMap((tld) => [
+  `telemost.yandex.${tld}`,
+  `telemost.360.yandex.${tld}`,
+]);
+
+/** Zoom join and web-client paths; the rest of zoom.us is marketing and account pages. */
+const ZOOM_MEETING_PATHS = ['/j/*', '/s/*', '/w/*', '/wc/*', '/my/*'];
+const ZOOM_DOMAINS = ['zoom.us', 'zoom.com', 'zoomgov.com'];
+
+export const MEETING_MATCHES: readonly string[] = [
+  // Meet is a single-page app from its home page to the call: the whole host.
+  'https://meet.google.com/*',
+  ...ZOOM_DOMAINS.flatMap((domain) => ZOOM_MEETING_PATHS.map((path) => `https://*.${domain}${path}`)),
+  ...TELEMOST_HOSTS.map((host) => `https://${host}/*`),
+];
+
+export const CALENDAR_MATCHES: readonly string[] = [
+  'https://calendar.google.com/*',
+  'https://calendar.yandex.ru/*',
+  'https://calendar.yandex.com/*',
+  'https://outlook.live.com/*',
+  'https://outlook.office.com/*',
+  'https://outlook.office365.com/*',
+];
+
+/**
+ * The sites whose video pages `parseVideoPage` accepts, where a person watches a video. Short-link
+ * hosts (youtu.be, dai.ly) redirect to these; embed-only hosts (youtube-nocookie.com) live in
+ * frames of other sites, where no control is shown.
+ */
+export const VIDEO_MATCHES: readonly string[] = [
+  'https://*.youtube.com/*',
+  'https://*.youtubekids.com/*',
+  'https://*.rutube.ru/*',
+  'https://*.vk.com/*',
+  'https://*.vk.ru/*',
+  'https://*.vkvideo.ru/*',
+  'https://*.vimeo.com/*',
+  'https://*.dzen.ru/*',
+  'https://zen.yandex.ru/*',
+  'https://*.ok.ru/*',
+  'https://*.odnoklassniki.ru/*',
+  'https://*.twitch.tv/*',
+  'https://*.dailymotion.com/*',
+  'https://*.loom.com/*',
+  'https://*.tiktok.com/*',
+  // Zoom cloud recordings are video pages; meetings on the same hosts belong to the meeting script.
+  ...ZOOM_DOMAINS.flatMap((domain) => [`https://*.${domain}/rec/*`, `https://*.${domain}/recording/*`]),
+];

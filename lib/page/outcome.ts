@@ -1,0 +1,160 @@
+/**
+ * What a control says after an action: the answer of `page.sendBot`, `page.transcribe` or
+ * `page.scheduleBot` turned into one sentence a person can act on, in the page UI's language.
+ * Pure functions of the answer, so every branch is tested without a browser.
+ */
+import type { ApiErrorInfo } from '@/lib/api/errors';
+import { formatApiError, formatDuration, type Lang } from '@/lib/api/messages';
+import type { Job, JobFailure } from '@/lib/jobs/types';
+import type {
+  ErrorInfo,
+  MessageResult,
+  MessagingErrorInfo,
+  PageContext,
+  ScheduledBot,
+} from '@/lib/messaging';
+import { pageMessages } from './messages';
+
+export type OutcomeTone = 'success' | 'error';
+
+export interface Outcome {
+  tone: OutcomeTone;
+  text: string;
+  /** The person must sign in first (the popup does that). */
+  signedOut?: boolean;
+}
+
+export type SpaceView = PageContext['spaces'][number];
+
+const MESSAGING_KINDS: ReadonlySet<string> = new Set<MessagingErrorInfo['kind']>([
+  'invalid-message',
+  'forbidden-sender',
+  'unknown-message',
+  'not-a-meeting-link',
+  'not-a-video-page',
+  'permission-denied',
+  'internal',
+]);
+
+function isMessagingError(error: ErrorInfo): error is MessagingErrorInfo {
+  return MESSAGING_KINDS.has(error.kind);
+}
+
+/** Chromium's and Firefox's words for a content script whose extension was reloaded or updated. */
+const CONTEXT_GONE = /extension context invalidated|receiving end does not exist|message port closed/i;
+
+/** A failure of any page action, with the space the action was for when known. */
+export function describeError(error: ErrorInfo, lang: Lang, space?: SpaceView): Outcome {
+  const m = pageMessages[lang];
+  if (isMessagingError(error)) {
+    switch (error.kind) {
+      case 'not-a-meeting-link':
+        return { tone: 'error', text: m.notMeetingLink };
+      case 'not-a-video-page':
+        return { tone: 'error', text: m.notVideoPage };
+      case 'internal':
+        if (CONTEXT_GONE.test(error.message)) return { tone: 'error', text: m.reloadPage };
+        return { tone: 'error', text: m.failed(error.message) };
+      case 'invalid-message': {
+        const details = error.issues.map((issue) => issue.message).join(' ');
+        return { tone: 'error', text: m.failed(details || error.kind) };
+      }
+      case 'unknown-message':
+      case 'forbidden-sender':
+      case 'permission-denied':
+        return { tone: 'error', text: m.failed(error.kind) };
+    }
+  }
+  return describeApiError(error as ApiErrorInfo, lang, space);
+}
+
+function describeApiError(error: ApiErrorInfo, lang: Lang, space?: SpaceView): Outcome {
+  const m = pageMessages[lang];
+  switch (error.kind) {
+    case 'auth':
+      if (error.reason === 'invalid-credentials' || error.reason === 'not-signed-in') {
+        return { tone: 'error', text: m.signedOut, signedOut: true };
+      }
+      return { tone: 'error', text: m.sessionEnded, signedOut: true };
+    case 'bot-busy':
+      if (space) return { tone: 'error', text: m.botBusy(space.name) };
+      break;
+    case 'bot-low-balance':
+      if (space)
+        return { tone: 'error', text: m.botLowBalance(space.name, formatDuration(space.availableSeconds)) };
+      break;
+    case 'insufficient-balance':
+      return {
+        tone: 'error',
+        text: formatApiError({ ...error, spaceName: error.spaceName ?? space?.name }, { lang }),
+      };
+  }
+  return { tone: 'error', text: formatApiError(error, { lang }) };
+}
+
+function describeFailure(failure: JobFailure | undefined, lang: Lang, space?: SpaceView): Outcome {
+  const m = pageMessages[lang];
+  if (!failure)
+    return { tone: 'error', text: m.failed(lang === 'en' ? 'unknown error' : 'неизвестная ошибка') };
+  switch (failure.kind) {
+    case 'api':
+      return describeApiError(failure.error, lang, space);
+    case 'not-enough-balance':
+      return describeApiError(
+        {
+          kind: 'insufficient-balance',
+          availableSeconds: failure.availableSeconds,
+          neededSeconds: failure.neededSeconds,
+          spaceName: failure.spaceName,
+        },
+        lang,
+        space,
+      );
+    default:
+      return { tone: 'error', text: m.failed(failure.kind) };
+  }
+}
+
+/** The answer to `page.sendBot` (a bot job, or an error). */
+export function describeBotResult(result: MessageResult<Job>, lang: Lang, space?: SpaceView): Outcome {
+  const m = pageMessages[lang];
+  if (!result.ok) return describeError(result.error, lang, space);
+  const job = result.data;
+  if (job.phase === 'failed' || job.phase === 'cancelled') return describeFailure(job.failure, lang, space);
+  const name = job.spaceName ?? space?.name;
+  return { tone: 'success', text: name ? m.botSent(name) : m.botSentNoSpace };
+}
+
+/** The answer to `page.transcribe` (a video or link job, or an error). */
+export function describeTranscribeResult(result: MessageResult<Job>, lang: Lang, space?: SpaceView): Outcome {
+  const m = pageMessages[lang];
+  if (!result.ok) return describeError(result.error, lang, space);
+  const job = result.data;
+  if (job.phase === 'failed' || job.phase === 'cancelled') return describeFailure(job.failure, lang, space);
+  const name = job.spaceName ?? space?.name;
+  return { tone: 'success', text: name ? m.transcribeSent(name) : m.transcribeSentNoSpace };
+}
+
+/** Local date and time in the UI's language: "Wed, 4 Mar, 10:00". */
+export function formatWhen(ms: number, lang: Lang, timeZone?: string): string {
+  return new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }).format(ms);
+}
+
+/** The answer to `page.scheduleBot`. */
+export function describeScheduleResult(
+  result: MessageResult<ScheduledBot>,
+  lang: Lang,
+  space?: SpaceView,
+): Outcome {
+  const m = pageMessages[lang];
+  if (!result.ok) return describeError(result.error, lang, space);
+  const when = formatWhen(result.data.startsAt, lang);
+  return { tone: 'success', text: space ? m.scheduled(when, space.name) : m.scheduledNoSpace(when) };
+}

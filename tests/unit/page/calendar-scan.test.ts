@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { findEventContainers, findEventTitle, scanCalendar, scanEventLinks } from '@/lib/page/calendar-scan';
+
+// jsdom has no layout: "shown" here means not hidden by attribute.
+const isShown = (element: Element) => !element.closest('[hidden], [aria-hidden="true"]');
+
+function page(html: string): Document {
+  document.body.innerHTML = html;
+  return document;
+}
+
+const googleEvent = `
+  <div role="main"><div data-eventid="e1" role="button">10am Weekly sync</div></div>
+  <div role="dialog" aria-modal="true" aria-label="Event details">
+    <div><span role="heading" aria-level="1">Weekly sync</span></div>
+    <div>Wednesday, March 4 ⋅ 10:00 – 11:00am</div>
+    <div><a href="https://meet.google.com/abc-defg-hij?authuser=0&hs=122">Join with Google Meet</a></div>
+    <div>meet.google.com/abc-defg-hij</div>
+    <div class="description">
+      Backup: <a href="https://www.google.com/url?q=https://us02web.zoom.us/j/81234567890?pwd%3Dabc&amp;sa=D&amp;source=calendar">Zoom</a>
+      <br>Also: https://us02web.zoom.us/j/81234567890
+      <br>Russian office: https://telemost.yandex.ru/j/12345678901234.
+    </div>
+  </div>`;
+
+describe('calendar scan', () => {
+  beforeEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('finds each distinct meeting of the open event: anchors, redirect-wrapped anchors, text', () => {
+    const [event, ...rest] = scanCalendar(page(googleEvent), { isShown });
+    expect(rest).toEqual([]);
+    expect(event?.container.getAttribute('role')).toBe('dialog');
+    expect(event?.links.map((link) => link.url)).toEqual([
+      'https://meet.google.com/abc-defg-hij',
+      'https://us02web.zoom.us/j/81234567890?pwd=abc',
+      'https://telemost.yandex.ru/j/12345678901234',
+    ]);
+  });
+
+  it('keeps the Zoom link with the passcode whichever comes first', () => {
+    page(
+      `<div role="dialog">https://zoom.us/j/81234567890 and later https://zoom.us/j/81234567890?pwd=xyz</div>`,
+    );
+    expect(scanCalendar(document, { isShown })[0]?.links.map((link) => link.url)).toEqual([
+      'https://zoom.us/j/81234567890?pwd=xyz',
+    ]);
+  });
+
+  it('finds nothing in lookalikes, home pages and links of other hosts', () => {
+    page(`<div role="dialog">
+      <a href="https://meet.google.com.evil.test/abc-defg-hij">Join</a>
+      <a href="https://evil.test/?u=https://zoom.us/j/81234567890">Join</a>
+      https://meet.google.com/ https://zoom.us/ https://notzoom.us/j/81234567890
+      <a href="javascript:alert('https://meet.google.com/abc-defg-hij')">x</a>
+      Meeting ID: 812 3456 7890
+    </div>`);
+    expect(scanCalendar(document, { isShown })).toEqual([]);
+  });
+
+  it('skips hidden dialogs (a calendar keeps closed popovers in the DOM)', () => {
+    page(`<div role="dialog" aria-hidden="true"><a href="https://meet.google.com/abc-defg-hij">Join</a></div>
+      <div role="dialog" hidden><a href="https://meet.google.com/xyz-abcd-efg">Join</a></div>`);
+    expect(scanCalendar(document, { isShown })).toEqual([]);
+  });
+
+  it('gives a link shown in a dialog to the dialog, not to the pane behind it', () => {
+    page(`<main>
+        <p>Agenda mentions https://zoom.us/j/81234567890</p>
+        <div role="dialog"><a href="https://meet.google.com/abc-defg-hij">Join</a> https://zoom.us/j/81234567890</div>
+      </main>`);
+    const scans = scanCalendar(document, { isShown });
+    expect(scans.map((scan) => [scan.container.tagName, scan.links.map((link) => link.service)])).toEqual([
+      ['DIV', ['google_meet', 'zoom']],
+    ]);
+  });
+
+  it('looks at dialogs before panes, an inner dialog before its frame', () => {
+    page(
+      `<div role="main" id="pane"></div><div role="dialog" id="outer"><div role="dialog" id="inner"></div></div>`,
+    );
+    expect(findEventContainers(document, { isShown }).map((element) => element.id)).toEqual([
+      'inner',
+      'outer',
+      'pane',
+    ]);
+  });
+
+  it('reads an Outlook detail pane with Safe Links', () => {
+    page(`<div role="main"><h1>Design review</h1>
+      <a href="https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fzoom.us%2Fj%2F81234567890%3Fpwd%3Dq1&data=05">Join Zoom Meeting</a>
+    </div>`);
+    const [scan] = scanCalendar(document, { isShown });
+    expect(scan?.links.map((link) => link.url)).toEqual(['https://zoom.us/j/81234567890?pwd=q1']);
+    expect(findEventTitle(scan!.container)).toBe('Design review');
+  });
+
+  it('takes the title from the first heading, else the label', () => {
+    const element = document.createElement('div');
+    element.setAttribute('aria-label', 'Event: Standup');
+    expect(findEventTitle(element)).toBe('Event: Standup');
+    element.innerHTML = '<h2>  Standup\n  with  team </h2>';
+    expect(findEventTitle(element)).toBe('Standup with team');
+  });
+
+  it('scans anchors of one container in document order', () => {
+    const element = document.createElement('div');
+    element.innerHTML = `<a href="https://telemost.yandex.ru/j/12345678901234">1</a> <a href="https://meet.google.com/abc-defg-hij">2</a>`;
+    expect(scanEventLinks(element).map((link) => link.service)).toEqual(['telemost', 'google_meet']);
+  });
+});

@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiErrorInfo } from '@/lib/api/errors';
+import type { Job } from '@/lib/jobs/types';
+import type { ErrorInfo, MessageResult, ScheduledBot } from '@/lib/messaging';
+import { pageMessages } from '@/lib/page/messages';
+import {
+  describeBotResult,
+  describeError,
+  describeScheduleResult,
+  describeTranscribeResult,
+  type SpaceView,
+} from '@/lib/page/outcome';
+
+const personal: SpaceView = {
+  id: 1,
+  name: 'Personal',
+  isMain: true,
+  availableSeconds: 36_000,
+  isActive: true,
+};
+const almostEmpty: SpaceView = {
+  id: 4,
+  name: 'Almost empty',
+  isMain: false,
+  availableSeconds: 120,
+  isActive: true,
+};
+
+function job(patch: Partial<Job>): Job {
+  return {
+    id: 'j1',
+    intent: 'bot',
+    phase: 'waiting-meeting',
+    spaceId: 1,
+    createdAt: 0,
+    updatedAt: 0,
+    autoProcess: true,
+    ...patch,
+  };
+}
+
+const fail = (error: ErrorInfo): MessageResult<Job> => ({ ok: false, error });
+
+describe('outcome of "Send bot"', () => {
+  it('sent: names the space', () => {
+    const outcome = describeBotResult({ ok: true, data: job({ spaceName: 'Team' }) }, 'en', personal);
+    expect(outcome).toEqual({ tone: 'success', text: expect.stringContaining('“Team”') });
+    expect(describeBotResult({ ok: true, data: job({}) }, 'ru', personal).text).toContain('«Personal»');
+    expect(describeBotResult({ ok: true, data: job({}) }, 'en').text).toBe(pageMessages.en.botSentNoSpace);
+  });
+
+  it('code 5: a bot is already in a meeting of this space', () => {
+    for (const result of [
+      fail({ kind: 'bot-busy', detail: 'A meeting bot is already active in this space.' }),
+      {
+        ok: true as const,
+        data: job({ phase: 'failed', failure: { kind: 'api', error: { kind: 'bot-busy' } } }),
+      },
+    ]) {
+      const outcome = describeBotResult(result, 'en', personal);
+      expect(outcome.tone).toBe('error');
+      expect(outcome.text).toBe(pageMessages.en.botBusy('Personal'));
+      expect(outcome.text).toMatch(/already in a meeting of space “Personal”/);
+    }
+    expect(describeBotResult(fail({ kind: 'bot-busy' }), 'ru', personal).text).toMatch(/уже участвует/);
+  });
+
+  it('code 4: not enough minutes, with the balance', () => {
+    const outcome = describeBotResult(fail({ kind: 'bot-low-balance' }), 'en', almostEmpty);
+    expect(outcome.text).toMatch(/Not enough minutes in “Almost empty”: 2:00 left/);
+    expect(describeBotResult(fail({ kind: 'bot-low-balance' }), 'ru', almostEmpty).text).toMatch(
+      /осталось 2:00/,
+    );
+    // Without a known space the service's own sentence is used.
+    expect(describeBotResult(fail({ kind: 'bot-low-balance' }), 'en').text).toMatch(/Less than 5 minutes/);
+  });
+
+  it('signed out: tells the person to open the popup', () => {
+    const outcome = describeBotResult(fail({ kind: 'auth', reason: 'not-signed-in' }), 'en', personal);
+    expect(outcome).toEqual({ tone: 'error', text: pageMessages.en.signedOut, signedOut: true });
+    expect(outcome.text).toMatch(/popup/);
+    expect(describeBotResult(fail({ kind: 'auth', reason: 'session-expired' }), 'ru').signedOut).toBe(true);
+    expect(pageMessages.ru.signedOut).toMatch(/Вы не вошли/);
+  });
+
+  it('a reloaded extension asks for a page reload', () => {
+    const outcome = describeBotResult(
+      fail({ kind: 'internal', message: 'Extension context invalidated.' }),
+      'en',
+    );
+    expect(outcome.text).toBe(pageMessages.en.reloadPage);
+  });
+
+  it('a refused payload says why', () => {
+    const outcome = describeError(
+      { kind: 'invalid-message', issues: [{ path: 'startsAt', message: 'The event has already started.' }] },
+      'en',
+    );
+    expect(outcome.text).toContain('The event has already started.');
+  });
+
+  it('every error kind reads as a sentence in both languages', () => {
+    const errors: ErrorInfo[] = [
+      { kind: 'network', message: 'Failed to fetch' },
+      { kind: 'timeout' },
+      { kind: 'html', status: 404, contentType: 'text/html', text: 'Not Found' },
+      { kind: 'invalid-response', status: 200, issues: [{ path: 'id', message: 'Required' }] },
+      { kind: 'validation', fields: { link: ['Ensure this field has no more than 255 characters.'] } },
+      { kind: 'insufficient-balance', availableSeconds: 60, neededSeconds: 600 },
+      { kind: 'unpaid' },
+      { kind: 'forbidden' },
+      { kind: 'not-found' },
+      { kind: 'server', status: 502, text: '' },
+      { kind: 'outcome-unknown', operation: 'sendBot', check: 'meeting' },
+      { kind: 'http', status: 418 },
+      { kind: 'unexpected', message: 'x' },
+      { kind: 'forbidden-sender', type: 'page.sendBot' },
+      { kind: 'unknown-message', type: 'page.sendBot' },
+      { kind: 'not-a-meeting-link' },
+      { kind: 'not-a-video-page' },
+      { kind: 'permission-denied', origin: 'https://service.example' },
+    ];
+    for (const error of errors) {
+      for (const lang of ['en', 'ru'] as const) {
+        const outcome = describeError(error, lang, personal);
+        expect.soft(outcome.tone, error.kind).toBe('error');
+        expect.soft(outcome.text.length, `${error.kind} ${lang}`).toBeGreaterThan(10);
+        expect.soft(outcome.text, error.kind).not.toMatch(/undefined|\[object/);
+      }
+    }
+  });
+
+  it('insufficient balance names the chosen space when the error does not', () => {
+    const error: ApiErrorInfo = { kind: 'insufficient-balance', availableSeconds: 120, neededSeconds: 750 };
+    expect(describeError(error, 'en', almostEmpty).text).toBe(
+      '2:00 of processing time left in Almost empty; this recording needs 12:30.',
+    );
+  });
+});
+
+describe('outcome of "Transcribe audio" and "Send at start"', () => {
+  it('transcribe: sent, or the failure', () => {
+    const sent = describeTranscribeResult(
+      { ok: true, data: job({ intent: 'video', phase: 'downloading' }) },
+      'en',
+      personal,
+    );
+    expect(sent).toEqual({ tone: 'success', text: pageMessages.en.transcribeSent('Personal') });
+    const failed = describeTranscribeResult(
+      {
+        ok: true,
+        data: job({
+          intent: 'video',
+          phase: 'failed',
+          failure: { kind: 'not-enough-balance', availableSeconds: 120, neededSeconds: 750 },
+        }),
+      },
+      'en',
+      almostEmpty,
+    );
+    expect(failed.text).toMatch(/2:00 of processing time left in Almost empty/);
+    expect(describeTranscribeResult(fail({ kind: 'not-a-video-page' }), 'ru').text).toBe(
+      pageMessages.ru.notVideoPage,
+    );
+  });
+
+  it('schedule: when, in the page language', () => {
+    const startsAt = new Date(2026, 2, 4, 10, 0).getTime();
+    const bot: ScheduledBot = { id: 's1', link: 'x', meetingService: 'google_meet', startsAt, spaceId: 1 };
+    const en = describeScheduleResult({ ok: true, data: bot }, 'en', personal);
+    expect(en.tone).toBe('success');
+    expect(en.text).toMatch(/^The bot will be sent at Wed,? 4 Mar,? 10:00 \(space “Personal”\)/);
+    expect(describeScheduleResult({ ok: true, data: bot }, 'ru', personal).text).toMatch(/4 мар/);
+  });
+});
+
+describe('page messages', () => {
+  it('name the controls as the design says', () => {
+    expect(pageMessages.en.sendBot).toBe('Send bot');
+    expect(pageMessages.ru.sendBot).toBe('Отправить бота');
+    expect(pageMessages.en.transcribe).toBe('Transcribe audio');
+    expect(pageMessages.ru.transcribe).toBe('Расшифровать аудио');
+    expect(pageMessages.en.lengthOfLeft('12:30', '1:58:00')).toBe('12:30 of 1:58:00 left');
+  });
+
+  it('have every text in both languages', () => {
+    expect(Object.keys(pageMessages.ru).sort()).toEqual(Object.keys(pageMessages.en).sort());
+    for (const [key, value] of Object.entries(pageMessages.ru)) {
+      const text = typeof value === 'function' ? (value as (...args: string[]) => string)('A', 'B') : value;
+      expect.soft(text.trim().length, key).toBeGreaterThan(0);
+    }
+  });
+});

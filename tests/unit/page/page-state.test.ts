@@ -1,0 +1,116 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import type { PageContext } from '@/lib/messaging';
+import {
+  createEventPanel,
+  fromLocalInputValue,
+  nextFullHour,
+  toLocalInputValue,
+  updateRows,
+} from '@/lib/page/event-panel';
+import type { PageVisit } from '@/lib/page/feature';
+import { createPageState, orderSpaces } from '@/lib/page/page-state';
+
+const spaces: PageContext['spaces'] = [
+  { id: 2, name: 'Team', isMain: false, availableSeconds: 7200, isActive: true },
+  { id: 1, name: 'Personal', isMain: true, availableSeconds: 36_000, isActive: true },
+  { id: 4, name: 'Almost empty', isMain: false, availableSeconds: 120, isActive: true },
+];
+const context = (patch: Partial<PageContext> = {}): PageContext => ({
+  signedIn: true,
+  lang: 'en',
+  defaultSpaceId: null,
+  spaces,
+  ...patch,
+});
+
+describe('space order', () => {
+  it('puts the chosen default first, else the personal space', () => {
+    expect(orderSpaces(context()).map((space) => space.id)).toEqual([1, 2, 4]);
+    expect(orderSpaces(context({ defaultSpaceId: 4 })).map((space) => space.id)).toEqual([4, 2, 1]);
+    expect(orderSpaces(context({ defaultSpaceId: 99 })).map((space) => space.id)).toEqual([1, 2, 4]);
+  });
+
+  it('offers nothing when signed out or unknown', () => {
+    expect(orderSpaces(context({ signedIn: false, spaces: [] }))).toEqual([]);
+    expect(orderSpaces(null)).toEqual([]);
+  });
+});
+
+describe('page state', () => {
+  it('loads the context and picks the default space', async () => {
+    const state = createPageState(new AbortController().signal, async () => context({ lang: 'ru' }));
+    await state.refresh();
+    expect(state.lang.value).toBe('ru');
+    expect(state.spaceId.value).toBe(1);
+    expect(state.space.value?.name).toBe('Personal');
+  });
+
+  it('keeps the person’s choice across refreshes while the space exists', async () => {
+    let answer = context();
+    const state = createPageState(new AbortController().signal, async () => answer);
+    await state.refresh();
+    state.spaceId.value = 4;
+    await state.refresh();
+    expect(state.spaceId.value).toBe(4);
+    answer = context({ spaces: spaces.filter((space) => space.id !== 4) });
+    await state.refresh();
+    expect(state.spaceId.value).toBe(1);
+  });
+
+  it('copes with a background that cannot answer', async () => {
+    const state = createPageState(new AbortController().signal, async () => {
+      throw new Error('no background');
+    });
+    await state.refresh();
+    expect(state.loaded.value).toBe(true);
+    expect(state.context.value).toBeNull();
+    expect(state.spaces.value).toEqual([]);
+    expect(['en', 'ru']).toContain(state.lang.value);
+  });
+
+  it('ignores an answer that arrives after the visit ended', async () => {
+    const visit = new AbortController();
+    let release!: (value: PageContext) => void;
+    const state = createPageState(visit.signal, () => new Promise((resolve) => (release = resolve)));
+    visit.abort();
+    release(context());
+    await state.refresh();
+    expect(state.context.value).toBeNull();
+  });
+});
+
+describe('event panel rows', () => {
+  const visit = { url: new URL('https://calendar.google.com/calendar/r'), ctx: {} } as unknown as PageVisit;
+  const meet = {
+    service: 'google_meet' as const,
+    id: 'abc-defg-hij',
+    url: 'https://meet.google.com/abc-defg-hij',
+  };
+  const zoom = { service: 'zoom' as const, id: '81234567890', url: 'https://zoom.us/j/81234567890' };
+
+  it('keep their state while their link stays in the event', () => {
+    const panel = createEventPanel(document.createElement('div'));
+    const signal = new AbortController().signal;
+    updateRows(panel, [meet], visit, signal);
+    const [row] = panel.rows.value;
+    row!.action.outcome.value = { tone: 'success', text: 'sent' };
+    const before = panel.rows.value;
+    updateRows(panel, [meet], visit, signal);
+    expect(panel.rows.value).toBe(before);
+    updateRows(panel, [meet, zoom], visit, signal);
+    expect(panel.rows.value[0]).toBe(row);
+    expect(panel.rows.value[0]?.action.outcome.value?.text).toBe('sent');
+    updateRows(panel, [{ ...zoom, url: `${zoom.url}?pwd=1` }], visit, signal);
+    expect(panel.rows.value.map((item) => item.link.url)).toEqual(['https://zoom.us/j/81234567890?pwd=1']);
+  });
+
+  it('datetime-local values round-trip in local time', () => {
+    const ms = new Date(2026, 2, 4, 10, 30).getTime();
+    expect(toLocalInputValue(ms)).toBe('2026-03-04T10:30');
+    expect(fromLocalInputValue('2026-03-04T10:30')).toBe(ms);
+    expect(fromLocalInputValue('2026-02-30T10:30')).toBeNull();
+    expect(fromLocalInputValue('tomorrow')).toBeNull();
+    expect(nextFullHour(new Date(2026, 2, 4, 10, 30).getTime())).toBe(new Date(2026, 2, 4, 11, 0).getTime());
+  });
+});
