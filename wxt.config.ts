@@ -18,10 +18,21 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: ['storage'],
+    // Reasons for each: README.md, "Permissions, and why".
+    permissions: ['storage', 'alarms', 'notifications', 'contextMenus', 'activeTab'],
     // Loopback services (the emulator, a self-hosted service on this machine) work without a prompt.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
+    // Any other service (and its upload storage) is asked for during the user's click (lib/permissions.ts).
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    commands: {
+      'send-bot-current-tab': {
+        suggested_key: { default: 'Alt+Shift+B' },
+        description: 'Send the recording bot to the meeting in this tab',
+      },
+    },
     ...(browser === 'firefox' && {
+      // Manifest V2 has no optional_host_permissions: the same patterns are optional permissions there.
+      optional_permissions: ['https://*/*', 'http://*/*'],
       browser_specific_settings: { gecko: { id: 'meeting-capture@extension', strict_min_version: '115.0' } },
     }),
   }),

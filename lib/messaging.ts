@@ -98,6 +98,10 @@ export const requestSchemas = {
     title: z.string().min(1).max(1024).optional(),
     process: z.boolean(),
   }),
+  'schedules.list': z.object({}),
+  'schedules.cancel': z.object({ id: z.string().min(1).max(100) }),
+  /** Site access the extension needs for the service and its upload storage, and which is missing. */
+  'service.origins': z.object({}),
   // Page-scoped: content scripts on pages the detectors accept.
   'page.context': z.object({}),
   'page.sendBot': z.object({ link: z.string().min(1).max(2048), spaceId: spaceId.optional() }),
@@ -179,6 +183,21 @@ export interface ResponseMap {
   'page.transcribe': Job;
   'page.scheduleBot': ScheduledBot;
   'page.hideOnSite': null;
+  'schedules.list': ScheduledBot[];
+  /** null: no such schedule (already sent or cancelled). */
+  'schedules.cancel': ScheduledBot | null;
+  'service.origins': ServiceOrigins;
+}
+
+/**
+ * Match patterns (see `originPattern` in lib/permissions.ts) of the service and of its upload
+ * storage as seen so far; `missing` lists those not granted, to pass to `permissions.request`
+ * during a click.
+ */
+export interface ServiceOrigins {
+  service: string;
+  storage: string[];
+  missing: string[];
 }
 
 /** Failures that are not the service's. */

@@ -85,6 +85,8 @@ const isAuth = (info: ApiErrorInfo) => info.kind === 'auth';
 export class JobEngine {
   readonly #deps: JobEngineDeps;
   readonly #locks = new Map<string, Promise<unknown>>();
+  /** Looking for a duplicate and inserting a job happen as one, so a double click makes one job. */
+  #creating: Promise<unknown> = Promise.resolve();
   readonly #uploads = new Map<string, { controller: AbortController; done: Promise<void> }>();
   #ticking: Promise<void> | null = null;
   #again = false;
@@ -101,20 +103,20 @@ export class JobEngine {
   // Creating jobs (each runs its first step before returning)
 
   async createBot(spaceId: number, meeting: MeetingLink, spaceName?: string): Promise<Job> {
-    const existing = await this.#findActive(
-      (job) => job.intent === 'bot' && job.spaceId === spaceId && job.sourceUrl === meeting.url,
+    // The same meeting twice (a double click, a schedule firing again) joins the active job.
+    const { job, created } = await this.#insertUnless(
+      (other) => other.intent === 'bot' && other.spaceId === spaceId && other.sourceUrl === meeting.url,
+      {
+        intent: 'bot',
+        phase: 'requesting',
+        spaceId,
+        spaceName,
+        autoProcess: false,
+        sourceUrl: meeting.url,
+        meetingService: meeting.service,
+      },
     );
-    if (existing) return existing;
-    const job = await this.#insert({
-      intent: 'bot',
-      phase: 'requesting',
-      spaceId,
-      spaceName,
-      autoProcess: false,
-      sourceUrl: meeting.url,
-      meetingService: meeting.service,
-    });
-    return this.#firstStep(job.id);
+    return created ? this.#firstStep(job.id) : job;
   }
 
   async createLink(
@@ -123,7 +125,7 @@ export class JobEngine {
     autoProcess: boolean,
     spaceName?: string,
   ): Promise<Job> {
-    const job = await this.#insert({
+    const { job } = await this.#insertUnless(null, {
       intent: 'link',
       phase: 'submitting',
       spaceId,
@@ -142,7 +144,7 @@ export class JobEngine {
     autoProcess: boolean,
     spaceName?: string,
   ): Promise<Job> {
-    const job = await this.#insert({
+    const { job } = await this.#insertUnless(null, {
       intent: 'video',
       phase: 'submitting',
       spaceId,
@@ -159,42 +161,35 @@ export class JobEngine {
     autoProcess: boolean,
     spaceName?: string,
   ): Promise<Job> {
-    const existing = await this.#findActive((job) => job.intent === 'upload' && job.fileKey === file.fileKey);
-    if (existing) return existing;
-    const job = await this.#insert({
-      intent: 'upload',
-      phase: 'uploading',
-      spaceId,
-      spaceName,
-      autoProcess,
-      title: file.title,
-      fileKey: file.fileKey,
-      contentType: file.contentType,
-      size: file.size,
-      upload: { sentBytes: 0, totalBytes: file.size },
-    });
-    this.#ensureUpload(job.id);
+    const { job, created } = await this.#insertUnless(
+      (other) => other.intent === 'upload' && other.fileKey === file.fileKey,
+      {
+        intent: 'upload',
+        phase: 'uploading',
+        spaceId,
+        spaceName,
+        autoProcess,
+        title: file.title,
+        fileKey: file.fileKey,
+        contentType: file.contentType,
+        size: file.size,
+        upload: { sentBytes: 0, totalBytes: file.size },
+      },
+    );
+    if (created) this.#ensureUpload(job.id);
     return job;
   }
 
   async createProcess(spaceId: number, audioId: number, spaceName?: string): Promise<Job> {
     // A second press while a start is under way joins it: never two classify calls for one intent.
-    const existing = await this.#findActive(
-      (job) =>
-        job.spaceId === spaceId &&
-        job.audioId === audioId &&
-        (job.phase === 'starting' || job.phase === 'processing'),
+    const { job, created } = await this.#insertUnless(
+      (other) =>
+        other.spaceId === spaceId &&
+        other.audioId === audioId &&
+        (other.phase === 'starting' || other.phase === 'processing'),
+      { intent: 'process', phase: 'starting', spaceId, spaceName, audioId, autoProcess: true },
     );
-    if (existing) return existing;
-    const job = await this.#insert({
-      intent: 'process',
-      phase: 'starting',
-      spaceId,
-      spaceName,
-      audioId,
-      autoProcess: true,
-    });
-    return this.#firstStep(job.id);
+    return created ? this.#firstStep(job.id) : job;
   }
 
   async #insert(fields: Omit<Job, 'id' | 'createdAt' | 'updatedAt'>): Promise<Job> {
@@ -217,6 +212,21 @@ export class JobEngine {
 
   async #findActive(match: (job: Job) => boolean): Promise<Job | undefined> {
     return (await this.#deps.store.list()).find((job) => !isTerminal(job.phase) && match(job));
+  }
+
+  /** The active job matching `duplicate`, or a new one; `created` tells which. */
+  #insertUnless(
+    duplicate: ((job: Job) => boolean) | null,
+    fields: Omit<Job, 'id' | 'createdAt' | 'updatedAt'>,
+  ): Promise<{ job: Job; created: boolean }> {
+    const work = async () => {
+      const existing = duplicate ? await this.#findActive(duplicate) : undefined;
+      if (existing) return { job: existing, created: false };
+      return { job: await this.#insert(fields), created: true };
+    };
+    const next = this.#creating.then(work, work);
+    this.#creating = next.catch(() => undefined);
+    return next;
   }
 
   /** The first step runs for the message that created the job; a sign-in problem there fails the job. */

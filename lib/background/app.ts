@@ -1,0 +1,302 @@
+/**
+ * The background's parts, wired once per worker: the API client (with the session in IndexedDB),
+ * the job engine, the poll scheduler, the bot schedules, and the actions the message handlers,
+ * context menus and command share. Everything is rebuilt from storage each time the worker starts.
+ */
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import {
+  type ApiClient,
+  ApiError,
+  contentTypeFor,
+  createApiClient,
+  type Sleep,
+  type SpaceListItem,
+} from '@/lib/api';
+import { createFileStore, type FileStore } from '@/lib/file-store';
+import { type Lang, resolveLang } from '@/lib/i18n';
+import { JobEngine } from '@/lib/jobs/engine';
+import { createJobStore, type JobStore } from '@/lib/jobs/store';
+import { isTerminal, type Job } from '@/lib/jobs/types';
+import type { KeyValueStore } from '@/lib/kv';
+import {
+  type MediaLink,
+  type MeetingLink,
+  parseMediaLink,
+  parseMeetingLink,
+  parseVideoPage,
+} from '@/lib/links';
+import type { PageContext, ScheduledBot } from '@/lib/messaging';
+import { hasOriginAccess } from '@/lib/permissions';
+import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } from '@/lib/session-store';
+import { getSettings, serviceUrlItem } from '@/lib/storage';
+import { notify, notifyJobEnded } from './notifications';
+import { PollScheduler } from './scheduler';
+import { Schedules } from './schedules';
+import { checkSessionNotices } from './session';
+import { backgroundTexts } from './texts';
+
+/** The spaces of the signed-in account, cached for the page context and the default space. */
+export interface AccountCache {
+  serviceUrl: string;
+  email: string;
+  fetchedAt: number;
+  spaces: PageContext['spaces'];
+}
+
+export const accountItem = storage.defineItem<AccountCache | null>('local:account', {
+  fallback: null,
+  version: 1,
+});
+
+/** Origins of the service's upload storage seen in recording links (for `service.origins`). */
+export const storageOriginsItem = storage.defineItem<string[]>('local:storageOrigins', {
+  fallback: [],
+  version: 1,
+});
+
+/** The page context's spaces are re-read at most this often (balances change slowly). */
+export const ACCOUNT_CACHE_MS = 60_000;
+
+export interface BackgroundOptions {
+  /** Where the session lives; default: the extension origin's IndexedDB. */
+  sessionKv?: KeyValueStore;
+  /** Where files waiting for upload live; default: the extension origin's IndexedDB. */
+  filesKv?: KeyValueStore;
+  fetch?: typeof fetch;
+  now?: () => number;
+  sleep?: Sleep;
+  hasOriginAccess?: (url: string) => Promise<boolean>;
+}
+
+export function normalizeServiceUrl(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}
+
+export type Background = ReturnType<typeof createBackground>;
+
+export function createBackground(options: BackgroundOptions = {}) {
+  const now = options.now ?? Date.now;
+  const sessionStore: BackgroundSessionStore = createSessionStore(options.sessionKv, now);
+  const client: ApiClient = createApiClient({
+    baseUrl: () => serviceUrlItem.getValue(),
+    session: sessionStore,
+    now,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
+  const jobs: JobStore = createJobStore(now);
+  const files: FileStore = createFileStore(options.filesKv);
+  const originAccess = options.hasOriginAccess ?? hasOriginAccess;
+
+  const lang = async (): Promise<Lang> => resolveLang((await getSettings()).language);
+
+  const updateBadge = async () => {
+    const active = (await jobs.list()).filter((job) => !isTerminal(job.phase)).length;
+    try {
+      await browser.action.setBadgeText({ text: active > 0 ? String(active) : '' });
+      if (active > 0) await browser.action.setBadgeBackgroundColor({ color: '#1a73e8' });
+    } catch (error) {
+      console.warn('badge not updated', error);
+    }
+  };
+
+  const onJobChange = async (job: Job, previous: Job | undefined) => {
+    if (!previous || previous.phase !== job.phase) await updateBadge();
+    if (isTerminal(job.phase) && (!previous || !isTerminal(previous.phase))) {
+      await notifyJobEnded(job, previous, await getSettings(), await lang());
+    }
+    void scheduler.reschedule();
+  };
+
+  const engine = new JobEngine({
+    client,
+    store: jobs,
+    files,
+    now,
+    identity: async () => ({
+      serviceUrl: await serviceUrlItem.getValue(),
+      account: (await sessionStore.get())?.email ?? null,
+    }),
+    hasOriginAccess: originAccess,
+    onChange: onJobChange,
+  });
+
+  const checkSession = async () => {
+    await checkSessionNotices(
+      await sessionStore.get(),
+      await sessionEndedItem.getValue(),
+      now(),
+      await lang(),
+    );
+  };
+
+  const scheduler = new PollScheduler({
+    tick: async () => {
+      await engine.tick();
+      // The client ends the session when it can no longer be renewed: say so.
+      await checkSession();
+    },
+    nextDueAt: () => engine.nextDueAt(),
+    now,
+    onError: (error) => console.error('background tick failed', error),
+  });
+
+  /** The spaces of the account, read from the service and cached. */
+  const refreshSpaces = async (): Promise<SpaceListItem[]> => {
+    const items: SpaceListItem[] = [];
+    for await (const item of client.iterateSpaces({ limit: 50 })) items.push(item);
+    const session = await sessionStore.get();
+    if (session) {
+      await accountItem.setValue({
+        serviceUrl: await serviceUrlItem.getValue(),
+        email: session.email,
+        fetchedAt: now(),
+        spaces: items.map((item) => ({
+          id: item.space.id,
+          name: item.space.name,
+          isMain: item.is_main_space,
+          availableSeconds: item.space.subscribe?.available_usage_count ?? 0,
+          isActive: item.space.subscribe?.is_active ?? false,
+        })),
+      });
+    }
+    return items;
+  };
+
+  /** The cached spaces when they belong to this service and account and are fresh enough. */
+  const cachedSpaces = async (maxAgeMs: number): Promise<PageContext['spaces'] | null> => {
+    const [cache, session, serviceUrl] = await Promise.all([
+      accountItem.getValue(),
+      sessionStore.get(),
+      serviceUrlItem.getValue(),
+    ]);
+    if (!cache || !session || cache.email !== session.email || cache.serviceUrl !== serviceUrl) return null;
+    return now() - cache.fetchedAt <= maxAgeMs ? cache.spaces : null;
+  };
+
+  const spaces = async (maxAgeMs = ACCOUNT_CACHE_MS): Promise<PageContext['spaces']> => {
+    const cached = await cachedSpaces(maxAgeMs);
+    if (cached) return cached;
+    await refreshSpaces();
+    return (await cachedSpaces(Number.POSITIVE_INFINITY)) ?? [];
+  };
+
+  /** The space an action goes to: the one named, else the default from the options, else the main space. */
+  const resolveSpace = async (explicit?: number): Promise<{ id: number; name?: string }> => {
+    const wanted = explicit ?? (await getSettings()).defaultSpaceId ?? undefined;
+    // Names and the main space change rarely: a day-old list is good enough to find them.
+    let known = await cachedSpaces(24 * 60 * 60_000);
+    if (!known || (wanted !== undefined && !known.some((space) => space.id === wanted)))
+      known = await spaces(0);
+    if (wanted !== undefined) return { id: wanted, name: known.find((space) => space.id === wanted)?.name };
+    const main = known.find((space) => space.isMain) ?? known[0];
+    if (!main) throw new ApiError({ kind: 'forbidden', detail: 'The account has no space.' });
+    return { id: main.id, name: main.name };
+  };
+
+  const sendBot = async (meeting: MeetingLink, spaceId?: number): Promise<Job> => {
+    const space = await resolveSpace(spaceId);
+    return engine.createBot(space.id, meeting, space.name);
+  };
+
+  /**
+   * A video page or a direct media link, submitted for download; processed afterwards when the
+   * intent is to transcribe and the options allow it. Null for anything else.
+   */
+  const transcribe = async (
+    url: string,
+    options: { spaceId?: number; title?: string; autoProcess?: boolean } = {},
+  ): Promise<Job | null> => {
+    const autoProcess = (options.autoProcess ?? true) && (await getSettings()).autoProcess;
+    const page = parseVideoPage(url);
+    if (page) {
+      const space = await resolveSpace(options.spaceId);
+      return engine.createVideo(space.id, page, autoProcess, space.name);
+    }
+    const media: MediaLink | null = parseMediaLink(url);
+    if (!media) return null;
+    const space = await resolveSpace(options.spaceId);
+    const title = options.title ?? media.suggestedTitle;
+    return engine.createLink(
+      space.id,
+      { url: media.url, title, contentType: contentTypeFor(title) ?? 'application/octet-stream' },
+      autoProcess,
+      space.name,
+    );
+  };
+
+  const schedules = new Schedules({
+    now,
+    dispatch: async (bot: ScheduledBot) => {
+      const t = backgroundTexts[await lang()];
+      try {
+        const meeting = parseMeetingLink(bot.link) ?? {
+          service: bot.meetingService,
+          id: bot.id,
+          url: bot.link,
+        };
+        const job = await engine.createBot(bot.spaceId, meeting);
+        if (job.phase !== 'failed') {
+          await notify(`schedule:${bot.id}`, t.scheduledSentTitle, t.botSentMessage(bot.title ?? bot.link));
+        }
+      } catch (error) {
+        console.error('scheduled bot not sent', error);
+      }
+      void scheduler.reschedule();
+    },
+    missed: async (bot: ScheduledBot) => {
+      const t = backgroundTexts[await lang()];
+      await notify(
+        `schedule:${bot.id}`,
+        t.scheduledMissedTitle,
+        t.scheduledMissedMessage(bot.title ?? bot.link),
+      );
+    },
+  });
+
+  /** Remembers the storage origin of recording links, so `service.origins` can name it. */
+  const noteStorageOrigins = async (urls: string[]) => {
+    const origins = new Set<string>();
+    for (const url of urls) {
+      try {
+        origins.add(new URL(url).origin);
+      } catch {
+        // Not a URL: nothing to note.
+      }
+    }
+    const known = await storageOriginsItem.getValue();
+    const added = [...origins].filter((origin) => !known.includes(origin));
+    if (added.length > 0) await storageOriginsItem.setValue([...known, ...added].slice(-10));
+  };
+
+  /** Every start of the worker: schedules, session notices, badge, and a tick if anything is due. */
+  const wake = async () => {
+    await schedules.reconcile().catch((error) => console.error('schedules not reconciled', error));
+    await checkSession().catch((error) => console.error('session not checked', error));
+    await updateBadge();
+    await scheduler.run();
+  };
+
+  return {
+    now,
+    client,
+    sessionStore,
+    jobs,
+    files,
+    engine,
+    scheduler,
+    schedules,
+    hasOriginAccess: originAccess,
+    lang,
+    updateBadge,
+    checkSession,
+    refreshSpaces,
+    spaces,
+    resolveSpace,
+    sendBot,
+    transcribe,
+    noteStorageOrigins,
+    wake,
+  };
+}

@@ -1,0 +1,392 @@
+/**
+ * The background side of every message in lib/messaging.ts. `respond` runs after `checkMessage`
+ * (envelope, sender, payload) and turns anything thrown into a plain `{kind, ...}` error.
+ */
+import { ApiError, contentTypeFor, escapeRegex, isApiError, normalizeTitle, toApiErrorInfo } from '@/lib/api';
+import { parseMeetingLink } from '@/lib/links';
+import type {
+  ErrorInfo,
+  MessageResult,
+  MessageType,
+  MessagingErrorInfo,
+  ResponseMap,
+  ScheduledBot,
+  SessionView,
+} from '@/lib/messaging';
+import {
+  hasOriginAccess as defaultOriginAccess,
+  isGrantedByManifest,
+  originOf,
+  originPattern,
+} from '@/lib/permissions';
+import { sessionEndedItem } from '@/lib/session-store';
+import { getSettings, type Settings, serviceUrlItem, settingsItem } from '@/lib/storage';
+import { accountItem, type Background, normalizeServiceUrl, storageOriginsItem } from './app';
+import { createMenus } from './menus';
+import type { Payload, Sender } from './senders';
+import { sessionView } from './session';
+
+/** A refusal that is not the service's: carried to the caller as its plain error object. */
+export class MessageError extends Error {
+  constructor(readonly info: MessagingErrorInfo) {
+    super(info.kind);
+  }
+}
+
+/** A bot scheduled earlier than this before now is refused (an event that is long over). */
+export const SCHEDULE_PAST_TOLERANCE_MS = 5 * 60_000;
+
+export type Handlers = {
+  [T in MessageType]: (payload: Payload<T>, sender: Sender) => Promise<ResponseMap[T]>;
+};
+
+async function requireServiceAccess(bg: Background, serviceUrl?: string): Promise<void> {
+  const url = serviceUrl ?? (await serviceUrlItem.getValue());
+  if (!(await bg.hasOriginAccess(url)))
+    throw new MessageError({ kind: 'permission-denied', origin: originOf(url) });
+}
+
+/** Jobs need a session: refuse up front rather than create a job that cannot move. */
+async function requireSession(bg: Background): Promise<void> {
+  if (!(await bg.sessionStore.get())) {
+    throw new ApiError({ kind: 'auth', reason: 'not-signed-in' });
+  }
+  await requireServiceAccess(bg);
+}
+
+async function currentView(bg: Background): Promise<SessionView> {
+  return sessionView(
+    await bg.sessionStore.get(),
+    await sessionEndedItem.getValue(),
+    await serviceUrlItem.getValue(),
+    bg.now(),
+  );
+}
+
+async function settingsView(): Promise<Settings & { serviceUrl: string }> {
+  return { ...(await getSettings()), serviceUrl: await serviceUrlItem.getValue() };
+}
+
+/**
+ * Switches to another service. The session belongs to the old one: it is forgotten before the new
+ * URL is used, so a token is never sent to a service that did not issue it.
+ */
+async function switchService(bg: Background, serviceUrl: string): Promise<void> {
+  const next = normalizeServiceUrl(serviceUrl);
+  if (next === (await serviceUrlItem.getValue())) return;
+  await requireServiceAccess(bg, next);
+  await bg.engine.suspendUploads();
+  await bg.sessionStore.clear();
+  await accountItem.setValue(null);
+  await storageOriginsItem.setValue([]);
+  await serviceUrlItem.setValue(next);
+}
+
+function notMeeting(): MessageError {
+  return new MessageError({ kind: 'not-a-meeting-link' });
+}
+
+export function createHandlers(bg: Background): Handlers {
+  const afterSessionChange = async () => {
+    await bg.checkSession();
+    void bg.scheduler.run();
+  };
+
+  return {
+    'session.get': () => currentView(bg),
+
+    'session.signIn': async ({ serviceUrl, email, password }) => {
+      await requireServiceAccess(bg, normalizeServiceUrl(serviceUrl));
+      await switchService(bg, serviceUrl);
+      // The password goes to the service once and is dropped: only the token pair is kept.
+      await bg.client.signIn(email, password);
+      await bg.refreshSpaces().catch(() => undefined);
+      await afterSessionChange();
+      return currentView(bg);
+    },
+
+    'session.signOut': async () => {
+      await bg.engine.suspendUploads();
+      await bg.sessionStore.clear();
+      await accountItem.setValue(null);
+      await afterSessionChange();
+      return currentView(bg);
+    },
+
+    'settings.get': () => settingsView(),
+
+    'settings.set': async (payload) => {
+      const { serviceUrl, ...rest } = payload;
+      if (serviceUrl !== undefined) await switchService(bg, serviceUrl);
+      const before = await getSettings();
+      const next: Settings = { ...before };
+      for (const [key, value] of Object.entries(rest)) {
+        if (value !== undefined) (next as unknown as Record<string, unknown>)[key] = value;
+      }
+      await settingsItem.setValue(next);
+      if (next.language !== before.language) await createMenus(await bg.lang()).catch(() => undefined);
+      if (serviceUrl !== undefined) await afterSessionChange();
+      return settingsView();
+    },
+
+    'spaces.list': async () => {
+      await requireServiceAccess(bg);
+      return bg.refreshSpaces();
+    },
+
+    'space.get': async ({ spaceId }) => {
+      await requireServiceAccess(bg);
+      return bg.client.getSpace(spaceId);
+    },
+
+    'recordings.list': async ({ spaceId, search, regex, limit, offset }) => {
+      let pattern: string | undefined;
+      if (search !== undefined && search !== '') {
+        if (regex) {
+          try {
+            new RegExp(search, 'i');
+          } catch (error) {
+            throw new MessageError({
+              kind: 'invalid-message',
+              issues: [
+                {
+                  path: 'search',
+                  message: error instanceof Error ? error.message : 'Invalid regular expression',
+                },
+              ],
+            });
+          }
+          pattern = search;
+        } else pattern = escapeRegex(search);
+      }
+      await requireServiceAccess(bg);
+      const page = await bg.client.listRecordings(spaceId, {
+        ...(pattern === undefined ? {} : { search: pattern }),
+        ordering: '-created_at',
+        limit,
+        offset,
+      });
+      await bg.noteStorageOrigins(page.results.slice(0, 1).map((recording) => recording.url));
+      return page;
+    },
+
+    'recordings.trash': async ({ spaceId, limit, offset }) => {
+      await requireServiceAccess(bg);
+      return bg.client.listTrash(spaceId, { limit, offset });
+    },
+
+    'recordings.delete': async ({ spaceId, audioIds }) => {
+      await requireServiceAccess(bg);
+      await bg.client.deleteRecordings(spaceId, audioIds);
+      return null;
+    },
+
+    'recording.info': async ({ spaceId, audioId }) => {
+      await requireServiceAccess(bg);
+      const recording = await bg.client.getRecordingInfo(spaceId, audioId);
+      await bg.noteStorageOrigins([recording.url]);
+      return recording;
+    },
+
+    'recording.result': async ({ spaceId, audioId }) => {
+      await requireServiceAccess(bg);
+      try {
+        return await bg.client.getResult(spaceId, audioId);
+      } catch (error) {
+        if (isApiError(error, 'not-found')) return null;
+        throw error;
+      }
+    },
+
+    'recording.process': async ({ spaceId, audioId }) => {
+      await requireSession(bg);
+      const name = (await bg.spaces(Number.POSITIVE_INFINITY).catch(() => [])).find(
+        (space) => space.id === spaceId,
+      )?.name;
+      return bg.engine.createProcess(spaceId, audioId, name);
+    },
+
+    'jobs.list': () => bg.jobs.list(),
+
+    'jobs.dismiss': async ({ jobId }) => {
+      await bg.engine.dismiss(jobId);
+      return null;
+    },
+
+    'jobs.cancel': async ({ jobId }) => {
+      const outcome = await bg.engine.cancel(jobId);
+      if (!outcome.ok) {
+        throw new MessageError({
+          kind: 'invalid-message',
+          issues: [
+            {
+              path: 'jobId',
+              message:
+                'This job can no longer be cancelled: its request has been made (a started processing run is charged).',
+            },
+          ],
+        });
+      }
+      return outcome.job;
+    },
+
+    'upload.file': async ({ spaceId, fileKey, title, contentType, size, process }) => {
+      await requireSession(bg);
+      const normalized = normalizeTitle(title);
+      const file = await bg.files.getFile(fileKey);
+      if (!file) {
+        throw new MessageError({
+          kind: 'invalid-message',
+          issues: [{ path: 'fileKey', message: 'No file is stored under this key (lib/file-store.ts).' }],
+        });
+      }
+      const space = await bg.resolveSpace(spaceId);
+      const autoProcess = process && (await getSettings()).autoProcess;
+      return bg.engine.createUpload(
+        space.id,
+        { fileKey, title: normalized, contentType, size: file.size || size },
+        autoProcess,
+        space.name,
+      );
+    },
+
+    'upload.url': async ({ spaceId, url, title, process }) => {
+      await requireSession(bg);
+      const autoProcess = process && (await getSettings()).autoProcess;
+      const named = title === undefined ? undefined : normalizeTitle(title);
+      const job = await bg.transcribe(url, { spaceId, title: named, autoProcess });
+      if (job) return job;
+      if (title !== undefined) {
+        // A direct link whose path carries no extension (a signed download link): the title names the type.
+        const space = await bg.resolveSpace(spaceId);
+        return bg.engine.createLink(
+          space.id,
+          { url, title: named!, contentType: contentTypeFor(named!) ?? 'application/octet-stream' },
+          autoProcess,
+          space.name,
+        );
+      }
+      throw new MessageError({ kind: 'not-a-video-page' });
+    },
+
+    'schedules.list': () => bg.schedules.list(),
+
+    'schedules.cancel': ({ id }) => bg.schedules.cancel(id),
+
+    'service.origins': async () => {
+      const serviceUrl = await serviceUrlItem.getValue();
+      let known = await storageOriginsItem.getValue();
+      if (known.length === 0 && (await bg.sessionStore.get()) && (await bg.hasOriginAccess(serviceUrl))) {
+        // One recording's source link names the storage origin.
+        try {
+          const space = await bg.resolveSpace();
+          const page = await bg.client.listRecordings(space.id, { limit: 1, offset: 0 });
+          await bg.noteStorageOrigins(page.results.map((recording) => recording.url));
+          known = await storageOriginsItem.getValue();
+        } catch {
+          // Unknown for now; the upload reports a missing permission with its origin.
+        }
+      }
+      const service = originPattern(serviceUrl);
+      const storage = [...new Set(known.map((origin) => originPattern(origin)))].filter(
+        (pattern) => pattern !== service,
+      );
+      const missing: string[] = [];
+      for (const [pattern, url] of [
+        [service, serviceUrl] as const,
+        ...known.map((origin) => [originPattern(origin), origin] as const),
+      ]) {
+        if (!missing.includes(pattern) && !isGrantedByManifest(url) && !(await defaultOriginAccess(url))) {
+          missing.push(pattern);
+        }
+      }
+      return { service, storage, missing };
+    },
+
+    'page.context': async () => {
+      const [session, settings] = await Promise.all([bg.sessionStore.get(), getSettings()]);
+      const lang = await bg.lang();
+      if (!session || !(await bg.hasOriginAccess(await serviceUrlItem.getValue()))) {
+        return { signedIn: false, lang, defaultSpaceId: settings.defaultSpaceId, spaces: [] };
+      }
+      return { signedIn: true, lang, defaultSpaceId: settings.defaultSpaceId, spaces: await bg.spaces() };
+    },
+
+    'page.sendBot': async ({ link, spaceId }) => {
+      const meeting = parseMeetingLink(link);
+      if (!meeting) throw notMeeting();
+      await requireSession(bg);
+      return bg.sendBot(meeting, spaceId);
+    },
+
+    'page.transcribe': async ({ url, spaceId }) => {
+      await requireSession(bg);
+      const job = await bg.transcribe(url, { spaceId });
+      if (!job) throw new MessageError({ kind: 'not-a-video-page' });
+      return job;
+    },
+
+    'page.scheduleBot': async ({ link, startsAt, title, spaceId }) => {
+      const meeting = parseMeetingLink(link);
+      if (!meeting) throw notMeeting();
+      if (startsAt < bg.now() - SCHEDULE_PAST_TOLERANCE_MS) {
+        throw new MessageError({
+          kind: 'invalid-message',
+          issues: [{ path: 'startsAt', message: 'The event has already started.' }],
+        });
+      }
+      await requireSession(bg);
+      const space = await bg.resolveSpace(spaceId);
+      const bot: ScheduledBot = {
+        id: crypto.randomUUID(),
+        link: meeting.url,
+        meetingService: meeting.service,
+        startsAt,
+        spaceId: space.id,
+        ...(title ? { title } : {}),
+      };
+      return bg.schedules.add(bot);
+    },
+
+    'page.hideOnSite': async ({ host }, sender) => {
+      // A page may hide our controls on itself only.
+      const own = sender.url ? new URL(sender.url).hostname : null;
+      if (host.toLowerCase() !== own) {
+        throw new MessageError({
+          kind: 'invalid-message',
+          issues: [{ path: 'host', message: "Only the sender page's own host can be hidden." }],
+        });
+      }
+      const settings = await getSettings();
+      if (!settings.hiddenOnSites.includes(own)) {
+        await settingsItem.setValue({
+          ...settings,
+          hiddenOnSites: [...settings.hiddenOnSites, own].slice(-500),
+        });
+      }
+      return null;
+    },
+  };
+}
+
+function errorInfoOf(error: unknown): ErrorInfo {
+  if (error instanceof MessageError) return error.info;
+  const info = toApiErrorInfo(error);
+  if (info.kind === 'unexpected') return { kind: 'internal', message: info.message };
+  return info;
+}
+
+/** Runs a checked message's handler and wraps its outcome. */
+export async function respond(
+  handlers: Handlers,
+  type: MessageType,
+  payload: unknown,
+  sender: Sender,
+): Promise<MessageResult<ResponseMap[MessageType]>> {
+  try {
+    const handler = handlers[type] as (payload: unknown, sender: Sender) => Promise<ResponseMap[MessageType]>;
+    return { ok: true, data: await handler(payload, sender) };
+  } catch (error) {
+    return { ok: false, error: errorInfoOf(error) };
+  }
+}

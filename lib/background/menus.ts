@@ -1,0 +1,89 @@
+/**
+ * Context menu items and the keyboard command. Chrome keeps menu items across worker restarts,
+ * so they are (re-)created on install, at browser start and when the language changes. The match
+ * patterns only decide where an item shows; every click is validated by the link detectors.
+ */
+import { browser } from 'wxt/browser';
+import type { Lang } from '@/lib/i18n';
+import { backgroundTexts } from './texts';
+
+export const MENU_SEND_BOT = 'send-bot-link';
+export const MENU_TRANSCRIBE_PAGE = 'transcribe-page';
+export const MENU_TRANSCRIBE_LINK = 'transcribe-link';
+export const COMMAND_SEND_BOT = 'send-bot-current-tab';
+
+const TELEMOST_HOSTS = ['yandex.ru', 'yandex.com', 'yandex.by', 'yandex.kz'].flatMap((domain) => [
+  `telemost.${domain}`,
+  `telemost.360.${domain}`,
+]);
+
+/** Links to Google Meet, Zoom and Telemost meetings, and the mail wrappers around them. */
+export const MEETING_LINK_PATTERNS: readonly string[] = [
+  '*://meet.google.com/*',
+  '*://g.co/meet/*',
+  '*://*.zoom.us/*',
+  '*://*.zoom.com/*',
+  '*://*.zoomgov.com/*',
+  '*://*.zoom.com.cn/*',
+  ...TELEMOST_HOSTS.map((host) => `*://${host}/*`),
+  '*://*.safelinks.protection.outlook.com/*',
+  '*://www.google.com/url*',
+];
+
+/** Video-hosting sites the video-page detector knows. */
+export const VIDEO_PAGE_PATTERNS: readonly string[] = [
+  '*://*.youtube.com/*',
+  '*://youtu.be/*',
+  '*://*.youtube-nocookie.com/*',
+  '*://*.rutube.ru/*',
+  '*://*.vk.com/*',
+  '*://*.vk.ru/*',
+  '*://*.vkvideo.ru/*',
+  '*://*.vimeo.com/*',
+  '*://*.dzen.ru/*',
+  '*://zen.yandex.ru/*',
+  '*://*.ok.ru/*',
+  '*://*.odnoklassniki.ru/*',
+  '*://*.twitch.tv/*',
+  '*://*.dailymotion.com/*',
+  '*://dai.ly/*',
+  '*://*.loom.com/*',
+  '*://*.tiktok.com/*',
+  '*://*.zoom.us/rec/*',
+];
+
+/** Direct links to files of the types the service accepts (the query of signed links included). */
+export const MEDIA_LINK_PATTERNS: readonly string[] = ['mp3', 'm4a', 'wav', 'ogg', 'webm', 'mp4'].flatMap(
+  (extension) => [`*://*/*.${extension}`, `*://*/*.${extension}?*`, `*://*/*.${extension.toUpperCase()}`],
+);
+
+export async function createMenus(lang: Lang): Promise<void> {
+  const t = backgroundTexts[lang];
+  await browser.contextMenus.removeAll();
+  const create = (properties: Parameters<typeof browser.contextMenus.create>[0]) =>
+    new Promise<void>((resolve) => {
+      browser.contextMenus.create(properties, () => {
+        // Reading lastError marks it handled (a duplicate id after a racing re-create is harmless).
+        void browser.runtime.lastError;
+        resolve();
+      });
+    });
+  await create({
+    id: MENU_SEND_BOT,
+    title: t.menuSendBot,
+    contexts: ['link'],
+    targetUrlPatterns: [...MEETING_LINK_PATTERNS],
+  });
+  await create({
+    id: MENU_TRANSCRIBE_PAGE,
+    title: t.menuTranscribe,
+    contexts: ['page'],
+    documentUrlPatterns: [...VIDEO_PAGE_PATTERNS],
+  });
+  await create({
+    id: MENU_TRANSCRIBE_LINK,
+    title: t.menuTranscribe,
+    contexts: ['link', 'audio', 'video'],
+    targetUrlPatterns: [...VIDEO_PAGE_PATTERNS, ...MEDIA_LINK_PATTERNS],
+  });
+}

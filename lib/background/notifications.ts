@@ -1,0 +1,83 @@
+/**
+ * Notifications: a result ready or failed (each can be turned off in the options), and the
+ * background's own outcomes (bot sent from the context menu, session ending). In the user's
+ * language. Job notifications have the id `job:<jobId>`, so a repeated notice replaces the first
+ * instead of doubling it, and a click opens the recording in the viewer.
+ */
+import { browser } from 'wxt/browser';
+import type { Lang } from '@/lib/i18n';
+import { describeFailure } from '@/lib/jobs/describe';
+import type { JobStore } from '@/lib/jobs/store';
+import { isTerminal, type Job } from '@/lib/jobs/types';
+import type { Settings } from '@/lib/storage';
+import { backgroundTexts } from './texts';
+
+export const JOB_NOTIFICATION_PREFIX = 'job:';
+export const SESSION_NOTIFICATION_ID = 'session';
+
+/** The viewer page of a recording (the popup engineer's `viewer.html`). */
+export function viewerUrl(spaceId: number, audioId: number): string {
+  const params = new URLSearchParams({ space: String(spaceId), audio: String(audioId) });
+  const page = browser.runtime.getURL('/viewer.html' as Parameters<typeof browser.runtime.getURL>[0]);
+  return `${page}?${params}`;
+}
+
+export async function notify(id: string, title: string, message: string): Promise<void> {
+  try {
+    await browser.notifications.create(id, {
+      type: 'basic',
+      iconUrl: browser.runtime.getURL('/icon/128.png'),
+      title,
+      message,
+    });
+  } catch (error) {
+    // A notification that cannot be shown (notifications disabled in the system) loses nothing:
+    // the popup shows the same state from the job.
+    console.warn('notification not shown', error);
+  }
+}
+
+/** What to show when a job has just ended, or null (cancelled, turned off in the options). */
+export function jobNotice(
+  job: Job,
+  settings: Settings,
+  lang: Lang,
+): { title: string; message: string } | null {
+  const t = backgroundTexts[lang];
+  const name = job.title ?? (job.intent === 'bot' ? t.botFallback : t.recordingFallback);
+  switch (job.phase) {
+    case 'ready':
+      return settings.notifyReady ? { title: t.readyTitle, message: t.readyMessage(name) } : null;
+    case 'uploaded':
+      return settings.notifyReady ? { title: t.uploadedTitle, message: t.uploadedMessage(name) } : null;
+    case 'failed':
+      return settings.notifyFailed && job.failure
+        ? { title: t.failedTitle(name), message: describeFailure(job.failure, lang) }
+        : null;
+    default:
+      return null;
+  }
+}
+
+/** Called on every job change: notifies when it has just reached an end. */
+export async function notifyJobEnded(
+  job: Job,
+  previous: Job | undefined,
+  settings: Settings,
+  lang: Lang,
+): Promise<void> {
+  if (!isTerminal(job.phase) || (previous && isTerminal(previous.phase))) return;
+  const notice = jobNotice(job, settings, lang);
+  if (notice) await notify(`${JOB_NOTIFICATION_PREFIX}${job.id}`, notice.title, notice.message);
+}
+
+/** A click on a job notification opens its recording in the viewer. */
+export async function openNotification(id: string, store: JobStore): Promise<void> {
+  await browser.notifications.clear(id).catch(() => undefined);
+  if (id.startsWith(JOB_NOTIFICATION_PREFIX)) {
+    const job = await store.get(id.slice(JOB_NOTIFICATION_PREFIX.length));
+    if (job?.audioId !== undefined) await browser.tabs.create({ url: viewerUrl(job.spaceId, job.audioId) });
+    return;
+  }
+  if (id === SESSION_NOTIFICATION_ID) await browser.runtime.openOptionsPage().catch(() => undefined);
+}

@@ -1,0 +1,287 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type RunningEmulator, SEED, startEmulator } from '../../../emulator';
+import { type Background, createBackground } from '../../../lib/background/app';
+import { createHandlers, respond } from '../../../lib/background/handlers';
+import { schedulesItem } from '../../../lib/background/schedules';
+import { checkMessage, type Sender } from '../../../lib/background/senders';
+import { jobsItem } from '../../../lib/jobs/store';
+import { memoryKeyValue } from '../../../lib/kv';
+import { isGrantedByManifest } from '../../../lib/permissions';
+import { serviceUrlItem } from '../../../lib/storage';
+
+const popup: Sender = {
+  id: fakeBrowser.runtime.id,
+  url: `chrome-extension://${fakeBrowser.runtime.id}/popup.html`,
+};
+const meetTab: Sender = {
+  id: fakeBrowser.runtime.id,
+  url: 'https://meet.google.com/abc-defg-hij',
+  tab: { id: 3 } as Sender['tab'],
+};
+
+let emulator: RunningEmulator;
+let bg: Background;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, storagePort: 0, quiet: true, processingDelayMs: 60_000 });
+});
+afterAll(() => emulator.close());
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await (await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' })).arrayBuffer();
+  requests.length = 0;
+  await serviceUrlItem.setValue(emulator.url);
+  bg = createBackground({
+    sessionKv: memoryKeyValue(),
+    filesKv: memoryKeyValue(),
+    sleep: async () => undefined,
+    hasOriginAccess: async (url) => isGrantedByManifest(url),
+    fetch: (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      requests.push(`${request.method} ${request.url}`);
+      return fetch(request);
+    },
+  });
+});
+afterEach(async () => {
+  bg.scheduler.stop();
+  await bg.engine.idle();
+});
+
+async function send(type: string, payload: unknown, sender: Sender = popup) {
+  const checked = checkMessage({ channel: 'meeting-capture', type, payload }, sender, {
+    id: fakeBrowser.runtime.id,
+    baseUrl: `chrome-extension://${fakeBrowser.runtime.id}/`,
+  });
+  if (checked.ok === 'ignore') throw new Error('ignored');
+  if (checked.ok === false) return { ok: false as const, error: checked.error };
+  // biome-ignore lint/suspicious/noExplicitAny: answers are inspected field by field.
+  return (await respond(createHandlers(bg), checked.type, checked.payload, sender)) as any;
+}
+
+const signIn = () =>
+  send('session.signIn', {
+    serviceUrl: emulator.url,
+    email: SEED.users.demo.email,
+    password: SEED.users.demo.password,
+  });
+
+/** Every value in storage.local and storage.session, as text. */
+async function storedText(): Promise<string> {
+  const local = await fakeBrowser.storage.local.get(null);
+  const session = await fakeBrowser.storage.session.get(null);
+  return JSON.stringify([local, session]);
+}
+
+describe('session messages', () => {
+  it('sign-in keeps the tokens out of extension storage and answers a view without them', async () => {
+    const answer = await signIn();
+    expect(answer).toMatchObject({
+      ok: true,
+      data: { signedIn: true, email: SEED.users.demo.email, warning: null },
+    });
+    expect(answer.data.renewableUntil).toBeGreaterThan(Date.now() + 28 * 86_400_000);
+    const session = await bg.sessionStore.get();
+    expect(session?.access).toBeTruthy();
+    const text = await storedText();
+    expect(text).not.toContain(session!.access);
+    expect(text).not.toContain(session!.refresh);
+    expect(JSON.stringify(answer)).not.toContain(session!.access);
+    expect(text).not.toContain(SEED.users.demo.password);
+  });
+
+  it('a wrong password answers the service error and stays signed out', async () => {
+    const answer = await send('session.signIn', {
+      serviceUrl: emulator.url,
+      email: SEED.users.demo.email,
+      password: 'wrong',
+    });
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'auth', reason: 'invalid-credentials' } });
+    expect((await send('session.get', {})).data.signedIn).toBe(false);
+  });
+
+  it('a service on another origin without granted access is refused with that origin', async () => {
+    const answer = await send('session.signIn', {
+      serviceUrl: 'https://service.example.org/',
+      email: 'a@b.c',
+      password: 'x',
+    });
+    expect(answer).toEqual({
+      ok: false,
+      error: { kind: 'permission-denied', origin: 'https://service.example.org' },
+    });
+    expect(await serviceUrlItem.getValue()).toBe(emulator.url);
+    const settings = await send('settings.set', { serviceUrl: 'https://other.example.org' });
+    expect(settings.error).toEqual({ kind: 'permission-denied', origin: 'https://other.example.org' });
+  });
+
+  it('changing the service forgets the session, so no token reaches a service that did not issue it', async () => {
+    await signIn();
+    const next = emulator.url.replace('127.0.0.1', 'localhost');
+    const answer = await send('settings.set', { serviceUrl: `${next}/`, notifyReady: false });
+    expect(answer.data).toMatchObject({ serviceUrl: next, notifyReady: false, notifyFailed: true });
+    expect(await bg.sessionStore.get()).toBeNull();
+  });
+
+  it('sign-out forgets the session without an "ended" notice', async () => {
+    await signIn();
+    const view = await send('session.signOut', {});
+    expect(view.data).toEqual({ signedIn: false, serviceUrl: emulator.url, warning: null });
+  });
+});
+
+describe('recordings messages', () => {
+  beforeEach(async () => {
+    await signIn();
+    requests.length = 0;
+  });
+
+  it('search is matched literally unless regex is asked for', async () => {
+    await send('recordings.list', { spaceId: 1, search: 'a.b (1)', limit: 10, offset: 0 });
+    const url = new URL(requests.at(-1)!.split(' ')[1]!);
+    expect(url.searchParams.get('search')).toBe('a\\.b \\(1\\)');
+    await send('recordings.list', { spaceId: 1, search: '^Team', regex: true, limit: 10, offset: 0 });
+    expect(new URL(requests.at(-1)!.split(' ')[1]!).searchParams.get('search')).toBe('^Team');
+  });
+
+  it('an invalid regular expression is refused before any request', async () => {
+    const answer = await send('recordings.list', {
+      spaceId: 1,
+      search: '(unclosed',
+      regex: true,
+      limit: 10,
+      offset: 0,
+    });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-message', issues: [{ path: 'search' }] },
+    });
+    expect(requests).toEqual([]);
+  });
+
+  it('result: null when processing was never started', async () => {
+    const answer = await send('recording.result', {
+      spaceId: 1,
+      audioId: SEED.recordings.uploadedNotProcessed,
+    });
+    expect(answer).toEqual({ ok: true, data: null });
+    const ready = await send('recording.result', { spaceId: 1, audioId: SEED.recordings.ready });
+    expect(ready.data.classified).toBe(true);
+  });
+
+  it('process creates a job and runs its first step before answering; it cannot be cancelled once charged', async () => {
+    const answer = await send('recording.process', {
+      spaceId: 1,
+      audioId: SEED.recordings.uploadedNotProcessed,
+    });
+    expect(answer.data).toMatchObject({ intent: 'process', phase: 'processing', spaceName: 'Personal' });
+    const jobs = await send('jobs.list', {});
+    expect(jobs.data).toHaveLength(1);
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('1');
+    const cancel = await send('jobs.cancel', { jobId: answer.data.id });
+    expect(cancel).toMatchObject({ ok: false, error: { kind: 'invalid-message' } });
+  });
+
+  it('upload.file refuses a key with no stored file', async () => {
+    const answer = await send('upload.file', {
+      spaceId: 1,
+      fileKey: 'nothing-here',
+      title: 'a.wav',
+      contentType: 'audio/wav',
+      size: 10,
+      process: true,
+    });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-message', issues: [{ path: 'fileKey' }] },
+    });
+  });
+
+  it('upload.url refuses what is neither a video page nor a media link', async () => {
+    const answer = await send('upload.url', { spaceId: 1, url: 'https://example.com/page', process: true });
+    expect(answer).toEqual({ ok: false, error: { kind: 'not-a-video-page' } });
+  });
+
+  it('jobs of a signed-out user are refused up front', async () => {
+    await send('session.signOut', {});
+    const answer = await send('recording.process', {
+      spaceId: 1,
+      audioId: SEED.recordings.uploadedNotProcessed,
+    });
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'auth', reason: 'not-signed-in' } });
+    expect(await jobsItem.getValue()).toEqual({});
+  });
+});
+
+describe('page-scoped messages', () => {
+  beforeEach(async () => {
+    await signIn();
+  });
+
+  it('page.context tells the content script the spaces, not the tokens', async () => {
+    const answer = await send('page.context', {}, meetTab);
+    expect(answer.data.signedIn).toBe(true);
+    expect(answer.data.spaces.find((space: { isMain: boolean }) => space.isMain)?.id).toBe(
+      SEED.spaces.personal,
+    );
+  });
+
+  it('page.sendBot validates the link with the meeting detector', async () => {
+    const refused = await send('page.sendBot', { link: 'https://example.com/meeting' }, meetTab);
+    expect(refused).toEqual({ ok: false, error: { kind: 'not-a-meeting-link' } });
+    const sent = await send(
+      'page.sendBot',
+      { link: 'https://meet.google.com/abc-defg-hij?authuser=0' },
+      meetTab,
+    );
+    expect(sent.data).toMatchObject({
+      intent: 'bot',
+      phase: 'waiting-meeting',
+      spaceId: 1,
+      sourceUrl: 'https://meet.google.com/abc-defg-hij',
+    });
+  });
+
+  it('page.scheduleBot stores the schedule with an alarm; schedules.cancel removes both', async () => {
+    const startsAt = Date.now() + 3_600_000;
+    const answer = await send(
+      'page.scheduleBot',
+      { link: 'https://zoom.us/j/1234567890', startsAt, title: 'Planning' },
+      meetTab,
+    );
+    expect(answer.data).toMatchObject({ meetingService: 'zoom', startsAt, spaceId: 1, title: 'Planning' });
+    expect((await fakeBrowser.alarms.getAll()).map((alarm) => alarm.name)).toContain(
+      `bot-schedule:${answer.data.id}`,
+    );
+    expect((await send('schedules.list', {})).data).toHaveLength(1);
+    await send('schedules.cancel', { id: answer.data.id });
+    expect(await schedulesItem.getValue()).toEqual([]);
+    expect((await fakeBrowser.alarms.getAll()).map((alarm) => alarm.name)).not.toContain(
+      `bot-schedule:${answer.data.id}`,
+    );
+  });
+
+  it('page.scheduleBot refuses an event long over', async () => {
+    const answer = await send(
+      'page.scheduleBot',
+      { link: 'https://zoom.us/j/1234567890', startsAt: Date.now() - 3_600_000 },
+      meetTab,
+    );
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-message', issues: [{ path: 'startsAt' }] },
+    });
+  });
+
+  it('page.hideOnSite hides the controls on the sender page only', async () => {
+    expect(await send('page.hideOnSite', { host: 'example.com' }, meetTab)).toMatchObject({ ok: false });
+    expect(await send('page.hideOnSite', { host: 'meet.google.com' }, meetTab)).toEqual({
+      ok: true,
+      data: null,
+    });
+    expect((await send('settings.get', {})).data.hiddenOnSites).toEqual(['meet.google.com']);
+  });
+});

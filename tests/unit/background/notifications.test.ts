@@ -1,0 +1,79 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { notifyJobEnded, openNotification, viewerUrl } from '../../../lib/background/notifications';
+import { createJobStore } from '../../../lib/jobs/store';
+import type { Job } from '../../../lib/jobs/types';
+import { DEFAULT_SETTINGS } from '../../../lib/storage';
+
+function job(extra: Partial<Job>): Job {
+  return {
+    id: 'j1',
+    intent: 'upload',
+    phase: 'processing',
+    spaceId: 2,
+    audioId: 77,
+    title: 'Standup.wav',
+    createdAt: 0,
+    updatedAt: 0,
+    autoProcess: true,
+    ...extra,
+  };
+}
+
+describe('job notifications', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  const all = () =>
+    fakeBrowser.notifications.getAll() as Promise<Record<string, { title: string; message: string }>>;
+
+  it('ready and failed are notified once, in the user language', async () => {
+    const processing = job({});
+    await notifyJobEnded(job({ phase: 'ready' }), processing, DEFAULT_SETTINGS, 'en');
+    expect((await all())['job:j1']).toMatchObject({ title: 'Protocol ready' });
+    await notifyJobEnded(
+      job({ id: 'j2', phase: 'failed', failure: { kind: 'processing-failed' } }),
+      processing,
+      DEFAULT_SETTINGS,
+      'ru',
+    );
+    expect((await all())['job:j2']).toMatchObject({
+      title: 'Не завершено: Standup.wav',
+      message: 'Обработка завершилась ошибкой. Списанное время возвращено на баланс.',
+    });
+    // A change of a finished job (e.g. dismissed elsewhere) does not notify again.
+    await fakeBrowser.notifications.clear('job:j1');
+    await notifyJobEnded(job({ phase: 'ready' }), job({ phase: 'ready' }), DEFAULT_SETTINGS, 'en');
+    expect((await all())['job:j1']).toBeUndefined();
+  });
+
+  it('each kind can be turned off in the options; cancelled is never notified', async () => {
+    const off = { ...DEFAULT_SETTINGS, notifyReady: false, notifyFailed: false };
+    await notifyJobEnded(job({ phase: 'ready' }), job({}), off, 'en');
+    await notifyJobEnded(
+      job({ phase: 'failed', failure: { kind: 'processing-failed' } }),
+      job({}),
+      off,
+      'en',
+    );
+    await notifyJobEnded(job({ phase: 'cancelled' }), job({}), DEFAULT_SETTINGS, 'en');
+    expect(await all()).toEqual({});
+  });
+
+  it('a click opens the recording in the viewer', async () => {
+    const store = createJobStore();
+    await store.update('j1', () => job({ phase: 'ready', finishedAt: Date.now() }));
+    await fakeBrowser.notifications.create('job:j1', {
+      type: 'basic',
+      iconUrl: '',
+      title: 't',
+      message: 'm',
+    });
+    const create = vi.spyOn(fakeBrowser.tabs, 'create');
+    await openNotification('job:j1', store);
+    expect(create).toHaveBeenCalledWith({ url: viewerUrl(2, 77) });
+    expect(viewerUrl(2, 77)).toBe('chrome-extension://test-extension-id/viewer.html?space=2&audio=77');
+    expect(await all()).toEqual({});
+  });
+});

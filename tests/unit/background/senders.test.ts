@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkMessage,
+  isSupportedPage,
+  type OwnExtension,
+  type Sender,
+} from '../../../lib/background/senders';
+
+const own: OwnExtension = { id: 'our-id', baseUrl: 'chrome-extension://our-id/' };
+const tab = {
+  id: 1,
+  index: 0,
+  pinned: false,
+  highlighted: false,
+  windowId: 1,
+  active: true,
+  incognito: false,
+};
+
+const popup: Sender = { id: 'our-id', url: 'chrome-extension://our-id/popup.html' };
+const optionsInTab: Sender = {
+  id: 'our-id',
+  url: 'chrome-extension://our-id/options.html',
+  tab: tab as never,
+};
+const meetTab: Sender = { id: 'our-id', url: 'https://meet.google.com/abc-defg-hij', tab: tab as never };
+const youtubeTab: Sender = {
+  id: 'our-id',
+  url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  tab: tab as never,
+};
+const calendarTab: Sender = {
+  id: 'our-id',
+  url: 'https://calendar.google.com/calendar/r',
+  tab: tab as never,
+};
+const randomTab: Sender = { id: 'our-id', url: 'https://example.com/', tab: tab as never };
+const lookalikeTab: Sender = {
+  id: 'our-id',
+  url: 'https://meet.google.com.evil.io/abc-defg-hij',
+  tab: tab as never,
+};
+const otherExtension: Sender = { id: 'other-id', url: 'chrome-extension://other-id/popup.html' };
+const otherExtensionPretending: Sender = { id: 'other-id', url: 'chrome-extension://our-id/popup.html' };
+const meetWithoutTab: Sender = { id: 'our-id', url: 'https://meet.google.com/abc-defg-hij' };
+
+const envelope = (type: string, payload: unknown) => ({ channel: 'meeting-capture', type, payload });
+
+describe('sender checks', () => {
+  it('ignores messages that are not ours', () => {
+    expect(checkMessage({ hello: 1 }, popup, own)).toEqual({ ok: 'ignore' });
+    expect(checkMessage('text', popup, own)).toEqual({ ok: 'ignore' });
+    expect(checkMessage({ channel: 'other', type: 'session.get', payload: {} }, popup, own)).toEqual({
+      ok: 'ignore',
+    });
+  });
+
+  it('answers unknown types', () => {
+    expect(checkMessage(envelope('nope', {}), popup, own)).toEqual({
+      ok: false,
+      error: { kind: 'unknown-message', type: 'nope' },
+    });
+    expect(checkMessage(envelope('toString', {}), popup, own)).toMatchObject({
+      error: { kind: 'unknown-message' },
+    });
+  });
+
+  it('privileged messages: extension pages only, also when opened in a tab', () => {
+    for (const sender of [popup, optionsInTab]) {
+      expect(checkMessage(envelope('session.get', {}), sender, own)).toMatchObject({ ok: true });
+    }
+    for (const sender of [meetTab, randomTab, otherExtension, otherExtensionPretending, {}]) {
+      expect(checkMessage(envelope('session.get', {}), sender, own)).toEqual({
+        ok: false,
+        error: { kind: 'forbidden-sender', type: 'session.get' },
+      });
+    }
+  });
+
+  it('page-scoped messages: tabs on meeting, video and calendar pages only', () => {
+    const payload = { link: 'https://meet.google.com/abc-defg-hij' };
+    for (const sender of [meetTab, youtubeTab, calendarTab]) {
+      expect(checkMessage(envelope('page.sendBot', payload), sender, own)).toMatchObject({ ok: true });
+    }
+    for (const sender of [randomTab, lookalikeTab, meetWithoutTab, popup, otherExtension]) {
+      expect(checkMessage(envelope('page.sendBot', payload), sender, own)).toMatchObject({
+        ok: false,
+        error: { kind: 'forbidden-sender' },
+      });
+    }
+  });
+
+  it('the sender is checked before the payload, so a stranger learns nothing from validation', () => {
+    expect(checkMessage(envelope('session.signIn', { bad: true }), randomTab, own)).toMatchObject({
+      error: { kind: 'forbidden-sender' },
+    });
+  });
+
+  it('validates payloads with the contract schemas and reports the issues', () => {
+    const checked = checkMessage(
+      envelope('session.signIn', { serviceUrl: 'ftp://x', email: '', password: 'p' }),
+      popup,
+      own,
+    );
+    expect(checked.ok).toBe(false);
+    if (checked.ok !== false) return;
+    expect(checked.error.kind).toBe('invalid-message');
+    const paths = (checked.error as { issues: Array<{ path: string }> }).issues.map((issue) => issue.path);
+    expect(paths).toEqual(expect.arrayContaining(['serviceUrl', 'email']));
+    expect(
+      checkMessage(envelope('recordings.list', { spaceId: 1, limit: 500, offset: 0 }), popup, own),
+    ).toMatchObject({ error: { kind: 'invalid-message' } });
+  });
+
+  it('supported pages follow the detectors, never substrings', () => {
+    expect(isSupportedPage('https://zoom.us/j/1234567890')).toBe(true);
+    expect(isSupportedPage('https://outlook.office.com/calendar/view/week')).toBe(true);
+    expect(isSupportedPage('https://calendar.yandex.ru/week')).toBe(true);
+    expect(isSupportedPage('https://calendar.google.com.evil.io/')).toBe(false);
+    expect(isSupportedPage('https://www.youtube.com/')).toBe(false);
+    expect(isSupportedPage('chrome-extension://our-id/popup.html')).toBe(false);
+    expect(isSupportedPage('not a url')).toBe(false);
+  });
+});
