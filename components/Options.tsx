@@ -73,9 +73,13 @@ export function Options() {
 
   const save = async (patch: Patch) => {
     setStatus(null);
+    // Shown at once; the answer (or a failure) puts the stored value back in place.
+    setSettings((current) => (current ? { ...current, ...patch } : current));
     const answer = await sendMessage('settings.set', patch);
     if (!answer.ok) {
       setSaveError(answer.error);
+      const stored = await sendMessage('settings.get', {});
+      if (stored.ok) setSettings(stored.data);
       return false;
     }
     setSaveError(null);
@@ -137,7 +141,9 @@ export function Options() {
   }
 
   const browserLang = detectLang(typeof navigator === 'undefined' ? [] : navigator.languages);
-  const sorted = [...(spaces ?? [])].sort((a, b) => Number(b.is_main_space) - Number(a.is_main_space));
+  const sorted = [...(spaces ?? [])].sort(
+    (a, b) => Number(b.is_main_space) - Number(a.is_main_space) || a.space.name.localeCompare(b.space.name),
+  );
 
   return (
     <main class="options">
@@ -180,7 +186,7 @@ export function Options() {
       <section aria-labelledby="opt-space" class="card options-section">
         <h2 id="opt-space">{m.defaultSpace}</h2>
         <div class="field">
-          <label for="opt-default-space">{m.defaultSpace}</label>
+          <label for="opt-default-space">{m.space}</label>
           <select
             id="opt-default-space"
             disabled={!spaces}
@@ -239,7 +245,7 @@ export function Options() {
       <section aria-labelledby="opt-language" class="card options-section">
         <h2 id="opt-language">{m.interfaceLanguage}</h2>
         <div class="field">
-          <label for="opt-lang">{m.interfaceLanguage}</label>
+          <label for="opt-lang">{m.language}</label>
           <select
             id="opt-lang"
             value={settings.language}
