@@ -1,0 +1,68 @@
+import { api, expect, SEED, seriousViolations, test } from './ui-fixtures';
+
+const R = SEED.recordings;
+
+test('balance card: time left, plan, period end; inactive subscription warned', async ({
+  signedInPopup: popup,
+}) => {
+  await expect(popup.balanceValue).toContainText('10:00');
+  await expect(popup.page.getByTestId('plan')).toContainText('Business');
+  await expect(popup.page.getByTestId('period-end')).toContainText('Period ends');
+  await expect(popup.page.getByTestId('subscription-inactive')).toHaveCount(0);
+  await popup.spacePicker.selectOption({ label: 'Unpaid' });
+  await expect(popup.page.getByTestId('subscription-inactive')).toBeVisible();
+  await expect(popup.balanceValue).toContainText('0:30');
+});
+
+test('recent recordings: newest first, a status chip derived from each state', async ({
+  signedInPopup: popup,
+}) => {
+  await expect(popup.rows).toHaveCount(SEED.personalListCount);
+  const ids = await popup.rows.evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-id'))));
+  expect(ids[0]).toBe(R.processing);
+  await expect(popup.chip(R.uploadPending)).toHaveText('Upload pending');
+  await expect(popup.chip(R.uploadedNotProcessed)).toHaveText('Ready to process');
+  await expect(popup.chip(R.processing)).toHaveText('Processing');
+  await expect(popup.chip(R.ready)).toHaveText('Ready');
+  await expect(popup.chip(R.failed)).toHaveText('Failed');
+  await expect(popup.row(R.inTrash)).toHaveCount(0);
+  expect(await seriousViolations(popup.page)).toEqual([]);
+});
+
+test('search is plain text unless regex is chosen', async ({ signedInPopup: popup }) => {
+  await expect(popup.rows).toHaveCount(SEED.personalListCount);
+  // Parentheses and the dot are literal characters here.
+  await popup.search('(noisy).');
+  await expect(popup.rows).toHaveCount(1);
+  await expect(popup.row(R.failed)).toBeVisible();
+  await popup.search('^Quick|^Weekly', true);
+  await expect(popup.rows).toHaveCount(2);
+  await popup.search('nothing like this');
+  await expect(popup.page.getByTestId('empty-state')).toContainText('No recordings match');
+});
+
+test('load more pages through the list with limit and offset', async ({ signedInPopup: popup, emulator }) => {
+  for (let i = 0; i < 10; i += 1) {
+    await api(emulator, `/api/spaces/${SEED.spaces.personal}/audio/`, {
+      method: 'POST',
+      body: JSON.stringify({ title: `Extra ${i}.mp3`, size: 1000, content_type: 'audio/mpeg' }),
+    });
+  }
+  await popup.reopen();
+  await expect(popup.rows).toHaveCount(20);
+  await expect(popup.page.getByTestId('shown-of')).toHaveText('20 of 22');
+  await popup.page.getByRole('button', { name: 'Load more' }).click();
+  await expect(popup.rows).toHaveCount(22);
+  await expect(popup.page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+});
+
+test('opens from the cache at once after the first visit', async ({ signedInPopup: popup }) => {
+  await expect(popup.rows).toHaveCount(SEED.personalListCount);
+  const cached = (await popup.page.evaluate(
+    async () => (await chrome.storage.session.get('popupCache')).popupCache,
+  )) as { recordings: unknown[] };
+  expect(cached.recordings.length).toBe(SEED.personalListCount);
+  expect(JSON.stringify(cached)).not.toMatch(/"access"|"refresh"|token/i);
+  await popup.reopen();
+  await expect(popup.rows).toHaveCount(SEED.personalListCount);
+});
