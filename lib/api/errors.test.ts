@@ -297,6 +297,14 @@ describe('formatApiError: every kind in both languages', () => {
     { kind: 'outcome-unknown', operation: 'completeUpload', check: 'upload-status', audioId: 9 },
     { kind: 'missing-etag', partNumber: 2 },
     { kind: 'http', status: 400, code: 12, detail: 'New rule' },
+    {
+      kind: 'http',
+      status: 403,
+      code: 'AccessDenied',
+      detail: 'Request has expired',
+      operation: 'uploadPart',
+    },
+    { kind: 'network', message: 'reset', trashedOrphans: [5] },
     { kind: 'unexpected', message: 'boom' },
   ];
 
@@ -328,6 +336,24 @@ describe('formatApiError: every kind in both languages', () => {
     expect(formatApiError(info, { lang: 'ru' })).toBe(
       'В пространстве «Almost empty» осталось 1:58 времени обработки; этой записи нужно 12:30.',
     );
+  });
+
+  it('says when an incomplete copy went to the trash, and when an upload link expired', () => {
+    expect(formatApiError({ kind: 'network', message: 'x', trashedOrphans: [5] }, { lang: 'en' })).toMatch(
+      /moved to the trash/,
+    );
+    expect(
+      formatApiError(
+        {
+          kind: 'http',
+          status: 403,
+          code: 'AccessDenied',
+          detail: 'Request has expired',
+          operation: 'uploadPart',
+        },
+        { lang: 'en' },
+      ),
+    ).toMatch(/storage refused.*Request has expired.*Upload the file again/);
   });
 
   it('names the facts a person acts on', () => {

@@ -63,7 +63,14 @@ function outcomeAdvice(check: OutcomeCheck, audioId: number | undefined, lang: L
 
 /** A message for a person: what happened and what to do about it. */
 export function formatApiError(info: ApiErrorInfo, options: { lang: Lang } = { lang: 'en' }): string {
-  const lang = options.lang;
+  const message = messageOf(info, options.lang);
+  if (!info.trashedOrphans?.length) return message;
+  return options.lang === 'en'
+    ? `${message} An incomplete copy of the recording was moved to the trash.`
+    : `${message} Незавершённая копия записи перемещена в корзину.`;
+}
+
+function messageOf(info: ApiErrorInfo, lang: Lang): string {
   const en = lang === 'en';
   switch (info.kind) {
     case 'network':
@@ -184,6 +191,11 @@ export function formatApiError(info: ApiErrorInfo, options: { lang: Lang } = { l
     case 'http': {
       const code = info.code === undefined ? '' : en ? `, code ${info.code}` : `, код ${info.code}`;
       const detail = info.detail ? `: ${info.detail}` : '';
+      if (info.operation === 'uploadPart') {
+        return en
+          ? `The storage refused a part of the file (status ${info.status}${code}${detail}). Upload the file again.`
+          : `Хранилище не приняло часть файла (статус ${info.status}${code}${detail}). Загрузите файл заново.`;
+      }
       return en
         ? `The service answered with status ${info.status}${code}${detail}. Try again later or report the problem.`
         : `Сервис ответил статусом ${info.status}${code}${detail}. Повторите попытку позже или сообщите о проблеме.`;

@@ -1,17 +1,14 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ApiClient, formatApiError, take } from '../../lib/api';
-import { failure, SEED, type TestEmulator, useEmulator } from './support';
+import { failure, SEED, type TestEmulator, useSignedIn } from './support';
 
 const PERSONAL = SEED.spaces.personal;
 const MEETING_MS = 10 * 60_000;
-const emulator = useEmulator({ meetingDurationMs: MEETING_MS, processingDelayMs: 20_000 });
 let emu: TestEmulator;
 let client: ApiClient;
 
-beforeEach(async () => {
-  emu = emulator();
-  await emu.reset();
-  client = await emu.signedIn();
+useSignedIn({ meetingDurationMs: MEETING_MS, processingDelayMs: 20_000 }, (ready) => {
+  ({ emu, client } = ready);
 });
 
 describe('endpoint: Send a bot to a meeting (POST /api/space/{space_id}/meeting/)', () => {

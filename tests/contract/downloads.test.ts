@@ -1,12 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, take, VIDEO_SITE_PATH } from '../../lib/api';
 import { useFileServer } from './files';
-import { failure, SEED, type TestEmulator, useEmulator, wavBlob } from './support';
+import { failure, SEED, type TestEmulator, useSignedIn, wavBlob } from './support';
 
 const PERSONAL = SEED.spaces.personal;
 const DOWNLOAD_DELAY_MS = 5_000;
-const emulator = useEmulator({ downloadDelayMs: DOWNLOAD_DELAY_MS, processingDelayMs: 20_000 });
-let wav: Uint8Array;
+let wav = new Uint8Array(0);
 const files = useFileServer({
   get '/media/interview.wav'() {
     return { body: wav, type: 'audio/wav' };
@@ -18,12 +17,12 @@ const files = useFileServer({
 });
 let emu: TestEmulator;
 let client: ApiClient;
+useSignedIn({ downloadDelayMs: DOWNLOAD_DELAY_MS, processingDelayMs: 20_000 }, (ready) => {
+  ({ emu, client } = ready);
+});
 
-beforeEach(async () => {
+beforeAll(async () => {
   wav = new Uint8Array(await wavBlob(8000 * 30 + 44).arrayBuffer());
-  emu = emulator();
-  await emu.reset();
-  client = await emu.signedIn();
 });
 
 async function visibleIds(): Promise<number[]> {

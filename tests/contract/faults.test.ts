@@ -181,112 +181,19 @@ describe(`fault run: ${FAULT_RATE * 100} % faults, seed ${FAULT_SEED}, every flo
     const server = files();
     // The loopback file server answers the by-URL downloads (no faults there: it is not the service).
     talk = new Uint8Array(await wavBlob(8000 * 40 + 44).arrayBuffer());
-    const served = `${server.url}/talk.wav`;
     await emu.control('POST', `/spaces/${PERSONAL}/balance`, { available_seconds: 1_000_000 });
     await emu.control('POST', `/spaces/${TEAM}/balance`, { available_seconds: 1_000_000 });
 
     const client = emu.client({ timeoutMs: 5_000 });
     await persist(emu, () => client.signIn(SEED.users.demo.email, SEED.users.demo.password));
 
-    for (let n = 1; n <= ITERATIONS; n += 1) {
-      await run(`sign-in #${n}`, async () => {
-        const fresh = emu.client({ timeoutMs: 5_000 });
-        const session = await persist(emu, () =>
-          fresh.signIn(SEED.users.demo.email, SEED.users.demo.password),
-        );
-        expect(session.email).toBe(SEED.users.demo.email);
-      });
-
-      await run(`list spaces #${n}`, async () => {
-        const spaces = await persist(emu, () => take(client.iterateSpaces({ limit: 2 }), 100));
-        expect(spaces.map((item) => item.space.id).sort()).toEqual([1, 2, 3, 4]);
-      });
-
-      await run(`list recordings #${n}`, async () => {
-        const items = await persist(emu, () =>
-          take(client.iterateRecordings(PERSONAL, { limit: 4, ordering: '-created_at' }), 1000),
-        );
-        expect(items.length).toBeGreaterThanOrEqual(SEED.personalListCount);
-        expect(new Set(items.map((item) => item.id)).size).toBe(items.length);
-      });
-
-      await run(`multipart upload → process #${n}`, async () => {
-        const title = `Fault multipart ${n}.wav`;
-        tally.intents.push({ title, space: PERSONAL, source: 'upload' });
-        const recording = await uploadJob(emu, client, PERSONAL, wavBlob(10 * MB + 8_000 * 3), title);
-        expect(recording.is_uploaded).toBe(true);
-        await processJob(emu, client, PERSONAL, recording.id);
-      });
-
-      await run(`classify → result #${n}`, async () => {
-        const title = `Fault classify ${n}.wav`;
-        tally.intents.push({ title, space: PERSONAL, source: 'upload' });
-        const recording = await uploadJob(emu, client, PERSONAL, wavBlob(8000 * 20 + 44), title);
-        await processJob(emu, client, PERSONAL, recording.id);
-      });
-
-      let linkId = 0;
-      await run(`by URL → process #${n}`, async () => {
-        const title = `Fault link ${n}.wav`;
-        const intent: Intent = { title, space: PERSONAL, source: 'by_url' };
-        tally.intents.push(intent);
-        linkId = await downloadJob(
-          emu,
-          () => client.uploadByUrl(PERSONAL, { url: `${served}?n=${n}`, title, content_type: 'audio/wav' }),
-          (since) => client.findRecordings(PERSONAL, { title, since }),
-        );
-        intent.audioId = linkId;
-        const recording = await persist(emu, () => client.waitUntilUploaded(PERSONAL, linkId));
-        expect(recording.duration).toBe(40);
-        await processJob(emu, client, PERSONAL, linkId);
-      });
-
-      await run(`video site #${n}`, async () => {
-        const videoId = `fault-v${n}`;
-        const title = `Video ${videoId}.m4a`;
-        const intent: Intent = { title, space: PERSONAL, source: 'by_videosite' };
-        tally.intents.push(intent);
-        const id = await downloadJob(
-          emu,
-          () => client.uploadFromVideoSite(PERSONAL, { url: `https://www.youtube.com/watch?v=${videoId}` }),
-          (since) => client.findRecordings(PERSONAL, { title, since }),
-        );
-        intent.audioId = id;
-        const recording = await persist(emu, () => client.waitUntilUploaded(PERSONAL, id));
-        expect(recording.title).toBe(title);
-      });
-
-      await run(`bot → meeting end → result #${n}`, async () => {
-        let attempted = false;
-        for (let attempt = 1; ; attempt += 1) {
-          try {
-            await client.sendBotSafely(
-              TEAM,
-              { link: `https://meet.google.com/abc-defg-h${n}j`, meeting_service: 'google_meet' },
-              { alreadyAttempted: attempted },
-            );
-            break;
-          } catch (error) {
-            const info = toApiErrorInfo(error);
-            if (attempt >= 5 || !(transient(info) || info.kind === 'outcome-unknown')) throw error;
-            attempted = true;
-            await emu.sleepWith(1)(JOB_PAUSE_MS);
-          }
-        }
-        const ended = await emu.control('POST', '/meetings/end', { space_id: TEAM });
-        expect(ended.recordings).toHaveLength(1);
-        const id = ended.recordings[0] as number;
-        const recording = await persist(emu, () => client.getRecordingInfo(TEAM, id));
-        tally.intents.push({ title: recording.title, space: TEAM, source: 'bot', audioId: id });
-        const outcome = await persist(emu, () => client.pollResult(TEAM, id, { whenNotStarted: 'wait' }));
-        expect(outcome.status).toBe('done');
-      });
-
-      await run(`delete #${n}`, async () => {
-        await persist(emu, () => client.deleteRecordings(PERSONAL, [linkId]));
-        const trash = await persist(emu, () => take(client.iterateTrash(PERSONAL, { limit: 5 }), 1000));
-        expect(trash.map((recording) => recording.id)).toContain(linkId);
-      });
+    try {
+      await runAllFlows(emu, client, `${server.url}/talk.wav`);
+    } finally {
+      if (tally.completed !== tally.started || tally.started === 0) {
+        const partial = await emu.counters();
+        summary = `fault run stopped: requests=${partial.requests} faults injected=${JSON.stringify(partial.faults)} flows completed=${tally.completed}/${tally.started}`;
+      }
     }
 
     const counters = await emu.counters();
@@ -347,3 +254,105 @@ describe(`fault run: ${FAULT_RATE * 100} % faults, seed ${FAULT_SEED}, every flo
     expect(created.bot).toBe(ITERATIONS);
   });
 });
+
+/** Every flow, ITERATIONS times, one after the other (so the virtual clock moves only with the flow in progress). */
+async function runAllFlows(emu: TestEmulator, client: ApiClient, served: string): Promise<void> {
+  for (let n = 1; n <= ITERATIONS; n += 1) {
+    await run(`sign-in #${n}`, async () => {
+      const fresh = emu.client({ timeoutMs: 5_000 });
+      const session = await persist(emu, () => fresh.signIn(SEED.users.demo.email, SEED.users.demo.password));
+      expect(session.email).toBe(SEED.users.demo.email);
+    });
+
+    await run(`list spaces #${n}`, async () => {
+      const spaces = await persist(emu, () => take(client.iterateSpaces({ limit: 2 }), 100));
+      expect(spaces.map((item) => item.space.id).sort()).toEqual([1, 2, 3, 4]);
+    });
+
+    await run(`list recordings #${n}`, async () => {
+      const items = await persist(emu, () =>
+        take(client.iterateRecordings(PERSONAL, { limit: 4, ordering: '-created_at' }), 1000),
+      );
+      expect(items.length).toBeGreaterThanOrEqual(SEED.personalListCount);
+      expect(new Set(items.map((item) => item.id)).size).toBe(items.length);
+    });
+
+    await run(`multipart upload → process #${n}`, async () => {
+      const title = `Fault multipart ${n}.wav`;
+      tally.intents.push({ title, space: PERSONAL, source: 'upload' });
+      const recording = await uploadJob(emu, client, PERSONAL, wavBlob(10 * MB + 8_000 * 3), title);
+      expect(recording.is_uploaded).toBe(true);
+      await processJob(emu, client, PERSONAL, recording.id);
+    });
+
+    await run(`classify → result #${n}`, async () => {
+      const title = `Fault classify ${n}.wav`;
+      tally.intents.push({ title, space: PERSONAL, source: 'upload' });
+      const recording = await uploadJob(emu, client, PERSONAL, wavBlob(8000 * 20 + 44), title);
+      await processJob(emu, client, PERSONAL, recording.id);
+    });
+
+    let linkId = 0;
+    await run(`by URL → process #${n}`, async () => {
+      const title = `Fault link ${n}.wav`;
+      const intent: Intent = { title, space: PERSONAL, source: 'by_url' };
+      tally.intents.push(intent);
+      linkId = await downloadJob(
+        emu,
+        () => client.uploadByUrl(PERSONAL, { url: `${served}?n=${n}`, title, content_type: 'audio/wav' }),
+        (since) => client.findRecordings(PERSONAL, { title, since }),
+      );
+      intent.audioId = linkId;
+      const recording = await persist(emu, () => client.waitUntilUploaded(PERSONAL, linkId));
+      expect(recording.duration).toBe(40);
+      await processJob(emu, client, PERSONAL, linkId);
+    });
+
+    await run(`video site #${n}`, async () => {
+      const videoId = `fault-v${n}`;
+      const title = `Video ${videoId}.m4a`;
+      const intent: Intent = { title, space: PERSONAL, source: 'by_videosite' };
+      tally.intents.push(intent);
+      const id = await downloadJob(
+        emu,
+        () => client.uploadFromVideoSite(PERSONAL, { url: `https://www.youtube.com/watch?v=${videoId}` }),
+        (since) => client.findRecordings(PERSONAL, { title, since }),
+      );
+      intent.audioId = id;
+      const recording = await persist(emu, () => client.waitUntilUploaded(PERSONAL, id));
+      expect(recording.title).toBe(title);
+    });
+
+    await run(`bot → meeting end → result #${n}`, async () => {
+      let attempted = false;
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await client.sendBotSafely(
+            TEAM,
+            { link: `https://meet.google.com/abc-defg-h${n}j`, meeting_service: 'google_meet' },
+            { alreadyAttempted: attempted },
+          );
+          break;
+        } catch (error) {
+          const info = toApiErrorInfo(error);
+          if (attempt >= 5 || !(transient(info) || info.kind === 'outcome-unknown')) throw error;
+          attempted = true;
+          await emu.sleepWith(1)(JOB_PAUSE_MS);
+        }
+      }
+      const ended = await emu.control('POST', '/meetings/end', { space_id: TEAM });
+      expect(ended.recordings).toHaveLength(1);
+      const id = ended.recordings[0] as number;
+      const recording = await persist(emu, () => client.getRecordingInfo(TEAM, id));
+      tally.intents.push({ title: recording.title, space: TEAM, source: 'bot', audioId: id });
+      const outcome = await persist(emu, () => client.pollResult(TEAM, id, { whenNotStarted: 'wait' }));
+      expect(outcome.status).toBe('done');
+    });
+
+    await run(`delete #${n}`, async () => {
+      await persist(emu, () => client.deleteRecordings(PERSONAL, [linkId]));
+      const trash = await persist(emu, () => take(client.iterateTrash(PERSONAL, { limit: 5 }), 1000));
+      expect(trash.map((recording) => recording.id)).toContain(linkId);
+    });
+  }
+}

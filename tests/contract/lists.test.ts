@@ -1,15 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ApiClient, createApiClient, escapeRegex, exactTitlePattern, take } from '../../lib/api';
-import { failure, SEED, type TestEmulator, useEmulator } from './support';
+import { failure, SEED, type TestEmulator, useSignedIn } from './support';
 
-const emulator = useEmulator();
 let emu: TestEmulator;
 let client: ApiClient;
 
-beforeEach(async () => {
-  emu = emulator();
-  await emu.reset();
-  client = await emu.signedIn();
+useSignedIn({}, (ready) => {
+  ({ emu, client } = ready);
 });
 
 describe('endpoint: List spaces (GET /api/spaces/)', () => {

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type ApiClient,
   formatApiError,
@@ -6,21 +6,17 @@ import {
   type ResultStep,
   SERVER_ERROR_FAILURE_MS,
 } from '../../lib/api';
-import { failure, SEED, type TestEmulator, useEmulator, wavBlob } from './support';
+import { failure, SEED, type TestEmulator, useSignedIn, wavBlob } from './support';
 
 const PERSONAL = SEED.spaces.personal;
 const R = SEED.recordings;
 
 for (const timeUnit of ['s', 'ms'] as const) {
   describe(`result shape with timeUnit '${timeUnit}'`, () => {
-    const emulator = useEmulator({ timeUnit, processingDelayMs: 30_000 });
-    let emu: TestEmulator;
     let client: ApiClient;
 
-    beforeEach(async () => {
-      emu = emulator();
-      await emu.reset();
-      client = await emu.signedIn();
+    useSignedIn({ timeUnit, processingDelayMs: 30_000 }, (ready) => {
+      client = ready.client;
     });
 
     it('endpoint: Processing result — a finished result parses and its times are inferred as seconds', async () => {
@@ -71,14 +67,11 @@ for (const timeUnit of ['s', 'ms'] as const) {
 }
 
 describe('states and errors of processing', () => {
-  const emulator = useEmulator({ processingDelayMs: 30_000 });
   let emu: TestEmulator;
   let client: ApiClient;
 
-  beforeEach(async () => {
-    emu = emulator();
-    await emu.reset();
-    client = await emu.signedIn();
+  useSignedIn({ processingDelayMs: 30_000 }, (ready) => {
+    ({ emu, client } = ready);
   });
 
   it('states: start processing was never called → 404 from the result endpoint (not-started)', async () => {

@@ -4,24 +4,20 @@
  * request and off again. "before": the request had no effect; "after": it took effect and the
  * answer was lost.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ApiClient, take } from '../../lib/api';
 import { useFileServer } from './files';
-import { failure, SEED, type TestEmulator, useEmulator, wavBlob } from './support';
+import { failure, SEED, type TestEmulator, useEmulator, useSignedIn, wavBlob } from './support';
 
 const PERSONAL = SEED.spaces.personal;
 const R = SEED.recordings;
 const SLOW_MS = 400;
 const IMPATIENT_MS = 150;
-const emulator = useEmulator({ assembleDelayMs: 1_500, downloadDelayMs: 3_000, slowMs: SLOW_MS });
 let emu: TestEmulator;
 let client: ApiClient;
 
-beforeEach(async () => {
-  emu = emulator();
-  await emu.reset();
-  client = await emu.signedIn();
-  emu.sleeps.length = 0;
+useSignedIn({ assembleDelayMs: 1_500, downloadDelayMs: 3_000, slowMs: SLOW_MS }, (ready) => {
+  ({ emu, client } = ready);
 });
 
 async function requestsDuring(run: () => Promise<unknown>): Promise<number> {

@@ -3,7 +3,7 @@
  * the emulator's virtual clock and whose sleep moves that clock forward (so backoff, polling,
  * processing, meetings and downloads take no real time), and exactly-planned faults.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from '../../emulator';
 import { FaultInjector } from '../../emulator/faults';
 import {
@@ -195,6 +195,25 @@ export function useEmulator(options: EmulatorOptions = {}): () => TestEmulator {
     if (!emulator) throw new Error('emulator not started');
     return emulator;
   };
+}
+
+/**
+ * An emulator for the enclosing scope, reset before each test, with the demo account signed in
+ * afresh; `assign` receives both before each test.
+ */
+export function useSignedIn(
+  options: EmulatorOptions,
+  assign: (ready: { emu: TestEmulator; client: ApiClient }) => void,
+): () => TestEmulator {
+  const emulator = useEmulator(options);
+  beforeEach(async () => {
+    const emu = emulator();
+    await emu.reset();
+    const client = await emu.signedIn();
+    emu.sleeps.length = 0;
+    assign({ emu, client });
+  });
+  return emulator;
 }
 
 /** The error info of a failed promise (fails the test if it resolves). */

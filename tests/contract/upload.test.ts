@@ -1,16 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ApiClient, createApiClient, UPLOAD_LINK_LIFETIME_MS, type UploadProgress } from '../../lib/api';
-import { failure, MB, SEED, type TestEmulator, useEmulator, wavBlob } from './support';
+import { failure, MB, SEED, type TestEmulator, useSignedIn, wavBlob } from './support';
 
-const emulator = useEmulator({ assembleDelayMs: 1_500 });
 let emu: TestEmulator;
 let client: ApiClient;
 const PERSONAL = SEED.spaces.personal;
 
-beforeEach(async () => {
-  emu = emulator();
-  await emu.reset();
-  client = await emu.signedIn();
+useSignedIn({ assembleDelayMs: 1_500 }, (ready) => {
+  ({ emu, client } = ready);
 });
 
 describe('endpoint: Create a recording (POST /api/spaces/{space_id}/audio/)', () => {
