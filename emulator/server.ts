@@ -100,13 +100,14 @@ export async function listen(
         `${kind} ${method} ${rawUrl.length > 160 ? `${rawUrl.slice(0, 160)}…` : rawUrl} ${status} ${Date.now() - started}ms${fault ? ` [fault ${fault.kind} ${fault.phase}]` : ''}`,
       );
 
-    if (fault?.kind === 'slow') await emu.sleep(emu.options.slowMs);
     if (fault && fault.kind !== 'slow' && fault.phase === 'before') {
       deliverFault(fault, req, res);
       logLine('fault');
       return;
     }
 
+    // The body is read before a slow fault's pause, so a request whose client gives up during
+    // the pause still takes effect, as it would on a real server that is merely slow.
     let body: Buffer | undefined;
     if (method !== 'GET' && method !== 'HEAD') {
       const read = await readBody(req, BODY_LIMITS[kind]);
@@ -117,6 +118,7 @@ export async function listen(
       }
       body = read;
     }
+    if (fault?.kind === 'slow') await emu.sleep(emu.options.slowMs);
 
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {

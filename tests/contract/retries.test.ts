@@ -296,7 +296,7 @@ describe('retry: Start processing — no: a repeated call charges again; first c
     });
     emu.planFault('POST', CLASSIFY, 'slow');
     const outcome = await impatient.startProcessingSafely(PERSONAL, R.uploadedNotProcessed);
-    expect(outcome.status).toBe('started');
+    expect(outcome).toMatchObject({ status: 'started', confirmedBy: 'result-check' });
     await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
     const counters = await emu.counters();
     expect(counters.classifyCalls[String(R.uploadedNotProcessed)]).toBe(1);
