@@ -20,10 +20,9 @@ export interface Counters {
   recordingsCreated: { total: number; upload: number; by_url: number; by_videosite: number; bot: number };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: message answers and jobs are checked field by field.
 export type Answer =
-  | { ok: true; data: any }
-  | { ok: false; error: { kind: string } & Record<string, unknown> };
+  // biome-ignore lint/suspicious/noExplicitAny: message answers and jobs are checked field by field.
+  { ok: true; data: any } | { ok: false; error: { kind: string } & Record<string, unknown> };
 
 export class EmulatorControl {
   constructor(readonly emulator: RunningEmulator) {}

@@ -37,7 +37,9 @@ test('processing: the worker is stopped mid-polling; the alarm wakes it and the 
   expect(monitor.starts).toBe(starts + 1);
 
   await expect.poll(() => background.notifications(), { timeout: 30_000 }).toHaveProperty(`job:${jobId}`);
-  const jobs = await serviceWorker.evaluate(async () => (await chrome.storage.local.get('jobs')).jobs);
+  const jobs = await serviceWorker.evaluate(
+    async () => (await chrome.storage.local.get('jobs')).jobs as Record<string, { phase: string }>,
+  );
   expect(jobs[jobId]).toMatchObject({ phase: 'ready' });
   expect((await emulator.counters()).classifyCalls).toEqual({ [SEED.recordings.uploadedNotProcessed]: 1 });
   // Nothing active any more: no badge, no polling alarm.
