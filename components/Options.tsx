@@ -9,7 +9,7 @@ import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
 import type { Settings } from '@/lib/storage';
 import { requestServiceAccess } from './app/permission';
-import { lang, text } from './lang';
+import { text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
 
 type Loaded = Settings & { serviceUrl: string };
@@ -266,7 +266,7 @@ export function Options() {
         <h2 id="opt-sites">{m.hiddenSites}</h2>
         <p class="muted small-text">{m.hiddenSitesHint}</p>
         {settings.hiddenOnSites.length === 0 ? (
-          <p class="muted">{m.noHiddenSites}</p>
+          <p class="muted small-text">{m.noHiddenSites}</p>
         ) : (
           <ul class="plain-list site-list" data-testid="hidden-sites">
             {settings.hiddenOnSites.map((host) => (
@@ -305,9 +305,6 @@ export function Options() {
           )}
         </form>
       </section>
-      <p class="muted small-text" lang={lang.value}>
-        Meeting Capture
-      </p>
     </main>
   );
 }

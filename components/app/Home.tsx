@@ -236,15 +236,16 @@ function RecordingRow({
         onChange={(event) => toggleSelected(recording.id, event.currentTarget.checked)}
       />
       <div class="recording-main">
-        <button type="button" class="link-button recording-title" onClick={onOpen} title={recording.title}>
-          {recording.title}
-        </button>
+        <div class="recording-head">
+          <button type="button" class="link-button recording-title" onClick={onOpen} title={recording.title}>
+            {recording.title}
+          </button>
+          <StatusChip status={status} />
+        </div>
         <div class="row small-text muted recording-meta">
           <span>{formatDateTime(recording.created_at, lang.value)}</span>
           <span aria-hidden="true">·</span>
           <span>{recording.duration ? formatDuration(recording.duration) : m.durationUnknown}</span>
-          <span class="spacer" />
-          <StatusChip status={status} />
         </div>
         {(status === 'ready-to-process' || status === 'ready') && (
           <div class="row recording-actions">
