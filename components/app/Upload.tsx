@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ALLOWED_EXTENSIONS } from '@/lib/api/schemas';
 import { contentTypeFor, extensionOf, normalizeTitle } from '@/lib/api/upload';
 import { storeFileForUpload } from '@/lib/file-store';
@@ -6,6 +6,7 @@ import { formatBytes } from '@/lib/format/time';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { lang, text } from '../lang';
 import { ErrorMessage } from '../ui';
+import { requestMissingOrigins } from './permission';
 import { addJob, autoProcessDefault, currentSpace, notice, spaceId } from './store';
 
 const ALLOWED_LIST = ALLOWED_EXTENSIONS.join(', ');
@@ -33,7 +34,7 @@ export function checkFile(file: File, m = text.value): PickedFile {
   }
 }
 
-function FileUpload({ onStarted }: { onStarted: () => void }) {
+function FileUpload({ onStarted, missing }: { onStarted: () => void; missing: string[] }) {
   const m = text.value;
   const [picked, setPicked] = useState<PickedFile[]>([]);
   const [process, setProcess] = useState(autoProcessDefault.value);
@@ -45,9 +46,15 @@ function FileUpload({ onStarted }: { onStarted: () => void }) {
     event.preventDefault();
     const id = spaceId.value;
     if (id === null || valid.length === 0) return;
+    // First, inside the click: access to the service and its upload storage, if not granted yet.
+    const access = requestMissingOrigins(missing);
     setBusy(true);
     setError(null);
     try {
+      if (!(await access)) {
+        setError({ kind: 'permission-denied', origin: missing.join(', ') });
+        return;
+      }
       for (const entry of valid) {
         const fileKey = await storeFileForUpload(entry.file);
         const title = entry.title!;
@@ -143,7 +150,7 @@ function FileUpload({ onStarted }: { onStarted: () => void }) {
   );
 }
 
-function UrlUpload({ onStarted }: { onStarted: () => void }) {
+function UrlUpload({ onStarted, missing }: { onStarted: () => void; missing: string[] }) {
   const m = text.value;
   const [url, setUrl] = useState('');
   const [title, setTitle] = useState('');
@@ -179,7 +186,13 @@ function UrlUpload({ onStarted }: { onStarted: () => void }) {
     }
     setProblem(null);
     setError(null);
+    const access = requestMissingOrigins(missing);
     setBusy(true);
+    if (!(await access)) {
+      setBusy(false);
+      setError({ kind: 'permission-denied', origin: missing.join(', ') });
+      return;
+    }
     const answer = await sendMessage('upload.url', {
       spaceId: id,
       url: link,
@@ -253,6 +266,13 @@ function UrlUpload({ onStarted }: { onStarted: () => void }) {
 /** Upload of local files and of direct links into the current space. */
 export function Upload({ onBack }: { onBack: () => void }) {
   const m = text.value;
+  // Known before the click, so the permission prompt can open inside it.
+  const [missing, setMissing] = useState<string[]>([]);
+  useEffect(() => {
+    void sendMessage('service.origins', {}).then((answer) => {
+      if (answer.ok) setMissing(answer.data.missing);
+    });
+  }, []);
   const done = (message: string) => {
     notice.value = message;
     onBack();
@@ -268,8 +288,8 @@ export function Upload({ onBack }: { onBack: () => void }) {
         {m.uploadTitle}
       </h2>
       {currentSpace.value && <p class="muted small-text">{m.uploadTo(currentSpace.value.name)}</p>}
-      <FileUpload onStarted={() => done(m.uploadStarted)} />
-      <UrlUpload onStarted={() => done(m.urlSubmitted)} />
+      <FileUpload missing={missing} onStarted={() => done(m.uploadStarted)} />
+      <UrlUpload missing={missing} onStarted={() => done(m.urlSubmitted)} />
     </section>
   );
 }

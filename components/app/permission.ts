@@ -15,3 +15,16 @@ export function requestServiceAccess(url: string): Promise<boolean> {
     return Promise.resolve(false);
   }
 }
+
+/**
+ * Asks for origins the background reported missing (`service.origins`: the service and its upload
+ * storage). Call first thing in a click handler; resolves true when nothing is missing any more.
+ */
+export function requestMissingOrigins(missing: readonly string[]): Promise<boolean> {
+  if (missing.length === 0) return Promise.resolve(true);
+  try {
+    return browser.permissions.request({ origins: [...missing] }).catch(() => false);
+  } catch {
+    return Promise.resolve(false);
+  }
+}

@@ -35,4 +35,6 @@ test('the hostile recording renders in the popup and nothing in it runs', async 
     await popup.page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned),
   ).toBeUndefined();
   expect(seen.dialogs).toEqual([]);
+  // The watch was in place: alert is the replacement that would have set the flag.
+  expect(await popup.page.evaluate(() => String(window.alert).includes('[native code]'))).toBe(false);
 });

@@ -26,4 +26,6 @@ test('the hostile recording renders in the viewer and nothing in it runs', async
   expect(await page.locator('body script').count()).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
   expect(seen.dialogs).toEqual([]);
+  // The watch was in place: alert is the replacement that would have set the flag.
+  expect(await page.evaluate(() => String(window.alert).includes('[native code]'))).toBe(false);
 });

@@ -1,0 +1,137 @@
+// `npx tsx scripts/measure-ui.ts` (after `npx wxt build`): measures, does not assert.
+// - the popup's first-load bundle: JS and CSS that popup.html loads, raw and gzip;
+// - popup open → recent recordings shown, fresh (cache cleared) and from the cache, median of runs;
+// - viewer open → first screen of the 3-hour transcript, and → every utterance rendered.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { SEED, startEmulator } from '../emulator/index';
+
+const root = path.resolve(import.meta.dirname, '..');
+const extensionDir = path.join(root, '.output', 'chrome-mv3');
+const runs = Number(process.env.RUNS ?? 7);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Files an HTML page of the build loads up front (scripts, module preloads, stylesheets). */
+function pageAssets(html: string): string[] {
+  const text = readFileSync(path.join(extensionDir, html), 'utf8');
+  const refs = [...text.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
+  return [...new Set(refs)];
+}
+
+function bundleReport(html: string): void {
+  let raw = 0;
+  let gz = 0;
+  for (const ref of pageAssets(html)) {
+    const body = readFileSync(path.join(extensionDir, ref.replace(/^\//, '')));
+    const zipped = gzipSync(body, { level: 9 }).length;
+    raw += body.length;
+    gz += zipped;
+    console.log(`  ${ref}: ${(body.length / 1024).toFixed(1)} kB, gzip ${(zipped / 1024).toFixed(1)} kB`);
+  }
+  console.log(`${html} first load: ${(raw / 1024).toFixed(1)} kB, gzip ${(gz / 1024).toFixed(1)} kB`);
+}
+
+/** Milliseconds from navigation start until `selector` first matches. */
+async function timeTo(page: Page, url: string, selector: string): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForSelector(selector, { timeout: 30_000 });
+  return page.evaluate(() => (window as unknown as { __firstSeenAt?: number }).__firstSeenAt ?? -1);
+}
+
+bundleReport('popup.html');
+bundleReport('viewer.html');
+
+const emulator = await startEmulator({ quiet: true, processingDelayMs: 600_000 });
+const profile = mkdtempSync(path.join(tmpdir(), 'mc-measure-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    `--disable-extensions-except=${extensionDir}`,
+    `--load-extension=${extensionDir}`,
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+  ],
+});
+try {
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const base = `chrome-extension://${new URL(worker.url()).host}`;
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 400, height: 600 });
+  await page.goto(`${base}/popup.html`);
+  await page.getByLabel('Service URL').fill(emulator.url);
+  await page.getByLabel('Email').fill(SEED.users.demo.email);
+  await page.getByLabel('Password', { exact: true }).fill(SEED.users.demo.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('recording').first().waitFor();
+
+  // Records when a selector first matches, measured from the page's time origin.
+  // A string, not a function: tsx's name helpers do not exist in the page.
+  const watch = (selector: string) =>
+    context.addInitScript(`
+      (() => {
+        const wanted = ${JSON.stringify(selector)};
+        const observer = new MutationObserver(() => {
+          if (document.querySelector(wanted)) {
+            window.__firstSeenAt = performance.now();
+            observer.disconnect();
+          }
+        });
+        observer.observe(document, { childList: true, subtree: true });
+      })();
+    `);
+
+  await watch('[data-testid="recording"], [data-testid="utterance"], [data-testid="protocol"]');
+  const fresh: number[] = [];
+  const cached: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    await page.evaluate(() => chrome.storage.session.clear());
+    fresh.push(await timeTo(page, `${base}/popup.html`, '[data-testid="recording"]'));
+    // The fresh run filled the cache again: open once more.
+    cached.push(await timeTo(page, `${base}/popup.html`, '[data-testid="recording"]'));
+  }
+  console.log(
+    `popup → list, fresh: median ${median(fresh).toFixed(0)} ms (${fresh.map((t) => t.toFixed(0)).join(', ')})`,
+  );
+  console.log(
+    `popup → list, from cache: median ${median(cached).toFixed(0)} ms (${cached.map((t) => t.toFixed(0)).join(', ')})`,
+  );
+
+  const viewer = await context.newPage();
+  await viewer.setViewportSize({ width: 1200, height: 820 });
+  const long = `${base}/viewer.html?space=${SEED.spaces.personal}&audio=${SEED.recordings.long}`;
+  const firstScreen: number[] = [];
+  const allRendered: number[] = [];
+  const protocolScreen: number[] = [];
+  for (let i = 0; i < Math.min(runs, 5); i += 1) {
+    protocolScreen.push(await timeTo(viewer, long, '[data-testid="protocol"]'));
+    firstScreen.push(await timeTo(viewer, `${long}&tab=transcript`, '[data-testid="utterance"]'));
+    const total = Number(await viewer.locator('.tab-count').textContent());
+    await viewer.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="utterance"]').length >= count,
+      total,
+      { timeout: 60_000 },
+    );
+    allRendered.push(await viewer.evaluate(() => performance.now()));
+  }
+  console.log(`viewer 3-hour recording → protocol: median ${median(protocolScreen).toFixed(0)} ms`);
+  console.log(
+    `viewer 3-hour transcript → first screen: median ${median(firstScreen).toFixed(0)} ms (${firstScreen.map((t) => t.toFixed(0)).join(', ')})`,
+  );
+  console.log(
+    `viewer 3-hour transcript → every utterance in the DOM: median ${median(allRendered).toFixed(0)} ms (upper bound: includes polling)`,
+  );
+} finally {
+  await context.close();
+  await emulator.close();
+  rmSync(profile, { recursive: true, force: true });
+}
