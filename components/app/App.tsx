@@ -2,7 +2,7 @@
  * The signed-in home (balance, jobs, recordings) or the sign-in form, with the popup's sub-views:
  * one recording, upload, trash. Used by the popup and by the viewer page when it names no recording.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Recording } from '@/lib/api/schemas';
 import { text } from '../lang';
@@ -97,6 +97,23 @@ export function App() {
     return watchJobs();
   }, []);
 
+  // Keyboard and screen-reader users land on the heading of the view they switched to.
+  const mainRef = useRef<HTMLElement>(null);
+  const firstView = useRef(true);
+  useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    const heading = mainRef.current?.querySelector<HTMLElement>(
+      view.name === 'home' ? '#recordings-title' : 'h2',
+    );
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus();
+    }
+  }, [view]);
+
   const navigate: Navigate = (next) => setView(next);
   const home = () => setView({ name: 'home' });
   const current = session.value;
@@ -122,7 +139,7 @@ export function App() {
   return (
     <div class="app">
       <Header onNavigate={setView} home={view.name === 'home'} />
-      <main class="app-main">
+      <main class="app-main" ref={mainRef}>
         {sessionError.value && (
           <ErrorMessage error={sessionError.value} onRetry={() => void refreshSession()} />
         )}
