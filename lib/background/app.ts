@@ -93,9 +93,12 @@ export function createBackground(options: BackgroundOptions = {}) {
 
   const updateBadge = async () => {
     const active = (await jobs.list()).filter((job) => !isTerminal(job.phase)).length;
+    // Manifest V2 (Firefox) names it browserAction.
+    const action =
+      browser.action ?? (browser as unknown as { browserAction: typeof browser.action }).browserAction;
     try {
-      await browser.action.setBadgeText({ text: active > 0 ? String(active) : '' });
-      if (active > 0) await browser.action.setBadgeBackgroundColor({ color: '#1a73e8' });
+      await action.setBadgeText({ text: active > 0 ? String(active) : '' });
+      if (active > 0) await action.setBadgeBackgroundColor({ color: '#1a73e8' });
     } catch (error) {
       console.warn('badge not updated', error);
     }

@@ -13,12 +13,7 @@ import type {
   ScheduledBot,
   SessionView,
 } from '@/lib/messaging';
-import {
-  hasOriginAccess as defaultOriginAccess,
-  isGrantedByManifest,
-  originOf,
-  originPattern,
-} from '@/lib/permissions';
+import { originOf, originPattern } from '@/lib/permissions';
 import { sessionEndedItem } from '@/lib/session-store';
 import { getSettings, type Settings, serviceUrlItem, settingsItem } from '@/lib/storage';
 import { accountItem, type Background, normalizeServiceUrl, storageOriginsItem } from './app';
@@ -296,7 +291,7 @@ export function createHandlers(bg: Background): Handlers {
         [service, serviceUrl] as const,
         ...known.map((origin) => [originPattern(origin), origin] as const),
       ]) {
-        if (!missing.includes(pattern) && !isGrantedByManifest(url) && !(await defaultOriginAccess(url))) {
+        if (!missing.includes(pattern) && !(await bg.hasOriginAccess(url))) {
           missing.push(pattern);
         }
       }

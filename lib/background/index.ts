@@ -4,27 +4,17 @@
  * Nothing is kept that cannot be rebuilt: each start reloads jobs, schedules and the session
  * from storage and looks at whatever is due.
  */
-import { type Browser, browser } from 'wxt/browser';
-import { formatApiError, toApiErrorInfo } from '@/lib/api';
-import { describeJob } from '@/lib/jobs/describe';
-import type { Job } from '@/lib/jobs/types';
-import { parseMeetingLink } from '@/lib/links';
+import { browser } from 'wxt/browser';
 import { serviceUrlItem } from '@/lib/storage';
+import { onMenuClick, sendBotFromTab } from './actions';
 import { type Background, createBackground } from './app';
 import { createHandlers, respond } from './handlers';
-import {
-  COMMAND_SEND_BOT,
-  createMenus,
-  MENU_SEND_BOT,
-  MENU_TRANSCRIBE_LINK,
-  MENU_TRANSCRIBE_PAGE,
-} from './menus';
-import { notify, openNotification } from './notifications';
+import { COMMAND_SEND_BOT, createMenus } from './menus';
+import { openNotification } from './notifications';
 import { POLL_ALARM } from './scheduler';
 import { SCHEDULE_ALARM_PREFIX } from './schedules';
 import { checkMessage, type OwnExtension } from './senders';
 import { SESSION_EXPIRED_ALARM, SESSION_WARNING_ALARM } from './session';
-import { backgroundTexts } from './texts';
 
 export function startBackground(bg: Background = createBackground()): Background {
   const handlers = createHandlers(bg);
@@ -87,62 +77,4 @@ export function startBackground(bg: Background = createBackground()): Background
 
   void bg.wake().catch(log('wake failed'));
   return bg;
-}
-
-/** The outcome of a context menu or command action, as a notification. */
-async function reportAction(bg: Background, action: () => Promise<Job | null>, nothing: 'meeting' | 'media') {
-  const lang = await bg.lang();
-  const t = backgroundTexts[lang];
-  if (!(await bg.sessionStore.get())) {
-    await notify('action', t.notSignedInTitle, t.notSignedInMessage);
-    return;
-  }
-  try {
-    const job = await action();
-    if (!job) {
-      if (nothing === 'meeting') await notify('action', t.notMeetingTitle, t.notMeetingMessage);
-      else await notify('action', t.notMediaTitle, t.notMediaMessage);
-      return;
-    }
-    if (job.phase === 'failed') {
-      // The job's own failure notification (if turned on) says it too; this answers the click.
-      await notify('action', t.actionFailedTitle, describeJob(job, lang));
-      return;
-    }
-    if (job.intent === 'bot') await notify('action', t.botSentTitle, t.botSentMessage(job.sourceUrl ?? ''));
-    else await notify('action', t.transcribeTitle, t.transcribeMessage(job.title ?? job.sourceUrl ?? ''));
-  } catch (error) {
-    await notify('action', t.actionFailedTitle, formatApiError(toApiErrorInfo(error), { lang }));
-  }
-}
-
-async function onMenuClick(bg: Background, info: Browser.contextMenus.OnClickData): Promise<void> {
-  if (info.menuItemId === MENU_SEND_BOT) {
-    await reportAction(
-      bg,
-      async () => {
-        const meeting = info.linkUrl ? parseMeetingLink(info.linkUrl) : null;
-        return meeting ? bg.sendBot(meeting) : null;
-      },
-      'meeting',
-    );
-    return;
-  }
-  if (info.menuItemId === MENU_TRANSCRIBE_LINK || info.menuItemId === MENU_TRANSCRIBE_PAGE) {
-    const url = info.menuItemId === MENU_TRANSCRIBE_PAGE ? info.pageUrl : (info.linkUrl ?? info.srcUrl);
-    await reportAction(bg, async () => (url ? bg.transcribe(url) : null), 'media');
-  }
-}
-
-/** The keyboard command: the active tab's URL is readable thanks to `activeTab` (no `tabs` permission). */
-async function sendBotFromTab(bg: Background, tab: Browser.tabs.Tab | undefined): Promise<void> {
-  const url = tab?.url ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.url;
-  await reportAction(
-    bg,
-    async () => {
-      const meeting = url ? parseMeetingLink(url) : null;
-      return meeting ? bg.sendBot(meeting) : null;
-    },
-    'meeting',
-  );
 }

@@ -841,8 +841,10 @@ export class JobEngine {
   async #runUpload(id: string, signal: AbortSignal): Promise<void> {
     const { client, files } = this.#deps;
     try {
-      const job = await this.#deps.store.get(id);
-      if (job?.phase !== 'uploading') return;
+      const found = await this.#deps.store.get(id);
+      if (found?.phase !== 'uploading') return;
+      // The upload runs on its own; ticks only check on it now and then.
+      const job = (await this.#patch(found, { nextCheckAt: this.#now + POLL_INTERVAL_MS })) ?? found;
       const file = job.fileKey ? await files.getFile(job.fileKey) : undefined;
       if (!file) {
         await this.#finish(job, 'failed', { failure: { kind: 'upload-file-missing' } });
@@ -886,6 +888,7 @@ export class JobEngine {
         const current = await this.#deps.store.get(id);
         if (current?.phase !== 'uploading') return;
         await this.#patch(current, {
+          nextCheckAt: this.#now + POLL_INTERVAL_MS,
           upload: {
             sentBytes: sent,
             totalBytes: file.size,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../lib/api';
-import { BOT_RECORDING_LIMIT_MS } from '../../../lib/jobs/limits';
+import { BOT_RECORDING_LIMIT_MS, NOT_STARTED_LIMIT_MS } from '../../../lib/jobs/limits';
 import type { MeetingLink } from '../../../lib/links';
 import { SEED, useFileServer, useHarness } from './harness';
 
@@ -101,6 +101,24 @@ describe('bot job: no status endpoint, so the bot is followed through the record
     expect(failed.phase).toBe('failed');
     expect(failed.failure).toMatchObject({ kind: 'bot-no-recording' });
     expect((failed.failure as { waitedMs: number }).waitedMs).toBeGreaterThan(BOT_RECORDING_LIMIT_MS);
+  });
+
+  it('a recording whose processing never starts (result 404) fails after the limit with that reason', async () => {
+    const job = await h().engine.createBot(PERSONAL, MEETING);
+    await endMeetings();
+    h().fault(
+      'GET',
+      /\/result\/$/,
+      async () => Response.json({ detail: 'Not found.' }, { status: 404 }),
+      1_000,
+    );
+    const claimed = await h().tickUntil(job.id, (j) => j.phase === 'processing', 30_000);
+    expect(claimed.phase).toBe('processing');
+    const seen = await h().tickUntil(job.id, (j) => typeof j.notStartedSince === 'number', 60_000, 20);
+    expect(seen.phase).toBe('processing');
+    const failed = await h().tickUntil(job.id, (j) => j.phase === 'failed', 5 * 60_000, 20);
+    expect(failed.failure).toMatchObject({ kind: 'processing-not-started' });
+    expect((failed.failure as { waitedMs: number }).waitedMs).toBeGreaterThan(NOT_STARTED_LIMIT_MS.bot);
   });
 
   it('less than 5 minutes on the plan (code 4) fails at once', async () => {

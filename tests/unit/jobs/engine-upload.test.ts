@@ -53,6 +53,8 @@ describe('upload job: parts from the stored file, resumable, cancellable', () =>
 
     h().sent.length = 0;
     h().restart();
+    // The next worker picks the upload up at its next check.
+    await h().advance(12_000);
     await h().engine.tick();
     await h().engine.idle();
     const resumed = puts();

@@ -1,0 +1,83 @@
+/**
+ * What the context menu items and the keyboard command do. Each outcome is told by a notification,
+ * since there is no page to show it: bot sent, transcription started, or why not.
+ */
+import { type Browser, browser } from 'wxt/browser';
+import { formatApiError, toApiErrorInfo } from '@/lib/api';
+import { describeJob } from '@/lib/jobs/describe';
+import type { Job } from '@/lib/jobs/types';
+import { parseMeetingLink } from '@/lib/links';
+import type { Background } from './app';
+import { MENU_SEND_BOT, MENU_TRANSCRIBE_LINK, MENU_TRANSCRIBE_PAGE } from './menus';
+import { notify } from './notifications';
+import { backgroundTexts } from './texts';
+
+export const ACTION_NOTIFICATION_ID = 'action';
+
+/** The outcome of a context menu or command action, as a notification. */
+async function reportAction(bg: Background, action: () => Promise<Job | null>, nothing: 'meeting' | 'media') {
+  const lang = await bg.lang();
+  const t = backgroundTexts[lang];
+  if (!(await bg.sessionStore.get())) {
+    await notify(ACTION_NOTIFICATION_ID, t.notSignedInTitle, t.notSignedInMessage);
+    return;
+  }
+  try {
+    const job = await action();
+    if (!job) {
+      if (nothing === 'meeting') await notify(ACTION_NOTIFICATION_ID, t.notMeetingTitle, t.notMeetingMessage);
+      else await notify(ACTION_NOTIFICATION_ID, t.notMediaTitle, t.notMediaMessage);
+      return;
+    }
+    if (job.phase === 'failed') {
+      // The job's own failure notification (if turned on) says it too; this answers the click.
+      await notify(ACTION_NOTIFICATION_ID, t.actionFailedTitle, describeJob(job, lang));
+      return;
+    }
+    if (job.intent === 'bot')
+      await notify(ACTION_NOTIFICATION_ID, t.botSentTitle, t.botSentMessage(job.sourceUrl ?? ''));
+    else
+      await notify(
+        ACTION_NOTIFICATION_ID,
+        t.transcribeTitle,
+        t.transcribeMessage(job.title ?? job.sourceUrl ?? ''),
+      );
+  } catch (error) {
+    await notify(
+      ACTION_NOTIFICATION_ID,
+      t.actionFailedTitle,
+      formatApiError(toApiErrorInfo(error), { lang }),
+    );
+  }
+}
+
+export async function onMenuClick(bg: Background, info: Browser.contextMenus.OnClickData): Promise<void> {
+  if (info.menuItemId === MENU_SEND_BOT) {
+    await reportAction(
+      bg,
+      async () => {
+        const meeting = info.linkUrl ? parseMeetingLink(info.linkUrl) : null;
+        return meeting ? bg.sendBot(meeting) : null;
+      },
+      'meeting',
+    );
+    return;
+  }
+  if (info.menuItemId === MENU_TRANSCRIBE_LINK || info.menuItemId === MENU_TRANSCRIBE_PAGE) {
+    const url = info.menuItemId === MENU_TRANSCRIBE_PAGE ? info.pageUrl : (info.linkUrl ?? info.srcUrl);
+    await reportAction(bg, async () => (url ? bg.transcribe(url) : null), 'media');
+  }
+}
+
+/** The keyboard command: the active tab's URL is readable thanks to `activeTab` (no `tabs` permission). */
+export async function sendBotFromTab(bg: Background, tab: Browser.tabs.Tab | undefined): Promise<void> {
+  const url = tab?.url ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.url;
+  await reportAction(
+    bg,
+    async () => {
+      const meeting = url ? parseMeetingLink(url) : null;
+      return meeting ? bg.sendBot(meeting) : null;
+    },
+    'meeting',
+  );
+}

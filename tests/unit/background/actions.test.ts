@@ -1,0 +1,125 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type RunningEmulator, SEED, startEmulator } from '../../../emulator';
+import { onMenuClick, sendBotFromTab } from '../../../lib/background/actions';
+import { type Background, createBackground } from '../../../lib/background/app';
+import {
+  createMenus,
+  MEDIA_LINK_PATTERNS,
+  MEETING_LINK_PATTERNS,
+  MENU_SEND_BOT,
+  MENU_TRANSCRIBE_LINK,
+  MENU_TRANSCRIBE_PAGE,
+  VIDEO_PAGE_PATTERNS,
+} from '../../../lib/background/menus';
+import { memoryKeyValue } from '../../../lib/kv';
+import { isGrantedByManifest } from '../../../lib/permissions';
+import { serviceUrlItem } from '../../../lib/storage';
+
+let emulator: RunningEmulator;
+let bg: Background;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, storagePort: 0, quiet: true });
+});
+afterAll(() => emulator.close());
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await (await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' })).arrayBuffer();
+  await serviceUrlItem.setValue(emulator.url);
+  bg = createBackground({
+    sessionKv: memoryKeyValue(),
+    filesKv: memoryKeyValue(),
+    sleep: async () => undefined,
+    hasOriginAccess: async (url) => isGrantedByManifest(url),
+  });
+  await bg.client.signIn(SEED.users.demo.email, SEED.users.demo.password);
+});
+afterEach(async () => {
+  bg.scheduler.stop();
+  await bg.engine.idle();
+});
+
+type Click = Parameters<typeof onMenuClick>[1];
+const click = (fields: Partial<Click>): Click =>
+  ({ menuItemId: '', editable: false, pageUrl: '', ...fields }) as Click;
+const notice = async () =>
+  ((await fakeBrowser.notifications.getAll()) as Record<string, { title: string; message: string }>).action;
+
+describe('context menu and shortcut', () => {
+  it('"Send bot" on a meeting link sends the bot and says so', async () => {
+    await onMenuClick(
+      bg,
+      click({ menuItemId: MENU_SEND_BOT, linkUrl: 'https://zoom.us/j/1234567890?pwd=abc' }),
+    );
+    const [job] = await bg.jobs.list();
+    expect(job).toMatchObject({ intent: 'bot', phase: 'waiting-meeting', meetingService: 'zoom' });
+    expect(await notice()).toMatchObject({ title: 'Bot sent' });
+  });
+
+  it('a link the detector rejects sends nothing, whatever the menu pattern matched', async () => {
+    await onMenuClick(bg, click({ menuItemId: MENU_SEND_BOT, linkUrl: 'https://zoom.us/pricing' }));
+    expect(await bg.jobs.list()).toEqual([]);
+    expect(await notice()).toMatchObject({ title: 'No meeting here' });
+  });
+
+  it('"Transcribe audio" on a video page and on a direct media link', async () => {
+    await onMenuClick(
+      bg,
+      click({ menuItemId: MENU_TRANSCRIBE_PAGE, pageUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }),
+    );
+    expect(await notice()).toMatchObject({ title: 'Transcription started' });
+    await onMenuClick(
+      bg,
+      click({ menuItemId: MENU_TRANSCRIBE_LINK, linkUrl: 'https://cdn.example.org/media/Weekly%20sync.MP3' }),
+    );
+    const jobs = await bg.jobs.list();
+    expect(jobs.map((job) => job.intent).sort()).toEqual(['link', 'video']);
+    expect(jobs.find((job) => job.intent === 'link')).toMatchObject({
+      title: 'Weekly sync.mp3',
+      contentType: 'audio/mpeg',
+      autoProcess: true,
+    });
+  });
+
+  it('the shortcut sends the bot to the meeting in the tab, and says when the tab is not a meeting', async () => {
+    await sendBotFromTab(bg, { url: 'https://example.com/' } as never);
+    expect(await notice()).toMatchObject({ title: 'No meeting here' });
+    await sendBotFromTab(bg, { url: 'https://telemost.yandex.ru/j/12345678901234' } as never);
+    expect(await bg.jobs.list()).toEqual([
+      expect.objectContaining({ intent: 'bot', meetingService: 'telemost' }),
+    ]);
+  });
+
+  it('signed out: asks to sign in first', async () => {
+    await bg.sessionStore.clear();
+    await onMenuClick(
+      bg,
+      click({ menuItemId: MENU_SEND_BOT, linkUrl: 'https://meet.google.com/abc-defg-hij' }),
+    );
+    expect(await notice()).toMatchObject({ title: 'Sign in first' });
+  });
+
+  it('menus are created in the chosen language with the detectors’ hosts', async () => {
+    const created: Array<Record<string, unknown>> = [];
+    vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
+    vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(((
+      properties: Record<string, unknown>,
+      done?: () => void,
+    ) => {
+      created.push(properties);
+      done?.();
+      return properties.id as string;
+    }) as never);
+    await createMenus('ru');
+    expect(created.map((item) => [item.id, item.title])).toEqual([
+      [MENU_SEND_BOT, 'Отправить бота на эту встречу'],
+      [MENU_TRANSCRIBE_PAGE, 'Расшифровать аудио'],
+      [MENU_TRANSCRIBE_LINK, 'Расшифровать аудио'],
+    ]);
+    expect(MEETING_LINK_PATTERNS).toContain('*://meet.google.com/*');
+    expect(created[1]!.documentUrlPatterns).toEqual(VIDEO_PAGE_PATTERNS);
+    expect(created[2]!.targetUrlPatterns).toEqual([...VIDEO_PAGE_PATTERNS, ...MEDIA_LINK_PATTERNS]);
+  });
+});
