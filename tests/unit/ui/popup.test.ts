@@ -182,4 +182,51 @@ describe('popup home', () => {
     expect(labels).toEqual(['Service URL', 'Email', 'Password']);
     expect(host.querySelector('button[type="submit"]')?.textContent).toBe('Sign in');
   });
+
+  it('shows upload progress and speed per file, and cancels through the background', async () => {
+    const uploading = {
+      id: 'job-1',
+      intent: 'upload',
+      phase: 'uploading',
+      spaceId: 1,
+      createdAt: 1,
+      updatedAt: 2,
+      title: 'Board meeting.wav',
+      autoProcess: false,
+      upload: {
+        sentBytes: 12 * 1024 * 1024,
+        totalBytes: 25 * 1024 * 1024,
+        bytesPerSecond: 1.5 * 1024 * 1024,
+      },
+    };
+    answers['jobs.list'] = () => [uploading];
+    answers['jobs.cancel'] = () => ({ ...uploading, phase: 'cancelled' });
+    await act(() => render(h(App, {}), host));
+    await settle();
+    const job = host.querySelector('[data-testid="job"]')!;
+    expect(job.querySelector('[data-testid="upload-progress"]')?.textContent).toBe(
+      '12.0 MB of 25.0 MB (48%)',
+    );
+    expect(job.querySelector('[data-testid="upload-speed"]')?.textContent).toBe('1.5 MB/s');
+    expect(job.querySelector('progress')?.getAttribute('value')).toBe('48');
+    await act(() =>
+      (job.querySelector('[aria-label="Cancel Board meeting.wav"]') as HTMLButtonElement).click(),
+    );
+    await settle();
+    expect(calls.filter((c) => c.type === 'jobs.cancel').map((c) => c.payload)).toEqual([{ jobId: 'job-1' }]);
+  });
+
+  it('warns when the session must be renewed soon', async () => {
+    answers['session.get'] = () => ({
+      signedIn: true,
+      email: 'demo@example.com',
+      serviceUrl: 'http://127.0.0.1:1',
+      warning: 'renewal-ends-soon',
+    });
+    await act(() => render(h(App, {}), host));
+    await settle();
+    expect(host.querySelector('[data-testid="session-warning"]')?.textContent).toContain(
+      'Your session ends within a day',
+    );
+  });
 });
