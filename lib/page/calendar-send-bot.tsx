@@ -164,11 +164,12 @@ export const calendarSendBot: PageFeature = {
     function onSend(_panel: EventPanel, row: LinkRow, event: Event) {
       void row.action.run(event, state.lang.value, async () => {
         const space = spaceFor();
+        const sentAt = Date.now();
         const result = await sendPageMessage('page.sendBot', {
           link: row.link.url,
           ...(space ? { spaceId: space.id } : {}),
         });
-        const outcome = describeBotResult(result, state.lang.value, space);
+        const outcome = describeBotResult(result, state.lang.value, space, sentAt);
         if (outcome.signedOut || !state.context.value?.signedIn) void state.refresh();
         return outcome;
       });

@@ -48,7 +48,10 @@ export function featuresFor(features: readonly PageFeature[], url: URL): PageFea
 }
 
 /** The part of the context `runFeatures` uses, so tests can drive it without a browser. */
-export type FeatureContext = Pick<ContentScriptContext, 'addEventListener' | 'onInvalidated' | 'signal'>;
+export type FeatureContext = Pick<
+  ContentScriptContext,
+  'addEventListener' | 'onInvalidated' | 'signal' | 'isInvalid'
+>;
 
 export interface FeatureRunner {
   /** The features that run on the current visit (ids), for tests and diagnostics. */
@@ -91,6 +94,10 @@ export function runFeatures(
     active = [];
   });
   ctx.addEventListener(window, 'wxt:locationchange', (event) => start(new URL(event.newUrl.href)));
+  // An updated or removed extension leaves this script orphaned without telling it; reading
+  // `isInvalid` notices, and invalidation ends the visit and removes its UI. The person coming
+  // back to the tab is the moment that matters.
+  ctx.addEventListener(document, 'visibilitychange', () => void ctx.isInvalid);
   start(firstUrl);
 
   return {

@@ -40,6 +40,8 @@ export async function showFloatingControl(
   let ui: MountedPageUi | null = null;
   let mounting = false;
   let hidden = true;
+  /** "Hide on this site" is on its way: the settings change it causes must not remove the note. */
+  let hiding = false;
 
   const removeUi = () => {
     ui?.remove();
@@ -50,14 +52,25 @@ export async function showFloatingControl(
     collapsed: createSignal(false),
     notice: createSignal<string | null>(null),
     hide() {
+      if (hiding) return;
+      hiding = true;
       void hideOnSite(host).then((answer) => {
         if (signal.aborted) return;
         if (!answer.ok) {
+          hiding = false;
           action.outcome.value = describeError(answer.error, state.lang.value);
           return;
         }
         control.notice.value = pageMessages[state.lang.value].hiddenOnSite(host);
-        visitTimeout(visit, signal, removeUi, HIDDEN_NOTICE_MS);
+        visitTimeout(
+          visit,
+          signal,
+          () => {
+            hiding = false;
+            if (hidden) removeUi();
+          },
+          HIDDEN_NOTICE_MS,
+        );
       });
     },
   };
@@ -78,7 +91,7 @@ export async function showFloatingControl(
     if (!isHidden) {
       control.notice.value = null;
       void show();
-    } else if (!control.notice.value) {
+    } else if (!hiding) {
       removeUi();
     }
   });

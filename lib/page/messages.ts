@@ -29,6 +29,8 @@ export const pageMessages = defineMessages(
     botSent: (space: string) =>
       `Bot sent to the meeting (space ${quote(space)}). The protocol appears in Meeting Capture after the meeting.`,
     botSentNoSpace: 'Bot sent to the meeting. The protocol appears in Meeting Capture after the meeting.',
+    botAlreadySent: (space: string) =>
+      `The bot was already sent to this meeting (space ${quote(space)}); it is not sent twice.`,
     botBusy: (space: string) =>
       `A bot is already in a meeting of space ${quote(space)}. Wait until that meeting ends or choose another space.`,
     botLowBalance: (space: string, left: string) =>
@@ -77,6 +79,8 @@ export const pageMessages = defineMessages(
     botSent: (space: string) =>
       `Бот отправлен на встречу (пространство ${guillemets(space)}). Протокол появится в Meeting Capture после встречи.`,
     botSentNoSpace: 'Бот отправлен на встречу. Протокол появится в Meeting Capture после встречи.',
+    botAlreadySent: (space: string) =>
+      `Бот уже отправлен на эту встречу (пространство ${guillemets(space)}); второй раз он не отправляется.`,
     botBusy: (space: string) =>
       `Бот уже участвует во встрече пространства ${guillemets(space)}. Дождитесь её окончания или выберите другое пространство.`,
     botLowBalance: (space: string, left: string) =>

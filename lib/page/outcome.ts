@@ -115,13 +115,26 @@ function describeFailure(failure: JobFailure | undefined, lang: Lang, space?: Sp
   }
 }
 
-/** The answer to `page.sendBot` (a bot job, or an error). */
-export function describeBotResult(result: MessageResult<Job>, lang: Lang, space?: SpaceView): Outcome {
+/**
+ * The answer to `page.sendBot` (a bot job, or an error). The background answers a second request
+ * for the same meeting and space with the job it already has; `sentAt` (when this request was
+ * made) tells such a job from a new one.
+ */
+export function describeBotResult(
+  result: MessageResult<Job>,
+  lang: Lang,
+  space?: SpaceView,
+  sentAt?: number,
+): Outcome {
   const m = pageMessages[lang];
   if (!result.ok) return describeError(result.error, lang, space);
   const job = result.data;
   if (job.phase === 'failed' || job.phase === 'cancelled') return describeFailure(job.failure, lang, space);
   const name = job.spaceName ?? space?.name;
+  // The background and this page read the same clock; a job it made for this request is not older.
+  if (name && sentAt !== undefined && job.createdAt < sentAt) {
+    return { tone: 'success', text: m.botAlreadySent(name) };
+  }
   return { tone: 'success', text: name ? m.botSent(name) : m.botSentNoSpace };
 }
 

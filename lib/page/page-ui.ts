@@ -53,6 +53,9 @@ export async function mountPageUi(
     isolateEvents: ISOLATED_EVENTS,
     onMount(container, _shadow, host) {
       host.setAttribute(HOST_ATTRIBUTE, '');
+      // After an extension update this script is an orphan that nothing tells: reading
+      // `isInvalid` when the pointer comes near notices it, and the UI removes itself.
+      host.addEventListener('pointerenter', () => void visit.ctx.isInvalid);
       container.dataset.theme = detectPageTheme();
       render(view(), container);
       return container;

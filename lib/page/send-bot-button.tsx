@@ -24,11 +24,12 @@ export const sendBotButton: PageFeature = {
     const onSend = (event: Event) =>
       void action.run(event, state.lang.value, async () => {
         const space = state.space.value;
+        const sentAt = Date.now();
         const result = await sendPageMessage('page.sendBot', {
           link: meeting.url,
           ...(space ? { spaceId: space.id } : {}),
         });
-        const outcome = describeBotResult(result, state.lang.value, space);
+        const outcome = describeBotResult(result, state.lang.value, space, sentAt);
         // Signed in from the popup meanwhile, or signed out: the spaces may have changed.
         if (outcome.signedOut || !state.context.value?.signedIn) void state.refresh();
         return outcome;

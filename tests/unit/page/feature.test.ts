@@ -15,6 +15,9 @@ function fakeContext() {
   const locationHandlers: Array<(event: { newUrl: URL }) => void> = [];
   const ctx = {
     signal: controller.signal,
+    get isInvalid() {
+      return controller.signal.aborted;
+    },
     onInvalidated(callback: () => void) {
       controller.signal.addEventListener('abort', callback);
       return () => controller.signal.removeEventListener('abort', callback);

@@ -49,6 +49,16 @@ describe('outcome of "Send bot"', () => {
     expect(describeBotResult({ ok: true, data: job({}) }, 'en').text).toBe(pageMessages.en.botSentNoSpace);
   });
 
+  it('the same meeting again: the background’s earlier job, said as such', () => {
+    const earlier = job({ spaceName: 'Personal', createdAt: 10_000 });
+    expect(describeBotResult({ ok: true, data: earlier }, 'en', personal, 60_000).text).toBe(
+      pageMessages.en.botAlreadySent('Personal'),
+    );
+    expect(describeBotResult({ ok: true, data: earlier }, 'en', personal, 10_000).text).toBe(
+      pageMessages.en.botSent('Personal'),
+    );
+  });
+
   it('code 5: a bot is already in a meeting of this space', () => {
     for (const result of [
       fail({ kind: 'bot-busy', detail: 'A meeting bot is already active in this space.' }),

@@ -1,0 +1,125 @@
+import type { Page } from '@playwright/test';
+import {
+  controlTheme,
+  counters,
+  expect,
+  expectNoControlOn,
+  injectedHosts,
+  pageKeys,
+  serveHost,
+  test,
+} from './page-support';
+
+const WATCH = 'https://www.youtube.com/watch?v=BaW_jenozKc&t=42s';
+
+const transcribe = (page: Page) => page.getByRole('button', { name: 'Transcribe audio' });
+const meter = (page: Page) => page.getByTestId('video-balance');
+const status = (page: Page) => page.locator('meeting-capture-transcribe').getByRole('status');
+
+test.beforeEach(async ({ context }) => {
+  await serveHost(context, 'https://www.youtube.com', 'youtube-watch.html');
+  await serveHost(context, 'https://www.youtube.com.evil.test', 'youtube-watch.html');
+});
+
+test('a YouTube watch page has "Transcribe audio" with the video’s length against the balance', async ({
+  context,
+  signIn,
+}) => {
+  await signIn();
+  const page = await context.newPage();
+  await page.goto(WATCH);
+  await expect(transcribe(page)).toBeVisible();
+  await expect(meter(page)).toHaveText('12:30 of 10:00:00 left');
+  const picker = page.getByRole('combobox', { name: 'Space' });
+  await picker.selectOption('2');
+  await expect(meter(page)).toHaveText('12:30 of 2:00:00 left');
+  await picker.selectOption('4');
+  await expect(meter(page)).toHaveText('12:30 of 2:00 left — not enough for the whole video');
+
+  // Clear of the player's controls, in the page's light theme.
+  const [control, controls] = [
+    await page.locator('meeting-capture-transcribe .mc-float').boundingBox(),
+    await page.getByTestId('player-controls').boundingBox(),
+  ];
+  const apart =
+    control!.x >= controls!.x + controls!.width ||
+    control!.x + control!.width <= controls!.x ||
+    control!.y >= controls!.y + controls!.height ||
+    control!.y + control!.height <= controls!.y;
+  expect(apart).toBe(true);
+  expect(await controlTheme(page, 'meeting-capture-transcribe')).toBe('light');
+});
+
+test('one click, or a double click, creates one recording; the app’s navigation moves the control along', async ({
+  context,
+  emulator,
+  signIn,
+}) => {
+  await signIn();
+  const page = await context.newPage();
+  await page.goto(WATCH);
+  await transcribe(page).dblclick();
+  await expect(status(page)).toContainText('Sent to “Personal”');
+  await expect(transcribe(page)).toBeEnabled();
+  expect((await counters(emulator)).recordingsCreated).toMatchObject({ total: 1, by_videosite: 1 });
+
+  // Another video, same tab, no reload (history.pushState): a fresh control for it.
+  await page.getByRole('link', { name: 'A three-minute sync' }).click();
+  await expect(page).toHaveURL(/v=dQw4w9WgXcQ/);
+  await expect(meter(page)).toHaveText('3:33 of 10:00:00 left');
+  await expect(status(page)).toHaveText('');
+  await transcribe(page).click();
+  await expect(status(page)).toContainText('Sent to “Personal”');
+  expect((await counters(emulator)).recordingsCreated).toMatchObject({ total: 2, by_videosite: 2 });
+
+  // A search page is no video: the control goes, and leaves nothing behind.
+  await page.getByRole('link', { name: /More results/ }).click();
+  await expect(page).toHaveURL(/\/results\?/);
+  await expect(transcribe(page)).toHaveCount(0);
+  await expect(injectedHosts(page)).toHaveCount(0);
+
+  // And comes back with the next video.
+  await page.getByRole('link', { name: 'Meeting notes that write themselves' }).click();
+  await expect(meter(page)).toHaveText('12:30 of 10:00:00 left');
+});
+
+test('keys pressed in the control do not reach YouTube’s shortcuts', async ({
+  context,
+  emulator,
+  signIn,
+}) => {
+  await signIn();
+  const page = await context.newPage();
+  await page.goto(WATCH);
+  await transcribe(page).focus();
+  for (const key of ['k', 'j', 'l', 'f', 'm', 'Space']) await page.keyboard.press(key);
+  await expect(status(page)).toContainText('Sent to “Personal”');
+  expect((await counters(emulator)).recordingsCreated.by_videosite).toBe(1);
+  expect(await pageKeys(page)).toEqual([]);
+  await page.locator('h1').click();
+  await page.keyboard.press('k');
+  expect(await pageKeys(page)).toEqual(['k']);
+});
+
+test('no control on the YouTube home page, a search page or a lookalike host', async ({ context }) => {
+  await expectNoControlOn(
+    context,
+    [
+      'https://www.youtube.com/',
+      'https://www.youtube.com/results?search_query=meeting+notes',
+      'https://www.youtube.com.evil.test/watch?v=BaW_jenozKc',
+    ],
+    { url: WATCH, control: transcribe },
+  );
+});
+
+test('an extension update removes the control from pages it was on', async ({ context, serviceWorker }) => {
+  const page = await context.newPage();
+  await page.goto(WATCH);
+  await expect(transcribe(page)).toBeVisible();
+  await serviceWorker.evaluate(() => chrome.runtime.reload());
+  // Nothing tells the orphaned script; it is still there, until the person comes near it.
+  await expect(transcribe(page)).toBeVisible();
+  await page.locator('meeting-capture-transcribe .mc-bar').hover();
+  await expect(injectedHosts(page)).toHaveCount(0);
+});
