@@ -13,9 +13,44 @@ const PANE_SELECTOR = '[role="main"], main';
 /** Beyond this many elements a container is a whole app view: its anchors are read, its text is not. */
 const TEXT_SCAN_MAX_ELEMENTS = 4000;
 
+/** Anything that can hold an event's details. */
+export const CONTAINER_SELECTOR = `${DIALOG_SELECTOR}, ${PANE_SELECTOR}`;
+
 export interface ScanOptions {
   /** Whether an element is rendered and visible (injectable: DOM emulations have no layout). */
   isShown?: (element: Element) => boolean;
+  /** The links of a container; a caller that knows which containers changed passes its cache. */
+  linksOf?: (container: Element) => MeetingLink[];
+}
+
+/** Attributes that show or hide whatever they are on, with its descendants. */
+const HIDING_ATTRIBUTES = new Set(['hidden', 'aria-hidden', 'inert']);
+
+/**
+ * Whether a DOM change outside the known containers can have brought, revealed, hidden or
+ * removed an event container. Live pages change constantly (clocks, chats, the grid); only these
+ * changes are worth a new look. Changes inside a known container are the caller's to notice.
+ */
+export function mayChangeContainers(record: MutationRecord, known: Iterable<Element>): boolean {
+  if (record.type === 'childList') {
+    for (const node of Array.from(record.addedNodes)) {
+      if (
+        node instanceof Element &&
+        (node.matches(CONTAINER_SELECTOR) || node.querySelector(CONTAINER_SELECTOR))
+      )
+        return true;
+    }
+    for (const container of known) if (!container.isConnected) return true;
+    return false;
+  }
+  if (record.type === 'attributes' && record.target instanceof Element) {
+    if (record.target.matches(CONTAINER_SELECTOR)) return true;
+    return (
+      HIDING_ATTRIBUTES.has(record.attributeName ?? '') &&
+      record.target.querySelector(CONTAINER_SELECTOR) !== null
+    );
+  }
+  return false;
 }
 
 export function isShown(element: Element): boolean {
@@ -88,10 +123,11 @@ export interface EventScan {
  * dialog is not repeated for the pane behind it.
  */
 export function scanCalendar(root: ParentNode, options: ScanOptions = {}): EventScan[] {
+  const linksOf = options.linksOf ?? scanEventLinks;
   const claimed = new Set<string>();
   const scans: EventScan[] = [];
   for (const container of findEventContainers(root, options)) {
-    const links = scanEventLinks(container).filter((link) => !claimed.has(meetingKey(link)));
+    const links = linksOf(container).filter((link) => !claimed.has(meetingKey(link)));
     for (const link of links) claimed.add(meetingKey(link));
     if (links.length > 0) scans.push({ container, links });
   }

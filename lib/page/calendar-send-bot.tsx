@@ -7,7 +7,8 @@
  */
 import { signal as createSignal } from '@preact/signals';
 import { CalendarPanels } from '@/components/page/CalendarPanels';
-import { findEventTitle, scanCalendar } from './calendar-scan';
+import type { MeetingLink } from '@/lib/links';
+import { findEventTitle, mayChangeContainers, scanCalendar, scanEventLinks } from './calendar-scan';
 import { isCalendarPage } from './conditions';
 import {
   createEventPanel,
@@ -52,6 +53,16 @@ export const calendarSendBot: PageFeature = {
     let mounting = false;
     /** Containers touched by DOM changes since the last scan; their links are read again. */
     const dirty = new Set<Element>();
+    /** The links of every visible container of the last scan, with or without links. */
+    const linkCache = new Map<Element, MeetingLink[]>();
+    const linksOf = (container: Element) => {
+      let links = linkCache.get(container);
+      if (!links || dirty.has(container)) {
+        links = scanEventLinks(container);
+        linkCache.set(container, links);
+      }
+      return links;
+    };
     const slashOrder = /^en(?:-us)?$/i.test(document.documentElement.lang || 'en-US') ? 'mdy' : 'dmy';
 
     const ensureUi = async () => {
@@ -79,7 +90,10 @@ export const calendarSendBot: PageFeature = {
       if (signal.aborted) return;
       const now = Date.now();
       const seen = new Set<Element>();
-      for (const { container, links } of scanCalendar(document)) {
+      const scans = scanCalendar(document, { linksOf });
+      // Containers without links stay known too, so a link added to one later is noticed.
+      for (const container of linkCache.keys()) if (!container.isConnected) linkCache.delete(container);
+      for (const { container, links } of scans) {
         seen.add(container);
         let panel = panels.get(container);
         const isNew = !panel;
@@ -131,9 +145,15 @@ export const calendarSendBot: PageFeature = {
       let relevant = false;
       for (const record of records) {
         if (isOwnMutation(record)) continue;
-        relevant = true;
         const target = record.target instanceof Element ? record.target : record.target.parentElement;
-        for (const container of panels.keys()) if (target && container.contains(target)) dirty.add(container);
+        let inside = false;
+        for (const container of linkCache.keys()) {
+          if (target && container.contains(target)) {
+            dirty.add(container);
+            inside = true;
+          }
+        }
+        if (inside || mayChangeContainers(record, linkCache.keys())) relevant = true;
       }
       if (relevant) scheduleScan();
     });

@@ -1,6 +1,12 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { findEventContainers, findEventTitle, scanCalendar, scanEventLinks } from '@/lib/page/calendar-scan';
+import {
+  findEventContainers,
+  findEventTitle,
+  mayChangeContainers,
+  scanCalendar,
+  scanEventLinks,
+} from '@/lib/page/calendar-scan';
 
 // jsdom has no layout: "shown" here means not hidden by attribute.
 const isShown = (element: Element) => !element.closest('[hidden], [aria-hidden="true"]');
@@ -109,5 +115,52 @@ describe('calendar scan', () => {
     const element = document.createElement('div');
     element.innerHTML = `<a href="https://telemost.yandex.ru/j/12345678901234">1</a> <a href="https://meet.google.com/abc-defg-hij">2</a>`;
     expect(scanEventLinks(element).map((link) => link.service)).toEqual(['telemost', 'google_meet']);
+  });
+});
+
+describe('which DOM changes are worth a new look', () => {
+  function records(change: () => void, root: Node = document.body): Promise<MutationRecord[]> {
+    return new Promise((resolve) => {
+      const observer = new MutationObserver((found) => {
+        observer.disconnect();
+        resolve(found);
+      });
+      observer.observe(root, { childList: true, subtree: true, attributes: true, characterData: true });
+      change();
+    });
+  }
+
+  it('a dialog added, revealed or removed is; a live chat line is not', async () => {
+    document.body.innerHTML =
+      '<div id="chat"></div><div role="dialog" id="known" hidden></div><section id="frame"><div role="dialog"></div></section>';
+    const chat = document.getElementById('chat')!;
+    const known = document.getElementById('known')!;
+    const line = await records(() => chat.append(document.createElement('p')));
+    expect(line.some((record) => mayChangeContainers(record, [known]))).toBe(false);
+    const text = await records(() => {
+      chat.textContent = 'new message';
+    });
+    expect(text.some((record) => mayChangeContainers(record, [known]))).toBe(false);
+
+    const added = await records(() => {
+      const wrapper = document.createElement('div');
+      wrapper.innerHTML = '<div role="dialog">Event</div>';
+      document.body.append(wrapper);
+    });
+    expect(added.some((record) => mayChangeContainers(record, [known]))).toBe(true);
+    const revealed = await records(() => known.removeAttribute('hidden'));
+    expect(revealed.some((record) => mayChangeContainers(record, [known]))).toBe(true);
+    const frameShown = await records(() =>
+      document.getElementById('frame')!.setAttribute('aria-hidden', 'true'),
+    );
+    expect(frameShown.some((record) => mayChangeContainers(record, [known]))).toBe(true);
+    const removed = await records(() => known.remove());
+    expect(removed.some((record) => mayChangeContainers(record, [known]))).toBe(true);
+  });
+
+  it('lets a caller reuse the links it already read', () => {
+    page('<div role="dialog"><a href="https://meet.google.com/abc-defg-hij">Join</a></div>');
+    const cached = [{ service: 'zoom' as const, id: '81234567890', url: 'https://zoom.us/j/81234567890' }];
+    expect(scanCalendar(document, { isShown, linksOf: () => cached })[0]?.links).toEqual(cached);
   });
 });
