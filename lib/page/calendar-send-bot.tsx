@@ -14,8 +14,8 @@ import {
   createEventPanel,
   type EventPanel,
   fromLocalInputValue,
-  isPanelBusy,
   type LinkRow,
+  lingerLeft,
   updateAnchor,
   updateRows,
 } from './event-panel';
@@ -23,6 +23,7 @@ import { findEventStart } from './event-start';
 import { type PageFeature, visitListener, visitTimeout } from './feature';
 import { pageMessages } from './messages';
 import { describeBotResult, describeScheduleResult } from './outcome';
+import { sendInSpace } from './page-action';
 import { sendPageMessage } from './page-messaging';
 import { createPageState } from './page-state';
 import { HOST_ATTRIBUTE, type MountedPageUi, mountPageUi } from './page-ui';
@@ -110,10 +111,11 @@ export const calendarSendBot: PageFeature = {
       }
       dirty.clear();
       for (const [container, panel] of panels) {
-        // An event closed while its bot was being sent keeps its panel until the answer is shown.
+        // An event closed while its bot was being sent keeps its panel until the answer was seen.
         if (seen.has(container)) continue;
-        if (isPanelBusy(panel)) {
-          visitTimeout(visit, signal, scheduleScan, SCAN_THROTTLE_MS);
+        const left = lingerLeft(panel, now);
+        if (left > 0) {
+          visitTimeout(visit, signal, scheduleScan, left);
           continue;
         }
         panels.delete(container);
@@ -179,20 +181,14 @@ export const calendarSendBot: PageFeature = {
     visitListener(signal, document, 'scroll', follow, { capture: true, passive: true });
     visitListener(signal, window, 'resize', follow, { passive: true });
 
-    const spaceFor = () => state.space.value;
-
-    function onSend(_panel: EventPanel, row: LinkRow, event: Event) {
-      void row.action.run(event, state.lang.value, async () => {
-        const space = spaceFor();
-        const sentAt = Date.now();
-        const result = await sendPageMessage('page.sendBot', {
-          link: row.link.url,
-          ...(space ? { spaceId: space.id } : {}),
+    function onSend(panel: EventPanel, row: LinkRow, event: Event) {
+      void row.action
+        .run(event, state.lang.value, () =>
+          sendInSpace(state, 'page.sendBot', { link: row.link.url }, describeBotResult),
+        )
+        .then(() => {
+          panel.settledAt = Date.now();
         });
-        const outcome = describeBotResult(result, state.lang.value, space, sentAt);
-        if (outcome.signedOut || !state.context.value?.signedIn) void state.refresh();
-        return outcome;
-      });
     }
 
     function onSchedule(panel: EventPanel, row: LinkRow, startsAt: number | null, event: Event) {
@@ -203,8 +199,8 @@ export const calendarSendBot: PageFeature = {
           row.action.outcome.value = { tone: 'error', text: pageMessages[lang].chooseFuture };
         return;
       }
-      void row.action.run(event, lang, async () => {
-        const space = spaceFor();
+      const scheduling = row.action.run(event, lang, async () => {
+        const space = state.space.value;
         const title = panel.title.value;
         const result = await sendPageMessage('page.scheduleBot', {
           link: row.link.url,
@@ -216,6 +212,9 @@ export const calendarSendBot: PageFeature = {
         if (result.ok) row.asking.value = false;
         if (outcome.signedOut) void state.refresh();
         return outcome;
+      });
+      void scheduling.then(() => {
+        panel.settledAt = Date.now();
       });
     }
 

@@ -28,6 +28,8 @@ export interface EventPanel {
   start: Signal<EventStart | null>;
   rows: Signal<LinkRow[]>;
   anchor: Signal<Box>;
+  /** When an action of this panel last answered (ms), to keep its outcome in view for a moment. */
+  settledAt?: number;
 }
 
 let nextId = 1;
@@ -90,9 +92,16 @@ export function updateRows(
   if (!same) panel.rows.value = rows;
 }
 
-/** A panel is busy while any of its rows is: it stays even if the event closes meanwhile. */
-export function isPanelBusy(panel: EventPanel): boolean {
-  return panel.rows.value.some((row) => row.action.busy.value);
+/** How long a panel whose event closed stays, after its last answer, so the answer can be read. */
+export const LINGER_MS = 6000;
+
+/**
+ * Time left for a panel whose event is gone: while an action runs, and for a while after its
+ * answer (a click in the panel may have closed the calendar's dialog). 0: it can go.
+ */
+export function lingerLeft(panel: EventPanel, now: number): number {
+  if (panel.rows.value.some((row) => row.action.busy.value)) return LINGER_MS;
+  return panel.settledAt === undefined ? 0 : Math.max(0, panel.settledAt + LINGER_MS - now);
 }
 
 /** `YYYY-MM-DDTHH:mm` in local time, the value format of `<input type="datetime-local">`. */

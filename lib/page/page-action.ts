@@ -6,9 +6,13 @@
  */
 import { type Signal, signal } from '@preact/signals';
 import type { Lang } from '@/lib/i18n';
+import type { Job } from '@/lib/jobs/types';
+import type { MessagePayload, MessageResult } from '@/lib/messaging';
 import type { PageVisit } from './feature';
 import { pageMessages } from './messages';
-import type { Outcome } from './outcome';
+import type { Outcome, SpaceView } from './outcome';
+import { sendPageMessage } from './page-messaging';
+import type { PageState } from './page-state';
 import { createSendGuard, SEND_COOLDOWN_MS } from './send-guard';
 
 export interface PageAction {
@@ -46,4 +50,31 @@ export function createPageAction(visit: PageVisit, visitSignal: AbortSignal): Pa
       });
     },
   };
+}
+
+/**
+ * Sends a page request in the chosen space and says how it went. A signed-out answer, or a page
+ * that thought it was signed out, loads the page context again: the person may have signed in or
+ * out from the popup meanwhile, and the spaces changed with it.
+ */
+export async function sendInSpace<T extends 'page.sendBot' | 'page.transcribe'>(
+  state: PageState,
+  type: T,
+  payload: Omit<MessagePayload<T>, 'spaceId'>,
+  toOutcome: (
+    result: MessageResult<Job>,
+    lang: Lang,
+    space: SpaceView | undefined,
+    sentAt: number,
+  ) => Outcome,
+): Promise<Outcome> {
+  const space = state.space.value;
+  const sentAt = Date.now();
+  const result = await sendPageMessage(type, {
+    ...payload,
+    ...(space ? { spaceId: space.id } : {}),
+  } as MessagePayload<T>);
+  const outcome = toOutcome(result as MessageResult<Job>, state.lang.value, space, sentAt);
+  if (outcome.signedOut || !state.context.value?.signedIn) void state.refresh();
+  return outcome;
 }

@@ -8,8 +8,7 @@ import { isMeetingPage } from './conditions';
 import type { PageFeature } from './feature';
 import { showFloatingControl } from './floating-control';
 import { describeBotResult } from './outcome';
-import { createPageAction } from './page-action';
-import { sendPageMessage } from './page-messaging';
+import { createPageAction, sendInSpace } from './page-action';
 import { createPageState } from './page-state';
 
 export const sendBotButton: PageFeature = {
@@ -22,18 +21,9 @@ export const sendBotButton: PageFeature = {
     const action = createPageAction(visit, signal);
 
     const onSend = (event: Event) =>
-      void action.run(event, state.lang.value, async () => {
-        const space = state.space.value;
-        const sentAt = Date.now();
-        const result = await sendPageMessage('page.sendBot', {
-          link: meeting.url,
-          ...(space ? { spaceId: space.id } : {}),
-        });
-        const outcome = describeBotResult(result, state.lang.value, space, sentAt);
-        // Signed in from the popup meanwhile, or signed out: the spaces may have changed.
-        if (outcome.signedOut || !state.context.value?.signedIn) void state.refresh();
-        return outcome;
-      });
+      void action.run(event, state.lang.value, () =>
+        sendInSpace(state, 'page.sendBot', { link: meeting.url }, describeBotResult),
+      );
 
     await showFloatingControl(visit, signal, {
       name: 'meeting-capture-send-bot',

@@ -12,8 +12,7 @@ import { type PageFeature, visitListener, visitTimeout } from './feature';
 import { showFloatingControl } from './floating-control';
 import { readVideoDuration } from './media-duration';
 import { describeTranscribeResult } from './outcome';
-import { createPageAction } from './page-action';
-import { sendPageMessage } from './page-messaging';
+import { createPageAction, sendInSpace } from './page-action';
 import { createPageState } from './page-state';
 
 /** Single-page players swap the video and its metadata after the URL changes: look again now and then. */
@@ -44,16 +43,9 @@ export const transcribeButton: PageFeature = {
     recheck();
 
     const onTranscribe = (event: Event) =>
-      void action.run(event, state.lang.value, async () => {
-        const space = state.space.value;
-        const result = await sendPageMessage('page.transcribe', {
-          url: target,
-          ...(space ? { spaceId: space.id } : {}),
-        });
-        const outcome = describeTranscribeResult(result, state.lang.value, space);
-        if (outcome.signedOut || !state.context.value?.signedIn) void state.refresh();
-        return outcome;
-      });
+      void action.run(event, state.lang.value, () =>
+        sendInSpace(state, 'page.transcribe', { url: target }, describeTranscribeResult),
+      );
 
     await showFloatingControl(visit, signal, {
       name: 'meeting-capture-transcribe',

@@ -4,6 +4,8 @@ import type { PageContext } from '@/lib/messaging';
 import {
   createEventPanel,
   fromLocalInputValue,
+  LINGER_MS,
+  lingerLeft,
   nextFullHour,
   toLocalInputValue,
   updateRows,
@@ -103,6 +105,18 @@ describe('event panel rows', () => {
     expect(panel.rows.value[0]?.action.outcome.value?.text).toBe('sent');
     updateRows(panel, [{ ...zoom, url: `${zoom.url}?pwd=1` }], visit, signal);
     expect(panel.rows.value.map((item) => item.link.url)).toEqual(['https://zoom.us/j/81234567890?pwd=1']);
+  });
+
+  it('stay while an action runs and for a moment after its answer, when their event has closed', () => {
+    const panel = createEventPanel(document.createElement('div'));
+    updateRows(panel, [meet], visit, new AbortController().signal);
+    expect(lingerLeft(panel, 1000)).toBe(0);
+    panel.rows.value[0]!.action.busy.value = true;
+    expect(lingerLeft(panel, 1000)).toBe(LINGER_MS);
+    panel.rows.value[0]!.action.busy.value = false;
+    panel.settledAt = 1000;
+    expect(lingerLeft(panel, 2000)).toBe(LINGER_MS - 1000);
+    expect(lingerLeft(panel, 1000 + LINGER_MS)).toBe(0);
   });
 
   it('datetime-local values round-trip in local time', () => {
