@@ -97,7 +97,7 @@ export function scanEventLinks(container: Element): MeetingLink[] {
     addLink(found, parseMeetingLink(unwrapLink(href)));
   }
   if (container.getElementsByTagName('*').length <= TEXT_SCAN_MAX_ELEMENTS) {
-    // biome-ignore lint/performance/useDomNodeTextContent: innerText separates blocks, so links in adjacent paragraphs stay apart.
+    // innerText, not textContent: separates blocks, so links in adjacent paragraphs stay apart.
     const text = (container as HTMLElement).innerText ?? container.textContent ?? '';
     for (const link of findMeetingLinks(text)) addLink(found, link);
   }

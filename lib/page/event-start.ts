@@ -246,7 +246,7 @@ export function findEventStart(container: Element, options: EventStartOptions): 
   }
   if (timeAttribute !== null) return { startsAt: timeAttribute, source: 'data' };
 
-  // biome-ignore lint/performance/useDomNodeTextContent: innerText keeps the line breaks between blocks that textContent runs together ("March 410:00").
+  // innerText, not textContent: keeps the line breaks between blocks that textContent runs together ("March 410:00").
   const text = (container as HTMLElement).innerText ?? container.textContent ?? '';
   const ms = parseStartFromText(text, options);
   return ms === null ? null : { startsAt: ms, source: 'text' };
