@@ -3,22 +3,9 @@ import type { ApiErrorInfo } from '@/lib/api/errors';
 import { formatApiError, formatDuration } from '@/lib/api/messages';
 import type { Lang } from '@/lib/i18n';
 import type { JobFailure } from '@/lib/jobs/types';
-import type { ErrorInfo, MessagingErrorInfo } from '@/lib/messaging';
+import type { ErrorInfo } from '@/lib/messaging';
+import { isMessagingError } from '@/lib/messaging-errors';
 import { messages } from './messages';
-
-const MESSAGING_KINDS = new Set<string>([
-  'invalid-message',
-  'forbidden-sender',
-  'unknown-message',
-  'not-a-meeting-link',
-  'not-a-video-page',
-  'permission-denied',
-  'internal',
-]);
-
-function isMessagingError(error: ErrorInfo): error is MessagingErrorInfo {
-  return MESSAGING_KINDS.has(error.kind);
-}
 
 export function describeError(error: ErrorInfo, lang: Lang): string {
   const m = messages[lang];

@@ -9,10 +9,10 @@ import type { Job, JobFailure } from '@/lib/jobs/types';
 import type {
   ErrorInfo,
   MessageResult,
-  MessagingErrorInfo,
   PageContext,
   ScheduledBot,
 } from '@/lib/messaging';
+import { isMessagingError } from '@/lib/messaging-errors';
 import { pageMessages } from './messages';
 
 export type OutcomeTone = 'success' | 'error';
@@ -25,20 +25,6 @@ export interface Outcome {
 }
 
 export type SpaceView = PageContext['spaces'][number];
-
-const MESSAGING_KINDS: ReadonlySet<string> = new Set<MessagingErrorInfo['kind']>([
-  'invalid-message',
-  'forbidden-sender',
-  'unknown-message',
-  'not-a-meeting-link',
-  'not-a-video-page',
-  'permission-denied',
-  'internal',
-]);
-
-function isMessagingError(error: ErrorInfo): error is MessagingErrorInfo {
-  return MESSAGING_KINDS.has(error.kind);
-}
 
 /** Chromium's and Firefox's words for a content script whose extension was reloaded or updated. */
 const CONTEXT_GONE = /extension context invalidated|receiving end does not exist|message port closed/i;
