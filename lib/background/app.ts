@@ -30,7 +30,7 @@ import type { PageContext, ScheduledBot } from '@/lib/messaging';
 import { hasOriginAccess } from '@/lib/permissions';
 import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } from '@/lib/session-store';
 import { getSettings, serviceUrlItem } from '@/lib/storage';
-import { notify, notifyJobEnded } from './notifications';
+import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
 import { PollScheduler } from './scheduler';
 import { Schedules } from './schedules';
 import { checkSessionNotices } from './session';
@@ -108,6 +108,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     if (!previous || previous.phase !== job.phase) await updateBadge();
     if (isTerminal(job.phase) && (!previous || !isTerminal(previous.phase))) {
       await notifyJobEnded(job, previous, await getSettings(), await lang());
+      await markNotified(jobs, job.id, now());
     }
     void scheduler.reschedule();
   };
@@ -273,8 +274,20 @@ export function createBackground(options: BackgroundOptions = {}) {
     if (added.length > 0) await storageOriginsItem.setValue([...known, ...added].slice(-10));
   };
 
+  /** Notices of jobs that ended just before the worker stopped, so none is lost. */
+  const catchUpNotices = async () => {
+    const missed = missedNotices(await jobs.list(), now());
+    if (missed.length === 0) return;
+    const [settings, language] = [await getSettings(), await lang()];
+    for (const job of missed) {
+      await notifyJobEnded(job, undefined, settings, language);
+      await markNotified(jobs, job.id, now());
+    }
+  };
+
   /** Every start of the worker: schedules, session notices, badge, and a tick if anything is due. */
   const wake = async () => {
+    await catchUpNotices().catch((error) => console.error('missed notices not shown', error));
     await schedules.reconcile().catch((error) => console.error('schedules not reconciled', error));
     await checkSession().catch((error) => console.error('session not checked', error));
     await updateBadge();

@@ -71,6 +71,29 @@ export async function notifyJobEnded(
   if (notice) await notify(`${JOB_NOTIFICATION_PREFIX}${job.id}`, notice.title, notice.message);
 }
 
+/** A job that ended this long ago without its notice being recorded is not notified any more. */
+export const MISSED_NOTICE_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Jobs whose end was stored but whose notice was never recorded: the worker stopped between the
+ * two. The next start shows them (the `job:<id>` id keeps a notice from doubling).
+ */
+export function missedNotices(jobs: readonly Job[], now: number): Job[] {
+  return jobs.filter(
+    (job) =>
+      isTerminal(job.phase) &&
+      job.notifiedAt === undefined &&
+      now - (job.finishedAt ?? job.updatedAt) <= MISSED_NOTICE_WINDOW_MS,
+  );
+}
+
+/** Records that a job's end was dealt with, so a later start does not show it again. */
+export async function markNotified(store: JobStore, id: string, now: number): Promise<void> {
+  await store.update(id, (job) =>
+    job && isTerminal(job.phase) && job.notifiedAt === undefined ? { ...job, notifiedAt: now } : undefined,
+  );
+}
+
 /** A click on a job notification opens its recording in the viewer. */
 export async function openNotification(id: string, store: JobStore): Promise<void> {
   await browser.notifications.clear(id).catch(() => undefined);

@@ -119,4 +119,6 @@ export interface Job {
   /** Why an active job is not moving: it needs a new sign-in, or access to the service's origin. */
   blocked?: 'sign-in' | 'permission';
   finishedAt?: number;
+  /** When the end of this job was notified (or found not to need a notice). */
+  notifiedAt?: number;
 }

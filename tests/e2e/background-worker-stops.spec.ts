@@ -121,7 +121,10 @@ test('classify is called once when the worker is stopped while the call is in fl
         { timeout: 45_000 },
       )
       .toEqual(['ready']);
-    expect(Object.keys(await background.notifications())).toHaveLength(1);
+    // The notice follows the stored end (and is recorded on the job once shown).
+    await expect
+      .poll(async () => Object.keys(await background.notifications()), { timeout: 10_000 })
+      .toHaveLength(1);
     const counters = await emulator.counters();
     expect(counters.classifyCalls).toEqual({ [SEED.recordings.uploadedNotProcessed]: 1 });
     expect(

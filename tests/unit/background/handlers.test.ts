@@ -285,3 +285,75 @@ describe('page-scoped messages', () => {
     expect((await send('settings.get', {})).data.hiddenOnSites).toEqual(['meet.google.com']);
   });
 });
+
+describe('notices of jobs that ended as the worker stopped', () => {
+  it('the next start shows the notice once, and a finished job already notified stays quiet', async () => {
+    const ended = Date.now() - 2_000;
+    const base = {
+      intent: 'process',
+      spaceId: 1,
+      audioId: 105,
+      title: 'Weekly sync',
+      autoProcess: true,
+    } as const;
+    await jobsItem.setValue({
+      lost: {
+        ...base,
+        id: 'lost',
+        phase: 'ready',
+        createdAt: ended - 60_000,
+        updatedAt: ended,
+        finishedAt: ended,
+      },
+      shown: {
+        ...base,
+        id: 'shown',
+        phase: 'ready',
+        createdAt: ended - 60_000,
+        updatedAt: ended,
+        finishedAt: ended,
+        notifiedAt: ended,
+      },
+    });
+    await bg.wake();
+    const shown = await fakeBrowser.notifications.getAll();
+    expect(Object.keys(shown)).toEqual(['job:lost']);
+    expect((await jobsItem.getValue()).lost?.notifiedAt).toBeGreaterThanOrEqual(ended);
+
+    await fakeBrowser.notifications.clear('job:lost');
+    await bg.wake();
+    expect(await fakeBrowser.notifications.getAll()).toEqual({});
+  });
+
+  it('a job reaching its end records that its notice was shown', async () => {
+    let clock = Date.now();
+    bg.scheduler.stop();
+    bg = createBackground({
+      sessionKv: memoryKeyValue(),
+      filesKv: memoryKeyValue(),
+      sleep: async () => undefined,
+      now: () => clock,
+      hasOriginAccess: async (url) => isGrantedByManifest(url),
+    });
+    await signIn();
+    const started = await send('recording.process', {
+      spaceId: SEED.spaces.personal,
+      audioId: SEED.recordings.uploadedNotProcessed,
+    });
+    expect(started.ok).toBe(true);
+    await bg.engine.idle();
+    const advance = await fetch(`${emulator.url}/__emulator/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: 120_000 }),
+    });
+    expect(advance.status).toBe(200);
+    clock += 120_000;
+    await bg.engine.tick();
+    await bg.engine.idle();
+    const [finished] = Object.values(await jobsItem.getValue());
+    expect(finished?.phase).toBe('ready');
+    expect(finished?.notifiedAt).toBe(clock);
+    expect(Object.keys(await fakeBrowser.notifications.getAll())).toEqual([`job:${finished?.id}`]);
+  });
+});

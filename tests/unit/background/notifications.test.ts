@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { notifyJobEnded, openNotification, viewerUrl } from '../../../lib/background/notifications';
+import {
+  MISSED_NOTICE_WINDOW_MS,
+  markNotified,
+  missedNotices,
+  notifyJobEnded,
+  openNotification,
+  viewerUrl,
+} from '../../../lib/background/notifications';
 import { createJobStore } from '../../../lib/jobs/store';
 import type { Job } from '../../../lib/jobs/types';
 import { DEFAULT_SETTINGS } from '../../../lib/storage';
@@ -75,5 +82,30 @@ describe('job notifications', () => {
     expect(create).toHaveBeenCalledWith({ url: viewerUrl(2, 77) });
     expect(viewerUrl(2, 77)).toBe('chrome-extension://test-extension-id/viewer.html?space=2&audio=77');
     expect(await all()).toEqual({});
+  });
+
+  it('a job that ended without its notice recorded is found again, for a while only', () => {
+    const now = 10 * MISSED_NOTICE_WINDOW_MS;
+    const jobs = [
+      job({ id: 'ended', phase: 'ready', finishedAt: now - 1_000 }),
+      job({ id: 'noticed', phase: 'ready', finishedAt: now - 1_000, notifiedAt: now - 500 }),
+      job({ id: 'running', phase: 'processing', updatedAt: now }),
+      job({ id: 'old', phase: 'failed', finishedAt: now - MISSED_NOTICE_WINDOW_MS - 1 }),
+      job({ id: 'no-finish-time', phase: 'cancelled', updatedAt: now - 60_000 }),
+    ];
+    expect(missedNotices(jobs, now).map((candidate) => candidate.id)).toEqual(['ended', 'no-finish-time']);
+  });
+
+  it('markNotified records the notice once, and never on a job still running', async () => {
+    const store = createJobStore();
+    await store.update('j1', () => job({ phase: 'ready', finishedAt: Date.now() }));
+    await store.update('j2', () => job({ id: 'j2', phase: 'processing' }));
+    await markNotified(store, 'j1', 100);
+    await markNotified(store, 'j1', 200);
+    await markNotified(store, 'j2', 100);
+    await markNotified(store, 'gone', 100);
+    expect((await store.get('j1'))?.notifiedAt).toBe(100);
+    expect((await store.get('j2'))?.notifiedAt).toBeUndefined();
+    expect(await store.get('gone')).toBeUndefined();
   });
 });
