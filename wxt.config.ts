@@ -27,7 +27,7 @@ export default defineConfig({
     commands: {
       'send-bot-current-tab': {
         suggested_key: { default: 'Alt+Shift+B' },
-        description: 'Send the recording bot to the meeting in this tab',
+        description: '__MSG_commandSendBot__',
       },
     },
     ...(browser === 'firefox' && {

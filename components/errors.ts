@@ -28,6 +28,8 @@ export function describeError(error: ErrorInfo, lang: Lang): string {
       return m.errNotVideoPage;
     case 'permission-denied':
       return m.errPermission(error.origin);
+    case 'not-cancellable':
+      return m.errNotCancellable;
     case 'internal':
       return m.errInternal(error.message);
   }

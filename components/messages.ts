@@ -220,6 +220,8 @@ const en = {
   errInvalidMessage: (fields: string) =>
     `The extension sent a request the background rejected (${fields}). Reload the page.`,
   errForbiddenSender: 'This page is not allowed to ask for that. Use the extension’s popup.',
+  errNotCancellable:
+    'This job can no longer be cancelled: its request has already been made (a started processing run is charged).',
   errUnknownMessage: (type: string) =>
     `The background does not know “${type}”. Update or reload the extension.`,
   errNotMeetingLink: 'This is not a meeting link the bot can join.',
@@ -453,6 +455,8 @@ const ru: Catalog = {
   errInvalidMessage: (fields: string) =>
     `Фоновая часть отклонила запрос расширения (${fields}). Перезагрузите страницу.`,
   errForbiddenSender: 'Этой странице такой запрос не разрешён. Воспользуйтесь окном расширения.',
+  errNotCancellable:
+    'Эту задачу уже нельзя отменить: запрос к сервису уже отправлен (начатая обработка оплачивается).',
   errUnknownMessage: (type: string) =>
     `Фоновая часть не знает запрос «${type}». Обновите или перезагрузите расширение.`,
   errNotMeetingLink: 'Это не ссылка на встречу, к которой может подключиться бот.',

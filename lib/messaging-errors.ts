@@ -12,6 +12,7 @@ const MESSAGING_KINDS: Record<MessagingErrorInfo['kind'], true> = {
   'not-a-meeting-link': true,
   'not-a-video-page': true,
   'permission-denied': true,
+  'not-cancellable': true,
   internal: true,
 };
 

@@ -208,6 +208,8 @@ export type MessagingErrorInfo =
   | { kind: 'not-a-meeting-link' }
   | { kind: 'not-a-video-page' }
   | { kind: 'permission-denied'; origin: string }
+  /** jobs.cancel: the job's request has been made (a started processing run is charged). */
+  | { kind: 'not-cancellable' }
   | { kind: 'internal'; message: string };
 
 export type ErrorInfo = ApiErrorInfo | MessagingErrorInfo;

@@ -211,16 +211,7 @@ export function createHandlers(bg: Background): Handlers {
     'jobs.cancel': async ({ jobId }) => {
       const outcome = await bg.engine.cancel(jobId);
       if (!outcome.ok) {
-        throw new MessageError({
-          kind: 'invalid-message',
-          issues: [
-            {
-              path: 'jobId',
-              message:
-                'This job can no longer be cancelled: its request has been made (a started processing run is charged).',
-            },
-          ],
-        });
+        throw new MessageError({ kind: 'not-cancellable' });
       }
       return outcome.job;
     },

@@ -48,6 +48,7 @@ export function describeError(error: ErrorInfo, lang: Lang, space?: SpaceView): 
       case 'unknown-message':
       case 'forbidden-sender':
       case 'permission-denied':
+      case 'not-cancellable':
         return { tone: 'error', text: m.failed(error.kind) };
     }
   }

@@ -182,7 +182,7 @@ describe('recordings messages', () => {
     expect(jobs.data).toHaveLength(1);
     expect(await fakeBrowser.action.getBadgeText({})).toBe('1');
     const cancel = await send('jobs.cancel', { jobId: answer.data.id });
-    expect(cancel).toMatchObject({ ok: false, error: { kind: 'invalid-message' } });
+    expect(cancel).toMatchObject({ ok: false, error: { kind: 'not-cancellable' } });
   });
 
   it('upload.file refuses a key with no stored file', async () => {
