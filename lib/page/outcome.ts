@@ -6,12 +6,7 @@
 import type { ApiErrorInfo } from '@/lib/api/errors';
 import { formatApiError, formatDuration, type Lang } from '@/lib/api/messages';
 import type { Job, JobFailure } from '@/lib/jobs/types';
-import type {
-  ErrorInfo,
-  MessageResult,
-  PageContext,
-  ScheduledBot,
-} from '@/lib/messaging';
+import type { ErrorInfo, MessageResult, PageContext, ScheduledBot } from '@/lib/messaging';
 import { isMessagingError } from '@/lib/messaging-errors';
 import { pageMessages } from './messages';
 
