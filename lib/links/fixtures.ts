@@ -471,6 +471,11 @@ export const VIDEO_PAGES: readonly Fixture<VideoPage>[] = [
     expected: vk('-124096712_456240773'),
     source: 'VK Sport',
   },
+  {
+    input: 'https://vkvideo.ru/playlist/-220754053_3/video-220754053_456239341',
+    expected: vk('-220754053_456239341'),
+    source: 'video opened from a playlist',
+  },
   // Vimeo (yt-dlp VimeoIE)
   { input: 'http://vimeo.com/56015672#at=0', expected: vimeo('56015672'), source: 'yt-dlp VimeoIE test' },
   { input: 'https://player.vimeo.com/video/54469442', expected: vimeo('54469442'), source: 'player' },

@@ -63,6 +63,8 @@ const NOT_VIDEOS: ReadonlyArray<readonly [string, string]> = [
   ['VK home', 'https://vk.com/'],
   ['VK video catalogue', 'https://vk.com/video'],
   ['VK community videos', 'https://vk.com/videos-77521'],
+  ['VK Video playlist without a video', 'https://vkvideo.ru/playlist/-220754053_3'],
+  ['VK Video playlist, extra path', 'https://vkvideo.ru/playlist/-220754053_3/video-220754053_456239341/x'],
   ['VK profile', 'https://vk.com/id1'],
   ['VK embed with a bad owner', 'https://vk.com/video_ext.php?oid=abc&id=1'],
   ['VK away.php to a non-video', 'https://vk.com/away.php?to=https%3A%2F%2Fexample.com'],

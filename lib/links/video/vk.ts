@@ -22,7 +22,8 @@ function page(kind: string, owner: string, id: string, link: ParsedLink): VideoP
 /**
  * VK Video pages (yt-dlp VKIE): `vk.com/video-123_456`, `vk.com/clip-123_456`, `vkvideo.ru/video-123_456`,
  * any page that opens a video in its viewer `...?z=video-123_456%2F...` (feed, walls, `/video`,
- * `/videos-123`, `/clips-123`), and the embed player `video_ext.php?oid=-123&id=456&hash=...`.
+ * `/videos-123`, `/clips-123`), a video opened from a playlist (`vkvideo.ru/playlist/-123_4/video-123_456`),
+ * and the embed player `video_ext.php?oid=-123&id=456&hash=...`.
  * Canonical: `https://vk.com/video<owner>_<id>` (or `clip...`), keeping the `list` access key;
  * embeds with a `hash` keep the embed form because the hash is what grants access.
  * Channel and catalogue pages without a video are rejected.
@@ -46,6 +47,12 @@ export function parseVkVideo(link: ParsedLink): VideoPage | null {
   if (segments.length === 1) {
     const direct = VIDEO_REF.exec(segments[0]!);
     if (direct) return page(direct[1]!, direct[2]!, direct[3]!, link);
+  }
+
+  // A video opened from a playlist: vkvideo.ru/playlist/-123_4/video-123_456.
+  if (segments.length === 3 && segments[0] === 'playlist' && /^-?\d{1,19}_-?\d{1,19}$/.test(segments[1]!)) {
+    const inList = VIDEO_REF.exec(segments[2]!);
+    if (inList) return page(inList[1]!, inList[2]!, inList[3]!, link);
   }
 
   // The viewer overlay: z=video-123_456 or z=video-123_456/pl_-123_-2 (the part after "/" is context).
