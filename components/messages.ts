@@ -153,6 +153,7 @@ const en = {
   trashEmpty: 'The trash is empty',
   trashNote: 'Recordings moved to the trash. Restoring them is not offered by the service.',
   settings: 'Settings',
+  openSidePanel: 'Open in the side panel',
   // Viewer
   viewerTitle: 'Recording',
   transcript: 'Transcript',
@@ -390,6 +391,7 @@ const ru: Catalog = {
   trashEmpty: 'Корзина пуста',
   trashNote: 'Записи, перемещённые в корзину. Сервис не позволяет их восстановить.',
   settings: 'Настройки',
+  openSidePanel: 'Открыть на боковой панели',
   viewerTitle: 'Запись',
   transcript: 'Расшифровка',
   speakers: 'Спикеры',

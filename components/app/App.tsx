@@ -1,7 +1,9 @@
 /**
  * The signed-in home (balance, jobs, recordings) or the sign-in form, with the popup's sub-views:
- * one recording, upload, trash. Used by the popup and by the viewer page when it names no recording.
+ * one recording, upload, trash. Used by the popup, the side panel, and by the viewer page when it
+ * names no recording.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Recording } from '@/lib/api/schemas';
@@ -89,7 +91,13 @@ function Header({ onNavigate, home }: { onNavigate: (view: View) => void; home: 
   );
 }
 
-export function App() {
+export interface AppProps {
+  /** The popup's "open in the side panel" action, where the browser has one. */
+  onOpenPanel?: () => void;
+  children?: ComponentChildren;
+}
+
+export function App({ onOpenPanel }: AppProps = {}) {
   const m = text.value;
   const [view, setView] = useState<View>({ name: 'home' });
   useEffect(() => {
@@ -150,6 +158,29 @@ export function App() {
           {m.serviceFooter}: {serviceUrl.value || '…'}
         </span>
         <span class="spacer" />
+        {onOpenPanel && (
+          <button
+            type="button"
+            class="small ghost icon"
+            aria-label={m.openSidePanel}
+            title={m.openSidePanel}
+            data-testid="open-side-panel"
+            onClick={onOpenPanel}
+          >
+            <svg
+              aria-hidden="true"
+              width="16"
+              height="16"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              stroke-width="2"
+            >
+              <rect x="3" y="4" width="18" height="16" rx="2" />
+              <path d="M15 4v16" />
+            </svg>
+          </button>
+        )}
         {current?.signedIn && (
           <button type="button" class="ghost small" onClick={() => void signOut()}>
             {m.signOut}
