@@ -87,6 +87,12 @@ try {
   await viewer.goto(`${base}/viewer.html?${recording}&tab=speakers`);
   await shoot(viewer, 'viewer-speakers', () => viewer.getByTestId('speaker-table').waitFor());
 
+  // Side panel (Chrome's default width).
+  const panel = await context.newPage();
+  await panel.setViewportSize({ width: 360, height: 820 });
+  await panel.goto(`${base}/sidepanel.html`);
+  await shoot(panel, 'sidepanel', () => panel.getByTestId('recording').first().waitFor());
+
   // Options.
   const options = await context.newPage();
   await options.setViewportSize({ width: 900, height: 1100 });
