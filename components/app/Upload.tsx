@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ALLOWED_EXTENSIONS } from '@/lib/api/schemas';
-import { contentTypeFor, extensionOf, normalizeTitle } from '@/lib/api/upload';
+import { ALLOWED_EXTENSIONS, contentTypeFor, extensionOf, normalizeTitle } from '@/lib/api/titles';
 import { storeFileForUpload } from '@/lib/file-store';
 import { formatBytes } from '@/lib/format/time';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';

@@ -10,8 +10,7 @@ import { z } from 'zod';
 const id = z.int().nonnegative();
 const seconds = z.number().nonnegative();
 
-/** Allowed title extensions (Limits table). */
-export const ALLOWED_EXTENSIONS = ['.mp3', '.m4a', '.wav', '.ogg', '.webm', '.mp4'] as const;
+export { ALLOWED_EXTENSIONS } from './titles';
 
 /** The meeting platforms the bot can join. */
 export const MEETING_SERVICES = ['telemost', 'zoom', 'google_meet'] as const;

@@ -11,14 +11,8 @@
 import type { Browser } from 'wxt/browser';
 import type { z } from 'zod';
 import { parseMeetingLink, parseVideoPage } from '@/lib/links';
-import {
-  envelopeSchema,
-  type MessagePayload,
-  type MessageType,
-  type MessagingErrorInfo,
-  PAGE_SCOPED,
-  requestSchemas,
-} from '@/lib/messaging';
+import type { MessagePayload, MessageType, MessagingErrorInfo } from '@/lib/messaging';
+import { envelopeSchema, PAGE_SCOPED, requestSchemas } from '@/lib/messaging-schemas';
 
 export type Sender = Pick<Browser.runtime.MessageSender, 'id' | 'url' | 'tab'>;
 

@@ -1,5 +1,5 @@
 /** What a job is doing, or why it ended, as a sentence a person understands, in English and Russian. */
-import { formatApiError, formatDuration } from '@/lib/api';
+import { formatApiError, formatDuration } from '@/lib/api/messages';
 import { defineMessages, type Lang } from '@/lib/i18n';
 import type { Job, JobFailure } from './types';
 
