@@ -3,8 +3,7 @@ import type { ApiErrorInfo } from '@/lib/api/errors';
 import { formatApiError, formatDuration } from '@/lib/api/messages';
 import type { Lang } from '@/lib/i18n';
 import type { JobFailure } from '@/lib/jobs/types';
-import type { ErrorInfo } from '@/lib/messaging';
-import { isMessagingError } from '@/lib/messaging-errors';
+import { type ErrorInfo, isMessagingError } from '@/lib/messaging';
 import { messages } from './messages';
 
 export function describeError(error: ErrorInfo, lang: Lang): string {

@@ -112,6 +112,22 @@ export type MessagingErrorInfo =
 
 export type ErrorInfo = ApiErrorInfo | MessagingErrorInfo;
 
+/** Every kind of MessagingErrorInfo; the record makes the compiler ask for a new kind here. */
+const MESSAGING_KINDS: Record<MessagingErrorInfo['kind'], true> = {
+  'invalid-message': true,
+  'forbidden-sender': true,
+  'unknown-message': true,
+  'not-a-meeting-link': true,
+  'not-a-video-page': true,
+  'permission-denied': true,
+  'not-cancellable': true,
+  internal: true,
+};
+
+export function isMessagingError(error: ErrorInfo): error is MessagingErrorInfo {
+  return Object.hasOwn(MESSAGING_KINDS, error.kind);
+}
+
 export type MessageResult<T> = { ok: true; data: T } | { ok: false; error: ErrorInfo };
 
 export interface Envelope<T extends MessageType = MessageType> {

@@ -6,8 +6,13 @@
 import type { ApiErrorInfo } from '@/lib/api/errors';
 import { formatApiError, formatDuration, type Lang } from '@/lib/api/messages';
 import type { Job, JobFailure } from '@/lib/jobs/types';
-import type { ErrorInfo, MessageResult, PageContext, ScheduledBot } from '@/lib/messaging';
-import { isMessagingError } from '@/lib/messaging-errors';
+import {
+  type ErrorInfo,
+  isMessagingError,
+  type MessageResult,
+  type PageContext,
+  type ScheduledBot,
+} from '@/lib/messaging';
 import { pageMessages } from './messages';
 
 export type OutcomeTone = 'success' | 'error';

@@ -9,7 +9,8 @@ import type { MessagePayload, MessageType } from '@/lib/messaging';
 const calls: Array<{ type: MessageType; payload: unknown }> = [];
 let answers: Partial<Record<MessageType, (payload: never) => unknown>> = {};
 
-vi.mock('@/lib/messaging', () => ({
+vi.mock('@/lib/messaging', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/messaging')>()),
   sendMessage: async <T extends MessageType>(type: T, payload: MessagePayload<T>) => {
     calls.push({ type, payload });
     const answer = answers[type];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorInfo } from '@/lib/api/errors';
-import { isMessagingError } from '@/lib/messaging-errors';
+import { isMessagingError } from '@/lib/messaging';
 
 describe('isMessagingError', () => {
   it('recognises the background’s own failures', () => {
