@@ -123,10 +123,10 @@ describe('robustness: very long input', () => {
     ['a YouTube query', `https://www.youtube.com/watch?v=BaW_jenozKc&x=${'a'.repeat(LONG)}`],
     ['a media path', `https://example.com/${'a'.repeat(LONG)}.mp3`],
     ['nested wrappers', `https://www.google.com/url?q=${'https://www.google.com/url?q='.repeat(LONG / 30)}`],
-  ])('stays fast and safe on %s', (_name, input) => {
-    const started = performance.now();
+  ])('stays safe on %s', (_name, input) => {
+    // No wall-clock bound here (machines are noisy): a pattern that backtracks catastrophically on
+    // 100,000 characters does not finish at all and fails on the test timeout.
     expect(() => checkShapes(input)).not.toThrow();
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('rejects over-long canonical links but keeps a long tracking query out of the canonical one', () => {
