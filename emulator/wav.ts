@@ -26,6 +26,33 @@ export function makeWav(seconds: number, seed = 0, sampleRate = 8000): Buffer {
 }
 
 /**
+ * A mono 8-bit PCM WAV of exactly `size` bytes (a quiet repeating pattern, so parts differ), read
+ * by the emulator as (size - 44) / sampleRate seconds. For uploads in tests and benchmarks.
+ */
+export function wavOfSize(size: number, sampleRate = 8000): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  const view = new DataView(bytes.buffer);
+  const ascii = (offset: number, text: string) => {
+    for (let index = 0; index < text.length; index += 1) bytes[offset + index] = text.charCodeAt(index);
+  };
+  ascii(0, 'RIFF');
+  view.setUint32(4, size - 8, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true); // fmt chunk size
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // channels
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate, true); // byte rate
+  view.setUint16(32, 1, true); // block align
+  view.setUint16(34, 8, true); // bits per sample
+  ascii(36, 'data');
+  view.setUint32(40, size - 44, true);
+  for (let index = 44; index < size; index += 1) bytes[index] = 128 + ((index * 7) % 31);
+  return bytes;
+}
+
+/**
  * Duration in seconds of a RIFF/WAVE file (data size / byte rate), or null when the bytes are not
  * a WAV the emulator can read. A data chunk whose declared size is 0 or larger than the file (as
  * streaming writers leave it) counts up to the end of the file.

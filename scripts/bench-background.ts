@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type CDPSession, chromium, type Page, type Worker } from '@playwright/test';
 import { type EmulatorOptions, type RunningEmulator, SEED, startEmulator } from '../emulator/index';
+import { wavOfSize } from '../emulator/wav';
 
 const extensionPath = path.resolve(import.meta.dirname, '../.output/chrome-mv3');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -169,35 +170,13 @@ async function withSetup<T>(
   }
 }
 
-function wavBytes(size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  const view = new DataView(bytes.buffer);
-  const ascii = (offset: number, text: string) => {
-    for (let i = 0; i < text.length; i += 1) bytes[offset + i] = text.charCodeAt(i);
-  };
-  ascii(0, 'RIFF');
-  view.setUint32(4, size - 8, true);
-  ascii(8, 'WAVEfmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, 8000, true);
-  view.setUint32(28, 8000, true);
-  view.setUint16(32, 1, true);
-  view.setUint16(34, 8, true);
-  ascii(36, 'data');
-  view.setUint32(40, size - 44, true);
-  for (let i = 44; i < size; i += 1) bytes[i] = 128 + ((i * 7) % 31);
-  return bytes;
-}
-
 /** Processing takes 36 s of real time here: three polls or so, as a short recording would. */
 const PROCESSING_MS = 36_000;
 
 async function requestsPerJob(): Promise<Record<string, number>> {
   const figures: Record<string, number> = {};
   const fileServer = createServer((_, response) => {
-    const body = wavBytes(80_044);
+    const body = wavOfSize(80_044);
     response.writeHead(200, { 'content-type': 'audio/wav', 'content-length': body.length });
     response.end(body);
   });
@@ -272,7 +251,7 @@ async function requestsPerJob(): Promise<Record<string, number>> {
                   tx.onerror = () => reject(tx.error);
                 };
               }),
-            [Array.from(wavBytes(1_000_044))] as const,
+            [Array.from(wavOfSize(1_000_044))] as const,
           );
           return s.send('upload.file', {
             spaceId: 1,

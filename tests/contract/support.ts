@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from '../../emulator';
 import { FaultInjector } from '../../emulator/faults';
+import { wavOfSize } from '../../emulator/wav';
 import {
   type ApiClient,
   type ApiErrorInfo,
@@ -228,27 +229,7 @@ export async function failure(promise: Promise<unknown>): Promise<ApiErrorInfo> 
 
 /** A file of `size` bytes that the emulator reads as a WAV of about `size / 8000` seconds. */
 export function wavBlob(size: number, type = 'audio/wav'): Blob {
-  const bytes = new Uint8Array(size);
-  const view = new DataView(bytes.buffer);
-  const ascii = (offset: number, text: string) => {
-    for (let index = 0; index < text.length; index += 1) bytes[offset + index] = text.charCodeAt(index);
-  };
-  const samples = size - 44;
-  ascii(0, 'RIFF');
-  view.setUint32(4, 36 + samples, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, 8000, true);
-  view.setUint32(28, 8000, true);
-  view.setUint16(32, 1, true);
-  view.setUint16(34, 8, true);
-  ascii(36, 'data');
-  view.setUint32(40, samples, true);
-  for (let index = 44; index < size; index += 1) bytes[index] = 128 + ((index * 7) % 31);
-  return new Blob([bytes], { type });
+  return new Blob([wavOfSize(size)], { type });
 }
 
 export const MB = 1024 * 1024;

@@ -10,6 +10,7 @@ import { OptionsPage } from './pages/options';
 import { PopupPage } from './pages/popup';
 import { ViewerPage } from './pages/viewer';
 
+export { wavOfSize } from '../../emulator/wav';
 export { expect, SEED };
 
 export interface Counters {
@@ -151,24 +152,4 @@ export async function executableMarkup(page: Page, selector: string): Promise<st
     }
     return found;
   });
-}
-
-/** A PCM WAV of the given size (silence), so the service reads a real duration. */
-export function wavOfSize(bytes: number, sampleRate = 8000): Buffer {
-  const data = bytes - 44;
-  const buffer = Buffer.alloc(bytes, 128);
-  buffer.write('RIFF', 0, 'ascii');
-  buffer.writeUInt32LE(36 + data, 4);
-  buffer.write('WAVE', 8, 'ascii');
-  buffer.write('fmt ', 12, 'ascii');
-  buffer.writeUInt32LE(16, 16);
-  buffer.writeUInt16LE(1, 20);
-  buffer.writeUInt16LE(1, 22);
-  buffer.writeUInt32LE(sampleRate, 24);
-  buffer.writeUInt32LE(sampleRate, 28);
-  buffer.writeUInt16LE(1, 32);
-  buffer.writeUInt16LE(8, 34);
-  buffer.write('data', 36, 'ascii');
-  buffer.writeUInt32LE(data, 40);
-  return buffer;
 }

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type EmulatorOptions, type RunningEmulator, SEED, startEmulator } from '../../../emulator';
+import { wavOfSize } from '../../../emulator/wav';
 import { createApiClient } from '../../../lib/api';
 import { createFileStore, type FileStore } from '../../../lib/file-store';
 import { JobEngine } from '../../../lib/jobs/engine';
@@ -249,24 +250,5 @@ export function useHarness(options: EmulatorOptions = {}): () => Harness {
 
 /** A file the emulator reads as a WAV of about `size / 8000` seconds. */
 export function wavBlob(size: number, type = 'audio/wav'): Blob {
-  const bytes = new Uint8Array(size);
-  const view = new DataView(bytes.buffer);
-  const ascii = (offset: number, text: string) => {
-    for (let index = 0; index < text.length; index += 1) bytes[offset + index] = text.charCodeAt(index);
-  };
-  ascii(0, 'RIFF');
-  view.setUint32(4, 36 + size - 44, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, 8000, true);
-  view.setUint32(28, 8000, true);
-  view.setUint16(32, 1, true);
-  view.setUint16(34, 8, true);
-  ascii(36, 'data');
-  view.setUint32(40, size - 44, true);
-  for (let index = 44; index < size; index += 1) bytes[index] = 128 + ((index * 7) % 31);
-  return new Blob([bytes], { type });
+  return new Blob([wavOfSize(size)], { type });
 }
