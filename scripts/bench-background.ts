@@ -10,17 +10,12 @@
  * Usage: npx wxt build && npx tsx scripts/bench-background.ts [--idle-seconds 600] [--runs 5] [--stops 3]
  * Prints figures only; it asserts nothing about time.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type BrowserContext, type CDPSession, chromium, type Page, type Worker } from '@playwright/test';
+import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
 import { type EmulatorOptions, type RunningEmulator, SEED, startEmulator } from '../emulator/index';
 import { wavOfSize } from '../emulator/wav';
-
-const extensionPath = path.resolve(import.meta.dirname, '../.output/chrome-mv3');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { launchChromium } from '../tests/e2e/launch';
 
 function arg(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -53,30 +48,17 @@ class Session {
     readonly worker: Worker,
     readonly id: string,
     readonly cdp: CDPSession,
-    readonly dir: string,
+    private readonly closeBrowser: () => Promise<void>,
     public page: Page | null,
   ) {}
 
   static async launch(): Promise<Session> {
-    const dir = mkdtempSync(path.join(tmpdir(), 'mc-bench-'));
-    const context = await chromium.launchPersistentContext(dir, {
-      executablePath: chromiumPath,
-      headless: true,
-      args: [
-        `--disable-extensions-except=${extensionPath}`,
-        `--load-extension=${extensionPath}`,
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const { context, close } = await launchChromium({ profilePrefix: 'mc-bench-' });
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const id = new URL(worker.url()).host;
     const blank = await context.newPage();
     const cdp = await context.newCDPSession(blank);
-    const session = new Session(context, worker, id, cdp, dir, null);
+    const session = new Session(context, worker, id, cdp, close, null);
     cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
       for (const version of versions) {
         if (!version.scriptURL.startsWith(`chrome-extension://${id}/`)) continue;
@@ -131,8 +113,7 @@ class Session {
   }
 
   async close(): Promise<void> {
-    await this.context.close();
-    rmSync(this.dir, { recursive: true, force: true });
+    await this.closeBrowser();
   }
 }
 

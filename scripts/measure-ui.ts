@@ -2,12 +2,12 @@
 // - the popup's first-load bundle: JS and CSS that popup.html loads, raw and gzip;
 // - popup open → recent recordings shown, fresh (cache cleared) and from the cache, median of runs;
 // - viewer open → first screen of the 3-hour transcript, and → every utterance rendered.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SEED, startEmulator } from '../emulator/index';
+import { launchChromium } from '../tests/e2e/launch';
 
 const root = path.resolve(import.meta.dirname, '..');
 const extensionDir = path.join(root, '.output', 'chrome-mv3');
@@ -50,18 +50,8 @@ bundleReport('popup.html');
 bundleReport('viewer.html');
 
 const emulator = await startEmulator({ quiet: true, processingDelayMs: 600_000 });
-const profile = mkdtempSync(path.join(tmpdir(), 'mc-measure-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    `--disable-extensions-except=${extensionDir}`,
-    `--load-extension=${extensionDir}`,
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-  ],
-});
+const browser = await launchChromium({ profilePrefix: 'mc-measure-' });
+const { context } = browser;
 try {
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const base = `chrome-extension://${new URL(worker.url()).host}`;
@@ -131,7 +121,6 @@ try {
     `viewer 3-hour transcript → every utterance in the DOM: median ${median(allRendered).toFixed(0)} ms (upper bound: includes polling)`,
   );
 } finally {
-  await context.close();
+  await browser.close();
   await emulator.close();
-  rmSync(profile, { recursive: true, force: true });
 }

@@ -2,21 +2,18 @@
 // page, light and dark, into docs/screenshots/. Starts its own emulator, builds the extension
 // against it and drives headless Chromium with the extension loaded.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SEED, startEmulator } from '../emulator/index';
+import { type LaunchedChromium, launchChromium } from '../tests/e2e/launch';
 
 const root = path.resolve(import.meta.dirname, '..');
-const extensionDir = path.join(root, '.output', 'chrome-mv3');
 const outDir = path.join(root, 'docs', 'screenshots');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const schemes = ['light', 'dark'] as const;
 
 const emulator = await startEmulator({ quiet: true, processingDelayMs: 600_000 });
-let context: BrowserContext | undefined;
-const profile = mkdtempSync(path.join(tmpdir(), 'mc-shots-'));
+let browser: LaunchedChromium | undefined;
 try {
   if (!process.argv.includes('--no-build')) {
     const build = spawnSync('npx', ['wxt', 'build'], {
@@ -27,20 +24,8 @@ try {
     if (build.status !== 0) throw new Error('wxt build failed');
   }
   mkdirSync(outDir, { recursive: true });
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    headless: true,
-    deviceScaleFactor: 1,
-    args: [
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium({ profilePrefix: 'mc-shots-', deviceScaleFactor: 1 });
+  const { context } = browser;
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const base = `chrome-extension://${new URL(worker.url()).host}`;
   const page = await context.newPage();
@@ -101,7 +86,6 @@ try {
     options.getByRole('combobox', { name: 'Space' }).locator('option').nth(2).waitFor({ state: 'attached' }),
   );
 } finally {
-  await context?.close();
+  await browser?.close();
   await emulator.close();
-  rmSync(profile, { recursive: true, force: true });
 }

@@ -10,11 +10,8 @@
  * by default, to keep the suite short; for figures worth quoting:
  *   MEASURE_RUNS=7 npx playwright test tests/e2e/page-performance.spec.ts --workers=1
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type BrowserContext, chromium, test } from '@playwright/test';
-import { chromiumPath, extensionPath } from './fixtures';
+import { test } from '@playwright/test';
+import { launchChromium } from './launch';
 import { fixture } from './page-support';
 
 const RUNS = Number(process.env.MEASURE_RUNS ?? 1);
@@ -80,33 +77,6 @@ const FAMILIES = [
   },
 ] as const;
 
-async function launch(
-  withExtension: boolean,
-): Promise<{ context: BrowserContext; dispose: () => Promise<void> }> {
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'mc-perf-'));
-  const args = [
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-sync',
-  ];
-  if (withExtension)
-    args.push(`--disable-extensions-except=${extensionPath}`, `--load-extension=${extensionPath}`);
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath,
-    headless: true,
-    args,
-  });
-  return {
-    context,
-    dispose: async () => {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 interface Sample {
   loadTask: number;
   loadScript: number;
@@ -118,7 +88,7 @@ type Mode = 'none' | 'unmatched' | 'ours';
 
 async function measure(item: (typeof FAMILIES)[number], mode: Mode): Promise<Sample> {
   const withExtension = mode !== 'none';
-  const { context, dispose } = await launch(withExtension);
+  const { context, close } = await launchChromium({ extension: withExtension, profilePrefix: 'mc-perf-' });
   try {
     if (withExtension && context.serviceWorkers().length === 0) await context.waitForEvent('serviceworker');
     const origin = mode === 'ours' ? item.origin : UNMATCHED_ORIGIN;
@@ -150,7 +120,7 @@ async function measure(item: (typeof FAMILIES)[number], mode: Mode): Promise<Sam
       steadyScript: steady.script - loaded.script,
     };
   } finally {
-    await dispose();
+    await close();
   }
 }
 

@@ -1,0 +1,58 @@
+/**
+ * Chromium with the built extension, as the end-to-end tests, the page-cost measurement and the
+ * scripts (screenshots, UI and background measurements) start it: the system Chromium, headless,
+ * a fresh profile, and the flags that keep it from fetching, syncing or updating on its own.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium } from '@playwright/test';
+
+export const extensionPath = path.resolve(import.meta.dirname, '../../.output/chrome-mv3');
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const QUIET_FLAGS = [
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface LaunchOptions {
+  /** Load the built extension (default true); the page-cost baseline runs without it. */
+  extension?: boolean;
+  /** Prefix of the temporary profile folder's name. */
+  profilePrefix?: string;
+  deviceScaleFactor?: number;
+}
+
+export interface LaunchedChromium {
+  context: BrowserContext;
+  profileDir: string;
+  /** Closes the browser and deletes the profile. */
+  close(): Promise<void>;
+}
+
+export async function launchChromium(options: LaunchOptions = {}): Promise<LaunchedChromium> {
+  const profileDir = mkdtempSync(path.join(tmpdir(), options.profilePrefix ?? 'mc-profile-'));
+  const args = [...QUIET_FLAGS];
+  if (options.extension ?? true) {
+    args.unshift(`--disable-extensions-except=${extensionPath}`, `--load-extension=${extensionPath}`);
+  }
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: chromiumPath,
+    headless: true,
+    args,
+    ...(options.deviceScaleFactor !== undefined && { deviceScaleFactor: options.deviceScaleFactor }),
+  });
+  return {
+    context,
+    profileDir,
+    close: async () => {
+      await context.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+}
