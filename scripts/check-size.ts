@@ -2,14 +2,14 @@
  * Bundle-size budgets of the Chrome build, checked after `wxt build` (part of `npm run test:e2e`).
  * Sizes are deterministic, so a budget that is exceeded fails the build. For each page: every file
  * its HTML loads (entry script, module preloads, stylesheets); for the background: background.js
- * and the chunks it imports; for each content script: its one file. gzip level 9, as in
- * scripts/measure-ui.ts.
+ * and the chunks it imports; for each content script: its one file. Sizes come from
+ * scripts/bundle.ts (gzip level 9), as the UI measurement does.
  *
  * Usage: npx tsx scripts/check-size.ts [outDir]   (default .output/chrome-mv3)
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { fileSize, moduleGraph, pageAssets } from './bundle';
 
 /** Budgets in kB of gzip. Raise one only with a reason in the commit that does. */
 export const BUDGETS_KB: Record<string, number> = {
@@ -25,31 +25,7 @@ export const BUDGETS_KB: Record<string, number> = {
 
 const outDir = path.resolve(process.argv[2] ?? '.output/chrome-mv3');
 
-function gzipKb(file: string): number {
-  return gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length / 1024;
-}
-
-/** Files a page loads before it can render: its entry script, module preloads and stylesheets. */
-function pageFiles(html: string): string[] {
-  const text = readFileSync(path.join(outDir, html), 'utf8');
-  const refs = [...text.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\bhref)="([^"]+)"/g)].map(
-    (match) => match[1]!,
-  );
-  return refs.filter((ref) => /\.(?:js|css)$/.test(ref)).map((ref) => ref.replace(/^\//, ''));
-}
-
-/** An ES module and every chunk it imports statically, transitively. */
-function moduleFiles(entry: string, seen = new Set<string>()): string[] {
-  if (seen.has(entry)) return [];
-  seen.add(entry);
-  const text = readFileSync(path.join(outDir, entry), 'utf8');
-  for (const match of text.matchAll(
-    /(?:^|[;\s}])import\s*(?:[^'"`]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g,
-  )) {
-    moduleFiles(path.posix.join(path.posix.dirname(entry), match[1]!), seen);
-  }
-  return [...seen];
-}
+const gzipKb = (file: string) => fileSize(outDir, file).gzip / 1024;
 
 if (!existsSync(outDir)) {
   console.error(`No build at ${outDir}: run \`npx wxt build\` first.`);
@@ -60,9 +36,9 @@ let failed = 0;
 console.log('bundle sizes (gzip) against their budgets:');
 for (const [target, budget] of Object.entries(BUDGETS_KB)) {
   const files = target.endsWith('.html')
-    ? pageFiles(target)
+    ? pageAssets(outDir, target)
     : target === 'background.js'
-      ? moduleFiles(target)
+      ? moduleGraph(outDir, target)
       : [target];
   const total = files.reduce((sum, file) => sum + gzipKb(file), 0);
   const over = total > budget;

@@ -2,12 +2,11 @@
 // - the popup's first-load bundle: JS and CSS that popup.html loads, raw and gzip;
 // - popup open → recent recordings shown, fresh (cache cleared) and from the cache, median of runs;
 // - viewer open → first screen of the 3-hour transcript, and → every utterance rendered.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { SEED, startEmulator } from '../emulator/index';
 import { launchChromium } from '../tests/e2e/launch';
+import { fileSize, pageAssets } from './bundle';
 
 const root = path.resolve(import.meta.dirname, '..');
 const extensionDir = path.join(root, '.output', 'chrome-mv3');
@@ -19,22 +18,14 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Files an HTML page of the build loads up front (scripts, module preloads, stylesheets). */
-function pageAssets(html: string): string[] {
-  const text = readFileSync(path.join(extensionDir, html), 'utf8');
-  const refs = [...text.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
-  return [...new Set(refs)];
-}
-
 function bundleReport(html: string): void {
   let raw = 0;
   let gz = 0;
-  for (const ref of pageAssets(html)) {
-    const body = readFileSync(path.join(extensionDir, ref.replace(/^\//, '')));
-    const zipped = gzipSync(body, { level: 9 }).length;
-    raw += body.length;
-    gz += zipped;
-    console.log(`  ${ref}: ${(body.length / 1024).toFixed(1)} kB, gzip ${(zipped / 1024).toFixed(1)} kB`);
+  for (const ref of pageAssets(extensionDir, html)) {
+    const size = fileSize(extensionDir, ref);
+    raw += size.raw;
+    gz += size.gzip;
+    console.log(`  /${ref}: ${(size.raw / 1024).toFixed(1)} kB, gzip ${(size.gzip / 1024).toFixed(1)} kB`);
   }
   console.log(`${html} first load: ${(raw / 1024).toFixed(1)} kB, gzip ${(gz / 1024).toFixed(1)} kB`);
 }
