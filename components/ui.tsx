@@ -137,3 +137,40 @@ export function Protocol({ markdown }: { markdown: string }) {
   // The only HTML inserted is DOMPurify's output (lib/render/markdown.ts).
   return <div class="markdown" data-testid="protocol" dangerouslySetInnerHTML={{ __html: html }} />;
 }
+
+/** A small button showing only a 16 px line icon; its label is the accessible name and tooltip. */
+export function IconButton({
+  label,
+  onClick,
+  testId,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  testId?: string;
+  /** The icon's shapes, drawn in a 24 × 24 box with the current text colour. */
+  children: ComponentChildren;
+}) {
+  return (
+    <button
+      type="button"
+      class="small ghost icon"
+      aria-label={label}
+      title={label}
+      data-testid={testId}
+      onClick={onClick}
+    >
+      <svg
+        aria-hidden="true"
+        width="16"
+        height="16"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        stroke-width="2"
+      >
+        {children}
+      </svg>
+    </button>
+  );
+}
