@@ -16,13 +16,10 @@ test.beforeEach(async ({ context }) => {
 });
 
 test('Google Calendar: a "Send bot" beside each distinct link of the open event, and "Send at start"', async ({
-  context,
   emulator,
-  signIn,
+  openSignedIn,
 }) => {
-  await signIn();
-  const page = await context.newPage();
-  await page.goto(GOOGLE);
+  const page = await openSignedIn(GOOGLE);
   await page.getByRole('button', { name: '10am Weekly sync' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
@@ -67,13 +64,10 @@ test('Google Calendar: a "Send bot" beside each distinct link of the open event,
 });
 
 test('Google Calendar: "Send at start" schedules the bot at the start read from the event', async ({
-  context,
   extensionMessage,
-  signIn,
+  openSignedIn,
 }) => {
-  await signIn();
-  const page = await context.newPage();
-  await page.goto(GOOGLE);
+  const page = await openSignedIn(GOOGLE);
   await page.getByRole('button', { name: '10am Weekly sync' }).click();
   const telemost = group(page, /telemost/);
   await telemost.getByRole('button', { name: /^Send at start/ }).click();
@@ -93,12 +87,9 @@ test('Google Calendar: "Send at start" schedules the bot at the start read from 
 });
 
 test('Google Calendar: an event without links has no panel; one without a time asks for the start', async ({
-  context,
-  signIn,
+  openSignedIn,
 }) => {
-  await signIn();
-  const page = await context.newPage();
-  await page.goto(GOOGLE);
+  const page = await openSignedIn(GOOGLE);
   await page.getByRole('button', { name: '12pm Lunch' }).click();
   await expect(page.getByRole('dialog')).toContainText('Canteen');
   await page.getByRole('button', { name: 'Planning offsite' }).click();
@@ -118,10 +109,8 @@ test('Google Calendar: an event without links has no panel; one without a time a
   await expect(zoom.getByRole('status')).toContainText(/The bot will be sent at .+09:30/);
 });
 
-test('Yandex Calendar: the start comes from the event’s <time> element', async ({ context, signIn }) => {
-  await signIn();
-  const page = await context.newPage();
-  await page.goto(YANDEX);
+test('Yandex Calendar: the start comes from the event’s <time> element', async ({ openSignedIn }) => {
+  const page = await openSignedIn(YANDEX);
   await page.getByRole('button', { name: '15:00 Планёрка' }).click();
   const telemost = group(page, /telemost\.yandex\.ru\/j\/12345678901234/);
   await expect(telemost.getByRole('button', { name: 'Send bot' })).toBeVisible();
@@ -129,13 +118,10 @@ test('Yandex Calendar: the start comes from the event’s <time> element', async
 });
 
 test('Outlook: the event pane of a started meeting offers "Send bot" only; mail gets no panel', async ({
-  context,
   emulator,
-  signIn,
+  openSignedIn,
 }) => {
-  await signIn();
-  const page = await context.newPage();
-  await page.goto(OUTLOOK_WEEK);
+  const page = await openSignedIn(OUTLOOK_WEEK);
   await page.getByRole('button', { name: 'Design review' }).click();
   await expect(page).toHaveURL(/\/calendar\/item\//);
   const zoom = group(page, /us06web\.zoom\.us\/j\/88395547586\?pwd=Q1w2E3/);

@@ -92,10 +92,8 @@ test('no control on the Meet home page or on a lookalike host', async ({ context
   );
 });
 
-test('a click sends one bot, a double click too', async ({ context, emulator, signIn }) => {
-  await signIn();
-  const page = await context.newPage();
-  await page.goto(MEET);
+test('a click sends one bot, a double click too', async ({ context, emulator, openSignedIn }) => {
+  const page = await openSignedIn(MEET);
   await expect(page.getByRole('combobox', { name: 'Space' })).toHaveValue('1');
   await sendBot(page).dblclick();
   await expect(status(page)).toContainText('Bot sent to the meeting (space “Personal”)');
@@ -116,11 +114,9 @@ test('a click sends one bot, a double click too', async ({ context, emulator, si
 test('code 4 says how little is left; code 5 says a bot is already in a meeting of the space', async ({
   context,
   emulator,
-  signIn,
+  openSignedIn,
 }) => {
-  await signIn();
-  const page = await context.newPage();
-  await page.goto(MEET);
+  const page = await openSignedIn(MEET);
   const picker = page.getByRole('combobox', { name: 'Space' });
   await picker.selectOption('4');
   await sendBot(page).click();
@@ -154,13 +150,10 @@ test('signed out: the control says to sign in from the popup', async ({ context,
 });
 
 test('works from the keyboard, with a visible focus, and keys pressed in it do not reach the page', async ({
-  context,
   emulator,
-  signIn,
+  openSignedIn,
 }) => {
-  await signIn();
-  const page = await context.newPage();
-  await page.goto(MEET);
+  const page = await openSignedIn(MEET);
   await page.getByRole('combobox', { name: 'Space' }).focus();
   await page.keyboard.press('Tab');
   await expect(sendBot(page)).toBeFocused();
@@ -202,11 +195,9 @@ test('speaks Russian when the extension is set to Russian', async ({ context, ex
 test('"Hide on this site" hides it on that host until the options show it again', async ({
   context,
   extensionMessage,
-  signIn,
+  openSignedIn,
 }) => {
-  await signIn();
-  const page = await context.newPage();
-  await page.goto(MEET);
+  const page = await openSignedIn(MEET);
   await page.getByRole('button', { name: 'Hide on this site' }).click();
   await expect(page.getByRole('status')).toContainText('Hidden on meet.google.com');
   await expect(sendBot(page)).toHaveCount(0);

@@ -48,6 +48,8 @@ interface PageFixtures {
   ) => Promise<{ ok: boolean; data?: T; error?: unknown }>;
   /** Signs the demo user in against this test's emulator. */
   signIn: () => Promise<void>;
+  /** Signs the demo user in, then opens `url` in a new tab. */
+  openSignedIn: (url: string) => Promise<Page>;
 }
 
 export const test = base.extend<PageFixtures>({
@@ -79,6 +81,14 @@ export const test = base.extend<PageFixtures>({
         password: SEED.users.demo.password,
       });
       expect(answer.ok, JSON.stringify(answer)).toBe(true);
+    });
+  },
+  openSignedIn: async ({ context, signIn }, use) => {
+    await use(async (url) => {
+      await signIn();
+      const page = await context.newPage();
+      await page.goto(url);
+      return page;
     });
   },
 });

@@ -22,12 +22,9 @@ test.beforeEach(async ({ context }) => {
 });
 
 test('a YouTube watch page has "Transcribe audio" with the video’s length against the balance', async ({
-  context,
-  signIn,
+  openSignedIn,
 }) => {
-  await signIn();
-  const page = await context.newPage();
-  await page.goto(WATCH);
+  const page = await openSignedIn(WATCH);
   await expect(transcribe(page)).toBeVisible();
   await expect(meter(page)).toHaveText('12:30 of 10:00:00 left');
   const picker = page.getByRole('combobox', { name: 'Space' });
@@ -51,13 +48,10 @@ test('a YouTube watch page has "Transcribe audio" with the video’s length agai
 });
 
 test('one click, or a double click, creates one recording; the app’s navigation moves the control along', async ({
-  context,
   emulator,
-  signIn,
+  openSignedIn,
 }) => {
-  await signIn();
-  const page = await context.newPage();
-  await page.goto(WATCH);
+  const page = await openSignedIn(WATCH);
   await transcribe(page).dblclick();
   await expect(status(page)).toContainText('Sent to “Personal”');
   await expect(transcribe(page)).toBeEnabled();
@@ -83,14 +77,8 @@ test('one click, or a double click, creates one recording; the app’s navigatio
   await expect(meter(page)).toHaveText('12:30 of 10:00:00 left');
 });
 
-test('keys pressed in the control do not reach YouTube’s shortcuts', async ({
-  context,
-  emulator,
-  signIn,
-}) => {
-  await signIn();
-  const page = await context.newPage();
-  await page.goto(WATCH);
+test('keys pressed in the control do not reach YouTube’s shortcuts', async ({ emulator, openSignedIn }) => {
+  const page = await openSignedIn(WATCH);
   await transcribe(page).focus();
   for (const key of ['k', 'j', 'l', 'f', 'm', 'Space']) await page.keyboard.press(key);
   await expect(status(page)).toContainText('Sent to “Personal”');
