@@ -33,6 +33,28 @@ export function formatHoursMinutes(seconds: number): string {
   return `${Math.floor(total / 3600)}:${pad(Math.floor((total % 3600) / 60))}`;
 }
 
+const DURATION_UNITS: Record<Lang, { h: string; min: string; s: string }> = {
+  en: { h: 'h', min: 'min', s: 's' },
+  ru: { h: 'ч', min: 'мин', s: 'с' },
+};
+
+/**
+ * A length or a balance in words, the one form every surface uses, so it can never be read as a
+ * time of day: `10 h 00 min`, `12 min 30 s`, `12 min`, `45 s` (Russian `10 ч 00 мин`, ...).
+ * From an hour up seconds are left out. Whole seconds, rounded down, so a balance never
+ * promises more than there is.
+ */
+export function formatDuration(seconds: number, lang: Lang = 'en'): string {
+  const u = DURATION_UNITS[lang];
+  const total = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h > 0) return `${h} ${u.h} ${pad(m)} ${u.min}`;
+  if (m > 0) return s > 0 ? `${m} ${u.min} ${pad(s)} ${u.s}` : `${m} ${u.min}`;
+  return `${s} ${u.s}`;
+}
+
 const UNITS: Record<Lang, string[]> = {
   en: ['B', 'KB', 'MB', 'GB', 'TB'],
   ru: ['Б', 'КБ', 'МБ', 'ГБ', 'ТБ'],

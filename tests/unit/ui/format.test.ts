@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { speakerLabel } from '@/lib/format/speakers';
-import { formatBytes, formatClock, formatCueTime, formatHoursMinutes, formatSpeed } from '@/lib/format/time';
+import {
+  formatBytes,
+  formatClock,
+  formatCueTime,
+  formatDuration,
+  formatHoursMinutes,
+  formatSpeed,
+} from '@/lib/format/time';
 
 describe('time formats', () => {
   it('cue times for SRT and WebVTT', () => {
@@ -47,5 +54,25 @@ describe('speaker labels', () => {
     expect(speakerLabel('  Анна  ', 'ru')).toBe('Анна');
     expect(speakerLabel('SPEAKER_X', 'en')).toBe('SPEAKER_X');
     expect(speakerLabel('', 'en')).toBe('Unnamed');
+  });
+});
+
+describe('formatDuration (lib/format)', () => {
+  it.each([
+    [36_000, 'en', '10 h 00 min'],
+    [36_000, 'ru', '10 ч 00 мин'],
+    [7_080, 'en', '1 h 58 min'],
+    [7_199, 'en', '1 h 59 min'],
+    [750, 'en', '12 min 30 s'],
+    [750, 'ru', '12 мин 30 с'],
+    [720, 'en', '12 min'],
+    [65, 'en', '1 min 05 s'],
+    [45, 'ru', '45 с'],
+    [0, 'en', '0 s'],
+    [-10, 'en', '0 s'],
+    [59.9, 'en', '59 s'],
+    [Number.NaN, 'en', '0 s'],
+  ] as const)('%s s in %s is %s', (seconds, lang, text) => {
+    expect(formatDuration(seconds, lang)).toBe(text);
   });
 });
