@@ -53,7 +53,19 @@ export interface PageContext {
   lang: Lang;
   defaultSpaceId: number | null;
   spaces: Array<{ id: number; name: string; isMain: boolean; availableSeconds: number; isActive: boolean }>;
+  /** The person hid the floating controls on the sender tab's site ("Hide on this site"). */
+  hidden: boolean;
 }
+
+/**
+ * What a page control is told about the job it started: only what it shows (the phase, why it
+ * failed, the space's name, whether the job existed before the press). Never the account, the
+ * service URL or other recordings.
+ */
+export type PageJob = Pick<
+  Job,
+  'id' | 'intent' | 'phase' | 'spaceId' | 'spaceName' | 'createdAt' | 'failure'
+>;
 
 /** The data each message answers with. */
 export interface ResponseMap {
@@ -77,8 +89,8 @@ export interface ResponseMap {
   'upload.file': Job;
   'upload.url': Job;
   'page.context': PageContext;
-  'page.sendBot': Job;
-  'page.transcribe': Job;
+  'page.sendBot': PageJob;
+  'page.transcribe': PageJob;
   'page.scheduleBot': ScheduledBot;
   'page.hideOnSite': null;
   'schedules.list': ScheduledBot[];
