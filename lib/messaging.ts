@@ -67,6 +67,18 @@ export type PageJob = Pick<
   'id' | 'intent' | 'phase' | 'spaceId' | 'spaceName' | 'createdAt' | 'failure'
 >;
 
+/**
+ * A processing result as the pages get it: a protocol longer than `PROTOCOL_SHOWN_MAX` characters
+ * is cut at a line end before it leaves the background (a page that rendered 50 MB of markdown
+ * would not answer for minutes), and `protocolTruncated` says how much there was.
+ */
+export type ShownResult = ProcessingResult & {
+  protocolTruncated?: { shownChars: number; totalChars: number };
+};
+
+/** Protocols longer than this many characters are shown shortened. */
+export const PROTOCOL_SHOWN_MAX = 1_000_000;
+
 /** The data each message answers with. */
 export interface ResponseMap {
   'session.get': SessionView;
@@ -81,7 +93,7 @@ export interface ResponseMap {
   'recordings.delete': null;
   'recording.info': Recording;
   /** null: processing was never started (the result endpoint answered 404). */
-  'recording.result': ProcessingResult | null;
+  'recording.result': ShownResult | null;
   'recording.process': Job;
   'jobs.list': Job[];
   'jobs.dismiss': null;

@@ -2,18 +2,28 @@
  * The background side of every message in lib/messaging.ts. `respond` runs after `checkMessage`
  * (envelope, sender, payload) and turns anything thrown into a plain `{kind, ...}` error.
  */
-import { ApiError, contentTypeFor, escapeRegex, isApiError, normalizeTitle, toApiErrorInfo } from '@/lib/api';
+import {
+  ApiError,
+  contentTypeFor,
+  escapeRegex,
+  isApiError,
+  normalizeTitle,
+  type ProcessingResult,
+  toApiErrorInfo,
+} from '@/lib/api';
 import type { Job } from '@/lib/jobs/types';
 import { type MeetingLink, parseMeetingLink } from '@/lib/links';
-import type {
-  ErrorInfo,
-  MessageResult,
-  MessageType,
-  MessagingErrorInfo,
-  PageJob,
-  ResponseMap,
-  ScheduledBot,
-  SessionView,
+import {
+  type ErrorInfo,
+  type MessageResult,
+  type MessageType,
+  type MessagingErrorInfo,
+  type PageJob,
+  PROTOCOL_SHOWN_MAX,
+  type ResponseMap,
+  type ScheduledBot,
+  type SessionView,
+  type ShownResult,
 } from '@/lib/messaging';
 import { isHiddenOnSite } from '@/lib/page/conditions';
 import { originOf, originPattern } from '@/lib/permissions';
@@ -128,6 +138,19 @@ function meetingForSender(link: string, sender: Sender): MeetingLink {
   if (kind === 'calendar') return meeting;
   if (kind === 'meeting' && parseMeetingLink(url)?.url === meeting.url) return meeting;
   throw notMeeting();
+}
+
+/** A result with its protocol cut at a line end when it is too long to show (see `ShownResult`). */
+export function shownResult(result: ProcessingResult, max = PROTOCOL_SHOWN_MAX): ShownResult {
+  const protocol = result.result?.protocol;
+  if (!result.result || protocol === undefined || protocol.length <= max) return result;
+  const lineEnd = protocol.lastIndexOf('\n', max);
+  const shown = protocol.slice(0, lineEnd > max / 2 ? lineEnd : max);
+  return {
+    ...result,
+    result: { ...result.result, protocol: shown },
+    protocolTruncated: { shownChars: shown.length, totalChars: protocol.length },
+  };
 }
 
 /** A job as a page control is told about it: what it shows, nothing else. */
@@ -249,7 +272,7 @@ export function createHandlers(bg: Background): Handlers {
     'recording.result': async ({ spaceId, audioId }) => {
       await requireServiceAccess(bg);
       try {
-        return await bg.client.getResult(spaceId, audioId);
+        return shownResult(await bg.client.getResult(spaceId, audioId));
       } catch (error) {
         if (isApiError(error, 'not-found')) return null;
         throw error;
