@@ -19,7 +19,7 @@ import { CALENDAR_MATCHES, MEETING_MATCHES, VIDEO_MATCHES } from '@/lib/page/mat
 
 export type Sender = Pick<Browser.runtime.MessageSender, 'id' | 'url' | 'tab' | 'frameId'>;
 
-/** What kind of page a page-scoped sender is: decides what it may ask for (lib/background/page-scope.ts). */
+/** What kind of page a page-scoped sender is: decides what it may ask for (lib/background/handlers.ts). */
 export type PageKind = 'meeting' | 'calendar' | 'video';
 
 /**
