@@ -62,7 +62,10 @@ export interface PageContext {
  * failed, the space's name, whether the job existed before the press). Never the account, the
  * service URL or other recordings.
  */
-export type PageJob = Pick<Job, 'phase' | 'spaceName' | 'createdAt' | 'failure'>;
+export type PageJob = Pick<
+  Job,
+  'id' | 'intent' | 'phase' | 'spaceId' | 'spaceName' | 'createdAt' | 'failure'
+>;
 
 /**
  * A processing result as the pages get it: a protocol longer than `PROTOCOL_SHOWN_MAX` characters

@@ -156,7 +156,10 @@ export function shownResult(result: ProcessingResult, max = PROTOCOL_SHOWN_MAX):
 /** A job as a page control is told about it: what it shows, nothing else. */
 export function pageJob(job: Job): PageJob {
   return {
+    id: job.id,
+    intent: job.intent,
     phase: job.phase,
+    spaceId: job.spaceId,
     createdAt: job.createdAt,
     ...(job.spaceName === undefined ? {} : { spaceName: job.spaceName }),
     ...(job.failure === undefined ? {} : { failure: job.failure }),
