@@ -31,8 +31,9 @@ export function usageOf(space: Space): number | undefined {
 export class ChargeWatch {
   constructor(readonly deps: ChargeWatchDeps) {}
 
-  async #report(incident: ChargeIncident): Promise<ChargeIncident> {
+  async #report(incident: ChargeIncident, notify = true): Promise<ChargeIncident> {
     await this.deps.log.update((log) => addIncident(log, incident));
+    if (!notify) return incident;
     try {
       await this.deps.onIncident?.(incident);
     } catch (error) {
@@ -177,17 +178,21 @@ export class ChargeWatch {
 
   /**
    * A first bot request answered code 5 while no other bot sent from here is active in the space:
-   * the answer may be to the browser's repeat of this very request. Logged and reported.
+   * the answer may be to the browser's repeat of this very request. Logged; the job's own failure
+   * notice says it (no second notification).
    */
   botBusyUnconfirmed(job: Job): Promise<ChargeIncident> {
-    return this.#report({
-      id: `bot-busy-unconfirmed:${job.id}`,
-      kind: 'bot-busy-unconfirmed',
-      at: this.deps.now(),
-      spaceId: job.spaceId,
-      ...(job.spaceName ? { spaceName: job.spaceName } : {}),
-      jobId: job.id,
-      ...(job.sourceUrl ? { source: job.sourceUrl } : {}),
-    });
+    return this.#report(
+      {
+        id: `bot-busy-unconfirmed:${job.id}`,
+        kind: 'bot-busy-unconfirmed',
+        at: this.deps.now(),
+        spaceId: job.spaceId,
+        ...(job.spaceName ? { spaceName: job.spaceName } : {}),
+        jobId: job.id,
+        ...(job.sourceUrl ? { source: job.sourceUrl } : {}),
+      },
+      false,
+    );
   }
 }
