@@ -5,7 +5,8 @@
  * counts the POST (the "effect") and destroys the socket without writing a byte, the first time
  * only. A second POST arriving means the browser replayed the first one.
  *
- *   npx tsx scripts/measure-replay.ts            # prints a table and writes replay-result.json
+ *   npx tsx scripts/measure-replay.ts              # in a page; prints a table, writes replay-result.json
+ *   npx tsx scripts/measure-replay.ts --extension  # in the built extension's service worker
  *
  * Each variant runs `RUNS` times in a fresh page; the figures are POSTs received per click.
  */
@@ -15,6 +16,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { launchChromium } from '../tests/e2e/launch';
 
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
+/** `--extension`: run the fetches in the built extension's service worker (cross-origin, host permission). */
+const IN_EXTENSION = process.argv.includes('--extension');
 
 interface Variant {
   name: string;
@@ -116,7 +119,10 @@ async function main() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const chromium = await launchChromium({ extension: false, profilePrefix: 'mc-replay-' });
+  const chromium = await launchChromium({ extension: IN_EXTENSION, profilePrefix: 'mc-replay-' });
+  const worker = IN_EXTENSION
+    ? (chromium.context.serviceWorkers()[0] ?? (await chromium.context.waitForEvent('serviceworker')))
+    : null;
   const results: Array<{ variant: string; postsPerClick: number[]; outcomes: string[] }> = [];
   try {
     for (const variant of VARIANTS) {
@@ -127,20 +133,24 @@ async function main() {
         posts = 0;
         drop = true;
         closeReads = variant.closeReads ?? false;
-        const page = await chromium.context.newPage();
-        await page.goto(`${origin}/`);
-        const outcome = await page.evaluate(`(async () => {
-          const warm = async (init = {}) => { const r = await fetch('/warm?' + Math.random(), init); await r.text(); };
+        const script = `(async () => {
+          const base = ${JSON.stringify(IN_EXTENSION ? origin : '')};
+          const warm = async (init = {}) => { const r = await fetch(base + '/warm?' + Math.random(), init); await r.text(); };
           const post = async (init = {}, url = '/charge') => {
-            try { const r = await fetch(url, { method: 'POST', body: '{}', ...init }); return 'answered ' + r.status; }
+            try { const r = await fetch(base + url, { method: 'POST', body: '{}', ...init }); return 'answered ' + r.status; }
             catch (e) { return 'rejected: ' + e.message; }
           };
-          ${variant.body}
-        })()`);
+          ${variant.body.replaceAll("fetch('/", "fetch(base + '/")}
+        })()`;
+        const page = worker ? null : await chromium.context.newPage();
+        await page?.goto(`${origin}/`);
+        const outcome = await (page ? page.evaluate(script) : worker!.evaluate(script)).catch(
+          (error: unknown) => `not available: ${String(error).split('\n')[0]}`,
+        );
         await new Promise((resolve) => setTimeout(resolve, 300));
         counts.push(posts);
         outcomes.push(String(outcome));
-        await page.close();
+        await page?.close();
       }
       results.push({ variant: variant.name, postsPerClick: counts, outcomes: [...new Set(outcomes)] });
       console.log(`${counts.join('/').padEnd(8)} ${variant.name} → ${[...new Set(outcomes)].join('; ')}`);
@@ -152,8 +162,8 @@ async function main() {
   }
   const version = chromium.context.browser()?.version() ?? 'unknown';
   writeFileSync(
-    'replay-result.json',
-    `${JSON.stringify({ chromium: version, runs: RUNS, results }, null, 2)}\n`,
+    IN_EXTENSION ? 'replay-result-extension.json' : 'replay-result.json',
+    `${JSON.stringify({ chromium: version, context: IN_EXTENSION ? 'extension service worker' : 'page', runs: RUNS, results }, null, 2)}\n`,
   );
 }
 

@@ -237,6 +237,22 @@ const UNSAFE: ReadonlySet<Operation> = new Set<UnsafeOperation>([
   'completeUpload',
 ]);
 
+/**
+ * Calls that charge or create go out with `credentials: 'omit'`, which no other call uses: Chromium
+ * keeps such requests in a socket group of their own, so they usually get a fresh connection, and
+ * Chromium resends a request whose connection dropped before any answer only when that connection
+ * was reused (README "Charges and network faults"). `completeUpload` is left out: it is harmless to
+ * repeat, and would otherwise warm that group right before the classify of an upload. The service
+ * authenticates by the bearer token, so no cookie is lost.
+ */
+const FRESH_CONNECTION: ReadonlySet<Operation> = new Set<UnsafeOperation>([
+  'createRecording',
+  'uploadByUrl',
+  'uploadFromVideoSite',
+  'sendBot',
+  'startProcessing',
+]);
+
 const CHECK_OF: Record<UnsafeOperation, ApiErrorCheck> = {
   createRecording: 'recent-recordings',
   uploadByUrl: 'recent-recordings',
@@ -280,6 +296,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers,
         pauses: call.pauses,
         signal: call.signal,
+        ...(FRESH_CONNECTION.has(call.operation) ? { credentials: 'omit' as const } : {}),
       });
     } catch (error) {
       // Calls that create something or charge: a failure that may have happened after the effect

@@ -49,6 +49,8 @@ export interface HttpRequest {
   /** Extra condition checked before each retry (e.g. the upload link is still valid). */
   canRetry?: () => boolean;
   signal?: AbortSignal;
+  /** `omit` puts the request in a socket group no other call uses (see client.ts FRESH_CONNECTION). */
+  credentials?: RequestCredentials;
 }
 
 export interface HttpAnswer {
@@ -96,6 +98,7 @@ export async function send(deps: HttpDeps, request: HttpRequest): Promise<HttpAn
       json: request.json,
       body: request.body,
       headers: request.headers,
+      ...(request.credentials ? { credentials: request.credentials } : {}),
       signal,
       retry: {
         limit: pauses.length,
