@@ -92,14 +92,16 @@ const result = {
   mustBeZeroFailed: [] as string[],
 };
 
+let stepsFailedInJourney = 0;
+
 function outcome(kind: string, what: string, completed: boolean): void {
-  const entry = result.journeys.byKind[kind] ?? { completed: 0, outcomes: {} };
+  const entry = result.journeys.byStep[kind] ?? { completed: 0, outcomes: {} };
   entry.outcomes[what] = (entry.outcomes[what] ?? 0) + 1;
   if (completed) {
     entry.completed += 1;
-    result.journeys.completed += 1;
-  }
-  result.journeys.byKind[kind] = entry;
+    result.journeys.stepsCompleted += 1;
+  } else stepsFailedInJourney += 1;
+  result.journeys.byStep[kind] = entry;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -426,6 +428,8 @@ class Soak {
         result.journeyErrors.push(`${name}: ${String(error).split('\n')[0]}`);
       }
     }
+    if (stepsFailedInJourney === 0) result.journeys.completed += 1;
+    stepsFailedInJourney = 0;
   }
 
   /** The extension's stored view: jobs, charge log, notice and error counters. */
