@@ -67,10 +67,12 @@ const result = {
   minutes: MINUTES,
   faultRate: FAULTS,
   seed: SEED_VALUE,
+  /** A journey is the six steps; `completed` counts journeys whose every step reached its end. */
   journeys: {
     started: 0,
     completed: 0,
-    byKind: {} as Record<string, { completed: number; outcomes: Record<string, number> }>,
+    stepsCompleted: 0,
+    byStep: {} as Record<string, { completed: number; outcomes: Record<string, number> }>,
   },
   faultsInjected: {} as Record<string, number>,
   armedDrops: 0,
