@@ -80,7 +80,7 @@ async function idOf(answer: Answer): Promise<string> {
 }
 
 for (const connection of ['fresh', 'reused'] as const) {
-  test(`classify on a ${connection} connection`, async ({ background, emulator, serviceWorker }) => {
+  test(`classify on a ${connection} connection`, async ({ context, background, emulator, serviceWorker }) => {
     await background.signIn(emulator.url);
     let usageBefore = 18_000;
     if (connection === 'reused') {
@@ -130,6 +130,28 @@ for (const connection of ['fresh', 'reused'] as const) {
     expect(log.incidents).toEqual([
       expect.objectContaining({ id: incidentId, usageBefore, usageAfter: usageBefore + 2 * 2710 }),
     ]);
+
+    // The popup's job says it in plain words; the options keep it in the log, ready to copy.
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${background.extensionId}/popup.html`);
+    await expect(popup.getByTestId('job-incident')).toContainText(
+      '“Interview with a backend candidate.wav” 2 times instead of once (45 min 10 s each, 45 min 10 s extra)',
+    );
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${background.extensionId}/options.html`);
+    const section = options.getByRole('region', { name: 'Charges log' });
+    await expect(section).toContainText('Charged more than once');
+    // What goes to the clipboard is caught on its way there (headless Chromium has no clipboard).
+    await options.evaluate(() => {
+      navigator.clipboard.writeText = async (text: string) => {
+        (window as unknown as { copied: string }).copied = text;
+      };
+    });
+    await section.getByRole('button', { name: 'Copy the log' }).click();
+    await expect(section.getByRole('status')).toHaveText('Copied.');
+    const copied = await options.evaluate(() => (window as unknown as { copied: string }).copied);
+    expect(copied).toContain(`recording ${audioId}`);
+    expect(copied).toContain(`usage_count ${usageBefore} → ${usageBefore + 2 * 2710}`);
   });
 }
 
