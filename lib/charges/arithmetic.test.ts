@@ -120,6 +120,18 @@ describe('assessClassifyCharge', () => {
     expect(result.verdict).toBe('unattributed');
   });
 
+  it('a short recording against a long unexplained growth is a coincidence, not dozens of repeats', () => {
+    // 42 s ours; 2,730 s of someone else's = 65 × 42 exactly, still not ours (at most 2 repeats).
+    const result = assessClassifyCharge(
+      check({
+        duration: 42,
+        after: { usage: 18_000 + 42 + 2_730, at: T0 + 100 },
+        own: [{ ...mine, seconds: 42 }],
+      }),
+    );
+    expect(result.verdict).toBe('unattributed');
+  });
+
   it('a refund of our failed run that surely landed inside the interval is added back', () => {
     const refund: OwnCharge = {
       kind: 'refund',

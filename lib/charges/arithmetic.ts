@@ -15,8 +15,14 @@
  */
 import type { OwnCharge } from './types';
 
-/** Seconds of slack for rounding on the service's side. */
+/** Seconds of slack for rounding on the service's side, per charge. */
 export const CHARGE_TOLERANCE_S = 1;
+/**
+ * Chromium resends a request at most twice; with the worker's own call that is 3 charges at most,
+ * so at most 2 extra. A larger multiple (a short recording against another member's long one) is
+ * a coincidence, not ours.
+ */
+export const MAX_EXTRA_CHARGES = 2;
 
 export interface Reading {
   /** `subscribe.usage_count` of the space. */
@@ -86,6 +92,8 @@ export function assessClassifyCharge(check: ClassifyCheck): ChargeAssessment {
   if (!(check.duration > 0) || growth < 0) return { ...base, verdict: 'unknown' };
   if (unexplained < check.duration - CHARGE_TOLERANCE_S) return { ...base, verdict: 'ok' };
   const charges = Math.round(unexplained / check.duration);
-  const whole = Math.abs(unexplained - charges * check.duration) <= CHARGE_TOLERANCE_S * charges;
+  const whole =
+    charges <= MAX_EXTRA_CHARGES &&
+    Math.abs(unexplained - charges * check.duration) <= CHARGE_TOLERANCE_S * charges;
   return whole ? { ...base, verdict: 'double', extraCharges: charges } : { ...base, verdict: 'unattributed' };
 }
