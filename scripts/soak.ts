@@ -305,10 +305,13 @@ class Soak {
     const id = `s${SEED_VALUE}x${this.#n}kkkkkkkkkkk`.slice(0, 11);
     const url = `https://www.youtube.com/watch?v=${id}`;
     const page = await this.context.newPage();
+    let said = '';
     try {
       await page.goto(url);
       await page.getByRole('button', { name: 'Transcribe audio' }).click({ timeout: 20_000 });
-      await page.getByRole('status').filter({ hasText: /./ }).first().waitFor({ timeout: 60_000 });
+      const status = page.getByRole('status').filter({ hasText: /./ }).first();
+      await status.waitFor({ timeout: 60_000 });
+      said = (await status.innerText()).slice(0, 80);
     } finally {
       await page.close();
     }
@@ -318,7 +321,8 @@ class Soak {
     );
     outcome(
       'transcribe',
-      done?.phase ?? ((await this.hasJob('video', id)) ? 'no-terminal-state' : 'not-sent'),
+      done?.phase ??
+        ((await this.hasJob('video', id)) ? 'no-terminal-state' : `not sent, the page said: ${said}`),
       done !== null,
     );
   }
