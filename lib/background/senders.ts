@@ -9,7 +9,7 @@
  *   video page or a calendar.
  */
 import type { Browser } from 'wxt/browser';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { parseMeetingLink, parseVideoPage } from '@/lib/links';
 import type { MessagePayload, MessageType, MessagingErrorInfo } from '@/lib/messaging';
 import { envelopeSchema, PAGE_SCOPED, requestSchemas } from '@/lib/messaging-schemas';
@@ -71,7 +71,7 @@ export type CheckedMessage =
   /** Not ours (another channel): ignored, no answer. */
   | { ok: 'ignore' };
 
-function issuesOf(error: z.ZodError): Array<{ path: string; message: string }> {
+function issuesOf(error: z.core.$ZodError): Array<{ path: string; message: string }> {
   return error.issues
     .slice(0, 20)
     .map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
