@@ -46,7 +46,7 @@ function normalise(source: string): string {
     const rest = source.slice(nm + 'node_modules/'.length).split('/');
     const pkg = rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
     // zod is large enough to show by its parts
-    if (pkg === 'zod') return `zod/${rest.slice(1, -1).join('/')}`;
+    if (pkg === 'zod') return `zod/${rest.slice(1).join('/')}`;
     return pkg;
   }
   return source.replace(/^(\.\.\/)+/, '');
