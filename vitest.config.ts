@@ -11,6 +11,8 @@ export default defineConfig({
       'emulator/**/*.test.ts',
     ],
     environment: 'node',
+    // Every text catalog loaded up front (the pages load the one in force on demand).
+    setupFiles: ['tests/setup/catalogs.ts'],
     // Two cores: keep parallelism modest so the emulator-backed suites do not starve each other.
     maxWorkers: 2,
     testTimeout: 30_000,
