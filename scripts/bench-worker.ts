@@ -12,12 +12,13 @@
  * Usage: npx wxt build && npx tsx scripts/bench-worker.ts [start] [ticks] [upload] [--samples 20]
  *        (no section named: all three)
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
 import { type RunningEmulator, SEED, startEmulator } from '../emulator/index';
 import { wavOfSize } from '../emulator/wav';
@@ -307,7 +308,10 @@ async function workerHeapSampler(bench: Bench): Promise<() => Promise<number>> {
       sessionId,
       message: JSON.stringify({ id, method: 'Runtime.getHeapUsage', params: {} }),
     } as never);
-    const usage = (await result) as { usedSize: number; backingStorageSize?: number };
+    const usage = (await Promise.race([result, sleep(2_000).then(() => ({ usedSize: Number.NaN }))])) as {
+      usedSize: number;
+      backingStorageSize?: number;
+    };
     return usage.usedSize + (usage.backingStorageSize ?? 0);
   };
 }
@@ -336,13 +340,16 @@ async function upload(): Promise<Record<string, number>> {
         }),
       [headerBytes, UPLOAD_BYTES] as const,
     );
+    console.log('  file stored in the extension (IndexedDB)');
     const heap = await workerHeapSampler(bench);
     const baseline = await heap();
+    console.log(`  worker heap before: ${(baseline / 1e6).toFixed(1)} MB`);
     let peak = baseline;
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        peak = Math.max(peak, await heap().catch(() => 0));
+        const sample = await heap().catch(() => Number.NaN);
+        if (!Number.isNaN(sample)) peak = Math.max(peak, sample);
         await sleep(50);
       }
     })();
@@ -356,15 +363,23 @@ async function upload(): Promise<Record<string, number>> {
     });
     if (!started.ok) throw new Error(JSON.stringify(started.error));
     const jobId = started.data.id;
+    // From the start of the uploading phase (or the request, if it was never seen) to the next
+    // phase: the parts' PUTs and the create request before them.
+    const sentAt = Date.now();
     let uploadingSince: number | undefined;
     let leftAt: number | undefined;
     let bytesPerSecond: number | undefined;
+    let phase = '';
     for (;;) {
       const job = (await bench.jobs())[jobId];
+      if (job && job.phase !== phase) {
+        phase = job.phase;
+        console.log(`  job phase ${phase}`);
+      }
       if (job?.phase === 'uploading') {
-        uploadingSince = job.phaseSince;
+        uploadingSince ??= job.phaseSince;
         bytesPerSecond = job.upload?.bytesPerSecond ?? bytesPerSecond;
-      } else if (uploadingSince !== undefined && job) {
+      } else if (job && (uploadingSince !== undefined || ['assembling', 'uploaded'].includes(job.phase))) {
         leftAt = job.phaseSince;
         break;
       }
@@ -373,7 +388,8 @@ async function upload(): Promise<Record<string, number>> {
     }
     sampling = false;
     await sampler;
-    const extensionMs = leftAt! - uploadingSince!;
+    const extensionMs = leftAt! - (uploadingSince ?? sentAt);
+    console.log(`  extension: ${extensionMs} ms; now curl`);
 
     // The same parts, from curl, to links of the same storage, one after the other as the
     // extension sends them.
@@ -395,22 +411,19 @@ async function upload(): Promise<Record<string, number>> {
     });
     const curlStart = Date.now();
     for (const [index, file] of files.entries()) {
-      const run = spawnSync(
-        'curl',
-        [
-          '-sS',
-          '-o',
-          '/dev/null',
-          '-w',
-          '%{http_code}',
-          '-X',
-          'PUT',
-          '--data-binary',
-          `@${file}`,
-          created.url[index]!,
-        ],
-        { encoding: 'utf8' },
-      );
+      // Asynchronous: the emulator answers from this very process.
+      const run = await promisify(execFile)('curl', [
+        '-sS',
+        '-o',
+        '/dev/null',
+        '-w',
+        '%{http_code}',
+        '-X',
+        'PUT',
+        '--data-binary',
+        `@${file}`,
+        created.url[index]!,
+      ]);
       if (run.stdout !== '200') throw new Error(`curl part ${index + 1}: ${run.stdout} ${run.stderr}`);
     }
     const curlMs = Date.now() - curlStart;
