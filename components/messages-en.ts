@@ -123,6 +123,8 @@ export const en = {
   // Preview
   protocol: 'Protocol',
   noProtocol: 'The protocol is empty.',
+  protocolTruncated: (shown: string, total: string) =>
+    `This protocol is very long (${total}), so it is shown shortened: the first ${shown}. Copying and exports use the shortened text; the full protocol stays on the service.`,
   resultLoading: 'Loading the result…',
   resultNotReady: 'The result is not ready yet.',
   resultFailed: 'Processing of this recording failed. The charged time was returned to the balance.',

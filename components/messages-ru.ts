@@ -113,6 +113,8 @@ export const ru: Catalog = {
   processStarted: (title: string) => `Обработка «${title}» запущена.`,
   protocol: 'Протокол',
   noProtocol: 'Протокол пуст.',
+  protocolTruncated: (shown: string, total: string) =>
+    `Протокол очень длинный (${total}), поэтому показан сокращённым: первые ${shown}. Копирование и экспорт берут сокращённый текст; полный протокол остаётся в сервисе.`,
   resultLoading: 'Загрузка результата…',
   resultNotReady: 'Результат ещё не готов.',
   resultFailed: 'Обработка этой записи завершилась ошибкой. Списанное время возвращено на баланс.',

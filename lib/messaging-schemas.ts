@@ -7,6 +7,8 @@
 import type { MessageType } from './messaging';
 import { z } from './zod';
 
+// No `new Function` probe: lib/zod.ts sets `jitless` (and the English messages) for every schema.
+
 const spaceId = z.number().check(z.int(), z.positive());
 const audioId = z.number().check(z.int(), z.positive());
 /** A string of at most `max` characters (`z.string().max(max)` of the chained build). */
@@ -91,10 +93,11 @@ export const requestSchemas = {
   'schedules.cancel': z.object({ id: filled(100) }),
   /** Site access the extension needs for the service and its upload storage, and which is missing. */
   'service.origins': z.object({}),
-  // Page-scoped: content scripts on pages the detectors accept.
+  // Page-scoped: the top frame of pages the content scripts act on, for that page only.
   'page.context': z.object({}),
   'page.sendBot': z.object({ link: filled(2048), spaceId: z.optional(spaceId) }),
-  'page.transcribe': z.object({ url: filled(2048), spaceId: z.optional(spaceId) }),
+  // The background transcribes the sender tab's own page; `url` is accepted and ignored.
+  'page.transcribe': z.object({ url: z.optional(filled(2048)), spaceId: z.optional(spaceId) }),
   'page.scheduleBot': z.object({
     link: filled(2048),
     startsAt: z.number().check(z.int(), z.positive()),

@@ -19,13 +19,14 @@ export const ZIP_BUDGET_KB = 232;
 
 /** Budgets in kB of gzip. Raise one only with a reason in the commit that does. */
 export const BUDGETS_KB: Record<string, number> = {
-  // Target 30 for the popup and side panel; the English catalog and Preact keep them at 32.5.
-  'popup.html': 33,
-  'sidepanel.html': 33,
-  'viewer.html': 40,
-  'options.html': 26,
-  // Target 30: zod/mini, ky and the texts of both languages keep the worker at 47.8 (README).
-  'background.js': 49,
+  // Target 30 for the popup and side panel; Preact, the English catalog and the API error texts
+  // keep them at 33.3 (README, "Weight and speed").
+  'popup.html': 34,
+  'sidepanel.html': 34,
+  'viewer.html': 41,
+  'options.html': 27,
+  // Target 30: zod/mini, ky and the texts of both languages keep the worker at 50.8 (README).
+  'background.js': 52,
   'content-scripts/meeting.js': 42,
   'content-scripts/calendar.js': 46,
   'content-scripts/video.js': 44,

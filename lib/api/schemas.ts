@@ -10,6 +10,7 @@
  */
 import { z } from '../zod';
 
+// No `new Function` probe: lib/zod.ts sets `jitless` (and the English messages) for every schema.
 const id = z.int().check(z.nonnegative());
 const seconds = z.number().check(z.nonnegative());
 
