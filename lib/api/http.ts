@@ -4,7 +4,7 @@
  * Every failure leaves here as an `ApiError`.
  */
 import ky, { HTTPError, TimeoutError } from 'ky';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   ApiError,
   type ApiErrorInfo,
@@ -222,7 +222,7 @@ async function errorFromThrown(
 }
 
 /** Parses a JSON answer with a schema; a non-JSON answer is `html`, a mismatch is `invalid-response`. */
-export function readJson<S extends z.ZodType>(
+export function readJson<S extends z.ZodMiniType>(
   answer: HttpAnswer,
   schema: S,
   operation: Operation,
