@@ -18,8 +18,15 @@ export default defineConfig({
   srcDir: '.',
   // WXT_OUT_DIR: where tests/unit/release-manifest.test.ts builds the release manifest.
   outDir: process.env.WXT_OUT_DIR ?? '.output',
+  // Auto-import only WXT's own helpers (defineBackground, browser...), never the exports of
+  // components/: unimport finds free identifiers by pattern, and a parameter named `lang` or
+  // `text` in lib/ pulled components/lang.ts (Preact signals and the pages' whole string table)
+  // into the background and the content scripts. Project modules are imported explicitly.
+  imports: { dirsScanOptions: { fileFilter: () => false } },
   vite: () => ({
     plugins: [preact()],
+    // Source maps only on request, for scripts/attribute.ts; never in the store package.
+    build: { sourcemap: process.env.WXT_SOURCEMAP === '1' },
     define: {
       __DEFAULT_SERVICE_URL__: JSON.stringify(defaultServiceUrl),
     },

@@ -9,6 +9,7 @@ import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
 import type { Settings } from '@/lib/storage';
 import { requestServiceAccess } from './app/permission';
+import { ChargesLog } from './ChargesLog';
 import { text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
 
@@ -305,6 +306,8 @@ export function Options() {
           )}
         </form>
       </section>
+
+      <ChargesLog />
     </main>
   );
 }

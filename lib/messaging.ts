@@ -11,7 +11,7 @@
  *   video page), and only for actions on that page: send a bot for a link, transcribe a page.
  */
 import { browser } from 'wxt/browser';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type {
   ApiErrorInfo,
   MEETING_SERVICES,

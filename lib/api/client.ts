@@ -3,7 +3,7 @@
  * returning schema-checked data or throwing `ApiError`, plus the safe higher-level helpers.
  * Framework-free: no `browser.*`, no Node-only APIs.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError, isApiError, isTransportFailure, type Operation, type UnsafeOperation } from './errors';
 import {
   expectEmpty,
@@ -215,9 +215,9 @@ export interface ApiClient {
   pollResult(spaceId: number, audioId: number, options?: PollOptions): Promise<PollOutcome>;
 }
 
-type CallResult<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type CallResult<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
 
-interface ApiCall<S extends z.ZodType | null> {
+interface ApiCall<S extends z.ZodMiniType | null> {
   operation: Operation;
   method: 'GET' | 'POST';
   path: string;
@@ -238,6 +238,22 @@ const UNSAFE: ReadonlySet<Operation> = new Set<UnsafeOperation>([
   'sendBot',
   'startProcessing',
   'completeUpload',
+]);
+
+/**
+ * Calls that charge or create go out with `credentials: 'omit'`, which no other call uses: Chromium
+ * keeps such requests in a socket group of their own, so they usually get a fresh connection, and
+ * Chromium resends a request whose connection dropped before any answer only when that connection
+ * was reused (README "Charges and network faults"). `completeUpload` is left out: it is harmless to
+ * repeat, and would otherwise warm that group right before the classify of an upload. The service
+ * authenticates by the bearer token, so no cookie is lost.
+ */
+const FRESH_CONNECTION: ReadonlySet<Operation> = new Set<UnsafeOperation>([
+  'createRecording',
+  'uploadByUrl',
+  'uploadFromVideoSite',
+  'sendBot',
+  'startProcessing',
 ]);
 
 const CHECK_OF: Record<UnsafeOperation, ApiErrorCheck> = {
@@ -278,7 +294,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function attempt(call: ApiCall<z.ZodType | null>, access: string | null): Promise<HttpAnswer> {
+  async function attempt(call: ApiCall<z.ZodMiniType | null>, access: string | null): Promise<HttpAnswer> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (access !== null) headers.authorization = `Bearer ${access}`;
     try {
@@ -292,6 +308,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         pauses: call.pauses,
         signal: call.signal,
         ...(call.maxBytes === undefined ? {} : { maxBytes: call.maxBytes }),
+        ...(FRESH_CONNECTION.has(call.operation) ? { credentials: 'omit' as const } : {}),
       });
     } catch (error) {
       // Calls that create something or charge: a failure that may have happened after the effect
@@ -309,7 +326,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function request<S extends z.ZodType | null>(call: ApiCall<S>): Promise<CallResult<S>> {
+  async function request<S extends z.ZodMiniType | null>(call: ApiCall<S>): Promise<CallResult<S>> {
     let answer: HttpAnswer;
     // A call that carries a session secret (the access token, or the refresh token in the body)
     // goes only to the origin the session was issued by.

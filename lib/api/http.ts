@@ -4,7 +4,7 @@
  * Every failure leaves here as an `ApiError`.
  */
 import ky, { HTTPError, TimeoutError } from 'ky';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   ApiError,
   type ApiErrorInfo,
@@ -51,6 +51,8 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** The body is read up to this many bytes (default `DEFAULT_MAX_BYTES`); a longer one is refused. */
   maxBytes?: number;
+  /** `omit` puts the request in a socket group no other call uses (see client.ts FRESH_CONNECTION). */
+  credentials?: RequestCredentials;
 }
 
 /** Ordinary JSON answers are read up to this many bytes; more is refused while reading. */
@@ -162,6 +164,7 @@ export async function send(deps: HttpDeps, request: HttpRequest): Promise<HttpAn
       json: request.json,
       body: request.body,
       headers: request.headers,
+      ...(request.credentials ? { credentials: request.credentials } : {}),
       signal,
       retry: {
         limit: pauses.length,
@@ -219,7 +222,7 @@ async function errorFromThrown(
 }
 
 /** Parses a JSON answer with a schema; a non-JSON answer is `html`, a mismatch is `invalid-response`. */
-export function readJson<S extends z.ZodType>(
+export function readJson<S extends z.ZodMiniType>(
   answer: HttpAnswer,
   schema: S,
   operation: Operation,

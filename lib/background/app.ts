@@ -12,6 +12,7 @@ import {
   type Sleep,
   type SpaceListItem,
 } from '@/lib/api';
+import { ChargeWatch, incidentText, incidentTitle, storageChargeLog } from '@/lib/charges';
 import { createFileStore, type FileStore } from '@/lib/file-store';
 import { type Lang, resolveLang } from '@/lib/i18n';
 import { JobEngine } from '@/lib/jobs/engine';
@@ -102,8 +103,29 @@ export function createBackground(options: BackgroundOptions = {}) {
     }
   };
 
+  const charges = new ChargeWatch({
+    client,
+    log: storageChargeLog(),
+    now,
+    onIncident: async (incident) => {
+      const language = await lang();
+      await notify(
+        `charge:${incident.id}`,
+        incidentTitle(incident, language),
+        incidentText(incident, language),
+      );
+    },
+  });
+
   const onJobChange = async (job: Job, previous: Job | undefined) => {
     if (!previous || previous.phase !== job.phase) await updateBadge();
+    if (previous && job.phase === 'failed' && previous.phase === 'processing') {
+      const refund =
+        job.failure?.kind === 'processing-failed' || job.failure?.kind === 'processing-server-error';
+      // A failed run gives its charge back: logged, so it is not mistaken around another charge.
+      if (refund)
+        await charges.refunded(job, previous.lastResultCheckAt ?? job.processingSince ?? job.createdAt);
+    }
     if (isTerminal(job.phase) && (!previous || !isTerminal(previous.phase))) {
       await notifyJobEnded(job, previous, await getSettings(), await lang());
       await markNotified(jobs, job.id, now());
@@ -122,6 +144,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     }),
     hasOriginAccess: originAccess,
     onChange: onJobChange,
+    charges,
   });
 
   const checkSession = async () => {

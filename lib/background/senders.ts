@@ -11,7 +11,7 @@
  */
 import type { Browser } from 'wxt/browser';
 import { MatchPattern } from 'wxt/utils/match-patterns';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { MessagePayload, MessageType, MessagingErrorInfo } from '@/lib/messaging';
 import { envelopeSchema, PAGE_SCOPED, requestSchemas } from '@/lib/messaging-schemas';
 import { isCalendarPage, isMediaPage, isMeetingPage, isVideoPage } from '@/lib/page/conditions';
@@ -95,7 +95,7 @@ export type CheckedMessage =
   /** Not ours (another channel): ignored, no answer. */
   | { ok: 'ignore' };
 
-function issuesOf(error: z.ZodError): Array<{ path: string; message: string }> {
+function issuesOf(error: z.core.$ZodError): Array<{ path: string; message: string }> {
   return error.issues
     .slice(0, 20)
     .map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));

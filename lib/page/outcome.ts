@@ -65,7 +65,7 @@ function describeApiError(error: ApiErrorInfo, lang: Lang, space?: SpaceView): O
       }
       return { tone: 'error', text: m.sessionEnded, signedOut: true };
     case 'bot-busy':
-      if (space) return { tone: 'error', text: m.botBusy(space.name) };
+      if (space && !error.replayPossible) return { tone: 'error', text: m.botBusy(space.name) };
       break;
     case 'bot-low-balance':
       if (space)
