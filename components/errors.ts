@@ -1,6 +1,7 @@
 /** A sentence for every failure a page can meet: service errors, messaging errors, job failures. */
 import type { ApiErrorInfo } from '@/lib/api/errors';
-import { formatApiError, formatDuration } from '@/lib/api/messages';
+import { formatApiError } from '@/lib/api/messages';
+import { formatDuration } from '@/lib/format/time';
 import type { Lang } from '@/lib/i18n';
 import type { JobFailure } from '@/lib/jobs/types';
 import { type ErrorInfo, isMessagingError } from '@/lib/messaging';
@@ -63,8 +64,8 @@ export function describeJobFailure(failure: JobFailure, lang: Lang): string {
       return m.failFileMissing;
     case 'not-enough-balance':
       return m.failBalance(
-        formatDuration(failure.availableSeconds),
-        formatDuration(failure.neededSeconds),
+        formatDuration(failure.availableSeconds, lang),
+        formatDuration(failure.neededSeconds, lang),
         failure.spaceName ?? '—',
       );
     default: {

@@ -38,7 +38,6 @@ const en = {
   mainSpace: (name: string) => `${name} (personal)`,
   timeLeft: 'Processing time left',
   timeLeftValue: (hm: string) => `${hm} left`,
-  hoursMinutes: 'hours:minutes',
   plan: 'Plan',
   periodEnds: (date: string) => `Period ends ${date}`,
   subscriptionInactive:
@@ -285,7 +284,6 @@ const ru: Catalog = {
   mainSpace: (name: string) => `${name} (личное)`,
   timeLeft: 'Осталось времени обработки',
   timeLeftValue: (hm: string) => `осталось ${hm}`,
-  hoursMinutes: 'часы:минуты',
   plan: 'Тариф',
   periodEnds: (date: string) => `Период до ${date}`,
   subscriptionInactive:

@@ -109,12 +109,12 @@ afterEach(() => {
 });
 
 describe('popup home', () => {
-  it('shows the personal space first, the balance as h:mm and a chip per recording', async () => {
+  it('shows the personal space first, the balance in hours and minutes and a chip per recording', async () => {
     await act(() => render(h(App, {}), host));
     await settle();
     const options = [...host.querySelectorAll('#space option')].map((o) => o.textContent);
     expect(options).toEqual(['Personal (personal)', 'Team']);
-    expect(host.querySelector('[data-testid="balance-value"]')?.textContent).toContain('10:00');
+    expect(host.querySelector('[data-testid="balance-value"]')?.textContent).toContain('10 h 00 min');
     expect(host.querySelector('[data-testid="plan"]')?.textContent).toContain('Business');
     const chips = [...host.querySelectorAll('[data-testid="recording"]')].map((row) => [
       row.getAttribute('data-id'),
@@ -158,9 +158,9 @@ describe('popup home', () => {
     )!;
     await act(() => button.click());
     const dialog = host.querySelector('[data-testid="process-dialog"]')!;
-    expect(dialog.querySelector('[data-testid="charge"]')?.textContent).toBe('10:00');
-    expect(dialog.querySelector('[data-testid="balance-now"]')?.textContent).toBe('10:00:00');
-    expect(dialog.querySelector('[data-testid="balance-after"]')?.textContent).toBe('9:50:00');
+    expect(dialog.querySelector('[data-testid="charge"]')?.textContent).toBe('10 min');
+    expect(dialog.querySelector('[data-testid="balance-now"]')?.textContent).toBe('10 h 00 min');
+    expect(dialog.querySelector('[data-testid="balance-after"]')?.textContent).toBe('9 h 50 min');
     expect(calls.some((c) => c.type === 'recording.process')).toBe(false);
   });
 
