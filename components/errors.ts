@@ -36,13 +36,14 @@ export function describeError(error: ErrorInfo, lang: Lang): string {
 }
 
 /** Sign-in failures read best with the form's own words (the field names the user sees). */
-export function describeSignInError(error: ErrorInfo, lang: Lang): string {
+export function describeSignInError(error: ErrorInfo, lang: Lang, serviceUrl?: string): string {
   const m = messages[lang];
   if (error.kind === 'auth' && error.reason === 'invalid-credentials') return m.wrongCredentials;
   if (error.kind === 'html' || (error.kind === 'http' && error.status === 404))
     return m.noServiceAtUrl(error.status);
   if (error.kind === 'invalid-response' && error.status === 404) return m.noServiceAtUrl(error.status);
-  if (error.kind === 'network' || error.kind === 'timeout') return m.unreachable;
+  if (error.kind === 'network') return serviceUrl ? m.unreachableAt(serviceUrl) : m.unreachable;
+  if (error.kind === 'timeout') return serviceUrl ? m.noAnswerAt(serviceUrl) : m.unreachable;
   if (error.kind === 'permission-denied') return m.permissionDenied(error.origin);
   return describeError(error, lang);
 }

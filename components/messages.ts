@@ -27,6 +27,12 @@ const en = {
     `No Meeting Recording Processing Service answers at this address: it returned a web page (status ${status}) instead of data. Check the Service URL.`,
   unreachable:
     'The service cannot be reached at this address. Check the Service URL and the internet connection, then try again.',
+  unreachableAt: (url: string) =>
+    `${url} cannot be reached: nothing answers there. Check the address, that the service is running and that this computer is online.`,
+  noAnswerAt: (url: string) =>
+    `${url} does not answer: the connection was made but no reply came in time. Check the address and try again later.`,
+  stillTrying: (url: string) => `Still trying to reach ${url}: no answer yet.`,
+  tryingAgain: 'Trying again…',
   wrongCredentials:
     'Wrong email or password. An account created through Google or another third-party sign-in has no password yet: set one through password recovery on the service, then sign in here.',
   // Session
@@ -274,6 +280,12 @@ const ru: Catalog = {
     `По этому адресу нет сервиса обработки записей: пришла веб-страница (статус ${status}) вместо данных. Проверьте адрес сервиса.`,
   unreachable:
     'Сервис по этому адресу недоступен. Проверьте адрес и подключение к интернету и повторите попытку.',
+  unreachableAt: (url: string) =>
+    `${url} недоступен: по этому адресу никто не отвечает. Проверьте адрес, что сервис запущен и что компьютер подключён к сети.`,
+  noAnswerAt: (url: string) =>
+    `${url} не отвечает: соединение установлено, но ответ не пришёл вовремя. Проверьте адрес и повторите попытку позже.`,
+  stillTrying: (url: string) => `Всё ещё пытаемся связаться с ${url}: ответа пока нет.`,
+  tryingAgain: 'Повторная попытка…',
   wrongCredentials:
     'Неверная почта или пароль. У аккаунта, созданного через вход с Google или другим сервисом, пароля ещё нет: задайте его через восстановление пароля в сервисе и войдите здесь.',
   sessionEndsSoon:

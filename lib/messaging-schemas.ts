@@ -28,7 +28,11 @@ export const requestSchemas = {
     serviceUrl: httpUrl,
     email: z.string().trim().min(1).max(254),
     password: z.string().min(1).max(4096),
+    /** False: one attempt; the form retries itself and tells what failed meanwhile. */
+    retry: z.boolean().optional(),
   }),
+  /** Stops a sign-in under way (the form's Cancel while the service does not answer). */
+  'session.signInCancel': z.object({}),
   'session.signOut': z.object({}),
   'settings.get': z.object({}),
   'settings.set': z

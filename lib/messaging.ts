@@ -59,6 +59,7 @@ export interface PageContext {
 export interface ResponseMap {
   'session.get': SessionView;
   'session.signIn': SessionView;
+  'session.signInCancel': { cancelled: boolean };
   'session.signOut': SessionView;
   'settings.get': Settings & { serviceUrl: string };
   'settings.set': Settings & { serviceUrl: string };

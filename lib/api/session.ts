@@ -93,7 +93,13 @@ export interface SessionDeps {
   store: SessionStore;
   now: () => number;
   /** Calls the sign-in endpoint. */
-  requestPair: (email: string, password: string, signal?: AbortSignal) => Promise<SignInAnswer>;
+  /** `retry` false: one attempt (the caller paces its own retries and reports each failure). */
+  requestPair: (
+    email: string,
+    password: string,
+    signal?: AbortSignal,
+    retry?: boolean,
+  ) => Promise<SignInAnswer>;
   /** Calls the refresh endpoint. */
   requestAccess: (refresh: string) => Promise<RefreshAnswer>;
 }
@@ -106,8 +112,8 @@ export class SessionManager {
     this.#deps = deps;
   }
 
-  async signIn(email: string, password: string, signal?: AbortSignal): Promise<Session> {
-    const answer = await this.#deps.requestPair(email, password, signal);
+  async signIn(email: string, password: string, signal?: AbortSignal, retry = true): Promise<Session> {
+    const answer = await this.#deps.requestPair(email, password, signal, retry);
     const session = sessionFromSignIn(email, answer, this.#deps.now());
     await this.#deps.store.set(session);
     return session;

@@ -82,6 +82,8 @@ function notMeeting(): MessageError {
 }
 
 export function createHandlers(bg: Background): Handlers {
+  /** The sign-in waiting for the service, so the form's Cancel can stop it. */
+  let signInUnderWay: AbortController | null = null;
   const afterSessionChange = async () => {
     await bg.checkSession();
     void bg.scheduler.run();
@@ -90,14 +92,28 @@ export function createHandlers(bg: Background): Handlers {
   return {
     'session.get': () => currentView(bg),
 
-    'session.signIn': async ({ serviceUrl, email, password }) => {
+    'session.signIn': async ({ serviceUrl, email, password, retry }) => {
       await requireServiceAccess(bg, normalizeServiceUrl(serviceUrl));
       await switchService(bg, serviceUrl);
-      // The password goes to the service once and is dropped: only the token pair is kept.
-      await bg.client.signIn(email, password);
+      signInUnderWay?.abort();
+      const controller = new AbortController();
+      signInUnderWay = controller;
+      try {
+        // The password goes to the service once and is dropped: only the token pair is kept.
+        await bg.client.signIn(email, password, { signal: controller.signal, retry: retry ?? true });
+      } finally {
+        if (signInUnderWay === controller) signInUnderWay = null;
+      }
       await bg.refreshSpaces().catch(() => undefined);
       await afterSessionChange();
       return currentView(bg);
+    },
+
+    'session.signInCancel': async () => {
+      const under = signInUnderWay;
+      signInUnderWay = null;
+      under?.abort();
+      return { cancelled: under !== null };
     },
 
     'session.signOut': async () => {
