@@ -148,7 +148,7 @@ export function App({ onOpenPanel }: AppProps = {}) {
         {body}
       </main>
       <footer class="app-footer row small-text muted">
-        <span data-testid="service-url" class="service-url">
+        <span data-testid="service-url" class="service-url" title={serviceUrl.value || undefined}>
           {m.serviceFooter}: {serviceUrl.value || '…'}
         </span>
         <span class="spacer" />
