@@ -81,9 +81,10 @@ function notMeeting(): MessageError {
   return new MessageError({ kind: 'not-a-meeting-link' });
 }
 
+/** The sign-in waiting for the service (one per background), so the form's Cancel can stop it. */
+let signInUnderWay: AbortController | null = null;
+
 export function createHandlers(bg: Background): Handlers {
-  /** The sign-in waiting for the service, so the form's Cancel can stop it. */
-  let signInUnderWay: AbortController | null = null;
   const afterSessionChange = async () => {
     await bg.checkSession();
     void bg.scheduler.run();
