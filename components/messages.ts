@@ -20,7 +20,7 @@ const en = {
   signIn: 'Sign in',
   signingIn: 'Signing in…',
   signOut: 'Sign out',
-  invalidUrl: 'Enter the service address starting with https:// or http://.',
+  invalidUrl: 'Enter a link starting with https:// or http://.',
   permissionDenied: (origin: string) =>
     `Access to ${origin} was not granted, so the extension cannot reach the service there. Sign in again and allow access when the browser asks.`,
   noServiceAtUrl: (status: number) =>
@@ -273,7 +273,7 @@ const ru: Catalog = {
   signIn: 'Войти',
   signingIn: 'Вход…',
   signOut: 'Выйти',
-  invalidUrl: 'Введите адрес сервиса, начиная с https:// или http://.',
+  invalidUrl: 'Введите ссылку, начинающуюся с https:// или http://.',
   permissionDenied: (origin: string) =>
     `Доступ к ${origin} не предоставлен, поэтому расширение не может обратиться к сервису. Войдите снова и разрешите доступ, когда браузер спросит.`,
   noServiceAtUrl: (status: number) =>
