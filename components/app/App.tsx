@@ -148,7 +148,11 @@ export function App({ onOpenPanel }: AppProps = {}) {
         {body}
       </main>
       <footer class="app-footer row small-text muted">
-        <span data-testid="service-url" class="service-url" title={serviceUrl.value || undefined}>
+        <span
+          data-testid="service-url"
+          class="service-url"
+          title={serviceUrl.value ? `${m.serviceFooter}: ${serviceUrl.value}` : undefined}
+        >
           {m.serviceFooter}: {serviceUrl.value || '…'}
         </span>
         <span class="spacer" />
