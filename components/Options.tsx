@@ -11,6 +11,7 @@ import type { Settings } from '@/lib/storage';
 import { parseServiceUrl } from '@/lib/url/service-url';
 import { requestServiceAccess } from './app/permission';
 import { ServiceUrlPreview, serviceUrlProblemText } from './app/ServiceUrlPreview';
+import { ChargesLog } from './ChargesLog';
 import { text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
 
@@ -307,6 +308,8 @@ export function Options() {
           )}
         </form>
       </section>
+
+      <ChargesLog />
     </main>
   );
 }

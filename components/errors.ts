@@ -5,10 +5,10 @@ import { formatDuration } from '@/lib/format/time';
 import type { Lang } from '@/lib/i18n';
 import type { JobFailure } from '@/lib/jobs/types';
 import { type ErrorInfo, isMessagingError } from '@/lib/messaging';
-import { messages } from './messages';
+import { catalog } from './catalog';
 
 export function describeError(error: ErrorInfo, lang: Lang): string {
-  const m = messages[lang];
+  const m = catalog(lang);
   if (!isMessagingError(error)) return formatApiError(error as ApiErrorInfo, { lang });
   switch (error.kind) {
     case 'invalid-message':
@@ -37,7 +37,7 @@ export function describeError(error: ErrorInfo, lang: Lang): string {
 
 /** Sign-in failures read best with the form's own words (the field names the user sees). */
 export function describeSignInError(error: ErrorInfo, lang: Lang, serviceUrl?: string): string {
-  const m = messages[lang];
+  const m = catalog(lang);
   if (error.kind === 'auth' && error.reason === 'invalid-credentials') return m.wrongCredentials;
   if (error.kind === 'html' || (error.kind === 'http' && error.status === 404))
     return m.noServiceAtUrl(error.status);
@@ -49,7 +49,7 @@ export function describeSignInError(error: ErrorInfo, lang: Lang, serviceUrl?: s
 }
 
 export function describeJobFailure(failure: JobFailure, lang: Lang): string {
-  const m = messages[lang];
+  const m = catalog(lang);
   switch (failure.kind) {
     case 'api':
       return formatApiError(failure.error, { lang });
