@@ -8,7 +8,9 @@ import { detectLang } from '@/lib/i18n';
 import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
 import type { Settings } from '@/lib/storage';
+import { parseServiceUrl } from '@/lib/url/service-url';
 import { requestServiceAccess } from './app/permission';
+import { ServiceUrlPreview, serviceUrlProblemText } from './app/ServiceUrlPreview';
 import { ChargesLog } from './ChargesLog';
 import { text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
@@ -91,18 +93,13 @@ export function Options() {
 
   const saveUrl = (event: Event) => {
     event.preventDefault();
-    const target = url.trim().replace(/\/+$/, '');
-    let valid = false;
-    try {
-      const { protocol } = new URL(target);
-      valid = protocol === 'http:' || protocol === 'https:';
-    } catch {
-      valid = false;
-    }
-    if (!valid) {
-      setUrlProblem(m.invalidUrl);
+    const parsed = parseServiceUrl(url);
+    if (!parsed.ok) {
+      // The sentence names the problem; it never repeats the address (it may hold a password).
+      setUrlProblem(serviceUrlProblemText(parsed.problem));
       return;
     }
+    const target = parsed.url;
     // Requested inside the submit handler: the permission prompt needs the user's gesture.
     const access = requestServiceAccess(target);
     void (async () => {
@@ -112,6 +109,7 @@ export function Options() {
       }
       setUrlProblem(null);
       if (await save({ serviceUrl: target })) {
+        setUrl(target);
         const who = await sendMessage('session.get', {});
         if (who.ok) setSession(who.data);
       }
@@ -156,25 +154,29 @@ export function Options() {
 
       <section aria-labelledby="opt-connection" class="card options-section">
         <h2 id="opt-connection">{m.connection}</h2>
-        <form class="field" onSubmit={saveUrl}>
+        <form class="field" onSubmit={saveUrl} noValidate>
           <label for="opt-service-url">{m.serviceUrl}</label>
           <div class="row">
             <input
               id="opt-service-url"
               type="url"
               value={url}
-              aria-describedby="opt-service-url-hint"
+              inputMode="url"
+              spellcheck={false}
+              autoCapitalize="off"
+              aria-describedby="opt-service-url-preview opt-service-url-hint"
               onInput={(event) => setUrl(event.currentTarget.value)}
             />
             <button type="submit" class="primary">
               {m.save}
             </button>
           </div>
+          <ServiceUrlPreview id="opt-service-url-preview" value={url} />
           <span id="opt-service-url-hint" class="hint">
             {m.serviceUrlHint}
           </span>
           {urlProblem && (
-            <div class="alert error" role="alert">
+            <div class="alert error" role="alert" data-testid="service-url-problem">
               {urlProblem}
             </div>
           )}

@@ -1,6 +1,7 @@
 /** A sentence for every failure a page can meet: service errors, messaging errors, job failures. */
 import type { ApiErrorInfo } from '@/lib/api/errors';
-import { formatApiError, formatDuration } from '@/lib/api/messages';
+import { formatApiError } from '@/lib/api/messages';
+import { formatDuration } from '@/lib/format/time';
 import type { Lang } from '@/lib/i18n';
 import type { JobFailure } from '@/lib/jobs/types';
 import { type ErrorInfo, isMessagingError } from '@/lib/messaging';
@@ -35,13 +36,14 @@ export function describeError(error: ErrorInfo, lang: Lang): string {
 }
 
 /** Sign-in failures read best with the form's own words (the field names the user sees). */
-export function describeSignInError(error: ErrorInfo, lang: Lang): string {
+export function describeSignInError(error: ErrorInfo, lang: Lang, serviceUrl?: string): string {
   const m = catalog(lang);
   if (error.kind === 'auth' && error.reason === 'invalid-credentials') return m.wrongCredentials;
   if (error.kind === 'html' || (error.kind === 'http' && error.status === 404))
     return m.noServiceAtUrl(error.status);
   if (error.kind === 'invalid-response' && error.status === 404) return m.noServiceAtUrl(error.status);
-  if (error.kind === 'network' || error.kind === 'timeout') return m.unreachable;
+  if (error.kind === 'network') return serviceUrl ? m.unreachableAt(serviceUrl) : m.unreachable;
+  if (error.kind === 'timeout') return serviceUrl ? m.noAnswerAt(serviceUrl) : m.unreachable;
   if (error.kind === 'permission-denied') return m.permissionDenied(error.origin);
   return describeError(error, lang);
 }
@@ -63,8 +65,8 @@ export function describeJobFailure(failure: JobFailure, lang: Lang): string {
       return m.failFileMissing;
     case 'not-enough-balance':
       return m.failBalance(
-        formatDuration(failure.availableSeconds),
-        formatDuration(failure.neededSeconds),
+        formatDuration(failure.availableSeconds, lang),
+        formatDuration(failure.neededSeconds, lang),
         failure.spaceName ?? '—',
       );
     default: {

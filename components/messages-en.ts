@@ -21,13 +21,34 @@ export const en = {
   signIn: 'Sign in',
   signingIn: 'Signing in…',
   signOut: 'Sign out',
-  invalidUrl: 'Enter the service address starting with https:// or http://.',
+  invalidUrl: 'Enter a link starting with https:// or http://.',
   permissionDenied: (origin: string) =>
     `Access to ${origin} was not granted, so the extension cannot reach the service there. Sign in again and allow access when the browser asks.`,
   noServiceAtUrl: (status: number) =>
     `No Meeting Recording Processing Service answers at this address: it returned a web page (status ${status}) instead of data. Check the Service URL.`,
   unreachable:
     'The service cannot be reached at this address. Check the Service URL and the internet connection, then try again.',
+  unreachableAt: (url: string) =>
+    `${url} cannot be reached: nothing answers there. Check the address, that the service is running and that this computer is online.`,
+  noAnswerAt: (url: string) =>
+    `${url} does not answer: the connection was made but no reply came in time. Check the address and try again later.`,
+  stillTrying: (url: string) => `Still trying to reach ${url}: no answer yet.`,
+  tryingAgain: 'Trying again…',
+  serviceUrlWillConnect: (url: string) => `Will connect to ${url}`,
+  serviceUrlProblem: (problem: string): string =>
+    (
+      ({
+        empty: 'Enter the address of the service, for example example.com.',
+        invalid: 'This is not a web address. Enter the address of the service, for example example.com.',
+        scheme: 'Only https:// addresses can be used (plain http:// only for a service on this computer).',
+        insecure:
+          'Plain http:// is allowed only for a service on this computer (localhost, 127.0.0.1). Use https:// so that the password and the session are encrypted.',
+        credentials:
+          'A user name or password inside the address is not accepted: remove the part up to “@” and sign in with the email and password fields.',
+        query:
+          'The address cannot contain “?” or “#”: enter only the address of the service, for example https://example.com.',
+      }) as Record<string, string>
+    )[problem] ?? 'This address cannot be used.',
   wrongCredentials:
     'Wrong email or password. An account created through Google or another third-party sign-in has no password yet: set one through password recovery on the service, then sign in here.',
   // Session
@@ -39,7 +60,6 @@ export const en = {
   mainSpace: (name: string) => `${name} (personal)`,
   timeLeft: 'Processing time left',
   timeLeftValue: (hm: string) => `${hm} left`,
-  hoursMinutes: 'hours:minutes',
   plan: 'Plan',
   periodEnds: (date: string) => `Period ends ${date}`,
   subscriptionInactive:

@@ -138,25 +138,33 @@ export function Protocol({ markdown }: { markdown: string }) {
   return <div class="markdown" data-testid="protocol" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** A small button showing only a 16 px line icon; its label is the accessible name and tooltip. */
+/**
+ * A small button with a 16 px line icon. Icon only by default: its label is then the accessible
+ * name and the tooltip. With `showLabel` the label is written next to the icon (the name comes
+ * from the text itself).
+ */
 export function IconButton({
   label,
   onClick,
   testId,
+  showLabel = false,
+  ghost = true,
   children,
 }: {
   label: string;
   onClick: () => void;
   testId?: string;
+  showLabel?: boolean;
+  ghost?: boolean;
   /** The icon's shapes, drawn in a 24 × 24 box with the current text colour. */
   children: ComponentChildren;
 }) {
   return (
     <button
       type="button"
-      class="small ghost icon"
-      aria-label={label}
-      title={label}
+      class={`small icon${ghost ? ' ghost' : ''}${showLabel ? ' with-label' : ''}`}
+      aria-label={showLabel ? undefined : label}
+      title={showLabel ? undefined : label}
       data-testid={testId}
       onClick={onClick}
     >
@@ -171,6 +179,7 @@ export function IconButton({
       >
         {children}
       </svg>
+      {showLabel && <span>{label}</span>}
     </button>
   );
 }

@@ -35,7 +35,11 @@ export const requestSchemas = {
     serviceUrl: httpUrl,
     email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
     password: filled(4096),
+    /** False: one attempt; the form retries itself and tells what failed meanwhile. */
+    retry: z.optional(z.boolean()),
   }),
+  /** Stops a sign-in under way (the form's Cancel while the service does not answer). */
+  'session.signInCancel': z.object({}),
   'session.signOut': z.object({}),
   'settings.get': z.object({}),
   'settings.set': z.partial(

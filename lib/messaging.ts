@@ -83,6 +83,7 @@ export const PROTOCOL_SHOWN_MAX = 1_000_000;
 export interface ResponseMap {
   'session.get': SessionView;
   'session.signIn': SessionView;
+  'session.signInCancel': { cancelled: boolean };
   'session.signOut': SessionView;
   'settings.get': Settings & { serviceUrl: string };
   'settings.set': Settings & { serviceUrl: string };

@@ -1,8 +1,8 @@
-// `npm run screenshots`: PNGs of the popup (signed out and signed in), the viewer and the options
-// page, light and dark, into docs/screenshots/. Starts its own emulator, builds the extension
+// `npm run screenshots`: PNGs of the popup (signed out and signed in, in English and Russian), the
+// viewer, the options page and the calendar panel, light and dark, into docs/screenshots/. Starts its own emulator, builds the extension
 // against it and drives headless Chromium with the extension loaded.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { SEED, startEmulator } from '../emulator/index';
@@ -85,6 +85,44 @@ try {
   await shoot(options, 'options', () =>
     options.getByRole('combobox', { name: 'Space' }).locator('option').nth(2).waitFor({ state: 'attached' }),
   );
+
+  // The calendar panel beside an open Google Calendar event: the saved page served at its real URL.
+  const calendarPage = readFileSync(
+    path.join(root, 'tests', 'fixtures', 'pages', 'google-calendar.html'),
+    'utf8',
+  );
+  await context.route('https://calendar.google.com/**', (route) =>
+    route.request().resourceType() === 'document'
+      ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: calendarPage })
+      : route.fulfill({ status: 404, body: '' }),
+  );
+  const calendar = await context.newPage();
+  await calendar.setViewportSize({ width: 1280, height: 800 });
+  await calendar.goto('https://calendar.google.com/calendar/u/0/r/week');
+  await calendar.getByRole('button', { name: '10am Weekly sync' }).click();
+  await shoot(calendar, 'calendar-panel', () =>
+    calendar.getByRole('region', { name: 'Meeting links in this event' }).getByRole('group').nth(2).waitFor(),
+  );
+
+  // The popup in Russian (the language set as the options page sets it).
+  const setLanguage = (language: 'en' | 'ru') =>
+    options.evaluate(
+      (value) =>
+        (
+          globalThis as unknown as {
+            chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
+          }
+        ).chrome.runtime.sendMessage({
+          channel: 'meeting-capture',
+          type: 'settings.set',
+          payload: { language: value },
+        }),
+      language,
+    );
+  await setLanguage('ru');
+  await page.goto(`${base}/popup.html`);
+  await shoot(page, 'popup-signed-in-ru', () => page.getByRole('button', { name: 'Загрузить' }).waitFor());
+  await setLanguage('en');
 } finally {
   await browser?.close();
   await emulator.close();

@@ -58,15 +58,25 @@ function Header({ onNavigate, home }: { onNavigate: (view: View) => void; home: 
       </h1>
       <span class="spacer" />
       {signedIn && (
-        <nav class="row" aria-label={m.appName}>
+        <nav class="row app-actions" aria-label={m.appName}>
           {home && (
             <>
-              <button type="button" class="small" onClick={() => onNavigate({ name: 'upload' })}>
-                {m.upload}
-              </button>
-              <button type="button" class="small ghost" onClick={() => onNavigate({ name: 'trash' })}>
-                {m.trash}
-              </button>
+              <IconButton
+                label={m.upload}
+                showLabel
+                ghost={false}
+                onClick={() => onNavigate({ name: 'upload' })}
+              >
+                <path d="M12 15V4" />
+                <path d="m7 9 5-5 5 5" />
+                <path d="M5 15v4a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-4" />
+              </IconButton>
+              <IconButton label={m.trash} onClick={() => onNavigate({ name: 'trash' })}>
+                <path d="M4 7h16" />
+                <path d="M10 11v6M14 11v6" />
+                <path d="M6 7l1 13h10l1-13" />
+                <path d="M9 7V4h6v3" />
+              </IconButton>
             </>
           )}
           <IconButton label={m.settings} onClick={() => void browser.runtime.openOptionsPage()}>
@@ -160,7 +170,11 @@ export function App({ onOpenPanel }: AppProps = {}) {
         {body}
       </main>
       <footer class="app-footer row small-text muted">
-        <span data-testid="service-url" class="service-url">
+        <span
+          data-testid="service-url"
+          class="service-url"
+          title={serviceUrl.value ? `${m.serviceFooter}: ${serviceUrl.value}` : undefined}
+        >
           {m.serviceFooter}: {serviceUrl.value || '…'}
         </span>
         <span class="spacer" />

@@ -1,9 +1,8 @@
 import { useState } from 'preact/hooks';
-import { formatDuration } from '@/lib/api/messages';
 import type { Recording, Space } from '@/lib/api/schemas';
 import { incidentText } from '@/lib/charges/texts';
 import { activeJobFor, recordingStatus } from '@/lib/format/status';
-import { formatBytes, formatDate, formatDateTime, formatHoursMinutes, formatSpeed } from '@/lib/format/time';
+import { formatBytes, formatDate, formatDateTime, formatDuration, formatSpeed } from '@/lib/format/time';
 import { isTerminal, type Job } from '@/lib/jobs/types';
 import type { ErrorInfo } from '@/lib/messaging';
 import { describeJobFailure } from '../errors';
@@ -82,7 +81,7 @@ export function BalanceCard({ space }: { space: Space | null }) {
       </section>
     );
   }
-  const left = formatHoursMinutes(subscription.available_usage_count);
+  const left = formatDuration(subscription.available_usage_count, lang.value);
   return (
     <section class="card balance" aria-labelledby="balance-title" data-testid="balance">
       <div class="row">
@@ -91,8 +90,7 @@ export function BalanceCard({ space }: { space: Space | null }) {
             {m.timeLeft}
           </h2>
           <p class="balance-value" data-testid="balance-value">
-            <span aria-hidden="true">{left}</span>
-            <span class="visually-hidden">{`${left} (${m.hoursMinutes})`}</span>
+            {left}
           </p>
         </div>
         <div class="spacer" />
@@ -251,7 +249,9 @@ function RecordingRow({
         <div class="row small-text muted recording-meta">
           <span>{formatDateTime(recording.created_at, lang.value)}</span>
           <span aria-hidden="true">·</span>
-          <span>{recording.duration ? formatDuration(recording.duration) : m.durationUnknown}</span>
+          <span>
+            {recording.duration ? formatDuration(recording.duration, lang.value) : m.durationUnknown}
+          </span>
         </div>
         {(status === 'ready-to-process' || status === 'ready') && (
           <div class="row recording-actions">
@@ -331,17 +331,19 @@ export function ProcessDialog({
           <p class="dialog-subject">{recording.title}</p>
           <dl>
             <dt>{m.processCharge}</dt>
-            <dd data-testid="charge">{charge === null ? '—' : formatDuration(charge)}</dd>
+            <dd data-testid="charge">{charge === null ? '—' : formatDuration(charge, lang.value)}</dd>
             <dt>{m.processBalanceNow}</dt>
-            <dd data-testid="balance-now">{balance === null ? '—' : formatDuration(balance)}</dd>
+            <dd data-testid="balance-now">{balance === null ? '—' : formatDuration(balance, lang.value)}</dd>
             <dt>{m.processBalanceAfter}</dt>
-            <dd data-testid="balance-after">{after === null ? '—' : formatDuration(Math.max(0, after))}</dd>
+            <dd data-testid="balance-after">
+              {after === null ? '—' : formatDuration(Math.max(0, after), lang.value)}
+            </dd>
           </dl>
           {charge === null && <p class="small-text muted">{m.processDurationUnknown}</p>}
           {unpaid && <div class="alert warn">{m.processUnpaid}</div>}
           {short && charge !== null && balance !== null && (
             <div class="alert warn">
-              {m.processNotEnough(formatDuration(charge), formatDuration(balance))}
+              {m.processNotEnough(formatDuration(charge, lang.value), formatDuration(balance, lang.value))}
             </div>
           )}
           <p class="small-text muted">{m.processRepeatNote}</p>

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { formatDuration } from '@/lib/api/messages';
 import type { ProcessingResult, Recording } from '@/lib/api/schemas';
 import { activeJobFor, recordingStatus } from '@/lib/format/status';
-import { formatDateTime } from '@/lib/format/time';
+import { formatDateTime, formatDuration } from '@/lib/format/time';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { lang, text } from '../lang';
 import { ErrorMessage, Protocol, Skeleton, StatusChip } from '../ui';
@@ -92,7 +91,7 @@ export function RecordingDetail({ recording, onBack }: { recording: Recording; o
       <div class="row small-text muted">
         <span>{formatDateTime(recording.created_at, lang.value)}</span>
         <span aria-hidden="true">·</span>
-        <span>{recording.duration ? formatDuration(recording.duration) : m.durationUnknown}</span>
+        <span>{recording.duration ? formatDuration(recording.duration, lang.value) : m.durationUnknown}</span>
         <span class="spacer" />
         <StatusChip status={status} />
       </div>

@@ -1,19 +1,26 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
+import { parseServiceUrl } from '@/lib/url/service-url';
 import { describeSignInError } from '../errors';
 import { lang, text } from '../lang';
 import { requestServiceAccess } from './permission';
+import { ServiceUrlPreview, serviceUrlProblemText } from './ServiceUrlPreview';
 import { refreshAll, serviceUrl, session } from './store';
 
-function validUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+/**
+ * Pauses before the second and third attempt after a transport failure (contract: sign-in is
+ * retried 1-2 times after 1-2 s). The form runs them itself, one attempt per message, so that
+ * what went wrong is on screen while it tries again.
+ */
+export const SIGN_IN_PAUSES_MS = [1_000, 2_000] as const;
+/** After this long without an answer the form says it is still trying. */
+export const STILL_TRYING_AFTER_MS = 2_500;
+
+const TRANSPORT_KINDS = new Set(['network', 'timeout', 'server']);
+
+/** What the form says while a sign-in is under way. */
+type Progress = { kind: 'slow'; url: string } | { kind: 'retrying'; error: ErrorInfo; url: string };
 
 export function SignIn({ email: initialEmail }: { email?: string }) {
   const m = text.value;
@@ -22,39 +29,89 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  /** The sign-in under way; its `cancelled` flag stops the loop after Cancel or unmount. */
+  const run = useRef<{ cancelled: boolean } | null>(null);
+
+  useEffect(
+    () => () => {
+      if (run.current) run.current.cancelled = true;
+    },
+    [],
+  );
+
+  const cancel = () => {
+    if (!run.current) return;
+    run.current.cancelled = true;
+    run.current = null;
+    void sendMessage('session.signInCancel', {});
+    setBusy(false);
+    setProgress(null);
+  };
 
   const submit = (event: Event) => {
     event.preventDefault();
-    const target = url.trim().replace(/\/+$/, '');
-    if (!validUrl(target)) {
-      setError(m.invalidUrl);
+    if (busy) return;
+    const parsed = parseServiceUrl(url);
+    if (!parsed.ok) {
+      // The sentence names the problem; it never repeats the address (it may hold a password).
+      setError(serviceUrlProblemText(parsed.problem));
       return;
     }
+    const target = parsed.url;
     // Asked first, inside the submit handler: the permission prompt needs the user's gesture.
     const access = requestServiceAccess(target);
+    const current = { cancelled: false };
+    run.current = current;
     setBusy(true);
     setError(null);
+    setProgress(null);
     void (async () => {
+      let slow: ReturnType<typeof setTimeout> | undefined;
       try {
         if (!(await access)) {
           setError(m.permissionDenied(originOf(target)));
           return;
         }
-        const answer = await sendMessage('session.signIn', {
-          serviceUrl: target,
-          email: email.trim(),
-          password,
-        });
-        if (!answer.ok) {
-          setError(describeSignInError(answer.error as ErrorInfo, lang.value));
-          return;
+        for (let attempt = 0; ; attempt += 1) {
+          clearTimeout(slow);
+          slow = setTimeout(() => {
+            if (!current.cancelled) setProgress((shown) => shown ?? { kind: 'slow', url: target });
+          }, STILL_TRYING_AFTER_MS);
+          const answer = await sendMessage('session.signIn', {
+            serviceUrl: target,
+            email: email.trim(),
+            password,
+            retry: false,
+          });
+          clearTimeout(slow);
+          if (current.cancelled) return;
+          if (answer.ok) {
+            setPassword('');
+            setProgress(null);
+            serviceUrl.value = answer.data.serviceUrl;
+            session.value = answer.data;
+            await refreshAll();
+            return;
+          }
+          const failure = answer.error as ErrorInfo;
+          const pause = SIGN_IN_PAUSES_MS[attempt];
+          if (!TRANSPORT_KINDS.has(failure.kind) || pause === undefined) {
+            setProgress(null);
+            setError(describeSignInError(failure, lang.value, target));
+            return;
+          }
+          // Told at once (a refused connection is known at once), then tried again.
+          setProgress({ kind: 'retrying', error: failure, url: target });
+          await new Promise((resolve) => setTimeout(resolve, pause));
+          if (current.cancelled) return;
         }
-        setPassword('');
-        serviceUrl.value = answer.data.serviceUrl;
-        session.value = answer.data;
-        await refreshAll();
       } finally {
-        setBusy(false);
+        clearTimeout(slow);
+        if (run.current === current) {
+          run.current = null;
+          setBusy(false);
+        }
       }
     })();
   };
@@ -72,10 +129,14 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
           type="url"
           inputMode="url"
           autoComplete="url"
+          spellcheck={false}
+          autoCapitalize="off"
           required
           value={url}
+          aria-describedby="service-url-preview"
           onInput={(event) => setUrl(event.currentTarget.value)}
         />
+        <ServiceUrlPreview id="service-url-preview" value={url} />
       </div>
       <div class="field">
         <label for="email">{m.email}</label>
@@ -102,6 +163,25 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
       {error && (
         <div class="alert error" role="alert" data-testid="sign-in-error">
           {error}
+        </div>
+      )}
+      {progress && (
+        <div
+          class={`alert ${progress.kind === 'retrying' ? 'error' : 'warn'}`}
+          role={progress.kind === 'retrying' ? 'alert' : 'status'}
+          data-testid="sign-in-progress"
+          data-state={progress.kind === 'retrying' ? progress.error.kind : 'slow'}
+        >
+          <div>
+            {progress.kind === 'retrying'
+              ? `${describeSignInError(progress.error, lang.value, progress.url)} ${m.tryingAgain}`
+              : m.stillTrying(progress.url)}
+          </div>
+          <div class="row">
+            <button type="button" class="small" onClick={cancel}>
+              {m.cancel}
+            </button>
+          </div>
         </div>
       )}
       <button type="submit" class="primary" style={{ width: '100%' }} disabled={busy}>

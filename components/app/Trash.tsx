@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { formatDuration } from '@/lib/api/messages';
 import type { Recording } from '@/lib/api/schemas';
-import { formatDateTime } from '@/lib/format/time';
+import { formatDateTime, formatDuration } from '@/lib/format/time';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { lang, text } from '../lang';
 import { Empty, ErrorMessage, Skeleton, StatusChip } from '../ui';
@@ -61,7 +60,9 @@ export function Trash({ onBack }: { onBack: () => void }) {
                 <div class="row small-text muted">
                   <span>{formatDateTime(recording.created_at, lang.value)}</span>
                   <span aria-hidden="true">·</span>
-                  <span>{recording.duration ? formatDuration(recording.duration) : m.durationUnknown}</span>
+                  <span>
+                    {recording.duration ? formatDuration(recording.duration, lang.value) : m.durationUnknown}
+                  </span>
                   <span class="spacer" />
                   <StatusChip status="trash" />
                 </div>

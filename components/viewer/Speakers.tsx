@@ -2,9 +2,9 @@
  * Who spoke and when: a table of talk time with bars (the text alternative of the chart is the
  * table itself) and a timeline, one SVG strip per speaker, described in words.
  */
-import { formatDuration } from '@/lib/api/messages';
+import { formatDuration } from '@/lib/format/time';
 import type { SpeakerStat } from '@/lib/format/transcript';
-import { text } from '../lang';
+import { lang, text } from '../lang';
 import { Empty } from '../ui';
 import { SPEAKER_COLORS } from './Transcript';
 
@@ -73,11 +73,11 @@ export function Speakers({
                     style={{ width: `${(s.talk / most) * 100}%` }}
                   />
                 </span>
-                <span class="bar-value">{formatDuration(s.talk)}</span>
+                <span class="bar-value">{formatDuration(s.talk, lang.value)}</span>
               </td>
               <td class="num">{`${Math.round(s.share * 100)}%`}</td>
               <td class="num">{s.turns}</td>
-              <td class="num">{s.first === null ? '—' : formatDuration(s.first)}</td>
+              <td class="num">{s.first === null ? '—' : formatDuration(s.first, lang.value)}</td>
             </tr>
           ))}
         </tbody>
@@ -93,7 +93,7 @@ export function Speakers({
         data-testid="timeline"
       >
         <p id="timeline-desc" class="visually-hidden">
-          {m.timelineDescription(speakers.length, formatDuration(end))}
+          {m.timelineDescription(speakers.length, formatDuration(end, lang.value))}
         </p>
         {speakers.map((s) => (
           <div class="timeline-row" key={s.id}>
@@ -105,7 +105,7 @@ export function Speakers({
               viewBox={`0 0 ${width} 10`}
               preserveAspectRatio="none"
               role="img"
-              aria-label={`${s.name}: ${formatDuration(s.talk)}`}
+              aria-label={`${s.name}: ${formatDuration(s.talk, lang.value)}`}
             >
               <rect x="0" y="0" width={width} height="10" class="timeline-track" />
               {end > 0 &&
@@ -128,7 +128,7 @@ export function Speakers({
           <div class="axis">
             {Array.from({ length: ticks + 1 }, (_, i) => (
               <span key={i} style={{ left: `${(i / ticks) * 100}%` }}>
-                {formatDuration((end * i) / ticks)}
+                {formatDuration((end * i) / ticks, lang.value)}
               </span>
             ))}
           </div>

@@ -4,7 +4,6 @@
  * the recordings list of the popup in a wider frame (upload from there too).
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { formatDuration } from '@/lib/api/messages';
 import type { Recording } from '@/lib/api/schemas';
 import { normalizeDialog } from '@/lib/api/units';
 import {
@@ -14,7 +13,7 @@ import {
   exportFileName,
   toPlainText,
 } from '@/lib/export/transcript';
-import { formatDateTime } from '@/lib/format/time';
+import { formatDateTime, formatDuration } from '@/lib/format/time';
 import { prepareTranscript, type TranscriptView, toExportDocument } from '@/lib/format/transcript';
 import { type ErrorInfo, type ShownResult, sendMessage } from '@/lib/messaging';
 import { App } from '../app/App';
@@ -339,7 +338,7 @@ function RecordingView({
           <p class="muted small-text viewer-meta">
             {formatDateTime(recording.created_at, lang.value)}
             {' · '}
-            {recording.duration ? formatDuration(recording.duration) : m.durationUnknown}
+            {recording.duration ? formatDuration(recording.duration, lang.value) : m.durationUnknown}
             {view?.speakers.length ? ` · ${view.speakers.length} ${m.speakers.toLowerCase()}` : ''}
           </p>
         )}

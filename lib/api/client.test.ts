@@ -385,6 +385,34 @@ describe('retries: Sign-in, twice after 1 s then 2 s, never on 401', () => {
     expect(sleeps).toEqual([1000, 2000]);
   });
 
+  it('with retry: false tries once, so the form can say what failed before it tries again', async () => {
+    const service = new FakeService().on('POST', '/api/token/', 'network-error', json(200, tokens));
+    const { client, sleeps, store } = testClient({ service, session: null });
+    expect(await failure(client.signIn('demo@example.com', 'pw', { retry: false }))).toMatchObject({
+      kind: 'network',
+      operation: 'signIn',
+    });
+    expect(service.requests).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+    expect(await store.get()).toBeNull();
+    await client.signIn('demo@example.com', 'pw', { retry: false });
+    expect(await store.get()).not.toBeNull();
+  });
+
+  it('an aborted sign-in stops and keeps no session', async () => {
+    const service = new FakeService().on('POST', '/api/token/', 'network-error');
+    const { client, store } = testClient({ service, session: null });
+    const controller = new AbortController();
+    controller.abort();
+    expect(
+      await failure(client.signIn('demo@example.com', 'pw', { signal: controller.signal })),
+    ).toMatchObject({
+      kind: 'aborted',
+    });
+    expect(service.requests).toHaveLength(0);
+    expect(await store.get()).toBeNull();
+  });
+
   it('never retries a 401 and explains the password-recovery case', async () => {
     const service = new FakeService().on(
       'POST',

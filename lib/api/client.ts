@@ -132,7 +132,8 @@ export interface ApiClient {
   readonly deps: ClientDeps;
 
   // Session
-  signIn(email: string, password: string, options?: CallOptions): Promise<Session>;
+  /** With `retry: false` one attempt only: the sign-in form paces the retries and says what failed meanwhile. */
+  signIn(email: string, password: string, options?: ReadOptions): Promise<Session>;
   signOut(): Promise<void>;
   getSession(): Promise<Session | null>;
   /** Renews the access token now (shared with concurrent renewals). */
@@ -360,14 +361,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     store: options.session,
     now: deps.now,
     origin: serviceOrigin,
-    requestPair: (email, password, signal) =>
+    requestPair: (email, password, signal, retry = true) =>
       request({
         operation: 'signIn',
         method: 'POST',
         path: '/api/token/',
         json: { username: email, password },
         auth: false,
-        pauses: RETRY_PAUSES.signIn,
+        pauses: retry ? RETRY_PAUSES.signIn : RETRY_PAUSES.none,
         schema: SignInAnswerSchema,
         signal,
       }),
@@ -381,7 +382,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const client: ApiClient = {
     deps,
 
-    signIn: (email, password, callOptions) => sessions.signIn(email, password, callOptions?.signal),
+    signIn: (email, password, callOptions) =>
+      sessions.signIn(email, password, callOptions?.signal, callOptions?.retry ?? true),
     signOut: () => sessions.signOut(),
     getSession: () => sessions.current(),
     renewSession: () => sessions.renew(),

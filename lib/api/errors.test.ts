@@ -242,7 +242,7 @@ describe('toApiErrorInfo', () => {
   });
 });
 
-describe('formatDuration', () => {
+describe('formatDuration (deprecated clock form, page controls only)', () => {
   it.each([
     [0, '0:00'],
     [59, '0:59'],
@@ -331,10 +331,10 @@ describe('formatApiError: every kind in both languages', () => {
       spaceName: 'Almost empty',
     };
     expect(formatApiError(info, { lang: 'en' })).toBe(
-      '1:58 of processing time left in Almost empty; this recording needs 12:30.',
+      '1 min 58 s of processing time left in Almost empty; this recording needs 12 min 30 s.',
     );
     expect(formatApiError(info, { lang: 'ru' })).toBe(
-      'В пространстве «Almost empty» осталось 1:58 времени обработки; этой записи нужно 12:30.',
+      'В пространстве «Almost empty» осталось 1 мин 58 с времени обработки; этой записи нужно 12 мин 30 с.',
     );
   });
 

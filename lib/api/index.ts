@@ -28,7 +28,7 @@ export {
   type UnsafeOperation,
 } from './errors';
 export { RETRY_PAUSES, type Sleep } from './http';
-export { formatApiError, formatDuration, type Lang } from './messages';
+export { formatApiError, type Lang } from './messages';
 export {
   DEFAULT_PAGE_SIZE,
   escapeRegex,

@@ -3,7 +3,13 @@ import type { ApiErrorInfo, OutcomeCheck, UnsafeOperation } from './errors';
 
 export type Lang = 'en' | 'ru';
 
-/** `h:mm:ss` from an hour up, `m:ss` below. Negative and fractional seconds are clamped and rounded. */
+import { formatDuration as formatDurationInWords } from '@/lib/format/time';
+
+/**
+ * @deprecated The page controls' old clock form (`h:mm:ss`, `m:ss`), kept only while
+ * components/page and lib/page still import it; every other surface uses `formatDuration` of
+ * lib/format/time.ts. Remove once the page controls have moved.
+ */
 export function formatDuration(seconds: number): string {
   const total = Math.max(0, Math.round(Number.isFinite(seconds) ? seconds : 0));
   const hours = Math.floor(total / 3600);
@@ -108,7 +114,7 @@ function messageOf(info: ApiErrorInfo, lang: Lang): string {
         : `Сервис отклонил запрос: ${parts.join('; ')}. Исправьте и повторите попытку.`;
     }
     case 'insufficient-balance': {
-      const left = info.availableSeconds === null ? null : formatDuration(info.availableSeconds);
+      const left = info.availableSeconds === null ? null : formatDurationInWords(info.availableSeconds, lang);
       if (en) {
         const where = info.spaceName === undefined ? 'this space' : info.spaceName;
         if (left === null)
@@ -116,7 +122,7 @@ function messageOf(info: ApiErrorInfo, lang: Lang): string {
         const need =
           info.neededSeconds === undefined
             ? 'not enough for this recording'
-            : `this recording needs ${formatDuration(info.neededSeconds)}`;
+            : `this recording needs ${formatDurationInWords(info.neededSeconds, lang)}`;
         return `${left} of processing time left in ${where}; ${need}.`;
       }
       const where =
@@ -126,7 +132,7 @@ function messageOf(info: ApiErrorInfo, lang: Lang): string {
       const need =
         info.neededSeconds === undefined
           ? 'этого мало для этой записи'
-          : `этой записи нужно ${formatDuration(info.neededSeconds)}`;
+          : `этой записи нужно ${formatDurationInWords(info.neededSeconds, lang)}`;
       return `${where} осталось ${left} времени обработки; ${need}.`;
     }
     case 'unpaid':

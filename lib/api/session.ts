@@ -106,7 +106,13 @@ export interface SessionDeps {
   /** The origin requests go to now (the service URL's); a session is bound to it at sign-in. */
   origin?: () => Promise<string>;
   /** Calls the sign-in endpoint. */
-  requestPair: (email: string, password: string, signal?: AbortSignal) => Promise<SignInAnswer>;
+  /** `retry` false: one attempt (the caller paces its own retries and reports each failure). */
+  requestPair: (
+    email: string,
+    password: string,
+    signal?: AbortSignal,
+    retry?: boolean,
+  ) => Promise<SignInAnswer>;
   /** Calls the refresh endpoint. */
   requestAccess: (refresh: string) => Promise<RefreshAnswer>;
 }
@@ -119,9 +125,9 @@ export class SessionManager {
     this.#deps = deps;
   }
 
-  async signIn(email: string, password: string, signal?: AbortSignal): Promise<Session> {
+  async signIn(email: string, password: string, signal?: AbortSignal, retry = true): Promise<Session> {
     const origin = await this.#deps.origin?.();
-    const answer = await this.#deps.requestPair(email, password, signal);
+    const answer = await this.#deps.requestPair(email, password, signal, retry);
     const session = sessionFromSignIn(email, answer, this.#deps.now(), origin);
     await this.#deps.store.set(session);
     return session;

@@ -118,6 +118,9 @@ function notMeeting(): MessageError {
   return new MessageError({ kind: 'not-a-meeting-link' });
 }
 
+/** The sign-in waiting for the service (one per background), so the form's Cancel can stop it. */
+let signInUnderWay: AbortController | null = null;
+
 function senderHost(sender: Sender): string {
   try {
     return new URL(sender.url ?? '').hostname;
@@ -175,15 +178,29 @@ export function createHandlers(bg: Background): Handlers {
   return {
     'session.get': () => currentView(bg),
 
-    'session.signIn': async ({ serviceUrl: typed, email, password }) => {
+    'session.signIn': async ({ serviceUrl: typed, email, password, retry }) => {
       const serviceUrl = checkedServiceUrl(typed);
       await requireServiceAccess(bg, serviceUrl);
       await switchService(bg, serviceUrl);
-      // The password goes to the service once and is dropped: only the token pair is kept.
-      await bg.client.signIn(email, password);
+      signInUnderWay?.abort();
+      const controller = new AbortController();
+      signInUnderWay = controller;
+      try {
+        // The password goes to the service once and is dropped: only the token pair is kept.
+        await bg.client.signIn(email, password, { signal: controller.signal, retry: retry ?? true });
+      } finally {
+        if (signInUnderWay === controller) signInUnderWay = null;
+      }
       await bg.refreshSpaces().catch(() => undefined);
       await afterSessionChange();
       return currentView(bg);
+    },
+
+    'session.signInCancel': async () => {
+      const under = signInUnderWay;
+      signInUnderWay = null;
+      under?.abort();
+      return { cancelled: under !== null };
     },
 
     'session.signOut': async () => {

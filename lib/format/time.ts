@@ -27,12 +27,6 @@ export function formatClock(seconds: number): string {
   return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
 }
 
-/** A balance as `h:mm` (hours and whole minutes, rounded down so it never promises more). */
-export function formatHoursMinutes(seconds: number): string {
-  const total = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-  return `${Math.floor(total / 3600)}:${pad(Math.floor((total % 3600) / 60))}`;
-}
-
 const DURATION_UNITS: Record<Lang, { h: string; min: string; s: string }> = {
   en: { h: 'h', min: 'min', s: 's' },
   ru: { h: 'ч', min: 'мин', s: 'с' },

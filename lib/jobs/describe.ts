@@ -1,5 +1,6 @@
 /** What a job is doing, or why it ended, as a sentence a person understands, in English and Russian. */
-import { formatApiError, formatDuration } from '@/lib/api/messages';
+import { formatApiError } from '@/lib/api/messages';
+import { formatDuration } from '@/lib/format/time';
 import { defineMessages, type Lang } from '@/lib/i18n';
 import type { Job, JobFailure } from './types';
 
@@ -102,8 +103,8 @@ export function describeFailure(failure: JobFailure, lang: Lang): string {
       return t.uploadFileMissing;
     case 'not-enough-balance':
       return t.notEnoughBalance(
-        formatDuration(failure.availableSeconds),
-        formatDuration(failure.neededSeconds),
+        formatDuration(failure.availableSeconds, lang),
+        formatDuration(failure.neededSeconds, lang),
         failure.spaceName,
       );
     case 'permission-denied':

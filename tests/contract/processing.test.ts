@@ -161,7 +161,7 @@ describe('states and errors of processing', () => {
       detail: expect.any(String),
     });
     expect(formatApiError(info, { lang: 'en' })).toBe(
-      '2:00 of processing time left in Almost empty; this recording needs 1:00:00.',
+      '2 min of processing time left in Almost empty; this recording needs 1 h 00 min.',
     );
     expect((await emu.counters()).charges).toHaveLength(0);
   });

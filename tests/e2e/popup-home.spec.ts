@@ -5,13 +5,13 @@ const R = SEED.recordings;
 test('balance card: time left, plan, period end; inactive subscription warned', async ({
   signedInPopup: popup,
 }) => {
-  await expect(popup.balanceValue).toContainText('10:00');
+  await expect(popup.balanceValue).toContainText('10 h 00 min');
   await expect(popup.page.getByTestId('plan')).toContainText('Business');
   await expect(popup.page.getByTestId('period-end')).toContainText('Period ends');
   await expect(popup.page.getByTestId('subscription-inactive')).toHaveCount(0);
   await popup.spacePicker.selectOption({ label: 'Unpaid' });
   await expect(popup.page.getByTestId('subscription-inactive')).toBeVisible();
-  await expect(popup.balanceValue).toContainText('0:30');
+  await expect(popup.balanceValue).toContainText('30 min');
 });
 
 test('recent recordings: newest first, a status chip derived from each state', async ({

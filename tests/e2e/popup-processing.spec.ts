@@ -11,12 +11,12 @@ test('start processing shows the charge and the balance after it, and charges on
     .getByRole('button', { name: /^Start processing/ })
     .click();
   const dialog = popup.page.getByTestId('process-dialog');
-  await expect(dialog.getByTestId('charge')).toHaveText('45:10');
-  await expect(dialog.getByTestId('balance-now')).toHaveText('10:00:00');
-  await expect(dialog.getByTestId('balance-after')).toHaveText('9:14:50');
+  await expect(dialog.getByTestId('charge')).toHaveText('45 min 10 s');
+  await expect(dialog.getByTestId('balance-now')).toHaveText('10 h 00 min');
+  await expect(dialog.getByTestId('balance-after')).toHaveText('9 h 14 min');
   await popup.page.getByRole('dialog').getByRole('button', { name: 'Start processing' }).click();
   await expect(popup.chip(R.uploadedNotProcessed)).toHaveText('Processing');
-  await expect(popup.balanceValue).toContainText('9:14');
+  await expect(popup.balanceValue).toContainText('9 h 14 min');
   const seen = await counters(emulator);
   expect(seen.classifyCalls[String(R.uploadedNotProcessed)]).toBe(1);
   expect(seen.charges).toEqual([
@@ -34,7 +34,7 @@ test('not enough time left: the dialog says so and does not start', async ({
     .getByRole('button', { name: /^Start processing/ })
     .click();
   const dialog = popup.page.getByRole('dialog');
-  await expect(dialog).toContainText('only 2:00 is left');
+  await expect(dialog).toContainText('only 2 min is left');
   await expect(dialog.getByRole('button', { name: 'Start processing' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   expect((await counters(emulator)).charges).toEqual([]);

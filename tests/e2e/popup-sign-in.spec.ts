@@ -3,7 +3,7 @@ import { expect, SEED, seriousViolations, test } from './ui-fixtures';
 test('signs in, shows the account’s spaces and signs out', async ({ popup, emulator }) => {
   await expect(popup.page.locator('html')).toHaveAttribute('lang', 'en');
   await popup.signIn(emulator.url, SEED.users.demo.email, SEED.users.demo.password);
-  await expect(popup.balanceValue).toContainText('10:00');
+  await expect(popup.balanceValue).toContainText('10 h 00 min');
   await expect(popup.spacePicker.locator('option').first()).toHaveText('Personal (personal)');
   await popup.page.getByRole('button', { name: 'Sign out' }).click();
   await expect(popup.page.getByRole('button', { name: 'Sign in' })).toBeVisible();

@@ -41,7 +41,7 @@ test('side panel page: signed-in home at panel width, keyboard reachable, no ser
   // Chrome's narrowest side panel is 320 px wide.
   await page.setViewportSize({ width: 320, height: 800 });
   await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
-  await expect(page.getByTestId('balance-value')).toContainText('10:00');
+  await expect(page.getByTestId('balance-value')).toContainText('10 h 00 min');
   await expect(page.getByTestId('recording')).toHaveCount(SEED.personalListCount);
   // Only the popup offers to open the panel.
   await expect(page.getByRole('button', { name: 'Open in the side panel' })).toHaveCount(0);

@@ -141,6 +141,34 @@ describe('session messages', () => {
     expect(await bg.sessionStore.get()).toBeNull();
   });
 
+  it('session.signInCancel stops a sign-in the service never answers; nothing is kept', async () => {
+    const { createServer } = await import('node:net');
+    const sockets: import('node:net').Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    try {
+      const pending = send('session.signIn', {
+        serviceUrl: url,
+        email: SEED.users.demo.email,
+        password: SEED.users.demo.password,
+        retry: false,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await send('session.signInCancel', {})).data).toEqual({ cancelled: true });
+      expect(await pending).toMatchObject({ ok: false, error: { kind: 'aborted' } });
+      expect(await bg.sessionStore.get()).toBeNull();
+      expect((await send('session.signInCancel', {})).data).toEqual({ cancelled: false });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it('a page cannot cancel a sign-in', async () => {
+    expect(await send('session.signInCancel', {}, meetTab)).toMatchObject({ ok: false });
+  });
+
   it('sign-out forgets the session without an "ended" notice', async () => {
     await signIn();
     const view = await send('session.signOut', {});

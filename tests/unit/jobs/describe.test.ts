@@ -64,9 +64,9 @@ describe('descriptions a person understands', () => {
     expect(describeFailure(FAILURES[4]!, 'en')).toContain('31 min');
     expect(describeFailure(FAILURES[5]!, 'en')).toContain('6 h');
     expect(describeFailure(FAILURES[7]!, 'en')).toBe(
-      '2:00 of processing time left in “Team”; this recording needs 1:00:00. Top up the plan or choose another space.',
+      '2 min of processing time left in “Team”; this recording needs 1 h 00 min. Top up the plan or choose another space.',
     );
-    expect(describeFailure(FAILURES[7]!, 'ru')).toContain('В пространстве «Team» осталось 2:00');
+    expect(describeFailure(FAILURES[7]!, 'ru')).toContain('В пространстве «Team» осталось 2 мин');
     expect(describeFailure(FAILURES[9]!, 'ru')).toContain('https://storage.example.org');
   });
 

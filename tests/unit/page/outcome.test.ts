@@ -143,7 +143,7 @@ describe('outcome of "Send bot"', () => {
   it('insufficient balance names the chosen space when the error does not', () => {
     const error: ApiErrorInfo = { kind: 'insufficient-balance', availableSeconds: 120, neededSeconds: 750 };
     expect(describeError(error, 'en', almostEmpty).text).toBe(
-      '2:00 of processing time left in Almost empty; this recording needs 12:30.',
+      '2 min of processing time left in Almost empty; this recording needs 12 min 30 s.',
     );
   });
 });
@@ -168,7 +168,7 @@ describe('outcome of "Transcribe audio" and "Send at start"', () => {
       'en',
       almostEmpty,
     );
-    expect(failed.text).toMatch(/2:00 of processing time left in Almost empty/);
+    expect(failed.text).toMatch(/2 min of processing time left in Almost empty/);
     expect(describeTranscribeResult(fail({ kind: 'not-a-video-page' }), 'ru').text).toBe(
       pageMessages.ru.notVideoPage,
     );

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { speakerLabel } from '@/lib/format/speakers';
-import {
-  formatBytes,
-  formatClock,
-  formatCueTime,
-  formatDuration,
-  formatHoursMinutes,
-  formatSpeed,
-} from '@/lib/format/time';
+import { formatBytes, formatClock, formatCueTime, formatDuration, formatSpeed } from '@/lib/format/time';
 
 describe('time formats', () => {
   it('cue times for SRT and WebVTT', () => {
@@ -26,12 +19,12 @@ describe('time formats', () => {
     expect(formatClock(3723)).toBe('1:02:03');
   });
 
-  it('balance as h:mm, rounded down', () => {
-    expect(formatHoursMinutes(36_000)).toBe('10:00');
-    expect(formatHoursMinutes(7_199)).toBe('1:59');
-    expect(formatHoursMinutes(120)).toBe('0:02');
-    expect(formatHoursMinutes(59)).toBe('0:00');
-    expect(formatHoursMinutes(-10)).toBe('0:00');
+  it('a balance in words, rounded down (was h:mm, which read like a time of day)', () => {
+    expect(formatDuration(36_000)).toBe('10 h 00 min');
+    expect(formatDuration(7_199, 'ru')).toBe('1 ч 59 мин');
+    expect(formatDuration(120)).toBe('2 min');
+    expect(formatDuration(59)).toBe('59 s');
+    expect(formatDuration(-10)).toBe('0 s');
   });
 
   it('sizes and speeds in both languages', () => {

@@ -109,12 +109,12 @@ afterEach(() => {
 });
 
 describe('popup home', () => {
-  it('shows the personal space first, the balance as h:mm and a chip per recording', async () => {
+  it('shows the personal space first, the balance in hours and minutes and a chip per recording', async () => {
     await act(() => render(h(App, {}), host));
     await settle();
     const options = [...host.querySelectorAll('#space option')].map((o) => o.textContent);
     expect(options).toEqual(['Personal (personal)', 'Team']);
-    expect(host.querySelector('[data-testid="balance-value"]')?.textContent).toContain('10:00');
+    expect(host.querySelector('[data-testid="balance-value"]')?.textContent).toContain('10 h 00 min');
     expect(host.querySelector('[data-testid="plan"]')?.textContent).toContain('Business');
     const chips = [...host.querySelectorAll('[data-testid="recording"]')].map((row) => [
       row.getAttribute('data-id'),
@@ -158,9 +158,9 @@ describe('popup home', () => {
     )!;
     await act(() => button.click());
     const dialog = host.querySelector('[data-testid="process-dialog"]')!;
-    expect(dialog.querySelector('[data-testid="charge"]')?.textContent).toBe('10:00');
-    expect(dialog.querySelector('[data-testid="balance-now"]')?.textContent).toBe('10:00:00');
-    expect(dialog.querySelector('[data-testid="balance-after"]')?.textContent).toBe('9:50:00');
+    expect(dialog.querySelector('[data-testid="charge"]')?.textContent).toBe('10 min');
+    expect(dialog.querySelector('[data-testid="balance-now"]')?.textContent).toBe('10 h 00 min');
+    expect(dialog.querySelector('[data-testid="balance-after"]')?.textContent).toBe('9 h 50 min');
     expect(calls.some((c) => c.type === 'recording.process')).toBe(false);
   });
 
@@ -182,6 +182,79 @@ describe('popup home', () => {
     const labels = [...host.querySelectorAll('form label')].map((l) => l.textContent);
     expect(labels).toEqual(['Service URL', 'Email', 'Password']);
     expect(host.querySelector('button[type="submit"]')?.textContent).toBe('Sign in');
+  });
+
+  it('sign-in: a refused connection is told at once, then tried again after 1 s and 2 s, one attempt per message', async () => {
+    answers['session.get'] = () => ({ signedIn: false, serviceUrl: '', warning: null });
+    answers['session.signIn'] = () => ({ error: { kind: 'network', message: 'Failed to fetch' } });
+    await act(() => render(h(App, {}), host));
+    await settle();
+    const type = async (id: string, value: string) => {
+      const input = host.querySelector<HTMLInputElement>(`#${id}`)!;
+      await act(() => {
+        input.value = value;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    };
+    await type('service-url', 'localhost:9');
+    expect(host.querySelector('[data-testid="service-url-preview"]')?.textContent).toBe(
+      'Will connect to http://localhost:9',
+    );
+    await type('email', 'demo@example.com');
+    await type('password', 'pw');
+    await act(() => {
+      host.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    });
+    await settle();
+    const attempts = () => calls.filter((call) => call.type === 'session.signIn');
+    expect(attempts()).toHaveLength(1);
+    expect(attempts()[0]?.payload).toMatchObject({ serviceUrl: 'http://localhost:9', retry: false });
+    expect(host.querySelector('[data-testid="sign-in-progress"]')?.textContent).toContain(
+      'http://localhost:9 cannot be reached: nothing answers there.',
+    );
+    expect(host.querySelector('[data-testid="sign-in-progress"]')?.textContent).toContain('Trying again…');
+    await settle(1_050);
+    expect(attempts()).toHaveLength(2);
+    await settle(2_050);
+    expect(attempts()).toHaveLength(3);
+    expect(host.querySelector('[data-testid="sign-in-progress"]')).toBeNull();
+    expect(host.querySelector('[data-testid="sign-in-error"]')?.textContent).toContain(
+      'http://localhost:9 cannot be reached: nothing answers there.',
+    );
+    expect(host.querySelector('button[type="submit"]')?.textContent).toBe('Sign in');
+  });
+
+  it('sign-in: a wrong password is not retried, and a refused address never reaches the background', async () => {
+    answers['session.get'] = () => ({ signedIn: false, serviceUrl: '', warning: null });
+    answers['session.signIn'] = () => ({ error: { kind: 'auth', reason: 'invalid-credentials' } });
+    await act(() => render(h(App, {}), host));
+    await settle();
+    const input = host.querySelector<HTMLInputElement>('#service-url')!;
+    const submit = () =>
+      act(() => {
+        host.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      });
+    await act(() => {
+      input.value = 'https://me:hunter2@example.com';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await submit();
+    await settle();
+    expect(calls.filter((call) => call.type === 'session.signIn')).toHaveLength(0);
+    expect(host.querySelector('[data-testid="sign-in-error"]')?.textContent).toContain(
+      'A user name or password inside the address is not accepted',
+    );
+    expect(host.innerHTML).not.toContain('hunter2');
+    await act(() => {
+      input.value = '127.0.0.1:1';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await submit();
+    await settle(1_200);
+    expect(calls.filter((call) => call.type === 'session.signIn')).toHaveLength(1);
+    expect(host.querySelector('[data-testid="sign-in-error"]')?.textContent).toContain(
+      'Wrong email or password',
+    );
   });
 
   it('shows upload progress and speed per file, and cancels through the background', async () => {
