@@ -9,6 +9,7 @@ import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
 import type { Settings } from '@/lib/storage';
 import { requestServiceAccess } from './app/permission';
+import { CalendarsSection } from './CalendarsSection';
 import { text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
 
@@ -209,6 +210,8 @@ export function Options() {
           </span>
         </div>
       </section>
+
+      <CalendarsSection spaces={spaces ? sorted : null} />
 
       <section aria-labelledby="opt-notify" class="card options-section">
         <h2 id="opt-notify">{m.notifications}</h2>

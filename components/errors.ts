@@ -4,6 +4,7 @@ import { formatApiError, formatDuration } from '@/lib/api/messages';
 import type { Lang } from '@/lib/i18n';
 import type { JobFailure } from '@/lib/jobs/types';
 import { type ErrorInfo, isMessagingError } from '@/lib/messaging';
+import { describeCalendarProblem } from './calendar-texts';
 import { messages } from './messages';
 
 export function describeError(error: ErrorInfo, lang: Lang): string {
@@ -29,6 +30,8 @@ export function describeError(error: ErrorInfo, lang: Lang): string {
       return m.errPermission(error.origin);
     case 'not-cancellable':
       return m.errNotCancellable;
+    case 'calendar':
+      return describeCalendarProblem(error, lang);
     case 'internal':
       return m.errInternal(error.message);
   }

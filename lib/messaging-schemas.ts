@@ -83,6 +83,23 @@ export const requestSchemas = {
   'schedules.cancel': z.object({ id: z.string().min(1).max(100) }),
   /** Site access the extension needs for the service and its upload storage, and which is missing. */
   'service.origins': z.object({}),
+  // Calendars (privileged): the address is a credential and never goes to a page.
+  'calendars.list': z.object({}),
+  'calendars.add': z.object({ address: z.string().min(1).max(4096) }),
+  'calendars.remove': z.object({ id: z.string().min(1).max(100) }),
+  'calendars.setRule': z.object({
+    id: z.string().min(1).max(100),
+    rule: z.object({
+      mode: z.enum(['off', 'all', 'organiser', 'external']),
+      spaceId: spaceId.nullable(),
+      joinAfterMinutes: z.number().int().min(0).max(60),
+      skipWords: z.array(z.string().max(100)).max(50),
+    }),
+  }),
+  'calendars.sync': z.object({}),
+  'upcoming.list': z.object({}),
+  'upcoming.skip': z.object({ key: z.string().min(1).max(400), skip: z.boolean() }),
+  'upcoming.sendNow': z.object({ key: z.string().min(1).max(400) }),
   // Page-scoped: content scripts on pages the detectors accept.
   'page.context': z.object({}),
   'page.sendBot': z.object({ link: z.string().min(1).max(2048), spaceId: spaceId.optional() }),

@@ -17,6 +17,7 @@ import { originOf, originPattern } from '@/lib/permissions';
 import { sessionEndedItem } from '@/lib/session-store';
 import { getSettings, type Settings, serviceUrlItem, settingsItem } from '@/lib/storage';
 import { accountItem, type Background, normalizeServiceUrl, storageOriginsItem } from './app';
+import { createCalendarHandlers } from './calendar-handlers';
 import { createMenus } from './menus';
 import type { Payload, Sender } from './senders';
 import { sessionView } from './session';
@@ -88,6 +89,8 @@ export function createHandlers(bg: Background): Handlers {
   };
 
   return {
+    ...createCalendarHandlers(bg),
+
     'session.get': () => currentView(bg),
 
     'session.signIn': async ({ serviceUrl, email, password }) => {
