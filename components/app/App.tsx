@@ -23,6 +23,7 @@ import {
   watchJobs,
 } from './store';
 import { Trash } from './Trash';
+import { Upcoming } from './Upcoming';
 import { Upload } from './Upload';
 
 type View = { name: 'home' } | { name: 'recording'; recording: Recording } | { name: 'upload' | 'trash' };
@@ -124,6 +125,7 @@ export function App({ onOpenPanel }: AppProps = {}) {
         <SpacePicker />
         <BalanceCard space={currentSpace.value} />
         <JobsList />
+        <Upcoming />
         <RecordingList navigate={navigate} />
       </>
     );
