@@ -53,7 +53,7 @@ describe('GET /__emulator/calendar.ics', () => {
     const moved = await env.api.post('/__emulator/calendar', { starts_in_ms: 30_000 });
     expect(moved.status).toBe(200);
     const now = (await env.api.get('/__emulator/clock')).body.nowMs;
-    expect(moved.body.anchorMs - now).toBeLessThanOrEqual(30_000);
+    expect(moved.body.anchorMs - now).toBeLessThanOrEqual(31_000);
     const changed = await fetch(url, { headers: { 'If-None-Match': etag } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
@@ -73,5 +73,15 @@ describe('GET /__emulator/calendar.ics', () => {
     expect(after).toBeGreaterThan(now);
     expect(after - now).toBeLessThanOrEqual(15 * MINUTE);
     expect((await env.api.post('/__emulator/calendar', { starts_in_ms: -1 })).status).toBe(400);
+    expect((await env.api.post('/__emulator/calendar', { starts_in_ms: 0, unit_ms: 1 })).status).toBe(400);
+  });
+
+  it('shrinks the demo hour for tests', async () => {
+    const moved = await env.api.post('/__emulator/calendar', { starts_in_ms: 10_000, unit_ms: 20_000 });
+    expect(moved.body.unitMs).toBe(20_000);
+    const at = moved.body.anchorMs;
+    const text = await (await fetch(`${env.api.url}/__emulator/calendar.ics`)).text();
+    const feed = parseFeed(text, { from: at - 1_000, to: at + 101_000, email: SEED.users.demo.email });
+    expect(feed.occurrences.map((o) => (o.startsAt - at) / 1000)).toEqual([0, 20, 40, 60, 100]);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * A demo calendar at `GET /__emulator/calendar.ics`, for trying automatic bots without a real
  * calendar. Its events sit at fixed offsets from an anchor on the virtual clock (by default the
- * next quarter hour after start or reset; `POST /__emulator/calendar {starts_in_ms}` moves it), so
- * they move with the clock. It answers conditional requests (ETag / Last-Modified) with 304.
+ * next quarter hour after start or reset; `POST /__emulator/calendar {starts_in_ms, unit_ms?}` moves
+ * it and sets the demo's "hour", so a test sees a day's meetings in seconds), so they move with
+ * the clock. It answers conditional requests (ETag / Last-Modified) with 304.
  */
 import type { Context, Hono } from 'hono';
 import type { Emulator } from './emulator';
@@ -29,6 +30,8 @@ interface CalendarState {
   /** The seed the state belongs to: a reset re-anchors the calendar. */
   db: Emulator['db'];
   anchor: number;
+  /** The demo's hour: events are this far apart (tests shrink it to seconds). */
+  unit: number;
   /** Moves on each change, so the ETag does. */
   version: number;
   modifiedAt: number;
@@ -49,6 +52,7 @@ function stateOf(emu: Emulator): CalendarState {
     state = {
       db: emu.db,
       anchor: nextQuarter(now),
+      unit: HOUR,
       version: 1,
       modifiedAt: now,
       requests: 0,
@@ -119,7 +123,7 @@ function fold(line: string): string {
   return parts.join('\r\n');
 }
 
-export function demoCalendar(anchor: number, stamp: number): string {
+export function demoCalendar(anchor: number, stamp: number, unit: number = HOUR): string {
   const me = SEED.users.demo.email;
   const event = (uid: string, lines: string[]) => [
     'BEGIN:VEVENT',
@@ -140,7 +144,7 @@ export function demoCalendar(anchor: number, stamp: number): string {
     // Weekly Meet: the second occurrence moved two hours later, the third cancelled.
     ...event('weekly', [
       `DTSTART:${utc(anchor)}`,
-      `DTEND:${utc(anchor + 30 * MINUTE)}`,
+      `DTEND:${utc(anchor + unit / 2)}`,
       'RRULE:FREQ=WEEKLY',
       'SUMMARY:Weekly team sync',
       `ORGANIZER;CN=Demo:mailto:${me}`,
@@ -150,29 +154,29 @@ export function demoCalendar(anchor: number, stamp: number): string {
     ]),
     ...event('weekly', [
       `RECURRENCE-ID:${utc(anchor + 7 * DAY)}`,
-      `DTSTART:${utc(anchor + 7 * DAY + 2 * HOUR)}`,
-      `DTEND:${utc(anchor + 7 * DAY + 2 * HOUR + 30 * MINUTE)}`,
+      `DTSTART:${utc(anchor + 7 * DAY + 2 * unit)}`,
+      `DTEND:${utc(anchor + 7 * DAY + 2 * unit + unit / 2)}`,
       'SUMMARY:Weekly team sync (moved)',
       `X-GOOGLE-CONFERENCE:${DEMO_LINKS.weekly}`,
     ]),
     ...event('weekly', [
       `RECURRENCE-ID:${utc(anchor + 14 * DAY)}`,
       `DTSTART:${utc(anchor + 14 * DAY)}`,
-      `DTEND:${utc(anchor + 14 * DAY + 30 * MINUTE)}`,
+      `DTEND:${utc(anchor + 14 * DAY + unit / 2)}`,
       'SUMMARY:Weekly team sync',
       'STATUS:CANCELLED',
     ]),
     ...event('zoom', [
-      `DTSTART:${utc(anchor + HOUR)}`,
-      `DTEND:${utc(anchor + 2 * HOUR)}`,
+      `DTSTART:${utc(anchor + unit)}`,
+      `DTEND:${utc(anchor + 2 * unit)}`,
       'SUMMARY:Customer call',
       `LOCATION:${DEMO_LINKS.zoom}`,
       `ORGANIZER:mailto:client@partner.example`,
       `ATTENDEE;PARTSTAT=ACCEPTED:mailto:${me}`,
     ]),
     ...event('telemost', [
-      `DTSTART:${utc(anchor + 2 * HOUR)}`,
-      `DTEND:${utc(anchor + 3 * HOUR)}`,
+      `DTSTART:${utc(anchor + 2 * unit)}`,
+      `DTEND:${utc(anchor + 3 * unit)}`,
       'SUMMARY:Планёрка',
       `DESCRIPTION:Ссылка на встречу: ${DEMO_LINKS.telemost}`,
     ]),
@@ -183,22 +187,22 @@ export function demoCalendar(anchor: number, stamp: number): string {
       `LOCATION:${DEMO_LINKS.weekly}`,
     ]),
     ...event('new-york', [
-      `DTSTART;TZID=America/New_York:${newYork(anchor + 3 * HOUR)}`,
-      `DTEND;TZID=America/New_York:${newYork(anchor + 4 * HOUR)}`,
+      `DTSTART;TZID=America/New_York:${newYork(anchor + 3 * unit)}`,
+      `DTEND;TZID=America/New_York:${newYork(anchor + 4 * unit)}`,
       'SUMMARY:New York office hours',
       `LOCATION:${DEMO_LINKS.timeZone}`,
     ]),
     ...event('declined', [
-      `DTSTART:${utc(anchor + 4 * HOUR)}`,
-      `DTEND:${utc(anchor + 5 * HOUR)}`,
+      `DTSTART:${utc(anchor + 4 * unit)}`,
+      `DTEND:${utc(anchor + 5 * unit)}`,
       'SUMMARY:Declined all-hands',
       'ORGANIZER:mailto:ceo@example.com',
       `ATTENDEE;PARTSTAT=DECLINED:mailto:${me}`,
       `LOCATION:${DEMO_LINKS.declined}`,
     ]),
     ...event('safelinks', [
-      `DTSTART:${utc(anchor + 5 * HOUR)}`,
-      `DTEND:${utc(anchor + 6 * HOUR)}`,
+      `DTSTART:${utc(anchor + 5 * unit)}`,
+      `DTEND:${utc(anchor + 6 * unit)}`,
       'SUMMARY:Vendor demo (Outlook)',
       'LOCATION:Zoom',
       `X-ALT-DESC;FMTTYPE=text/html:<html><body><p><a href="${safeLink.replace(/&/g, '&amp;')}">Join Zoom Meeting</a></p></body></html>`,
@@ -231,7 +235,7 @@ export function registerCalendarRoutes(app: Hono, emu: Emulator): void {
       state.notModified += 1;
       return new Response(null, { status: 304, headers });
     }
-    return new Response(demoCalendar(state.anchor, state.modifiedAt), {
+    return new Response(demoCalendar(state.anchor, state.modifiedAt, state.unit), {
       status: 200,
       headers: { ...headers, 'Content-Type': 'text/calendar; charset=utf-8' },
     });
@@ -242,6 +246,7 @@ export function registerCalendarRoutes(app: Hono, emu: Emulator): void {
     return json({
       anchor: new Date(state.anchor).toISOString(),
       anchorMs: state.anchor,
+      unitMs: state.unit,
       requests: state.requests,
       not_modified: state.notModified,
     });
@@ -255,13 +260,20 @@ export function registerCalendarRoutes(app: Hono, emu: Emulator): void {
       data = null;
     }
     const startsIn = (data as { starts_in_ms?: unknown } | null)?.starts_in_ms;
-    if (!finite(startsIn) || startsIn < 0)
-      return json({ error: 'Body must be {"starts_in_ms": <non-negative number>}.' }, 400);
+    const unit = (data as { unit_ms?: unknown } | null)?.unit_ms ?? HOUR;
+    if (!finite(startsIn) || startsIn < 0 || !finite(unit) || unit < 2_000) {
+      return json(
+        { error: 'Body must be {"starts_in_ms": <non-negative number>, "unit_ms"?: <at least 2000>}.' },
+        400,
+      );
+    }
     const state = stateOf(emu);
-    state.anchor = emu.now() + startsIn;
+    // Whole seconds: iCalendar times have no milliseconds.
+    state.anchor = Math.ceil((emu.now() + startsIn) / 1000) * 1000;
+    state.unit = Math.round(unit / 1000) * 1000;
     state.version += 1;
     // Last-Modified must move even within the same second.
     state.modifiedAt = Math.max(emu.now(), state.modifiedAt + 1000);
-    return json({ anchor: new Date(state.anchor).toISOString(), anchorMs: state.anchor });
+    return json({ anchor: new Date(state.anchor).toISOString(), anchorMs: state.anchor, unitMs: state.unit });
   });
 }
