@@ -15,7 +15,9 @@ import { jobs, orderedSpaces } from './store';
 const REFRESH_MS = 30_000;
 
 function clock(ms: number, language: string): string {
-  return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(ms));
+  return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(ms),
+  );
 }
 
 function spaceName(spaceId: number | null): string {
