@@ -24,8 +24,8 @@ export class FeedFormatError extends Error {
 
 /** Recurrences expanded per series at most this often: a hostile feed cannot stall the worker. */
 const MAX_STEPS_PER_SERIES = 50_000;
-/** An override may move an occurrence by this much: expansion runs this far past the window. */
-const MOVE_MARGIN_MS = 31 * 24 * 60 * 60_000;
+/** A meeting of a series may have started this long before the window and still be running in it. */
+const OVERLAP_MS = 2 * 24 * 60 * 60_000;
 
 function emailOf(value: unknown): string | null {
   if (typeof value !== 'string') return null;
@@ -88,19 +88,24 @@ function occurrenceOf(
   start: ICAL.Time,
   end: ICAL.Time,
   email: string | null,
+  window: { from: number; to: number },
 ): MeetingOccurrence | null {
+  if (start.isDate) return null;
   const component = event.component;
-  if (start.isDate || isCancelled(component) || declinedBy(component, email)) return null;
+  // Times first: most events of a feed are outside the window, and links cost more to find.
+  const tzid = startTzid(component);
+  const startsAt = toEpoch(start, tzid);
+  if (startsAt >= window.to) return null;
+  const endTzid = component.getFirstProperty('dtend')?.getParameter('tzid');
+  const endsAt = Math.max(startsAt, toEpoch(end, typeof endTzid === 'string' ? endTzid : tzid));
+  if (endsAt <= window.from) return null;
+  if (isCancelled(component) || declinedBy(component, email)) return null;
   let link = links.get(component);
   if (link === undefined) {
     link = eventMeetingLink(component);
     links.set(component, link);
   }
   if (!link) return null;
-  const tzid = startTzid(component);
-  const startsAt = toEpoch(start, tzid);
-  const endTzid = component.getFirstProperty('dtend')?.getParameter('tzid');
-  const endsAt = Math.max(startsAt, toEpoch(end, typeof endTzid === 'string' ? endTzid : tzid));
   return {
     uid: event.uid ?? '',
     title: (event.summary ?? '').trim(),
@@ -113,6 +118,45 @@ function occurrenceOf(
       .map((attendee) => emailOf(attendee.getFirstValue()))
       .filter((value): value is string => value !== null),
   };
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/**
+ * Moves the start of a long-running DAILY or WEEKLY series forward by whole periods to shortly
+ * before `before`, so a stand-up that began two years ago is not expanded from its first day on
+ * every sync. The occurrences from `before` on are the same: the shift is in wall time by a
+ * multiple of the rule's period (and of a week when BYDAY is set), the rule has no COUNT and no
+ * other BY part, and EXDATE, RDATE and overrides are absolute times. The new start, which counts
+ * as an occurrence, lies before the window.
+ */
+function fastForward(event: ICAL.Event, before: number, tzid: string | null): void {
+  const rules = event.component.getAllProperties('rrule');
+  if (rules.length !== 1) return;
+  const rule = rules[0]!.getFirstValue() as ICAL.Recur;
+  if (!rule || rule.count || (rule.freq !== 'DAILY' && rule.freq !== 'WEEKLY')) return;
+  const parts = Object.keys(rule.parts ?? {});
+  if (parts.some((part) => part !== 'BYDAY')) return;
+  const interval = rule.interval || 1;
+  let periodDays = (rule.freq === 'WEEKLY' ? 7 : 1) * interval;
+  if (parts.includes('BYDAY') && periodDays % 7 !== 0) periodDays = (periodDays * 7) / gcd(periodDays, 7);
+  const start = event.startDate;
+  const end = event.endDate;
+  if (!start || !end) return;
+  // Two spare days absorb any zone offset between wall time and UTC.
+  const gapDays = Math.floor((before - toEpoch(start, tzid)) / DAY_MS) - 2;
+  const periods = Math.floor(gapDays / periodDays);
+  if (periods < 2) return;
+  const shifted = start.clone();
+  shifted.adjust(periods * periodDays, 0, 0, 0);
+  const shiftedEnd = end.clone();
+  shiftedEnd.adjust(periods * periodDays, 0, 0, 0);
+  event.startDate = shifted;
+  event.endDate = shiftedEnd;
 }
 
 export function parseFeed(text: string, options: ParseOptions): ParsedFeed {
@@ -144,13 +188,12 @@ export function parseFeed(text: string, options: ParseOptions): ParsedFeed {
   for (const [uid, list] of overrides) if (!masters.has(uid)) singles.push(...list);
 
   const occurrences: MeetingOccurrence[] = [];
-  const inWindow = (occurrence: MeetingOccurrence | null) =>
-    occurrence !== null && occurrence.endsAt > options.from && occurrence.startsAt < options.to;
+  const inWindow = (occurrence: MeetingOccurrence | null) => occurrence !== null;
 
   for (const component of singles) {
     const event = new ICAL.Event(component, { exceptions: [] });
     if (!event.startDate) continue;
-    const occurrence = occurrenceOf(event, event.startDate, event.endDate ?? event.startDate, email);
+    const occurrence = occurrenceOf(event, event.startDate, event.endDate ?? event.startDate, email, options);
     if (inWindow(occurrence)) occurrences.push(occurrence!);
   }
 
@@ -159,14 +202,24 @@ export function parseFeed(text: string, options: ParseOptions): ParsedFeed {
     const event = new ICAL.Event(component, { strictExceptions: true, exceptions: overrides.get(uid) ?? [] });
     if (!event.startDate) continue;
     if (!event.isRecurring()) {
-      const occurrence = occurrenceOf(event, event.startDate, event.endDate ?? event.startDate, email);
+      const occurrence = occurrenceOf(
+        event,
+        event.startDate,
+        event.endDate ?? event.startDate,
+        email,
+        options,
+      );
       if (inWindow(occurrence)) occurrences.push(occurrence!);
       continue;
     }
     if (isCancelled(component)) continue;
     const tzid = startTzid(component);
-    const stopAt = options.to + MOVE_MARGIN_MS;
     const lastsMs = event.duration ? event.duration.toSeconds() * 1000 : 0;
+    // Expansion covers the window (plus the longest a meeting may last before it); overrides of
+    // occurrences outside it that move into it are read directly below.
+    fastForward(event, options.from - OVERLAP_MS, tzid);
+    const exceptions = event.exceptions as unknown as Record<string, ICAL.Event>;
+    const seen = new Set<string>();
     const iterator = event.iterator();
     for (
       let step = 0, next = iterator.next();
@@ -174,15 +227,24 @@ export function parseFeed(text: string, options: ParseOptions): ParsedFeed {
       step++, next = iterator.next()
     ) {
       const at = toEpoch(next, tzid);
-      if (at > stopAt) break;
-      // Past occurrences that no override moves are passed over without being built.
-      if (
-        at + lastsMs <= options.from &&
-        !(event.exceptions as unknown as Record<string, unknown>)[next.toString()]
-      )
-        continue;
+      if (at >= options.to) break;
+      // Past occurrences are passed over without being built.
+      if (at + Math.max(lastsMs, OVERLAP_MS) <= options.from) continue;
+      const id = next.toString();
+      seen.add(id);
       const details = event.getOccurrenceDetails(next);
-      const occurrence = occurrenceOf(details.item, details.startDate, details.endDate, email);
+      const occurrence = occurrenceOf(details.item, details.startDate, details.endDate, email, options);
+      if (inWindow(occurrence)) occurrences.push(occurrence!);
+    }
+    for (const [id, exception] of Object.entries(exceptions)) {
+      if (seen.has(id) || !exception.startDate) continue;
+      const occurrence = occurrenceOf(
+        exception,
+        exception.startDate,
+        exception.endDate ?? exception.startDate,
+        email,
+        options,
+      );
       if (inWindow(occurrence)) occurrences.push(occurrence!);
     }
   }
