@@ -150,3 +150,39 @@ describe('parseFeed: bad input', () => {
     expect(iso(feed.occurrences[0]!.startsAt)).toBe('2026-10-15T09:00:00.000Z');
   });
 });
+
+describe('parseFeed: long series', () => {
+  it('a two-year-old weekday series gives the same occurrences, with an old occurrence moved into the window', () => {
+    const feed = [
+      'BEGIN:VCALENDAR',
+      'BEGIN:VEVENT',
+      'UID:standup',
+      'DTSTART;TZID=Europe/Moscow:20241014T093000',
+      'DTEND;TZID=Europe/Moscow:20241014T094500',
+      'RRULE:FREQ=DAILY;BYDAY=MO,WE,FR',
+      'LOCATION:https://meet.google.com/abc-defg-hij',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:standup',
+      // Six weeks before the window, moved into it.
+      'RECURRENCE-ID;TZID=Europe/Moscow:20260902T093000',
+      'DTSTART:20261020T150000Z',
+      'DTEND:20261020T151500Z',
+      'SUMMARY:Moved stand-up',
+      'LOCATION:https://meet.google.com/abc-defg-hij',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const parsed = parseFeed(feed, {
+      from: Date.parse('2026-10-19T00:00:00Z'),
+      to: Date.parse('2026-10-26T00:00:00Z'),
+    });
+    // Moscow is UTC+3 all year (no VTIMEZONE: read through Intl).
+    expect(parsed.occurrences.map((o) => iso(o.startsAt))).toEqual([
+      '2026-10-19T06:30:00.000Z',
+      '2026-10-20T15:00:00.000Z',
+      '2026-10-21T06:30:00.000Z',
+      '2026-10-23T06:30:00.000Z',
+    ]);
+  });
+});

@@ -155,8 +155,14 @@ function fastForward(event: ICAL.Event, before: number, tzid: string | null): vo
   shifted.adjust(periods * periodDays, 0, 0, 0);
   const shiftedEnd = end.clone();
   shiftedEnd.adjust(periods * periodDays, 0, 0, 0);
+  // Setting a floating time drops TZID; a zone read through Intl (no VTIMEZONE) needs it back.
+  const startZone = event.component.getFirstProperty('dtstart')?.getParameter('tzid');
+  const endZone = event.component.getFirstProperty('dtend')?.getParameter('tzid');
   event.startDate = shifted;
   event.endDate = shiftedEnd;
+  if (typeof startZone === 'string')
+    event.component.getFirstProperty('dtstart')?.setParameter('tzid', startZone);
+  if (typeof endZone === 'string') event.component.getFirstProperty('dtend')?.setParameter('tzid', endZone);
 }
 
 export function parseFeed(text: string, options: ParseOptions): ParsedFeed {

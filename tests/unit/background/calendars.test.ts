@@ -8,6 +8,7 @@ import {
   Calendars,
   type DispatchRecord,
 } from '../../../lib/background/calendars';
+import { checkMessage } from '../../../lib/background/senders';
 import type { Job } from '../../../lib/jobs/types';
 import { type KeyValueStore, memoryKeyValue } from '../../../lib/kv';
 import type { MeetingLink } from '../../../lib/links';
@@ -280,5 +281,36 @@ describe('calendars in the background', () => {
     await calendars.dispatchDue();
     expect(world.sent).toEqual([]);
     expect(world.missed).toEqual([]);
+  });
+});
+
+describe('calendar messages', () => {
+  const own = { id: 'ext', baseUrl: 'chrome-extension://ext/' };
+  const envelope = (type: string, payload: unknown) => ({ channel: 'meeting-capture', type, payload });
+
+  it('are refused to content scripts, even on a calendar page: the address never reaches a page', () => {
+    const calendarTab = { id: 'ext', url: 'https://calendar.google.com/calendar/u/0/r', tab: { id: 1 } };
+    for (const type of ['calendars.list', 'calendars.add', 'upcoming.list', 'upcoming.sendNow']) {
+      const payload =
+        type === 'calendars.add' ? { address: FEED } : type === 'upcoming.sendNow' ? { key: 'k' } : {};
+      expect(checkMessage(envelope(type, payload), calendarTab as never, own)).toEqual({
+        ok: false,
+        error: { kind: 'forbidden-sender', type },
+      });
+    }
+    const options = { id: 'ext', url: 'chrome-extension://ext/options.html' };
+    expect(checkMessage(envelope('calendars.add', { address: FEED }), options as never, own)).toMatchObject({
+      ok: true,
+    });
+    expect(
+      checkMessage(
+        envelope('calendars.setRule', {
+          id: 'c',
+          rule: { mode: 'sometimes', spaceId: null, joinAfterMinutes: 0, skipWords: [] },
+        }),
+        options as never,
+        own,
+      ),
+    ).toMatchObject({ ok: false, error: { kind: 'invalid-message' } });
   });
 });
