@@ -50,3 +50,40 @@ test('calendars in the options: errors in plain words, rule editing, upcoming an
   await page.getByRole('button', { name: 'Remove Demo calendar' }).click();
   await expect(page.getByText('No calendar yet.')).toBeVisible();
 });
+
+test('a planned bot refused with code 4 is shown in the list with the same sentence as elsewhere', async ({
+  signedInPopup: popup,
+  openOptions,
+  emulator,
+}) => {
+  await fetch(`${emulator.url}/__emulator/calendar`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ starts_in_ms: 15_000, unit_ms: 60_000 }),
+  });
+  const options = await openOptions();
+  const page = options.page;
+  await page.getByLabel('Calendar address (iCal)').fill(`${emulator.url}/__emulator/calendar.ics`);
+  await page.getByRole('button', { name: 'Add calendar' }).click();
+  const item = page.getByTestId('calendar-item');
+  await expect(item).toContainText('Demo calendar');
+  await item.getByLabel('Space').selectOption({ label: 'Almost empty' });
+  await expect(item.getByLabel('Space')).toHaveValue('4');
+
+  await popup.reopen();
+  const first = popup.page.getByTestId('upcoming-item').first();
+  await expect(first).toContainText('Weekly team sync');
+  // The popup refreshes the list every 30 s; reopen it after the start instead of waiting.
+  await expect
+    .poll(
+      async () => {
+        await popup.reopen();
+        return popup.page.getByTestId('upcoming-item').first().getAttribute('data-state');
+      },
+      { timeout: 60_000, intervals: [5_000] },
+    )
+    .toBe('failed');
+  await expect(popup.page.getByTestId('upcoming-item').first()).toContainText(
+    'Less than 5 minutes of processing time is left in the space, so the bot cannot be sent.',
+  );
+});
