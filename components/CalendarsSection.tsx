@@ -261,7 +261,8 @@ export function CalendarsSection({ spaces }: { spaces: SpaceListItem[] | null })
         <div class="row">
           <input
             id="opt-calendar-address"
-            type="url"
+            type="text"
+            inputMode="url"
             autoComplete="off"
             spellcheck={false}
             value={address}

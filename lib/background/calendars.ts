@@ -533,15 +533,24 @@ export class Calendars {
     });
   }
 
-  /** "Send now": the planned occurrence's bot, once. */
+  /** "Send now": the occurrence's bot, once (also for a meeting no rule sends: into its calendar's space). */
   sendNow(key: string): Promise<DispatchRecord | null> {
     return this.#serial(async () => {
       const records = await this.#records();
       const record = records[key];
       if (record && record.state !== 'skipped' && record.state !== 'sending') return record;
-      const plan = (await this.#plans()).plans.find((candidate) => candidate.key === key);
-      if (!plan) return null;
-      const sent = await this.#send(key, plan.occurrence, plan.spaceId, record);
+      const { plans, calendars } = await this.#plans();
+      const plan = plans.find((candidate) => candidate.key === key);
+      let target: { occurrence: MeetingOccurrence; spaceId: number | null } | null = plan ?? null;
+      for (const calendar of calendars) {
+        if (target) break;
+        const occurrence = calendar.occurrences.find(
+          (candidate) => occurrenceKey(candidate.link.url, candidate.startsAt) === key,
+        );
+        if (occurrence) target = { occurrence, spaceId: calendar.rule.spaceId };
+      }
+      if (!target) return null;
+      const sent = await this.#send(key, target.occurrence, target.spaceId, record);
       await this.#plan();
       return sent;
     });

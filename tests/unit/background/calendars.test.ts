@@ -261,7 +261,13 @@ describe('calendars in the background', () => {
     const view = await calendars.add(FEED);
     await calendars.setRule(view.id, { mode: 'off', spaceId: null, joinAfterMinutes: 0, skipWords: [] });
     expect(await alarm(CALENDAR_DISPATCH_ALARM)).toBeUndefined();
-    expect((await calendars.upcoming())[0]).toMatchObject({ state: 'off' });
+    const off = (await calendars.upcoming())[0]!;
+    expect(off).toMatchObject({ state: 'off' });
+    // "Send now" works for a meeting no rule sends, once.
+    await calendars.sendNow(off.key);
+    await calendars.sendNow(off.key);
+    expect(world.sent).toEqual([{ link: DEMO_LINKS.weekly, spaceId: undefined }]);
+    world.sent = [];
     await calendars.setRule(view.id, {
       mode: 'all',
       spaceId: 4,
