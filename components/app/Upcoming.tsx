@@ -59,17 +59,15 @@ function UpcomingRow({ item, onChanged }: { item: UpcomingItem; onChanged: () =>
   const failure = job?.failure ? describeJobFailure(job.failure, language) : item.error;
   return (
     <li class="upcoming-item" data-testid="upcoming-item" data-state={item.state}>
-      <div class="row">
+      <div class="upcoming-head">
         <strong class="upcoming-title">{item.title || item.link}</strong>
-        <span class="spacer" />
         <time class="muted small-text" dateTime={new Date(item.startsAt).toISOString()}>
           {formatDateTime(item.startsAt, language)}
         </time>
       </div>
-      <div class="row small-text">
+      <div class="upcoming-actions small-text">
         <span data-testid="upcoming-what">{what}</span>
         <span class="muted">
-          {' · '}
           {item.source === 'schedule'
             ? t.scheduledByHand
             : item.calendarName
@@ -171,7 +169,7 @@ export function Upcoming() {
         <p class="muted small-text">{t.noUpcoming}</p>
       ) : (
         <ul class="plain-list">
-          {view.items.slice(0, 8).map((item) => (
+          {view.items.slice(0, 5).map((item) => (
             <UpcomingRow key={item.key} item={item} onChanged={load} />
           ))}
         </ul>
