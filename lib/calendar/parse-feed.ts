@@ -24,6 +24,8 @@ export class FeedFormatError extends Error {
 
 /** Recurrences expanded per series at most this often: a hostile feed cannot stall the worker. */
 const MAX_STEPS_PER_SERIES = 50_000;
+/** Titles are cut here: a hostile feed cannot fill the list or the storage. */
+const TITLE_MAX = 500;
 /** A meeting of a series may have started this long before the window and still be running in it. */
 const OVERLAP_MS = 2 * 24 * 60 * 60_000;
 
@@ -108,7 +110,7 @@ function occurrenceOf(
   if (!link) return null;
   return {
     uid: event.uid ?? '',
-    title: (event.summary ?? '').trim(),
+    title: (event.summary ?? '').trim().slice(0, TITLE_MAX),
     startsAt,
     endsAt,
     link,
