@@ -159,7 +159,14 @@ export function CalendarsSection({ spaces }: { spaces: SpaceListItem[] | null })
         const answer = await sendMessage('calendars.add', { address: parsed.url });
         if (!answer.ok) {
           // The address stays in the field so nothing typed is lost.
-          setProblem(describeError(answer.error, language));
+          const error = answer.error;
+          setProblem(
+            error.kind === 'calendar'
+              ? describeCalendarProblem(error, language)
+              : error.kind === 'permission-denied'
+                ? t.errPermission(error.origin)
+                : describeError(error, language),
+          );
           return;
         }
         setProblem(null);

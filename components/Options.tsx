@@ -10,6 +10,7 @@ import { originOf } from '@/lib/permissions';
 import type { Settings } from '@/lib/storage';
 import { requestServiceAccess } from './app/permission';
 import { CalendarsSection } from './CalendarsSection';
+import { ChargesLog } from './ChargesLog';
 import { text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
 
@@ -308,6 +309,8 @@ export function Options() {
           )}
         </form>
       </section>
+
+      <ChargesLog />
     </main>
   );
 }

@@ -4,11 +4,10 @@ import { formatApiError, formatDuration } from '@/lib/api/messages';
 import type { Lang } from '@/lib/i18n';
 import type { JobFailure } from '@/lib/jobs/types';
 import { type ErrorInfo, isMessagingError } from '@/lib/messaging';
-import { describeCalendarProblem } from './calendar-texts';
-import { messages } from './messages';
+import { catalog } from './catalog';
 
 export function describeError(error: ErrorInfo, lang: Lang): string {
-  const m = messages[lang];
+  const m = catalog(lang);
   if (!isMessagingError(error)) return formatApiError(error as ApiErrorInfo, { lang });
   switch (error.kind) {
     case 'invalid-message':
@@ -31,7 +30,9 @@ export function describeError(error: ErrorInfo, lang: Lang): string {
     case 'not-cancellable':
       return m.errNotCancellable;
     case 'calendar':
-      return describeCalendarProblem(error, lang);
+      // Only the options' Calendars section meets these; it words them itself (calendar-texts.ts),
+      // so the other pages do not carry the calendar texts.
+      return m.errInternal(`calendar: ${error.reason}`);
     case 'internal':
       return m.errInternal(error.message);
   }
@@ -39,7 +40,7 @@ export function describeError(error: ErrorInfo, lang: Lang): string {
 
 /** Sign-in failures read best with the form's own words (the field names the user sees). */
 export function describeSignInError(error: ErrorInfo, lang: Lang): string {
-  const m = messages[lang];
+  const m = catalog(lang);
   if (error.kind === 'auth' && error.reason === 'invalid-credentials') return m.wrongCredentials;
   if (error.kind === 'html' || (error.kind === 'http' && error.status === 404))
     return m.noServiceAtUrl(error.status);
@@ -50,7 +51,7 @@ export function describeSignInError(error: ErrorInfo, lang: Lang): string {
 }
 
 export function describeJobFailure(failure: JobFailure, lang: Lang): string {
-  const m = messages[lang];
+  const m = catalog(lang);
   switch (failure.kind) {
     case 'api':
       return formatApiError(failure.error, { lang });

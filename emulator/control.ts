@@ -69,6 +69,29 @@ export function registerControlRoutes(app: Hono, emu: Emulator): void {
     return json({ ok: true });
   });
 
+  app.post('/__emulator/drops', async (c) => {
+    const data = await body(c);
+    const usage =
+      'Body must be {"method": "POST", "path": "<regular expression>", "times"?: <positive integer>}.';
+    if (!data || typeof data.method !== 'string' || typeof data.path !== 'string') return bad(usage);
+    if (data.times !== undefined && (!finite(data.times) || data.times < 1)) return bad(usage);
+    let path: RegExp;
+    try {
+      path = new RegExp(data.path);
+    } catch {
+      return bad('"path" is not a valid regular expression.');
+    }
+    emu.faults.armDrop(data.method, path, finite(data.times) ? Math.round(data.times) : 1);
+    return json({ ok: true, drops: emu.faults.armedDrops() });
+  });
+
+  app.get('/__emulator/drops', () => json({ drops: emu.faults.armedDrops() }));
+
+  app.delete('/__emulator/drops', () => {
+    emu.faults.clearDrops();
+    return json({ ok: true, drops: [] });
+  });
+
   app.post('/__emulator/recordings/:id{[0-9]+}/outcome', async (c) => {
     const data = await body(c);
     const mode = data?.mode;

@@ -83,6 +83,7 @@ export class Emulator {
     this.results.clear();
     this.clock.reset();
     this.faults.configure(this.options.faults, this.options.faultSeed);
+    this.faults.clearDrops();
     this.db = this.seed();
   }
 

@@ -1,4 +1,5 @@
 /** Fault injection: deterministic for a seed, before or after the effect, never on the control surface. */
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { SEED, startEmulator } from './index';
 import { Api } from './test/helpers';
@@ -102,6 +103,77 @@ describe('faults', () => {
         '502 text/html; charset=utf-8',
         'reset',
       ]);
+    } finally {
+      await emulator.close();
+    }
+  });
+});
+
+/** Raw HTTP/1.1 over one keep-alive socket: the bytes the server wrote before it closed. */
+function rawExchange(port: number, requests: string[]): Promise<{ answers: string; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let answers = '';
+    const queue = [...requests];
+    socket.on('connect', () => socket.write(queue.shift() ?? ''));
+    socket.on('data', (chunk) => {
+      answers += chunk.toString('latin1');
+      // One answer per request; the next request goes on the same connection.
+      if (queue.length > 0 && answers.split('HTTP/1.1 ').length - 1 === requests.length - queue.length)
+        socket.write(queue.shift() ?? '');
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve({ answers, closed: true }));
+    setTimeout(() => reject(new Error('no close within 5 s')), 5_000).unref();
+  });
+}
+
+describe('armed drops', () => {
+  it('applies the effect, then closes the keep-alive connection without a response byte, once', async () => {
+    const emulator = await startEmulator({ quiet: true });
+    try {
+      const api = new Api(emulator);
+      await api.signIn();
+      const armed = await api.control('POST', '/drops', { method: 'post', path: '^/api/audio/classify/$' });
+      expect(armed.body).toEqual({
+        ok: true,
+        drops: [{ method: 'POST', path: '^/api/audio/classify/$', remaining: 1 }],
+      });
+      const port = Number(new URL(emulator.url).port);
+      const json = JSON.stringify({ audio_id: SEED.recordings.uploadedNotProcessed });
+      const auth = `Authorization: Bearer ${api.token}\r\n`;
+      const { answers } = await rawExchange(port, [
+        `GET /api/spaces/${SEED.spaces.personal}/ HTTP/1.1\r\nHost: x\r\n${auth}Connection: keep-alive\r\n\r\n`,
+        `POST /api/audio/classify/ HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: ${json.length}\r\nConnection: keep-alive\r\n\r\n${json}`,
+      ]);
+      // The GET was answered on a connection kept alive; the POST got nothing at all.
+      expect(answers.split('HTTP/1.1 ')).toHaveLength(2);
+      expect(answers).toMatch(/^HTTP\/1\.1 200 /);
+      expect(answers.toLowerCase()).not.toContain('connection: close');
+      const counters = await api.counters();
+      expect(counters.classifyCalls).toEqual({ [SEED.recordings.uploadedNotProcessed]: 1 });
+      expect(counters.armedDrops).toBe(1);
+      expect(counters.faults).toMatchObject({ reset: 1, total: 1 });
+      // One shot: the next call is answered.
+      expect(
+        (await api.post('/api/audio/classify/', { audio_id: SEED.recordings.uploadedNotProcessed })).status,
+      ).toBe(201);
+      expect((await api.control('GET', '/drops')).body).toEqual({ drops: [] });
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('refuses a bad pattern and is cleared by reset', async () => {
+    const emulator = await startEmulator({ quiet: true });
+    try {
+      const api = new Api(emulator);
+      expect((await api.control('POST', '/drops', { method: 'POST', path: '(' })).status).toBe(400);
+      expect((await api.control('POST', '/drops', { method: 'POST' })).status).toBe(400);
+      await api.control('POST', '/drops', { method: 'POST', path: '/audio/$', times: 3 });
+      expect((await api.control('GET', '/drops')).body.drops).toHaveLength(1);
+      await api.control('POST', '/reset');
+      expect((await api.control('GET', '/drops')).body).toEqual({ drops: [] });
     } finally {
       await emulator.close();
     }

@@ -55,6 +55,10 @@ function writeHtml(res: ServerResponse, status: number, body: string): void {
   res.end(body);
 }
 
+/**
+ * A reset writes nothing at all: the socket (a keep-alive HTTP/1.1 connection the client may have
+ * used before) is destroyed, as a proxy that lost its upstream closes the client's connection.
+ */
 function deliverFault(fault: Fault, req: IncomingMessage, res: ServerResponse): void {
   if (fault.kind === 'reset') req.socket.destroy();
   else if (fault.kind === 'html502') writeHtml(res, 502, HTML_502);
@@ -89,7 +93,8 @@ export async function listen(
     if (isFaultable(kind, method, path)) {
       const counters = emu.db.counters;
       counters.requests++;
-      fault = emu.faults.roll(method);
+      fault = emu.faults.takeDrop(method, path) ?? emu.faults.roll(method);
+      if (fault?.armed) counters.armedDrops++;
       if (fault) {
         counters.faults[fault.kind]++;
         counters.faults.total++;
@@ -97,7 +102,7 @@ export async function listen(
     }
     const logLine = (status: number | string) =>
       emu.log(
-        `${kind} ${method} ${rawUrl.length > 160 ? `${rawUrl.slice(0, 160)}…` : rawUrl} ${status} ${Date.now() - started}ms${fault ? ` [fault ${fault.kind} ${fault.phase}]` : ''}`,
+        `${kind} ${method} ${rawUrl.length > 160 ? `${rawUrl.slice(0, 160)}…` : rawUrl} ${status} ${Date.now() - started}ms${fault ? ` [fault ${fault.kind} ${fault.phase}${fault.armed ? ' armed' : ''}]` : ''}`,
       );
 
     if (fault && fault.kind !== 'slow' && fault.phase === 'before') {

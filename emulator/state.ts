@@ -106,6 +106,8 @@ export interface Counters {
   signIns: number;
   tokenRefreshes: number;
   completeUploads: number;
+  /** Connections dropped after the effect by an armed drop (also counted as `faults.reset`). */
+  armedDrops: number;
 }
 
 export function emptyCounters(): Counters {
@@ -118,6 +120,7 @@ export function emptyCounters(): Counters {
     recordingsCreated: { total: 0, upload: 0, by_url: 0, by_videosite: 0, bot: 0 },
     botRequests: 0,
     signIns: 0,
+    armedDrops: 0,
     tokenRefreshes: 0,
     completeUploads: 0,
   };

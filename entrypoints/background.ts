@@ -1,7 +1,6 @@
 import { startBackground } from '@/lib/background';
 
 export default defineBackground({
-  type: 'module',
   main() {
     startBackground();
   },

@@ -3,22 +3,29 @@
  * background loads this module: the pages and content scripts that send messages get the types
  * from lib/messaging.ts and do not carry zod.
  */
-import { z } from 'zod';
-import type { MessageType } from './messaging';
 
-const spaceId = z.number().int().positive();
-const audioId = z.number().int().positive();
-const httpUrl = z
-  .string()
-  .max(4096)
-  .refine((value) => {
+import type { MessageType } from './messaging';
+import { z } from './zod';
+
+// No `new Function` probe: lib/zod.ts sets `jitless` (and the English messages) for every schema.
+
+const spaceId = z.number().check(z.int(), z.positive());
+const audioId = z.number().check(z.int(), z.positive());
+/** A string of at most `max` characters (`z.string().max(max)` of the chained build). */
+const text = (max: number) => z.string().check(z.maxLength(max));
+/** A non-empty string of at most `max` characters (`z.string().min(1).max(max)`). */
+const filled = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
+const httpUrl = z.string().check(
+  z.maxLength(4096),
+  z.refine((value) => {
     try {
       const { protocol } = new URL(value);
       return protocol === 'http:' || protocol === 'https:';
     } catch {
       return false;
     }
-  }, 'Enter an http or https URL');
+  }, 'Enter an http or https URL'),
+);
 
 /** Payload schemas, one per message type. */
 export const requestSchemas = {
@@ -26,96 +33,100 @@ export const requestSchemas = {
   'session.get': z.object({}),
   'session.signIn': z.object({
     serviceUrl: httpUrl,
-    email: z.string().trim().min(1).max(254),
-    password: z.string().min(1).max(4096),
+    email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
+    password: filled(4096),
   }),
   'session.signOut': z.object({}),
   'settings.get': z.object({}),
-  'settings.set': z
-    .object({
-      defaultSpaceId: spaceId.nullable(),
+  'settings.set': z.partial(
+    z.object({
+      defaultSpaceId: z.nullable(spaceId),
       notifyReady: z.boolean(),
       notifyFailed: z.boolean(),
       autoProcess: z.boolean(),
       language: z.enum(['auto', 'en', 'ru']),
-      hiddenOnSites: z.array(z.string().max(253)).max(500),
+      hiddenOnSites: z.array(text(253)).check(z.maxLength(500)),
       serviceUrl: httpUrl,
-    })
-    .partial(),
+    }),
+  ),
   'spaces.list': z.object({}),
   'space.get': z.object({ spaceId }),
   'recordings.list': z.object({
     spaceId,
-    search: z.string().max(255).optional(),
+    search: z.optional(text(255)),
     /** Treat `search` as a regular expression; otherwise its special characters are escaped. */
-    regex: z.boolean().optional(),
-    limit: z.number().int().min(1).max(100),
-    offset: z.number().int().min(0),
+    regex: z.optional(z.boolean()),
+    limit: z.number().check(z.int(), z.minimum(1), z.maximum(100)),
+    offset: z.number().check(z.int(), z.minimum(0)),
   }),
   'recordings.trash': z.object({
     spaceId,
-    limit: z.number().int().min(1).max(100),
-    offset: z.number().int().min(0),
+    limit: z.number().check(z.int(), z.minimum(1), z.maximum(100)),
+    offset: z.number().check(z.int(), z.minimum(0)),
   }),
-  'recordings.delete': z.object({ spaceId, audioIds: z.array(audioId).min(1).max(500) }),
+  'recordings.delete': z.object({
+    spaceId,
+    audioIds: z.array(audioId).check(z.minLength(1), z.maxLength(500)),
+  }),
   'recording.info': z.object({ spaceId, audioId }),
   'recording.result': z.object({ spaceId, audioId }),
   'recording.process': z.object({ spaceId, audioId }),
   'jobs.list': z.object({}),
-  'jobs.dismiss': z.object({ jobId: z.string().min(1).max(100) }),
-  'jobs.cancel': z.object({ jobId: z.string().min(1).max(100) }),
+  'jobs.dismiss': z.object({ jobId: filled(100) }),
+  'jobs.cancel': z.object({ jobId: filled(100) }),
   /** The page stored the file in IndexedDB (lib/file-store.ts) under `fileKey` first. */
   'upload.file': z.object({
     spaceId,
-    fileKey: z.string().min(1).max(100),
-    title: z.string().min(1).max(1024),
-    contentType: z.string().min(1).max(255),
-    size: z.number().int().positive(),
+    fileKey: filled(100),
+    title: filled(1024),
+    contentType: filled(255),
+    size: z.number().check(z.int(), z.positive()),
     process: z.boolean(),
   }),
   'upload.url': z.object({
     spaceId,
     url: httpUrl,
-    title: z.string().min(1).max(1024).optional(),
+    title: z.optional(filled(1024)),
     process: z.boolean(),
   }),
   'schedules.list': z.object({}),
-  'schedules.cancel': z.object({ id: z.string().min(1).max(100) }),
+  'schedules.cancel': z.object({ id: filled(100) }),
   /** Site access the extension needs for the service and its upload storage, and which is missing. */
   'service.origins': z.object({}),
   // Calendars (privileged): the address is a credential and never goes to a page.
   'calendars.list': z.object({}),
-  'calendars.add': z.object({ address: z.string().min(1).max(4096) }),
-  'calendars.remove': z.object({ id: z.string().min(1).max(100) }),
+  'calendars.add': z.object({ address: filled(4096) }),
+  'calendars.remove': z.object({ id: filled(100) }),
   'calendars.setRule': z.object({
-    id: z.string().min(1).max(100),
+    id: filled(100),
     rule: z.object({
       mode: z.enum(['off', 'all', 'organiser', 'external']),
-      spaceId: spaceId.nullable(),
-      joinAfterMinutes: z.number().int().min(0).max(60),
-      skipWords: z.array(z.string().max(100)).max(50),
+      spaceId: z.nullable(spaceId),
+      joinAfterMinutes: z.number().check(z.int(), z.minimum(0), z.maximum(60)),
+      skipWords: z.array(text(100)).check(z.maxLength(50)),
     }),
   }),
   'calendars.sync': z.object({}),
   'upcoming.list': z.object({}),
-  'upcoming.skip': z.object({ key: z.string().min(1).max(400), skip: z.boolean() }),
-  'upcoming.sendNow': z.object({ key: z.string().min(1).max(400) }),
-  // Page-scoped: content scripts on pages the detectors accept.
+  'upcoming.skip': z.object({ key: filled(400), skip: z.boolean() }),
+  'upcoming.sendNow': z.object({ key: filled(400) }),
+  // Page-scoped: the top frame of pages the content scripts act on, for that page only.
   'page.context': z.object({}),
-  'page.sendBot': z.object({ link: z.string().min(1).max(2048), spaceId: spaceId.optional() }),
-  'page.transcribe': z.object({ url: z.string().min(1).max(2048), spaceId: spaceId.optional() }),
+  'page.sendBot': z.object({ link: filled(2048), spaceId: z.optional(spaceId) }),
+  // The background transcribes the sender tab's own page; `url` is accepted and ignored.
+  'page.transcribe': z.object({ url: z.optional(filled(2048)), spaceId: z.optional(spaceId) }),
   'page.scheduleBot': z.object({
-    link: z.string().min(1).max(2048),
-    startsAt: z.number().int().positive(),
-    title: z.string().max(500).optional(),
-    spaceId: spaceId.optional(),
+    link: filled(2048),
+    startsAt: z.number().check(z.int(), z.positive()),
+    title: z.optional(text(500)),
+    spaceId: z.optional(spaceId),
   }),
   /**
    * "Hide on this site" of the floating page controls: adds `host` to settings `hiddenOnSites`.
    * The background accepts only the sender tab's own host name (a page can hide our controls on
    * itself, nowhere else). Content scripts read `hiddenOnSites` from storage; they never write it.
    */
-  'page.hideOnSite': z.object({ host: z.string().min(1).max(253) }),
+  'page.hideOnSite': z.object({ host: filled(253) }),
 } as const;
 
 export const PAGE_SCOPED: ReadonlySet<MessageType> = new Set([
@@ -128,6 +139,6 @@ export const PAGE_SCOPED: ReadonlySet<MessageType> = new Set([
 
 export const envelopeSchema = z.object({
   channel: z.literal('meeting-capture'),
-  type: z.string().max(64),
+  type: text(64),
   payload: z.unknown(),
 });

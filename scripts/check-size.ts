@@ -9,15 +9,29 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileSize, moduleGraph, pageAssets } from './bundle';
+import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 
-/** Budgets in kB of gzip. Raise one only with a reason in the commit that does. */
+/**
+ * The store package (`npm run zip`): every file of the build as the zip stores it (deflate level 9,
+ * as WXT zips, plus the zip's own headers), in kB. Target 150 once the content scripts are 12 kB.
+ */
+export const ZIP_BUDGET_KB = 261;
+
+/**
+ * Budgets in kB of gzip. Raise one only with a reason in the commit that does. The calendar
+ * feature raised background.js by ical.js (22.9 kB, a service worker cannot import() it lazily)
+ * and the pages by the calendar texts and Upcoming list; to shrink back: move calendar-texts.ts
+ * into the lazily loaded catalogs and load Upcoming lazily.
+ */
 export const BUDGETS_KB: Record<string, number> = {
-  'popup.html': 48,
-  'sidepanel.html': 48,
-  'viewer.html': 56,
-  'options.html': 36,
-  'background.js': 115,
+  // Target 30 for the popup and side panel; Preact, the English catalog and the API error texts
+  // keep them at 33.3 (README, "Weight and speed").
+  'popup.html': 39,
+  'sidepanel.html': 39,
+  'viewer.html': 46,
+  'options.html': 34,
+  // Target 30: zod/mini, ky and the texts of both languages keep the worker at 50.8 (README).
+  'background.js': 84,
   'content-scripts/meeting.js': 42,
   'content-scripts/calendar.js': 46,
   'content-scripts/video.js': 44,
@@ -47,6 +61,12 @@ for (const [target, budget] of Object.entries(BUDGETS_KB)) {
     `  ${over ? 'OVER' : 'ok  '} ${target.padEnd(28)} ${total.toFixed(1).padStart(6)} kB of ${budget} kB (${files.length} file${files.length === 1 ? '' : 's'})`,
   );
 }
+const zipKb = zipSize(outDir) / 1024;
+const zipOver = zipKb > ZIP_BUDGET_KB;
+if (zipOver) failed += 1;
+console.log(
+  `  ${zipOver ? 'OVER' : 'ok  '} ${'store zip (deflate -9)'.padEnd(28)} ${zipKb.toFixed(1).padStart(6)} kB of ${ZIP_BUDGET_KB} kB`,
+);
 if (failed > 0) {
   console.error(`${failed} bundle(s) over budget.`);
   process.exit(1);

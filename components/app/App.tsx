@@ -10,7 +10,7 @@ import type { Recording } from '@/lib/api/schemas';
 import { text } from '../lang';
 import { ErrorMessage, IconButton, Skeleton } from '../ui';
 import { BalanceCard, JobsList, type Navigate, NoticeBar, RecordingList, SpacePicker } from './Home';
-import { RecordingDetail } from './RecordingDetail';
+import { lazyView } from './lazy';
 import { SignIn } from './SignIn';
 import {
   boot,
@@ -22,9 +22,13 @@ import {
   signOut,
   watchJobs,
 } from './store';
-import { Trash } from './Trash';
 import { Upcoming } from './Upcoming';
-import { Upload } from './Upload';
+
+// The sub-views load on first use (the popup's first load is the home view alone).
+const RecordingDetail = lazyView(() => import('./RecordingDetail').then((module) => module.RecordingDetail));
+const Upload = lazyView(() => import('./Upload').then((module) => module.Upload));
+const Trash = lazyView(() => import('./Trash').then((module) => module.Trash));
+const preloadViews = () => Promise.all([RecordingDetail.preload(), Upload.preload(), Trash.preload()]);
 
 type View = { name: 'home' } | { name: 'recording'; recording: Recording } | { name: 'upload' | 'trash' };
 
@@ -87,7 +91,13 @@ export function App({ onOpenPanel }: AppProps = {}) {
   const [view, setView] = useState<View>({ name: 'home' });
   useEffect(() => {
     void boot();
-    return watchJobs();
+    // Once the home view is up, the sub-views load in the background: a click finds them ready.
+    const timer = setTimeout(() => void preloadViews().catch(() => undefined), 300);
+    const stop = watchJobs();
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
   }, []);
 
   // Keyboard and screen-reader users land on the heading of the view they switched to.
@@ -98,13 +108,25 @@ export function App({ onOpenPanel }: AppProps = {}) {
       firstView.current = false;
       return;
     }
-    const heading = mainRef.current?.querySelector<HTMLElement>(
-      view.name === 'home' ? '#recordings-title' : 'h2',
-    );
-    if (heading) {
-      heading.tabIndex = -1;
-      heading.focus();
-    }
+    const focusHeading = () => {
+      const heading = mainRef.current?.querySelector<HTMLElement>(
+        view.name === 'home' ? '#recordings-title' : 'h2',
+      );
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      }
+    };
+    if (view.name === 'home') return focusHeading();
+    // A sub-view not loaded yet renders its heading once its code is in.
+    let live = true;
+    preloadViews()
+      .then(() => new Promise((resolve) => setTimeout(resolve)))
+      .then(() => live && focusHeading())
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
   }, [view]);
 
   const navigate: Navigate = (next) => setView(next);

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { formatDuration } from '@/lib/api/messages';
 import type { Recording, Space } from '@/lib/api/schemas';
+import { incidentText } from '@/lib/charges/texts';
 import { activeJobFor, recordingStatus } from '@/lib/format/status';
 import { formatBytes, formatDate, formatDateTime, formatHoursMinutes, formatSpeed } from '@/lib/format/time';
 import { isTerminal, type Job } from '@/lib/jobs/types';
@@ -185,6 +186,11 @@ function JobRow({ job }: { job: Job }) {
         </div>
       )}
       {job.failure && <div class="alert error small-text">{describeJobFailure(job.failure, lang.value)}</div>}
+      {job.incidents?.map((incident) => (
+        <div key={incident.id} class="alert warn small-text" role="status" data-testid="job-incident">
+          {incidentText(incident, lang.value)}
+        </div>
+      ))}
       <ErrorMessage error={error} />
     </li>
   );

@@ -4,5 +4,5 @@ import { Options } from '@/components/Options';
 import '@/components/theme.css';
 import '@/components/options.css';
 
-void initLang();
-render(<Options />, document.getElementById('app') as HTMLElement);
+// The page renders once the text of its language is loaded (no flash of the other language).
+void initLang().then(() => render(<Options />, document.getElementById('app') as HTMLElement));

@@ -4,5 +4,5 @@ import { Popup } from '@/components/Popup';
 import '@/components/theme.css';
 import '@/components/app/app.css';
 
-void initLang();
-render(<Popup />, document.getElementById('app') as HTMLElement);
+// The page renders once the text of its language is loaded (no flash of the other language).
+void initLang().then(() => render(<Popup />, document.getElementById('app') as HTMLElement));

@@ -4,10 +4,12 @@ import { initLang } from '@/components/lang';
 import '@/components/theme.css';
 import '@/components/app/app.css';
 
-void initLang();
-render(
-  <div class="sidepanel">
-    <App />
-  </div>,
-  document.getElementById('app') as HTMLElement,
+// The page renders once the text of its language is loaded (no flash of the other language).
+void initLang().then(() =>
+  render(
+    <div class="sidepanel">
+      <App />
+    </div>,
+    document.getElementById('app') as HTMLElement,
+  ),
 );

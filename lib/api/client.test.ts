@@ -146,9 +146,13 @@ describe('endpoints: one method each, right method, path, body and headers', () 
     let base = `${BASE_URL}/`;
     const { client } = testClient({ service, baseUrl: async () => base });
     await client.getSpace(1);
+    expect(service.requests.map((request) => request.url.href)).toEqual([`${BASE_URL}/api/spaces/1/`]);
+    // Another origin: the session's token is not sent there (lib/api/session.ts, requireOrigin).
     base = 'http://other.test';
-    await client.getSpace(1);
-    expect(service.requests.map((request) => request.url.origin)).toEqual([BASE_URL, 'http://other.test']);
+    await expect(client.getSpace(1)).rejects.toMatchObject({
+      info: { kind: 'auth', reason: 'token-invalid' },
+    });
+    expect(service.requests.map((request) => request.url.origin)).toEqual([BASE_URL]);
   });
 });
 
@@ -440,4 +444,88 @@ describe('retries: calls that create something or charge are never retried blind
       }
     },
   );
+});
+
+describe('connections of the calls that charge or create', () => {
+  it("sends them with credentials 'omit' (a socket group of their own) and everything else as before", async () => {
+    const service = new FakeService()
+      .on('GET', '/api/spaces/1/', json(200, space))
+      .on('POST', '/api/audio/classify/', json(201, { request_id: 'r' }))
+      .on(
+        'POST',
+        '/api/spaces/1/audio/',
+        json(201, recording({ url: ['http://storage.test/p1'], is_uploaded: false })),
+      )
+      .on('POST', '/api/spaces/1/audio/by_url/', json(201, { audio_id: 102 }))
+      .on('POST', `/api/spaces/1/audio/${VIDEO_SITE_PATH}/`, json(201, { audio_id: 103 }))
+      .on(
+        'POST',
+        '/api/space/1/meeting/',
+        json(201, { id: 1, link: 'https://meet.google.com/abc-defg-hij', meeting_service: 'google_meet' }),
+      )
+      .on('POST', '/api/spaces/1/audio/101/complete_upload/', empty(200));
+    const seen: Array<[string, RequestCredentials]> = [];
+    const spy = (input: Request | string | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      seen.push([`${request.method} ${new URL(request.url).pathname}`, request.credentials]);
+      return service.fetch(request);
+    };
+    const { client } = testClient({ service, fetch: spy });
+    await client.getSpace(1);
+    await client.startProcessing(5);
+    await client.createRecording(1, { title: 'a.wav', size: 10, content_type: 'audio/wav' });
+    await client.uploadByUrl(1, {
+      url: 'https://example.com/a.wav',
+      title: 'a.wav',
+      content_type: 'audio/wav',
+    });
+    await client.uploadFromVideoSite(1, { url: 'https://www.youtube.com/watch?v=x' });
+    await client.sendBot(1, { link: 'https://meet.google.com/abc-defg-hij', meeting_service: 'google_meet' });
+    await client.completeUpload(1, 101, [{ PartNumber: 1, ETag: '"e"' }]);
+    expect(seen).toEqual([
+      ['GET /api/spaces/1/', 'same-origin'],
+      ['POST /api/audio/classify/', 'omit'],
+      ['POST /api/spaces/1/audio/', 'omit'],
+      ['POST /api/spaces/1/audio/by_url/', 'omit'],
+      [`POST /api/spaces/1/audio/${VIDEO_SITE_PATH}/`, 'omit'],
+      ['POST /api/space/1/meeting/', 'omit'],
+      ['POST /api/spaces/1/audio/101/complete_upload/', 'same-origin'],
+    ]);
+  });
+});
+
+describe('redirects and answer sizes', () => {
+  it('never follows a redirect, on sign-in above all: the password goes nowhere else', async () => {
+    const service = new FakeService().on(
+      'POST',
+      '/api/token/',
+      () => new Response(null, { status: 307, headers: { location: 'http://elsewhere.test/api/token/' } }),
+    );
+    const { client, store } = testClient({ service, session: null });
+    const error = await failure(client.signIn('demo@example.com', 'demo-password'));
+    expect(error).toMatchObject({ kind: 'invalid-response', status: 307, operation: 'signIn' });
+    expect(service.requests.map((request) => request.url.origin)).toEqual(['http://api.test']);
+    // The request carries `redirect: 'manual'`, so the platform's fetch does not follow either.
+    expect(await store.get()).toBeNull();
+  });
+
+  it('stops reading an answer past its cap, whether or not the length is declared', async () => {
+    const big = 'x'.repeat(5 * 1024 * 1024);
+    const stream = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(`{"id":1,"name":"${big}"}`));
+            controller.close();
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    const service = new FakeService().on('GET', '/api/spaces/1/', stream);
+    const { client } = testClient({ service });
+    expect(await failure(client.getSpace(1))).toMatchObject({
+      kind: 'invalid-response',
+      issues: [{ message: expect.stringContaining('larger than 4 MB') }],
+    });
+  });
 });

@@ -3,12 +3,13 @@
  * returning schema-checked data or throwing `ApiError`, plus the safe higher-level helpers.
  * Framework-free: no `browser.*`, no Node-only APIs.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError, isApiError, isTransportFailure, type Operation, type UnsafeOperation } from './errors';
 import {
   expectEmpty,
   type FetchLike,
   type HttpAnswer,
+  RESULT_MAX_BYTES,
   RETRY_PAUSES,
   readJson,
   realSleep,
@@ -214,9 +215,9 @@ export interface ApiClient {
   pollResult(spaceId: number, audioId: number, options?: PollOptions): Promise<PollOutcome>;
 }
 
-type CallResult<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type CallResult<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
 
-interface ApiCall<S extends z.ZodType | null> {
+interface ApiCall<S extends z.ZodMiniType | null> {
   operation: Operation;
   method: 'GET' | 'POST';
   path: string;
@@ -226,6 +227,8 @@ interface ApiCall<S extends z.ZodType | null> {
   pauses: readonly number[];
   schema: S;
   signal?: AbortSignal;
+  /** Cap of the answer's body (default: `DEFAULT_MAX_BYTES` of lib/api/http.ts). */
+  maxBytes?: number;
 }
 
 const UNSAFE: ReadonlySet<Operation> = new Set<UnsafeOperation>([
@@ -235,6 +238,22 @@ const UNSAFE: ReadonlySet<Operation> = new Set<UnsafeOperation>([
   'sendBot',
   'startProcessing',
   'completeUpload',
+]);
+
+/**
+ * Calls that charge or create go out with `credentials: 'omit'`, which no other call uses: Chromium
+ * keeps such requests in a socket group of their own, so they usually get a fresh connection, and
+ * Chromium resends a request whose connection dropped before any answer only when that connection
+ * was reused (README "Charges and network faults"). `completeUpload` is left out: it is harmless to
+ * repeat, and would otherwise warm that group right before the classify of an upload. The service
+ * authenticates by the bearer token, so no cookie is lost.
+ */
+const FRESH_CONNECTION: ReadonlySet<Operation> = new Set<UnsafeOperation>([
+  'createRecording',
+  'uploadByUrl',
+  'uploadFromVideoSite',
+  'sendBot',
+  'startProcessing',
 ]);
 
 const CHECK_OF: Record<UnsafeOperation, ApiErrorCheck> = {
@@ -267,7 +286,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return value.replace(/\/+$/, '');
   }
 
-  async function attempt(call: ApiCall<z.ZodType | null>, access: string | null): Promise<HttpAnswer> {
+  async function serviceOrigin(): Promise<string> {
+    try {
+      return new URL(await baseUrl()).origin;
+    } catch {
+      return 'null';
+    }
+  }
+
+  async function attempt(call: ApiCall<z.ZodMiniType | null>, access: string | null): Promise<HttpAnswer> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (access !== null) headers.authorization = `Bearer ${access}`;
     try {
@@ -280,6 +307,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers,
         pauses: call.pauses,
         signal: call.signal,
+        ...(call.maxBytes === undefined ? {} : { maxBytes: call.maxBytes }),
+        ...(FRESH_CONNECTION.has(call.operation) ? { credentials: 'omit' as const } : {}),
       });
     } catch (error) {
       // Calls that create something or charge: a failure that may have happened after the effect
@@ -297,8 +326,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function request<S extends z.ZodType | null>(call: ApiCall<S>): Promise<CallResult<S>> {
+  async function request<S extends z.ZodMiniType | null>(call: ApiCall<S>): Promise<CallResult<S>> {
     let answer: HttpAnswer;
+    // A call that carries a session secret (the access token, or the refresh token in the body)
+    // goes only to the origin the session was issued by.
+    if (call.auth || call.operation === 'refreshToken') await sessions.requireOrigin(await serviceOrigin());
     if (!call.auth) {
       answer = await attempt(call, null);
     } else {
@@ -327,6 +359,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const sessions: SessionManager = new SessionManager({
     store: options.session,
     now: deps.now,
+    origin: serviceOrigin,
     requestPair: (email, password, signal) =>
       request({
         operation: 'signIn',
@@ -527,6 +560,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         pauses: readPauses(callOptions),
         schema: ProcessingResultSchema,
         signal: callOptions?.signal,
+        maxBytes: RESULT_MAX_BYTES,
       }),
 
     iterateSpaces: (listOptions = {}) =>

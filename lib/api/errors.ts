@@ -82,7 +82,11 @@ export type ApiErrorInfo =
     })
   | (Common & { kind: 'unpaid'; detail?: string })
   | (Common & { kind: 'bot-low-balance'; detail?: string })
-  | (Common & { kind: 'bot-busy'; detail?: string })
+  /**
+   * `replayPossible`: no other bot sent from this browser is active in the space, so the answer may
+   * be to the browser's own repeat of this request (the bot may have been sent).
+   */
+  | (Common & { kind: 'bot-busy'; detail?: string; replayPossible?: boolean })
   | (Common & { kind: 'forbidden'; detail?: string })
   | (Common & { kind: 'not-found'; detail?: string })
   | (Common & { kind: 'auth'; reason: AuthReason; detail?: string })

@@ -138,6 +138,10 @@ function messageOf(info: ApiErrorInfo, lang: Lang): string {
         ? 'Less than 5 minutes of processing time is left in the space, so the bot cannot be sent. Top up the plan or choose another space.'
         : 'В пространстве осталось меньше 5 минут времени обработки, поэтому бота отправить нельзя. Пополните тариф или выберите другое пространство.';
     case 'bot-busy':
+      if (info.replayPossible)
+        return en
+          ? 'The service answered that a bot is already in an active meeting in this space, and no other bot sent from this browser is active there. If the connection dropped, the browser repeated the request by itself, so this bot may have been sent: check whether it joined the meeting. Otherwise wait until that meeting ends or choose another space.'
+          : 'Сервис ответил, что бот уже участвует в активной встрече в этом пространстве, а других ботов, отправленных из этого браузера, там нет. Если соединение оборвалось, браузер сам повторил запрос, поэтому этот бот, возможно, отправлен: проверьте, подключился ли он к встрече. Иначе дождитесь окончания той встречи или выберите другое пространство.';
       return en
         ? 'A bot is already in an active meeting in this space. Wait until that meeting ends or choose another space.'
         : 'Бот уже участвует в активной встрече в этом пространстве. Дождитесь её окончания или выберите другое пространство.';

@@ -4,11 +4,15 @@
  * Tolerant of what the extension does not use: unknown fields are dropped (zod objects strip them,
  * they never fail on them) and fields the extension never reads are optional. Strict on what it
  * does use: types and presence of ids, titles, flags, durations, balances and links.
+ *
+ * zod's functional build (lib/zod.ts): `z.optional(x)` is `x.optional()` of the chained build,
+ * `x.check(z.minLength(1))` is `x.min(1)`.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 
-const id = z.int().nonnegative();
-const seconds = z.number().nonnegative();
+// No `new Function` probe: lib/zod.ts sets `jitless` (and the English messages) for every schema.
+const id = z.int().check(z.nonnegative());
+const seconds = z.number().check(z.nonnegative());
 
 export { ALLOWED_EXTENSIONS } from './titles';
 
@@ -20,14 +24,14 @@ const recordingFields = {
   id,
   title: z.string(),
   /** ISO 8601 with a time zone offset and microseconds. */
-  created_at: z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Not a date-time'),
+  created_at: z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), 'Not a date-time')),
   /** Seconds; null until the service has read the file. */
-  duration: seconds.nullable(),
-  size: z.int().nonnegative(),
+  duration: z.nullable(seconds),
+  size: z.int().check(z.nonnegative()),
   content_type: z.string(),
   space_id: id,
   is_active: z.boolean(),
-  is_favorite: z.boolean().optional(),
+  is_favorite: z.optional(z.boolean()),
   is_uploaded: z.boolean(),
   was_classified: z.boolean(),
   result_is_ready: z.boolean(),
@@ -40,31 +44,31 @@ export type Recording = z.infer<typeof RecordingSchema>;
 /** The create answer: `url` is the list of upload links, one per part (valid 5 hours). */
 export const CreatedRecordingSchema = z.object({
   ...recordingFields,
-  url: z.array(z.string().min(1)).min(1),
+  url: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)),
 });
 export type CreatedRecording = z.infer<typeof CreatedRecordingSchema>;
 
 export const SubscriptionSchema = z.object({
-  offer: z
-    .object({
+  offer: z.nullish(
+    z.object({
       /** Allowed plan names are not shown in the contract: any string. */
-      name: z.string().nullish(),
-      audio_limit: seconds.nullish(),
-    })
-    .nullish(),
-  usage_count: seconds.nullish(),
+      name: z.nullish(z.string()),
+      audio_limit: z.nullish(seconds),
+    }),
+  ),
+  usage_count: z.nullish(seconds),
   available_usage_count: z.number(),
   is_active: z.boolean(),
-  end_date: z.string().nullish(),
+  end_date: z.nullish(z.string()),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 export const SpaceSchema = z.object({
   id,
   name: z.string(),
-  description: z.string().nullish(),
+  description: z.nullish(z.string()),
   /** Null or absent when a space has no subscription (not shown in the contract). */
-  subscribe: SubscriptionSchema.nullish(),
+  subscribe: z.nullish(SubscriptionSchema),
 });
 export type Space = z.infer<typeof SpaceSchema>;
 
@@ -75,11 +79,11 @@ export const SpaceListItemSchema = z.object({
 export type SpaceListItem = z.infer<typeof SpaceListItemSchema>;
 
 /** A page of a list. `next`/`previous` use `http://` and are never followed. */
-export function pageSchema<T extends z.ZodType>(item: T) {
+export function pageSchema<T extends z.ZodMiniType>(item: T) {
   return z.object({
-    count: z.int().nonnegative(),
-    next: z.string().nullish(),
-    previous: z.string().nullish(),
+    count: z.int().check(z.nonnegative()),
+    next: z.nullish(z.string()),
+    previous: z.nullish(z.string()),
     results: z.array(item),
   });
 }
@@ -95,7 +99,7 @@ export const SpacePageSchema = pageSchema(SpaceListItemSchema);
 
 /** A topic block of the transcript: parallel arrays, one entry per utterance. */
 export const DialogBlockSchema = z.object({
-  header: z.string().nullish(),
+  header: z.nullish(z.string()),
   /** Unit not shown in the contract (seconds or milliseconds): see `normalizeDialog`. */
   starts: z.array(z.number()),
   ends: z.array(z.number()),
@@ -106,27 +110,27 @@ export const DialogBlockSchema = z.object({
 export type DialogBlock = z.infer<typeof DialogBlockSchema>;
 
 export const ResultBodySchema = z.object({
-  language: z.string().nullish(),
+  language: z.nullish(z.string()),
   protocol: z.string(),
   dialog: z.array(DialogBlockSchema),
   /** `<speaker_id>` (digits) to a name or `SPEAKER_<nn>`. */
-  speakers_map: z.record(z.string(), z.string()).nullish(),
+  speakers_map: z.nullish(z.record(z.string(), z.string())),
   /** `{<speaker_id>}` to `[start, end]` pairs. */
-  speakers_timeline: z.record(z.string(), z.array(z.tuple([z.number(), z.number()]))).nullish(),
+  speakers_timeline: z.nullish(z.record(z.string(), z.array(z.tuple([z.number(), z.number()])))),
 });
 export type ResultBody = z.infer<typeof ResultBodySchema>;
 
 export const ProcessingResultSchema = z.object({
   classified: z.boolean(),
   /** Meaningful once `classified` is true; tolerated as null while running. */
-  success: z.boolean().nullish(),
+  success: z.nullish(z.boolean()),
   audio_id: id,
   title: z.string(),
-  duration: seconds.nullish(),
-  is_shared: z.boolean().optional(),
-  is_uploaded: z.boolean().optional(),
+  duration: z.nullish(seconds),
+  is_shared: z.optional(z.boolean()),
+  is_uploaded: z.optional(z.boolean()),
   /** Null while processing runs, and after a failure. */
-  result: ResultBodySchema.nullish(),
+  result: z.nullish(ResultBodySchema),
 });
 export type ProcessingResult = z.infer<typeof ProcessingResultSchema>;
 
@@ -138,10 +142,13 @@ export const BotRequestSchema = z.object({
 });
 export type BotRequest = z.infer<typeof BotRequestSchema>;
 
-export const SignInAnswerSchema = z.object({ access: z.string().min(1), refresh: z.string().min(1) });
+export const SignInAnswerSchema = z.object({
+  access: z.string().check(z.minLength(1)),
+  refresh: z.string().check(z.minLength(1)),
+});
 export type SignInAnswer = z.infer<typeof SignInAnswerSchema>;
 
-export const RefreshAnswerSchema = z.object({ access: z.string().min(1) });
+export const RefreshAnswerSchema = z.object({ access: z.string().check(z.minLength(1)) });
 export type RefreshAnswer = z.infer<typeof RefreshAnswerSchema>;
 
 /** Answer of by-URL and video-site uploads. */
@@ -150,7 +157,7 @@ export type AudioIdAnswer = z.infer<typeof AudioIdAnswerSchema>;
 
 /** Answer of start processing. `request_id` need not be stored, so its shape is not enforced. */
 export const ClassifyAnswerSchema = z.object({
-  request_id: z.union([z.string(), z.number()]).nullish(),
+  request_id: z.nullish(z.union([z.string(), z.number()])),
 });
 export type ClassifyAnswer = z.infer<typeof ClassifyAnswerSchema>;
 

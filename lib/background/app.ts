@@ -4,7 +4,6 @@
  * context menus and command share. Everything is rebuilt from storage each time the worker starts.
  */
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import {
   type ApiClient,
   ApiError,
@@ -14,6 +13,7 @@ import {
   type Sleep,
   type SpaceListItem,
 } from '@/lib/api';
+import { ChargeWatch, incidentText, incidentTitle, storageChargeLog } from '@/lib/charges';
 import { createFileStore, type FileStore } from '@/lib/file-store';
 import { formatDuration } from '@/lib/format/time';
 import { type Lang, resolveLang } from '@/lib/i18n';
@@ -32,6 +32,7 @@ import type { PageContext, ScheduledBot } from '@/lib/messaging';
 import { hasOriginAccess } from '@/lib/permissions';
 import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } from '@/lib/session-store';
 import { getSettings, serviceUrlItem } from '@/lib/storage';
+import { defineTrustedItem } from '@/lib/trusted-settings';
 import { Calendars, type DispatchRecord } from './calendars';
 import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
 import { PollScheduler } from './scheduler';
@@ -47,16 +48,14 @@ export interface AccountCache {
   spaces: PageContext['spaces'];
 }
 
-export const accountItem = storage.defineItem<AccountCache | null>('local:account', {
-  fallback: null,
-  version: 1,
-});
+/** Names the account (its e-mail): kept with the trusted settings, out of content scripts' reach. */
+export const accountItem = defineTrustedItem<AccountCache | null>('account', null);
 
-/** Origins of the service's upload storage seen in recording links (for `service.origins`). */
-export const storageOriginsItem = storage.defineItem<string[]>('local:storageOrigins', {
-  fallback: [],
-  version: 1,
-});
+/**
+ * Origins of the service's upload storage seen in recording links (for `service.origins`): the
+ * upload asks access for them, so a trusted setting (lib/trusted-settings.ts).
+ */
+export const storageOriginsItem = defineTrustedItem<string[]>('storageOrigins', []);
 
 /** The page context's spaces are re-read at most this often (balances change slowly). */
 export const ACCOUNT_CACHE_MS = 60_000;
@@ -109,8 +108,29 @@ export function createBackground(options: BackgroundOptions = {}) {
     }
   };
 
+  const charges = new ChargeWatch({
+    client,
+    log: storageChargeLog(),
+    now,
+    onIncident: async (incident) => {
+      const language = await lang();
+      await notify(
+        `charge:${incident.id}`,
+        incidentTitle(incident, language),
+        incidentText(incident, language),
+      );
+    },
+  });
+
   const onJobChange = async (job: Job, previous: Job | undefined) => {
     if (!previous || previous.phase !== job.phase) await updateBadge();
+    if (previous && job.phase === 'failed' && previous.phase === 'processing') {
+      const refund =
+        job.failure?.kind === 'processing-failed' || job.failure?.kind === 'processing-server-error';
+      // A failed run gives its charge back: logged, so it is not mistaken around another charge.
+      if (refund)
+        await charges.refunded(job, previous.lastResultCheckAt ?? job.processingSince ?? job.createdAt);
+    }
     if (isTerminal(job.phase) && (!previous || !isTerminal(previous.phase))) {
       await notifyJobEnded(job, previous, await getSettings(), await lang());
       await markNotified(jobs, job.id, now());
@@ -129,6 +149,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     }),
     hasOriginAccess: originAccess,
     onChange: onJobChange,
+    charges,
   });
 
   const checkSession = async () => {
@@ -240,11 +261,12 @@ export function createBackground(options: BackgroundOptions = {}) {
     dispatch: async (bot: ScheduledBot) => {
       const t = backgroundTexts[await lang()];
       try {
-        const meeting = parseMeetingLink(bot.link) ?? {
-          service: bot.meetingService,
-          id: bot.id,
-          url: bot.link,
-        };
+        // Only a link the meeting detector accepts: an entry that is not one is never sent anywhere.
+        const meeting = parseMeetingLink(bot.link);
+        if (!meeting) {
+          console.error('scheduled bot dropped: not a meeting link');
+          return;
+        }
         const job = await engine.createBot(bot.spaceId, meeting);
         if (job.phase !== 'failed') {
           await notify(`schedule:${bot.id}`, t.scheduledSentTitle, t.botSentMessage(bot.title ?? bot.link));

@@ -30,6 +30,7 @@ import {
   UPLOAD_LINK_LIFETIME_MS,
   type UploadedPart,
 } from '@/lib/api';
+import { type ChargeIncident, type ChargeWatch, type Reading, usageOf } from '@/lib/charges';
 import type { FileStore, UploadState } from '@/lib/file-store';
 import type { MeetingLink, VideoPage } from '@/lib/links';
 import {
@@ -71,6 +72,8 @@ export interface JobEngineDeps {
   /** After every persisted change of a job: badge, notifications, schedule. */
   onChange?: (job: Job, previous: Job | undefined) => void | Promise<void>;
   newId?: () => string;
+  /** Finds charges and creations the service made more than once (lib/charges), and reports them. */
+  charges?: ChargeWatch;
 }
 
 export type CancelOutcome =
@@ -485,6 +488,16 @@ export class JobEngine {
       }
     } catch (error) {
       const info = toApiErrorInfo(error);
+      if (info.kind === 'bot-busy' && !alreadyAttempted && !(await this.#ownBotActive(job))) {
+        // No bot sent from here is active in the space: the answer may be to the browser's own
+        // repeat of this request (lib/charges), so the job must not say the bot was not sent.
+        const incident = await this.#deps.charges?.botBusyUnconfirmed(marked);
+        await this.#finish(marked, 'failed', {
+          failure: { kind: 'api', error: { ...info, replayPossible: true } },
+          ...this.#withIncident(marked, incident),
+        });
+        return;
+      }
       if (info.kind === 'outcome-unknown' || isTransportFailure(info)) {
         // Still unknown: the next tick re-sends, where code 5 proves the first call.
         await this.#patch(marked, { nextCheckAt: this.#now + POLL_INTERVAL_MS });
@@ -568,9 +581,14 @@ export class JobEngine {
   }
 
   async #arrived(job: Job, recording: Recording): Promise<void> {
+    const incident =
+      job.intent === 'link' || job.intent === 'video'
+        ? await this.#deps.charges?.afterArrival(job, recording, await this.#claimed(job.id))
+        : null;
     const known = {
       title: recording.title,
       ...(recording.duration == null ? {} : { duration: recording.duration }),
+      ...this.#withIncident(job, incident),
     };
     if (!job.autoProcess) {
       await this.#finish(job, 'uploaded', known);
@@ -595,6 +613,7 @@ export class JobEngine {
     const audioId = job.audioId!;
     const alreadyAttempted = job.classifyAttemptedAt !== undefined;
     let marked: Job | undefined = job;
+    let before: Reading | undefined;
     if (!alreadyAttempted) {
       const recording = known ?? (await client.getRecordingInfo(spaceId, audioId));
       if (!recording.is_uploaded) {
@@ -602,6 +621,8 @@ export class JobEngine {
         return;
       }
       const space = await client.getSpace(spaceId);
+      const usage = usageOf(space);
+      if (usage !== undefined) before = { usage, at: this.#now };
       const available = space.subscribe?.available_usage_count;
       const needed = recording.duration ?? undefined;
       const names = { title: job.title ?? recording.title, spaceName: space.name };
@@ -624,6 +645,7 @@ export class JobEngine {
         classifyAttemptedAt: this.#now,
       });
       if (!marked) return;
+      if (needed !== undefined) await this.#deps.charges?.beforeClassify(marked, needed);
     }
     try {
       await client.startProcessingSafely(spaceId, audioId, { alreadyAttempted });
@@ -647,8 +669,10 @@ export class JobEngine {
       }
       throw error;
     }
+    const incident = await this.#deps.charges?.afterClassify(marked, before);
     const now = this.#now;
     await this.#patch(marked, {
+      ...this.#withIncident(marked, incident),
       phase: 'processing',
       processingSince: now,
       lastResultCheckAt: now,
@@ -962,6 +986,12 @@ export class JobEngine {
         title,
       });
     }
+    const incident = await this.#deps.charges?.afterCreate(
+      job,
+      created.recording,
+      created.startedAt,
+      await this.#claimed(job.id),
+    );
     const state: UploadState = {
       audioId: created.recording.id,
       links: created.recording.url,
@@ -971,8 +1001,38 @@ export class JobEngine {
     await files.putUploadState(job.id, state);
     const current = await this.#deps.store.get(job.id);
     if (current?.phase !== 'uploading') return undefined;
-    await this.#patch(current, { audioId: state.audioId, title });
+    await this.#patch(current, { audioId: state.audioId, title, ...this.#withIncident(current, incident) });
     return state;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Charges made more than once (lib/charges)
+
+  /** Recordings other jobs own: never taken for duplicates. */
+  async #claimed(exceptId: string): Promise<Set<number>> {
+    const jobs = await this.#deps.store.list();
+    return new Set(
+      jobs
+        .filter((other) => other.id !== exceptId && other.audioId !== undefined)
+        .map((other) => other.audioId!),
+    );
+  }
+
+  /** Another bot sent from here is active in the job's space (code 5 is then about that one). */
+  async #ownBotActive(job: Job): Promise<boolean> {
+    const jobs = await this.#deps.store.list();
+    return jobs.some(
+      (other) =>
+        other.id !== job.id &&
+        other.intent === 'bot' &&
+        other.spaceId === job.spaceId &&
+        (other.phase === 'waiting-meeting' || other.phase === 'requesting'),
+    );
+  }
+
+  #withIncident(job: Job, incident: ChargeIncident | null | undefined): Partial<Job> {
+    if (!incident) return {};
+    return { incidents: [...(job.incidents ?? []).filter((other) => other.id !== incident.id), incident] };
   }
 
   // -------------------------------------------------------------------------------------------

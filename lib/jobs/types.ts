@@ -4,6 +4,7 @@
  * storage and shown by the popup, so every field is serializable.
  */
 import type { ApiErrorInfo, MeetingService } from '@/lib/api';
+import type { ChargeIncident } from '@/lib/charges/types';
 
 export type JobIntent = 'bot' | 'link' | 'video' | 'upload' | 'process';
 
@@ -121,4 +122,6 @@ export interface Job {
   finishedAt?: number;
   /** When the end of this job was notified (or found not to need a notice). */
   notifiedAt?: number;
+  /** The service charged or created more than once for this job (lib/charges): told to the user. */
+  incidents?: ChargeIncident[];
 }

@@ -5,12 +5,13 @@
  */
 import type { ApiErrorInfo } from '@/lib/api/errors';
 import { formatApiError, formatDuration, type Lang } from '@/lib/api/messages';
-import type { Job, JobFailure } from '@/lib/jobs/types';
+import type { JobFailure } from '@/lib/jobs/types';
 import {
   type ErrorInfo,
   isMessagingError,
   type MessageResult,
   type PageContext,
+  type PageJob,
   type ScheduledBot,
 } from '@/lib/messaging';
 import { pageMessages } from './messages';
@@ -64,7 +65,7 @@ function describeApiError(error: ApiErrorInfo, lang: Lang, space?: SpaceView): O
       }
       return { tone: 'error', text: m.sessionEnded, signedOut: true };
     case 'bot-busy':
-      if (space) return { tone: 'error', text: m.botBusy(space.name) };
+      if (space && !error.replayPossible) return { tone: 'error', text: m.botBusy(space.name) };
       break;
     case 'bot-low-balance':
       if (space)
@@ -108,7 +109,7 @@ function describeFailure(failure: JobFailure | undefined, lang: Lang, space?: Sp
  * made) tells such a job from a new one.
  */
 export function describeBotResult(
-  result: MessageResult<Job>,
+  result: MessageResult<PageJob>,
   lang: Lang,
   space?: SpaceView,
   sentAt?: number,
@@ -126,7 +127,11 @@ export function describeBotResult(
 }
 
 /** The answer to `page.transcribe` (a video or link job, or an error). */
-export function describeTranscribeResult(result: MessageResult<Job>, lang: Lang, space?: SpaceView): Outcome {
+export function describeTranscribeResult(
+  result: MessageResult<PageJob>,
+  lang: Lang,
+  space?: SpaceView,
+): Outcome {
   const m = pageMessages[lang];
   if (!result.ok) return describeError(result.error, lang, space);
   const job = result.data;

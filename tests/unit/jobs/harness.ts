@@ -10,7 +10,8 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type EmulatorOptions, type RunningEmulator, SEED, startEmulator } from '../../../emulator';
 import { wavOfSize } from '../../../emulator/wav';
-import { createApiClient } from '../../../lib/api';
+import { type ApiClient, createApiClient } from '../../../lib/api';
+import type { ChargeWatch } from '../../../lib/charges';
 import { createFileStore, type FileStore } from '../../../lib/file-store';
 import { JobEngine } from '../../../lib/jobs/engine';
 import { createJobStore, type JobStore } from '../../../lib/jobs/store';
@@ -65,6 +66,8 @@ export class Harness {
   files!: FileStore;
   session!: BackgroundSessionStore;
   origins: (url: string) => boolean = () => true;
+  /** Set, then `restart()`, to give the engine a charge watch (lib/charges) over its client. */
+  chargeWatch: ((client: ApiClient) => ChargeWatch) | null = null;
 
   constructor(readonly emulator: RunningEmulator) {
     this.restart();
@@ -99,6 +102,7 @@ export class Harness {
       onChange: (job, previous) => {
         this.changes.push({ job, previous });
       },
+      ...(this.chargeWatch ? { charges: this.chargeWatch(client) } : {}),
     });
     return this.engine;
   }

@@ -44,6 +44,7 @@ async function pageState(lang: Lang = 'en') {
     signedIn: true,
     lang,
     defaultSpaceId: null,
+    hidden: false,
     spaces,
   }));
   await state.refresh();

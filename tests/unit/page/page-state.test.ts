@@ -22,6 +22,7 @@ const context = (patch: Partial<PageContext> = {}): PageContext => ({
   signedIn: true,
   lang: 'en',
   defaultSpaceId: null,
+  hidden: false,
   spaces,
   ...patch,
 });

@@ -1,0 +1,84 @@
+/**
+ * The charges log in the options: what the service charged or created more than once, in plain
+ * words, and a Copy button that puts the whole log, with its figures, on the clipboard for the
+ * service's support. Read from `storage.local` (only the background writes it).
+ */
+import { useEffect, useState } from 'preact/hooks';
+import {
+  type ChargeLog,
+  chargeLogItem,
+  emptyLog,
+  incidentText,
+  incidentTitle,
+  supportText,
+} from '@/lib/charges';
+import { defineMessages } from '@/lib/i18n';
+import { lang } from './lang';
+
+const texts = defineMessages(
+  {
+    title: 'Charges log',
+    hint: 'Charges and recordings the service made more than once for this browser, with their figures. Copy the log and send it to the service’s support to ask for the time back.',
+    empty: 'Nothing was charged or created twice.',
+    copy: 'Copy the log',
+    copied: 'Copied.',
+    copyFailed: 'The log could not be copied: select the text below and copy it.',
+  },
+  {
+    title: 'Журнал списаний',
+    hint: 'Списания и записи, которые сервис сделал больше одного раза для этого браузера, с цифрами. Скопируйте журнал и отправьте его в поддержку сервиса, чтобы вернуть время.',
+    empty: 'Ничего не было списано или создано дважды.',
+    copy: 'Скопировать журнал',
+    copied: 'Скопировано.',
+    copyFailed: 'Не удалось скопировать журнал: выделите текст ниже и скопируйте его.',
+  },
+);
+
+export function ChargesLog() {
+  const language = lang.value;
+  const t = texts[language];
+  const [log, setLog] = useState<ChargeLog>(emptyLog());
+  const [status, setStatus] = useState<string | null>(null);
+  useEffect(() => {
+    void chargeLogItem.getValue().then(setLog);
+    return chargeLogItem.watch((next) => setLog(next ?? emptyLog()));
+  }, []);
+  const incidents = [...log.incidents].sort((a, b) => b.at - a.at);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(supportText(log, language));
+      setStatus(t.copied);
+    } catch {
+      setStatus(t.copyFailed);
+    }
+  };
+  return (
+    <section aria-labelledby="opt-charges" class="card options-section" data-testid="charges-log">
+      <h2 id="opt-charges">{t.title}</h2>
+      <p class="muted small-text">{t.hint}</p>
+      {incidents.length === 0 ? (
+        <p class="muted small-text">{t.empty}</p>
+      ) : (
+        <>
+          <ul class="plain-list">
+            {incidents.map((incident) => (
+              <li key={incident.id} class="alert warn small-text">
+                <strong>{incidentTitle(incident, language)}</strong> {incidentText(incident, language)}
+              </li>
+            ))}
+          </ul>
+          <div class="row">
+            <button type="button" onClick={() => void copy()}>
+              {t.copy}
+            </button>
+            {status && (
+              <span role="status" class="small-text">
+                {status}
+              </span>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * The text catalogs of the pages. English comes with the page's first script; another language's
+ * catalog is loaded when it comes into force (components/lang.ts switches once it is loaded).
+ */
+import type { Lang } from '@/lib/i18n';
+import { type Catalog, en } from './messages-en';
+
+const catalogs: Partial<Record<Lang, Catalog>> = { en };
+const loaders: Record<Lang, () => Promise<Catalog>> = {
+  en: async () => en,
+  ru: () => import('./messages-ru').then((module) => module.ru),
+};
+
+/** Loads the catalog of `lang` (once); English is always there. */
+export async function loadCatalog(lang: Lang): Promise<Catalog> {
+  const loaded = catalogs[lang] ?? (await loaders[lang]());
+  catalogs[lang] = loaded;
+  return loaded;
+}
+
+/** The catalog of `lang` if loaded, else English (a page renders `lang` only once it is loaded). */
+export function catalog(lang: Lang): Catalog {
+  return catalogs[lang] ?? en;
+}
