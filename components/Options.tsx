@@ -11,6 +11,7 @@ import type { Settings } from '@/lib/storage';
 import { parseServiceUrl } from '@/lib/url/service-url';
 import { requestServiceAccess } from './app/permission';
 import { ServiceUrlPreview, serviceUrlProblemText } from './app/ServiceUrlPreview';
+import { CalendarsSection } from './CalendarsSection';
 import { ChargesLog } from './ChargesLog';
 import { text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
@@ -212,6 +213,8 @@ export function Options() {
           </span>
         </div>
       </section>
+
+      <CalendarsSection spaces={spaces ? sorted : null} />
 
       <section aria-labelledby="opt-notify" class="card options-section">
         <h2 id="opt-notify">{m.notifications}</h2>

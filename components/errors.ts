@@ -30,6 +30,10 @@ export function describeError(error: ErrorInfo, lang: Lang): string {
       return m.errPermission(error.origin);
     case 'not-cancellable':
       return m.errNotCancellable;
+    case 'calendar':
+      // Only the options' Calendars section meets these; it words them itself (calendar-texts.ts),
+      // so the other pages do not carry the calendar texts.
+      return m.errInternal(`calendar: ${error.reason}`);
     case 'internal':
       return m.errInternal(error.message);
   }

@@ -97,6 +97,23 @@ export const requestSchemas = {
   'schedules.cancel': z.object({ id: filled(100) }),
   /** Site access the extension needs for the service and its upload storage, and which is missing. */
   'service.origins': z.object({}),
+  // Calendars (privileged): the address is a credential and never goes to a page.
+  'calendars.list': z.object({}),
+  'calendars.add': z.object({ address: filled(4096) }),
+  'calendars.remove': z.object({ id: filled(100) }),
+  'calendars.setRule': z.object({
+    id: filled(100),
+    rule: z.object({
+      mode: z.enum(['off', 'all', 'organiser', 'external']),
+      spaceId: z.nullable(spaceId),
+      joinAfterMinutes: z.number().check(z.int(), z.minimum(0), z.maximum(60)),
+      skipWords: z.array(text(100)).check(z.maxLength(50)),
+    }),
+  }),
+  'calendars.sync': z.object({}),
+  'upcoming.list': z.object({}),
+  'upcoming.skip': z.object({ key: filled(400), skip: z.boolean() }),
+  'upcoming.sendNow': z.object({ key: filled(400) }),
   // Page-scoped: the top frame of pages the content scripts act on, for that page only.
   'page.context': z.object({}),
   'page.sendBot': z.object({ link: filled(2048), spaceId: z.optional(spaceId) }),

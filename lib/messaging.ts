@@ -21,6 +21,7 @@ import type {
   Space,
   SpaceListItem,
 } from '@/lib/api';
+import type { CalendarView, DispatchRecord, UpcomingItem } from '@/lib/background/calendars';
 import type { Lang } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
 import type { Settings } from '@/lib/storage';
@@ -110,6 +111,26 @@ export interface ResponseMap {
   /** null: no such schedule (already sent or cancelled). */
   'schedules.cancel': ScheduledBot | null;
   'service.origins': ServiceOrigins;
+  // Calendars (lib/background/calendars.ts).
+  'calendars.list': CalendarView[];
+  'calendars.add': CalendarView;
+  'calendars.remove': null;
+  /** null: no such calendar. */
+  'calendars.setRule': CalendarView | null;
+  'calendars.sync': CalendarView[];
+  'upcoming.list': UpcomingView;
+  'upcoming.skip': null;
+  /** null: no such planned meeting. */
+  'upcoming.sendNow': DispatchRecord | null;
+}
+
+/** The popup's "Upcoming": meetings with links and the spaces whose balance will not cover them. */
+export interface UpcomingView {
+  items: UpcomingItem[];
+  /** Spaces where the meetings planned for the next 24 hours exceed the remaining time. */
+  shortfalls: Array<{ spaceId: number; spaceName: string; neededSeconds: number; availableSeconds: number }>;
+  /** Whether any calendar is configured. */
+  calendars: boolean;
 }
 
 /**
@@ -133,6 +154,13 @@ export type MessagingErrorInfo =
   | { kind: 'permission-denied'; origin: string }
   /** jobs.cancel: the job's request has been made (a started processing run is charged). */
   | { kind: 'not-cancellable' }
+  /** A calendar could not be added: its address, its access, or its answer. */
+  | {
+      kind: 'calendar';
+      reason: 'invalid-address' | 'too-many' | 'permission' | 'network' | 'http' | 'not-ical' | 'too-large';
+      problem?: string;
+      status?: number;
+    }
   | { kind: 'internal'; message: string };
 
 export type ErrorInfo = ApiErrorInfo | MessagingErrorInfo;
@@ -146,6 +174,7 @@ const MESSAGING_KINDS: Record<MessagingErrorInfo['kind'], true> = {
   'not-a-video-page': true,
   'permission-denied': true,
   'not-cancellable': true,
+  calendar: true,
   internal: true,
 };
 

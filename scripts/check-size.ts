@@ -15,18 +15,23 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
  * The store package (`npm run zip`): every file of the build as the zip stores it (deflate level 9,
  * as WXT zips, plus the zip's own headers), in kB. Target 150 once the content scripts are 12 kB.
  */
-export const ZIP_BUDGET_KB = 232;
+export const ZIP_BUDGET_KB = 261;
 
-/** Budgets in kB of gzip. Raise one only with a reason in the commit that does. */
+/**
+ * Budgets in kB of gzip. Raise one only with a reason in the commit that does. The calendar
+ * feature raised background.js by ical.js (22.9 kB, a service worker cannot import() it lazily)
+ * and the pages by the calendar texts and Upcoming list; to shrink back: move calendar-texts.ts
+ * into the lazily loaded catalogs and load Upcoming lazily.
+ */
 export const BUDGETS_KB: Record<string, number> = {
   // Target 30 for the popup and side panel; Preact, the English catalog and the API error texts
   // keep them at 33.3 (README, "Weight and speed").
-  'popup.html': 34,
-  'sidepanel.html': 34,
-  'viewer.html': 41,
-  'options.html': 27,
+  'popup.html': 39,
+  'sidepanel.html': 39,
+  'viewer.html': 46,
+  'options.html': 34,
   // Target 30: zod/mini, ky and the texts of both languages keep the worker at 50.8 (README).
-  'background.js': 52,
+  'background.js': 84,
   'content-scripts/meeting.js': 42,
   'content-scripts/calendar.js': 46,
   'content-scripts/video.js': 44,

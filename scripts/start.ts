@@ -57,6 +57,7 @@ console.log(
     '',
     `Service URL: ${emulator.url}`,
     `Sign in with ${demo.email} / ${demo.password}`,
+    `Demo calendar (paste into Options → Calendars): ${emulator.url}/__emulator/calendar.ics`,
     'Press Ctrl+C to stop the emulator.',
   ].join('\n'),
 );

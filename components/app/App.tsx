@@ -22,6 +22,7 @@ import {
   signOut,
   watchJobs,
 } from './store';
+import { Upcoming } from './Upcoming';
 
 // The sub-views load on first use (the popup's first load is the home view alone).
 const RecordingDetail = lazyView(() => import('./RecordingDetail').then((module) => module.RecordingDetail));
@@ -156,6 +157,7 @@ export function App({ onOpenPanel }: AppProps = {}) {
         <SpacePicker />
         <BalanceCard space={currentSpace.value} />
         <JobsList />
+        <Upcoming />
         <RecordingList navigate={navigate} />
       </>
     );

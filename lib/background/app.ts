@@ -9,16 +9,18 @@ import {
   ApiError,
   contentTypeFor,
   createApiClient,
+  formatApiError,
   type Sleep,
   type SpaceListItem,
 } from '@/lib/api';
 import { ChargeWatch, incidentText, incidentTitle, storageChargeLog } from '@/lib/charges';
 import { createFileStore, type FileStore } from '@/lib/file-store';
+import { formatDuration } from '@/lib/format/time';
 import { type Lang, resolveLang } from '@/lib/i18n';
 import { JobEngine } from '@/lib/jobs/engine';
 import { createJobStore, type JobStore } from '@/lib/jobs/store';
 import { isTerminal, type Job } from '@/lib/jobs/types';
-import type { KeyValueStore } from '@/lib/kv';
+import { idbKeyValue, type KeyValueStore } from '@/lib/kv';
 import {
   type MediaLink,
   type MeetingLink,
@@ -31,6 +33,7 @@ import { hasOriginAccess } from '@/lib/permissions';
 import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } from '@/lib/session-store';
 import { getSettings, serviceUrlItem } from '@/lib/storage';
 import { defineTrustedItem } from '@/lib/trusted-settings';
+import { Calendars, type DispatchRecord } from './calendars';
 import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
 import { PollScheduler } from './scheduler';
 import { Schedules } from './schedules';
@@ -62,6 +65,8 @@ export interface BackgroundOptions {
   sessionKv?: KeyValueStore;
   /** Where files waiting for upload live; default: the extension origin's IndexedDB. */
   filesKv?: KeyValueStore;
+  /** Where calendars (private addresses) and their dispatches live; default: the extension origin's IndexedDB. */
+  calendarsKv?: KeyValueStore;
   fetch?: typeof fetch;
   now?: () => number;
   sleep?: Sleep;
@@ -281,6 +286,98 @@ export function createBackground(options: BackgroundOptions = {}) {
     },
   });
 
+  const calendarMissed = async (record: DispatchRecord) => {
+    const t = backgroundTexts[await lang()];
+    await notify(
+      `calendar:${record.key}`,
+      t.scheduledMissedTitle,
+      t.scheduledMissedMessage(record.title || record.link),
+    );
+  };
+
+  const calendars = new Calendars({
+    kv: options.calendarsKv ?? idbKeyValue('meeting-capture-calendars', 'calendars'),
+    now,
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    hasOriginAccess: originAccess,
+    accountEmail: async () => (await sessionStore.get())?.email.toLowerCase() ?? null,
+    sendBot: async (meeting, spaceId) => {
+      const job = await sendBot(meeting, spaceId);
+      void scheduler.reschedule();
+      return job;
+    },
+    jobs: () => jobs.list(),
+    schedules: () => schedules.list(),
+    missed: calendarMissed,
+    failed: async (record, error) => {
+      const t = backgroundTexts[await lang()];
+      await notify(
+        `calendar:${record.key}`,
+        t.actionFailedTitle,
+        `${record.title || record.link}: ${record.error ?? String(error)}`,
+      );
+    },
+    describeError: async (error) => {
+      const language = await lang();
+      if (error instanceof ApiError) return formatApiError(error.info, { lang: language });
+      return error instanceof Error ? error.message : String(error);
+    },
+  });
+
+  /**
+   * Spaces whose remaining time does not cover the meetings planned for the next 24 hours. With
+   * `notify`, each shortfall is notified once (per space and amount).
+   */
+  const balanceShortfalls = async (options: { notify?: boolean } = {}) => {
+    const needed = await calendars.plannedSeconds();
+    if (needed.size === 0 || !(await sessionStore.get())) return [];
+    const known = await spaces();
+    const settings = await getSettings();
+    const fallback =
+      settings.defaultSpaceId ?? known.find((space) => space.isMain)?.id ?? known[0]?.id ?? null;
+    const bySpace = new Map<number, number>();
+    for (const [spaceId, seconds] of needed) {
+      const id = spaceId ?? fallback;
+      if (id !== null) bySpace.set(id, (bySpace.get(id) ?? 0) + seconds);
+    }
+    const shortfalls = [];
+    for (const [spaceId, neededSeconds] of bySpace) {
+      const space = known.find((candidate) => candidate.id === spaceId);
+      if (!space || space.availableSeconds >= neededSeconds) continue;
+      shortfalls.push({
+        spaceId,
+        spaceName: space.name,
+        neededSeconds,
+        availableSeconds: space.availableSeconds,
+      });
+    }
+    if (options.notify) {
+      const language = await lang();
+      const t = backgroundTexts[language];
+      for (const shortfall of shortfalls) {
+        const day = new Date(now()).toISOString().slice(0, 10);
+        if (await calendars.firstTime(`balance:${shortfall.spaceId}:${day}`)) {
+          await notify(
+            `calendar-balance:${shortfall.spaceId}`,
+            t.balanceShortTitle,
+            t.balanceShortMessage(
+              shortfall.spaceName,
+              formatDuration(shortfall.neededSeconds, language),
+              formatDuration(shortfall.availableSeconds, language),
+            ),
+          );
+        }
+      }
+    }
+    return shortfalls;
+  };
+
+  /** Reads every calendar, serves what is due, and warns once about a balance that will not do. */
+  const syncCalendars = async () => {
+    await calendars.syncAll();
+    await balanceShortfalls({ notify: true }).catch((error) => console.error('balance check failed', error));
+  };
+
   /** Remembers the storage origin of recording links, so `service.origins` can name it. */
   const noteStorageOrigins = async (urls: string[]) => {
     const origins = new Set<string>();
@@ -311,6 +408,7 @@ export function createBackground(options: BackgroundOptions = {}) {
   const wake = async () => {
     await catchUpNotices().catch((error) => console.error('missed notices not shown', error));
     await schedules.reconcile().catch((error) => console.error('schedules not reconciled', error));
+    await calendars.reconcile().catch((error) => console.error('calendars not reconciled', error));
     await checkSession().catch((error) => console.error('session not checked', error));
     await updateBadge();
     await scheduler.run();
@@ -325,6 +423,9 @@ export function createBackground(options: BackgroundOptions = {}) {
     engine,
     scheduler,
     schedules,
+    calendars,
+    balanceShortfalls,
+    syncCalendars,
     hasOriginAccess: originAccess,
     lang,
     updateBadge,

@@ -31,6 +31,7 @@ import { sessionEndedItem } from '@/lib/session-store';
 import { getSettings, type Settings, serviceUrlItem, settingsItem } from '@/lib/storage';
 import { parseServiceUrl } from '@/lib/url/service-url';
 import { accountItem, type Background, normalizeServiceUrl, storageOriginsItem } from './app';
+import { createCalendarHandlers } from './calendar-handlers';
 import { createMenus } from './menus';
 import { type Payload, pageKindOf, type Sender } from './senders';
 import { sessionView } from './session';
@@ -176,6 +177,8 @@ export function createHandlers(bg: Background): Handlers {
   };
 
   return {
+    ...createCalendarHandlers(bg),
+
     'session.get': () => currentView(bg),
 
     'session.signIn': async ({ serviceUrl: typed, email, password, retry }) => {

@@ -9,6 +9,7 @@ import { serviceUrlItem } from '@/lib/storage';
 import { restrictStorageToTrustedContexts } from '@/lib/trusted-settings';
 import { onMenuClick, sendBotFromTab } from './actions';
 import { type Background, createBackground } from './app';
+import { CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM } from './calendars';
 import { createHandlers, respond } from './handlers';
 import { COMMAND_SEND_BOT, createMenus } from './menus';
 import { openNotification } from './notifications';
@@ -49,6 +50,8 @@ export function startBackground(bg: Background = createBackground()): Background
     void (async () => {
       await createMenus(await bg.lang());
       await bg.wake();
+      // Calendars are read again at every browser start.
+      await bg.syncCalendars();
     })().catch(log('startup failed'));
   });
 
@@ -56,6 +59,9 @@ export function startBackground(bg: Background = createBackground()): Background
     if (alarm.name === POLL_ALARM) void bg.scheduler.run();
     else if (alarm.name.startsWith(SCHEDULE_ALARM_PREFIX))
       void bg.schedules.fire(alarm.name).catch(log('schedule'));
+    else if (alarm.name === CALENDAR_SYNC_ALARM) void bg.syncCalendars().catch(log('calendar sync'));
+    else if (alarm.name === CALENDAR_DISPATCH_ALARM)
+      void bg.calendars.dispatchDue().catch(log('calendar dispatch'));
     else if (alarm.name === SESSION_WARNING_ALARM || alarm.name === SESSION_EXPIRED_ALARM) {
       void bg.checkSession().catch(log('session notice'));
     }

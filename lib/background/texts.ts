@@ -34,6 +34,9 @@ export const backgroundTexts = defineMessages(
     scheduledMissedTitle: 'Scheduled bot not sent',
     scheduledMissedMessage: (what: string) =>
       `The bot for ${what} was not sent: the browser was not running at the start time.`,
+    balanceShortTitle: 'Not enough time left',
+    balanceShortMessage: (space: string, needed: string, available: string) =>
+      `The meetings planned for the next 24 hours need ${needed} in “${space}”, which has ${available} left.`,
   },
   {
     menuSendBot: 'Отправить бота на эту встречу',
@@ -66,5 +69,8 @@ export const backgroundTexts = defineMessages(
     scheduledMissedTitle: 'Запланированный бот не отправлен',
     scheduledMissedMessage: (what: string) =>
       `Бот на ${what} не отправлен: в момент начала браузер не работал.`,
+    balanceShortTitle: 'Не хватит времени',
+    balanceShortMessage: (space: string, needed: string, available: string) =>
+      `Встречам на ближайшие 24 часа нужно ${needed} в «${space}», а там осталось ${available}.`,
   },
 );

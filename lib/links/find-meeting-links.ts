@@ -35,7 +35,7 @@ const SCHEME = /(?:https?|zoommtg|zoomus):\/\//i;
  * `us02web.zoom.us/j/...`). Only at the start: `evil.io/meet.google.com/...` is a path on evil.io.
  */
 const BARE_HOST =
-  /^(?:[a-z0-9-]+\.)*(?:meet\.google\.com|g\.co|zoom\.us|zoom\.com|zoomgov\.com|zoom\.com\.cn|telemost(?:\.360)?\.yandex\.[a-z]{2,3})\//i;
+  /^(?:[a-z0-9-]+\.)*(?:meet\.google\.com|g\.co|zoom\.us|zoom\.com|zoomgov\.com|zoom\.com\.cn|zoom\.de|zoom-x\.de|telemost(?:\.360)?\.yandex\.[a-z]{2,3})\//i;
 
 /** Text before a scheme inside a token that shows the scheme is itself inside another URL. */
 const URL_PREFIX = /[/?&#%@]/;

@@ -225,7 +225,42 @@ export const MEETING_LINKS: readonly Fixture<MeetingLink>[] = [
     expected: zoom('81234567890', 'https://zoom.us/j/81234567890'),
     source: 'upper-case link',
   },
+  {
+    input: 'https://zoom-x.de/j/61234567890?pwd=Xy12',
+    expected: zoom('61234567890', 'https://zoom-x.de/j/61234567890?pwd=Xy12'),
+    source: 'Zoom X (Deutsche Telekom, Germany); MeetingBar zoom(-x)?.de',
+  },
+  {
+    input: 'https://telekom.zoom-x.de/j/61234567890',
+    expected: zoom('61234567890', 'https://telekom.zoom-x.de/j/61234567890'),
+    source: 'Zoom X vanity subdomain',
+  },
+  {
+    input: 'zoommtg://zoom-x.de/join?action=join&confno=61234567890&pwd=Xy12',
+    expected: zoom('61234567890', 'https://zoom-x.de/j/61234567890?pwd=Xy12'),
+    source: 'Zoom X desktop deep link; MeetingBar zoom_native',
+  },
+  {
+    input: 'https://zoom.de/j/81234567890',
+    expected: zoom('81234567890', 'https://zoom.de/j/81234567890'),
+    source: 'Zoom German domain; MeetingBar zoom.de',
+  },
+  {
+    input: 'zoommtg://us02web.zoom.us/join?action=join&confno=81234567890&pwd=abc',
+    expected: zoom('81234567890', 'https://us02web.zoom.us/j/81234567890?pwd=abc'),
+    source: 'regional host deep link (Zoom URL scheme)',
+  },
   // Yandex Telemost
+  {
+    input: 'https://telemost.yandex.ru/j/91234567',
+    expected: telemost('telemost.yandex.ru', '91234567'),
+    source: 'short conference id (no documented length)',
+  },
+  {
+    input: 'https://telemost.360.yandex.ru/j/1234567890123456789012345',
+    expected: telemost('telemost.360.yandex.ru', '1234567890123456789012345'),
+    source: 'long conference id (Yandex 360)',
+  },
   {
     input: 'https://telemost.yandex.ru/j/18780842719093',
     expected: telemost('telemost.yandex.ru', '18780842719093'),

@@ -58,7 +58,7 @@ const NOT_MEETINGS: ReadonlyArray<readonly [string, string]> = [
   ['Zoom deep link, other action', 'zoommtg://zoom.us/share?confno=81234567890'],
   ['Telemost home', 'https://telemost.yandex.ru/'],
   ['Telemost /j/ without an id', 'https://telemost.yandex.ru/j/'],
-  ['Telemost id too short', 'https://telemost.yandex.ru/j/123456789'],
+  ['Telemost id longer than 64 digits', `https://telemost.yandex.ru/j/${'1'.repeat(65)}`],
   ['Telemost id not digits', 'https://telemost.yandex.ru/j/SMART_RECRUIT'],
   ['Telemost broadcast', 'https://telemost.yandex.ru/live/12345678901234'],
   ['Telemost on an unlisted TLD', 'https://telemost.yandex.com.tr/j/12345678901234'],

@@ -10,8 +10,12 @@ import type { ParsedLink } from '../url';
  */
 const TELEMOST_HOST = /^telemost\.(?:360\.)?yandex\.(?:ru|com|by|kz)$/;
 
-/** Conference ids are long digit strings (usually 14 digits); 10 to 20 digits are accepted. */
-const CONFERENCE_ID = /^\d{10,20}$/;
+/**
+ * Conference ids are digit strings. Most are 14 digits, but Yandex documents no length and both
+ * shorter and longer ids circulate, so any length is accepted up to 64 digits (the canonical
+ * link stays far below the contract's 255 characters).
+ */
+const CONFERENCE_ID = /^\d{1,64}$/;
 
 /**
  * Telemost join links `/j/<digits>`, canonicalised to `https://<original host>/j/<digits>` without

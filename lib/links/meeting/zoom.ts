@@ -5,8 +5,11 @@ import { isHostOrSubdomain, type ParsedLink } from '../url';
  * Zoom's web domains; any subdomain is a Zoom host too (vanity `acme.zoom.us`, regional
  * `us02web.zoom.us`, `app.zoom.us`, `acme.zoomgov.com`). `zoom.com.cn` is Zoom's China domain,
  * listed by MeetingBar's and Neverlate's Zoom patterns (`zoom\.(?:us|com|com\.cn)`).
+ * `zoom-x.de` is Zoom X, the Zoom service Deutsche Telekom runs in Germany, and `zoom.de` Zoom's
+ * German domain: MeetingBar's catalogue matches both (`zoom(-x)?\.(?:us|com|com\.cn|de)`, web
+ * links and `zoommtg://` deep links alike).
  */
-const ZOOM_DOMAINS = ['zoom.us', 'zoom.com', 'zoomgov.com', 'zoom.com.cn'] as const;
+const ZOOM_DOMAINS = ['zoom.us', 'zoom.com', 'zoomgov.com', 'zoom.com.cn', 'zoom.de', 'zoom-x.de'] as const;
 
 export function isZoomHost(host: string): boolean {
   return ZOOM_DOMAINS.some((domain) => isHostOrSubdomain(host, domain));

@@ -1,0 +1,299 @@
+/**
+ * Options → Calendars: add a calendar by its private iCal address (the origin is asked for inside
+ * the click), see each one's name, last sync, upcoming meetings and last problem, edit its rule,
+ * remove it. The full address goes to the background once and is never shown again.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { SpaceListItem } from '@/lib/api/schemas';
+import type { CalendarView } from '@/lib/background/calendars';
+import { parseFeedUrl } from '@/lib/calendar/feed-url';
+import type { CalendarRule, RuleMode } from '@/lib/calendar/types';
+import { formatDateTime } from '@/lib/format/time';
+import { type ErrorInfo, sendMessage } from '@/lib/messaging';
+import { originOf } from '@/lib/permissions';
+import { requestServiceAccess } from './app/permission';
+import { calendarText, describeCalendarProblem } from './calendar-texts';
+import { describeError } from './errors';
+import { lang } from './lang';
+
+const JOIN_CHOICES = [0, 1, 2, 5, 10, 15];
+
+function RuleEditor({
+  calendar,
+  spaces,
+  onChange,
+}: {
+  calendar: CalendarView;
+  spaces: SpaceListItem[] | null;
+  onChange: (rule: CalendarRule) => void;
+}) {
+  const t = calendarText.value;
+  const id = calendar.id;
+  const rule = calendar.rule;
+  const [words, setWords] = useState(rule.skipWords.join(', '));
+  useEffect(() => setWords(rule.skipWords.join(', ')), [rule.skipWords.join('\u0000')]);
+  const modes: Array<[RuleMode, string]> = [
+    ['off', t.ruleOff],
+    ['all', t.ruleAll],
+    ['organiser', t.ruleOrganiser],
+    ['external', t.ruleExternal],
+  ];
+  const saveWords = () => {
+    const skipWords = words
+      .split(',')
+      .map((word) => word.trim())
+      .filter((word) => word !== '');
+    if (skipWords.join('\u0000') !== rule.skipWords.join('\u0000')) onChange({ ...rule, skipWords });
+  };
+  return (
+    <div class="calendar-rule">
+      <div class="field">
+        <label for={`cal-mode-${id}`}>{t.rule}</label>
+        <select
+          id={`cal-mode-${id}`}
+          value={rule.mode}
+          onChange={(event) => onChange({ ...rule, mode: event.currentTarget.value as RuleMode })}
+        >
+          {modes.map(([mode, label]) => (
+            <option key={mode} value={mode}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="field">
+        <label for={`cal-space-${id}`}>{t.ruleSpace}</label>
+        <select
+          id={`cal-space-${id}`}
+          value={rule.spaceId === null ? '' : String(rule.spaceId)}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            onChange({ ...rule, spaceId: value === '' ? null : Number(value) });
+          }}
+        >
+          <option value="">{t.ruleDefaultSpace}</option>
+          {(spaces ?? []).map((item) => (
+            <option key={item.space.id} value={String(item.space.id)}>
+              {item.space.name}
+            </option>
+          ))}
+          {rule.spaceId !== null && !(spaces ?? []).some((item) => item.space.id === rule.spaceId) && (
+            <option value={String(rule.spaceId)}>#{rule.spaceId}</option>
+          )}
+        </select>
+      </div>
+      <div class="field">
+        <label for={`cal-join-${id}`}>{t.ruleJoin}</label>
+        <select
+          id={`cal-join-${id}`}
+          value={String(rule.joinAfterMinutes)}
+          onChange={(event) => onChange({ ...rule, joinAfterMinutes: Number(event.currentTarget.value) })}
+        >
+          {[...new Set([...JOIN_CHOICES, rule.joinAfterMinutes])]
+            .sort((a, b) => a - b)
+            .map((minutes) => (
+              <option key={minutes} value={String(minutes)}>
+                {minutes === 0 ? t.joinAtStart : t.joinAfter(minutes)}
+              </option>
+            ))}
+        </select>
+      </div>
+      <div class="field">
+        <label for={`cal-words-${id}`}>{t.skipWords}</label>
+        <input
+          id={`cal-words-${id}`}
+          type="text"
+          value={words}
+          placeholder={t.skipWordsPlaceholder}
+          onInput={(event) => setWords(event.currentTarget.value)}
+          onBlur={saveWords}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              saveWords();
+            }
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+
+export function CalendarsSection({ spaces }: { spaces: SpaceListItem[] | null }) {
+  const t = calendarText.value;
+  const language = lang.value;
+  const [calendars, setCalendars] = useState<CalendarView[] | null>(null);
+  const [address, setAddress] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [listError, setListError] = useState<ErrorInfo | null>(null);
+
+  const load = async () => {
+    const answer = await sendMessage('calendars.list', {});
+    if (answer.ok) {
+      setCalendars(answer.data);
+      setListError(null);
+    } else setListError(answer.error);
+  };
+
+  useEffect(() => {
+    void load();
+  }, []);
+
+  const add = (event: Event) => {
+    event.preventDefault();
+    const parsed = parseFeedUrl(address);
+    if (!parsed.ok) {
+      setProblem(describeCalendarProblem({ reason: 'invalid-address', problem: parsed.problem }, language));
+      return;
+    }
+    // Asked inside the click: the permission prompt needs the user's gesture.
+    const access = requestServiceAccess(parsed.url);
+    setBusy(true);
+    void (async () => {
+      try {
+        if (!(await access)) {
+          setProblem(t.errPermission(originOf(parsed.url)));
+          return;
+        }
+        const answer = await sendMessage('calendars.add', { address: parsed.url });
+        if (!answer.ok) {
+          // The address stays in the field so nothing typed is lost.
+          const error = answer.error;
+          setProblem(
+            error.kind === 'calendar'
+              ? describeCalendarProblem(error, language)
+              : error.kind === 'permission-denied'
+                ? t.errPermission(error.origin)
+                : describeError(error, language),
+          );
+          return;
+        }
+        setProblem(null);
+        setAddress('');
+        await load();
+      } finally {
+        setBusy(false);
+      }
+    })();
+  };
+
+  const setRule = async (id: string, rule: CalendarRule) => {
+    setCalendars(
+      (current) =>
+        current?.map((calendar) => (calendar.id === id ? { ...calendar, rule } : calendar)) ?? null,
+    );
+    const answer = await sendMessage('calendars.setRule', { id, rule });
+    if (!answer.ok) setListError(answer.error);
+    await load();
+  };
+
+  const remove = async (id: string) => {
+    const answer = await sendMessage('calendars.remove', { id });
+    if (!answer.ok) setListError(answer.error);
+    await load();
+  };
+
+  const sync = async () => {
+    setBusy(true);
+    const answer = await sendMessage('calendars.sync', {});
+    setBusy(false);
+    if (answer.ok) setCalendars(answer.data);
+    else setListError(answer.error);
+  };
+
+  return (
+    <section aria-labelledby="opt-calendars" class="card options-section" data-testid="calendars">
+      <h2 id="opt-calendars">{t.calendars}</h2>
+      <p class="muted small-text">{t.calendarsHint}</p>
+      {listError && (
+        <div class="alert error" role="alert">
+          {describeError(listError, language)}
+        </div>
+      )}
+      {calendars && calendars.length === 0 && <p class="muted small-text">{t.noCalendars}</p>}
+      {calendars && calendars.length > 0 && (
+        <ul class="plain-list calendar-list" data-testid="calendar-list">
+          {calendars.map((calendar) => {
+            const name = calendar.name ?? t.unnamedCalendar;
+            return (
+              <li key={calendar.id} class="calendar-item" data-testid="calendar-item">
+                <div class="row">
+                  <strong>{name}</strong>
+                  <span class="spacer" />
+                  <button
+                    type="button"
+                    class="small ghost"
+                    aria-label={t.removeCalendar(name)}
+                    onClick={() => void remove(calendar.id)}
+                  >
+                    {t.remove}
+                  </button>
+                </div>
+                <p class="muted small-text">
+                  <span>{calendar.address}</span>
+                  {' · '}
+                  <span>
+                    {calendar.lastSyncAt
+                      ? t.lastSync(formatDateTime(calendar.lastSyncAt, language))
+                      : t.neverSynced}
+                  </span>
+                  {' · '}
+                  <span data-testid="calendar-upcoming">{t.upcomingCount(calendar.upcoming)}</span>
+                </p>
+                {calendar.lastError && (
+                  <div class="alert error small-text" role="status">
+                    {describeCalendarProblem(
+                      {
+                        reason: calendar.lastError.kind,
+                        ...(calendar.lastError.status ? { status: calendar.lastError.status } : {}),
+                        origin: calendar.address.split('/').slice(0, 3).join('/'),
+                      },
+                      language,
+                    )}
+                  </div>
+                )}
+                <RuleEditor
+                  calendar={calendar}
+                  spaces={spaces}
+                  onChange={(rule) => void setRule(calendar.id, rule)}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <form class="field" onSubmit={add}>
+        <label for="opt-calendar-address">{t.calendarAddress}</label>
+        <div class="row">
+          <input
+            id="opt-calendar-address"
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            spellcheck={false}
+            value={address}
+            aria-describedby="opt-calendar-hint"
+            onInput={(event) => setAddress(event.currentTarget.value)}
+          />
+          <button type="submit" disabled={busy}>
+            {busy ? t.addingCalendar : t.addCalendar}
+          </button>
+        </div>
+        <span id="opt-calendar-hint" class="hint">
+          {t.calendarAddressHint}
+        </span>
+        {problem && (
+          <div class="alert error" role="alert">
+            {problem}
+          </div>
+        )}
+      </form>
+      {calendars && calendars.length > 0 && (
+        <button type="button" class="small" disabled={busy} onClick={() => void sync()}>
+          {t.syncNow}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+/** Text of the calendar features (options section, upcoming list), in English and Russian. */
+import { computed } from '@preact/signals';
+import { defineMessages, type Lang } from '@/lib/i18n';
+import type { ErrorInfo } from '@/lib/messaging';
+import { lang } from './lang';
+
+export const calendarTexts = defineMessages(
+  {
+    calendars: 'Calendars',
+    calendarsHint:
+      'Bots join the meetings of these calendars by themselves, by the rule of each calendar. The address is private: it stays in this browser.',
+    calendarAddress: 'Calendar address (iCal)',
+    calendarAddressHint:
+      'Google: Settings → your calendar → “Secret address in iCal format”. Yandex: calendar settings → Export → link. Outlook: Settings → Shared calendars → Publish → ICS link.',
+    addCalendar: 'Add calendar',
+    addingCalendar: 'Adding…',
+    noCalendars: 'No calendar yet.',
+    unnamedCalendar: 'Calendar',
+    lastSync: (when: string) => `Synced ${when}`,
+    neverSynced: 'Not synced yet',
+    upcomingCount: (n: number) =>
+      n === 1 ? '1 upcoming meeting with a link' : `${n} upcoming meetings with links`,
+    removeCalendar: (name: string) => `Remove ${name}`,
+    remove: 'Remove',
+    syncNow: 'Sync now',
+    rule: 'Send a bot to',
+    ruleOff: 'no meeting (off)',
+    ruleAll: 'every meeting with a link',
+    ruleOrganiser: 'only meetings I organise',
+    ruleExternal: 'only meetings with someone outside my email domain',
+    ruleSpace: 'Space',
+    ruleDefaultSpace: 'Default space',
+    ruleJoin: 'Join',
+    joinAtStart: 'at the start',
+    joinAfter: (n: number) => `${n} min after the start`,
+    skipWords: 'Skip meetings whose title contains (comma-separated)',
+    skipWordsPlaceholder: '1:1, private',
+    // Problems, in plain words
+    errEmpty: 'Paste the calendar’s iCal address first.',
+    errInvalid: 'This is not a web address. Copy the calendar’s iCal address (it often ends in .ics).',
+    errScheme: 'The address must start with https:// or webcal://.',
+    errInsecure: 'Only https addresses are accepted, except on this computer (127.0.0.1, localhost).',
+    errCredentials: 'Remove the user name and password from the address.',
+    errTooMany: 'At most 20 calendars can be added.',
+    errPermission: (origin: string) =>
+      `Meeting Capture was not allowed to read ${origin}. Add the calendar again and allow access when the browser asks.`,
+    errNetwork: 'The calendar could not be reached. Check the address and the connection.',
+    errDenied: (status: number) =>
+      `The calendar refused access (HTTP ${status}): the private address may have been reset. Copy it again.`,
+    errNotFound: 'There is no calendar at this address (HTTP 404). Copy the address again.',
+    errHttp: (status: number) => `The calendar answered with an error (HTTP ${status}). Try again later.`,
+    errNotIcal:
+      'This address does not give a calendar in iCal format. Copy the secret or published iCal (.ics) address, not the calendar’s web page.',
+    errTooLarge: 'The calendar is too large to read (over 20 MB).',
+    // Upcoming
+    upcoming: 'Upcoming',
+    noUpcoming: 'No upcoming meeting with a link.',
+    botAt: (time: string, space: string) => `Bot at ${time} to ${space}`,
+    noBotRule: 'No bot: the calendar’s rule does not send one',
+    skipped: 'Skipped',
+    sending: 'Sending…',
+    sent: 'Bot sent',
+    missed: 'Missed: the browser was closed at the start',
+    failed: 'Not sent',
+    fromCalendar: (name: string) => `from ${name}`,
+    scheduledByHand: '“Send at start”',
+    skipThisOne: 'Skip this one',
+    unskip: 'Send this one',
+    sendNow: 'Send now',
+    cancelSchedule: 'Cancel',
+    balanceShort: (space: string, needed: string, available: string) =>
+      `Meetings in the next 24 hours need ${needed} in “${space}”, which has ${available} left.`,
+  },
+  {
+    calendars: 'Календари',
+    calendarsHint:
+      'Боты сами подключаются к встречам этих календарей по правилу каждого календаря. Адрес секретный: он остаётся в этом браузере.',
+    calendarAddress: 'Адрес календаря (iCal)',
+    calendarAddressHint:
+      'Google: Настройки → ваш календарь → «Закрытый адрес в формате iCal». Яндекс: настройки календаря → Экспорт → ссылка. Outlook: Параметры → Общие календари → Опубликовать → ссылка ICS.',
+    addCalendar: 'Добавить календарь',
+    addingCalendar: 'Добавляем…',
+    noCalendars: 'Календарей пока нет.',
+    unnamedCalendar: 'Календарь',
+    lastSync: (when: string) => `Обновлён ${when}`,
+    neverSynced: 'Ещё не обновлялся',
+    upcomingCount: (n: number) => `Предстоящих встреч со ссылкой: ${n}`,
+    removeCalendar: (name: string) => `Удалить ${name}`,
+    remove: 'Удалить',
+    syncNow: 'Обновить',
+    rule: 'Отправлять бота',
+    ruleOff: 'никуда (выключено)',
+    ruleAll: 'на каждую встречу со ссылкой',
+    ruleOrganiser: 'только на встречи, которые организую я',
+    ruleExternal: 'только на встречи с кем-то вне моего почтового домена',
+    ruleSpace: 'Пространство',
+    ruleDefaultSpace: 'Пространство по умолчанию',
+    ruleJoin: 'Подключаться',
+    joinAtStart: 'в начале',
+    joinAfter: (n: number) => `через ${n} мин после начала`,
+    skipWords: 'Пропускать встречи, в названии которых есть (через запятую)',
+    skipWordsPlaceholder: '1:1, личное',
+    errEmpty: 'Сначала вставьте адрес календаря в формате iCal.',
+    errInvalid: 'Это не веб-адрес. Скопируйте адрес календаря iCal (часто он заканчивается на .ics).',
+    errScheme: 'Адрес должен начинаться с https:// или webcal://.',
+    errInsecure: 'Принимаются только адреса https, кроме этого компьютера (127.0.0.1, localhost).',
+    errCredentials: 'Уберите из адреса имя пользователя и пароль.',
+    errTooMany: 'Можно добавить не больше 20 календарей.',
+    errPermission: (origin: string) =>
+      `Meeting Capture не получил доступ к ${origin}. Добавьте календарь снова и разрешите доступ, когда браузер спросит.`,
+    errNetwork: 'Календарь недоступен. Проверьте адрес и подключение.',
+    errDenied: (status: number) =>
+      `Календарь отказал в доступе (HTTP ${status}): возможно, секретный адрес сброшен. Скопируйте его заново.`,
+    errNotFound: 'По этому адресу нет календаря (HTTP 404). Скопируйте адрес заново.',
+    errHttp: (status: number) => `Календарь ответил ошибкой (HTTP ${status}). Попробуйте позже.`,
+    errNotIcal:
+      'По этому адресу нет календаря в формате iCal. Скопируйте секретный или опубликованный адрес iCal (.ics), а не веб-страницу календаря.',
+    errTooLarge: 'Календарь слишком большой (больше 20 МБ).',
+    upcoming: 'Ближайшие встречи',
+    noUpcoming: 'Ближайших встреч со ссылкой нет.',
+    botAt: (time: string, space: string) => `Бот в ${time} в «${space}»`,
+    noBotRule: 'Без бота: правило календаря его не отправляет',
+    skipped: 'Пропущена',
+    sending: 'Отправляем…',
+    sent: 'Бот отправлен',
+    missed: 'Пропущена: в начале встречи браузер был закрыт',
+    failed: 'Не отправлен',
+    fromCalendar: (name: string) => `из «${name}»`,
+    scheduledByHand: '«Отправить в начале»',
+    skipThisOne: 'Пропустить эту',
+    unskip: 'Отправить на эту',
+    sendNow: 'Отправить сейчас',
+    cancelSchedule: 'Отменить',
+    balanceShort: (space: string, needed: string, available: string) =>
+      `Встречам на ближайшие 24 часа нужно ${needed} в «${space}», а там осталось ${available}.`,
+  },
+);
+
+export const calendarText = computed(() => calendarTexts[lang.value]);
+
+/** A calendar's sync problem, or a refused `calendars.add`, in plain words. */
+export function describeCalendarProblem(
+  problem: { reason: string; problem?: string; status?: number; origin?: string },
+  language: Lang,
+): string {
+  const t = calendarTexts[language];
+  switch (problem.reason) {
+    case 'invalid-address':
+      switch (problem.problem) {
+        case 'empty':
+          return t.errEmpty;
+        case 'scheme':
+          return t.errScheme;
+        case 'insecure':
+          return t.errInsecure;
+        case 'credentials':
+          return t.errCredentials;
+        default:
+          return t.errInvalid;
+      }
+    case 'too-many':
+      return t.errTooMany;
+    case 'permission':
+      return t.errPermission(problem.origin ?? '');
+    case 'network':
+      return t.errNetwork;
+    case 'http':
+      if (problem.status === 401 || problem.status === 403) return t.errDenied(problem.status);
+      if (problem.status === 404 || problem.status === 410) return t.errNotFound;
+      return t.errHttp(problem.status ?? 0);
+    case 'not-ical':
+      return t.errNotIcal;
+    case 'too-large':
+      return t.errTooLarge;
+    default:
+      return t.errNetwork;
+  }
+}
+
+export function calendarErrorInfo(
+  error: ErrorInfo,
+): { reason: string; problem?: string; status?: number } | null {
+  return error.kind === 'calendar' ? error : null;
+}

@@ -1,0 +1,75 @@
+/**
+ * The background side of the calendar messages (privileged: extension pages only). The full
+ * calendar address arrives once, in `calendars.add`, and never leaves the background again.
+ */
+import { originOf } from '@/lib/permissions';
+import type { Background } from './app';
+import { CalendarAddError, type CalendarView } from './calendars';
+import type { Handlers } from './handlers';
+import { MessageError } from './handlers';
+
+type CalendarMessages =
+  | 'calendars.list'
+  | 'calendars.add'
+  | 'calendars.remove'
+  | 'calendars.setRule'
+  | 'calendars.sync'
+  | 'upcoming.list'
+  | 'upcoming.skip'
+  | 'upcoming.sendNow';
+
+/** A refusal of `calendars.add` as the plain error object pages describe. */
+function refusal(error: CalendarAddError, address: string): MessageError {
+  const info = error.info;
+  if (info.kind === 'invalid-address')
+    return new MessageError({ kind: 'calendar', reason: 'invalid-address', problem: info.problem });
+  if (info.kind === 'too-many') return new MessageError({ kind: 'calendar', reason: 'too-many' });
+  if (info.kind === 'permission') {
+    return new MessageError({
+      kind: 'permission-denied',
+      origin: originOf(address.trim().replace(/^webcals?:/i, 'https:')),
+    });
+  }
+  return new MessageError({
+    kind: 'calendar',
+    reason: info.kind,
+    ...(info.status ? { status: info.status } : {}),
+  });
+}
+
+export function createCalendarHandlers(bg: Background): Pick<Handlers, CalendarMessages> {
+  return {
+    'calendars.list': () => bg.calendars.list(),
+
+    'calendars.add': async ({ address }): Promise<CalendarView> => {
+      try {
+        const added = await bg.calendars.add(address);
+        void bg.balanceShortfalls({ notify: true }).catch(() => undefined);
+        return added;
+      } catch (error) {
+        if (error instanceof CalendarAddError) throw refusal(error, address);
+        throw error;
+      }
+    },
+
+    'calendars.remove': ({ id }) => bg.calendars.remove(id),
+
+    'calendars.setRule': ({ id, rule }) => bg.calendars.setRule(id, rule),
+
+    'calendars.sync': async () => {
+      await bg.syncCalendars();
+      return bg.calendars.list();
+    },
+
+    'upcoming.list': async () => {
+      const items = await bg.calendars.upcoming();
+      const calendars = await bg.calendars.any();
+      const shortfalls = await bg.balanceShortfalls().catch(() => []);
+      return { items, shortfalls, calendars };
+    },
+
+    'upcoming.skip': ({ key, skip }) => bg.calendars.skip(key, skip),
+
+    'upcoming.sendNow': ({ key }) => bg.calendars.sendNow(key),
+  };
+}

@@ -1,0 +1,664 @@
+/**
+ * Bots sent automatically to the meetings of the user's calendars.
+ *
+ * - Where: a private calendar address is a credential, so calendars live where the session does,
+ *   in the extension origin's IndexedDB (lib/kv.ts), never in `storage.local`, and never go to a
+ *   content script. Only extension pages see them, with the address masked.
+ * - Sync: at browser start, when a calendar is added, and every 15 minutes while at least one
+ *   calendar exists (no alarm when none does), with conditional requests (ETag / Last-Modified).
+ * - Dispatch, once per occurrence (meeting link + start): the intent is written before the bot is
+ *   sent, and a record in `sending` state is settled on the next start from the jobs the engine
+ *   persisted before its own call, so a worker stop, a browser restart, two calendars holding the
+ *   same meeting or a manual send of it never send a second bot. A start missed while the browser
+ *   was closed is served if the meeting is still running, else shown as missed.
+ * - The bot goes through the same path as a click (`sendBot` → the job engine); its end is
+ *   notified by the engine's listeners with the same sentences as any bot (codes 4 and 5 included).
+ */
+import { browser } from 'wxt/browser';
+import {
+  type CalendarRule,
+  DEFAULT_RULE,
+  FeedFormatError,
+  JOIN_AFTER_MAX_MINUTES,
+  type MeetingOccurrence,
+  maskFeedUrl,
+  occurrenceKey,
+  type PlannedMeeting,
+  parseFeed,
+  parseFeedUrl,
+  planMeetings,
+} from '@/lib/calendar';
+import type { Job } from '@/lib/jobs/types';
+import type { KeyValueStore } from '@/lib/kv';
+import type { MeetingLink } from '@/lib/links';
+import { parseMeetingLink } from '@/lib/links';
+import type { ScheduledBot } from '@/lib/messaging';
+import { originOf } from '@/lib/permissions';
+
+export const CALENDAR_SYNC_ALARM = 'calendar-sync';
+export const CALENDAR_DISPATCH_ALARM = 'calendar-dispatch';
+export const SYNC_PERIOD_MINUTES = 15;
+/** Occurrences kept from this long ago (a running meeting, a start missed while closed)... */
+export const LOOK_BACK_MS = 12 * 60 * 60_000;
+/** ...to this far ahead. */
+export const LOOK_AHEAD_MS = 8 * 24 * 60 * 60_000;
+/** A feed larger than this is refused (a real calendar is far smaller). */
+export const FEED_MAX_BYTES = 20 * 1024 * 1024;
+export const CALENDARS_MAX = 20;
+/** A bot sent by hand for the same link since this long before the start counts as this occurrence's. */
+export const MANUAL_SEND_WINDOW_MS = 30 * 60_000;
+/** Dispatch records are kept this long after the start (then the occurrence is long over). */
+const RECORD_KEEP_MS = 3 * 24 * 60 * 60_000;
+const BALANCE_WINDOW_MS = 24 * 60 * 60_000;
+
+export type CalendarErrorKind = 'permission' | 'network' | 'http' | 'not-ical' | 'too-large';
+
+export interface CalendarError {
+  kind: CalendarErrorKind;
+  status?: number;
+  at: number;
+}
+
+export interface StoredCalendar {
+  id: string;
+  url: string;
+  name: string | null;
+  rule: CalendarRule;
+  addedAt: number;
+  lastSyncAt: number | null;
+  lastError: CalendarError | null;
+  etag: string | null;
+  lastModified: string | null;
+  /** The feed text of the last 200 answer, re-read when the window moves on an unchanged feed. */
+  feed: string | null;
+  /** When `occurrences` were computed, and of which window. */
+  parsedAt: number | null;
+  occurrences: MeetingOccurrence[];
+}
+
+/** What extension pages see of a calendar: never the full address. */
+export interface CalendarView {
+  id: string;
+  address: string;
+  name: string | null;
+  rule: CalendarRule;
+  lastSyncAt: number | null;
+  lastError: CalendarError | null;
+  /** Upcoming meetings with a link (whatever the rule). */
+  upcoming: number;
+}
+
+export type DispatchState = 'sending' | 'sent' | 'skipped' | 'missed' | 'failed';
+
+export interface DispatchRecord {
+  key: string;
+  state: DispatchState;
+  at: number;
+  link: string;
+  startsAt: number;
+  title: string;
+  jobId?: string;
+  /** Why the bot could not be asked for (not signed in, no access...). */
+  error?: string;
+}
+
+export interface UpcomingItem {
+  key: string;
+  source: 'calendar' | 'schedule';
+  title: string;
+  link: string;
+  service: MeetingLink['service'];
+  startsAt: number;
+  endsAt: number | null;
+  sendAt: number;
+  spaceId: number | null;
+  calendarName: string | null;
+  /** `planned`: will be sent; `off`: the calendar's rule does not send it. */
+  state: 'planned' | 'off' | DispatchState;
+  jobId?: string;
+  scheduleId?: string;
+  error?: string;
+}
+
+export interface CalendarDeps {
+  kv: KeyValueStore;
+  now: () => number;
+  fetch: typeof fetch;
+  hasOriginAccess: (url: string) => Promise<boolean>;
+  /** The signed-in account's email (the calendar owner for declines and rules), or null. */
+  accountEmail: () => Promise<string | null>;
+  /** The same path as a click: resolves the space, creates (or joins) the bot job. */
+  sendBot: (meeting: MeetingLink, spaceId?: number) => Promise<Job>;
+  jobs: () => Promise<Job[]>;
+  schedules: () => Promise<ScheduledBot[]>;
+  /** Tells the user a meeting's start was missed while the browser was closed. */
+  missed: (record: DispatchRecord) => Promise<void>;
+  /** Tells the user the bot could not even be asked for. */
+  failed: (record: DispatchRecord, error: unknown) => Promise<void>;
+  describeError: (error: unknown) => Promise<string>;
+}
+
+const CALENDARS_KEY = 'calendars';
+const DISPATCH_KEY = 'dispatch';
+const NOTICES_KEY = 'notices';
+
+export class CalendarAddError extends Error {
+  constructor(
+    readonly info: { kind: 'invalid-address'; problem: string } | CalendarError | { kind: 'too-many' },
+  ) {
+    super(info.kind);
+  }
+}
+
+function newId(): string {
+  return crypto.randomUUID();
+}
+
+/** The owner's email: a Google primary calendar is named by it; otherwise the signed-in account. */
+function ownerEmail(calendar: StoredCalendar, account: string | null): string | null {
+  if (calendar.name && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(calendar.name)) return calendar.name.toLowerCase();
+  return account;
+}
+
+export function sanitizeRule(rule: CalendarRule): CalendarRule {
+  return {
+    mode: rule.mode,
+    spaceId: rule.spaceId,
+    joinAfterMinutes: Math.min(JOIN_AFTER_MAX_MINUTES, Math.max(0, Math.round(rule.joinAfterMinutes))),
+    skipWords: [...new Set(rule.skipWords.map((word) => word.trim()).filter((word) => word !== ''))].slice(
+      0,
+      50,
+    ),
+  };
+}
+
+export class Calendars {
+  readonly #deps: CalendarDeps;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(deps: CalendarDeps) {
+    this.#deps = deps;
+  }
+
+  /** One change at a time in this worker: two alarms firing together never both send. */
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(work, work);
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async #calendars(): Promise<StoredCalendar[]> {
+    return (await this.#deps.kv.get<StoredCalendar[]>(CALENDARS_KEY)) ?? [];
+  }
+
+  async #saveCalendars(calendars: StoredCalendar[]): Promise<void> {
+    await this.#deps.kv.set(CALENDARS_KEY, calendars);
+  }
+
+  async #records(): Promise<Record<string, DispatchRecord>> {
+    return (await this.#deps.kv.get<Record<string, DispatchRecord>>(DISPATCH_KEY)) ?? {};
+  }
+
+  async #saveRecord(record: DispatchRecord): Promise<void> {
+    const records = await this.#records();
+    records[record.key] = record;
+    const oldest = this.#deps.now() - RECORD_KEEP_MS;
+    for (const [key, value] of Object.entries(records)) if (value.startsAt < oldest) delete records[key];
+    await this.#deps.kv.set(DISPATCH_KEY, records);
+  }
+
+  async list(): Promise<CalendarView[]> {
+    const now = this.#deps.now();
+    return (await this.#calendars()).map((calendar) => ({
+      id: calendar.id,
+      address: maskFeedUrl(calendar.url),
+      name: calendar.name,
+      rule: calendar.rule,
+      lastSyncAt: calendar.lastSyncAt,
+      lastError: calendar.lastError,
+      upcoming: calendar.occurrences.filter((occurrence) => occurrence.startsAt >= now).length,
+    }));
+  }
+
+  /** Adds a calendar after a first successful sync; refuses with the reason otherwise. */
+  add(address: string, rule: CalendarRule = DEFAULT_RULE): Promise<CalendarView> {
+    return this.#serial(async () => {
+      const parsed = parseFeedUrl(address);
+      if (!parsed.ok) throw new CalendarAddError({ kind: 'invalid-address', problem: parsed.problem });
+      const calendars = await this.#calendars();
+      const existing = calendars.find((calendar) => calendar.url === parsed.url);
+      if (!existing && calendars.length >= CALENDARS_MAX) throw new CalendarAddError({ kind: 'too-many' });
+      const calendar: StoredCalendar = existing ?? {
+        id: newId(),
+        url: parsed.url,
+        name: null,
+        rule: sanitizeRule(rule),
+        addedAt: this.#deps.now(),
+        lastSyncAt: null,
+        lastError: null,
+        etag: null,
+        lastModified: null,
+        feed: null,
+        parsedAt: null,
+        occurrences: [],
+      };
+      const synced = await this.#sync(calendar, true);
+      if (synced.lastError) throw new CalendarAddError(synced.lastError);
+      await this.#saveCalendars([...calendars.filter((other) => other.id !== synced.id), synced]);
+      await this.#plan();
+      return (await this.list()).find((view) => view.id === synced.id)!;
+    });
+  }
+
+  remove(id: string): Promise<null> {
+    return this.#serial(async () => {
+      await this.#saveCalendars((await this.#calendars()).filter((calendar) => calendar.id !== id));
+      await this.#plan();
+      return null;
+    });
+  }
+
+  setRule(id: string, rule: CalendarRule): Promise<CalendarView | null> {
+    return this.#serial(async () => {
+      const calendars = await this.#calendars();
+      const calendar = calendars.find((other) => other.id === id);
+      if (!calendar) return null;
+      calendar.rule = sanitizeRule(rule);
+      await this.#saveCalendars(calendars);
+      await this.#plan();
+      return (await this.list()).find((view) => view.id === id) ?? null;
+    });
+  }
+
+  /** Fetches every calendar (conditional requests), then plans and serves what is due. */
+  syncAll(): Promise<void> {
+    return this.#serial(async () => {
+      const calendars = await this.#calendars();
+      const synced: StoredCalendar[] = [];
+      for (const calendar of calendars) synced.push(await this.#sync(calendar, false));
+      // A calendar removed meanwhile stays removed.
+      const now = await this.#calendars();
+      await this.#saveCalendars(synced.filter((calendar) => now.some((other) => other.id === calendar.id)));
+      await this.#dispatchDue();
+      await this.#plan();
+    });
+  }
+
+  async #sync(calendar: StoredCalendar, force: boolean): Promise<StoredCalendar> {
+    const now = this.#deps.now();
+    const fail = (kind: CalendarErrorKind, status?: number): StoredCalendar => ({
+      ...calendar,
+      lastSyncAt: now,
+      lastError: { kind, at: now, ...(status ? { status } : {}) },
+    });
+    if (!(await this.#deps.hasOriginAccess(calendar.url))) return fail('permission');
+    const headers: Record<string, string> = {};
+    if (!force && calendar.feed !== null) {
+      if (calendar.etag) headers['If-None-Match'] = calendar.etag;
+      if (calendar.lastModified) headers['If-Modified-Since'] = calendar.lastModified;
+    }
+    let response: Response;
+    try {
+      response = await this.#deps.fetch(calendar.url, {
+        headers,
+        credentials: 'omit',
+        cache: 'no-store',
+        redirect: 'follow',
+      });
+    } catch {
+      return fail('network');
+    }
+    let feed = calendar.feed;
+    let etag = calendar.etag;
+    let lastModified = calendar.lastModified;
+    if (response.status === 304 && feed !== null) {
+      // Unchanged: the stored feed is re-read only when the window has moved on by an hour.
+      if (calendar.parsedAt !== null && now - calendar.parsedAt < 60 * 60_000) {
+        return { ...calendar, lastSyncAt: now, lastError: null };
+      }
+    } else if (!response.ok) {
+      return fail('http', response.status);
+    } else {
+      const length = Number(response.headers.get('content-length') ?? 0);
+      if (length > FEED_MAX_BYTES) return fail('too-large');
+      const text = await response.text().catch(() => null);
+      if (text === null) return fail('network');
+      if (text.length > FEED_MAX_BYTES) return fail('too-large');
+      feed = text;
+      etag = response.headers.get('etag');
+      lastModified = response.headers.get('last-modified');
+    }
+    try {
+      const account = await this.#deps.accountEmail();
+      const parsed = parseFeed(feed!, {
+        from: now - LOOK_BACK_MS,
+        to: now + LOOK_AHEAD_MS,
+        email: ownerEmail({ ...calendar, name: null }, account),
+      });
+      const name = parsed.name ?? calendar.name;
+      // A Google primary calendar's name is its owner's address: declines are read against it.
+      const owner = ownerEmail({ ...calendar, name }, account);
+      const occurrences =
+        owner === account
+          ? parsed.occurrences
+          : parseFeed(feed!, { from: now - LOOK_BACK_MS, to: now + LOOK_AHEAD_MS, email: owner }).occurrences;
+      return {
+        ...calendar,
+        name,
+        feed,
+        etag,
+        lastModified,
+        parsedAt: now,
+        occurrences,
+        lastSyncAt: now,
+        lastError: null,
+      };
+    } catch (error) {
+      if (error instanceof FeedFormatError) return fail('not-ical');
+      throw error;
+    }
+  }
+
+  /** Every planned meeting, whatever its state, from the stored occurrences. */
+  async #plans(): Promise<{ plans: PlannedMeeting[]; calendars: StoredCalendar[]; manual: ScheduledBot[] }> {
+    const calendars = await this.#calendars();
+    const manual = await this.#deps.schedules();
+    const account = await this.#deps.accountEmail();
+    const plans = planMeetings(
+      calendars.map((calendar) => ({
+        calendarId: calendar.id,
+        rule: calendar.rule,
+        email: ownerEmail(calendar, account),
+        // A meeting that started before its calendar was added is not sent.
+        occurrences: calendar.occurrences.filter((occurrence) => occurrence.startsAt >= calendar.addedAt),
+      })),
+      new Set(manual.map((bot) => occurrenceKey(bot.link, bot.startsAt))),
+    );
+    return { plans, calendars, manual };
+  }
+
+  /** Arms the dispatch alarm at the next planned send, and the sync alarm while calendars exist. */
+  async #plan(): Promise<void> {
+    const calendars = await this.#calendars();
+    if (calendars.length === 0) {
+      await browser.alarms.clear(CALENDAR_SYNC_ALARM);
+      await browser.alarms.clear(CALENDAR_DISPATCH_ALARM);
+      return;
+    }
+    if (!(await browser.alarms.get(CALENDAR_SYNC_ALARM))) {
+      await browser.alarms.create(CALENDAR_SYNC_ALARM, {
+        delayInMinutes: SYNC_PERIOD_MINUTES,
+        periodInMinutes: SYNC_PERIOD_MINUTES,
+      });
+    }
+    const records = await this.#records();
+    const now = this.#deps.now();
+    const next = (await this.#plans()).plans.find((plan) => !records[plan.key] && plan.sendAt > now);
+    if (next) await browser.alarms.create(CALENDAR_DISPATCH_ALARM, { when: next.sendAt });
+    else await browser.alarms.clear(CALENDAR_DISPATCH_ALARM);
+  }
+
+  /** The dispatch alarm fired, or the worker started: sends what is due, then re-arms. */
+  dispatchDue(): Promise<void> {
+    return this.#serial(async () => {
+      await this.#dispatchDue();
+      await this.#plan();
+    });
+  }
+
+  async #dispatchDue(): Promise<void> {
+    const now = this.#deps.now();
+    const records = await this.#records();
+    const { plans } = await this.#plans();
+    for (const plan of plans) {
+      if (plan.sendAt > now) break;
+      const record = records[plan.key];
+      if (record && record.state !== 'sending') continue;
+      if (!record && now >= plan.occurrence.endsAt) {
+        const byHand = await this.#existingJob(plan.occurrence.link.url, plan.occurrence.startsAt, null);
+        if (byHand) {
+          await this.#saveRecord({
+            key: plan.key,
+            state: 'sent',
+            at: now,
+            link: plan.occurrence.link.url,
+            startsAt: plan.occurrence.startsAt,
+            title: plan.occurrence.title,
+            jobId: byHand.id,
+          });
+          continue;
+        }
+        const missed: DispatchRecord = {
+          key: plan.key,
+          state: 'missed',
+          at: now,
+          link: plan.occurrence.link.url,
+          startsAt: plan.occurrence.startsAt,
+          title: plan.occurrence.title,
+        };
+        await this.#saveRecord(missed);
+        await this.#deps.missed(missed).catch(() => undefined);
+        continue;
+      }
+      await this.#send(plan.key, plan.occurrence, plan.spaceId, record);
+    }
+  }
+
+  /**
+   * The bot job that already serves this occurrence: one sent by hand since shortly before the
+   * start (not failed), or the job of an attempt whose worker stopped before writing it down (any
+   * outcome: a refused bot, code 4 or 5, is not sent again).
+   */
+  async #existingJob(link: string, startsAt: number, attemptAt: number | null): Promise<Job | null> {
+    const since = startsAt - MANUAL_SEND_WINDOW_MS;
+    const bots = (await this.#deps.jobs()).filter((job) => job.intent === 'bot' && job.sourceUrl === link);
+    return (
+      (attemptAt !== null ? bots.find((job) => job.createdAt >= attemptAt) : undefined) ??
+      bots.find((job) => job.createdAt >= since && job.phase !== 'failed') ??
+      null
+    );
+  }
+
+  async #send(
+    key: string,
+    occurrence: MeetingOccurrence,
+    spaceId: number | null,
+    previous: DispatchRecord | undefined,
+  ): Promise<DispatchRecord> {
+    const base = {
+      key,
+      link: occurrence.link.url,
+      startsAt: occurrence.startsAt,
+      title: occurrence.title,
+    };
+    // Already sent (by hand, or by an attempt whose worker stopped before writing it down)?
+    const attemptAt = previous?.state === 'sending' ? previous.at : null;
+    const existing = await this.#existingJob(occurrence.link.url, occurrence.startsAt, attemptAt);
+    if (existing) {
+      const state = existing.phase === 'failed' ? 'failed' : 'sent';
+      const record: DispatchRecord = { ...base, state, at: this.#deps.now(), jobId: existing.id };
+      await this.#saveRecord(record);
+      return record;
+    }
+    // The intent first: a stop after this line is settled from the jobs on the next start.
+    await this.#saveRecord({ ...base, state: 'sending', at: attemptAt ?? this.#deps.now() });
+    try {
+      const meeting = parseMeetingLink(occurrence.link.url) ?? occurrence.link;
+      const job = await this.#deps.sendBot(meeting, spaceId ?? undefined);
+      const record: DispatchRecord = {
+        ...base,
+        state: job.phase === 'failed' ? 'failed' : 'sent',
+        at: this.#deps.now(),
+        jobId: job.id,
+      };
+      await this.#saveRecord(record);
+      return record;
+    } catch (error) {
+      // Refused before any job existed (not signed in, no access): nothing was sent.
+      const record: DispatchRecord = {
+        ...base,
+        state: 'failed',
+        at: this.#deps.now(),
+        error: await this.#deps.describeError(error),
+      };
+      await this.#saveRecord(record);
+      await this.#deps.failed(record, error).catch(() => undefined);
+      return record;
+    }
+  }
+
+  /** "Skip this one" (or undo it). */
+  skip(key: string, skip: boolean): Promise<null> {
+    return this.#serial(async () => {
+      const records = await this.#records();
+      const record = records[key];
+      if (skip && !record) {
+        const plan = (await this.#plans()).plans.find((candidate) => candidate.key === key);
+        if (plan) {
+          await this.#saveRecord({
+            key,
+            state: 'skipped',
+            at: this.#deps.now(),
+            link: plan.occurrence.link.url,
+            startsAt: plan.occurrence.startsAt,
+            title: plan.occurrence.title,
+          });
+        }
+      } else if (!skip && record?.state === 'skipped') {
+        delete records[key];
+        await this.#deps.kv.set(DISPATCH_KEY, records);
+      }
+      await this.#plan();
+      return null;
+    });
+  }
+
+  /** "Send now": the occurrence's bot, once (also for a meeting no rule sends: into its calendar's space). */
+  sendNow(key: string): Promise<DispatchRecord | null> {
+    return this.#serial(async () => {
+      const records = await this.#records();
+      const record = records[key];
+      if (record && record.state !== 'skipped' && record.state !== 'sending') return record;
+      const { plans, calendars } = await this.#plans();
+      const plan = plans.find((candidate) => candidate.key === key);
+      let target: { occurrence: MeetingOccurrence; spaceId: number | null } | null = plan ?? null;
+      for (const calendar of calendars) {
+        if (target) break;
+        const occurrence = calendar.occurrences.find(
+          (candidate) => occurrenceKey(candidate.link.url, candidate.startsAt) === key,
+        );
+        if (occurrence) target = { occurrence, spaceId: calendar.rule.spaceId };
+      }
+      if (!target) return null;
+      const sent = await this.#send(key, target.occurrence, target.spaceId, record);
+      await this.#plan();
+      return sent;
+    });
+  }
+
+  /** The upcoming meetings with links: calendars and "Send at start", soonest first. */
+  async upcoming(limit = 20): Promise<UpcomingItem[]> {
+    const now = this.#deps.now();
+    const { plans, calendars, manual } = await this.#plans();
+    const records = await this.#records();
+    const names = new Map(calendars.map((calendar) => [calendar.id, calendar.name]));
+    const items: UpcomingItem[] = [];
+    const planned = new Set(plans.map((plan) => plan.key));
+    for (const plan of plans) {
+      if (plan.occurrence.endsAt <= now) continue;
+      const record = records[plan.key];
+      items.push({
+        key: plan.key,
+        source: 'calendar',
+        title: plan.occurrence.title,
+        link: plan.occurrence.link.url,
+        service: plan.occurrence.link.service,
+        startsAt: plan.occurrence.startsAt,
+        endsAt: plan.occurrence.endsAt,
+        sendAt: plan.sendAt,
+        spaceId: plan.spaceId,
+        calendarName: names.get(plan.calendarId) ?? null,
+        state: record?.state ?? 'planned',
+        ...(record?.jobId ? { jobId: record.jobId } : {}),
+        ...(record?.error ? { error: record.error } : {}),
+      });
+    }
+    // Meetings with links that no rule sends: shown as "off" so the user can send one anyway.
+    for (const calendar of calendars) {
+      for (const occurrence of calendar.occurrences) {
+        const key = occurrenceKey(occurrence.link.url, occurrence.startsAt);
+        if (planned.has(key) || occurrence.endsAt <= now || items.some((item) => item.key === key)) continue;
+        if (manual.some((bot) => occurrenceKey(bot.link, bot.startsAt) === key)) continue;
+        items.push({
+          key,
+          source: 'calendar',
+          title: occurrence.title,
+          link: occurrence.link.url,
+          service: occurrence.link.service,
+          startsAt: occurrence.startsAt,
+          endsAt: occurrence.endsAt,
+          sendAt: occurrence.startsAt,
+          spaceId: calendar.rule.spaceId,
+          calendarName: calendar.name,
+          state: 'off',
+        });
+      }
+    }
+    for (const bot of manual) {
+      items.push({
+        key: occurrenceKey(bot.link, bot.startsAt),
+        source: 'schedule',
+        title: bot.title ?? bot.link,
+        link: bot.link,
+        service: bot.meetingService,
+        startsAt: bot.startsAt,
+        endsAt: null,
+        sendAt: bot.startsAt,
+        spaceId: bot.spaceId,
+        calendarName: null,
+        state: 'planned',
+        scheduleId: bot.id,
+      });
+    }
+    return items.sort((a, b) => a.startsAt - b.startsAt || a.key.localeCompare(b.key)).slice(0, limit);
+  }
+
+  /** Minutes each space would need for the planned meetings of the next 24 hours. */
+  async plannedSeconds(): Promise<Map<number | null, number>> {
+    const now = this.#deps.now();
+    const needed = new Map<number | null, number>();
+    for (const item of await this.upcoming(200)) {
+      if (item.state !== 'planned' || item.sendAt > now + BALANCE_WINDOW_MS) continue;
+      const seconds = Math.round(((item.endsAt ?? item.startsAt + 60 * 60_000) - item.sendAt) / 1000);
+      needed.set(item.spaceId, (needed.get(item.spaceId) ?? 0) + Math.max(0, seconds));
+    }
+    return needed;
+  }
+
+  /** True the first time a notice with this key is asked for (a balance warning once, not every sync). */
+  async firstTime(noticeKey: string): Promise<boolean> {
+    const seen = (await this.#deps.kv.get<Record<string, number>>(NOTICES_KEY)) ?? {};
+    if (seen[noticeKey] !== undefined) return false;
+    const oldest = this.#deps.now() - RECORD_KEEP_MS;
+    for (const [key, at] of Object.entries(seen)) if (at < oldest) delete seen[key];
+    seen[noticeKey] = this.#deps.now();
+    await this.#deps.kv.set(NOTICES_KEY, seen);
+    return true;
+  }
+
+  /** Whether any calendar is configured (the popup shows the list only then, or with schedules). */
+  async any(): Promise<boolean> {
+    return (await this.#calendars()).length > 0;
+  }
+
+  /** At worker and browser start: settles interrupted sends, serves due ones, re-arms the alarms. */
+  reconcile(): Promise<void> {
+    return this.dispatchDue();
+  }
+}
+
+/** The origin to ask for before adding a calendar (in the click), or null for an unusable address. */
+export function calendarOrigin(address: string): string | null {
+  const parsed = parseFeedUrl(address);
+  return parsed.ok ? originOf(parsed.url) : null;
+}

@@ -1,0 +1,54 @@
+/**
+ * Occurrences of every calendar → one planned bot per meeting. One occurrence is its meeting link
+ * (canonical) and its start time: the same meeting in two calendars, or already scheduled by hand
+ * with "Send at start", is planned once.
+ */
+import { ruleAccepts, sendTimeOf } from './rules';
+import type { CalendarRule, MeetingOccurrence } from './types';
+
+export function occurrenceKey(link: string, startsAt: number): string {
+  return `${startsAt}|${link}`;
+}
+
+export interface CalendarOccurrences {
+  calendarId: string;
+  rule: CalendarRule;
+  /** The calendar owner's email (for the organiser and outside-domain rules). */
+  email: string | null;
+  occurrences: readonly MeetingOccurrence[];
+}
+
+export interface PlannedMeeting {
+  key: string;
+  /** The calendar whose rule plans it (the first one, in the user's order, that accepts it). */
+  calendarId: string;
+  occurrence: MeetingOccurrence;
+  sendAt: number;
+  spaceId: number | null;
+}
+
+/**
+ * Plans in order of sending. `scheduledKeys`: occurrences already scheduled by hand, which keep
+ * their own schedule and are not planned again.
+ */
+export function planMeetings(
+  calendars: readonly CalendarOccurrences[],
+  scheduledKeys: ReadonlySet<string> = new Set(),
+): PlannedMeeting[] {
+  const plans = new Map<string, PlannedMeeting>();
+  for (const calendar of calendars) {
+    for (const occurrence of calendar.occurrences) {
+      const key = occurrenceKey(occurrence.link.url, occurrence.startsAt);
+      if (plans.has(key) || scheduledKeys.has(key)) continue;
+      if (!ruleAccepts(occurrence, calendar.rule, calendar.email)) continue;
+      plans.set(key, {
+        key,
+        calendarId: calendar.calendarId,
+        occurrence,
+        sendAt: sendTimeOf(occurrence, calendar.rule),
+        spaceId: calendar.rule.spaceId,
+      });
+    }
+  }
+  return [...plans.values()].sort((a, b) => a.sendAt - b.sendAt || a.key.localeCompare(b.key));
+}

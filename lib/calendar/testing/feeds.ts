@@ -1,0 +1,239 @@
+/**
+ * iCalendar feeds shaped like those Google Calendar, Yandex Calendar and Outlook publish, written
+ * for the tests (no real person's data). Lines use CRLF like the providers do.
+ */
+const crlf = (lines: string) =>
+  `${lines
+    .trim()
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\r\n')}\r\n`;
+
+/** Europe/Berlin as Google exports it: CEST → CET on the last Sunday of October (2026-10-25). */
+const BERLIN = `
+BEGIN:VTIMEZONE
+TZID:Europe/Berlin
+X-LIC-LOCATION:Europe/Berlin
+BEGIN:DAYLIGHT
+TZOFFSETFROM:+0100
+TZOFFSETTO:+0200
+TZNAME:CEST
+DTSTART:19700329T020000
+RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
+END:DAYLIGHT
+BEGIN:STANDARD
+TZOFFSETFROM:+0200
+TZOFFSETTO:+0100
+TZNAME:CET
+DTSTART:19701025T030000
+RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
+END:STANDARD
+END:VTIMEZONE`;
+
+export const GOOGLE_FEED = crlf(`
+BEGIN:VCALENDAR
+PRODID:-//Google Inc//Google Calendar 70.9054//EN
+VERSION:2.0
+CALSCALE:GREGORIAN
+METHOD:PUBLISH
+X-WR-CALNAME:alice@example.com
+X-WR-TIMEZONE:Europe/Berlin
+${BERLIN}
+BEGIN:VEVENT
+DTSTART;TZID=Europe/Berlin:20261015T100000
+DTEND;TZID=Europe/Berlin:20261015T103000
+RRULE:FREQ=WEEKLY;BYDAY=TH
+EXDATE;TZID=Europe/Berlin:20261029T100000
+DTSTAMP:20261001T000000Z
+ORGANIZER;CN=alice@example.com:mailto:alice@example.com
+UID:weekly-standup@google.com
+ATTENDEE;CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;CN=bob@ex
+ ample.com;X-NUM-GUESTS=0:mailto:bob@example.com
+X-GOOGLE-CONFERENCE:https://meet.google.com/abc-defg-hij
+DESCRIPTION:Join with Google Meet: https://meet.google.com/abc-defg-hij\\n\\nLe
+ arn more about Meet at: https://support.google.com/a/users/answer/9282720
+SUMMARY:Weekly standup
+STATUS:CONFIRMED
+END:VEVENT
+BEGIN:VEVENT
+DTSTART;TZID=Europe/Berlin:20261105T140000
+DTEND;TZID=Europe/Berlin:20261105T143000
+DTSTAMP:20261001T000000Z
+ORGANIZER;CN=alice@example.com:mailto:alice@example.com
+UID:weekly-standup@google.com
+RECURRENCE-ID;TZID=Europe/Berlin:20261105T100000
+X-GOOGLE-CONFERENCE:https://meet.google.com/abc-defg-hij
+SUMMARY:Weekly standup (moved)
+STATUS:CONFIRMED
+END:VEVENT
+BEGIN:VEVENT
+DTSTART;TZID=Europe/Berlin:20261112T100000
+DTEND;TZID=Europe/Berlin:20261112T103000
+DTSTAMP:20261001T000000Z
+UID:weekly-standup@google.com
+RECURRENCE-ID;TZID=Europe/Berlin:20261112T100000
+SUMMARY:Weekly standup
+STATUS:CANCELLED
+END:VEVENT
+BEGIN:VEVENT
+DTSTART:20261020T150000Z
+DTEND:20261020T160000Z
+DTSTAMP:20261001T000000Z
+ORGANIZER;CN=carol@partner.org:mailto:carol@partner.org
+UID:declined@google.com
+ATTENDEE;CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=DECLINED;CN=Alice:
+ mailto:alice@example.com
+DESCRIPTION:<b>Quarterly review</b><br><a href="https://www.google.com/url?
+ q=https%3A%2F%2Fmeet.google.com%2Fxyz-wxyz-xyz&amp;sa=D">Join</a>
+SUMMARY:Quarterly review
+END:VEVENT
+BEGIN:VEVENT
+DTSTART;VALUE=DATE:20261021
+DTEND;VALUE=DATE:20261022
+DTSTAMP:20261001T000000Z
+UID:all-day@google.com
+LOCATION:https://meet.google.com/all-days-mee
+SUMMARY:Offsite
+END:VEVENT
+BEGIN:VEVENT
+DTSTART:20261022T120000Z
+DTEND:20261022T130000Z
+DTSTAMP:20261001T000000Z
+ORGANIZER;CN=carol@partner.org:mailto:carol@partner.org
+UID:partner-call@google.com
+ATTENDEE;PARTSTAT=ACCEPTED:mailto:alice@example.com
+DESCRIPTION:<p>Agenda</p><p><a href="https://meet.google.com/pqr-stuv-wxy?a
+ uthuser=0&amp;hs=122">https://meet.google.com/pqr-stuv-wxy</a></p>
+SUMMARY:Partner call
+END:VEVENT
+BEGIN:VEVENT
+DTSTART:20261023T090000Z
+DTEND:20261023T100000Z
+DTSTAMP:20261001T000000Z
+UID:cancelled@google.com
+LOCATION:https://meet.google.com/can-cell-edd
+SUMMARY:Cancelled sync
+STATUS:CANCELLED
+END:VEVENT
+BEGIN:VEVENT
+DTSTART:20261024T090000Z
+DTEND:20261024T100000Z
+DTSTAMP:20261001T000000Z
+UID:no-link@google.com
+LOCATION:Room 4
+SUMMARY:Lunch
+END:VEVENT
+END:VCALENDAR`);
+
+/** Yandex Calendar: Moscow time, Telemost links in the description and URL, RDATE, a floating time. */
+export const YANDEX_FEED = crlf(`
+BEGIN:VCALENDAR
+PRODID:-//Yandex LLC//Yandex Calendar//EN
+VERSION:2.0
+METHOD:PUBLISH
+X-WR-CALNAME:Работа
+BEGIN:VTIMEZONE
+TZID:Europe/Moscow
+TZURL:http://tzurl.org/zoneinfo/Europe/Moscow
+X-LIC-LOCATION:Europe/Moscow
+BEGIN:STANDARD
+TZOFFSETFROM:+0300
+TZOFFSETTO:+0300
+TZNAME:MSK
+DTSTART:20141026T020000
+RDATE:20141026T020000
+END:STANDARD
+END:VTIMEZONE
+BEGIN:VEVENT
+DTSTAMP:20261001T000000Z
+UID:planning@yandex.ru
+SEQUENCE:0
+DTSTART;TZID=Europe/Moscow:20261019T110000
+DTEND;TZID=Europe/Moscow:20261019T120000
+RRULE:FREQ=DAILY;COUNT=3
+RDATE;TZID=Europe/Moscow:20261025T110000
+SUMMARY:Планёрка
+DESCRIPTION:Ссылка на встречу: https://telemost.yandex.ru/j/18780842719093
+URL:https://calendar.yandex.ru/event?event_id=1
+ORGANIZER;CN=Иван:mailto:ivan@yandex.ru
+ATTENDEE;PARTSTAT=ACCEPTED;CN=Пётр:mailto:petr@yandex.ru
+CATEGORIES:Работа
+END:VEVENT
+BEGIN:VEVENT
+DTSTAMP:20261001T000000Z
+UID:ekb@yandex.ru
+DTSTART;TZID=Asia/Yekaterinburg:20261020T090000
+DTEND;TZID=Asia/Yekaterinburg:20261020T100000
+SUMMARY:Созвон с Екатеринбургом
+URL:https://telemost.360.yandex.ru/j/1234567890123456
+END:VEVENT
+BEGIN:VEVENT
+DTSTAMP:20261001T000000Z
+UID:floating@yandex.ru
+DTSTART:20261021T150000
+DTEND:20261021T153000
+SUMMARY:Личное: разбор
+LOCATION:telemost.yandex.ru/j/55512345678901
+END:VEVENT
+END:VCALENDAR`);
+
+/** Outlook's published calendar: Windows zone names, HTML in X-ALT-DESC, Safe Links. */
+export const OUTLOOK_FEED = crlf(`
+BEGIN:VCALENDAR
+METHOD:PUBLISH
+PRODID:Microsoft Exchange Server 2010
+VERSION:2.0
+X-WR-CALNAME:Calendar
+BEGIN:VTIMEZONE
+TZID:W. Europe Standard Time
+BEGIN:STANDARD
+DTSTART:16010101T030000
+TZOFFSETFROM:+0200
+TZOFFSETTO:+0100
+RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=10
+END:STANDARD
+BEGIN:DAYLIGHT
+DTSTART:16010101T020000
+TZOFFSETFROM:+0100
+TZOFFSETTO:+0200
+RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=3
+END:DAYLIGHT
+END:VTIMEZONE
+BEGIN:VEVENT
+DESCRIPTION:\\n
+UID:040000008200E00074C5B7101A82E00800000000A1
+SUMMARY:Vendor demo
+DTSTART;TZID=W. Europe Standard Time:20261026T160000
+DTEND;TZID=W. Europe Standard Time:20261026T170000
+CLASS:PUBLIC
+PRIORITY:5
+DTSTAMP:20261001T000000Z
+TRANSP:OPAQUE
+STATUS:CONFIRMED
+SEQUENCE:0
+LOCATION:Zoom
+X-ALT-DESC;FMTTYPE=text/html:<html><body><p>Join Zoom Meeting</p><p><a href
+ ="https://eur03.safelinks.protection.outlook.com/?url=https%3A%2F%2Fus02web
+ .zoom.us%2Fj%2F81234567890%3Fpwd%3Dabc&amp;data=05%7C01%7Cuser%40example.com
+ %7C1234%7C0&amp;sdata=AbCd%3D&amp;reserved=0">Join</a></p></body></html>
+END:VEVENT
+BEGIN:VEVENT
+UID:040000008200E00074C5B7101A82E00800000000B2
+SUMMARY:1:1 Dana
+DTSTART;TZID=W. Europe Standard Time:20261027T090000
+DTEND;TZID=W. Europe Standard Time:20261027T093000
+DTSTAMP:20261001T000000Z
+LOCATION:https://zoom.us/j/98765432101
+ORGANIZER;CN=Dana:mailto:dana@example.com
+ATTENDEE;PARTSTAT=ACCEPTED:mailto:alice@example.com
+END:VEVENT
+BEGIN:VEVENT
+UID:040000008200E00074C5B7101A82E00800000000C3
+SUMMARY:Board
+DTSTART;TZID=W. Europe Standard Time:20261028T090000
+DTEND;TZID=W. Europe Standard Time:20261028T093000
+DTSTAMP:20261001T000000Z
+LOCATION:https://zoom.us/j/11122233344
+ATTENDEE;PARTSTAT=DECLINED:MAILTO:Alice@Example.com
+END:VEVENT
+END:VCALENDAR`);

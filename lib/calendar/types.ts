@@ -1,0 +1,46 @@
+import type { MeetingLink } from '@/lib/links';
+
+/** One occurrence of a calendar event that holds a meeting link (all-day, cancelled and declined ones never become one). */
+export interface MeetingOccurrence {
+  /** The event's UID (shared by every occurrence of a series). */
+  uid: string;
+  title: string;
+  /** Start and end, epoch milliseconds (UTC). */
+  startsAt: number;
+  endsAt: number;
+  /** The first meeting link of the event, in canonical form. */
+  link: MeetingLink;
+  /** Organizer's email, lower case, when the event names one. */
+  organizer: string | null;
+  /** Attendees' emails, lower case. */
+  attendees: string[];
+}
+
+export interface ParsedFeed {
+  /** The calendar's name (X-WR-CALNAME), when the feed has one. */
+  name: string | null;
+  /** Every occurrence with a link in the window, sorted by start. */
+  occurrences: MeetingOccurrence[];
+  /** VEVENTs read (masters and overrides), for the sync's summary and the benchmark. */
+  events: number;
+}
+
+/** Which meetings of a calendar get a bot. */
+export type RuleMode = 'off' | 'all' | 'organiser' | 'external';
+
+export const RULE_MODES: readonly RuleMode[] = ['off', 'all', 'organiser', 'external'];
+
+export interface CalendarRule {
+  mode: RuleMode;
+  /** The space the bot records into; null: the default space of the options. */
+  spaceId: number | null;
+  /** 0: at the start; N: N minutes after it. */
+  joinAfterMinutes: number;
+  /** A meeting whose title contains one of these (case-insensitive) gets no bot. */
+  skipWords: string[];
+}
+
+/** A newly added calendar: every meeting with a link, into the default space, at the start. */
+export const DEFAULT_RULE: CalendarRule = { mode: 'all', spaceId: null, joinAfterMinutes: 0, skipWords: [] };
+
+export const JOIN_AFTER_MAX_MINUTES = 60;

@@ -1,0 +1,66 @@
+/**
+ * Wall-clock time in a named IANA zone → epoch milliseconds, for feeds that name a TZID without
+ * carrying its VTIMEZONE (RFC 5545 requires one; some exporters omit it). Uses the platform's
+ * time zone data through Intl; null when the zone is unknown to it.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+
+function formatter(zone: string): Intl.DateTimeFormat | null {
+  if (!formatters.has(zone)) {
+    try {
+      formatters.set(
+        zone,
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: zone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: 'numeric',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: 'numeric',
+          second: 'numeric',
+        }),
+      );
+    } catch {
+      formatters.set(zone, null);
+    }
+  }
+  return formatters.get(zone) ?? null;
+}
+
+/** The zone's offset from UTC at `epoch`, in milliseconds. */
+function offsetAt(format: Intl.DateTimeFormat, epoch: number): number {
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(new Date(epoch))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const asUtc = Date.UTC(
+    parts.year!,
+    parts.month! - 1,
+    parts.day!,
+    parts.hour!,
+    parts.minute!,
+    parts.second!,
+  );
+  return asUtc - Math.floor(epoch / 1000) * 1000;
+}
+
+export interface WallTime {
+  year: number;
+  /** 1-12. */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export function zonedToEpoch(wall: WallTime, zone: string): number | null {
+  const format = formatter(zone);
+  if (!format) return null;
+  const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  // Two passes settle the offset on either side of a DST change.
+  let guess = naive - offsetAt(format, naive);
+  guess = naive - offsetAt(format, guess);
+  return guess;
+}
