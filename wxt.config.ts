@@ -8,6 +8,10 @@ const defaultServiceUrl = process.env.WXT_SERVICE_URL ?? 'http://127.0.0.1:8787'
 export default defineConfig({
   srcDir: '.',
   outDir: '.output',
+  // No auto-imports: every module says what it uses. (Auto-imports matched parameter names such
+  // as `lang` and `text` and pulled the popup's language module, with Preact and WXT storage,
+  // into the content scripts.)
+  imports: false,
   vite: () => ({
     plugins: [preact()],
     define: {

@@ -13,6 +13,8 @@ import type {
   ScheduledBot,
   SessionView,
 } from '@/lib/messaging';
+import { isHiddenOnSite } from '@/lib/page/conditions';
+import { PAGE_TEXT } from '@/lib/page/page-text';
 import { originOf, originPattern } from '@/lib/permissions';
 import { sessionEndedItem } from '@/lib/session-store';
 import { getSettings, type Settings, serviceUrlItem, settingsItem } from '@/lib/storage';
@@ -289,13 +291,20 @@ export function createHandlers(bg: Background): Handlers {
       return { service, storage, missing };
     },
 
-    'page.context': async () => {
+    'page.context': async (_payload, sender) => {
       const [session, settings] = await Promise.all([bg.sessionStore.get(), getSettings()]);
       const lang = await bg.lang();
+      const host = sender.url ? new URL(sender.url).hostname : '';
+      const page = {
+        lang,
+        defaultSpaceId: settings.defaultSpaceId,
+        hidden: isHiddenOnSite(settings.hiddenOnSites ?? [], host),
+        text: PAGE_TEXT[lang],
+      };
       if (!session || !(await bg.hasOriginAccess(await serviceUrlItem.getValue()))) {
-        return { signedIn: false, lang, defaultSpaceId: settings.defaultSpaceId, spaces: [] };
+        return { signedIn: false, spaces: [], ...page };
       }
-      return { signedIn: true, lang, defaultSpaceId: settings.defaultSpaceId, spaces: await bg.spaces() };
+      return { signedIn: true, spaces: await bg.spaces(), ...page };
     },
 
     'page.sendBot': async ({ link, spaceId }) => {

@@ -1,0 +1,56 @@
+/**
+ * The content scripts' side of the message contract: `sendMessage` of lib/messaging.ts, limited
+ * to the page-scoped messages. lib/messaging.ts carries no zod (the schemas are the background's,
+ * in lib/messaging-schemas.ts), so content scripts stay small.
+ */
+import { browser } from 'wxt/browser';
+import {
+  type MessagePayload,
+  PAGE_CONTEXT_CHANGED,
+  type PageAnswer,
+  type ResponseMap,
+  sendMessage,
+} from '@/lib/messaging';
+
+/** The messages a content script may send (the contract's page-scoped ones). */
+export type PageMessageType =
+  | 'page.context'
+  | 'page.sendBot'
+  | 'page.transcribe'
+  | 'page.scheduleBot'
+  | 'page.hideOnSite';
+
+/** Page actions answer with the sentence to show as well (`outcome`, made by the background). */
+export function sendPageMessage<T extends PageMessageType>(
+  type: T,
+  payload: MessagePayload<T>,
+): Promise<PageAnswer<ResponseMap[T]>> {
+  return sendMessage(type, payload);
+}
+
+/** "Hide on this site": the background accepts only the sender tab's own host. */
+export function hideOnSite(host: string) {
+  return sendPageMessage('page.hideOnSite', { host });
+}
+
+/** Calls `onChange` when the background says the page context changed, until `signal` aborts. */
+export function onContextChanged(signal: AbortSignal, onChange: () => void): void {
+  const listener = (message: unknown) => {
+    const envelope = message as { channel?: unknown; type?: unknown } | null;
+    if (envelope?.channel === 'meeting-capture' && envelope.type === PAGE_CONTEXT_CHANGED) onChange();
+  };
+  try {
+    browser.runtime.onMessage.addListener(listener);
+  } catch {
+    return; // The extension was updated or removed: nothing will tell this script anything again.
+  }
+  signal.addEventListener(
+    'abort',
+    () => {
+      try {
+        browser.runtime.onMessage.removeListener(listener);
+      } catch {}
+    },
+    { once: true },
+  );
+}
