@@ -8,7 +8,6 @@ import type { MeetingLink } from '@/lib/links';
 import { meetingKey } from '@/lib/page/calendar-scan';
 import { boxOf, nextFullHour, sameBox, toLocalInputValue } from '@/lib/page/event-panel';
 import type { EventStart } from '@/lib/page/event-start';
-import type { PageTextKey } from '@/lib/page/page-text';
 import { type Box, placeBeside, type Size } from '@/lib/page/placement';
 import { formatWhen } from '@/lib/page/when';
 import { h, setAttr, setShown, setText } from './dom';
@@ -80,14 +79,6 @@ export interface CalendarHandlers {
   /** Schedules at the event's start, or at the time the person chose. */
   onSchedule(panel: EventPanel, row: LinkRow, startsAt: number | null, event: Event): void;
 }
-
-const SERVICE_TEXT: Record<MeetingLink['service'], PageTextKey> = {
-  google_meet: 'serviceGoogleMeet',
-  zoom: 'serviceZoom',
-  telemost: 'serviceTelemost',
-};
-
-const DEFAULT_SIZE: Size = { width: 300, height: 160 };
 
 interface RowView {
   element: HTMLElement;
@@ -169,7 +160,7 @@ function rowView(
     // A start read from the event that has passed: the meeting is on, "Send bot" is the action.
     const offerSchedule = start !== null || panel.start === null;
     const busy = row.action.busy ? 'true' : 'false';
-    setText(service, state.t(SERVICE_TEXT[row.link.service]));
+    setText(service, state.t(`service_${row.link.service}`));
     setText(shownLink, row.link.url.replace(/^https:\/\//, ''));
     setText(send, state.t('sendBot'));
     setAttr(send, 'aria-disabled', busy);
@@ -207,7 +198,8 @@ export function panelView(
     h('div', { class: 'mc-panel-head' }, h('h2', null, 'Meeting Capture'), picker.element),
   );
   const rows = new Map<LinkRow, RowView>();
-  let size = DEFAULT_SIZE;
+  // The panel's size decides where it fits; until measured, its width in page.css.
+  let size: Size = { width: 300, height: 160 };
   const futureStart = () => {
     const start = panel.start;
     return start && start.startsAt > now() ? start.startsAt : null;

@@ -83,7 +83,7 @@ export const calendarSendBot: PageFeature = {
         return;
       }
       for (const [panel, view] of views) {
-        if (!panels.has(panel.container) || panels.get(panel.container) !== panel) {
+        if (panels.get(panel.container) !== panel) {
           view.element.remove();
           views.delete(panel);
         }

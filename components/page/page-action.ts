@@ -96,16 +96,10 @@ export async function sendInSpace<T extends 'page.sendBot' | 'page.transcribe' |
     ...payload,
     ...(space ? { spaceId: space.id } : {}),
   } as MessagePayload<T>)) as PageAnswer<unknown>;
-  const outcome = answer.outcome ?? localOutcome(state, answer);
+  // No sentence: the background did not answer (the extension was updated or restarted).
+  const outcome =
+    answer.outcome ??
+    (answer.ok ? { tone: 'success', text: '' } : { tone: 'error', text: state.t('reloadPage') });
   if (outcome.signedOut || !state.context?.signedIn) void state.refresh();
   return outcome;
-}
-
-/** The answer came without a sentence: the background could not be reached (updated, restarted). */
-function localOutcome(state: PageState, answer: PageAnswer<unknown>): PageOutcome {
-  if (answer.ok) return { tone: 'success', text: '' };
-  const message = answer.error.kind === 'internal' ? answer.error.message : answer.error.kind;
-  return /context invalidated|receiving end|message port closed/i.test(message)
-    ? { tone: 'error', text: state.t('reloadPage') }
-    : { tone: 'error', text: state.t('failed', { message }) };
 }

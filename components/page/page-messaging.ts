@@ -5,11 +5,11 @@
  */
 import { browser } from 'wxt/browser';
 import {
+  type Envelope,
   type MessagePayload,
   PAGE_CONTEXT_CHANGED,
   type PageAnswer,
   type ResponseMap,
-  sendMessage,
 } from '@/lib/messaging';
 
 /** The messages a content script may send (the contract's page-scoped ones). */
@@ -20,12 +20,25 @@ export type PageMessageType =
   | 'page.scheduleBot'
   | 'page.hideOnSite';
 
-/** Page actions answer with the sentence to show as well (`outcome`, made by the background). */
-export function sendPageMessage<T extends PageMessageType>(
+const NO_ANSWER = { ok: false, error: { kind: 'internal', message: 'no answer' } } as const;
+
+/**
+ * `sendMessage` of lib/messaging.ts for pages, leaner: no answer (the extension was updated or
+ * restarted) is one plain failure, which the controls read as "reload the page". Page actions
+ * answer with the sentence to show as well (`outcome`, made by the background).
+ */
+export async function sendPageMessage<T extends PageMessageType>(
   type: T,
   payload: MessagePayload<T>,
 ): Promise<PageAnswer<ResponseMap[T]>> {
-  return sendMessage(type, payload);
+  const envelope: Envelope<T> = { channel: 'meeting-capture', type, payload };
+  try {
+    return (
+      ((await browser.runtime.sendMessage(envelope)) as PageAnswer<ResponseMap[T]> | undefined) ?? NO_ANSWER
+    );
+  } catch {
+    return NO_ANSWER;
+  }
 }
 
 /** "Hide on this site": the background accepts only the sender tab's own host. */

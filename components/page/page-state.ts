@@ -10,7 +10,6 @@ import type { PageContext } from '@/lib/messaging';
 import { visitListener } from '@/lib/page/feature';
 import type { SpaceView } from '@/lib/page/outcome';
 import type { PageTextKey } from '@/lib/page/page-text';
-import { orderSpaces } from '@/lib/page/spaces';
 import { fill } from '@/lib/page/template';
 import { createEmitter } from './dom';
 import { onContextChanged, sendPageMessage } from './page-messaging';
@@ -18,7 +17,6 @@ import { onContextChanged, sendPageMessage } from './page-messaging';
 export interface PageState {
   /** null while loading, or when the background could not answer. */
   readonly context: PageContext | null;
-  readonly loaded: boolean;
   readonly lang: Lang;
   readonly spaces: SpaceView[];
   /** The chosen space; setting it tells the views. */
@@ -40,9 +38,6 @@ export const loadPageContext: ContextLoader = async () => {
 
 export function createPageState(visitSignal: AbortSignal, load: ContextLoader = loadPageContext): PageState {
   const changes = createEmitter();
-  let context: PageContext | null = null;
-  let loaded = false;
-  let spaces: SpaceView[] = [];
   let spaceId: number | null = null;
 
   let pending: Promise<void> | null = null;
@@ -52,9 +47,9 @@ export function createPageState(visitSignal: AbortSignal, load: ContextLoader = 
       .then((value) => {
         pending = null;
         if (visitSignal.aborted) return;
-        context = value;
-        loaded = true;
-        spaces = orderSpaces(value);
+        // In the background's order: the default space first.
+        const spaces = value?.signedIn ? value.spaces : [];
+        Object.assign(state, { context: value, lang: value?.lang ?? 'en', spaces });
         if (spaceId === null || !spaces.some((item) => item.id === spaceId)) spaceId = spaces[0]?.id ?? null;
         changes.emit();
       });
@@ -67,20 +62,10 @@ export function createPageState(visitSignal: AbortSignal, load: ContextLoader = 
     });
     onContextChanged(visitSignal, () => void refresh());
   }
-  void refresh();
-  return {
-    get context() {
-      return context;
-    },
-    get loaded() {
-      return loaded;
-    },
-    get lang() {
-      return context?.lang ?? 'en';
-    },
-    get spaces() {
-      return spaces;
-    },
+  const state: PageState = {
+    context: null,
+    lang: 'en',
+    spaces: [],
     get spaceId() {
       return spaceId;
     },
@@ -90,13 +75,15 @@ export function createPageState(visitSignal: AbortSignal, load: ContextLoader = 
       changes.emit();
     },
     get space() {
-      return spaces.find((item) => item.id === spaceId);
+      return state.spaces.find((item) => item.id === spaceId);
     },
     t(key, values) {
-      const template = context?.text?.[key];
+      const template = state.context?.text?.[key];
       return template === undefined ? '' : fill(template, values);
     },
     refresh,
     subscribe: changes.subscribe,
   };
+  void refresh();
+  return state;
 }

@@ -19,23 +19,10 @@ import { browser } from 'wxt/browser';
 import type { PageVisit } from '@/lib/page/feature';
 import { detectPageTheme } from '@/lib/page/theme';
 
-export const ISOLATED_EVENTS = [
-  'keydown',
-  'keyup',
-  'keypress',
-  'beforeinput',
-  'input',
-  'mousedown',
-  'mouseup',
-  'pointerdown',
-  'pointerup',
-  'click',
-  'dblclick',
-  'contextmenu',
-  'focusin',
-  'focusout',
-  'wheel',
-];
+export const ISOLATED_EVENTS =
+  'keydown keyup keypress beforeinput input mousedown mouseup pointerdown pointerup click dblclick contextmenu focusin focusout wheel'.split(
+    ' ',
+  );
 
 /** Marks our shadow hosts, so DOM observers can tell our mutations from the page's. */
 export const HOST_ATTRIBUTE = 'data-meeting-capture';
@@ -55,10 +42,12 @@ let css: Promise<string> | undefined;
 
 /** The stylesheet of this content script's controls. */
 function pageCss(): Promise<string> {
-  const url = browser.runtime.getURL(`/content-scripts/${import.meta.env.ENTRYPOINT}.css` as '/');
-  css ??= fetch(url)
-    .then((answer) => answer.text())
-    .catch(() => '');
+  // A script whose extension was updated or removed meanwhile cannot read it: no styles, and the
+  // visit ends at once anyway.
+  css ??= (async () =>
+    (
+      await fetch(browser.runtime.getURL(`/content-scripts/${import.meta.env.ENTRYPOINT}.css` as '/'))
+    ).text())().catch(() => '');
   return css;
 }
 
@@ -67,12 +56,7 @@ export async function mountShadowHost(
   signal: AbortSignal,
   name: string,
 ): Promise<ShadowHost | null> {
-  let styles: string;
-  try {
-    styles = await pageCss();
-  } catch {
-    return null; // The extension was updated or removed meanwhile.
-  }
+  const styles = await pageCss();
   if (signal.aborted) return null;
   const host = document.createElement(name);
   host.setAttribute(HOST_ATTRIBUTE, '');

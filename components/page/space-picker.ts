@@ -27,7 +27,7 @@ export function spacePicker(state: PageState, isBusy: () => boolean) {
             })
           : state.t('spaceNotPaid', { name: space.name }),
       );
-      const key = JSON.stringify([spaces.map((space) => space.id), texts]);
+      const key = spaces.map((space, i) => `${space.id}\n${texts[i]}`).join('\n');
       if (key !== drawn) {
         drawn = key;
         select.replaceChildren(

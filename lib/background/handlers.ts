@@ -15,6 +15,7 @@ import type {
 } from '@/lib/messaging';
 import { isHiddenOnSite } from '@/lib/page/conditions';
 import { PAGE_TEXT } from '@/lib/page/page-text';
+import { orderSpaces } from '@/lib/page/spaces';
 import { originOf, originPattern } from '@/lib/permissions';
 import { sessionEndedItem } from '@/lib/session-store';
 import { getSettings, type Settings, serviceUrlItem, settingsItem } from '@/lib/storage';
@@ -304,7 +305,13 @@ export function createHandlers(bg: Background): Handlers {
       if (!session || !(await bg.hasOriginAccess(await serviceUrlItem.getValue()))) {
         return { signedIn: false, spaces: [], ...page };
       }
-      return { signedIn: true, spaces: await bg.spaces(), ...page };
+      // The default space first: the controls offer the spaces in this order.
+      const spaces = orderSpaces({
+        signedIn: true,
+        defaultSpaceId: settings.defaultSpaceId,
+        spaces: await bg.spaces(),
+      });
+      return { signedIn: true, spaces, ...page };
     },
 
     'page.sendBot': async ({ link, spaceId }) => {

