@@ -1,7 +1,8 @@
 /**
  * Which of our buttons the browser sees as visible and unobscured (IntersectionObserver v2,
- * `trackVisibility`; Chromium has it). Elsewhere every button's visibility is unknown, and a press
- * is confirmed with a second one (lib/page/press-check.ts).
+ * `trackVisibility`; Chromium has it). Browsers without it report no `isVisible`: every button's
+ * visibility stays unknown there, and a press is confirmed with a second one
+ * (lib/page/press-check.ts).
  */
 export interface VisibilityWatch {
   watch(element: Element): void;
@@ -9,16 +10,12 @@ export interface VisibilityWatch {
   visible(element: Element): boolean | undefined;
 }
 
-const supported =
-  typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
-
 export function createVisibilityWatch(signal: AbortSignal): VisibilityWatch {
-  const seen = new WeakMap<Element, boolean>();
-  if (!supported) return { watch() {}, visible: () => undefined };
+  const seen = new WeakMap<Element, boolean | undefined>();
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
-        seen.set(entry.target, (entry as IntersectionObserverEntry & { isVisible: boolean }).isVisible);
+        seen.set(entry.target, (entry as IntersectionObserverEntry & { isVisible?: boolean }).isVisible);
       }
     },
     // The least delay v2 allows; a full threshold, so a partly hidden button is not visible.
