@@ -30,6 +30,7 @@ export function createPageAction(
   const changes = createEmitter();
   const presses = createPressCheck();
   let busy = false;
+  let looking = false;
   let outcome: PageOutcome | null = null;
   const guard = createSendGuard({
     cooldownMs: SEND_COOLDOWN_MS,
@@ -62,12 +63,17 @@ export function createPageAction(
         const button = (event as SubmitEvent).submitter ?? (event.currentTarget as Element | null);
         // A click made with Enter or Space has no pointer position and a detail of 0.
         const keyboard = event instanceof MouseEvent && event.detail === 0;
-        const verdict = button
-          ? presses.check(button, { visible: visibility?.visible(button), keyboard, now: performance.now() })
-          : 'press';
-        if (verdict === 'confirm') {
-          action.outcome = { tone: 'error', text: state.t('confirmPress') };
-          return;
+        if (button && !keyboard) {
+          // One look at a time: the second click of a double click is not looked at twice.
+          if (looking) return;
+          looking = true;
+          const visible = visibility ? await visibility.visible(button) : undefined;
+          looking = false;
+          if (visitSignal.aborted) return;
+          if (presses.check(button, { visible, keyboard, now: performance.now() }) === 'confirm') {
+            action.outcome = { tone: 'error', text: state.t('confirmPress') };
+            return;
+          }
         }
       }
       await guard.run(async () => {

@@ -184,7 +184,7 @@ describe('calendar panel', () => {
     const onSchedule = vi.fn();
     const view = panelView(panel, state, { onSend() {}, onSchedule }, () => NOW, {
       watch() {},
-      visible: () => undefined,
+      visible: async () => undefined,
     });
     root.append(view.element);
     view.update();
