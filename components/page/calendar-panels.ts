@@ -10,7 +10,7 @@ import { boxOf, nextFullHour, sameBox, toLocalInputValue } from '@/lib/page/even
 import type { EventStart } from '@/lib/page/event-start';
 import { type Box, placeBeside, type Size } from '@/lib/page/placement';
 import { formatWhen } from '@/lib/page/when';
-import { h, setAttr, setShown, setText } from './dom';
+import { h, setAttr, setText } from './dom';
 import { statusLine } from './floating-control';
 import type { PageAction } from './page-action';
 import type { PageState } from './page-state';
@@ -164,7 +164,7 @@ function rowView(
     setText(shownLink, row.link.url.replace(/^https:\/\//, ''));
     setText(send, state.t('sendBot'));
     setAttr(send, 'aria-disabled', busy);
-    setShown(schedule, offerSchedule && !row.asking);
+    schedule.hidden = !(offerSchedule && !row.asking);
     setText(
       schedule,
       start !== null
@@ -172,7 +172,7 @@ function rowView(
         : `${state.t('sendAtStart')}…`,
     );
     setAttr(schedule, 'aria-disabled', busy);
-    setShown(ask, row.asking);
+    ask.hidden = !row.asking;
     setText(startLabel, state.t('meetingStart'));
     if (input.value !== row.chosen) input.value = row.chosen;
     setText(submit, state.t('schedule'));

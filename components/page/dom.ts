@@ -35,10 +35,7 @@ export function setAttr(
   name: string,
   value: string | number | boolean | null | undefined,
 ): void {
-  if (value === false || value === null || value === undefined) {
-    if (element.hasAttribute(name)) element.removeAttribute(name);
-    return;
-  }
+  if (value === false || value === null || value === undefined) return element.removeAttribute(name);
   const text = value === true ? '' : String(value);
   if (element.getAttribute(name) !== text) element.setAttribute(name, text);
 }
@@ -46,11 +43,6 @@ export function setAttr(
 /** Sets an element's text only when it changes (a live region reads every change). */
 export function setText(element: Node, text: string): void {
   if (element.textContent !== text) element.textContent = text;
-}
-
-/** Shows or hides an element without rebuilding it. */
-export function setShown(element: HTMLElement, shown: boolean): void {
-  if (element.hidden === shown) element.hidden = !shown;
 }
 
 export interface Emitter {

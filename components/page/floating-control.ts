@@ -6,7 +6,7 @@
  * this site" before it goes.
  */
 import { type PageVisit, visitTimeout } from '@/lib/page/feature';
-import { h, setAttr, setShown, setText } from './dom';
+import { h, setAttr, setText } from './dom';
 import type { PageAction } from './page-action';
 import { hideOnSite } from './page-messaging';
 import type { PageState } from './page-state';
@@ -104,9 +104,9 @@ export function buildShell(
     label(expand, state.t('expand'));
     label(collapse, state.t('collapse'));
     label(hide, state.t('hideOnSite'));
-    setShown(expand, collapsed);
-    setShown(bar, !collapsed);
-    setShown(status.element, !collapsed);
+    expand.hidden = !collapsed;
+    bar.hidden = collapsed;
+    status.element.hidden = collapsed;
     status.update(state, action);
     view.update();
   }

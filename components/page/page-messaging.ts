@@ -52,18 +52,8 @@ export function onContextChanged(signal: AbortSignal, onChange: () => void): voi
     const envelope = message as { channel?: unknown; type?: unknown } | null;
     if (envelope?.channel === 'meeting-capture' && envelope.type === PAGE_CONTEXT_CHANGED) onChange();
   };
-  try {
-    browser.runtime.onMessage.addListener(listener);
-  } catch {
-    return; // The extension was updated or removed: nothing will tell this script anything again.
-  }
-  signal.addEventListener(
-    'abort',
-    () => {
-      try {
-        browser.runtime.onMessage.removeListener(listener);
-      } catch {}
-    },
-    { once: true },
-  );
+  // An updated or removed extension has no runtime left here: nothing will tell this script
+  // anything again, and its visits end.
+  browser.runtime?.onMessage.addListener(listener);
+  signal.addEventListener('abort', () => browser.runtime?.onMessage.removeListener(listener), { once: true });
 }

@@ -56,12 +56,10 @@ export function createPageState(visitSignal: AbortSignal, load: ContextLoader = 
     return pending;
   };
 
-  if (typeof document !== 'undefined') {
-    visitListener(visitSignal, document, 'visibilitychange', () => {
-      if (document.visibilityState === 'visible') void refresh();
-    });
-    onContextChanged(visitSignal, () => void refresh());
-  }
+  visitListener(visitSignal, document, 'visibilitychange', () => {
+    if (document.visibilityState === 'visible') void refresh();
+  });
+  onContextChanged(visitSignal, () => void refresh());
   const state: PageState = {
     context: null,
     lang: 'en',

@@ -1,7 +1,7 @@
 /**
  * A shadow root of our own on the page for the length of a page visit. The host is a custom
  * element fixed at the top left that takes no space (page.css `:host`), appended last to the body;
- * inside, `<html><head><style></head><body data-theme>` as WXT's shadow-root UI builds it.
+ * inside, our `<style>` and a `<body data-theme>` that holds the view.
  * page.css is not in the script: WXT builds it beside the script (`cssInjectionMode: 'ui'`, a
  * web-accessible resource for the script's own hosts only, with a per-session URL) and it is read
  * once per page, as WXT's shadow-root UI does.
@@ -61,16 +61,12 @@ export async function mountShadowHost(
   const host = document.createElement(name);
   host.setAttribute(HOST_ATTRIBUTE, '');
   const shadow = host.attachShadow({ mode: SHADOW_MODE });
-  const html = document.createElement('html');
-  const head = document.createElement('head');
   const style = document.createElement('style');
   style.textContent = styles;
-  head.append(style);
   const body = document.createElement('body');
   body.dataset.theme = detectPageTheme();
   for (const type of ISOLATED_EVENTS) body.addEventListener(type, (event) => event.stopPropagation());
-  html.append(head, body);
-  shadow.append(html);
+  shadow.append(style, body);
   // After an extension update this script is an orphan that nothing tells: reading `isInvalid`
   // when the pointer comes near notices it, and the UI removes itself.
   host.addEventListener('pointerenter', () => void visit.ctx.isInvalid);

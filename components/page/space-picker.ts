@@ -4,7 +4,7 @@
  * select's title holds the chosen option's full text, for where the select is narrower.
  */
 import { formatDuration } from '@/lib/format/time';
-import { h, setAttr, setShown } from './dom';
+import { h, setAttr } from './dom';
 import type { PageState } from './page-state';
 
 export function spacePicker(state: PageState, isBusy: () => boolean) {
@@ -18,7 +18,7 @@ export function spacePicker(state: PageState, isBusy: () => boolean) {
     element: select,
     update() {
       const spaces = state.spaces;
-      setShown(select, spaces.length >= 2);
+      select.hidden = spaces.length < 2;
       const texts = spaces.map((space) =>
         space.isActive
           ? state.t('spaceOption', {

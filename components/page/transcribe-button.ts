@@ -9,7 +9,7 @@ import { parseMediaLink, parseVideoPage } from '@/lib/links';
 import { isMediaPage, isVideoPage } from '@/lib/page/conditions';
 import { type PageFeature, visitListener, visitTimeout } from '@/lib/page/feature';
 import { readVideoDuration } from '@/lib/page/media-duration';
-import { h, setAttr, setShown, setText } from './dom';
+import { h, setAttr, setText } from './dom';
 import { type ControlView, showFloatingControl } from './floating-control';
 import { createPageAction, type PageAction, sendInSpace } from './page-action';
 import { createPageState, type PageState } from './page-state';
@@ -53,7 +53,7 @@ export function transcribeView(
     update() {
       picker.update();
       const shown = meterText(state, duration());
-      setShown(meter, shown !== null);
+      meter.hidden = shown === null;
       setText(meter, shown?.text ?? '');
       setAttr(meter, 'data-short', shown?.short === true);
       setText(send, state.t('transcribe'));

@@ -13,51 +13,44 @@ export interface VisibilityWatch {
   visible(element: Element): Promise<boolean | undefined>;
 }
 
-/** The first report comes within a frame or two of watching; a press waits no longer than this. */
-const FIRST_REPORT_MS = 300;
-
 export function createVisibilityWatch(signal: AbortSignal): VisibilityWatch {
+  /** The buttons with a pointer over them: visible or not as last reported, undefined before. */
   const seen = new Map<Element, boolean | undefined>();
-  const waiting = new Map<Element, Array<() => void>>();
   const observer = new IntersectionObserver(
     (entries) => {
       for (const { target, isVisible } of entries as Array<
         IntersectionObserverEntry & { isVisible?: boolean }
       >) {
-        if (!waiting.has(target) && !seen.has(target)) continue; // no longer watched
-        seen.set(target, isVisible);
-        for (const done of waiting.get(target) ?? []) done();
-        waiting.delete(target);
+        if (seen.has(target)) seen.set(target, isVisible);
       }
     },
     // The least delay v2 allows; a full threshold, so a partly hidden button is not visible.
     { threshold: [1], trackVisibility: true, delay: 100 } as IntersectionObserverInit,
   );
   signal.addEventListener('abort', () => observer.disconnect(), { once: true });
-
-  const start = (element: Element) => {
-    if (signal.aborted || waiting.has(element) || seen.has(element)) return;
-    waiting.set(element, []);
-    observer.observe(element);
-  };
-  const stop = (element: Element) => {
-    observer.unobserve(element);
-    seen.delete(element);
-    for (const done of waiting.get(element) ?? []) done();
-    waiting.delete(element);
-  };
   return {
     watch(element) {
-      element.addEventListener('pointerenter', () => start(element), { signal });
-      element.addEventListener('pointerleave', () => stop(element), { signal });
+      element.addEventListener(
+        'pointerenter',
+        () => {
+          seen.set(element, undefined);
+          observer.observe(element);
+        },
+        { signal },
+      );
+      element.addEventListener(
+        'pointerleave',
+        () => {
+          seen.delete(element);
+          observer.unobserve(element);
+        },
+        { signal },
+      );
     },
     async visible(element) {
-      const pending = waiting.get(element);
-      if (pending) {
-        await new Promise<void>((resolve) => {
-          pending.push(resolve);
-          setTimeout(resolve, FIRST_REPORT_MS);
-        });
+      // The first report comes within a frame or two of the pointer's arrival: wait up to 300 ms.
+      for (let i = 0; i < 6 && seen.has(element) && seen.get(element) === undefined; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
       return seen.get(element);
     },
