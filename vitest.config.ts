@@ -11,6 +11,8 @@ export default defineConfig({
       'emulator/**/*.test.ts',
     ],
     environment: 'node',
+    // Unit tests run as a test build (wxt.config.ts): loopback services are granted up front.
+    env: { WXT_TEST_BUILD: '1' },
     // Two cores: keep parallelism modest so the emulator-backed suites do not starve each other.
     maxWorkers: 2,
     testTimeout: 30_000,

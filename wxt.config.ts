@@ -5,9 +5,19 @@ import { defineConfig } from 'wxt';
 // the local emulator; a release build sets WXT_SERVICE_URL to the production service.
 const defaultServiceUrl = process.env.WXT_SERVICE_URL ?? 'http://127.0.0.1:8787';
 
+// `WXT_TEST_BUILD=1`: a build for the tests, `npm start`, the screenshots and the measurements.
+// Such builds (and `wxt` dev) grant loopback services up front; a release build (no flag) asks
+// for them like for any other host. Code reads it as `import.meta.env.WXT_TEST_BUILD`.
+const testBuild = process.env.WXT_TEST_BUILD === '1';
+const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
+const HTTPS = ['https://*/*'];
+// Extension pages: only the extension's own scripts, no plugins, no <base> rewriting.
+const PAGES_CSP = "script-src 'self'; object-src 'none'; base-uri 'none'";
+
 export default defineConfig({
   srcDir: '.',
-  outDir: '.output',
+  // WXT_OUT_DIR: where tests/unit/release-manifest.test.ts builds the release manifest.
+  outDir: process.env.WXT_OUT_DIR ?? '.output',
   // No auto-imports: every module says what it uses. (Auto-imports matched parameter names such
   // as `lang` and `text` and pulled the popup's language module, with Preact and WXT storage,
   // into the content scripts.)
@@ -18,26 +28,34 @@ export default defineConfig({
       __DEFAULT_SERVICE_URL__: JSON.stringify(defaultServiceUrl),
     },
   }),
-  manifest: ({ browser }) => ({
-    name: '__MSG_extName__',
-    description: '__MSG_extDescription__',
-    default_locale: 'en',
-    // Reasons for each: README.md, "Permissions, and why".
-    permissions: ['storage', 'alarms', 'notifications', 'contextMenus', 'activeTab'],
-    // Loopback services (the emulator, a self-hosted service on this machine) work without a prompt.
-    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
-    // Any other service (and its upload storage) is asked for during the user's click (lib/permissions.ts).
-    optional_host_permissions: ['https://*/*', 'http://*/*'],
-    commands: {
-      'send-bot-current-tab': {
-        suggested_key: { default: 'Alt+Shift+B' },
-        description: '__MSG_commandSendBot__',
+  manifest: ({ browser, command }) => {
+    const loopbackUpFront = testBuild || command === 'serve';
+    // Any service (and its upload storage) not granted up front is asked for during the user's
+    // click (lib/permissions.ts); plain http only on loopback (lib/url/service-url.ts).
+    const optional = loopbackUpFront ? HTTPS : [...HTTPS, ...LOOPBACK];
+    return {
+      name: '__MSG_extName__',
+      description: '__MSG_extDescription__',
+      default_locale: 'en',
+      // Reasons for each: README.md, "Permissions, and why".
+      permissions: ['storage', 'alarms', 'notifications', 'contextMenus', 'activeTab'],
+      // Test and development builds: loopback services (the emulator) work without a prompt.
+      host_permissions: loopbackUpFront ? LOOPBACK : [],
+      optional_host_permissions: optional,
+      content_security_policy: browser === 'firefox' ? PAGES_CSP : { extension_pages: PAGES_CSP },
+      commands: {
+        'send-bot-current-tab': {
+          suggested_key: { default: 'Alt+Shift+B' },
+          description: '__MSG_commandSendBot__',
+        },
       },
-    },
-    ...(browser === 'firefox' && {
-      // Manifest V2 has no optional_host_permissions: the same patterns are optional permissions there.
-      optional_permissions: ['https://*/*', 'http://*/*'],
-      browser_specific_settings: { gecko: { id: 'meeting-capture@extension', strict_min_version: '115.0' } },
-    }),
-  }),
+      ...(browser === 'firefox' && {
+        // Manifest V2 has no optional_host_permissions: the same patterns are optional permissions there.
+        optional_permissions: optional,
+        browser_specific_settings: {
+          gecko: { id: 'meeting-capture@extension', strict_min_version: '115.0' },
+        },
+      }),
+    };
+  },
 });

@@ -122,6 +122,8 @@ const en = {
   // Preview
   protocol: 'Protocol',
   noProtocol: 'The protocol is empty.',
+  protocolTruncated: (shown: string, total: string) =>
+    `This protocol is very long (${total}), so it is shown shortened: the first ${shown}. Copying and exports use the shortened text; the full protocol stays on the service.`,
   resultLoading: 'Loading the result…',
   resultNotReady: 'The result is not ready yet.',
   resultFailed: 'Processing of this recording failed. The charged time was returned to the balance.',
@@ -362,6 +364,8 @@ const ru: Catalog = {
   processStarted: (title: string) => `Обработка «${title}» запущена.`,
   protocol: 'Протокол',
   noProtocol: 'Протокол пуст.',
+  protocolTruncated: (shown: string, total: string) =>
+    `Протокол очень длинный (${total}), поэтому показан сокращённым: первые ${shown}. Копирование и экспорт берут сокращённый текст; полный протокол остаётся в сервисе.`,
   resultLoading: 'Загрузка результата…',
   resultNotReady: 'Результат ещё не готов.',
   resultFailed: 'Обработка этой записи завершилась ошибкой. Списанное время возвращено на баланс.',

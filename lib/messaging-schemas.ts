@@ -6,6 +6,10 @@
 import { z } from 'zod';
 import type { MessageType } from './messaging';
 
+// No `new Function` probe (the extension pages' CSP forbids eval, and addons-linter flags it): zod
+// checks without generated code. Set in each module that brings zod into a bundle, before any parse.
+z.config({ jitless: true });
+
 const spaceId = z.number().int().positive();
 const audioId = z.number().int().positive();
 const httpUrl = z
@@ -83,10 +87,11 @@ export const requestSchemas = {
   'schedules.cancel': z.object({ id: z.string().min(1).max(100) }),
   /** Site access the extension needs for the service and its upload storage, and which is missing. */
   'service.origins': z.object({}),
-  // Page-scoped: content scripts on pages the detectors accept.
+  // Page-scoped: the top frame of pages the content scripts act on, for that page only.
   'page.context': z.object({}),
   'page.sendBot': z.object({ link: z.string().min(1).max(2048), spaceId: spaceId.optional() }),
-  'page.transcribe': z.object({ url: z.string().min(1).max(2048), spaceId: spaceId.optional() }),
+  // The background transcribes the sender tab's own page; `url` is accepted and ignored.
+  'page.transcribe': z.object({ url: z.string().min(1).max(2048).optional(), spaceId: spaceId.optional() }),
   'page.scheduleBot': z.object({
     link: z.string().min(1).max(2048),
     startsAt: z.number().int().positive(),

@@ -54,7 +54,7 @@ export interface PageContext {
   lang: Lang;
   defaultSpaceId: number | null;
   spaces: Array<{ id: number; name: string; isMain: boolean; availableSeconds: number; isActive: boolean }>;
-  /** The sender page's host is in settings `hiddenOnSites`. */
+  /** The person hid the floating controls on the sender tab's site ("Hide on this site"). */
   hidden: boolean;
   /** The page controls' texts in `lang` (templates, lib/page/page-text.ts). */
   text: PageText;
@@ -74,6 +74,25 @@ export type PageAnswer<T> = MessageResult<T> & { outcome?: PageOutcome | null };
 /** Sent by the background to content scripts when settings change: ask `page.context` again. */
 export const PAGE_CONTEXT_CHANGED = 'page.contextChanged';
 
+/**
+ * What a page control is told about the job it started: only what it shows (the phase, why it
+ * failed, the space's name, whether the job existed before the press). Never the account, the
+ * service URL or other recordings.
+ */
+export type PageJob = Pick<Job, 'phase' | 'spaceName' | 'createdAt' | 'failure'>;
+
+/**
+ * A processing result as the pages get it: a protocol longer than `PROTOCOL_SHOWN_MAX` characters
+ * is cut at a line end before it leaves the background (a page that rendered 50 MB of markdown
+ * would not answer for minutes), and `protocolTruncated` says how much there was.
+ */
+export type ShownResult = ProcessingResult & {
+  protocolTruncated?: { shownChars: number; totalChars: number };
+};
+
+/** Protocols longer than this many characters are shown shortened. */
+export const PROTOCOL_SHOWN_MAX = 1_000_000;
+
 /** The data each message answers with. */
 export interface ResponseMap {
   'session.get': SessionView;
@@ -88,7 +107,7 @@ export interface ResponseMap {
   'recordings.delete': null;
   'recording.info': Recording;
   /** null: processing was never started (the result endpoint answered 404). */
-  'recording.result': ProcessingResult | null;
+  'recording.result': ShownResult | null;
   'recording.process': Job;
   'jobs.list': Job[];
   'jobs.dismiss': null;
@@ -96,8 +115,8 @@ export interface ResponseMap {
   'upload.file': Job;
   'upload.url': Job;
   'page.context': PageContext;
-  'page.sendBot': Job;
-  'page.transcribe': Job;
+  'page.sendBot': PageJob;
+  'page.transcribe': PageJob;
   'page.scheduleBot': ScheduledBot;
   'page.hideOnSite': null;
   'schedules.list': ScheduledBot[];

@@ -1,7 +1,8 @@
 /**
- * Site access the extension needs to talk to a service. Loopback services (the emulator, a
- * self-hosted service on this machine) are covered by the manifest's `host_permissions`; any other
- * origin is an optional host permission that a page requests during the user's click:
+ * Site access the extension needs to talk to a service. In test and development builds
+ * (`WXT_TEST_BUILD=1`, `wxt` dev) loopback services (the emulator) are covered by the manifest's
+ * `host_permissions`; in a release build every origin, loopback included, is an optional host
+ * permission that a page requests during the user's click:
  *
  * ```ts
  * await browser.permissions.request({ origins: [originPattern(serviceUrl)] });
@@ -25,8 +26,16 @@ export function originOf(url: string): string {
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
 
-/** True for `http://127.0.0.1:*` and `http://localhost:*`, which the manifest grants up front. */
-export function isGrantedByManifest(url: string): boolean {
+/** Whether this build's manifest grants the loopback hosts (wxt.config.ts): test and dev builds only. */
+export const LOOPBACK_IN_MANIFEST: boolean =
+  import.meta.env?.WXT_TEST_BUILD === '1' || import.meta.env?.COMMAND === 'serve';
+
+/**
+ * True for `http://127.0.0.1:*` and `http://localhost:*` when this build's manifest grants them up
+ * front; always false in a release build.
+ */
+export function isGrantedByManifest(url: string, loopbackInManifest = LOOPBACK_IN_MANIFEST): boolean {
+  if (!loopbackInManifest) return false;
   try {
     const { protocol, hostname } = new URL(url);
     return protocol === 'http:' && LOOPBACK_HOSTS.has(hostname);

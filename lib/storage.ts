@@ -2,11 +2,16 @@
  * Every persisted item, declared once with its area, fallback and version. A shape change bumps
  * the version with a migration and a test that walks old data forward.
  *
- * Note: `local:` items are readable by content scripts. Nothing secret lives here: the session
- * tokens are kept by the background in the extension origin's IndexedDB (see lib/session-store.ts).
+ * Where: `local:` items are ordinary settings. On Chrome the background closes `storage.local` to
+ * content scripts at every start (lib/trusted-settings.ts); on Firefox they could still read it,
+ * so nothing secret and nothing that decides where secrets go lives there. The session tokens are
+ * in the extension origin's IndexedDB (lib/session-store.ts), and so is the service URL (a
+ * trusted setting, lib/trusted-settings.ts). Content scripts get what they show through the
+ * background's `page.context`.
  */
 import { storage } from 'wxt/utils/storage';
 import type { LanguageSetting } from '@/lib/i18n';
+import { defineTrustedItem } from '@/lib/trusted-settings';
 
 declare const __DEFAULT_SERVICE_URL__: string;
 
@@ -14,11 +19,11 @@ declare const __DEFAULT_SERVICE_URL__: string;
 export const DEFAULT_SERVICE_URL: string =
   typeof __DEFAULT_SERVICE_URL__ === 'string' ? __DEFAULT_SERVICE_URL__ : 'http://127.0.0.1:8787';
 
-/** Base URL of the Meeting Recording Processing Service, without a trailing slash. */
-export const serviceUrlItem = storage.defineItem<string>('local:serviceUrl', {
-  fallback: DEFAULT_SERVICE_URL,
-  version: 1,
-});
+/**
+ * Base URL of the Meeting Recording Processing Service, without a trailing slash: where the
+ * password and the token go, so a trusted setting (moved from `storage.local` once).
+ */
+export const serviceUrlItem = defineTrustedItem<string>('serviceUrl', DEFAULT_SERVICE_URL);
 
 export interface Settings {
   /** Space used when an action does not name one; null: the account's main space. */

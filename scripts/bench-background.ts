@@ -7,7 +7,7 @@
  *    median over several runs;
  * 4. worker stops survived: a job whose worker is stopped several times while it processes.
  *
- * Usage: npx wxt build && npx tsx scripts/bench-background.ts [--idle-seconds 600] [--runs 5] [--stops 3]
+ * Usage: WXT_TEST_BUILD=1 npx wxt build && npx tsx scripts/bench-background.ts [--idle-seconds 600] [--runs 5] [--stops 3]
  * Prints figures only; it asserts nothing about time.
  */
 import { createServer } from 'node:http';

@@ -1,4 +1,4 @@
-// `npx tsx scripts/measure-ui.ts` (after `npx wxt build`): measures, does not assert.
+// `npx tsx scripts/measure-ui.ts` (after `WXT_TEST_BUILD=1 npx wxt build`): measures, does not assert.
 // - the popup's first-load bundle: JS and CSS that popup.html loads, raw and gzip;
 // - popup open → recent recordings shown, fresh (cache cleared) and from the cache, median of runs;
 // - viewer open → first screen of the 3-hour transcript, and → every utterance rendered.

@@ -19,7 +19,7 @@ try {
     const build = spawnSync('npx', ['wxt', 'build'], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, WXT_SERVICE_URL: emulator.url },
+      env: { ...process.env, WXT_SERVICE_URL: emulator.url, WXT_TEST_BUILD: '1' },
     });
     if (build.status !== 0) throw new Error('wxt build failed');
   }

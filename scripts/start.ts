@@ -17,7 +17,7 @@ console.log('building the extension against the emulator…');
 const build = spawnSync('npx', ['wxt', 'build'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, WXT_SERVICE_URL: emulator.url },
+  env: { ...process.env, WXT_SERVICE_URL: emulator.url, WXT_TEST_BUILD: '1' },
 });
 if (build.status !== 0) {
   await emulator.close();

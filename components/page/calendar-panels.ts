@@ -28,7 +28,6 @@ export interface LinkRow {
 }
 
 export interface EventPanel {
-  id: number;
   container: Element;
   title: string | undefined;
   start: EventStart | null;
@@ -38,10 +37,8 @@ export interface EventPanel {
   settledAt?: number;
 }
 
-let nextId = 1;
-
 export function createEventPanel(container: Element): EventPanel {
-  return { id: nextId++, container, title: undefined, start: null, rows: [], anchor: boxOf(container) };
+  return { container, title: undefined, start: null, rows: [], anchor: boxOf(container) };
 }
 
 /** Whether the event's box moved. */
@@ -232,10 +229,8 @@ export function panelView(
       previous = view.element;
     }
     // The panel's size decides where it fits; measured after its content changed.
-    if (element.isConnected) {
-      const { offsetWidth: width, offsetHeight: height } = element;
-      if (width > 0 && height > 0) size = { width, height };
-    }
+    const { offsetWidth: width, offsetHeight: height } = element;
+    if (width > 0 && height > 0) size = { width, height };
     place();
   }
 

@@ -32,10 +32,11 @@ const WATCHED_ATTRIBUTES = ['hidden', 'aria-hidden', 'aria-modal', 'open', 'role
 
 /** Only our own shadow hosts came or went: nothing of the calendar changed. */
 function isOwnMutation(record: MutationRecord): boolean {
-  if (record.type !== 'childList') return false;
-  const nodes = [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)];
   return (
-    nodes.length > 0 && nodes.every((node) => node instanceof Element && node.hasAttribute(HOST_ATTRIBUTE))
+    record.type === 'childList' &&
+    [...record.addedNodes, ...record.removedNodes].every(
+      (node) => node instanceof Element && node.hasAttribute(HOST_ATTRIBUTE),
+    )
   );
 }
 
@@ -220,11 +221,10 @@ export const calendarSendBot: PageFeature = {
         return;
       }
       const scheduling = row.action.run(event, async () => {
-        const title = panel.title;
         const outcome = await sendInSpace(state, 'page.scheduleBot', {
           link: row.link.url,
           startsAt: when,
-          ...(title ? { title } : {}),
+          title: panel.title || undefined,
         });
         if (outcome.tone === 'success') row.asking = false;
         return outcome;

@@ -10,7 +10,7 @@ type Props = Record<string, unknown>;
 
 /**
  * `h('button', { class: 'mc-primary', type: 'button', onClick }, 'Send bot')`. `on*` props are
- * listeners, `class` the class name; other props are attributes (`true` sets an empty one,
+ * listeners; other props (`class` too) are attributes (`true` sets an empty one,
  * `false`, null and undefined leave it out).
  */
 export function h<K extends keyof HTMLElementTagNameMap>(
@@ -22,8 +22,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   for (const [key, value] of Object.entries(props ?? {})) {
     if (key.startsWith('on') && typeof value === 'function') {
       element.addEventListener(key.slice(2).toLowerCase(), value as EventListener);
-    } else if (key === 'class') element.className = String(value);
-    else setAttr(element, key, value as string | boolean | null | undefined);
+    } else setAttr(element, key, value as string | boolean | null | undefined);
   }
   element.append(...(children.flat().filter((child) => child || child === '') as Array<Node | string>));
   return element;
@@ -35,9 +34,11 @@ export function setAttr(
   name: string,
   value: string | number | boolean | null | undefined,
 ): void {
-  if (value === false || value === null || value === undefined) return element.removeAttribute(name);
-  const text = value === true ? '' : String(value);
-  if (element.getAttribute(name) !== text) element.setAttribute(name, text);
+  if (value === false || value === null || value === undefined) element.removeAttribute(name);
+  else {
+    const text = value === true ? '' : String(value);
+    if (element.getAttribute(name) !== text) element.setAttribute(name, text);
+  }
 }
 
 /** Sets an element's text only when it changes (a live region reads every change). */

@@ -30,7 +30,6 @@ export function createPageAction(
   const changes = createEmitter();
   const presses = createPressCheck();
   let busy = false;
-  let looking = false;
   let outcome: PageOutcome | null = null;
   const guard = createSendGuard({
     cooldownMs: SEND_COOLDOWN_MS,
@@ -64,11 +63,8 @@ export function createPageAction(
         // A click made with Enter or Space has no pointer position and a detail of 0.
         const keyboard = event instanceof MouseEvent && event.detail === 0;
         if (button && !keyboard) {
-          // One look at a time: the second click of a double click is not looked at twice.
-          if (looking) return;
-          looking = true;
+          // The second click of a double click may look too: the guard below runs one task.
           const visible = visibility ? await visibility.visible(button) : undefined;
-          looking = false;
           if (visitSignal.aborted) return;
           if (presses.check(button, { visible, keyboard, now: performance.now() }) === 'confirm') {
             action.outcome = { tone: 'error', text: state.t('confirmPress') };
@@ -98,9 +94,10 @@ export async function sendInSpace<T extends 'page.sendBot' | 'page.transcribe' |
   payload: Omit<MessagePayload<T>, 'spaceId'>,
 ): Promise<PageOutcome> {
   const space = state.space;
+  // No space (signed out): `spaceId` undefined, left out of the message.
   const answer = (await sendPageMessage(type, {
     ...payload,
-    ...(space ? { spaceId: space.id } : {}),
+    spaceId: space?.id,
   } as MessagePayload<T>)) as PageAnswer<unknown>;
   // No sentence: the background did not answer (the extension was updated or restarted).
   const outcome =

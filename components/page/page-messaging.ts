@@ -48,9 +48,9 @@ export function hideOnSite(host: string) {
 
 /** Calls `onChange` when the background says the page context changed, until `signal` aborts. */
 export function onContextChanged(signal: AbortSignal, onChange: () => void): void {
+  // Only the extension itself reaches a content script's runtime.onMessage.
   const listener = (message: unknown) => {
-    const envelope = message as { channel?: unknown; type?: unknown } | null;
-    if (envelope?.channel === 'meeting-capture' && envelope.type === PAGE_CONTEXT_CHANGED) onChange();
+    if ((message as { type?: unknown } | null)?.type === PAGE_CONTEXT_CHANGED) onChange();
   };
   // An updated or removed extension has no runtime left here: nothing will tell this script
   // anything again, and its visits end.

@@ -46,7 +46,8 @@ export function createPageState(visitSignal: AbortSignal, load: ContextLoader = 
       .catch(() => null)
       .then((value) => {
         pending = null;
-        if (visitSignal.aborted) return;
+        // No answer later on (the background failed, the extension was updated): nothing changes.
+        if (visitSignal.aborted || (value === null && state.context)) return;
         // In the background's order: the default space first.
         const spaces = value?.signedIn ? value.spaces : [];
         Object.assign(state, { context: value, lang: value?.lang ?? 'en', spaces });
@@ -76,8 +77,7 @@ export function createPageState(visitSignal: AbortSignal, load: ContextLoader = 
       return state.spaces.find((item) => item.id === spaceId);
     },
     t(key, values) {
-      const template = state.context?.text?.[key];
-      return template === undefined ? '' : fill(template, values);
+      return fill(state.context?.text[key] ?? '', values);
     },
     refresh,
     subscribe: changes.subscribe,

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { formatDuration } from '@/lib/api/messages';
-import type { ProcessingResult, Recording } from '@/lib/api/schemas';
+import type { Recording } from '@/lib/api/schemas';
 import { normalizeDialog } from '@/lib/api/units';
 import {
   EXPORT_MIME,
@@ -16,7 +16,7 @@ import {
 } from '@/lib/export/transcript';
 import { formatDateTime } from '@/lib/format/time';
 import { prepareTranscript, type TranscriptView, toExportDocument } from '@/lib/format/transcript';
-import { type ErrorInfo, sendMessage } from '@/lib/messaging';
+import { type ErrorInfo, type ShownResult, sendMessage } from '@/lib/messaging';
 import { App } from '../app/App';
 import { lang, text } from '../lang';
 import { ErrorMessage, Notice, Protocol, Skeleton } from '../ui';
@@ -52,10 +52,18 @@ export function Viewer({ params }: { params: URLSearchParams }) {
   );
 }
 
+/** Characters as megabytes of text, e.g. "52.4 MB" (a character of these protocols is about a byte). */
+function formatMegabytes(chars: number, language: 'en' | 'ru'): string {
+  const value = (chars / 1_000_000).toLocaleString(language === 'ru' ? 'ru-RU' : 'en-GB', {
+    maximumFractionDigits: 1,
+  });
+  return language === 'ru' ? `${value} МБ` : `${value} MB`;
+}
+
 type Loaded =
   | { state: 'loading' }
   | { state: 'error'; error: ErrorInfo }
-  | { state: 'done'; recording: Recording | null; result: ProcessingResult | null };
+  | { state: 'done'; recording: Recording | null; result: ShownResult | null };
 
 function download(name: string, body: string, mime: string): void {
   const url = URL.createObjectURL(new Blob([body], { type: mime }));
@@ -297,6 +305,16 @@ function RecordingView({
           ))}
         </div>
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} class="panel">
+          {tab === 'protocol' && result.protocolTruncated && (
+            <div data-testid="protocol-truncated">
+              <Notice kind="warn">
+                {m.protocolTruncated(
+                  formatMegabytes(result.protocolTruncated.shownChars, lang.value),
+                  formatMegabytes(result.protocolTruncated.totalChars, lang.value),
+                )}
+              </Notice>
+            </div>
+          )}
           {tab === 'protocol' && <Protocol markdown={view.protocol} />}
           {tab === 'transcript' && <Transcript blocks={view.blocks} colorOf={colorOf} />}
           {tab === 'speakers' && <Speakers speakers={view.speakers} end={view.end} colorOf={colorOf} />}

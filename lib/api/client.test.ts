@@ -146,9 +146,13 @@ describe('endpoints: one method each, right method, path, body and headers', () 
     let base = `${BASE_URL}/`;
     const { client } = testClient({ service, baseUrl: async () => base });
     await client.getSpace(1);
+    expect(service.requests.map((request) => request.url.href)).toEqual([`${BASE_URL}/api/spaces/1/`]);
+    // Another origin: the session's token is not sent there (lib/api/session.ts, requireOrigin).
     base = 'http://other.test';
-    await client.getSpace(1);
-    expect(service.requests.map((request) => request.url.origin)).toEqual([BASE_URL, 'http://other.test']);
+    await expect(client.getSpace(1)).rejects.toMatchObject({
+      info: { kind: 'auth', reason: 'token-invalid' },
+    });
+    expect(service.requests.map((request) => request.url.origin)).toEqual([BASE_URL]);
   });
 });
 
@@ -440,4 +444,40 @@ describe('retries: calls that create something or charge are never retried blind
       }
     },
   );
+});
+
+describe('redirects and answer sizes', () => {
+  it('never follows a redirect, on sign-in above all: the password goes nowhere else', async () => {
+    const service = new FakeService().on(
+      'POST',
+      '/api/token/',
+      () => new Response(null, { status: 307, headers: { location: 'http://elsewhere.test/api/token/' } }),
+    );
+    const { client, store } = testClient({ service, session: null });
+    const error = await failure(client.signIn('demo@example.com', 'demo-password'));
+    expect(error).toMatchObject({ kind: 'invalid-response', status: 307, operation: 'signIn' });
+    expect(service.requests.map((request) => request.url.origin)).toEqual(['http://api.test']);
+    // The request carries `redirect: 'manual'`, so the platform's fetch does not follow either.
+    expect(await store.get()).toBeNull();
+  });
+
+  it('stops reading an answer past its cap, whether or not the length is declared', async () => {
+    const big = 'x'.repeat(5 * 1024 * 1024);
+    const stream = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(`{"id":1,"name":"${big}"}`));
+            controller.close();
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    const service = new FakeService().on('GET', '/api/spaces/1/', stream);
+    const { client } = testClient({ service });
+    expect(await failure(client.getSpace(1))).toMatchObject({
+      kind: 'invalid-response',
+      issues: [{ message: expect.stringContaining('larger than 4 MB') }],
+    });
+  });
 });

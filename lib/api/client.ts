@@ -9,6 +9,7 @@ import {
   expectEmpty,
   type FetchLike,
   type HttpAnswer,
+  RESULT_MAX_BYTES,
   RETRY_PAUSES,
   readJson,
   realSleep,
@@ -226,6 +227,8 @@ interface ApiCall<S extends z.ZodType | null> {
   pauses: readonly number[];
   schema: S;
   signal?: AbortSignal;
+  /** Cap of the answer's body (default: `DEFAULT_MAX_BYTES` of lib/api/http.ts). */
+  maxBytes?: number;
 }
 
 const UNSAFE: ReadonlySet<Operation> = new Set<UnsafeOperation>([
@@ -267,6 +270,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return value.replace(/\/+$/, '');
   }
 
+  async function serviceOrigin(): Promise<string> {
+    try {
+      return new URL(await baseUrl()).origin;
+    } catch {
+      return 'null';
+    }
+  }
+
   async function attempt(call: ApiCall<z.ZodType | null>, access: string | null): Promise<HttpAnswer> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (access !== null) headers.authorization = `Bearer ${access}`;
@@ -280,6 +291,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers,
         pauses: call.pauses,
         signal: call.signal,
+        ...(call.maxBytes === undefined ? {} : { maxBytes: call.maxBytes }),
       });
     } catch (error) {
       // Calls that create something or charge: a failure that may have happened after the effect
@@ -299,6 +311,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function request<S extends z.ZodType | null>(call: ApiCall<S>): Promise<CallResult<S>> {
     let answer: HttpAnswer;
+    // A call that carries a session secret (the access token, or the refresh token in the body)
+    // goes only to the origin the session was issued by.
+    if (call.auth || call.operation === 'refreshToken') await sessions.requireOrigin(await serviceOrigin());
     if (!call.auth) {
       answer = await attempt(call, null);
     } else {
@@ -327,6 +342,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const sessions: SessionManager = new SessionManager({
     store: options.session,
     now: deps.now,
+    origin: serviceOrigin,
     requestPair: (email, password, signal) =>
       request({
         operation: 'signIn',
@@ -527,6 +543,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         pauses: readPauses(callOptions),
         schema: ProcessingResultSchema,
         signal: callOptions?.signal,
+        maxBytes: RESULT_MAX_BYTES,
       }),
 
     iterateSpaces: (listOptions = {}) =>

@@ -49,7 +49,14 @@ export interface HttpRequest {
   /** Extra condition checked before each retry (e.g. the upload link is still valid). */
   canRetry?: () => boolean;
   signal?: AbortSignal;
+  /** The body is read up to this many bytes (default `DEFAULT_MAX_BYTES`); a longer one is refused. */
+  maxBytes?: number;
 }
+
+/** Ordinary JSON answers are read up to this many bytes; more is refused while reading. */
+export const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
+/** Processing results (protocol and transcript of a long meeting) may be much larger. */
+export const RESULT_MAX_BYTES = 64 * 1024 * 1024;
 
 export interface HttpAnswer {
   status: number;
@@ -60,14 +67,71 @@ export interface HttpAnswer {
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 const ALL_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'];
 
+function tooLarge(operation: Operation, maxBytes: number): ApiError {
+  return new ApiError({
+    kind: 'invalid-response',
+    operation,
+    status: 200,
+    issues: [
+      {
+        path: '',
+        message: `The answer is larger than ${Math.round(maxBytes / 1024 / 1024)} MB; it was not read.`,
+      },
+    ],
+  });
+}
+
+/** Reads a body, counting bytes as they arrive, and stops (cancelling the stream) past `maxBytes`. */
+async function readCapped(response: Response, maxBytes: number, operation: Operation): Promise<ArrayBuffer> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge(operation, maxBytes);
+  }
+  if (!response.body) return new ArrayBuffer(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(operation, maxBytes);
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body.buffer;
+}
+
 /**
  * Reads the whole body inside the fetch call, so a connection reset while the body streams is a
- * network failure that ky retries, and the timeout covers the body too.
+ * network failure that ky retries, and the timeout covers the body too. The body is capped while
+ * it is read. Redirects are never followed (the contract defines none, and a followed redirect
+ * would carry the password or the token to wherever it points): a redirect is refused here.
  */
-function bufferingFetch(base: FetchLike): FetchLike {
+function bufferingFetch(base: FetchLike, maxBytes: number, operation: Operation): FetchLike {
   return async (input, init) => {
     const response = await base(input, init);
-    const body = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new ApiError({
+        kind: 'invalid-response',
+        operation,
+        status: response.status,
+        issues: [{ path: '', message: 'The service answered with a redirect; redirects are not followed.' }],
+      });
+    }
+    const body = NULL_BODY_STATUSES.has(response.status)
+      ? null
+      : await readCapped(response, maxBytes, operation);
     return new Response(body, {
       status: response.status,
       statusText: response.statusText,
@@ -89,7 +153,9 @@ export async function send(deps: HttpDeps, request: HttpRequest): Promise<HttpAn
   try {
     const response = await ky(request.url, {
       method: request.method,
-      fetch: bufferingFetch(deps.fetch),
+      fetch: bufferingFetch(deps.fetch, request.maxBytes ?? DEFAULT_MAX_BYTES, request.operation),
+      // Never followed: see bufferingFetch.
+      redirect: 'manual',
       timeout: deps.timeoutMs,
       throwHttpErrors: true,
       searchParams: request.query,

@@ -41,6 +41,8 @@ describe('sign-in', () => {
       accessExpiresAt: NOW + 30 * DAY_MS,
       refreshExpiresAt: NOW + DAY_MS,
       email: 'demo@example.com',
+      // Bound to the service that issued it.
+      origin: 'http://api.test',
     });
     expect(await store.get()).toEqual(session);
     expect(JSON.stringify(await store.get())).not.toContain('demo-password');
@@ -94,6 +96,8 @@ describe('renewal before a request', () => {
       ...nearlyExpired,
       access: newAccess,
       accessExpiresAt: NOW + 30 * DAY_MS,
+      // A session stored without its origin is bound to the origin of its first use.
+      origin: 'http://api.test',
     });
   });
 
@@ -217,6 +221,33 @@ describe('401 on a request', () => {
     const { client, store } = testClient({ session: freshSession() });
     expect(await client.getSession()).not.toBeNull();
     await client.signOut();
+    expect(await store.get()).toBeNull();
+  });
+});
+
+describe('the session is bound to the origin that issued it', () => {
+  it('never attaches the token (nor sends the refresh token) to another origin: the session ends instead', async () => {
+    const access = jwt({ exp: sec(NOW) + 30 * 86_400, iat: sec(NOW) });
+    const refresh = jwt({ exp: sec(NOW) + 86_400, iat: sec(NOW) });
+    const service = new FakeService()
+      .on('POST', '/api/token/', json(200, { access, refresh }))
+      .on('GET', '/api/spaces/1/', spaceAnswer)
+      .on('POST', '/api/token/refresh/', json(200, { access }));
+    let base = 'http://api.test';
+    const { client, store } = testClient({ service, session: null, baseUrl: async () => base });
+    await client.signIn('demo@example.com', 'demo-password');
+    await client.getSpace(1);
+    base = 'http://127.0.0.1:9';
+    await expect(client.getSpace(1)).rejects.toMatchObject({
+      info: { kind: 'auth', reason: 'token-invalid' },
+    });
+    await expect(client.refreshToken(refresh)).resolves.toBeDefined();
+    expect(service.requests.filter((request) => request.url.origin !== 'http://api.test')).toHaveLength(1);
+    expect(
+      service.requests
+        .filter((request) => request.url.origin !== 'http://api.test')
+        .map((request) => request.headers.get('authorization')),
+    ).toEqual([null]);
     expect(await store.get()).toBeNull();
   });
 });

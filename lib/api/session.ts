@@ -21,6 +21,11 @@ export interface Session {
   /** Unix time in milliseconds. */
   refreshExpiresAt: number;
   email: string;
+  /**
+   * The origin of the service that issued the tokens; they are never sent anywhere else. Absent
+   * in sessions stored before it was recorded: bound to the origin of their first use.
+   */
+  origin?: string;
 }
 
 /** Where the session lives. The extension backs it with storage owned by the background. */
@@ -79,8 +84,14 @@ export function needsRenewal(session: Session, now: number): boolean {
   return session.accessExpiresAt - now < renewalMarginMs(session);
 }
 
-export function sessionFromSignIn(email: string, answer: SignInAnswer, now: number): Session {
+export function sessionFromSignIn(
+  email: string,
+  answer: SignInAnswer,
+  now: number,
+  origin?: string,
+): Session {
   return {
+    ...(origin === undefined ? {} : { origin }),
     access: answer.access,
     refresh: answer.refresh,
     accessExpiresAt: expiryOf(answer.access, ACCESS_LIFETIME_MS, now),
@@ -92,6 +103,8 @@ export function sessionFromSignIn(email: string, answer: SignInAnswer, now: numb
 export interface SessionDeps {
   store: SessionStore;
   now: () => number;
+  /** The origin requests go to now (the service URL's); a session is bound to it at sign-in. */
+  origin?: () => Promise<string>;
   /** Calls the sign-in endpoint. */
   requestPair: (email: string, password: string, signal?: AbortSignal) => Promise<SignInAnswer>;
   /** Calls the refresh endpoint. */
@@ -107,8 +120,9 @@ export class SessionManager {
   }
 
   async signIn(email: string, password: string, signal?: AbortSignal): Promise<Session> {
+    const origin = await this.#deps.origin?.();
     const answer = await this.#deps.requestPair(email, password, signal);
-    const session = sessionFromSignIn(email, answer, this.#deps.now());
+    const session = sessionFromSignIn(email, answer, this.#deps.now(), origin);
     await this.#deps.store.set(session);
     return session;
   }
@@ -119,6 +133,28 @@ export class SessionManager {
 
   current(): Promise<Session | null> {
     return this.#deps.store.get();
+  }
+
+  /**
+   * Refuses to use the session for a request to another origin than the one that issued it: the
+   * session is ended (a new sign-in binds a new one) and `auth/token-invalid` is thrown, so no token
+   * is ever attached to a request for a service that did not issue it. A session stored before
+   * origins were recorded is bound to the origin of its first use.
+   */
+  async requireOrigin(origin: string): Promise<void> {
+    const session = await this.#deps.store.get();
+    if (!session) return;
+    if (session.origin === undefined) {
+      await this.#deps.store.set({ ...session, origin });
+      return;
+    }
+    if (session.origin === origin) return;
+    await this.#deps.store.set(null);
+    throw new ApiError({
+      kind: 'auth',
+      reason: 'token-invalid',
+      detail: 'The session belongs to another service address; sign in again.',
+    });
   }
 
   /** A usable access token, renewed first when it is close to expiry. */

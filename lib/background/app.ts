@@ -4,7 +4,6 @@
  * context menus and command share. Everything is rebuilt from storage each time the worker starts.
  */
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import {
   type ApiClient,
   ApiError,
@@ -30,6 +29,7 @@ import type { PageContext, ScheduledBot } from '@/lib/messaging';
 import { hasOriginAccess } from '@/lib/permissions';
 import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } from '@/lib/session-store';
 import { getSettings, serviceUrlItem } from '@/lib/storage';
+import { defineTrustedItem } from '@/lib/trusted-settings';
 import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
 import { PollScheduler } from './scheduler';
 import { Schedules } from './schedules';
@@ -44,16 +44,14 @@ export interface AccountCache {
   spaces: PageContext['spaces'];
 }
 
-export const accountItem = storage.defineItem<AccountCache | null>('local:account', {
-  fallback: null,
-  version: 1,
-});
+/** Names the account (its e-mail): kept with the trusted settings, out of content scripts' reach. */
+export const accountItem = defineTrustedItem<AccountCache | null>('account', null);
 
-/** Origins of the service's upload storage seen in recording links (for `service.origins`). */
-export const storageOriginsItem = storage.defineItem<string[]>('local:storageOrigins', {
-  fallback: [],
-  version: 1,
-});
+/**
+ * Origins of the service's upload storage seen in recording links (for `service.origins`): the
+ * upload asks access for them, so a trusted setting (lib/trusted-settings.ts).
+ */
+export const storageOriginsItem = defineTrustedItem<string[]>('storageOrigins', []);
 
 /** The page context's spaces are re-read at most this often (balances change slowly). */
 export const ACCOUNT_CACHE_MS = 60_000;
@@ -235,11 +233,12 @@ export function createBackground(options: BackgroundOptions = {}) {
     dispatch: async (bot: ScheduledBot) => {
       const t = backgroundTexts[await lang()];
       try {
-        const meeting = parseMeetingLink(bot.link) ?? {
-          service: bot.meetingService,
-          id: bot.id,
-          url: bot.link,
-        };
+        // Only a link the meeting detector accepts: an entry that is not one is never sent anywhere.
+        const meeting = parseMeetingLink(bot.link);
+        if (!meeting) {
+          console.error('scheduled bot dropped: not a meeting link');
+          return;
+        }
         const job = await engine.createBot(bot.spaceId, meeting);
         if (job.phase !== 'failed') {
           await notify(`schedule:${bot.id}`, t.scheduledSentTitle, t.botSentMessage(bot.title ?? bot.link));

@@ -2,16 +2,28 @@
  * The background side of every message in lib/messaging.ts. `respond` runs after `checkMessage`
  * (envelope, sender, payload) and turns anything thrown into a plain `{kind, ...}` error.
  */
-import { ApiError, contentTypeFor, escapeRegex, isApiError, normalizeTitle, toApiErrorInfo } from '@/lib/api';
-import { parseMeetingLink } from '@/lib/links';
-import type {
-  ErrorInfo,
-  MessageResult,
-  MessageType,
-  MessagingErrorInfo,
-  ResponseMap,
-  ScheduledBot,
-  SessionView,
+import {
+  ApiError,
+  contentTypeFor,
+  escapeRegex,
+  isApiError,
+  normalizeTitle,
+  type ProcessingResult,
+  toApiErrorInfo,
+} from '@/lib/api';
+import type { Job } from '@/lib/jobs/types';
+import { type MeetingLink, parseMeetingLink } from '@/lib/links';
+import {
+  type ErrorInfo,
+  type MessageResult,
+  type MessageType,
+  type MessagingErrorInfo,
+  type PageJob,
+  PROTOCOL_SHOWN_MAX,
+  type ResponseMap,
+  type ScheduledBot,
+  type SessionView,
+  type ShownResult,
 } from '@/lib/messaging';
 import { isHiddenOnSite } from '@/lib/page/conditions';
 import { PAGE_TEXT } from '@/lib/page/page-text';
@@ -19,9 +31,10 @@ import { orderSpaces } from '@/lib/page/spaces';
 import { originOf, originPattern } from '@/lib/permissions';
 import { sessionEndedItem } from '@/lib/session-store';
 import { getSettings, type Settings, serviceUrlItem, settingsItem } from '@/lib/storage';
+import { parseServiceUrl } from '@/lib/url/service-url';
 import { accountItem, type Background, normalizeServiceUrl, storageOriginsItem } from './app';
 import { createMenus } from './menus';
-import type { Payload, Sender } from './senders';
+import { type Payload, pageKindOf, type Sender } from './senders';
 import { sessionView } from './session';
 
 /** A refusal that is not the service's: carried to the caller as its plain error object. */
@@ -66,11 +79,34 @@ async function settingsView(): Promise<Settings & { serviceUrl: string }> {
 }
 
 /**
+ * A service address as the person typed it, re-checked here whatever the page checked: a bare
+ * host means https, http only on loopback, no user name or password (lib/url/service-url.ts). The
+ * refusal names the problem, never the address (it may hold a password).
+ */
+export function checkedServiceUrl(input: string): string {
+  const parsed = parseServiceUrl(input);
+  if (parsed.ok) return parsed.url;
+  throw new MessageError({
+    kind: 'invalid-message',
+    issues: [{ path: 'serviceUrl', message: SERVICE_URL_PROBLEMS[parsed.problem] }],
+  });
+}
+
+const SERVICE_URL_PROBLEMS = {
+  empty: 'The service address is empty.',
+  invalid: 'The service address is not a web address.',
+  scheme: 'The service address must start with https://.',
+  insecure: 'Plain http:// is accepted only for a service on this computer; use https://.',
+  credentials: 'The service address must not contain a user name or password.',
+  query: 'The service address must not contain ? or #.',
+} as const;
+
+/**
  * Switches to another service. The session belongs to the old one: it is forgotten before the new
  * URL is used, so a token is never sent to a service that did not issue it.
  */
 async function switchService(bg: Background, serviceUrl: string): Promise<void> {
-  const next = normalizeServiceUrl(serviceUrl);
+  const next = normalizeServiceUrl(checkedServiceUrl(serviceUrl));
   if (next === (await serviceUrlItem.getValue())) return;
   await requireServiceAccess(bg, next);
   await bg.engine.suspendUploads();
@@ -84,6 +120,51 @@ function notMeeting(): MessageError {
   return new MessageError({ kind: 'not-a-meeting-link' });
 }
 
+function senderHost(sender: Sender): string {
+  try {
+    return new URL(sender.url ?? '').hostname;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The meeting a page may send a bot to: on a meeting page, that meeting only; on a calendar, a
+ * link the meeting detector accepts (the event's links); nowhere else.
+ */
+function meetingForSender(link: string, sender: Sender): MeetingLink {
+  const url = sender.url ?? '';
+  const meeting = parseMeetingLink(link);
+  if (!meeting) throw notMeeting();
+  const kind = pageKindOf(url);
+  if (kind === 'calendar') return meeting;
+  if (kind === 'meeting' && parseMeetingLink(url)?.url === meeting.url) return meeting;
+  throw notMeeting();
+}
+
+/** A result with its protocol cut at a line end when it is too long to show (see `ShownResult`). */
+export function shownResult(result: ProcessingResult, max = PROTOCOL_SHOWN_MAX): ShownResult {
+  const protocol = result.result?.protocol;
+  if (!result.result || protocol === undefined || protocol.length <= max) return result;
+  const lineEnd = protocol.lastIndexOf('\n', max);
+  const shown = protocol.slice(0, lineEnd > max / 2 ? lineEnd : max);
+  return {
+    ...result,
+    result: { ...result.result, protocol: shown },
+    protocolTruncated: { shownChars: shown.length, totalChars: protocol.length },
+  };
+}
+
+/** A job as a page control is told about it: what it shows, nothing else. */
+export function pageJob(job: Job): PageJob {
+  return {
+    phase: job.phase,
+    createdAt: job.createdAt,
+    ...(job.spaceName === undefined ? {} : { spaceName: job.spaceName }),
+    ...(job.failure === undefined ? {} : { failure: job.failure }),
+  };
+}
+
 export function createHandlers(bg: Background): Handlers {
   const afterSessionChange = async () => {
     await bg.checkSession();
@@ -93,8 +174,9 @@ export function createHandlers(bg: Background): Handlers {
   return {
     'session.get': () => currentView(bg),
 
-    'session.signIn': async ({ serviceUrl, email, password }) => {
-      await requireServiceAccess(bg, normalizeServiceUrl(serviceUrl));
+    'session.signIn': async ({ serviceUrl: typed, email, password }) => {
+      const serviceUrl = checkedServiceUrl(typed);
+      await requireServiceAccess(bg, serviceUrl);
       await switchService(bg, serviceUrl);
       // The password goes to the service once and is dropped: only the token pair is kept.
       await bg.client.signIn(email, password);
@@ -189,7 +271,7 @@ export function createHandlers(bg: Background): Handlers {
     'recording.result': async ({ spaceId, audioId }) => {
       await requireServiceAccess(bg);
       try {
-        return await bg.client.getResult(spaceId, audioId);
+        return shownResult(await bg.client.getResult(spaceId, audioId));
       } catch (error) {
         if (isApiError(error, 'not-found')) return null;
         throw error;
@@ -295,11 +377,10 @@ export function createHandlers(bg: Background): Handlers {
     'page.context': async (_payload, sender) => {
       const [session, settings] = await Promise.all([bg.sessionStore.get(), getSettings()]);
       const lang = await bg.lang();
-      const host = sender.url ? new URL(sender.url).hostname : '';
       const page = {
         lang,
         defaultSpaceId: settings.defaultSpaceId,
-        hidden: isHiddenOnSite(settings.hiddenOnSites ?? [], host),
+        hidden: isHiddenOnSite(settings.hiddenOnSites ?? [], senderHost(sender)),
         text: PAGE_TEXT[lang],
       };
       if (!session || !(await bg.hasOriginAccess(await serviceUrlItem.getValue()))) {
@@ -314,23 +395,24 @@ export function createHandlers(bg: Background): Handlers {
       return { signedIn: true, spaces, ...page };
     },
 
-    'page.sendBot': async ({ link, spaceId }) => {
-      const meeting = parseMeetingLink(link);
-      if (!meeting) throw notMeeting();
+    'page.sendBot': async ({ link, spaceId }, sender) => {
+      const meeting = meetingForSender(link, sender);
       await requireSession(bg);
-      return bg.sendBot(meeting, spaceId);
+      return pageJob(await bg.sendBot(meeting, spaceId));
     },
 
-    'page.transcribe': async ({ url, spaceId }) => {
+    'page.transcribe': async ({ spaceId }, sender) => {
+      // The sender tab's own page, whatever the payload's `url` says (kept for older content scripts).
+      const url = sender.url ?? '';
+      if (pageKindOf(url) !== 'video') throw new MessageError({ kind: 'not-a-video-page' });
       await requireSession(bg);
       const job = await bg.transcribe(url, { spaceId });
       if (!job) throw new MessageError({ kind: 'not-a-video-page' });
-      return job;
+      return pageJob(job);
     },
 
-    'page.scheduleBot': async ({ link, startsAt, title, spaceId }) => {
-      const meeting = parseMeetingLink(link);
-      if (!meeting) throw notMeeting();
+    'page.scheduleBot': async ({ link, startsAt, title, spaceId }, sender) => {
+      const meeting = meetingForSender(link, sender);
       if (startsAt < bg.now() - SCHEDULE_PAST_TOLERANCE_MS) {
         throw new MessageError({
           kind: 'invalid-message',

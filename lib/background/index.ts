@@ -6,6 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import { serviceUrlItem, settingsItem } from '@/lib/storage';
+import { restrictStorageToTrustedContexts } from '@/lib/trusted-settings';
 import { onMenuClick, sendBotFromTab } from './actions';
 import { type Background, createBackground } from './app';
 import { createHandlers, respond } from './handlers';
@@ -21,6 +22,8 @@ export function startBackground(bg: Background = createBackground()): Background
   const handlers = createHandlers(bg);
   const own = (): OwnExtension => ({ id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') });
   const log = (what: string) => (error: unknown) => console.error(what, error);
+  // Chrome forgets the access level when the worker stops: content scripts lose storage.local at every start.
+  void restrictStorageToTrustedContexts().catch(log('storage access level not set'));
 
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
     const checked = checkMessage(message, sender, own());

@@ -4,8 +4,8 @@
  * At the start time the bot is sent like any other: a job and a notification.
  */
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import type { ScheduledBot } from '@/lib/messaging';
+import { defineTrustedItem } from '@/lib/trusted-settings';
 
 export const SCHEDULE_ALARM_PREFIX = 'bot-schedule:';
 /**
@@ -14,10 +14,8 @@ export const SCHEDULE_ALARM_PREFIX = 'bot-schedule:';
  */
 export const MISSED_START_LIMIT_MS = 60 * 60_000;
 
-export const schedulesItem = storage.defineItem<ScheduledBot[]>('local:scheduledBots', {
-  fallback: [],
-  version: 1,
-});
+/** A trusted setting (lib/trusted-settings.ts): each entry's link is where a bot goes. */
+export const schedulesItem = defineTrustedItem<ScheduledBot[]>('scheduledBots', []);
 
 export interface ScheduleDeps {
   now: () => number;

@@ -5,45 +5,67 @@
  * - Privileged messages (sign-in, settings, account data, recordings, jobs, uploads) come only from
  *   the extension's own pages: `sender.id` is ours and `sender.url` is under our origin. Not
  *   `!sender.tab`: an extension page opened in a tab (options, viewer) has a tab too.
- * - Page-scoped messages come only from a tab whose URL the detectors accept: a meeting page, a
- *   video page or a calendar.
+ * - Page-scoped messages come only from the top frame of a tab whose URL the content scripts act
+ *   on (their match patterns and feature conditions): a meeting page, a video page or a calendar.
+ *   What each may ask for is narrowed further to its own page by the handlers.
  */
 import type { Browser } from 'wxt/browser';
+import { MatchPattern } from 'wxt/utils/match-patterns';
 import type { z } from 'zod';
-import { parseMeetingLink, parseVideoPage } from '@/lib/links';
 import type { MessagePayload, MessageType, MessagingErrorInfo } from '@/lib/messaging';
 import { envelopeSchema, PAGE_SCOPED, requestSchemas } from '@/lib/messaging-schemas';
+import { isCalendarPage, isMediaPage, isMeetingPage, isVideoPage } from '@/lib/page/conditions';
+import { CALENDAR_MATCHES, MEETING_MATCHES, VIDEO_MATCHES } from '@/lib/page/match-patterns';
 
-export type Sender = Pick<Browser.runtime.MessageSender, 'id' | 'url' | 'tab'>;
+export type Sender = Pick<Browser.runtime.MessageSender, 'id' | 'url' | 'tab' | 'frameId'>;
 
-/** Calendar hosts whose event pages carry meeting links (page-scoped senders). */
-export const CALENDAR_HOSTS: readonly string[] = [
-  'calendar.google.com',
-  'calendar.yandex.ru',
-  'calendar.yandex.com',
-  'outlook.live.com',
-  'outlook.office.com',
-  'outlook.office365.com',
+/** What kind of page a page-scoped sender is: decides what it may ask for (lib/background/handlers.ts). */
+export type PageKind = 'meeting' | 'calendar' | 'video';
+
+/**
+ * Each content script's `matches` and the feature conditions it runs: the background accepts a
+ * page exactly when the content script would act on it (loaded there, and a feature's condition
+ * accepts the URL). Redirect pages, Outlook mail and other pages on the same hosts are refused.
+ */
+const FAMILIES: ReadonlyArray<{
+  kind: PageKind;
+  matches: readonly string[];
+  accepts: (url: URL) => boolean;
+}> = [
+  { kind: 'meeting', matches: MEETING_MATCHES, accepts: isMeetingPage },
+  { kind: 'calendar', matches: CALENDAR_MATCHES, accepts: isCalendarPage },
+  { kind: 'video', matches: VIDEO_MATCHES, accepts: (url) => isVideoPage(url) || isMediaPage(url) },
 ];
 
-export function isCalendarPage(url: string): boolean {
-  try {
-    const { protocol, hostname } = new URL(url);
-    return protocol === 'https:' && CALENDAR_HOSTS.includes(hostname);
-  } catch {
-    return false;
+const patterns = new Map<string, MatchPattern>();
+function matches(pattern: string, url: URL): boolean {
+  let compiled = patterns.get(pattern);
+  if (!compiled) {
+    compiled = new MatchPattern(pattern);
+    patterns.set(pattern, compiled);
   }
+  return compiled.includes(url.href);
+}
+
+/** The kind of page the content scripts act on at this URL, or null. */
+export function pageKindOf(url: string): PageKind | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '') return null;
+  for (const family of FAMILIES) {
+    if (family.matches.some((pattern) => matches(pattern, parsed)) && family.accepts(parsed))
+      return family.kind;
+  }
+  return null;
 }
 
 /** A page the content scripts may act for: a meeting, a video page or a calendar. */
 export function isSupportedPage(url: string): boolean {
-  try {
-    const { protocol } = new URL(url);
-    if (protocol !== 'https:' && protocol !== 'http:') return false;
-  } catch {
-    return false;
-  }
-  return parseMeetingLink(url) !== null || parseVideoPage(url) !== null || isCalendarPage(url);
+  return pageKindOf(url) !== null;
 }
 
 export interface OwnExtension {
@@ -56,10 +78,12 @@ export function isExtensionPage(sender: Sender, own: OwnExtension): boolean {
   return sender.id === own.id && typeof sender.url === 'string' && sender.url.startsWith(own.baseUrl);
 }
 
+/** The top frame of a tab showing a page the content scripts act on (not a frame inside it). */
 export function isSupportedTab(sender: Sender, own: OwnExtension): boolean {
   return (
     sender.id === own.id &&
     sender.tab !== undefined &&
+    sender.frameId === 0 &&
     typeof sender.url === 'string' &&
     isSupportedPage(sender.url)
   );

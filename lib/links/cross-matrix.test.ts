@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { LOOKALIKES, MEDIA_LINKS, MEETING_LINKS, VIDEO_PAGES } from './fixtures';
-import { findMeetingLinks, parseMediaLink, parseMeetingLink, parseVideoPage, unwrapLink } from './index';
+import {
+  CALENDAR_LOOKALIKES,
+  CALENDAR_PAGES,
+  LOOKALIKES,
+  MEDIA_LINKS,
+  MEETING_LINKS,
+  VIDEO_PAGES,
+} from './fixtures';
+import {
+  detectCalendarPage,
+  findMeetingLinks,
+  parseMediaLink,
+  parseMeetingLink,
+  parseVideoPage,
+  unwrapLink,
+} from './index';
 
 /** Each detector with its own positive inputs; every detector must reject the others'. */
 const DETECTORS = [
   { name: 'parseMeetingLink', detect: parseMeetingLink, own: MEETING_LINKS.map((c) => c.input) },
   { name: 'parseVideoPage', detect: parseVideoPage, own: VIDEO_PAGES.map((c) => c.input) },
   { name: 'parseMediaLink', detect: parseMediaLink, own: MEDIA_LINKS.map((c) => c.input) },
+  { name: 'detectCalendarPage', detect: detectCalendarPage, own: CALENDAR_PAGES.map((c) => c.input) },
 ] as const;
 
 const FOREIGN_PAIRS = DETECTORS.flatMap((detector) =>
@@ -21,7 +36,7 @@ describe('cross-matrix: no detector fires on another detector’s URLs', () => {
     expect(detector.detect(input)).toBeNull();
   });
 
-  it.each([...VIDEO_PAGES, ...MEDIA_LINKS].map((c) => c.input))(
+  it.each([...VIDEO_PAGES, ...MEDIA_LINKS, ...CALENDAR_PAGES].map((c) => c.input))(
     'findMeetingLinks finds no meeting in %s',
     (input) => {
       expect(findMeetingLinks(input)).toEqual([]);
@@ -30,8 +45,8 @@ describe('cross-matrix: no detector fires on another detector’s URLs', () => {
 
   it('checks every detector against every other detector’s whole list', () => {
     const total = DETECTORS.reduce((sum, d) => sum + d.own.length, 0);
-    // Each positive is fed to the two detectors it does not belong to.
-    expect(FOREIGN_PAIRS).toHaveLength(2 * total);
+    // Each positive is fed to every detector it does not belong to.
+    expect(FOREIGN_PAIRS).toHaveLength((DETECTORS.length - 1) * total);
   });
 });
 
@@ -64,5 +79,15 @@ describe('cross-matrix: each detector accepts its own URLs', () => {
 
   it.each(MEETING_LINKS)('findMeetingLinks finds exactly the meeting in $input', ({ input, expected }) => {
     expect(findMeetingLinks(`Agenda below.\n${input}\nSee you!`)).toEqual([expected]);
+  });
+});
+
+describe('cross-matrix: calendar pages', () => {
+  it.each(CALENDAR_PAGES)('detectCalendarPage names the app of $input', ({ input, expected }) => {
+    expect(detectCalendarPage(input)?.app).toBe(expected);
+  });
+
+  it.each(CALENDAR_LOOKALIKES)('detectCalendarPage rejects %s', (input) => {
+    expect(detectCalendarPage(input)).toBeNull();
   });
 });

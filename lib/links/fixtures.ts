@@ -2,6 +2,7 @@
  * Positive URLs of each detector, with the expected result and where the form comes from.
  * The cross-matrix test feeds every list to every other detector, and every LOOKALIKE to all.
  */
+import type { CalendarApp } from './calendar-page';
 import type { MediaLink, MeetingLink, VideoPage } from './types';
 
 export interface Fixture<T> {
@@ -955,4 +956,60 @@ export const LOOKALIKES: readonly string[] = [
   'https://telemost.yandех.ru/j/12345678901234',
   'https://www.youtubе.com/watch?v=BaW_jenozKc',
   'https://evil.com/https://meet.google.com/abc-defg-hij',
+];
+
+/** Calendar pages (`detectCalendarPage`): the calendar part of each calendar web app. */
+export const CALENDAR_PAGES: readonly Fixture<CalendarApp>[] = [
+  {
+    input: 'https://calendar.google.com/calendar/u/0/r',
+    expected: 'google',
+    source: 'Google Calendar web app (calendar.google.com/calendar/...)',
+  },
+  {
+    input: 'https://calendar.google.com/calendar/u/1/r/week/2026/3/4',
+    expected: 'google',
+    source: 'Google Calendar web app (calendar.google.com/calendar/...)',
+  },
+  {
+    input: 'https://calendar.google.com/calendar/r/eventedit/abc123',
+    expected: 'google',
+    source: 'Google Calendar web app (calendar.google.com/calendar/...)',
+  },
+  { input: 'https://calendar.yandex.ru/week?uid=123', expected: 'yandex', source: 'Yandex Calendar web app' },
+  { input: 'https://calendar.yandex.com/', expected: 'yandex', source: 'Yandex Calendar web app' },
+  {
+    input: 'https://outlook.live.com/calendar/0/view/week',
+    expected: 'outlook',
+    source: 'Outlook on the web, calendar module',
+  },
+  {
+    input: 'https://outlook.office.com/calendar/view/month',
+    expected: 'outlook',
+    source: 'Outlook on the web, calendar module',
+  },
+  {
+    input: 'https://outlook.office365.com/calendar/item/AAMk',
+    expected: 'outlook',
+    source: 'Outlook on the web, calendar module',
+  },
+];
+
+/** Near misses of calendar pages: mail on the calendar hosts, redirect pages, ports, plain http. */
+export const CALENDAR_LOOKALIKES: readonly string[] = [
+  'https://outlook.live.com/mail/0/inbox',
+  'https://outlook.office.com/mail/deeplink/compose',
+  'https://outlook.office365.com/owa/',
+  'https://outlook.office.com/calendarx',
+  'https://calendar.google.com/',
+  'https://calendar.google.com/url?q=https://meet.google.com/abc-defg-hij',
+  'https://www.google.com/url?q=https%3A%2F%2Fcalendar.google.com%2Fcalendar%2Fr',
+  'https://l.facebook.com/l.php?u=https%3A%2F%2Fcalendar.google.com%2Fcalendar%2Fr',
+  'https://vk.com/away.php?to=https%3A%2F%2Fcalendar.yandex.ru%2F',
+  'http://calendar.google.com/calendar/r',
+  'https://calendar.google.com:8443/calendar/r',
+  'https://user:secret@calendar.google.com/calendar/r',
+  'https://calendar.google.com.evil.io/calendar/r',
+  'https://evil.io/calendar.google.com/calendar/r',
+  'https://calendar.yandex.ru.evil.com/',
+  'https://notcalendar.yandex.ru/',
 ];

@@ -6,7 +6,13 @@
  * `youtube.com/redirect?q=...`) is not the meeting or the video it points to, so wrappers are
  * rejected before the detectors run (the detectors would otherwise follow them).
  */
-import { parseMediaLink, parseMeetingLink, parseVideoPage, unwrapLink } from '@/lib/links';
+import {
+  detectCalendarPage,
+  parseMediaLink,
+  parseMeetingLink,
+  parseVideoPage,
+  unwrapLink,
+} from '@/lib/links';
 
 function isWrapper(url: URL): boolean {
   return unwrapLink(url.href) !== url.href;
@@ -31,21 +37,9 @@ export function isMediaPage(url: URL): boolean {
   return !isWrapper(url) && parseMediaLink(url.href) !== null;
 }
 
-/** Calendar web apps and the part of each host that is the calendar. */
-const CALENDAR_APPS: ReadonlyArray<{ host: string; path: RegExp }> = [
-  { host: 'calendar.google.com', path: /^\/calendar(?:\/|$)/ },
-  { host: 'calendar.yandex.ru', path: /^\// },
-  { host: 'calendar.yandex.com', path: /^\// },
-  // Outlook serves mail and calendar from one single-page app; only its calendar is ours.
-  { host: 'outlook.live.com', path: /^\/calendar(?:\/|$)/ },
-  { host: 'outlook.office.com', path: /^\/calendar(?:\/|$)/ },
-  { host: 'outlook.office365.com', path: /^\/calendar(?:\/|$)/ },
-];
-
-/** Google Calendar, Yandex Calendar or Outlook on the web, in its calendar part. */
+/** Google Calendar, Yandex Calendar or Outlook on the web, in its calendar part (lib/links/calendar-page.ts). */
 export function isCalendarPage(url: URL): boolean {
-  if (url.protocol !== 'https:' || url.port !== '') return false;
-  return CALENDAR_APPS.some(({ host, path }) => url.hostname === host && path.test(url.pathname));
+  return detectCalendarPage(url.href) !== null;
 }
 
 /** Hosts listed in settings `hiddenOnSites` hide the floating controls on that exact host. */

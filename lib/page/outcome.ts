@@ -7,12 +7,13 @@
  */
 import type { ApiErrorInfo } from '@/lib/api/errors';
 import { formatApiError, formatDuration, type Lang } from '@/lib/api/messages';
-import type { Job, JobFailure } from '@/lib/jobs/types';
+import type { JobFailure } from '@/lib/jobs/types';
 import {
   type ErrorInfo,
   isMessagingError,
   type MessageResult,
   type PageContext,
+  type PageJob,
   type PageOutcome,
   type ScheduledBot,
 } from '@/lib/messaging';
@@ -108,7 +109,7 @@ function describeFailure(failure: JobFailure | undefined, lang: Lang, space?: Sp
  * made) tells such a job from a new one.
  */
 export function describeBotResult(
-  result: MessageResult<Job>,
+  result: MessageResult<PageJob>,
   lang: Lang,
   space?: SpaceView,
   sentAt?: number,
@@ -126,7 +127,11 @@ export function describeBotResult(
 }
 
 /** The answer to `page.transcribe` (a video or link job, or an error). */
-export function describeTranscribeResult(result: MessageResult<Job>, lang: Lang, space?: SpaceView): Outcome {
+export function describeTranscribeResult(
+  result: MessageResult<PageJob>,
+  lang: Lang,
+  space?: SpaceView,
+): Outcome {
   const m = pageMessages[lang];
   if (!result.ok) return describeError(result.error, lang, space);
   const job = result.data;
@@ -173,9 +178,9 @@ export function describePageAnswer(
 ): Outcome | null {
   switch (type) {
     case 'page.sendBot':
-      return describeBotResult(result as MessageResult<Job>, lang, space, receivedAt);
+      return describeBotResult(result as MessageResult<PageJob>, lang, space, receivedAt);
     case 'page.transcribe':
-      return describeTranscribeResult(result as MessageResult<Job>, lang, space);
+      return describeTranscribeResult(result as MessageResult<PageJob>, lang, space);
     case 'page.scheduleBot':
       return describeScheduleResult(result as MessageResult<ScheduledBot>, lang, space);
     case 'page.hideOnSite':

@@ -11,9 +11,24 @@ test('the built extension loads: the service worker starts and the popup renders
   expect(manifest.manifest_version).toBe(3);
   expect(manifest.name).toBe('Meeting Capture');
 
-  // onInstalled runs asynchronously: wait for its effect instead of reading once.
+  // onInstalled runs asynchronously: wait for its effect instead of reading once. The service URL
+  // is a trusted setting, in the extension origin's IndexedDB (lib/trusted-settings.ts).
   await expect
-    .poll(() => serviceWorker.evaluate(async () => (await chrome.storage.local.get('serviceUrl')).serviceUrl))
+    .poll(() =>
+      serviceWorker.evaluate(
+        () =>
+          new Promise<unknown>((resolve) => {
+            const open = indexedDB.open('meeting-capture-settings');
+            open.onerror = () => resolve(undefined);
+            open.onsuccess = () => {
+              if (!open.result.objectStoreNames.contains('settings')) return resolve(undefined);
+              const read = open.result.transaction('settings').objectStore('settings').get('serviceUrl');
+              read.onsuccess = () => resolve(read.result);
+              read.onerror = () => resolve(undefined);
+            };
+          }),
+      ),
+    )
     .toMatch(/^https?:\/\//);
 
   const popup = await context.newPage();

@@ -208,7 +208,11 @@ test('"Hide on this site" hides it on that host until the options show it again'
   await page.reload();
   await expectNoControlOn(context, [MEET], { url: TELEMOST, control: sendBot });
 
-  // Un-hidden in the options: the control comes back on the open tab, without a reload.
+  // Un-hidden in the options: the control comes back on the open tab when the person returns to
+  // it (the tab becomes visible again), without a reload. Content scripts cannot watch the
+  // settings (storage is closed to them); they ask the background again then.
   expect((await extensionMessage('settings.set', { hiddenOnSites: [] })).ok).toBe(true);
+  await page.bringToFront();
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await expect(sendBot(page)).toBeVisible();
 });

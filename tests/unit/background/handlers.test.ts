@@ -9,6 +9,7 @@ import { jobsItem } from '../../../lib/jobs/store';
 import { memoryKeyValue } from '../../../lib/kv';
 import { isGrantedByManifest } from '../../../lib/permissions';
 import { serviceUrlItem } from '../../../lib/storage';
+import { useTrustedStore } from '../../../lib/trusted-settings';
 
 const popup: Sender = {
   id: fakeBrowser.runtime.id,
@@ -18,6 +19,19 @@ const meetTab: Sender = {
   id: fakeBrowser.runtime.id,
   url: 'https://meet.google.com/abc-defg-hij',
   tab: { id: 3 } as Sender['tab'],
+  frameId: 0,
+};
+const calendarTab: Sender = {
+  id: fakeBrowser.runtime.id,
+  url: 'https://calendar.google.com/calendar/u/0/r/week',
+  tab: { id: 4 } as Sender['tab'],
+  frameId: 0,
+};
+const youtubeTab: Sender = {
+  id: fakeBrowser.runtime.id,
+  url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  tab: { id: 5 } as Sender['tab'],
+  frameId: 0,
 };
 
 let emulator: RunningEmulator;
@@ -31,6 +45,7 @@ afterAll(() => emulator.close());
 
 beforeEach(async () => {
   fakeBrowser.reset();
+  useTrustedStore(memoryKeyValue());
   await (await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' })).arrayBuffer();
   requests.length = 0;
   await serviceUrlItem.setValue(emulator.url);
@@ -224,6 +239,17 @@ describe('page-scoped messages', () => {
   it('page.context tells the content script the spaces, not the tokens', async () => {
     const answer = await send('page.context', {}, meetTab);
     expect(answer.data.signedIn).toBe(true);
+    expect(answer.data.hidden).toBe(false);
+    expect(Object.keys(answer.data).sort()).toEqual([
+      'defaultSpaceId',
+      'hidden',
+      'lang',
+      'signedIn',
+      'spaces',
+      'text',
+    ]);
+    // The controls' texts, in the language in force only.
+    expect(answer.data.text.sendBot).toBe(answer.data.lang === 'ru' ? 'Отправить бота' : 'Send bot');
     expect(answer.data.spaces.find((space: { isMain: boolean }) => space.isMain)?.id).toBe(
       SEED.spaces.personal,
     );
@@ -237,12 +263,46 @@ describe('page-scoped messages', () => {
       { link: 'https://meet.google.com/abc-defg-hij?authuser=0' },
       meetTab,
     );
-    expect(sent.data).toMatchObject({
+    // The answer carries what the control shows, no more (no source link, account or service URL).
+    expect(sent.data).toMatchObject({ phase: 'waiting-meeting', spaceName: 'Personal' });
+    expect(Object.keys(sent.data).sort()).toEqual(['createdAt', 'phase', 'spaceName']);
+    const job = (await bg.jobs.list())[0];
+    expect(job).toMatchObject({
       intent: 'bot',
-      phase: 'waiting-meeting',
       spaceId: 1,
       sourceUrl: 'https://meet.google.com/abc-defg-hij',
     });
+  });
+
+  it('a meeting page sends a bot to its own meeting only; a calendar to any meeting link', async () => {
+    expect(await send('page.sendBot', { link: 'https://zoom.us/j/1234567890' }, meetTab)).toEqual({
+      ok: false,
+      error: { kind: 'not-a-meeting-link' },
+    });
+    expect(await send('page.sendBot', { link: 'https://zoom.us/j/1234567890' }, youtubeTab)).toEqual({
+      ok: false,
+      error: { kind: 'not-a-meeting-link' },
+    });
+    expect(await send('page.sendBot', { link: 'https://zoom.us/j/1234567890' }, calendarTab)).toMatchObject({
+      ok: true,
+      data: { phase: 'waiting-meeting' },
+    });
+  });
+
+  it('page.transcribe takes the sender tab’s own page, whatever the payload names', async () => {
+    expect(
+      await send('page.transcribe', { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }, meetTab),
+    ).toEqual({ ok: false, error: { kind: 'not-a-video-page' } });
+    const answer = await send('page.transcribe', { url: 'https://vimeo.com/76979871' }, youtubeTab);
+    expect(answer).toMatchObject({ ok: true, data: { phase: expect.any(String) } });
+    const job = (await bg.jobs.list()).find((candidate) => candidate.intent === 'video');
+    expect(job?.sourceUrl).toContain('youtube.com');
+  });
+
+  it('page.context says whether the sender’s own site is hidden', async () => {
+    await send('page.hideOnSite', { host: 'meet.google.com' }, meetTab);
+    expect((await send('page.context', {}, meetTab)).data.hidden).toBe(true);
+    expect((await send('page.context', {}, calendarTab)).data.hidden).toBe(false);
   });
 
   it('page.scheduleBot stores the schedule with an alarm; schedules.cancel removes both', async () => {
@@ -250,7 +310,7 @@ describe('page-scoped messages', () => {
     const answer = await send(
       'page.scheduleBot',
       { link: 'https://zoom.us/j/1234567890', startsAt, title: 'Planning' },
-      meetTab,
+      calendarTab,
     );
     expect(answer.data).toMatchObject({ meetingService: 'zoom', startsAt, spaceId: 1, title: 'Planning' });
     expect((await fakeBrowser.alarms.getAll()).map((alarm) => alarm.name)).toContain(
@@ -268,7 +328,7 @@ describe('page-scoped messages', () => {
     const answer = await send(
       'page.scheduleBot',
       { link: 'https://zoom.us/j/1234567890', startsAt: Date.now() - 3_600_000 },
-      meetTab,
+      calendarTab,
     );
     expect(answer).toMatchObject({
       ok: false,

@@ -3,6 +3,7 @@ import {
   checkMessage,
   isSupportedPage,
   type OwnExtension,
+  pageKindOf,
   type Sender,
 } from '../../../lib/background/senders';
 
@@ -22,23 +23,32 @@ const optionsInTab: Sender = {
   id: 'our-id',
   url: 'chrome-extension://our-id/options.html',
   tab: tab as never,
+  frameId: 0,
 };
-const meetTab: Sender = { id: 'our-id', url: 'https://meet.google.com/abc-defg-hij', tab: tab as never };
+const meetTab: Sender = {
+  id: 'our-id',
+  url: 'https://meet.google.com/abc-defg-hij',
+  tab: tab as never,
+  frameId: 0,
+};
 const youtubeTab: Sender = {
   id: 'our-id',
   url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
   tab: tab as never,
+  frameId: 0,
 };
 const calendarTab: Sender = {
   id: 'our-id',
   url: 'https://calendar.google.com/calendar/r',
   tab: tab as never,
+  frameId: 0,
 };
-const randomTab: Sender = { id: 'our-id', url: 'https://example.com/', tab: tab as never };
+const randomTab: Sender = { id: 'our-id', url: 'https://example.com/', tab: tab as never, frameId: 0 };
 const lookalikeTab: Sender = {
   id: 'our-id',
   url: 'https://meet.google.com.evil.io/abc-defg-hij',
   tab: tab as never,
+  frameId: 0,
 };
 const otherExtension: Sender = { id: 'other-id', url: 'chrome-extension://other-id/popup.html' };
 const otherExtensionPretending: Sender = { id: 'other-id', url: 'chrome-extension://our-id/popup.html' };
@@ -120,5 +130,34 @@ describe('sender checks', () => {
     expect(isSupportedPage('https://www.youtube.com/')).toBe(false);
     expect(isSupportedPage('chrome-extension://our-id/popup.html')).toBe(false);
     expect(isSupportedPage('not a url')).toBe(false);
+  });
+
+  it('supported pages are the ones the content scripts act on: no redirect pages, no mail', () => {
+    for (const url of [
+      'https://outlook.live.com/mail/0/inbox',
+      'https://outlook.office.com/mail/',
+      'https://www.google.com/url?q=https://meet.google.com/abc-defg-hij',
+      'https://l.facebook.com/l.php?u=https%3A%2F%2Fwww.youtube.com%2Fwatch%3Fv%3DdQw4w9WgXcQ',
+      'https://vk.com/away.php?to=https%3A%2F%2Fvimeo.com%2F76979871',
+      'https://www.youtube.com/redirect?q=https%3A%2F%2Fvimeo.com%2F76979871',
+      'http://meet.google.com/abc-defg-hij',
+      'https://user:pw@meet.google.com/abc-defg-hij',
+      // A meeting link the detector knows, on a host no content script is loaded on.
+      'https://zoom.us/rec/share/abc',
+    ]) {
+      expect(isSupportedPage(url), url).toBe(false);
+    }
+    expect(pageKindOf('https://meet.google.com/abc-defg-hij')).toBe('meeting');
+    expect(pageKindOf('https://calendar.google.com/calendar/u/0/r')).toBe('calendar');
+    expect(pageKindOf('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toBe('video');
+  });
+
+  it('page messages come only from the top frame', () => {
+    const inFrame: Sender = { ...meetTab, frameId: 3 };
+    expect(checkMessage(envelope('page.context', {}), inFrame, own)).toEqual({
+      ok: false,
+      error: { kind: 'forbidden-sender', type: 'page.context' },
+    });
+    expect(checkMessage(envelope('page.context', {}), meetTab, own)).toMatchObject({ ok: true });
   });
 });
