@@ -18,11 +18,10 @@ export default defineConfig({
   srcDir: '.',
   // WXT_OUT_DIR: where tests/unit/release-manifest.test.ts builds the release manifest.
   outDir: process.env.WXT_OUT_DIR ?? '.output',
-  // Auto-import only WXT's own helpers (defineBackground, browser...), never the exports of
-  // components/: unimport finds free identifiers by pattern, and a parameter named `lang` or
-  // `text` in lib/ pulled components/lang.ts (Preact signals and the pages' whole string table)
-  // into the background and the content scripts. Project modules are imported explicitly.
-  imports: { dirsScanOptions: { fileFilter: () => false } },
+  // No auto-imports: every module says what it uses. (Auto-imports matched parameter names such
+  // as `lang` and `text` and pulled the popup's language module, with Preact and WXT storage,
+  // into the content scripts.)
+  imports: false,
   vite: () => ({
     plugins: [preact()],
     // Source maps only on request, for scripts/attribute.ts; never in the store package.

@@ -24,6 +24,7 @@ import type {
 import type { CalendarView, DispatchRecord, UpcomingItem } from '@/lib/background/calendars';
 import type { Lang } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
+import type { PageText } from '@/lib/page/page-text';
 import type { Settings } from '@/lib/storage';
 import type { requestSchemas } from './messaging-schemas';
 
@@ -56,7 +57,23 @@ export interface PageContext {
   spaces: Array<{ id: number; name: string; isMain: boolean; availableSeconds: number; isActive: boolean }>;
   /** The person hid the floating controls on the sender tab's site ("Hide on this site"). */
   hidden: boolean;
+  /** The page controls' texts in `lang` (templates, lib/page/page-text.ts). */
+  text: PageText;
 }
+
+/** What a page control shows after an action: one sentence, made by the background. */
+export interface PageOutcome {
+  tone: 'success' | 'error';
+  text: string;
+  /** The person must sign in first (the popup does that). */
+  signedOut?: boolean;
+}
+
+/** The answer to a page action (`page.sendBot`, ...): the result and the sentence to show. */
+export type PageAnswer<T> = MessageResult<T> & { outcome?: PageOutcome | null };
+
+/** Sent by the background to content scripts when settings change: ask `page.context` again. */
+export const PAGE_CONTEXT_CHANGED = 'page.contextChanged';
 
 /**
  * What a page control is told about the job it started: only what it shows (the phase, why it

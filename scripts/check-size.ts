@@ -2,7 +2,7 @@
  * Bundle-size budgets of the Chrome build, checked after `wxt build` (part of `npm run test:e2e`).
  * Sizes are deterministic, so a budget that is exceeded fails the build. For each page: every file
  * its HTML loads (entry script, module preloads, stylesheets); for the background: background.js
- * and the chunks it imports; for each content script: its one file. Sizes come from
+ * and the chunks it imports; for each content script: its one file, and its stylesheet. Sizes come from
  * scripts/bundle.ts (gzip level 9), as the UI measurement does.
  *
  * Usage: npx tsx scripts/check-size.ts [outDir]   (default .output/chrome-mv3)
@@ -32,9 +32,15 @@ export const BUDGETS_KB: Record<string, number> = {
   'options.html': 34,
   // Target 30: zod/mini, ky and the texts of both languages keep the worker at 50.8 (README).
   'background.js': 84,
-  'content-scripts/meeting.js': 42,
-  'content-scripts/calendar.js': 46,
-  'content-scripts/video.js': 44,
+  // Content scripts run inside pages people are using (a call, a calendar, a video): the lightest
+  // peers carry about 10 KB there. Their stylesheet is a file of its own, read into the
+  // controls' shadow root (components/page/shadow-host.ts), with a budget of its own.
+  'content-scripts/meeting.js': 12,
+  'content-scripts/calendar.js': 12,
+  'content-scripts/video.js': 12,
+  'content-scripts/meeting.css': 2,
+  'content-scripts/calendar.css': 2,
+  'content-scripts/video.css': 2,
 };
 
 const outDir = path.resolve(process.argv[2] ?? '.output/chrome-mv3');

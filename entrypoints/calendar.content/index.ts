@@ -1,14 +1,19 @@
 // Calendars: Google Calendar, Yandex Calendar, Outlook on the web.
-import { CALENDAR_FEATURES } from '@/lib/page/families';
+// Each page family is a registry of features (one feature per file, components/page/).
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { calendarSendBot } from '@/components/page/calendar-send-bot';
 import { runFeatures } from '@/lib/page/feature';
+// Built beside the script and read into the controls' shadow root (components/page/shadow-host.ts).
+import '@/components/page/page.css';
 import { CALENDAR_MATCHES } from '@/lib/page/match-patterns';
 
 export default defineContentScript({
   matches: [...CALENDAR_MATCHES],
   runAt: 'document_idle',
+  cssInjectionMode: 'ui',
   // Some hosts' own message listeners choke on unknown window messages; WXT's custom event suffices.
   noScriptStartedPostMessage: true,
   main(ctx) {
-    runFeatures(ctx, CALENDAR_FEATURES);
+    runFeatures(ctx, [calendarSendBot]);
   },
 });

@@ -1,14 +1,19 @@
 // Video pages: YouTube and the other sites the video-page detector accepts.
-import { VIDEO_FEATURES } from '@/lib/page/families';
+// Each page family is a registry of features (one feature per file, components/page/).
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { transcribeButton } from '@/components/page/transcribe-button';
 import { runFeatures } from '@/lib/page/feature';
+// Built beside the script and read into the controls' shadow root (components/page/shadow-host.ts).
+import '@/components/page/page.css';
 import { VIDEO_MATCHES } from '@/lib/page/match-patterns';
 
 export default defineContentScript({
   matches: [...VIDEO_MATCHES],
   runAt: 'document_idle',
+  cssInjectionMode: 'ui',
   // Some hosts' own message listeners choke on unknown window messages; WXT's custom event suffices.
   noScriptStartedPostMessage: true,
   main(ctx) {
-    runFeatures(ctx, VIDEO_FEATURES);
+    runFeatures(ctx, [transcribeButton]);
   },
 });

@@ -26,6 +26,8 @@ import {
   type ShownResult,
 } from '@/lib/messaging';
 import { isHiddenOnSite } from '@/lib/page/conditions';
+import { PAGE_TEXT } from '@/lib/page/page-text';
+import { orderSpaces } from '@/lib/page/spaces';
 import { originOf, originPattern } from '@/lib/permissions';
 import { sessionEndedItem } from '@/lib/session-store';
 import { getSettings, type Settings, serviceUrlItem, settingsItem } from '@/lib/storage';
@@ -398,17 +400,22 @@ export function createHandlers(bg: Background): Handlers {
     'page.context': async (_payload, sender) => {
       const [session, settings] = await Promise.all([bg.sessionStore.get(), getSettings()]);
       const lang = await bg.lang();
-      const hidden = isHiddenOnSite(settings.hiddenOnSites ?? [], senderHost(sender));
-      if (!session || !(await bg.hasOriginAccess(await serviceUrlItem.getValue()))) {
-        return { signedIn: false, lang, defaultSpaceId: settings.defaultSpaceId, spaces: [], hidden };
-      }
-      return {
-        signedIn: true,
+      const page = {
         lang,
         defaultSpaceId: settings.defaultSpaceId,
-        spaces: await bg.spaces(),
-        hidden,
+        hidden: isHiddenOnSite(settings.hiddenOnSites ?? [], senderHost(sender)),
+        text: PAGE_TEXT[lang],
       };
+      if (!session || !(await bg.hasOriginAccess(await serviceUrlItem.getValue()))) {
+        return { signedIn: false, spaces: [], ...page };
+      }
+      // The default space first: the controls offer the spaces in this order.
+      const spaces = orderSpaces({
+        signedIn: true,
+        defaultSpaceId: settings.defaultSpaceId,
+        spaces: await bg.spaces(),
+      });
+      return { signedIn: true, spaces, ...page };
     },
 
     'page.sendBot': async ({ link, spaceId }, sender) => {

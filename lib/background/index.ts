@@ -5,7 +5,7 @@
  * from storage and looks at whatever is due.
  */
 import { browser } from 'wxt/browser';
-import { serviceUrlItem } from '@/lib/storage';
+import { serviceUrlItem, settingsItem } from '@/lib/storage';
 import { restrictStorageToTrustedContexts } from '@/lib/trusted-settings';
 import { onMenuClick, sendBotFromTab } from './actions';
 import { type Background, createBackground } from './app';
@@ -13,6 +13,7 @@ import { CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM } from './calendars';
 import { createHandlers, respond } from './handlers';
 import { COMMAND_SEND_BOT, createMenus } from './menus';
 import { openNotification } from './notifications';
+import { notifyPages, withPageOutcome } from './page-answers';
 import { POLL_ALARM } from './scheduler';
 import { SCHEDULE_ALARM_PREFIX } from './schedules';
 import { checkMessage, type OwnExtension } from './senders';
@@ -32,7 +33,10 @@ export function startBackground(bg: Background = createBackground()): Background
       sendResponse({ ok: false, error: checked.error });
       return undefined;
     }
-    void respond(handlers, checked.type, checked.payload, sender).then(sendResponse);
+    const receivedAt = bg.now();
+    void respond(handlers, checked.type, checked.payload, sender)
+      .then((result) => withPageOutcome(bg, checked.type, checked.payload, result, receivedAt))
+      .then(sendResponse);
     // Keeps the channel open for the asynchronous answer.
     return true;
   });
@@ -83,6 +87,9 @@ export function startBackground(bg: Background = createBackground()): Background
   browser.permissions.onAdded.addListener(() => {
     void bg.scheduler.run();
   });
+
+  // Open page controls follow the language and "Hide on this site" choices at once.
+  settingsItem.watch(() => void notifyPages().catch(log('page notice')));
 
   void bg.wake().catch(log('wake failed'));
   return bg;

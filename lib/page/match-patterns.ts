@@ -4,21 +4,20 @@
  * script is loaded at all. `*.host` in a match pattern covers the host itself and its subdomains.
  */
 
-const TELEMOST_HOSTS = ['ru', 'com', 'by', 'kz'].flatMap((tld) => [
-  `telemost.yandex.${tld}`,
-  `telemost.360.yandex.${tld}`,
-]);
+const telemostHosts = () =>
+  ['ru', 'com', 'by', 'kz'].flatMap((tld) => [`telemost.yandex.${tld}`, `telemost.360.yandex.${tld}`]);
 
 /** Zoom join and web-client paths; the rest of zoom.us is marketing and account pages. */
 const ZOOM_MEETING_PATHS = ['/j/*', '/s/*', '/w/*', '/wc/*', '/my/*'];
 const ZOOM_DOMAINS = ['zoom.us', 'zoom.com', 'zoomgov.com'];
 
-export const MEETING_MATCHES: readonly string[] = [
+// Lists built by calls are marked pure, so each content script keeps only its own family's.
+export const MEETING_MATCHES: readonly string[] = /* @__PURE__ */ (() => [
   // Meet is a single-page app from its home page to the call: the whole host.
   'https://meet.google.com/*',
   ...ZOOM_DOMAINS.flatMap((domain) => ZOOM_MEETING_PATHS.map((path) => `https://*.${domain}${path}`)),
-  ...TELEMOST_HOSTS.map((host) => `https://${host}/*`),
-];
+  ...telemostHosts().map((host) => `https://${host}/*`),
+])();
 
 export const CALENDAR_MATCHES: readonly string[] = [
   'https://calendar.google.com/*',
@@ -34,7 +33,7 @@ export const CALENDAR_MATCHES: readonly string[] = [
  * hosts (youtu.be, dai.ly) redirect to these; embed-only hosts (youtube-nocookie.com) live in
  * frames of other sites, where no control is shown.
  */
-export const VIDEO_MATCHES: readonly string[] = [
+export const VIDEO_MATCHES: readonly string[] = /* @__PURE__ */ (() => [
   'https://*.youtube.com/*',
   'https://*.youtubekids.com/*',
   'https://*.rutube.ru/*',
@@ -52,4 +51,4 @@ export const VIDEO_MATCHES: readonly string[] = [
   'https://*.tiktok.com/*',
   // Zoom cloud recordings are video pages; meetings on the same hosts belong to the meeting script.
   ...ZOOM_DOMAINS.flatMap((domain) => [`https://*.${domain}/rec/*`, `https://*.${domain}/recording/*`]),
-];
+])();

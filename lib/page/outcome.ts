@@ -1,7 +1,9 @@
 /**
  * What a control says after an action: the answer of `page.sendBot`, `page.transcribe` or
  * `page.scheduleBot` turned into one sentence a person can act on, in the page UI's language.
- * Pure functions of the answer, so every branch is tested without a browser.
+ * Pure functions of the answer, so every branch is tested without a browser. The background runs
+ * them and sends the sentence with its answer (`describePageAnswer`), so content scripts carry
+ * none of these texts, and the failures read as they do in the popup (`formatApiError`).
  */
 import type { ApiErrorInfo } from '@/lib/api/errors';
 import { formatApiError, formatDuration, type Lang } from '@/lib/api/messages';
@@ -12,18 +14,16 @@ import {
   type MessageResult,
   type PageContext,
   type PageJob,
+  type PageOutcome,
   type ScheduledBot,
 } from '@/lib/messaging';
 import { pageMessages } from './messages';
+import { formatWhen } from './when';
 
-export type OutcomeTone = 'success' | 'error';
+export { formatWhen };
 
-export interface Outcome {
-  tone: OutcomeTone;
-  text: string;
-  /** The person must sign in first (the popup does that). */
-  signedOut?: boolean;
-}
+export type Outcome = PageOutcome;
+export type OutcomeTone = Outcome['tone'];
 
 export type SpaceView = PageContext['spaces'][number];
 
@@ -140,18 +140,6 @@ export function describeTranscribeResult(
   return { tone: 'success', text: name ? m.transcribeSent(name) : m.transcribeSentNoSpace };
 }
 
-/** Local date and time in the UI's language: "Wed, 4 Mar, 10:00". */
-export function formatWhen(ms: number, lang: Lang, timeZone?: string): string {
-  return new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-  }).format(ms);
-}
-
 /** The answer to `page.scheduleBot`. */
 export function describeScheduleResult(
   result: MessageResult<ScheduledBot>,
@@ -162,4 +150,40 @@ export function describeScheduleResult(
   if (!result.ok) return describeError(result.error, lang, space);
   const when = formatWhen(result.data.startsAt, lang);
   return { tone: 'success', text: space ? m.scheduled(when, space.name) : m.scheduledNoSpace(when) };
+}
+
+/** The page messages whose answers carry the sentence to show. */
+export const PAGE_ACTIONS = [
+  'page.sendBot',
+  'page.transcribe',
+  'page.scheduleBot',
+  'page.hideOnSite',
+] as const;
+export type PageActionType = (typeof PAGE_ACTIONS)[number];
+
+export function isPageAction(type: string): type is PageActionType {
+  return (PAGE_ACTIONS as readonly string[]).includes(type);
+}
+
+/**
+ * The sentence for the answer to a page action, in the language in force. `receivedAt` is when
+ * the background received the request (a bot job older than that was sent earlier).
+ */
+export function describePageAnswer(
+  type: PageActionType,
+  result: MessageResult<unknown>,
+  lang: Lang,
+  space: SpaceView | undefined,
+  receivedAt: number,
+): Outcome | null {
+  switch (type) {
+    case 'page.sendBot':
+      return describeBotResult(result as MessageResult<PageJob>, lang, space, receivedAt);
+    case 'page.transcribe':
+      return describeTranscribeResult(result as MessageResult<PageJob>, lang, space);
+    case 'page.scheduleBot':
+      return describeScheduleResult(result as MessageResult<ScheduledBot>, lang, space);
+    case 'page.hideOnSite':
+      return result.ok ? null : describeError(result.error, lang, space);
+  }
 }

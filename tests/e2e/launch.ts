@@ -23,6 +23,8 @@ const QUIET_FLAGS = [
 export interface LaunchOptions {
   /** Load the built extension (default true); the page-cost baseline runs without it. */
   extension?: boolean;
+  /** Another build of the extension than `extensionPath` (the release build's test). */
+  extensionDir?: string;
   /** Prefix of the temporary profile folder's name. */
   profilePrefix?: string;
   deviceScaleFactor?: number;
@@ -39,7 +41,8 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Launc
   const profileDir = mkdtempSync(path.join(tmpdir(), options.profilePrefix ?? 'mc-profile-'));
   const args = [...QUIET_FLAGS];
   if (options.extension ?? true) {
-    args.unshift(`--disable-extensions-except=${extensionPath}`, `--load-extension=${extensionPath}`);
+    const dir = options.extensionDir ?? extensionPath;
+    args.unshift(`--disable-extensions-except=${dir}`, `--load-extension=${dir}`);
   }
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath,

@@ -26,12 +26,12 @@ test('a YouTube watch page has "Transcribe audio" with the video’s length agai
 }) => {
   const page = await openSignedIn(WATCH);
   await expect(transcribe(page)).toBeVisible();
-  await expect(meter(page)).toHaveText('12:30 of 10:00:00 left');
+  await expect(meter(page)).toHaveText('12 min 30 s of 10 h 00 min left');
   const picker = page.getByRole('combobox', { name: 'Space' });
   await picker.selectOption('2');
-  await expect(meter(page)).toHaveText('12:30 of 2:00:00 left');
+  await expect(meter(page)).toHaveText('12 min 30 s of 2 h 00 min left');
   await picker.selectOption('4');
-  await expect(meter(page)).toHaveText('12:30 of 2:00 left — not enough for the whole video');
+  await expect(meter(page)).toHaveText('12 min 30 s of 2 min left — not enough for the whole video');
 
   // Clear of the player's controls, in the page's light theme.
   const [control, controls] = [
@@ -60,7 +60,7 @@ test('one click, or a double click, creates one recording; the app’s navigatio
   // Another video, same tab, no reload (history.pushState): a fresh control for it.
   await page.getByRole('link', { name: 'A three-minute sync' }).click();
   await expect(page).toHaveURL(/v=dQw4w9WgXcQ/);
-  await expect(meter(page)).toHaveText('3:33 of 10:00:00 left');
+  await expect(meter(page)).toHaveText('3 min 33 s of 10 h 00 min left');
   await expect(status(page)).toHaveText('');
   await transcribe(page).click();
   await expect(status(page)).toContainText('Sent to “Personal”');
@@ -74,7 +74,7 @@ test('one click, or a double click, creates one recording; the app’s navigatio
 
   // And comes back with the next video.
   await page.getByRole('link', { name: 'Meeting notes that write themselves' }).click();
-  await expect(meter(page)).toHaveText('12:30 of 10:00:00 left');
+  await expect(meter(page)).toHaveText('12 min 30 s of 10 h 00 min left');
 });
 
 test('keys pressed in the control do not reach YouTube’s shortcuts', async ({ emulator, openSignedIn }) => {

@@ -274,7 +274,10 @@ describe('page-scoped messages', () => {
       'lang',
       'signedIn',
       'spaces',
+      'text',
     ]);
+    // The controls' texts, in the language in force only.
+    expect(answer.data.text.sendBot).toBe(answer.data.lang === 'ru' ? 'Отправить бота' : 'Send bot');
     expect(answer.data.spaces.find((space: { isMain: boolean }) => space.isMain)?.id).toBe(
       SEED.spaces.personal,
     );

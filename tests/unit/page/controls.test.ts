@@ -1,17 +1,15 @@
 // @vitest-environment jsdom
-import { signal } from '@preact/signals';
-import { h, render } from 'preact';
-import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CalendarPanels } from '@/components/page/CalendarPanels';
-import { SendBotControl } from '@/components/page/SendBotControl';
-import { TranscribeControl } from '@/components/page/TranscribeControl';
+import { createEventPanel, type EventPanel, panelView, updateRows } from '@/components/page/calendar-panels';
+import { buildShell } from '@/components/page/floating-control';
+import { createPageAction } from '@/components/page/page-action';
+import { createPageState, type PageState } from '@/components/page/page-state';
+import { sendBotView } from '@/components/page/send-bot-button';
+import { transcribeView } from '@/components/page/transcribe-button';
 import type { Lang } from '@/lib/i18n';
 import type { PageContext } from '@/lib/messaging';
-import { createEventPanel, type EventPanel, updateRows } from '@/lib/page/event-panel';
 import type { PageVisit } from '@/lib/page/feature';
-import { createPageAction } from '@/lib/page/page-action';
-import { createPageState } from '@/lib/page/page-state';
+import { PAGE_TEXT } from '@/lib/page/page-text';
 
 const NOW = new Date(2026, 2, 1, 9, 0).getTime();
 const spaces: PageContext['spaces'] = [
@@ -34,7 +32,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  render(null, root);
   root.remove();
   visitController.abort();
 });
@@ -44,16 +41,30 @@ async function pageState(lang: Lang = 'en') {
     signedIn: true,
     lang,
     defaultSpaceId: null,
-    hidden: false,
     spaces,
+    hidden: false,
+    text: PAGE_TEXT[lang],
   }));
   await state.refresh();
   return state;
 }
 
-const buttons = () => Array.from(root.querySelectorAll('button'));
+const action = (state: PageState) => createPageAction(visit, visitController.signal, state);
+
+/** Buttons a person can see (hidden ones stay in the DOM, out of the accessibility tree). */
+const buttons = () =>
+  Array.from(root.querySelectorAll('button')).filter((button) => !button.closest('[hidden]'));
 const byName = (name: string) =>
   buttons().find((button) => (button.getAttribute('aria-label') ?? button.textContent?.trim()) === name);
+
+/** A floating control as the page feature builds it, updated on every change. */
+function mount(state: PageState, view: ReturnType<typeof sendBotView>, pageAction = action(state)) {
+  const shell = buildShell('top', state, pageAction, view, () => {});
+  root.append(shell.element);
+  state.subscribe(shell.update);
+  pageAction.subscribe(shell.update);
+  return shell;
+}
 
 describe('meeting control', () => {
   it('is a "Send bot" button with the space picker, default space first; Russian too', async () => {
@@ -62,174 +73,153 @@ describe('meeting control', () => {
       ['ru', 'Отправить бота'],
     ] as const) {
       const state = await pageState(lang);
-      const onSend = vi.fn();
-      await act(() => {
-        render(
-          h(SendBotControl, {
-            state,
-            action: createPageAction(visit, visitController.signal),
-            collapsed: signal(false),
-            notice: signal(null),
-            onSend,
-            onHide: () => {},
-          }),
-          root,
-        );
-      });
+      const pageAction = action(state);
+      mount(state, sendBotView(state, pageAction, 'https://meet.google.com/abc-defg-hij'), pageAction);
       expect(byName(name)).toBeDefined();
       const options = Array.from(root.querySelectorAll('option')).map((option) => option.textContent);
-      expect(options[0]).toMatch(/^Personal — /);
-      expect(root.querySelector('select')?.value).toBe('1');
-      render(null, root);
+      expect(options[0]).toBe(
+        lang === 'en' ? 'Personal — 1 h 58 min left' : 'Personal — осталось 1 ч 58 мин',
+      );
+      const select = root.querySelector('select')!;
+      expect(select.value).toBe('1');
+      // The full text of the choice, for where the select is narrower than its text.
+      expect(select.title).toBe(options[0]);
+      expect(select.getAttribute('aria-label')).toBe(lang === 'en' ? 'Space' : 'Пространство');
+      root.replaceChildren();
     }
   });
 
   it('ignores clicks that are not the person’s (page scripts can reach an open shadow root)', async () => {
     const state = await pageState();
-    const action = createPageAction(visit, visitController.signal);
+    const pageAction = action(state);
     const task = vi.fn(async () => ({ tone: 'success' as const, text: 'sent' }));
-    const onSend = (event: Event) => void action.run(event, 'en', task);
-    await act(() => {
-      render(
-        h(SendBotControl, {
-          state,
-          action,
-          collapsed: signal(false),
-          notice: signal(null),
-          onSend,
-          onHide() {},
-        }),
-        root,
-      );
-    });
+    const view = sendBotView(state, pageAction, 'https://meet.google.com/abc-defg-hij');
+    mount(state, view, pageAction);
+    byName('Send bot')!.addEventListener('click', (event) => void pageAction.run(event, task));
     byName('Send bot')!.click(); // untrusted: dispatched by script
-    await act(async () => {});
+    await Promise.resolve();
     expect(task).not.toHaveBeenCalled();
-    await action.run(null, 'en', task); // no event: called by our own code
+    await pageAction.run(null, task); // no event: called by our own code
     expect(task).toHaveBeenCalledTimes(1);
-    expect(action.outcome.value?.text).toBe('sent');
+    expect(pageAction.outcome?.text).toBe('sent');
+    expect(root.querySelector('[role="status"]')?.textContent).toBe('sent');
   });
 
   it('collapses to one button and back, keeping keyboard focus on the toggle', async () => {
     const state = await pageState();
-    const collapsed = signal(false);
-    await act(() => {
-      render(
-        h(SendBotControl, {
-          state,
-          action: createPageAction(visit, visitController.signal),
-          collapsed,
-          notice: signal(null),
-          onSend() {},
-          onHide() {},
-        }),
-        root,
-      );
-    });
-    await act(() => byName('Collapse')!.click());
+    const pageAction = action(state);
+    mount(state, sendBotView(state, pageAction, 'https://meet.google.com/abc-defg-hij'), pageAction);
+    byName('Collapse')!.click();
     expect(byName('Send bot')).toBeUndefined();
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Show Meeting Capture');
-    await act(() => byName('Show Meeting Capture')!.click());
+    byName('Show Meeting Capture')!.click();
     expect(byName('Send bot')).toBeDefined();
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Collapse');
   });
 
   it('shows the note instead of the control after "Hide on this site"', async () => {
     const state = await pageState();
-    await act(() => {
-      render(
-        h(SendBotControl, {
-          state,
-          action: createPageAction(visit, visitController.signal),
-          collapsed: signal(false),
-          notice: signal('Hidden on meet.google.com.'),
-          onSend() {},
-          onHide() {},
-        }),
-        root,
-      );
-    });
+    const pageAction = action(state);
+    const shell = mount(
+      state,
+      sendBotView(state, pageAction, 'https://meet.google.com/abc-defg-hij'),
+      pageAction,
+    );
+    shell.showNotice('Hidden on meet.google.com.');
     expect(buttons()).toEqual([]);
     expect(root.querySelector('[role="status"]')?.textContent).toBe('Hidden on meet.google.com.');
+  });
+
+  it('says "Sending…" while busy, then the outcome, in one live region', async () => {
+    const state = await pageState();
+    const pageAction = action(state);
+    mount(state, sendBotView(state, pageAction, 'https://meet.google.com/abc-defg-hij'), pageAction);
+    let answer!: (value: { tone: 'success'; text: string }) => void;
+    const running = pageAction.run(null, () => new Promise((resolve) => (answer = resolve)));
+    await Promise.resolve();
+    const status = () => root.querySelectorAll('[role="status"]');
+    expect(status()).toHaveLength(1);
+    expect(status()[0]?.textContent).toBe('Sending…');
+    expect(byName('Send bot')?.getAttribute('aria-disabled')).toBe('true');
+    answer({ tone: 'success', text: 'Bot sent' });
+    await running;
+    expect(status()[0]?.textContent).toBe('Bot sent');
+    expect(status()[0]?.getAttribute('data-tone')).toBe('success');
   });
 });
 
 describe('video control', () => {
   it('shows the video length against the chosen space’s balance', async () => {
     const state = await pageState();
-    const duration = signal<number | null>(750);
-    await act(() => {
-      render(
-        h(TranscribeControl, {
-          state,
-          action: createPageAction(visit, visitController.signal),
-          collapsed: signal(false),
-          notice: signal(null),
-          duration,
-          onTranscribe() {},
-          onHide() {},
-        }),
-        root,
-      );
-    });
-    const meter = () => root.querySelector('[data-testid="video-balance"]');
+    const pageAction = action(state);
+    let duration: number | null = 750;
+    const view = transcribeView(state, pageAction, 'https://www.youtube.com/watch?v=x', () => duration);
+    mount(state, view, pageAction);
+    const meter = () => root.querySelector<HTMLElement>('[data-testid="video-balance"]');
     expect(byName('Transcribe audio')).toBeDefined();
-    expect(meter()?.textContent).toBe('12:30 of 1:58:00 left');
+    expect(meter()?.textContent).toBe('12 min 30 s of 1 h 58 min left');
     expect(meter()?.hasAttribute('data-short')).toBe(false);
-    await act(() => {
-      state.spaceId.value = 4;
-    });
-    expect(meter()?.textContent).toBe('12:30 of 2:00 left — not enough for the whole video');
+    state.spaceId = 4;
+    expect(meter()?.textContent).toBe('12 min 30 s of 2 min left — not enough for the whole video');
     expect(meter()?.hasAttribute('data-short')).toBe(true);
-    await act(() => {
-      duration.value = null;
-    });
-    expect(meter()).toBeNull();
+    duration = null;
+    view.update();
+    expect(meter()?.hidden).toBe(true);
   });
 });
 
 describe('calendar panel', () => {
-  async function panelWith(startsAt: number | null) {
-    const state = await pageState();
+  async function panelWith(startsAt: number | null, lang: Lang = 'en') {
+    const state = await pageState(lang);
     const panel: EventPanel = createEventPanel(document.createElement('div'));
     updateRows(
       panel,
       [
         { service: 'google_meet', id: 'abc-defg-hij', url: 'https://meet.google.com/abc-defg-hij' },
-        { service: 'zoom', id: '81234567890', url: 'https://zoom.us/j/81234567890?pwd=abc' },
+        { service: 'telemost', id: '12345678901234', url: 'https://telemost.yandex.ru/j/12345678901234' },
       ],
-      visit,
-      visitController.signal,
+      () => action(state),
     );
-    panel.start.value = startsAt === null ? null : { startsAt, source: 'text' };
+    panel.start = startsAt === null ? null : { startsAt, source: 'text' };
     const onSchedule = vi.fn();
-    await act(() => {
-      render(
-        h(CalendarPanels, { state, panels: signal([panel]), now: () => NOW, onSend() {}, onSchedule }),
-        root,
-      );
+    const view = panelView(panel, state, { onSend() {}, onSchedule }, () => NOW, {
+      watch() {},
+      visible: async () => undefined,
     });
-    return { panel, onSchedule };
+    root.append(view.element);
+    view.update();
+    return { panel, onSchedule, view };
   }
 
   const groups = () =>
     Array.from(root.querySelectorAll('fieldset')).map((group) => ({
       name: group.querySelector('legend')?.textContent,
-      buttons: Array.from(group.querySelectorAll('button')).map((button) => button.textContent),
+      buttons: Array.from(group.querySelectorAll('button'))
+        .filter((button) => !button.closest('[hidden]'))
+        .map((button) => button.textContent),
     }));
 
   it('has a "Send bot" per link and "Send at start" with the event’s start', async () => {
     await panelWith(new Date(2026, 2, 4, 10, 0).getTime());
+    expect(root.querySelector('section')?.getAttribute('aria-label')).toBe('Meeting links in this event');
     expect(groups()).toEqual([
       {
         name: 'Google Meet: meet.google.com/abc-defg-hij',
         buttons: ['Send bot', expect.stringMatching(/^Send at start \(Wed,? 4 Mar,? 10:00\)$/)],
       },
       {
-        name: 'Zoom: zoom.us/j/81234567890?pwd=abc',
+        name: 'Telemost: telemost.yandex.ru/j/12345678901234',
         buttons: ['Send bot', expect.stringMatching(/^Send at start \(/)],
       },
     ]);
+  });
+
+  it('speaks the language in force, the service names too', async () => {
+    await panelWith(new Date(2026, 10, 25, 10, 0).getTime(), 'ru');
+    expect(groups()[1]).toEqual({
+      name: 'Телемост: telemost.yandex.ru/j/12345678901234',
+      buttons: ['Отправить бота', expect.stringMatching(/^Отправить к началу \(ср, 25 нояб\.?, 10:00\)$/)],
+    });
   });
 
   it('offers no "Send at start" once the event has begun', async () => {
@@ -240,12 +230,12 @@ describe('calendar panel', () => {
   it('asks for the start when the event does not tell it', async () => {
     const { panel, onSchedule } = await panelWith(null);
     const ask = buttons().find((button) => button.textContent === 'Send at start…')!;
-    await act(() => ask.click());
+    ask.click();
     const input = root.querySelector<HTMLInputElement>('input[type="datetime-local"]');
     expect(input?.value).toBe('2026-03-01T10:00');
     expect(document.activeElement).toBe(input);
-    expect(panel.rows.value[0]?.asking.value).toBe(true);
-    await act(() => root.querySelector('form')!.requestSubmit());
-    expect(onSchedule).toHaveBeenCalledWith(panel, panel.rows.value[0], null, expect.anything());
+    expect(panel.rows[0]?.asking).toBe(true);
+    root.querySelector('form')!.requestSubmit();
+    expect(onSchedule).toHaveBeenCalledWith(panel, panel.rows[0], null, expect.anything());
   });
 });

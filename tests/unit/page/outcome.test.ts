@@ -6,10 +6,14 @@ import { pageMessages } from '@/lib/page/messages';
 import {
   describeBotResult,
   describeError,
+  describePageAnswer,
   describeScheduleResult,
   describeTranscribeResult,
+  isPageAction,
   type SpaceView,
 } from '@/lib/page/outcome';
+import { PAGE_TEXT } from '@/lib/page/page-text';
+import { fill } from '@/lib/page/template';
 
 const personal: SpaceView = {
   id: 1,
@@ -186,11 +190,23 @@ describe('outcome of "Transcribe audio" and "Send at start"', () => {
 
 describe('page messages', () => {
   it('name the controls as the design says', () => {
-    expect(pageMessages.en.sendBot).toBe('Send bot');
-    expect(pageMessages.ru.sendBot).toBe('Отправить бота');
-    expect(pageMessages.en.transcribe).toBe('Transcribe audio');
-    expect(pageMessages.ru.transcribe).toBe('Расшифровать аудио');
-    expect(pageMessages.en.lengthOfLeft('12:30', '1:58:00')).toBe('12:30 of 1:58:00 left');
+    expect(PAGE_TEXT.en.sendBot).toBe('Send bot');
+    expect(PAGE_TEXT.ru.sendBot).toBe('Отправить бота');
+    expect(PAGE_TEXT.en.transcribe).toBe('Transcribe audio');
+    expect(PAGE_TEXT.ru.transcribe).toBe('Расшифровать аудио');
+    expect(fill(PAGE_TEXT.en.lengthOfLeft, { length: '12 min 30 s', left: '1 h 58 min' })).toBe(
+      '12 min 30 s of 1 h 58 min left',
+    );
+  });
+
+  it('the controls’ texts are templates in both languages, with the same placeholders', () => {
+    expect(Object.keys(PAGE_TEXT.ru).sort()).toEqual(Object.keys(PAGE_TEXT.en).sort());
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const [key, text] of Object.entries(PAGE_TEXT.en)) {
+      const ru = PAGE_TEXT.ru[key as keyof typeof PAGE_TEXT.ru];
+      expect.soft(ru.trim().length, key).toBeGreaterThan(0);
+      expect.soft(placeholders(ru), key).toEqual(placeholders(text));
+    }
   });
 
   it('have every text in both languages', () => {
@@ -199,5 +215,30 @@ describe('page messages', () => {
       const text = typeof value === 'function' ? (value as (...args: string[]) => string)('A', 'B') : value;
       expect.soft(text.trim().length, key).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('the sentence the background sends with a page action’s answer', () => {
+  it('is the same sentence as the describers give, for every page action', () => {
+    const sent = { ok: true as const, data: job({ spaceName: 'Personal', createdAt: 5000 }) };
+    expect(describePageAnswer('page.sendBot', sent, 'en', personal, 5000)?.text).toBe(
+      pageMessages.en.botSent('Personal'),
+    );
+    // Received after the job was made: the bot was sent earlier.
+    expect(describePageAnswer('page.sendBot', sent, 'en', personal, 9000)?.text).toBe(
+      pageMessages.en.botAlreadySent('Personal'),
+    );
+    expect(
+      describePageAnswer(
+        'page.transcribe',
+        fail({ kind: 'auth', reason: 'not-signed-in' }),
+        'ru',
+        undefined,
+        0,
+      ),
+    ).toEqual({ tone: 'error', text: pageMessages.ru.signedOut, signedOut: true });
+    expect(describePageAnswer('page.hideOnSite', { ok: true, data: null }, 'en', undefined, 0)).toBeNull();
+    expect(isPageAction('page.context')).toBe(false);
+    expect(isPageAction('page.scheduleBot')).toBe(true);
   });
 });

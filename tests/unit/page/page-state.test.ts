@@ -1,17 +1,19 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { createEventPanel, updateRows } from '@/components/page/calendar-panels';
+import { createPageAction } from '@/components/page/page-action';
+import { createPageState } from '@/components/page/page-state';
 import type { PageContext } from '@/lib/messaging';
 import {
-  createEventPanel,
   fromLocalInputValue,
   LINGER_MS,
   lingerLeft,
   nextFullHour,
   toLocalInputValue,
-  updateRows,
 } from '@/lib/page/event-panel';
 import type { PageVisit } from '@/lib/page/feature';
-import { createPageState, orderSpaces } from '@/lib/page/page-state';
+import { PAGE_TEXT } from '@/lib/page/page-text';
+import { orderSpaces } from '@/lib/page/spaces';
 
 const spaces: PageContext['spaces'] = [
   { id: 2, name: 'Team', isMain: false, availableSeconds: 7200, isActive: true },
@@ -22,8 +24,9 @@ const context = (patch: Partial<PageContext> = {}): PageContext => ({
   signedIn: true,
   lang: 'en',
   defaultSpaceId: null,
-  hidden: false,
   spaces,
+  hidden: false,
+  text: PAGE_TEXT.en,
   ...patch,
 });
 
@@ -42,23 +45,30 @@ describe('space order', () => {
 
 describe('page state', () => {
   it('loads the context and picks the default space', async () => {
-    const state = createPageState(new AbortController().signal, async () => context({ lang: 'ru' }));
+    // The background sends the spaces in their order (orderSpaces), the default first.
+    const state = createPageState(new AbortController().signal, async () => {
+      const answer = context({ lang: 'ru' });
+      return { ...answer, spaces: orderSpaces(answer) };
+    });
     await state.refresh();
-    expect(state.lang.value).toBe('ru');
-    expect(state.spaceId.value).toBe(1);
-    expect(state.space.value?.name).toBe('Personal');
+    expect(state.lang).toBe('ru');
+    expect(state.spaceId).toBe(1);
+    expect(state.space?.name).toBe('Personal');
   });
 
   it('keeps the person’s choice across refreshes while the space exists', async () => {
     let answer = context();
-    const state = createPageState(new AbortController().signal, async () => answer);
+    const state = createPageState(new AbortController().signal, async () => ({
+      ...answer,
+      spaces: orderSpaces(answer),
+    }));
     await state.refresh();
-    state.spaceId.value = 4;
+    state.spaceId = 4;
     await state.refresh();
-    expect(state.spaceId.value).toBe(4);
+    expect(state.spaceId).toBe(4);
     answer = context({ spaces: spaces.filter((space) => space.id !== 4) });
     await state.refresh();
-    expect(state.spaceId.value).toBe(1);
+    expect(state.spaceId).toBe(1);
   });
 
   it('copes with a background that cannot answer', async () => {
@@ -66,10 +76,9 @@ describe('page state', () => {
       throw new Error('no background');
     });
     await state.refresh();
-    expect(state.loaded.value).toBe(true);
-    expect(state.context.value).toBeNull();
-    expect(state.spaces.value).toEqual([]);
-    expect(['en', 'ru']).toContain(state.lang.value);
+    expect(state.context).toBeNull();
+    expect(state.spaces).toEqual([]);
+    expect(['en', 'ru']).toContain(state.lang);
   });
 
   it('ignores an answer that arrives after the visit ended', async () => {
@@ -79,12 +88,15 @@ describe('page state', () => {
     visit.abort();
     release(context());
     await state.refresh();
-    expect(state.context.value).toBeNull();
+    expect(state.context).toBeNull();
   });
 });
 
 describe('event panel rows', () => {
-  const visit = { url: new URL('https://calendar.google.com/calendar/r'), ctx: {} } as unknown as PageVisit;
+  const visit = {
+    url: new URL('https://calendar.google.com/calendar/r'),
+    ctx: { isInvalid: false, setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms) },
+  } as unknown as PageVisit;
   const meet = {
     service: 'google_meet' as const,
     id: 'abc-defg-hij',
@@ -92,29 +104,40 @@ describe('event panel rows', () => {
   };
   const zoom = { service: 'zoom' as const, id: '81234567890', url: 'https://zoom.us/j/81234567890' };
 
+  const signal = new AbortController().signal;
+  const state = createPageState(signal, async () => context());
+  const makeAction = () => createPageAction(visit, signal, state);
+
   it('keep their state while their link stays in the event', () => {
     const panel = createEventPanel(document.createElement('div'));
-    const signal = new AbortController().signal;
-    updateRows(panel, [meet], visit, signal);
-    const [row] = panel.rows.value;
-    row!.action.outcome.value = { tone: 'success', text: 'sent' };
-    const before = panel.rows.value;
-    updateRows(panel, [meet], visit, signal);
-    expect(panel.rows.value).toBe(before);
-    updateRows(panel, [meet, zoom], visit, signal);
-    expect(panel.rows.value[0]).toBe(row);
-    expect(panel.rows.value[0]?.action.outcome.value?.text).toBe('sent');
-    updateRows(panel, [{ ...zoom, url: `${zoom.url}?pwd=1` }], visit, signal);
-    expect(panel.rows.value.map((item) => item.link.url)).toEqual(['https://zoom.us/j/81234567890?pwd=1']);
+    updateRows(panel, [meet], makeAction);
+    const [row] = panel.rows;
+    row!.action.outcome = { tone: 'success', text: 'sent' };
+    const before = panel.rows;
+    expect(updateRows(panel, [meet], makeAction)).toBe(false);
+    expect(panel.rows).toBe(before);
+    updateRows(panel, [meet, zoom], makeAction);
+    expect(panel.rows[0]).toBe(row);
+    expect(panel.rows[0]?.action.outcome?.text).toBe('sent');
+    updateRows(panel, [{ ...zoom, url: `${zoom.url}?pwd=1` }], makeAction);
+    expect(panel.rows.map((item) => item.link.url)).toEqual(['https://zoom.us/j/81234567890?pwd=1']);
   });
 
-  it('stay while an action runs and for a moment after its answer, when their event has closed', () => {
+  it('stay while an action runs and for a moment after its answer, when their event has closed', async () => {
     const panel = createEventPanel(document.createElement('div'));
-    updateRows(panel, [meet], visit, new AbortController().signal);
+    updateRows(panel, [meet], makeAction);
     expect(lingerLeft(panel, 1000)).toBe(0);
-    panel.rows.value[0]!.action.busy.value = true;
+    let answer!: () => void;
+    const running = panel.rows[0]!.action.run(
+      null,
+      () => new Promise((resolve) => (answer = () => resolve({ tone: 'success', text: 'sent' }))),
+    );
+    await Promise.resolve();
     expect(lingerLeft(panel, 1000)).toBe(LINGER_MS);
-    panel.rows.value[0]!.action.busy.value = false;
+    answer();
+    await running;
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(panel.rows[0]!.action.busy).toBe(false);
     panel.settledAt = 1000;
     expect(lingerLeft(panel, 2000)).toBe(LINGER_MS - 1000);
     expect(lingerLeft(panel, 1000 + LINGER_MS)).toBe(0);

@@ -5,28 +5,24 @@
  * and reading their links, not by class names, so a change of the calendar's markup does not
  * silently break it.
  */
-import { signal as createSignal } from '@preact/signals';
-import { CalendarPanels } from '@/components/page/CalendarPanels';
 import type { MeetingLink } from '@/lib/links';
-import { findEventTitle, mayChangeContainers, scanCalendar, scanEventLinks } from './calendar-scan';
-import { isCalendarPage } from './conditions';
+import { findEventTitle, mayChangeContainers, scanCalendar, scanEventLinks } from '@/lib/page/calendar-scan';
+import { isCalendarPage } from '@/lib/page/conditions';
+import { fromLocalInputValue, lingerLeft } from '@/lib/page/event-panel';
+import { findEventStart } from '@/lib/page/event-start';
+import { type PageFeature, visitListener, visitTimeout } from '@/lib/page/feature';
 import {
   createEventPanel,
   type EventPanel,
-  fromLocalInputValue,
   type LinkRow,
-  lingerLeft,
+  panelView,
   updateAnchor,
   updateRows,
-} from './event-panel';
-import { findEventStart } from './event-start';
-import { type PageFeature, visitListener, visitTimeout } from './feature';
-import { pageMessages } from './messages';
-import { describeBotResult, describeScheduleResult } from './outcome';
-import { sendInSpace } from './page-action';
-import { sendPageMessage } from './page-messaging';
+} from './calendar-panels';
+import { createPageAction, sendInSpace } from './page-action';
 import { createPageState } from './page-state';
-import { HOST_ATTRIBUTE, type MountedPageUi, mountPageUi } from './page-ui';
+import { HOST_ATTRIBUTE, mountShadowHost, type ShadowHost } from './shadow-host';
+import { createVisibilityWatch } from './visibility';
 
 /** DOM changes are gathered for this long before the event dialogs are looked at again. */
 export const SCAN_THROTTLE_MS = 400;
@@ -36,10 +32,11 @@ const WATCHED_ATTRIBUTES = ['hidden', 'aria-hidden', 'aria-modal', 'open', 'role
 
 /** Only our own shadow hosts came or went: nothing of the calendar changed. */
 function isOwnMutation(record: MutationRecord): boolean {
-  if (record.type !== 'childList') return false;
-  const nodes = [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)];
   return (
-    nodes.length > 0 && nodes.every((node) => node instanceof Element && node.hasAttribute(HOST_ATTRIBUTE))
+    record.type === 'childList' &&
+    [...record.addedNodes, ...record.removedNodes].every(
+      (node) => node instanceof Element && node.hasAttribute(HOST_ATTRIBUTE),
+    )
   );
 }
 
@@ -48,9 +45,10 @@ export const calendarSendBot: PageFeature = {
   include: [isCalendarPage],
   init(signal, visit) {
     const state = createPageState(signal);
-    const panelList = createSignal<EventPanel[]>([]);
+    const visibility = createVisibilityWatch(signal);
     const panels = new Map<Element, EventPanel>();
-    let ui: MountedPageUi | null = null;
+    const views = new Map<EventPanel, ReturnType<typeof panelView>>();
+    let ui: ShadowHost | null = null;
     let mounting = false;
     /** Containers touched by DOM changes since the last scan; their links are read again. */
     const dirty = new Set<Element>();
@@ -65,26 +63,52 @@ export const calendarSendBot: PageFeature = {
       return links;
     };
     const slashOrder = /^en(?:-us)?$/i.test(document.documentElement.lang || 'en-US') ? 'mdy' : 'dmy';
+    const handlers = { onSend, onSchedule };
 
-    const ensureUi = async () => {
-      if (ui || mounting || panelList.value.length === 0) return;
-      mounting = true;
-      await state.refresh();
-      ui = await mountPageUi(visit, signal, 'meeting-capture-calendar', () => (
-        <CalendarPanels
-          state={state}
-          panels={panelList}
-          now={Date.now}
-          onSend={onSend}
-          onSchedule={onSchedule}
-        />
-      ));
-      mounting = false;
-      if (panelList.value.length === 0) removeUi();
+    /** Mounts, updates or removes the panels' views to match the panels. */
+    const render = () => {
+      if (signal.aborted) return;
+      // The texts come with the page context: nothing is shown before it answered.
+      if (panels.size === 0 || !state.context) {
+        removeUi();
+        return;
+      }
+      if (!ui) {
+        if (mounting) return;
+        mounting = true;
+        void mountShadowHost(visit, signal, 'meeting-capture-calendar').then((mounted) => {
+          mounting = false;
+          ui = mounted;
+          if (mounted) render();
+        });
+        return;
+      }
+      for (const [panel, view] of views) {
+        if (panels.get(panel.container) !== panel) {
+          view.element.remove();
+          views.delete(panel);
+        }
+      }
+      for (const panel of panels.values()) {
+        let view = views.get(panel);
+        if (!view) {
+          view = panelView(panel, state, handlers, Date.now, visibility);
+          views.set(panel, view);
+          ui.body.append(view.element);
+        }
+        view.update();
+      }
     };
     const removeUi = () => {
       ui?.remove();
       ui = null;
+      views.clear();
+    };
+    state.subscribe(render, signal);
+    const makeAction = () => {
+      const action = createPageAction(visit, signal, state, visibility);
+      action.subscribe(render, signal);
+      return action;
     };
 
     const scan = () => {
@@ -92,6 +116,7 @@ export const calendarSendBot: PageFeature = {
       const now = Date.now();
       const seen = new Set<Element>();
       const scans = scanCalendar(document, { linksOf });
+      let changed = false;
       // Containers without links stay known too, so a link added to one later is noticed.
       for (const container of linkCache.keys()) if (!container.isConnected) linkCache.delete(container);
       for (const { container, links } of scans) {
@@ -101,13 +126,16 @@ export const calendarSendBot: PageFeature = {
         if (!panel) {
           panel = createEventPanel(container);
           panels.set(container, panel);
+          changed = true;
         }
         if (isNew || dirty.has(container)) {
-          updateRows(panel, links, visit, signal);
-          panel.start.value = findEventStart(container, { now, slashOrder });
-          panel.title.value = findEventTitle(container);
+          if (updateRows(panel, links, makeAction)) changed = true;
+          const start = findEventStart(container, { now, slashOrder });
+          if (start?.startsAt !== panel.start?.startsAt) changed = true;
+          panel.start = start;
+          panel.title = findEventTitle(container);
         }
-        updateAnchor(panel);
+        if (updateAnchor(panel)) views.get(panel)?.place();
       }
       dirty.clear();
       for (const [container, panel] of panels) {
@@ -119,13 +147,9 @@ export const calendarSendBot: PageFeature = {
           continue;
         }
         panels.delete(container);
+        changed = true;
       }
-      const list = [...panels.values()];
-      const changed =
-        list.length !== panelList.value.length || list.some((panel, i) => panel !== panelList.value[i]);
-      if (changed) panelList.value = list;
-      if (list.length > 0) void ensureUi();
-      else removeUi();
+      if (changed || panels.size > 0 !== (ui !== null)) render();
     };
 
     let scanPending = false;
@@ -175,7 +199,8 @@ export const calendarSendBot: PageFeature = {
       framePending = true;
       visit.ctx.requestAnimationFrame(() => {
         framePending = false;
-        if (!signal.aborted) for (const panel of panels.values()) updateAnchor(panel);
+        if (signal.aborted) return;
+        for (const panel of panels.values()) if (updateAnchor(panel)) views.get(panel)?.place();
       });
     };
     visitListener(signal, document, 'scroll', follow, { capture: true, passive: true });
@@ -183,34 +208,25 @@ export const calendarSendBot: PageFeature = {
 
     function onSend(panel: EventPanel, row: LinkRow, event: Event) {
       void row.action
-        .run(event, state.lang.value, () =>
-          sendInSpace(state, 'page.sendBot', { link: row.link.url }, describeBotResult),
-        )
+        .run(event, () => sendInSpace(state, 'page.sendBot', { link: row.link.url }))
         .then(() => {
           panel.settledAt = Date.now();
         });
     }
 
     function onSchedule(panel: EventPanel, row: LinkRow, startsAt: number | null, event: Event) {
-      const lang = state.lang.value;
-      const when = startsAt ?? fromLocalInputValue(row.chosen.value);
+      const when = startsAt ?? fromLocalInputValue(row.chosen);
       if (when === null || when <= Date.now()) {
-        if (event.isTrusted)
-          row.action.outcome.value = { tone: 'error', text: pageMessages[lang].chooseFuture };
+        if (event.isTrusted) row.action.outcome = { tone: 'error', text: state.t('chooseFuture') };
         return;
       }
-      const scheduling = row.action.run(event, lang, async () => {
-        const space = state.space.value;
-        const title = panel.title.value;
-        const result = await sendPageMessage('page.scheduleBot', {
+      const scheduling = row.action.run(event, async () => {
+        const outcome = await sendInSpace(state, 'page.scheduleBot', {
           link: row.link.url,
           startsAt: when,
-          ...(title ? { title } : {}),
-          ...(space ? { spaceId: space.id } : {}),
+          title: panel.title || undefined,
         });
-        const outcome = describeScheduleResult(result, state.lang.value, space);
-        if (result.ok) row.asking.value = false;
-        if (outcome.signedOut) void state.refresh();
+        if (outcome.tone === 'success') row.asking = false;
         return outcome;
       });
       void scheduling.then(() => {

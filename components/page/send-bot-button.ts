@@ -1,0 +1,53 @@
+/**
+ * Meeting pages (Google Meet, the Zoom web client and join pages, Telemost): a floating
+ * "Send bot" at the top edge that sends the service's bot to this meeting, in the chosen space.
+ */
+import { parseMeetingLink } from '@/lib/links';
+import { isMeetingPage } from '@/lib/page/conditions';
+import type { PageFeature } from '@/lib/page/feature';
+import { h, setAttr, setText } from './dom';
+import { type ControlView, showFloatingControl } from './floating-control';
+import { createPageAction, type PageAction, sendInSpace } from './page-action';
+import { createPageState, type PageState } from './page-state';
+import { spacePicker } from './space-picker';
+import { createVisibilityWatch } from './visibility';
+
+/** The control's own items: the space picker and "Send bot". */
+export function sendBotView(state: PageState, action: PageAction, link: string): ControlView {
+  const picker = spacePicker(state, () => action.busy);
+  const send = h('button', {
+    type: 'button',
+    class: 'mc-primary',
+    onClick: (event: Event) => void action.run(event, () => sendInSpace(state, 'page.sendBot', { link })),
+  });
+  return {
+    items: [picker.element, send],
+    guarded: [send],
+    update() {
+      picker.update();
+      setText(send, state.t('sendBot'));
+      setAttr(send, 'aria-disabled', action.busy ? 'true' : 'false');
+    },
+  };
+}
+
+export const sendBotButton: PageFeature = {
+  id: 'send-bot-button',
+  include: [isMeetingPage],
+  async init(signal, visit) {
+    const meeting = parseMeetingLink(visit.url.href);
+    if (!meeting) return;
+    const state = createPageState(signal);
+    const visibility = createVisibilityWatch(signal);
+    const action = createPageAction(visit, signal, state, visibility);
+
+    await showFloatingControl(visit, signal, {
+      name: 'meeting-capture-send-bot',
+      placement: 'top',
+      state,
+      action,
+      visibility,
+      view: () => sendBotView(state, action, meeting.url),
+    });
+  },
+};

@@ -1,0 +1,76 @@
+/**
+ * The texts the page controls show, as templates with `{placeholders}` (no functions, so they
+ * travel in a message). The background sends the catalog of the language in force with each
+ * `page.context` answer; content scripts carry no text of their own, in no language. The
+ * sentences after an action (sent, scheduled, every failure) are made by the background too
+ * (lib/page/outcome.ts), with the same words the popup uses for the same failures.
+ */
+import type { Lang } from '@/lib/i18n';
+
+const en = {
+  space: 'Space',
+  spaceOption: '{name} — {left} left',
+  spaceNotPaid: '{name} — plan not paid',
+  collapse: 'Collapse',
+  expand: 'Show Meeting Capture',
+  hideOnSite: 'Hide on this site',
+  hiddenOnSite: "Hidden on {host}. Show it again from the extension's options.",
+  sending: 'Sending…',
+  reloadPage: 'Meeting Capture was updated or restarted. Reload this page and try again.',
+  failed: 'Meeting Capture could not do this: {message}',
+  confirmPress:
+    'Something on this page may be covering this button. If you meant to press it, press it again to confirm.',
+  // Meetings
+  sendBot: 'Send bot',
+  // Calendars
+  eventLinks: 'Meeting links in this event',
+  sendAtStart: 'Send at start',
+  sendAtStartTime: 'Send at start ({when})',
+  meetingStart: 'Meeting start',
+  schedule: 'Schedule',
+  cancel: 'Cancel',
+  chooseFuture: 'Choose a time in the future.',
+  service_google_meet: 'Google Meet',
+  service_zoom: 'Zoom',
+  service_telemost: 'Telemost',
+  // Video pages
+  transcribe: 'Transcribe audio',
+  lengthOfLeft: '{length} of {left} left',
+  lengthOnly: 'Video length {length}',
+  notEnoughFor: 'not enough for the whole video',
+};
+
+export type PageTextKey = keyof typeof en;
+export type PageText = Record<PageTextKey, string>;
+
+const ru: PageText = {
+  space: 'Пространство',
+  spaceOption: '{name} — осталось {left}',
+  spaceNotPaid: '{name} — тариф не оплачен',
+  collapse: 'Свернуть',
+  expand: 'Показать Meeting Capture',
+  hideOnSite: 'Скрыть на этом сайте',
+  hiddenOnSite: 'Скрыто на {host}. Вернуть можно в настройках расширения.',
+  sending: 'Отправка…',
+  reloadPage: 'Meeting Capture обновился или перезапустился. Перезагрузите страницу и повторите попытку.',
+  failed: 'Meeting Capture не смог выполнить действие: {message}',
+  confirmPress:
+    'Эту кнопку может перекрывать что-то на странице. Если вы хотели её нажать, нажмите ещё раз для подтверждения.',
+  sendBot: 'Отправить бота',
+  eventLinks: 'Ссылки на встречи в этом событии',
+  sendAtStart: 'Отправить к началу',
+  sendAtStartTime: 'Отправить к началу ({when})',
+  meetingStart: 'Начало встречи',
+  schedule: 'Запланировать',
+  cancel: 'Отмена',
+  chooseFuture: 'Выберите время в будущем.',
+  service_google_meet: 'Google Meet',
+  service_zoom: 'Zoom',
+  service_telemost: 'Телемост',
+  transcribe: 'Расшифровать аудио',
+  lengthOfLeft: '{length} из оставшихся {left}',
+  lengthOnly: 'Длина видео {length}',
+  notEnoughFor: 'не хватит на всё видео',
+};
+
+export const PAGE_TEXT: Record<Lang, PageText> = { en, ru };

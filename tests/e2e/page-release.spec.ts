@@ -1,0 +1,85 @@
+/**
+ * The release build closes the controls' shadow roots, so a page cannot read what they show (space
+ * names, balances) or reach into them. Test builds (`WXT_TEST_BUILD=1`, the one the other specs
+ * load) keep them open for Playwright. This spec builds the release into a temporary folder and
+ * loads it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'wxt';
+import { expect, test } from './fixtures';
+import { launchChromium } from './launch';
+import { fixture } from './page-support';
+
+const MEET = 'https://meet.google.com/abc-defg-hij';
+
+test('the release build’s page controls live in closed shadow roots', async () => {
+  test.setTimeout(240_000);
+  const outDir = mkdtempSync(path.join(tmpdir(), 'mc-release-'));
+  const flag = process.env.WXT_TEST_BUILD;
+  delete process.env.WXT_TEST_BUILD;
+  try {
+    await build({ root: path.resolve(import.meta.dirname, '../..'), outDir, logger: quietLogger() });
+  } finally {
+    if (flag !== undefined) process.env.WXT_TEST_BUILD = flag;
+  }
+  const { context, close } = await launchChromium({
+    extensionDir: path.join(outDir, 'chrome-mv3'),
+    profilePrefix: 'mc-release-',
+  });
+  try {
+    await context.route('https://meet.google.com/**', (route) =>
+      route.request().resourceType() === 'document'
+        ? route.fulfill({
+            status: 200,
+            contentType: 'text/html; charset=utf-8',
+            body: fixture('meet-call.html'),
+          })
+        : route.fulfill({ status: 404, body: '' }),
+    );
+    const page = await context.newPage();
+    await page.goto(MEET);
+    const host = page.locator('meeting-capture-send-bot');
+    await expect(host).toHaveCount(1);
+    // The page's own script sees a host without a shadow root.
+    expect(await host.evaluate((element) => element.shadowRoot === null)).toBe(true);
+    // The browser knows it is there, closed, and that the control is drawn in it.
+    const cdp = await context.newCDPSession(page);
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
+    type Node = {
+      localName?: string;
+      shadowRoots?: Array<{ shadowRootType?: string } & Node>;
+      children?: Node[];
+    };
+    const find = (node: Node): Node | undefined =>
+      node.localName === 'meeting-capture-send-bot'
+        ? node
+        : (node.children ?? []).map(find).find((found) => found !== undefined);
+    await expect
+      .poll(async () => {
+        const { root: fresh } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
+        const found = find(fresh as Node);
+        return found?.shadowRoots?.map((shadow) => shadow.shadowRootType);
+      })
+      .toEqual(['closed']);
+    expect(find(root as Node)).toBeDefined();
+  } finally {
+    await close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+});
+
+function quietLogger() {
+  const quiet = () => {};
+  return {
+    debug: quiet,
+    log: quiet,
+    info: quiet,
+    warn: quiet,
+    error: console.error,
+    fatal: console.error,
+    success: quiet,
+    level: 0,
+  };
+}
