@@ -15,7 +15,7 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
  * The store package (`npm run zip`): every file of the build as the zip stores it (deflate level 9,
  * as WXT zips, plus the zip's own headers), in kB. Target 150 once the content scripts are 12 kB.
  */
-export const ZIP_BUDGET_KB = 261;
+export const ZIP_BUDGET_KB = 220;
 
 /**
  * Budgets in kB of gzip. Raise one only with a reason in the commit that does. The calendar
@@ -24,14 +24,15 @@ export const ZIP_BUDGET_KB = 261;
  * into the lazily loaded catalogs and load Upcoming lazily.
  */
 export const BUDGETS_KB: Record<string, number> = {
-  // Target 30 for the popup and side panel; Preact, the English catalog and the API error texts
-  // keep them at 33.3 (README, "Weight and speed").
-  'popup.html': 39,
-  'sidepanel.html': 39,
-  'viewer.html': 46,
-  'options.html': 34,
-  // Target 30: zod/mini, ky and the texts of both languages keep the worker at 50.8 (README).
-  'background.js': 84,
+  // Target 30 for the popup and side panel; Preact, the English catalog, the API error texts, the
+  // charges log and the Upcoming list (with calendar texts in both languages) keep them at 39
+  // (README, "Weight and speed"). These budgets guard against growth until the targets are met.
+  'popup.html': 40,
+  'sidepanel.html': 40,
+  'viewer.html': 47,
+  'options.html': 35,
+  // Target 30: ical.js (22.9), zod/mini, ky and the texts of both languages keep the worker at 86.
+  'background.js': 87,
   // Content scripts run inside pages people are using (a call, a calendar, a video): the lightest
   // peers carry about 10 KB there. Their stylesheet is a file of its own, read into the
   // controls' shadow root (components/page/shadow-host.ts), with a budget of its own.

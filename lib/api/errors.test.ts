@@ -7,7 +7,7 @@ import {
   isTransportFailure,
   toApiErrorInfo,
 } from './errors';
-import { formatApiError, formatDuration } from './messages';
+import { formatApiError } from './messages';
 
 const JSON_TYPE = 'application/json';
 const HTML_PAGE =
@@ -239,21 +239,6 @@ describe('toApiErrorInfo', () => {
     expect(isTransportFailure({ kind: 'html', status: 200, contentType: 'text/html', text: '' })).toBe(true);
     expect(isTransportFailure({ kind: 'html', status: 404, contentType: 'text/html', text: '' })).toBe(false);
     expect(isTransportFailure({ kind: 'validation', fields: {} })).toBe(false);
-  });
-});
-
-describe('formatDuration (deprecated clock form, page controls only)', () => {
-  it.each([
-    [0, '0:00'],
-    [59, '0:59'],
-    [118, '1:58'],
-    [750, '12:30'],
-    [3600, '1:00:00'],
-    [36_000, '10:00:00'],
-    [3_725.4, '1:02:05'],
-    [-5, '0:00'],
-  ])('%d s → %s', (seconds, text) => {
-    expect(formatDuration(seconds)).toBe(text);
   });
 });
 

@@ -5,19 +5,6 @@ export type Lang = 'en' | 'ru';
 
 import { formatDuration as formatDurationInWords } from '@/lib/format/time';
 
-/**
- * @deprecated The page controls' old clock form (`h:mm:ss`, `m:ss`), kept only while
- * components/page and lib/page still import it; every other surface uses `formatDuration` of
- * lib/format/time.ts. Remove once the page controls have moved.
- */
-export function formatDuration(seconds: number): string {
-  const total = Math.max(0, Math.round(Number.isFinite(seconds) ? seconds : 0));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const rest = String(total % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
-}
-
 function fieldList(fields: Record<string, string[]>, lang: Lang): string {
   const general = lang === 'en' ? 'request' : 'запрос';
   return Object.entries(fields)

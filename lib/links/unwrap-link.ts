@@ -7,8 +7,7 @@ const MAX_UNWRAP_DEPTH = 8;
 const ABSOLUTE_TARGET = /^(?:https?|zoommtg|zoomus):\/\/[^\s]/i;
 
 interface Wrapper {
-  /** Who wraps links this way and where the pattern is documented. */
-  name: string;
+  /** Whether the link is this wrapper's; the comment of each entry names who wraps links this way. */
   matches: (link: ParsedLink) => boolean;
   /** The wrapped target as text, or null. `raw` is the cleaned input text. */
   target: (link: ParsedLink, raw: string) => string | null;
@@ -65,14 +64,14 @@ const WRAPPERS: readonly Wrapper[] = [
   {
     // Gmail, Google Calendar descriptions and Google Search results: /url?q=<target>&sa=D&usg=...
     // (uu-webext google.js rule: GET_PROPERTY('q', 'url') on google.com/url).
-    name: 'Google /url',
+    // Google /url
     matches: (link) => GOOGLE_HOST.test(link.host) && /^\/url\/?$/.test(link.url.pathname),
     target: param('q', 'url'),
   },
   {
     // Google's account chooser / sign-in pages continue to the link after choosing an account:
     // accounts.google.com/AccountChooser?continue=https://meet.google.com/... (Meet invitations, Classroom).
-    name: 'Google account chooser',
+    // Google account chooser
     matches: (link) =>
       link.host === 'accounts.google.com' &&
       /^\/(?:AccountChooser|ServiceLogin|signin|v3\/signin)(?:\/|$)/i.test(link.url.pathname),
@@ -81,7 +80,7 @@ const WRAPPERS: readonly Wrapper[] = [
   {
     // Microsoft Defender Safe Links in Outlook: https://<region>.safelinks.protection.outlook.com/?url=...
     // (MeetingBar cleanupOutlookSafeLinks; GCC High uses safelinks.protection.office365.us).
-    name: 'Outlook Safe Links',
+    // Outlook Safe Links
     matches: (link) =>
       isHostOrSubdomain(link.host, 'safelinks.protection.outlook.com') ||
       isHostOrSubdomain(link.host, 'safelinks.protection.office365.us') ||
@@ -91,7 +90,7 @@ const WRAPPERS: readonly Wrapper[] = [
   {
     // Safe Links in Microsoft Teams chats:
     // https://statics.teams.cdn.office.net/evergreen-assets/safelinks/1/atp-safelinks.html?url=...
-    name: 'Teams Safe Links',
+    // Teams Safe Links
     matches: (link) =>
       (link.host === 'statics.teams.cdn.office.net' || link.host === 'staticsint.teams.cdn.office.net') &&
       link.url.pathname.startsWith('/evergreen-assets/safelinks/'),
@@ -100,7 +99,7 @@ const WRAPPERS: readonly Wrapper[] = [
   {
     // Facebook link shim l.facebook.com/l.php?u=... (also lm./m./www.) and the /flx/warn/ page
     // (uu-webext facebook.js), Messenger's l.messenger.com/l.php?u=... and Instagram's l.instagram.com/?u=...
-    name: 'Facebook link shim',
+    // Facebook link shim
     matches: (link) =>
       ((isHostOrSubdomain(link.host, 'facebook.com') || link.host === 'l.messenger.com') &&
         /^\/(?:l\.php|flx\/warn\/?)$/.test(link.url.pathname)) ||
@@ -109,20 +108,20 @@ const WRAPPERS: readonly Wrapper[] = [
   },
   {
     // VK external-link page vk.com/away.php?to=... (ClearURLs "vk.com" redirection rule).
-    name: 'VK away.php',
+    // VK away.php
     matches: (link) =>
       ['vk.com', 'm.vk.com', 'vk.ru', 'm.vk.ru'].includes(link.host) && link.url.pathname === '/away.php',
     target: param('to'),
   },
   {
     // Slack's redirector slack-redir.net/link?url=... (uu-webext slack.js).
-    name: 'Slack redirect',
+    // Slack redirect
     matches: (link) => link.host === 'slack-redir.net' && link.url.pathname === '/link',
     target: param('url'),
   },
   {
     // Links in YouTube video descriptions: youtube.com/redirect?event=video_description&q=...
-    name: 'YouTube redirect',
+    // YouTube redirect
     matches: (link) =>
       ['youtube.com', 'www.youtube.com', 'm.youtube.com'].includes(link.host) &&
       link.url.pathname === '/redirect',
@@ -130,7 +129,7 @@ const WRAPPERS: readonly Wrapper[] = [
   },
   {
     // Proofpoint URL Defense v1/v2 (urldefense.proofpoint.com/v2/url?u=https-3A__...).
-    name: 'Proofpoint v1/v2',
+    // Proofpoint v1/v2
     matches: (link) =>
       link.host === 'urldefense.proofpoint.com' && /^\/v[12]\/url\/?$/.test(link.url.pathname),
     target: (link) => {
@@ -141,7 +140,7 @@ const WRAPPERS: readonly Wrapper[] = [
   },
   {
     // Proofpoint URL Defense v3 (urldefense.com/v3/__https://...__;!!...$), common in corporate mail.
-    name: 'Proofpoint v3',
+    // Proofpoint v3
     matches: (link) => link.host === 'urldefense.com' && link.url.pathname.startsWith('/v3/__'),
     target: (_link, raw) => decodeProofpointV3(raw),
   },

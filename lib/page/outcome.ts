@@ -6,7 +6,8 @@
  * none of these texts, and the failures read as they do in the popup (`formatApiError`).
  */
 import type { ApiErrorInfo } from '@/lib/api/errors';
-import { formatApiError, formatDuration, type Lang } from '@/lib/api/messages';
+import { formatApiError, type Lang } from '@/lib/api/messages';
+import { formatDuration } from '@/lib/format/time';
 import type { JobFailure } from '@/lib/jobs/types';
 import {
   type ErrorInfo,
@@ -69,7 +70,10 @@ function describeApiError(error: ApiErrorInfo, lang: Lang, space?: SpaceView): O
       break;
     case 'bot-low-balance':
       if (space)
-        return { tone: 'error', text: m.botLowBalance(space.name, formatDuration(space.availableSeconds)) };
+        return {
+          tone: 'error',
+          text: m.botLowBalance(space.name, formatDuration(space.availableSeconds, lang)),
+        };
       break;
     case 'insufficient-balance':
       return {

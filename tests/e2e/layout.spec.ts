@@ -18,11 +18,6 @@ interface Surface {
   options?: LayoutOptions;
   /** Checked before signing in (the sign-in form). */
   signedOut?: boolean;
-  /**
-   * Cases known to fail until the page controls' rewrite lands (named overflow): the test is
-   * marked `test.fail()` for these languages, so it turns red once fixed and the mark must go.
-   */
-  knownToFail?: { langs: Lang[]; because: string };
 }
 
 interface SurfaceContext {
@@ -36,13 +31,6 @@ const R = SEED.recordings;
 const viewerUrl = (tab: string) => `viewer.html?space=${SEED.spaces.personal}&audio=${R.ready}&tab=${tab}`;
 
 const PAGE_CONTROLS: LayoutOptions = { roots: '[data-meeting-capture]', vertical: true };
-
-/** The page controls' space picker in Russian ("Personal — осталось 10:00:00" cut to 165 px). */
-const SPACE_PICKER_CUT: Surface['knownToFail'] = {
-  langs: ['ru'],
-  because:
-    'the space-picker overflow: the Russian option "Personal — осталось …" is wider than the picker (issue 13; fixed with the page controls\' rewrite)',
-};
 
 const SURFACES: Surface[] = [
   {
@@ -132,7 +120,6 @@ const SURFACES: Surface[] = [
       return page;
     },
     options: PAGE_CONTROLS,
-    knownToFail: SPACE_PICKER_CUT,
   },
   {
     name: 'meeting control, collapsed (Telemost)',
@@ -159,7 +146,6 @@ const SURFACES: Surface[] = [
       return page;
     },
     options: PAGE_CONTROLS,
-    knownToFail: SPACE_PICKER_CUT,
   },
   {
     name: 'video control (YouTube)',
@@ -173,7 +159,6 @@ const SURFACES: Surface[] = [
       return page;
     },
     options: PAGE_CONTROLS,
-    knownToFail: SPACE_PICKER_CUT,
   },
   {
     name: 'calendar panel (Google Calendar)',
@@ -188,11 +173,6 @@ const SURFACES: Surface[] = [
       return page;
     },
     options: PAGE_CONTROLS,
-    knownToFail: {
-      langs: ['ru'],
-      because:
-        'the calendar panel overflow: "Отправить к началу (…)" runs past the panel and the space picker is cut (issue 13; fixed with the page controls\' rewrite)',
-    },
   },
 ];
 
@@ -223,8 +203,6 @@ for (const surface of SURFACES) {
           return page;
         },
       });
-      // Marked only once the surface has opened: a surface that fails to open is a real failure.
-      if (surface.knownToFail?.langs.includes(lang)) test.fail(true, surface.knownToFail.because);
       for (const colorScheme of SCHEMES) {
         await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
         // Let the theme and late text (counts, dates) settle.

@@ -120,7 +120,7 @@ test('code 4 says how little is left; code 5 says a bot is already in a meeting 
   const picker = page.getByRole('combobox', { name: 'Space' });
   await picker.selectOption('4');
   await sendBot(page).click();
-  await expect(status(page)).toContainText('Not enough minutes in “Almost empty”: 2:00 left');
+  await expect(status(page)).toContainText('Not enough minutes in “Almost empty”: 2 min left');
   expect((await counters(emulator)).botRequests).toBe(0);
 
   await picker.selectOption('1');

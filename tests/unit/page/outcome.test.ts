@@ -81,9 +81,9 @@ describe('outcome of "Send bot"', () => {
 
   it('code 4: not enough minutes, with the balance', () => {
     const outcome = describeBotResult(fail({ kind: 'bot-low-balance' }), 'en', almostEmpty);
-    expect(outcome.text).toMatch(/Not enough minutes in “Almost empty”: 2:00 left/);
+    expect(outcome.text).toMatch(/Not enough minutes in “Almost empty”: 2 min left/);
     expect(describeBotResult(fail({ kind: 'bot-low-balance' }), 'ru', almostEmpty).text).toMatch(
-      /осталось 2:00/,
+      /осталось 2 мин/,
     );
     // Without a known space the service's own sentence is used.
     expect(describeBotResult(fail({ kind: 'bot-low-balance' }), 'en').text).toMatch(/Less than 5 minutes/);
