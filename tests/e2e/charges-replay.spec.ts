@@ -335,7 +335,8 @@ for (const connection of ['fresh', 'reused'] as const) {
     const counters = (await emulator.counters()) as Awaited<ReturnType<EmulatorControl['counters']>> & {
       armedDrops: number;
     };
-    const job = (sent as Extract<Answer, { ok: true }>).data as JobView;
+    // The page's answer carries only what the control shows; the job itself is the background's.
+    const job = await jobOf(background, await idOf(sent));
     const mine = counters.botRequests - (connection === 'reused' ? 1 : 0);
     report(`bot/${connection}`, { botRequests: mine, phase: job.phase, failure: job.failure?.error });
 
