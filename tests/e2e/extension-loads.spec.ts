@@ -19,12 +19,25 @@ test('the built extension loads: the service worker starts and the popup renders
         () =>
           new Promise<unknown>((resolve) => {
             const open = indexedDB.open('meeting-capture-settings');
+            // Not there yet: never create it (an empty database would leave the background's
+            // store without its object store); abort the upgrade and ask again.
+            open.onupgradeneeded = () => open.transaction?.abort();
             open.onerror = () => resolve(undefined);
             open.onsuccess = () => {
-              if (!open.result.objectStoreNames.contains('settings')) return resolve(undefined);
-              const read = open.result.transaction('settings').objectStore('settings').get('serviceUrl');
-              read.onsuccess = () => resolve(read.result);
-              read.onerror = () => resolve(undefined);
+              const db = open.result;
+              if (!db.objectStoreNames.contains('settings')) {
+                db.close();
+                return resolve(undefined);
+              }
+              const read = db.transaction('settings').objectStore('settings').get('serviceUrl');
+              read.onsuccess = () => {
+                db.close();
+                resolve(read.result);
+              };
+              read.onerror = () => {
+                db.close();
+                resolve(undefined);
+              };
             };
           }),
       ),
