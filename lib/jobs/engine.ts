@@ -23,6 +23,7 @@ import {
   classifyResultResponse,
   isTransportFailure,
   normalizeTitle,
+  type ProcessingResult,
   partRanges,
   type Recording,
   type ResultResponse,
@@ -74,6 +75,11 @@ export interface JobEngineDeps {
   newId?: () => string;
   /** Finds charges and creations the service made more than once (lib/charges), and reports them. */
   charges?: ChargeWatch;
+  /**
+   * A job's result as read when it became ready, before the job is marked ready: the one place
+   * where the body is kept (archive) and handed on (deliveries). A failure here never fails the job.
+   */
+  onResult?: (job: Job, result: ProcessingResult) => void | Promise<void>;
 }
 
 export type CancelOutcome =
@@ -809,6 +815,11 @@ export class JobEngine {
     );
     switch (step.status) {
       case 'done':
+        try {
+          await this.#deps.onResult?.(job, step.result);
+        } catch {
+          // Keeping or handing on the body is best effort; the job's own end does not depend on it.
+        }
         await this.#finish(job, 'ready', {
           title: step.result.title,
           ...(step.result.duration == null ? {} : { duration: step.result.duration }),

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type EmulatorOptions, type RunningEmulator, SEED, startEmulator } from '../../../emulator';
 import { wavOfSize } from '../../../emulator/wav';
-import { type ApiClient, createApiClient } from '../../../lib/api';
+import { type ApiClient, createApiClient, type ProcessingResult } from '../../../lib/api';
 import type { ChargeWatch } from '../../../lib/charges';
 import { createFileStore, type FileStore } from '../../../lib/file-store';
 import { JobEngine } from '../../../lib/jobs/engine';
@@ -61,6 +61,10 @@ export class Harness {
   /** Every request the engines sent: `METHOD path`. */
   readonly sent: string[] = [];
   readonly changes: Array<{ job: Job; previous: Job | undefined }> = [];
+  /** Every result the engines handed on when a job became ready. */
+  readonly results: Array<{ job: Job; result: ProcessingResult }> = [];
+  /** When set, the onResult hook records the call and then throws. */
+  failResults = false;
   engine!: JobEngine;
   store!: JobStore;
   files!: FileStore;
@@ -101,6 +105,10 @@ export class Harness {
       hasOriginAccess: async (url) => this.origins(url),
       onChange: (job, previous) => {
         this.changes.push({ job, previous });
+      },
+      onResult: (job, result) => {
+        this.results.push({ job, result });
+        if (this.failResults) throw new Error('keeping the result failed');
       },
       ...(this.chargeWatch ? { charges: this.chargeWatch(client) } : {}),
     });
