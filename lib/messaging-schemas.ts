@@ -114,6 +114,19 @@ export const requestSchemas = {
   'upcoming.list': z.object({}),
   'upcoming.skip': z.object({ key: filled(400), skip: z.boolean() }),
   'upcoming.sendNow': z.object({ key: filled(400) }),
+  // The local archive (privileged).
+  'archive.summary': z.object({}),
+  'archive.clearSpace': z.object({ spaceId }),
+  'archive.renameSpeaker': z.object({
+    spaceId,
+    audioId,
+    speakerId: filled(40),
+    /** Empty: the service's label again. */
+    name: text(200),
+  }),
+  'archive.import.start': z.object({ spaceIds: z.array(spaceId).check(z.minLength(1), z.maxLength(100)) }),
+  'archive.import.stop': z.object({}),
+  'archive.import.status': z.object({}),
   // Page-scoped: the top frame of pages the content scripts act on, for that page only.
   'page.context': z.object({}),
   'page.sendBot': z.object({ link: filled(2048), spaceId: z.optional(spaceId) }),

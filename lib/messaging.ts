@@ -21,6 +21,7 @@ import type {
   Space,
   SpaceListItem,
 } from '@/lib/api';
+import type { ImportState, SpaceSummary, SpeakerNames } from '@/lib/archive';
 import type { CalendarView, DispatchRecord, UpcomingItem } from '@/lib/background/calendars';
 import type { Lang } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
@@ -92,6 +93,11 @@ export type PageJob = Pick<
  */
 export type ShownResult = ProcessingResult & {
   protocolTruncated?: { shownChars: number; totalChars: number };
+  /**
+   * Present when the result is kept in the local archive (lib/archive): when the recording was
+   * made, when known, and the speaker names given in the viewer (id → name).
+   */
+  archived?: { createdAt: number | null; speakerNames: SpeakerNames };
 };
 
 /** Protocols longer than this many characters are shown shortened. */
@@ -139,6 +145,14 @@ export interface ResponseMap {
   'upcoming.skip': null;
   /** null: no such planned meeting. */
   'upcoming.sendNow': DispatchRecord | null;
+  // The local archive (lib/archive).
+  'archive.summary': SpaceSummary[];
+  'archive.clearSpace': null;
+  /** The names in force for the recording; null: the recording is not in the archive. */
+  'archive.renameSpeaker': SpeakerNames | null;
+  'archive.import.start': ImportState;
+  'archive.import.stop': ImportState;
+  'archive.import.status': ImportState;
 }
 
 /** The popup's "Upcoming": meetings with links and the spaces whose balance will not cover them. */

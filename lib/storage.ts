@@ -10,6 +10,7 @@
  * background's `page.context`.
  */
 import { storage } from 'wxt/utils/storage';
+import { IDLE_IMPORT, type ImportState } from '@/lib/archive/import';
 import type { LanguageSetting } from '@/lib/i18n';
 import { defineTrustedItem } from '@/lib/trusted-settings';
 
@@ -55,3 +56,12 @@ export const settingsItem = storage.defineItem<Settings>('local:settings', {
 export async function getSettings(): Promise<Settings> {
   return { ...DEFAULT_SETTINGS, ...(await settingsItem.getValue()) };
 }
+
+/**
+ * Progress of "Add all past meetings to search" (lib/archive/import.ts): counts and space ids
+ * only, no recording content (that is in the archive's IndexedDB).
+ */
+export const archiveImportItem = storage.defineItem<ImportState>('local:archiveImport', {
+  fallback: IDLE_IMPORT,
+  version: 1,
+});

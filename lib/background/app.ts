@@ -13,6 +13,15 @@ import {
   type Sleep,
   type SpaceListItem,
 } from '@/lib/api';
+import {
+  ARCHIVE_CHANNEL,
+  Archive,
+  type ArchiveChange,
+  ArchiveImport,
+  archiveKv,
+  archiveOwner,
+  isArchivable,
+} from '@/lib/archive';
 import { ChargeWatch, incidentText, incidentTitle, storageChargeLog } from '@/lib/charges';
 import { createFileStore, type FileStore } from '@/lib/file-store';
 import { formatDuration } from '@/lib/format/time';
@@ -31,7 +40,7 @@ import {
 import type { PageContext, ScheduledBot } from '@/lib/messaging';
 import { hasOriginAccess } from '@/lib/permissions';
 import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } from '@/lib/session-store';
-import { getSettings, serviceUrlItem } from '@/lib/storage';
+import { archiveImportItem, getSettings, serviceUrlItem } from '@/lib/storage';
 import { defineTrustedItem } from '@/lib/trusted-settings';
 import { Calendars, type DispatchRecord } from './calendars';
 import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
@@ -67,6 +76,8 @@ export interface BackgroundOptions {
   filesKv?: KeyValueStore;
   /** Where calendars (private addresses) and their dispatches live; default: the extension origin's IndexedDB. */
   calendarsKv?: KeyValueStore;
+  /** Where results are kept for reading offline and searching; default: the extension origin's IndexedDB. */
+  archiveKv?: KeyValueStore;
   fetch?: typeof fetch;
   now?: () => number;
   sleep?: Sleep;
@@ -79,9 +90,40 @@ export function normalizeServiceUrl(url: string): string {
 
 export type Background = ReturnType<typeof createBackground>;
 
+/** Tells the pages' search workers that the archive changed (they update their index). */
+function announceArchiveChange(change: ArchiveChange): void {
+  try {
+    const channel = new BroadcastChannel(ARCHIVE_CHANNEL);
+    channel.postMessage(change);
+    channel.close();
+  } catch {
+    // No page listens, or no BroadcastChannel here: the index catches up when next opened.
+  }
+}
+
 export function createBackground(options: BackgroundOptions = {}) {
   const now = options.now ?? Date.now;
-  const sessionStore: BackgroundSessionStore = createSessionStore(options.sessionKv, now);
+  const archive = new Archive(options.archiveKv ?? archiveKv(), { now, changed: announceArchiveChange });
+  const forgetArchive = () => archive.clear().catch((error) => console.error('archive not cleared', error));
+  const sessionKept: BackgroundSessionStore = createSessionStore(options.sessionKv, now);
+  // The archive belongs to the session: when it ends (sign-out, another service, or a session
+  // that can no longer be renewed) the archive and its search index go with it.
+  const sessionStore: BackgroundSessionStore = {
+    get: () => sessionKept.get(),
+    set: async (session) => {
+      await sessionKept.set(session);
+      if (!session) await forgetArchive();
+    },
+    clear: async () => {
+      await sessionKept.clear();
+      await forgetArchive();
+    },
+  };
+  /** The owner of the archive now: the service and the signed-in account, or null. */
+  const archiveOwnerNow = async (): Promise<string | null> => {
+    const session = await sessionStore.get();
+    return session ? archiveOwner(await serviceUrlItem.getValue(), session.email) : null;
+  };
   const client: ApiClient = createApiClient({
     baseUrl: () => serviceUrlItem.getValue(),
     session: sessionStore,
@@ -150,6 +192,33 @@ export function createBackground(options: BackgroundOptions = {}) {
     hasOriginAccess: originAccess,
     onChange: onJobChange,
     charges,
+    // A ready job's result is kept in the archive: it opens without the network afterwards.
+    onResult: async (job, result) => {
+      const owner = await archiveOwnerNow();
+      if (!owner || job.audioId === undefined || !isArchivable(result)) return;
+      if (job.serviceUrl && job.account && archiveOwner(job.serviceUrl, job.account) !== owner) return;
+      await archive.put(owner, {
+        spaceId: job.spaceId,
+        audioId: job.audioId,
+        title: job.title ?? result.title,
+        createdAt: job.createdAt,
+        result,
+      });
+    },
+  });
+
+  const archiveImport = new ArchiveImport({
+    archive,
+    owner: archiveOwnerNow,
+    recordings: (spaceId) => client.iterateRecordings(spaceId, { ordering: '-created_at', limit: 100 }),
+    result: (spaceId, audioId) => client.getResult(spaceId, audioId),
+    load: () => archiveImportItem.getValue(),
+    save: (state) => archiveImportItem.setValue(state),
+    now,
+    describeError: async (error) => {
+      if (error instanceof ApiError) return formatApiError(error.info, { lang: await lang() });
+      return error instanceof Error ? error.message : String(error);
+    },
   });
 
   const checkSession = async () => {
@@ -410,6 +479,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     await schedules.reconcile().catch((error) => console.error('schedules not reconciled', error));
     await calendars.reconcile().catch((error) => console.error('calendars not reconciled', error));
     await checkSession().catch((error) => console.error('session not checked', error));
+    await archiveImport.resume().catch((error) => console.error('archive import not resumed', error));
     await updateBadge();
     await scheduler.run();
   };
@@ -418,6 +488,9 @@ export function createBackground(options: BackgroundOptions = {}) {
     now,
     client,
     sessionStore,
+    archive,
+    archiveImport,
+    archiveOwner: archiveOwnerNow,
     jobs,
     files,
     engine,

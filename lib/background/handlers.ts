@@ -11,6 +11,7 @@ import {
   type ProcessingResult,
   toApiErrorInfo,
 } from '@/lib/api';
+import { isArchivable } from '@/lib/archive';
 import type { Job } from '@/lib/jobs/types';
 import { type MeetingLink, parseMeetingLink } from '@/lib/links';
 import {
@@ -33,6 +34,7 @@ import { sessionEndedItem } from '@/lib/session-store';
 import { getSettings, type Settings, serviceUrlItem, settingsItem } from '@/lib/storage';
 import { parseServiceUrl } from '@/lib/url/service-url';
 import { accountItem, type Background, normalizeServiceUrl, storageOriginsItem } from './app';
+import { createArchiveHandlers } from './archive-handlers';
 import { createCalendarHandlers } from './calendar-handlers';
 import { createMenus } from './menus';
 import { type Payload, pageKindOf, type Sender } from './senders';
@@ -180,6 +182,7 @@ export function createHandlers(bg: Background): Handlers {
 
   return {
     ...createCalendarHandlers(bg),
+    ...createArchiveHandlers(bg),
 
     'session.get': () => currentView(bg),
 
@@ -292,13 +295,43 @@ export function createHandlers(bg: Background): Handlers {
     },
 
     'recording.result': async ({ spaceId, audioId }) => {
+      // A ready result does not change: once kept in the archive it is read from there, offline too.
+      const owner = await bg.archiveOwner();
+      // An archive that cannot be read (no IndexedDB, a full disk) only costs the network read.
+      const kept = owner
+        ? await Promise.all([
+            bg.archive.getFor(owner, spaceId, audioId),
+            bg.archive.speakerNames(spaceId, audioId),
+          ]).catch((error) => {
+            console.warn('archive not read', error);
+            return null;
+          })
+        : null;
+      if (kept?.[0]) {
+        const [record, speakerNames] = kept;
+        return { ...shownResult(record.result), archived: { createdAt: record.createdAt, speakerNames } };
+      }
       await requireServiceAccess(bg);
+      let result: ProcessingResult;
       try {
-        return shownResult(await bg.client.getResult(spaceId, audioId));
+        result = await bg.client.getResult(spaceId, audioId);
       } catch (error) {
         if (isApiError(error, 'not-found')) return null;
         throw error;
       }
+      if (owner && isArchivable(result)) {
+        // The recording's date comes with its info (one more read, once per recording).
+        const createdAt = await bg.client
+          .getRecordingInfo(spaceId, audioId)
+          .then((recording) => Date.parse(recording.created_at) || null)
+          .catch(() => null);
+        const kept = await bg.archive.put(owner, { spaceId, audioId, createdAt, result }).catch((error) => {
+          console.warn('result not archived', error);
+          return false;
+        });
+        if (kept) return { ...shownResult(result), archived: { createdAt, speakerNames: {} } };
+      }
+      return shownResult(result);
     },
 
     'recording.process': async ({ spaceId, audioId }) => {

@@ -1,0 +1,346 @@
+/**
+ * Full-text search across the archive (MiniSearch): prefix and typo-tolerant matching on
+ * Snowball stems (lib/archive/text.ts), filters by space, speaker and date, hits grouped by
+ * meeting down to the utterance, with the matched words' offsets for highlighting.
+ *
+ * A document of the index is a run of up to `CHUNK_UTTERANCES` utterances of one topic block:
+ * far fewer documents than utterances keeps the index small (500 hours of meetings are about
+ * 720,000 utterances), and the utterances that match are found afterwards in the stored record,
+ * by the index terms the document matched.
+ *
+ * The index grows one record at a time (`addRecord`), so a page can search it while it grows,
+ * and is kept between visits as JSON (`serialize` / `MeetingIndex.load`) with the revision of
+ * every record it holds, so only new or changed records are read again.
+ */
+import MiniSearch, { type SearchResult } from 'minisearch';
+import type { NormalizedDialog } from '@/lib/api/units';
+import { normalizeDialog } from '@/lib/api/units';
+import type { ArchiveRecord, Catalog, CatalogEntry, SpeakerNames } from './store';
+import { effectiveSpeakerNames } from './store';
+import { processTerm, tokenize, words } from './text';
+
+export const CHUNK_UTTERANCES = 20;
+const INDEX_VERSION = 1;
+
+interface IndexedChunk {
+  id: string;
+  key: string;
+  spaceId: number;
+  block: number;
+  from: number;
+  date: number | null;
+  /** Lower-cased display names of the chunk's speakers. */
+  speakers: string[];
+  header: string;
+  text: string;
+}
+
+export interface SearchFilters {
+  spaceIds?: number[];
+  /** A speaker's display name (any case). */
+  speaker?: string;
+  /** Recording date range in ms, inclusive. */
+  from?: number;
+  to?: number;
+}
+
+/** `[offset, length]` of a matched word. */
+export type Range = [number, number];
+
+export interface UtteranceHit {
+  block: number;
+  utterance: number;
+  header: string;
+  headerRanges: Range[];
+  /** The speaker's name (given locally, else the service's; a label such as SPEAKER_03 as it is). */
+  speaker: string;
+  /** Seconds from the start. */
+  start: number;
+  text: string;
+  ranges: Range[];
+}
+
+export interface MeetingHits {
+  key: string;
+  spaceId: number;
+  audioId: number;
+  title: string;
+  createdAt: number | null;
+  hits: UtteranceHit[];
+  /** Matching utterances beyond those in `hits`. */
+  more: number;
+}
+
+export interface SearchOutcome {
+  meetings: MeetingHits[];
+  /** Meetings with a match beyond those in `meetings`. */
+  moreMeetings: number;
+}
+
+export interface SearchLimits {
+  meetings?: number;
+  hitsPerMeeting?: number;
+}
+
+/** Reads a record (and its speaker names) for the index and for the hits. */
+export type RecordSource = (key: string) => Promise<{ record: ArchiveRecord; names: SpeakerNames } | null>;
+
+const MINI_OPTIONS = {
+  fields: ['header', 'text'],
+  storeFields: ['key', 'spaceId', 'block', 'from', 'date', 'speakers'],
+  tokenize: (text: string) => tokenize(text),
+  processTerm: (term: string) => processTerm(term),
+  searchOptions: {
+    boost: { header: 1.5 },
+    // Prefix matching from three letters, one typo from four, two from eight.
+    prefix: (term: string) => term.length >= 3,
+    fuzzy: (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : false),
+  },
+};
+
+interface Persisted {
+  version: number;
+  generation: string;
+  revs: Record<string, number>;
+  chunks: Record<string, string[]>;
+  index: unknown;
+}
+
+export interface PreparedRecord {
+  dialog: NormalizedDialog;
+  names: SpeakerNames;
+}
+
+/** A record's transcript with times in seconds and the speaker names in force. */
+export function prepare(record: ArchiveRecord, names: SpeakerNames): PreparedRecord {
+  return { dialog: normalizeDialog(record.result), names: effectiveSpeakerNames(record.result, names) };
+}
+
+function chunksOf(entry: CatalogEntry, key: string, prepared: PreparedRecord): IndexedChunk[] {
+  const out: IndexedChunk[] = [];
+  prepared.dialog.blocks.forEach((block, b) => {
+    for (let from = 0; from < Math.max(block.utterances.length, 1); from += CHUNK_UTTERANCES) {
+      const slice = block.utterances.slice(from, from + CHUNK_UTTERANCES);
+      if (slice.length === 0 && block.header.trim() === '') continue;
+      out.push({
+        id: `${key}|${b}|${from}`,
+        key,
+        spaceId: entry.spaceId,
+        block: b,
+        from,
+        date: entry.createdAt,
+        speakers: [...new Set(slice.map((u) => (prepared.names[u.speakerId] ?? u.speaker).toLowerCase()))],
+        header: block.header,
+        text: slice.map((u) => u.text).join('\n'),
+      });
+    }
+  });
+  return out;
+}
+
+/** Offsets of the words of `text` whose index term is one of `terms`. */
+export function matchedRanges(text: string, terms: ReadonlySet<string>): Range[] {
+  const ranges: Range[] = [];
+  if (terms.size === 0) return ranges;
+  for (const word of words(text)) {
+    const term = processTerm(word.text);
+    if (term !== null && terms.has(term)) ranges.push([word.offset, word.text.length]);
+  }
+  return ranges;
+}
+
+export class MeetingIndex {
+  #mini: MiniSearch<IndexedChunk>;
+  #revs: Record<string, number>;
+  #chunks: Record<string, string[]>;
+  readonly generation: string;
+
+  private constructor(
+    generation: string,
+    mini: MiniSearch<IndexedChunk>,
+    revs: Record<string, number> = {},
+    chunks: Record<string, string[]> = {},
+  ) {
+    this.generation = generation;
+    this.#mini = mini;
+    this.#revs = revs;
+    this.#chunks = chunks;
+  }
+
+  static empty(generation: string): MeetingIndex {
+    return new MeetingIndex(generation, new MiniSearch<IndexedChunk>(MINI_OPTIONS));
+  }
+
+  /** A persisted index, or null when it is of another archive generation or format. */
+  static load(json: string, generation: string): MeetingIndex | null {
+    try {
+      const persisted = JSON.parse(json) as Persisted;
+      if (persisted.version !== INDEX_VERSION || persisted.generation !== generation) return null;
+      const mini = MiniSearch.loadJS<IndexedChunk>(
+        persisted.index as Parameters<typeof MiniSearch.loadJS>[0],
+        MINI_OPTIONS,
+      );
+      return new MeetingIndex(generation, mini, persisted.revs, persisted.chunks);
+    } catch {
+      return null;
+    }
+  }
+
+  serialize(): string {
+    const persisted: Persisted = {
+      version: INDEX_VERSION,
+      generation: this.generation,
+      revs: this.#revs,
+      chunks: this.#chunks,
+      index: this.#mini.toJSON(),
+    };
+    return JSON.stringify(persisted);
+  }
+
+  /** Records held. */
+  get size(): number {
+    return Object.keys(this.#revs).length;
+  }
+
+  has(key: string): boolean {
+    return key in this.#revs;
+  }
+
+  /** What to do to match the catalog: records to (re)index, newest first, and keys to drop. */
+  plan(catalog: Catalog): { add: string[]; remove: string[] } {
+    const add = Object.entries(catalog.entries)
+      .filter(([key, entry]) => this.#revs[key] !== entry.rev)
+      .sort(([, a], [, b]) => (b.createdAt ?? b.savedAt) - (a.createdAt ?? a.savedAt))
+      .map(([key]) => key);
+    const remove = Object.keys(this.#revs).filter((key) => !(key in catalog.entries));
+    return { add, remove };
+  }
+
+  addRecord(key: string, entry: CatalogEntry, prepared: PreparedRecord): void {
+    this.removeRecord(key);
+    const chunks = chunksOf(entry, key, prepared);
+    this.#mini.addAll(chunks);
+    this.#chunks[key] = chunks.map((chunk) => chunk.id);
+    this.#revs[key] = entry.rev;
+  }
+
+  removeRecord(key: string): void {
+    const ids = this.#chunks[key];
+    if (ids) this.#mini.discardAll(ids);
+    delete this.#chunks[key];
+    delete this.#revs[key];
+  }
+
+  /** The matching chunks, best first (no record is read). */
+  rawSearch(query: string, filters: SearchFilters = {}): SearchResult[] {
+    const spaces = filters.spaceIds && filters.spaceIds.length > 0 ? new Set(filters.spaceIds) : null;
+    const speaker = filters.speaker?.trim().toLowerCase() || null;
+    const filter = (result: SearchResult) => {
+      if (spaces && !spaces.has(result.spaceId as number)) return false;
+      if (speaker && !(result.speakers as string[]).includes(speaker)) return false;
+      const date = result.date as number | null;
+      if (filters.from !== undefined && (date === null || date < filters.from)) return false;
+      if (filters.to !== undefined && (date === null || date > filters.to)) return false;
+      return true;
+    };
+    const all = this.#mini.search(query, { combineWith: 'AND', filter });
+    if (all.length > 0 || tokenize(query).length < 2) return all;
+    // No chunk holds every word: the chunks with most of them.
+    return this.#mini.search(query, { combineWith: 'OR', filter });
+  }
+
+  /**
+   * Hits grouped by meeting, best meeting first, each down to the utterances that hold the
+   * matched words (read from `source`).
+   */
+  async search(
+    query: string,
+    filters: SearchFilters,
+    source: RecordSource,
+    limits: SearchLimits = {},
+  ): Promise<SearchOutcome> {
+    const maxMeetings = limits.meetings ?? 20;
+    const perMeeting = limits.hitsPerMeeting ?? 5;
+    const results = this.rawSearch(query, filters);
+    const byKey = new Map<string, SearchResult[]>();
+    for (const result of results) {
+      const key = result.key as string;
+      const list = byKey.get(key) ?? [];
+      list.push(result);
+      byKey.set(key, list);
+    }
+    const speaker = filters.speaker?.trim().toLowerCase() || null;
+    const meetings: MeetingHits[] = [];
+    let moreMeetings = 0;
+    for (const [key, chunks] of byKey) {
+      if (meetings.length >= maxMeetings) {
+        moreMeetings += 1;
+        continue;
+      }
+      const loaded = await source(key);
+      if (!loaded) continue;
+      const prepared = prepare(loaded.record, loaded.names);
+      const hits: Array<UtteranceHit & { weight: number; order: number }> = [];
+      for (const chunk of chunks) {
+        const terms = new Set(chunk.terms);
+        const block = prepared.dialog.blocks[chunk.block as number];
+        if (!block) continue;
+        const headerRanges = matchedRanges(block.header, terms);
+        const from = chunk.from as number;
+        const slice = block.utterances.slice(from, from + CHUNK_UTTERANCES);
+        let found = 0;
+        slice.forEach((u, i) => {
+          const name = prepared.names[u.speakerId] ?? u.speaker;
+          if (speaker && name.toLowerCase() !== speaker) return;
+          const ranges = matchedRanges(u.text, terms);
+          if (ranges.length === 0) return;
+          found += 1;
+          const distinct = new Set(
+            ranges.map(([offset, length]) => processTerm(u.text.slice(offset, offset + length))),
+          );
+          hits.push({
+            block: chunk.block as number,
+            utterance: from + i,
+            header: block.header,
+            headerRanges,
+            speaker: name,
+            start: u.start,
+            text: u.text,
+            ranges,
+            weight: distinct.size * 1000 + chunk.score,
+            order: (chunk.block as number) * 1_000_000 + from + i,
+          });
+        });
+        if (found === 0 && headerRanges.length > 0 && slice[0] && !speaker) {
+          // Only the topic header matched: its first utterance stands for it.
+          const u = slice[0];
+          hits.push({
+            block: chunk.block as number,
+            utterance: from,
+            header: block.header,
+            headerRanges,
+            speaker: prepared.names[u.speakerId] ?? u.speaker,
+            start: u.start,
+            text: u.text,
+            ranges: [],
+            weight: chunk.score,
+            order: (chunk.block as number) * 1_000_000 + from,
+          });
+        }
+      }
+      if (hits.length === 0) continue;
+      hits.sort((a, b) => b.weight - a.weight || a.order - b.order);
+      const shown = hits.slice(0, perMeeting).sort((a, b) => a.order - b.order);
+      meetings.push({
+        key,
+        spaceId: loaded.record.spaceId,
+        audioId: loaded.record.audioId,
+        title: loaded.record.title,
+        createdAt: loaded.record.createdAt,
+        hits: shown.map(({ weight: _w, order: _o, ...hit }) => hit),
+        more: hits.length - shown.length,
+      });
+    }
+    return { meetings, moreMeetings };
+  }
+}

@@ -1,0 +1,313 @@
+/**
+ * The local archive: every ready result the extension has read, kept in the extension origin's
+ * IndexedDB (`meeting-capture-archive`) so it opens without the network and can be searched. A
+ * ready result never changes, so it is read from the service once.
+ *
+ * Keys of the one key-value store:
+ * - `catalog`: who owns the archive (service and account), a generation id (new after every
+ *   clear, so a search index built before a clear is never reused) and one small entry per
+ *   recording (title, date, size, speaker names, a revision bumped on every change);
+ * - `rec:<space>:<audio>`: the processing result itself;
+ * - `names:<space>:<audio>`: speaker names given in the viewer (the service has no field for them);
+ * - `search-index`: the search worker's persisted index (lib/archive/search.ts).
+ *
+ * Only the background writes the catalog, the records and the names (one writer, serialized);
+ * the search worker and the pages read. `clear()` removes every key, the index included.
+ */
+import type { ProcessingResult } from '@/lib/api/schemas';
+import { speakerIdOf } from '@/lib/api/units';
+import type { KeyValueStore } from '@/lib/kv';
+
+export const ARCHIVE_DB = 'meeting-capture-archive';
+export const ARCHIVE_STORE = 'archive';
+export const CATALOG_KEY = 'catalog';
+export const SEARCH_INDEX_KEY = 'search-index';
+/** The channel on which the background tells pages and the search worker that the archive changed. */
+export const ARCHIVE_CHANNEL = 'meeting-capture-archive';
+
+/** Speaker id (without braces) to the name given in the viewer. */
+export type SpeakerNames = Record<string, string>;
+
+export interface CatalogEntry {
+  spaceId: number;
+  audioId: number;
+  title: string;
+  /** When the recording was made (ms), when known. */
+  createdAt: number | null;
+  savedAt: number;
+  /** Bumped on every change of the record or its speaker names (the index re-reads it). */
+  rev: number;
+  /** Characters of the stored result (about its size in bytes). */
+  bytes: number;
+  language: string | null;
+  utterances: number;
+  /** Display names of the speakers, speaker names given in the viewer applied. */
+  speakers: string[];
+}
+
+export interface Catalog {
+  /** `<service URL> <account e-mail>`: an archive is never shown to another account. */
+  owner: string;
+  generation: string;
+  entries: Record<string, CatalogEntry>;
+}
+
+export interface ArchiveRecord {
+  spaceId: number;
+  audioId: number;
+  title: string;
+  createdAt: number | null;
+  result: ProcessingResult;
+}
+
+export interface SpaceSummary {
+  spaceId: number;
+  recordings: number;
+  bytes: number;
+}
+
+export const recordKey = (spaceId: number, audioId: number) => `${spaceId}:${audioId}`;
+const recKey = (key: string) => `rec:${key}`;
+const namesKey = (key: string) => `names:${key}`;
+
+/** Only a finished, successful result is kept: it no longer changes. */
+export function isArchivable(result: ProcessingResult | null | undefined): result is ProcessingResult {
+  return Boolean(result?.classified && result.success && result.result);
+}
+
+function unlabelled(name: string): boolean {
+  return /^SPEAKER_\d+$/i.test(name.trim()) || name.trim() === '';
+}
+
+/** The speaker names of a result with the names given locally applied (id → name). */
+export function effectiveSpeakerNames(result: ProcessingResult, names: SpeakerNames = {}): SpeakerNames {
+  const out: SpeakerNames = {};
+  for (const [id, name] of Object.entries(result.result?.speakers_map ?? {})) out[speakerIdOf(id)] = name;
+  for (const block of result.result?.dialog ?? []) {
+    for (const speaker of block.speakers) {
+      const id = speakerIdOf(speaker);
+      out[id] ??= `SPEAKER_${id}`;
+    }
+  }
+  for (const [id, name] of Object.entries(names)) if (name.trim() !== '') out[id] = name.trim();
+  return out;
+}
+
+function displayNames(result: ProcessingResult, names: SpeakerNames): string[] {
+  return [
+    ...new Set(Object.values(effectiveSpeakerNames(result, names)).filter((name) => !unlabelled(name))),
+  ].sort();
+}
+
+function countUtterances(result: ProcessingResult): number {
+  let count = 0;
+  for (const block of result.result?.dialog ?? []) count += block.texts.length;
+  return count;
+}
+
+function randomId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+export const SPEAKER_NAME_MAX = 100;
+
+/** Reading the archive: what the search worker and the pages do (no writes). */
+export class ArchiveReader {
+  constructor(protected readonly kv: KeyValueStore) {}
+
+  async catalog(): Promise<Catalog | null> {
+    return (await this.kv.get<Catalog>(CATALOG_KEY)) ?? null;
+  }
+
+  async get(spaceId: number, audioId: number): Promise<ArchiveRecord | null> {
+    return (await this.kv.get<ArchiveRecord>(recKey(recordKey(spaceId, audioId)))) ?? null;
+  }
+
+  async getByKey(key: string): Promise<ArchiveRecord | null> {
+    return (await this.kv.get<ArchiveRecord>(recKey(key))) ?? null;
+  }
+
+  /** Speaker names given in the viewer for this recording (id → name); empty when none. */
+  async speakerNames(spaceId: number, audioId: number): Promise<SpeakerNames> {
+    return (await this.kv.get<SpeakerNames>(namesKey(recordKey(spaceId, audioId)))) ?? {};
+  }
+}
+
+/** The background's archive: the one writer. */
+export class Archive extends ArchiveReader {
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    kv: KeyValueStore,
+    private readonly options: { now?: () => number; changed?: (what: ArchiveChange) => void } = {},
+  ) {
+    super(kv);
+  }
+
+  /** Runs writes one after another, so two read-modify-writes of the catalog never interleave. */
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(work, work);
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  #now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  async #catalogFor(owner: string): Promise<Catalog> {
+    const current = await this.catalog();
+    if (current && current.owner === owner) return current;
+    // Another account's archive (or none): nothing of it may remain.
+    if (current) await this.#wipe();
+    return { owner, generation: randomId(), entries: {} };
+  }
+
+  async #wipe(): Promise<void> {
+    for (const key of await this.kv.keys()) await this.kv.del(key);
+  }
+
+  /** Keeps a ready result. Returns false (and keeps nothing) for one that is not ready. */
+  put(
+    owner: string,
+    record: {
+      spaceId: number;
+      audioId: number;
+      title?: string;
+      createdAt?: number | null;
+      result: ProcessingResult;
+    },
+  ): Promise<boolean> {
+    const { result } = record;
+    if (!isArchivable(result)) return Promise.resolve(false);
+    return this.#serial(async () => {
+      const catalog = await this.#catalogFor(owner);
+      const key = recordKey(record.spaceId, record.audioId);
+      const before = catalog.entries[key];
+      const names = await this.kv.get<SpeakerNames>(namesKey(key));
+      const title = result.title || record.title || before?.title || '';
+      const createdAt = record.createdAt ?? before?.createdAt ?? null;
+      const stored: ArchiveRecord = {
+        spaceId: record.spaceId,
+        audioId: record.audioId,
+        title,
+        createdAt,
+        result,
+      };
+      await this.kv.set(recKey(key), stored);
+      catalog.entries[key] = {
+        spaceId: record.spaceId,
+        audioId: record.audioId,
+        title,
+        createdAt,
+        savedAt: this.#now(),
+        rev: (before?.rev ?? 0) + 1,
+        bytes: JSON.stringify(result).length,
+        language: result.result?.language ?? null,
+        utterances: countUtterances(result),
+        speakers: displayNames(result, names ?? {}),
+      };
+      await this.kv.set(CATALOG_KEY, catalog);
+      this.options.changed?.({ kind: 'put', key });
+      return true;
+    });
+  }
+
+  /** Whether this owner's archive holds the recording. */
+  async has(owner: string, spaceId: number, audioId: number): Promise<boolean> {
+    const catalog = await this.catalog();
+    return Boolean(catalog && catalog.owner === owner && catalog.entries[recordKey(spaceId, audioId)]);
+  }
+
+  /** The record when it belongs to this owner's archive. */
+  async getFor(owner: string, spaceId: number, audioId: number): Promise<ArchiveRecord | null> {
+    if (!(await this.has(owner, spaceId, audioId))) return null;
+    return this.get(spaceId, audioId);
+  }
+
+  /**
+   * Names a speaker of one recording (an empty name gives the service's label back). Kept only
+   * for a recording in this owner's archive; returns the names in force.
+   */
+  renameSpeaker(
+    owner: string,
+    spaceId: number,
+    audioId: number,
+    speakerId: string,
+    name: string,
+  ): Promise<SpeakerNames | null> {
+    return this.#serial(async () => {
+      const catalog = await this.catalog();
+      const key = recordKey(spaceId, audioId);
+      const entry = catalog?.owner === owner ? catalog.entries[key] : undefined;
+      if (!catalog || !entry) return null;
+      const names = { ...((await this.kv.get<SpeakerNames>(namesKey(key))) ?? {}) };
+      const clean = name.replace(/\s+/g, ' ').trim().slice(0, SPEAKER_NAME_MAX);
+      if (clean === '') delete names[speakerId];
+      else names[speakerId] = clean;
+      await this.kv.set(namesKey(key), names);
+      const record = await this.getByKey(key);
+      catalog.entries[key] = {
+        ...entry,
+        rev: entry.rev + 1,
+        speakers: record ? displayNames(record.result, names) : entry.speakers,
+      };
+      await this.kv.set(CATALOG_KEY, catalog);
+      this.options.changed?.({ kind: 'put', key });
+      return names;
+    });
+  }
+
+  /** Recordings and characters kept, per space. */
+  async summary(owner: string): Promise<SpaceSummary[]> {
+    const catalog = await this.catalog();
+    if (!catalog || catalog.owner !== owner) return [];
+    const bySpace = new Map<number, SpaceSummary>();
+    for (const entry of Object.values(catalog.entries)) {
+      const row = bySpace.get(entry.spaceId) ?? { spaceId: entry.spaceId, recordings: 0, bytes: 0 };
+      row.recordings += 1;
+      row.bytes += entry.bytes;
+      bySpace.set(entry.spaceId, row);
+    }
+    return [...bySpace.values()].sort((a, b) => a.spaceId - b.spaceId);
+  }
+
+  /** Removes every recording of one space (and its speaker names). */
+  clearSpace(spaceId: number): Promise<number> {
+    return this.#serial(async () => {
+      const catalog = await this.catalog();
+      if (!catalog) return 0;
+      let removed = 0;
+      for (const [key, entry] of Object.entries(catalog.entries)) {
+        if (entry.spaceId !== spaceId) continue;
+        await this.kv.del(recKey(key));
+        await this.kv.del(namesKey(key));
+        delete catalog.entries[key];
+        removed += 1;
+      }
+      await this.kv.set(CATALOG_KEY, catalog);
+      this.options.changed?.({ kind: 'clear-space', spaceId });
+      return removed;
+    });
+  }
+
+  /** Removes everything: records, names, the catalog and the search index (sign-out). */
+  clear(): Promise<void> {
+    return this.#serial(async () => {
+      await this.#wipe();
+      this.options.changed?.({ kind: 'clear' });
+    });
+  }
+}
+
+export type ArchiveChange =
+  | { kind: 'put'; key: string }
+  | { kind: 'clear-space'; spaceId: number }
+  | { kind: 'clear' };
+
+/** The owner of an archive: the service and the account. */
+export function archiveOwner(serviceUrl: string, email: string): string {
+  return `${serviceUrl} ${email.toLowerCase()}`;
+}

@@ -1,0 +1,49 @@
+/**
+ * The background side of the archive messages (privileged: extension pages only): the archive's
+ * size per space and "Clear", speaker names given in the viewer, and "Add all past meetings to
+ * search". Results themselves reach the archive in `recording.result` and the job engine's
+ * `onResult` (lib/background/app.ts).
+ */
+import { ApiError } from '@/lib/api';
+import type { Background } from './app';
+import type { Handlers } from './handlers';
+
+type ArchiveMessages =
+  | 'archive.summary'
+  | 'archive.clearSpace'
+  | 'archive.renameSpeaker'
+  | 'archive.import.start'
+  | 'archive.import.stop'
+  | 'archive.import.status';
+
+async function signedInOwner(bg: Background): Promise<string> {
+  const owner = await bg.archiveOwner();
+  if (!owner) throw new ApiError({ kind: 'auth', reason: 'not-signed-in' });
+  return owner;
+}
+
+export function createArchiveHandlers(bg: Background): Pick<Handlers, ArchiveMessages> {
+  return {
+    'archive.summary': async () => {
+      const owner = await bg.archiveOwner();
+      return owner ? bg.archive.summary(owner) : [];
+    },
+
+    'archive.clearSpace': async ({ spaceId }) => {
+      await bg.archive.clearSpace(spaceId);
+      return null;
+    },
+
+    'archive.renameSpeaker': async ({ spaceId, audioId, speakerId, name }) =>
+      bg.archive.renameSpeaker(await signedInOwner(bg), spaceId, audioId, speakerId, name),
+
+    'archive.import.start': async ({ spaceIds }) => {
+      await signedInOwner(bg);
+      return bg.archiveImport.start(spaceIds);
+    },
+
+    'archive.import.stop': () => bg.archiveImport.stop(),
+
+    'archive.import.status': () => bg.archiveImport.status(),
+  };
+}
