@@ -14,6 +14,7 @@ import { ServiceUrlPreview, serviceUrlProblemText } from './app/ServiceUrlPrevie
 import { CalendarsSection } from './CalendarsSection';
 import { ChargesLog } from './ChargesLog';
 import { text } from './lang';
+import { ArchiveSectionLazy } from './search/lazy';
 import { ErrorMessage, Notice, Skeleton } from './ui';
 
 type Loaded = Settings & { serviceUrl: string };
@@ -215,6 +216,10 @@ export function Options() {
       </section>
 
       <CalendarsSection spaces={spaces ? sorted : null} />
+
+      <ArchiveSectionLazy
+        spaceNames={Object.fromEntries((spaces ?? []).map((item) => [item.space.id, item.space.name]))}
+      />
 
       <section aria-labelledby="opt-notify" class="card options-section">
         <h2 id="opt-notify">{m.notifications}</h2>

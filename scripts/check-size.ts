@@ -7,7 +7,7 @@
  *
  * Usage: npx tsx scripts/check-size.ts [outDir]   (default .output/chrome-mv3)
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 
@@ -15,7 +15,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
  * The store package (`npm run zip`): every file of the build as the zip stores it (deflate level 9,
  * as WXT zips, plus the zip's own headers), in kB. Target 150 once the content scripts are 12 kB.
  */
-export const ZIP_BUDGET_KB = 220;
+// 220 → 238 with the meeting search (issue 10): its worker (MiniSearch and the stemmers, 11.7 kB
+// gzip) and the lazily loaded search, "Add all past meetings" and archive views.
+export const ZIP_BUDGET_KB = 238;
 
 /**
  * Budgets in kB of gzip. Raise one only with a reason in the commit that does. The calendar
@@ -29,10 +31,17 @@ export const BUDGETS_KB: Record<string, number> = {
   // (README, "Weight and speed"). These budgets guard against growth until the targets are met.
   'popup.html': 40,
   'sidepanel.html': 40,
-  'viewer.html': 47,
+  // 47 → 49 with the meeting search (issue 10): speaker renames in the Speakers tab (form and
+  // both languages' texts) and the lazy search loader; the search itself loads after the page.
+  'viewer.html': 49,
   'options.html': 35,
   // Target 30: ical.js (22.9), zod/mini, ky and the texts of both languages keep the worker at 86.
-  'background.js': 87,
+  // 87 → 89 with the local archive (issue 10): its store, "Add all past meetings" and messages
+  // (about 1.7 kB gzip); the search library is in the pages' worker, not here.
+  'background.js': 89,
+  // The meeting search worker started by the side panel and the viewer: MiniSearch, the
+  // Russian and English Snowball stemmers, the index and the archive reader.
+  'assets/search.worker-*.js': 13,
   // Content scripts run inside pages people are using (a call, a calendar, a video): the lightest
   // peers carry about 10 KB there. Their stylesheet is a file of its own, read into the
   // controls' shadow root (components/page/shadow-host.ts), with a budget of its own.
@@ -48,6 +57,20 @@ const outDir = path.resolve(process.argv[2] ?? '.output/chrome-mv3');
 
 const gzipKb = (file: string) => fileSize(outDir, file).gzip / 1024;
 
+/** The files of a hashed name such as `assets/search.worker-*.js` (a missing one fails the check). */
+function hashed(pattern: string): string[] {
+  const dir = path.dirname(pattern);
+  const [head, tail] = path.basename(pattern).split('*') as [string, string];
+  const found = existsSync(path.join(outDir, dir))
+    ? readdirSync(path.join(outDir, dir)).filter((name) => name.startsWith(head) && name.endsWith(tail))
+    : [];
+  if (found.length === 0) {
+    console.error(`No file matches ${pattern}.`);
+    process.exit(1);
+  }
+  return found.map((name) => path.join(dir, name));
+}
+
 if (!existsSync(outDir)) {
   console.error(`No build at ${outDir}: run \`npx wxt build\` first.`);
   process.exit(2);
@@ -60,7 +83,9 @@ for (const [target, budget] of Object.entries(BUDGETS_KB)) {
     ? pageAssets(outDir, target)
     : target === 'background.js'
       ? moduleGraph(outDir, target)
-      : [target];
+      : target.includes('*')
+        ? hashed(target)
+        : [target];
   const total = files.reduce((sum, file) => sum + gzipKb(file), 0);
   const over = total > budget;
   if (over) failed += 1;

@@ -93,10 +93,11 @@ function Header({ onNavigate, home }: { onNavigate: (view: View) => void; home: 
 export interface AppProps {
   /** The popup's "open in the side panel" action, where the browser has one. */
   onOpenPanel?: () => void;
+  /** Shown on the signed-in home, above the space picker (the side panel's meeting search). */
   children?: ComponentChildren;
 }
 
-export function App({ onOpenPanel }: AppProps = {}) {
+export function App({ onOpenPanel, children }: AppProps = {}) {
   const m = text.value;
   const [view, setView] = useState<View>({ name: 'home' });
   useEffect(() => {
@@ -154,6 +155,7 @@ export function App({ onOpenPanel }: AppProps = {}) {
       <>
         <SessionBanner />
         <NoticeBar />
+        {children}
         <SpacePicker />
         <BalanceCard space={currentSpace.value} />
         <JobsList />

@@ -2,11 +2,100 @@
  * Who spoke and when: a table of talk time with bars (the text alternative of the chart is the
  * table itself) and a timeline, one SVG strip per speaker, described in words.
  */
+import { useState } from 'preact/hooks';
 import { formatDuration } from '@/lib/format/time';
 import type { SpeakerStat } from '@/lib/format/transcript';
 import { lang, text } from '../lang';
 import { Empty } from '../ui';
+import { renameText } from './rename-texts';
 import { SPEAKER_COLORS } from './Transcript';
+
+/** Saves a speaker's name for this recording ('' gives the service's back); false when not saved. */
+export type RenameSpeaker = (speakerId: string, name: string) => Promise<boolean>;
+
+function SpeakerName({
+  speaker,
+  renamed,
+  onRename,
+}: {
+  speaker: SpeakerStat;
+  renamed: string | undefined;
+  onRename: RenameSpeaker | null;
+}) {
+  const r = renameText.value;
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState('');
+  const [failed, setFailed] = useState(false);
+  if (!onRename) return <span>{speaker.name}</span>;
+  const inputId = `speaker-name-${speaker.id}`;
+  const save = async (name: string) => {
+    const ok = await onRename(speaker.id, name);
+    setFailed(!ok);
+    if (ok) setEditing(false);
+  };
+  if (!editing) {
+    return (
+      <span class="speaker-rename">
+        <span>{speaker.name}</span>
+        <button
+          type="button"
+          class="small ghost"
+          aria-label={r.renameSpeaker(speaker.name)}
+          data-testid="rename-speaker"
+          onClick={() => {
+            setValue(renamed ?? speaker.name);
+            setEditing(true);
+          }}
+        >
+          {r.rename}
+        </button>
+      </span>
+    );
+  }
+  return (
+    <form
+      class="speaker-rename"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save(value);
+      }}
+    >
+      <label for={inputId} class="visually-hidden">
+        {r.speakerNameLabel(speaker.name)}
+      </label>
+      <input
+        id={inputId}
+        value={value}
+        maxLength={100}
+        // biome-ignore lint/a11y/noAutofocus: the field replaces the button just pressed.
+        autoFocus
+        onInput={(event) => setValue(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            setEditing(false);
+          }
+        }}
+      />
+      <button type="submit" class="small primary">
+        {text.value.save}
+      </button>
+      {renamed !== undefined && (
+        <button type="button" class="small" onClick={() => void save('')}>
+          {r.resetName}
+        </button>
+      )}
+      <button type="button" class="small ghost" onClick={() => setEditing(false)}>
+        {text.value.cancel}
+      </button>
+      {failed && (
+        <span role="alert" class="small-text">
+          {r.renameFailed}
+        </span>
+      )}
+    </form>
+  );
+}
 
 /** Intervals merged when closer than this share of the width, so a long meeting draws few shapes. */
 const MERGE_FRACTION = 0.001;
@@ -27,12 +116,19 @@ export function Speakers({
   speakers,
   end,
   colorOf,
+  renamed = {},
+  onRename = null,
 }: {
   speakers: SpeakerStat[];
   end: number;
   colorOf: (speakerId: string) => number;
+  /** Names given in this browser (speaker id → name). */
+  renamed?: Readonly<Record<string, string>>;
+  /** Null: the result is not in the archive, so names cannot be kept. */
+  onRename?: RenameSpeaker | null;
 }) {
   const m = text.value;
+  const r = renameText.value;
   if (speakers.length === 0) return <Empty title={m.noSpeakers} />;
   const most = Math.max(...speakers.map((s) => s.talk), 1);
   const width = 1000;
@@ -42,6 +138,9 @@ export function Speakers({
       <h2 class="section-title" id="talk-title">
         {m.talkTime}
       </h2>
+      <p class="muted small-text names-local" data-testid="names-local">
+        {onRename ? r.namesLocal : r.namesNeedArchive}
+      </p>
       <table class="speaker-table" aria-labelledby="talk-title" data-testid="speaker-table">
         <thead>
           <tr>
@@ -63,7 +162,7 @@ export function Speakers({
             <tr key={s.id}>
               <th scope="row" class="speaker-name">
                 <span class="swatch" data-color={colorOf(s.id) % SPEAKER_COLORS} aria-hidden="true" />
-                <span>{s.name}</span>
+                <SpeakerName speaker={s} renamed={renamed[s.id]} onRename={onRename} />
               </th>
               <td class="bar-cell">
                 <span class="bar" aria-hidden="true">

@@ -56,14 +56,20 @@ interface BlockProps {
   matches: Match[];
   current: Match | null;
   highlightKey: string;
+  /** The utterance a link pointed at (`at=<block>.<utterance>`), in this block. */
+  target: number | null;
 }
 
 class TopicBlock extends Component<BlockProps> {
   shouldComponentUpdate(next: BlockProps): boolean {
-    return next.block !== this.props.block || next.highlightKey !== this.props.highlightKey;
+    return (
+      next.block !== this.props.block ||
+      next.highlightKey !== this.props.highlightKey ||
+      next.target !== this.props.target
+    );
   }
 
-  render({ block, index, colorOf, matches, current }: BlockProps) {
+  render({ block, index, colorOf, matches, current, target }: BlockProps) {
     const byUtterance = new Map<number, Match[]>();
     for (const match of matches) {
       const list = byUtterance.get(match.utterance) ?? [];
@@ -78,7 +84,14 @@ class TopicBlock extends Component<BlockProps> {
         </h3>
         <ol class="utterances">
           {block.utterances.map((u, i) => (
-            <li key={i} class="utterance" data-testid="utterance">
+            <li
+              key={i}
+              class={target === i ? 'utterance target' : 'utterance'}
+              data-testid="utterance"
+              data-at={`${index}.${i}`}
+              tabIndex={target === i ? -1 : undefined}
+              aria-current={target === i ? 'location' : undefined}
+            >
               <span class="time">{formatClock(u.start)}</span>
               <span class="speaker" data-color={colorOf(u.speakerId) % SPEAKER_COLORS}>
                 {u.speaker}
@@ -98,15 +111,30 @@ class TopicBlock extends Component<BlockProps> {
   }
 }
 
+/** `<block>.<utterance>` of a link (`at=3.12`), or null. */
+export function parseAt(value: string | null): { block: number; utterance: number } | null {
+  const match = value ? /^(\d{1,6})\.(\d{1,6})$/.exec(value) : null;
+  return match ? { block: Number(match[1]), utterance: Number(match[2]) } : null;
+}
+
 export function Transcript({
   blocks,
   colorOf,
+  focusAt = null,
 }: {
   blocks: ViewBlock[];
   colorOf: (speakerId: string) => number;
+  /** The utterance to scroll to and focus once rendered (a search hit's link). */
+  focusAt?: { block: number; utterance: number } | null;
 }) {
   const m = text.value;
-  const [rendered, setRendered] = useState(() => blocksFor(blocks, 0, FIRST_SCREEN_UTTERANCES));
+  const [rendered, setRendered] = useState(() =>
+    Math.max(
+      blocksFor(blocks, 0, FIRST_SCREEN_UTTERANCES),
+      focusAt && focusAt.block < blocks.length ? focusAt.block + 1 : 0,
+    ),
+  );
+  const focusPending = useRef(focusAt !== null);
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -150,6 +178,18 @@ export function Transcript({
     if (!scrollPending.current || !current || current.block >= rendered) return;
     scrollPending.current = false;
     listRef.current?.querySelector('[data-current-match]')?.scrollIntoView({ block: 'center' });
+  });
+
+  // A link to one utterance: scroll it into view and focus it, once.
+  useEffect(() => {
+    if (!focusPending.current || !focusAt) return;
+    const element = listRef.current?.querySelector<HTMLElement>(
+      `[data-at="${focusAt.block}.${focusAt.utterance}"]`,
+    );
+    if (!element) return;
+    focusPending.current = false;
+    element.scrollIntoView({ block: 'center' });
+    element.focus({ preventScroll: true });
   });
 
   const go = (step: number) => {
@@ -218,6 +258,7 @@ export function Transcript({
               matches={blockMatches}
               current={currentHere}
               highlightKey={`${query}|${blockMatches.length}|${currentHere ? `${currentHere.utterance}:${currentHere.offset}` : ''}`}
+              target={focusAt && focusAt.block === index ? focusAt.utterance : null}
             />
           );
         })}

@@ -18,9 +18,10 @@ import { prepareTranscript, type TranscriptView, toExportDocument } from '@/lib/
 import { type ErrorInfo, type ShownResult, sendMessage } from '@/lib/messaging';
 import { App } from '../app/App';
 import { lang, text } from '../lang';
+import { SearchAllMeetings } from '../search/lazy';
 import { ErrorMessage, Notice, Protocol, Skeleton } from '../ui';
-import { Speakers } from './Speakers';
-import { Transcript } from './Transcript';
+import { type RenameSpeaker, Speakers } from './Speakers';
+import { parseAt, Transcript } from './Transcript';
 
 type Tab = 'protocol' | 'transcript' | 'speakers';
 const TABS: Tab[] = ['protocol', 'transcript', 'speakers'];
@@ -38,15 +39,19 @@ export function Viewer({ params }: { params: URLSearchParams }) {
   if (spaceId === null || audioId === null) {
     return (
       <div class="viewer-list">
-        <App />
+        <App>
+          <SearchAllMeetings />
+        </App>
       </div>
     );
   }
+  const at = parseAt(params.get('at'));
   return (
     <RecordingView
       spaceId={spaceId}
       audioId={audioId}
-      initialTab={TABS.includes(tab as Tab) ? (tab as Tab) : 'protocol'}
+      initialTab={at ? 'transcript' : TABS.includes(tab as Tab) ? (tab as Tab) : 'protocol'}
+      focusAt={at}
     />
   );
 }
@@ -206,13 +211,17 @@ function RecordingView({
   spaceId,
   audioId,
   initialTab,
+  focusAt,
 }: {
   spaceId: number;
   audioId: number;
   initialTab: Tab;
+  focusAt: { block: number; utterance: number } | null;
 }) {
   const m = text.value;
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  /** Speaker names given in this browser; null until the result says which are kept. */
+  const [renamed, setRenamed] = useState<Record<string, string> | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [tab, setTab] = useState<Tab>(initialTab);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({
@@ -231,7 +240,10 @@ function RecordingView({
       if (!live) return;
       if (!info.ok && !result.ok) setLoaded({ state: 'error', error: info.error });
       else if (!result.ok) setLoaded({ state: 'error', error: result.error });
-      else setLoaded({ state: 'done', recording: info.ok ? info.data : null, result: result.data });
+      else {
+        setRenamed(result.data?.archived ? result.data.archived.speakerNames : null);
+        setLoaded({ state: 'done', recording: info.ok ? info.data : null, result: result.data });
+      }
     });
     return () => {
       live = false;
@@ -251,8 +263,19 @@ function RecordingView({
     return prepareTranscript(
       normalizeDialog(result, recording?.duration ?? result.duration ?? null),
       lang.value,
+      renamed ?? {},
     );
-  }, [result, recording, lang.value]);
+  }, [result, recording, lang.value, renamed]);
+
+  // Names are kept in the archive: only a result kept there can have them.
+  const onRename: RenameSpeaker | null = result?.archived
+    ? async (speakerId, name) => {
+        const answer = await sendMessage('archive.renameSpeaker', { spaceId, audioId, speakerId, name });
+        if (!answer.ok || !answer.data) return false;
+        setRenamed(answer.data);
+        return true;
+      }
+    : null;
 
   const colorOf = useMemo(() => {
     const order = new Map((view?.speakers ?? []).map((s, i) => [s.id, i]));
@@ -315,8 +338,16 @@ function RecordingView({
             </div>
           )}
           {tab === 'protocol' && <Protocol markdown={view.protocol} />}
-          {tab === 'transcript' && <Transcript blocks={view.blocks} colorOf={colorOf} />}
-          {tab === 'speakers' && <Speakers speakers={view.speakers} end={view.end} colorOf={colorOf} />}
+          {tab === 'transcript' && <Transcript blocks={view.blocks} colorOf={colorOf} focusAt={focusAt} />}
+          {tab === 'speakers' && (
+            <Speakers
+              speakers={view.speakers}
+              end={view.end}
+              colorOf={colorOf}
+              renamed={renamed ?? {}}
+              onRename={onRename}
+            />
+          )}
         </div>
       </>
     );
@@ -334,15 +365,18 @@ function RecordingView({
         <h1 class="viewer-title" data-testid="viewer-title">
           {title}
         </h1>
-        {recording && (
+        {(recording || result?.archived?.createdAt) && (
           <p class="muted small-text viewer-meta">
-            {formatDateTime(recording.created_at, lang.value)}
+            {formatDateTime(recording?.created_at ?? (result?.archived?.createdAt as number), lang.value)}
             {' · '}
-            {recording.duration ? formatDuration(recording.duration, lang.value) : m.durationUnknown}
+            {(recording?.duration ?? result?.duration)
+              ? formatDuration((recording?.duration ?? result?.duration) as number, lang.value)
+              : m.durationUnknown}
             {view?.speakers.length ? ` · ${view.speakers.length} ${m.speakers.toLowerCase()}` : ''}
           </p>
         )}
         <Toolbar title={title} view={view} spaceId={spaceId} audioId={audioId} />
+        <SearchAllMeetings />
       </header>
       <main class="viewer-main">{content}</main>
     </div>

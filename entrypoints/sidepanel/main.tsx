@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { App } from '@/components/app/App';
 import { initLang } from '@/components/lang';
+import { SearchAllMeetings } from '@/components/search/lazy';
 import '@/components/theme.css';
 import '@/components/app/app.css';
 
@@ -8,7 +9,9 @@ import '@/components/app/app.css';
 void initLang().then(() =>
   render(
     <div class="sidepanel">
-      <App />
+      <App>
+        <SearchAllMeetings newTab />
+      </App>
     </div>,
     document.getElementById('app') as HTMLElement,
   ),

@@ -40,8 +40,17 @@ export interface TranscriptView {
   utteranceCount: number;
 }
 
-export function prepareTranscript(dialog: NormalizedDialog, lang: Lang): TranscriptView {
-  const names = (id: string) => speakerLabel(dialog.speakers[id] ?? `SPEAKER_${id}`, lang);
+/**
+ * The transcript as the viewer shows and exports it. `renamed` holds the names given to speakers
+ * in the viewer (speaker id → name, kept in the local archive); they replace the service's.
+ */
+export function prepareTranscript(
+  dialog: NormalizedDialog,
+  lang: Lang,
+  renamed: Readonly<Record<string, string>> = {},
+): TranscriptView {
+  const names = (id: string) =>
+    speakerLabel(renamed[id]?.trim() || (dialog.speakers[id] ?? `SPEAKER_${id}`), lang);
   let end = 0;
   let utteranceCount = 0;
   const turns = new Map<string, number>();

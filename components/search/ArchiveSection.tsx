@@ -1,0 +1,70 @@
+/**
+ * Options → "Meetings kept for search": how much of each space the local archive holds, with
+ * "Clear" per space. Signing out clears all of it (the background does that with the session).
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { SpaceSummary } from '@/lib/archive/store';
+import { formatBytes } from '@/lib/format/time';
+import { type ErrorInfo, sendMessage } from '@/lib/messaging';
+import { lang } from '../lang';
+import { ErrorMessage, Notice } from '../ui';
+import { searchText } from './texts';
+import './search.css';
+
+export function ArchiveSection({ spaceNames }: { spaceNames: Record<number, string> }) {
+  const t = searchText.value;
+  const [rows, setRows] = useState<SpaceSummary[] | null>(null);
+  const [error, setError] = useState<ErrorInfo | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const load = async () => {
+    const answer = await sendMessage('archive.summary', {});
+    if (answer.ok) {
+      setRows(answer.data);
+      setError(null);
+    } else setError(answer.error);
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+
+  const clear = async (spaceId: number) => {
+    const answer = await sendMessage('archive.clearSpace', { spaceId });
+    if (!answer.ok) {
+      setError(answer.error);
+      return;
+    }
+    setNotice(t.cleared);
+    await load();
+  };
+
+  const name = (spaceId: number) => spaceNames[spaceId] ?? t.spaceNumbered(spaceId);
+  return (
+    <section aria-labelledby="opt-archive" class="card options-section" data-testid="archive-section">
+      <h2 id="opt-archive">{t.archiveTitle}</h2>
+      <p class="hint">{t.archiveHint}</p>
+      {rows && rows.length === 0 && <p class="muted">{t.archiveEmpty}</p>}
+      {rows && rows.length > 0 && (
+        <ul class="archive-rows">
+          {rows.map((row) => (
+            <li key={row.spaceId} class="row wrap" data-testid="archive-row">
+              <strong>{name(row.spaceId)}</strong>
+              <span class="muted">{t.archiveRow(row.recordings, formatBytes(row.bytes, lang.value))}</span>
+              <span class="spacer" />
+              <button
+                type="button"
+                class="small"
+                aria-label={t.clearSpace(name(row.spaceId))}
+                onClick={() => void clear(row.spaceId)}
+              >
+                {t.clear}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {notice && <Notice>{notice}</Notice>}
+      <ErrorMessage error={error} onRetry={() => void load()} />
+    </section>
+  );
+}

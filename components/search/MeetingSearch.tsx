@@ -1,0 +1,268 @@
+/**
+ * "Search all meetings" (side panel and viewer): a field and filters; the search runs in a
+ * worker of its own (components/search/search.worker.ts) over the local archive, so typing never
+ * waits for the index. Hits are grouped by meeting with the topic header, the speaker, the time
+ * and the matched words marked (built as elements, never as HTML), and each is a link to the
+ * viewer at that utterance (`viewer.html?space=..&audio=..&tab=transcript&at=<block>.<utterance>`)
+ * that also works pasted into a new tab.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Range, SearchFilters, SearchOutcome } from '@/lib/archive/search';
+import type { FromSearchWorker, IndexProgress, ToSearchWorker } from '@/lib/archive/worker-protocol';
+import { speakerLabel } from '@/lib/format/speakers';
+import { formatClock, formatDateTime } from '@/lib/format/time';
+import { lang } from '../lang';
+import { AddPastMeetings, useSpaceNames } from './AddPastMeetings';
+import { searchText } from './texts';
+import './search.css';
+
+/** The viewer's address of one utterance of a recording. */
+export function utteranceUrl(spaceId: number, audioId: number, block: number, utterance: number): string {
+  return `/viewer.html?space=${spaceId}&audio=${audioId}&tab=transcript&at=${block}.${utterance}`;
+}
+
+/** A text with the given ranges wrapped in `<mark>` (elements, not markup). */
+export function Marked({ value, ranges }: { value: string; ranges: Range[] }) {
+  if (ranges.length === 0) return <>{value}</>;
+  const parts = [];
+  let at = 0;
+  for (const [offset, length] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    if (offset < at) continue;
+    if (offset > at) parts.push(value.slice(at, offset));
+    parts.push(<mark key={offset}>{value.slice(offset, offset + length)}</mark>);
+    at = offset + length;
+  }
+  if (at < value.length) parts.push(value.slice(at));
+  return <>{parts}</>;
+}
+
+function dayStart(value: string): number | undefined {
+  const time = value ? Date.parse(`${value}T00:00:00`) : Number.NaN;
+  return Number.isFinite(time) ? time : undefined;
+}
+
+const RERUN_MS = 700;
+
+export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
+  const t = searchText.value;
+  const [input, setInput] = useState('');
+  const [query, setQuery] = useState('');
+  const [spaceId, setSpaceId] = useState('');
+  const [speaker, setSpeaker] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [outcome, setOutcome] = useState<SearchOutcome | null>(null);
+  const [progress, setProgress] = useState<IndexProgress | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const worker = useRef<Worker | null>(null);
+  const asked = useRef(0);
+  const lastRun = useRef(0);
+  const names = useSpaceNames();
+
+  const filters = useMemo<SearchFilters>(
+    () => ({
+      ...(spaceId ? { spaceIds: [Number(spaceId)] } : {}),
+      ...(speaker ? { speaker } : {}),
+      ...(dayStart(from) === undefined ? {} : { from: dayStart(from) }),
+      ...(dayStart(to) === undefined ? {} : { to: (dayStart(to) as number) + 86_400_000 - 1 }),
+    }),
+    [spaceId, speaker, from, to],
+  );
+
+  const ask = (text: string) => {
+    if (!worker.current || text.trim() === '') return;
+    asked.current += 1;
+    lastRun.current = Date.now();
+    const message: ToSearchWorker = { type: 'search', id: asked.current, query: text, filters };
+    worker.current.postMessage(message);
+  };
+  const askRef = useRef(ask);
+  askRef.current = ask;
+  const queryRef = useRef(query);
+  queryRef.current = query;
+
+  /** The worker starts with the first use of the field (the page opens without it). */
+  const start = () => {
+    if (worker.current) return;
+    const started = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module' });
+    started.addEventListener('message', (event: MessageEvent<FromSearchWorker>) => {
+      const message = event.data;
+      if (message.type === 'error') {
+        setError(message.message);
+        return;
+      }
+      const { indexed, total, speakers, spaceIds } = message;
+      setProgress({ indexed, total, speakers, spaceIds });
+      if (message.type === 'results') {
+        if (message.id === asked.current) {
+          setOutcome(message.outcome);
+          setError(null);
+        }
+      } else if (queryRef.current.trim() !== '' && Date.now() - lastRun.current > RERUN_MS) {
+        // The index grew: show what it finds now.
+        askRef.current(queryRef.current);
+      }
+    });
+    worker.current = started;
+  };
+
+  useEffect(() => () => worker.current?.terminate(), []);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(input), 200);
+    return () => clearTimeout(timer);
+  }, [input]);
+
+  useEffect(() => {
+    if (query.trim() === '') {
+      setOutcome(null);
+      return;
+    }
+    start();
+    ask(query);
+  }, [query, filters]);
+
+  const growing = progress !== null && progress.indexed < progress.total;
+  const spaceName = (id: number) => names[id] ?? t.spaceNumbered(id);
+  const target = newTab ? { target: '_blank', rel: 'noopener' } : {};
+
+  return (
+    <section class="meeting-search" aria-labelledby="meeting-search-title">
+      <search>
+        <label id="meeting-search-title" for="meeting-search" class="meeting-search-label">
+          {t.searchAll}
+        </label>
+        <div class="row">
+          <input
+            id="meeting-search"
+            type="search"
+            data-testid="meeting-search"
+            placeholder={t.searchAll}
+            aria-describedby="meeting-search-hint"
+            value={input}
+            onFocus={start}
+            onInput={(event) => setInput(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                setQuery(input);
+              }
+              if (event.key === 'Escape' && input !== '') {
+                event.preventDefault();
+                setInput('');
+                setQuery('');
+              }
+            }}
+          />
+        </div>
+        <p id="meeting-search-hint" class="muted small-text">
+          {t.searchHint}
+        </p>
+        <details class="meeting-search-filters" onToggle={start}>
+          <summary>{t.filters}</summary>
+          <div class="filter-grid">
+            <label>
+              {t.space}
+              <select value={spaceId} onChange={(event) => setSpaceId(event.currentTarget.value)}>
+                <option value="">{t.allSpaces}</option>
+                {(progress?.spaceIds ?? []).map((id) => (
+                  <option key={id} value={String(id)}>
+                    {spaceName(id)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t.speaker}
+              <select value={speaker} onChange={(event) => setSpeaker(event.currentTarget.value)}>
+                <option value="">{t.anySpeaker}</option>
+                {(progress?.speakers ?? []).map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t.dateFrom}
+              <input type="date" value={from} onInput={(event) => setFrom(event.currentTarget.value)} />
+            </label>
+            <label>
+              {t.dateTo}
+              <input type="date" value={to} onInput={(event) => setTo(event.currentTarget.value)} />
+            </label>
+          </div>
+        </details>
+      </search>
+
+      <div role="status" aria-live="polite" class="muted small-text" data-testid="meeting-search-status">
+        {error
+          ? t.searchFailed(error)
+          : query.trim() === '' || !progress
+            ? ''
+            : progress.total === 0
+              ? t.emptyArchive
+              : growing
+                ? t.indexing(progress.indexed, progress.total)
+                : outcome && outcome.meetings.length === 0
+                  ? t.noHits
+                  : ''}
+      </div>
+
+      {query.trim() !== '' && outcome && outcome.meetings.length > 0 && (
+        <div class="meeting-hits" data-testid="meeting-hits">
+          {outcome.meetings.map((meeting) => (
+            <section
+              key={meeting.key}
+              class="meeting-hit"
+              aria-labelledby={`hits-${meeting.key}`}
+              data-testid="meeting-hit"
+            >
+              <h3 id={`hits-${meeting.key}`} class="meeting-hit-title">
+                {meeting.title}
+              </h3>
+              <p class="muted small-text">
+                {meeting.createdAt ? formatDateTime(meeting.createdAt, lang.value) : ''}
+                {progress && progress.spaceIds.length > 1 ? ` · ${spaceName(meeting.spaceId)}` : ''}
+              </p>
+              <ul class="hits">
+                {meeting.hits.map((hit) => {
+                  const who = speakerLabel(hit.speaker, lang.value);
+                  const when = formatClock(hit.start);
+                  return (
+                    <li key={`${hit.block}.${hit.utterance}`}>
+                      <a
+                        class="hit"
+                        data-testid="hit"
+                        href={utteranceUrl(meeting.spaceId, meeting.audioId, hit.block, hit.utterance)}
+                        aria-label={`${t.hitLabel(who, when, meeting.title)}: ${hit.text}`}
+                        {...target}
+                      >
+                        <span class="hit-topic">
+                          <Marked
+                            value={hit.header.trim() || `#${hit.block + 1}`}
+                            ranges={hit.headerRanges}
+                          />
+                        </span>
+                        <span class="hit-meta">
+                          <span class="hit-time">{when}</span> <span class="hit-speaker">{who}</span>
+                        </span>
+                        <span class="hit-text">
+                          <Marked value={hit.text} ranges={hit.ranges} />
+                        </span>
+                      </a>
+                    </li>
+                  );
+                })}
+              </ul>
+              {meeting.more > 0 && <p class="muted small-text">{t.moreHits(meeting.more)}</p>}
+            </section>
+          ))}
+          {outcome.moreMeetings > 0 && <p class="muted small-text">{t.moreMeetings(outcome.moreMeetings)}</p>}
+        </div>
+      )}
+
+      <AddPastMeetings />
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * "Search all meetings" as the side panel and the viewer show it: loaded after the page's first
+ * screen (its code, texts and worker are not part of the first load), for a signed-in account.
+ */
+import { lazyView } from '../app/lazy';
+
+export const SearchAllMeetings = lazyView(() =>
+  import('./MeetingSearch').then((module) => module.MeetingSearch),
+);
+
+/** Options → "Meetings kept for search" (its code and texts load after the options page). */
+export const ArchiveSectionLazy = lazyView(() =>
+  import('./ArchiveSection').then((module) => module.ArchiveSection),
+);

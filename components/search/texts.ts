@@ -1,0 +1,105 @@
+/**
+ * Text of the meeting search, "Add all past meetings", the archive section of the options in
+ * English and Russian. Loaded with those views (not with a page's first
+ * script).
+ */
+import { computed } from '@preact/signals';
+import { defineMessages } from '@/lib/i18n';
+import { lang } from '../lang';
+
+const texts = defineMessages(
+  {
+    searchAll: 'Search all meetings',
+    searchHint: 'Words said in any meeting kept in this browser',
+    filters: 'Filters',
+    space: 'Space',
+    allSpaces: 'All spaces',
+    spaceNumbered: (id: number) => `Space ${id}`,
+    speaker: 'Speaker',
+    anySpeaker: 'Anyone',
+    dateFrom: 'From',
+    dateTo: 'To',
+    clearSearch: 'Clear',
+    indexing: (indexed: number, total: number) =>
+      `Indexing meetings: ${indexed} of ${total}. Results so far:`,
+    indexedCount: (total: number) => (total === 1 ? '1 meeting in search' : `${total} meetings in search`),
+    emptyArchive: 'No meeting is in search yet. Open a recording, or add all past meetings below.',
+    noHits: 'Nothing found.',
+    moreHits: (n: number) => (n === 1 ? '1 more match in this meeting' : `${n} more matches in this meeting`),
+    moreMeetings: (n: number) => (n === 1 ? '1 more meeting matches' : `${n} more meetings match`),
+    hitLabel: (speaker: string, time: string, title: string) => `${speaker} at ${time} in ${title}`,
+    searchFailed: (message: string) => `Search failed: ${message}`,
+    // Add all past meetings
+    addPast: 'Add all past meetings to search',
+    addPastHint:
+      'Reads every ready recording of the chosen spaces once and keeps it in this browser. Nothing is processed or charged.',
+    addPastStart: 'Add to search',
+    addPastStop: 'Stop',
+    addPastProgress: (done: number, total: number, added: number) =>
+      `${done} of ${total} recordings checked, ${added} added`,
+    addPastListing: 'Listing ready recordings…',
+    addPastDone: (added: number, total: number) =>
+      `Done: ${added} added, ${total} ready recordings in search.`,
+    addPastStopped: (done: number, total: number) => `Stopped after ${done} of ${total} recordings.`,
+    addPastFailed: (failed: number) =>
+      failed === 1 ? '1 recording could not be read.' : `${failed} recordings could not be read.`,
+    addPastError: (message: string) => `Stopped: ${message}`,
+    chooseSpace: 'Choose at least one space.',
+    // Options: the archive
+    archiveTitle: 'Meetings kept for search',
+    archiveHint:
+      'Results you open are kept in this browser so they open offline and can be searched. Signing out clears them.',
+    archiveEmpty: 'Nothing is kept yet.',
+    archiveRow: (recordings: number, size: string) =>
+      `${recordings === 1 ? '1 recording' : `${recordings} recordings`}, ${size}`,
+    clearSpace: (name: string) => `Clear ${name}`,
+    clear: 'Clear',
+    cleared: 'Cleared.',
+  },
+  {
+    searchAll: 'Поиск по всем встречам',
+    searchHint: 'Слова, сказанные на любой встрече, сохранённой в этом браузере',
+    filters: 'Фильтры',
+    space: 'Пространство',
+    allSpaces: 'Все пространства',
+    spaceNumbered: (id: number) => `Пространство ${id}`,
+    speaker: 'Спикер',
+    anySpeaker: 'Любой',
+    dateFrom: 'С',
+    dateTo: 'По',
+    clearSearch: 'Очистить',
+    indexing: (indexed: number, total: number) =>
+      `Индексируются встречи: ${indexed} из ${total}. Найдено пока:`,
+    indexedCount: (total: number) => `Встреч в поиске: ${total}`,
+    emptyArchive: 'В поиске пока нет встреч. Откройте запись или добавьте все прошлые встречи ниже.',
+    noHits: 'Ничего не найдено.',
+    moreHits: (n: number) => `Ещё совпадений в этой встрече: ${n}`,
+    moreMeetings: (n: number) => `Ещё встреч с совпадениями: ${n}`,
+    hitLabel: (speaker: string, time: string, title: string) => `${speaker}, ${time}, «${title}»`,
+    searchFailed: (message: string) => `Поиск не удался: ${message}`,
+    addPast: 'Добавить все прошлые встречи в поиск',
+    addPastHint:
+      'Каждая готовая запись выбранных пространств читается один раз и сохраняется в этом браузере. Ничего не обрабатывается и не списывается.',
+    addPastStart: 'Добавить в поиск',
+    addPastStop: 'Остановить',
+    addPastProgress: (done: number, total: number, added: number) =>
+      `Проверено записей: ${done} из ${total}, добавлено: ${added}`,
+    addPastListing: 'Составляется список готовых записей…',
+    addPastDone: (added: number, total: number) =>
+      `Готово: добавлено ${added}, готовых записей в поиске: ${total}.`,
+    addPastStopped: (done: number, total: number) => `Остановлено после ${done} из ${total} записей.`,
+    addPastFailed: (failed: number) => `Не удалось прочитать записей: ${failed}.`,
+    addPastError: (message: string) => `Остановлено: ${message}`,
+    chooseSpace: 'Выберите хотя бы одно пространство.',
+    archiveTitle: 'Встречи, сохранённые для поиска',
+    archiveHint:
+      'Открытые вами результаты сохраняются в этом браузере: они открываются без сети и находятся поиском. Выход из аккаунта их удаляет.',
+    archiveEmpty: 'Пока ничего не сохранено.',
+    archiveRow: (recordings: number, size: string) => `Записей: ${recordings}, ${size}`,
+    clearSpace: (name: string) => `Очистить «${name}»`,
+    clear: 'Очистить',
+    cleared: 'Очищено.',
+  },
+);
+
+export const searchText = computed(() => texts[lang.value]);

@@ -1,0 +1,30 @@
+/** Text of speaker renames in the viewer, in English and Russian. */
+import { computed } from '@preact/signals';
+import { defineMessages } from '@/lib/i18n';
+import { lang } from '../lang';
+
+const texts = defineMessages(
+  {
+    rename: 'Rename',
+    renameSpeaker: (name: string) => `Rename ${name}`,
+    speakerNameLabel: (label: string) => `Name of ${label}`,
+    resetName: 'Service’s name',
+    namesLocal:
+      'Names given to speakers here are kept in this browser only (the service has no place for them). They are used in the transcript, the search and the exports.',
+    namesNeedArchive: 'Speakers can be renamed once the result is kept in this browser (sign in first).',
+    renameFailed: 'The name was not saved.',
+  },
+  {
+    rename: 'Переименовать',
+    renameSpeaker: (name: string) => `Переименовать: ${name}`,
+    speakerNameLabel: (label: string) => `Имя для «${label}»`,
+    resetName: 'Имя из сервиса',
+    namesLocal:
+      'Имена спикеров, данные здесь, хранятся только в этом браузере (в сервисе для них нет места). Они используются в расшифровке, поиске и экспорте.',
+    namesNeedArchive:
+      'Спикеров можно переименовать, когда результат сохранён в этом браузере (сначала войдите).',
+    renameFailed: 'Имя не сохранено.',
+  },
+);
+
+export const renameText = computed(() => texts[lang.value]);
