@@ -15,7 +15,7 @@ import {
 } from '@/lib/export/transcript';
 import { formatDateTime, formatDuration } from '@/lib/format/time';
 import { prepareTranscript, type TranscriptView, toExportDocument } from '@/lib/format/transcript';
-import { type ErrorInfo, type ShownResult, sendMessage } from '@/lib/messaging';
+import { type ErrorInfo, type MessageResult, type ShownResult, sendMessage } from '@/lib/messaging';
 import { App } from '../app/App';
 import { lang, text } from '../lang';
 import { SearchAllMeetings } from '../search/lazy';
@@ -233,17 +233,24 @@ function RecordingView({
   useEffect(() => {
     let live = true;
     setLoaded({ state: 'loading' });
-    void Promise.all([
-      sendMessage('recording.info', { spaceId, audioId }),
-      sendMessage('recording.result', { spaceId, audioId }),
-    ]).then(([info, result]) => {
-      if (!live) return;
-      if (!info.ok && !result.ok) setLoaded({ state: 'error', error: info.error });
-      else if (!result.ok) setLoaded({ state: 'error', error: result.error });
-      else {
-        setRenamed(result.data?.archived ? result.data.archived.speakerNames : null);
-        setLoaded({ state: 'done', recording: info.ok ? info.data : null, result: result.data });
-      }
+    // The result does not wait for the recording's info: a result kept in the archive shows at
+    // once, offline too, and the date and length follow when the info answers.
+    let info: MessageResult<Recording> | null = null;
+    let result: MessageResult<ShownResult | null> | null = null;
+    const settle = () => {
+      if (!live || !result) return;
+      if (result.ok)
+        setLoaded({ state: 'done', recording: info?.ok ? info.data : null, result: result.data });
+      else if (info) setLoaded({ state: 'error', error: info.ok ? result.error : info.error });
+    };
+    void sendMessage('recording.info', { spaceId, audioId }).then((answer) => {
+      info = answer;
+      settle();
+    });
+    void sendMessage('recording.result', { spaceId, audioId }).then((answer) => {
+      result = answer;
+      if (live && answer.ok) setRenamed(answer.data?.archived ? answer.data.archived.speakerNames : null);
+      settle();
     });
     return () => {
       live = false;
