@@ -25,7 +25,8 @@ const texts = defineMessages(
     indexedCount: (total: number) => (total === 1 ? '1 meeting in search' : `${total} meetings in search`),
     emptyArchive: 'No meeting is in search yet. Open a recording, or add all past meetings below.',
     noHits: 'Nothing found.',
-    moreHits: (n: number) => (n === 1 ? '1 more match in this meeting' : `${n} more matches in this meeting`),
+    moreHits: (n: number) =>
+      n === 1 ? '1 more matching passage in this meeting' : `${n} more matching passages in this meeting`,
     moreMeetings: (n: number) => (n === 1 ? '1 more meeting matches' : `${n} more meetings match`),
     hitLabel: (speaker: string, time: string, title: string) => `${speaker} at ${time} in ${title}`,
     searchFailed: (message: string) => `Search failed: ${message}`,
@@ -73,7 +74,7 @@ const texts = defineMessages(
     indexedCount: (total: number) => `Встреч в поиске: ${total}`,
     emptyArchive: 'В поиске пока нет встреч. Откройте запись или добавьте все прошлые встречи ниже.',
     noHits: 'Ничего не найдено.',
-    moreHits: (n: number) => `Ещё совпадений в этой встрече: ${n}`,
+    moreHits: (n: number) => `Ещё фрагментов с совпадениями в этой встрече: ${n}`,
     moreMeetings: (n: number) => `Ещё встреч с совпадениями: ${n}`,
     hitLabel: (speaker: string, time: string, title: string) => `${speaker}, ${time}, «${title}»`,
     searchFailed: (message: string) => `Поиск не удался: ${message}`,

@@ -67,7 +67,7 @@ export interface MeetingHits {
   title: string;
   createdAt: number | null;
   hits: UtteranceHit[];
-  /** Matching utterances beyond those in `hits`. */
+  /** Matching utterances beyond those in `hits` (a passage not read counts as one). */
   more: number;
 }
 
@@ -111,9 +111,18 @@ export interface PreparedRecord {
   names: SpeakerNames;
 }
 
-/** A record's transcript with times in seconds and the speaker names in force. */
+const prepared = new WeakMap<ArchiveRecord, { names: SpeakerNames; prepared: PreparedRecord }>();
+
+/** A record's transcript with times in seconds and the speaker names in force (remembered per record). */
 export function prepare(record: ArchiveRecord, names: SpeakerNames): PreparedRecord {
-  return { dialog: normalizeDialog(record.result), names: effectiveSpeakerNames(record.result, names) };
+  const known = prepared.get(record);
+  if (known && known.names === names) return known.prepared;
+  const fresh = {
+    dialog: normalizeDialog(record.result),
+    names: effectiveSpeakerNames(record.result, names),
+  };
+  prepared.set(record, { names, prepared: fresh });
+  return fresh;
 }
 
 function chunksOf(entry: CatalogEntry, key: string, prepared: PreparedRecord): IndexedChunk[] {
@@ -147,6 +156,11 @@ export function matchedRanges(text: string, terms: ReadonlySet<string>): Range[]
     if (term !== null && terms.has(term)) ranges.push([word.offset, word.text.length]);
   }
   return ranges;
+}
+
+/** Lower case, single spaces: how a phrase is compared with what was said. */
+function flat(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 export class MeetingIndex {
@@ -270,7 +284,9 @@ export class MeetingIndex {
       byKey.set(key, list);
     }
     const speaker = filters.speaker?.trim().toLowerCase() || null;
-    const meetings: MeetingHits[] = [];
+    // A query of several words found as written (a pasted phrase) comes first.
+    const phrase = tokenize(query).length >= 2 ? flat(query) : null;
+    const meetings: Array<MeetingHits & { exact: boolean }> = [];
     let moreMeetings = 0;
     for (const [key, chunks] of byKey) {
       if (meetings.length >= maxMeetings) {
@@ -281,7 +297,20 @@ export class MeetingIndex {
       if (!loaded) continue;
       const prepared = prepare(loaded.record, loaded.names);
       const hits: Array<UtteranceHit & { weight: number; order: number }> = [];
-      for (const chunk of chunks) {
+      // The best passages are enough to pick the hits shown (those holding the phrase first);
+      // the others are only counted.
+      const holding = phrase
+        ? chunks.filter((chunk) => {
+            const block = prepared.dialog.blocks[chunk.block as number];
+            const from = chunk.from as number;
+            return block?.utterances
+              .slice(from, from + CHUNK_UTTERANCES)
+              .some((u) => flat(u.text).includes(phrase));
+          })
+        : [];
+      const read = [...new Set([...holding, ...chunks])].slice(0, perMeeting * 3);
+      let exact = false;
+      for (const chunk of read) {
         const terms = new Set(chunk.terms);
         const block = prepared.dialog.blocks[chunk.block as number];
         if (!block) continue;
@@ -298,6 +327,9 @@ export class MeetingIndex {
           const distinct = new Set(
             ranges.map(([offset, length]) => processTerm(u.text.slice(offset, offset + length))),
           );
+          const asWritten = phrase !== null && flat(u.text).includes(phrase);
+          if (asWritten) exact = true;
+
           hits.push({
             block: chunk.block as number,
             utterance: from + i,
@@ -307,7 +339,7 @@ export class MeetingIndex {
             start: u.start,
             text: u.text,
             ranges,
-            weight: distinct.size * 1000 + chunk.score,
+            weight: (asWritten ? 1_000_000 : 0) + distinct.size * 1000 + chunk.score,
             order: (chunk.block as number) * 1_000_000 + from + i,
           });
         });
@@ -332,15 +364,18 @@ export class MeetingIndex {
       hits.sort((a, b) => b.weight - a.weight || a.order - b.order);
       const shown = hits.slice(0, perMeeting).sort((a, b) => a.order - b.order);
       meetings.push({
+        exact,
         key,
         spaceId: loaded.record.spaceId,
         audioId: loaded.record.audioId,
         title: loaded.record.title,
         createdAt: loaded.record.createdAt,
         hits: shown.map(({ weight: _w, order: _o, ...hit }) => hit),
-        more: hits.length - shown.length,
+        more: hits.length - shown.length + (chunks.length - read.length),
       });
     }
-    return { meetings, moreMeetings };
+    // Stable: meetings holding the phrase as written first, each group in the index's order.
+    const ordered = [...meetings.filter((m) => m.exact), ...meetings.filter((m) => !m.exact)];
+    return { meetings: ordered.map(({ exact: _exact, ...meeting }) => meeting), moreMeetings };
   }
 }

@@ -38,11 +38,25 @@ export function tokenize(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
-/** A word reduced to what the index keeps (its stem), or null for a word not indexed. */
-export function processTerm(term: string): string | null {
+function stem(term: string): string | null {
   const lower = term.toLowerCase().replace(/ё/g, 'е').replace(/’/g, "'");
   if (STOP_WORDS.has(lower)) return null;
   if (CYRILLIC.test(lower)) return russianStem(lower);
   if (LATIN.test(lower)) return englishStem(lower.replace(/'s$/, ''));
   return lower;
+}
+
+/** Speech repeats its words: stems are remembered (up to this many words, then started afresh). */
+const REMEMBERED = 50_000;
+const stems = new Map<string, string | null>();
+
+/** A word reduced to what the index keeps (its stem), or null for a word not indexed. */
+export function processTerm(term: string): string | null {
+  let known = stems.get(term);
+  if (known === undefined) {
+    known = stem(term);
+    if (stems.size >= REMEMBERED) stems.clear();
+    stems.set(term, known);
+  }
+  return known;
 }

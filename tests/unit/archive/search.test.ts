@@ -177,3 +177,29 @@ describe('search across meetings', () => {
     expect(MeetingIndex.load('not json', generation)).toBeNull();
   });
 });
+
+describe('a phrase as written', () => {
+  it('comes first, before passages holding the same words in another order', async () => {
+    const kv = memoryKeyValue();
+    const archive = new Archive(kv);
+    const lines = Array.from({ length: 60 }, (_, i) => ({
+      speaker: i % 2,
+      text: i === 47 ? 'The release plan is approved.' : 'Approved: the plan for the release.',
+    }));
+    await archive.put(OWNER, {
+      spaceId: 1,
+      audioId: 5,
+      result: readyResult(5, 'Plans.mp3', [{ header: 'Plans', lines }]),
+    });
+    const catalog = (await archive.catalog()) as Catalog;
+    const index = MeetingIndex.empty(catalog.generation);
+    const record = (await archive.getByKey('1:5'))!;
+    index.addRecord('1:5', catalog.entries['1:5']!, prepare(record, {}));
+    const source: RecordSource = async () => ({ record, names: {} });
+    const outcome = await index.search('release plan is approved', {}, source);
+    const hits = outcome.meetings[0]!.hits;
+    expect(hits).toHaveLength(5);
+    expect(hits.map((hit) => hit.utterance)).toContain(47);
+    expect(outcome.meetings[0]!.more).toBe(55);
+  });
+});

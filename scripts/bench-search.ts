@@ -1,0 +1,252 @@
+/**
+ * Benchmark of the meeting search (not a test: it prints figures and asserts nothing).
+ *
+ * Generates `--hours` hours (default 500) of transcripts with the emulator's result generator
+ * (1-hour meetings, English and Russian alternately, about one utterance per 2.5 s), keeps them
+ * in an archive (the in-memory twin of the IndexedDB store), builds the search index as the
+ * search worker does (one record at a time), and reports:
+ * - the index build time and its size serialized (what the worker keeps in IndexedDB), raw and
+ *   gzip;
+ * - time to first results of a one-word and a three-word query: warm (index in memory, as while
+ *   a page is open) and cold (the serialized index loaded first, as when a page opens), each
+ *   including the reading of the matching records and the utterance-level hits;
+ * - the JavaScript heap before the index, with the index, and at its peak while searching.
+ *
+ * Usage: node --expose-gc --import tsx scripts/bench-search.ts [--hours 500] [--runs 7]
+ */
+import { gzipSync } from 'node:zlib';
+import { Rng } from '../emulator/prng';
+import { generateResult } from '../emulator/results';
+import type { ProcessingResult } from '../lib/api/schemas';
+import { MeetingIndex, prepare, type RecordSource } from '../lib/archive/search';
+import { Archive, archiveOwner, type Catalog } from '../lib/archive/store';
+import { memoryKeyValue } from '../lib/kv';
+
+function flag(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at === -1 ? Number.NaN : Number(process.argv[at + 1]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+const HOURS = flag('hours', 500);
+const RUNS = flag('runs', 7);
+const MEETING_SECONDS = 3600;
+const OWNER = archiveOwner('https://service.example', 'bench@example.com');
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/**
+ * The emulator speaks from 20 sentences per language, a vocabulary far smaller than real
+ * meetings. Each utterance gets `EXTRA_WORDS` more words drawn, skewed towards the frequent ones,
+ * from `VOCABULARY` made-up words per language, so the index holds a realistic number of terms.
+ */
+const VOCABULARY = 20_000;
+const EXTRA_WORDS = 4;
+const SYLLABLES = {
+  en: [
+    'ka',
+    'lo',
+    'mi',
+    'ter',
+    'son',
+    'bra',
+    'vel',
+    'dor',
+    'pin',
+    'quo',
+    'ran',
+    'set',
+    'tal',
+    'bus',
+    'gen',
+    'ple',
+    'cor',
+    'fin',
+    'mon',
+    'zu',
+  ],
+  ru: [
+    'ка',
+    'ло',
+    'ми',
+    'тер',
+    'сон',
+    'бра',
+    'вел',
+    'дор',
+    'пин',
+    'ква',
+    'ран',
+    'сет',
+    'тал',
+    'бус',
+    'ген',
+    'пле',
+    'кор',
+    'фин',
+    'мон',
+    'зу',
+  ],
+};
+const ENDINGS = { en: ['', 's', 'ing', 'ed', 'er'], ru: ['', 'а', 'ы', 'ом', 'ами'] };
+
+function vocabulary(language: 'en' | 'ru'): string[] {
+  const rng = new Rng(`vocabulary:${language}`);
+  const words = new Set<string>();
+  while (words.size < VOCABULARY) {
+    let word = '';
+    for (let i = rng.int(2, 4); i > 0; i -= 1) word += rng.pick(SYLLABLES[language]);
+    words.add(word);
+  }
+  return [...words];
+}
+const WORDS = { en: vocabulary('en'), ru: vocabulary('ru') };
+
+function enrich(texts: string[], language: 'en' | 'ru', rng: Rng): string[] {
+  return texts.map((text) => {
+    const extra: string[] = [];
+    for (let i = 0; i < EXTRA_WORDS; i += 1) {
+      const word = WORDS[language][Math.floor(VOCABULARY * rng.float() ** 2.5)]!;
+      extra.push(word + rng.pick(ENDINGS[language]));
+    }
+    return `${text} ${extra.join(' ')}.`;
+  });
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const heap = () => {
+  gc?.();
+  return process.memoryUsage().heapUsed;
+};
+
+/** The word with two letters swapped (a typo). */
+function misspelt(word: string): string {
+  return word.length < 4 ? word : `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}`;
+}
+
+async function main() {
+  if (!gc) console.warn('Run with node --expose-gc for steady heap figures.');
+  const kv = memoryKeyValue();
+  const archive = new Archive(kv);
+  const meetings = Math.ceil((HOURS * 3600) / MEETING_SECONDS);
+  let utterances = 0;
+  let characters = 0;
+  const generating = performance.now();
+  for (let i = 0; i < meetings; i += 1) {
+    const id = 10_000 + i;
+    const language = i % 2 === 0 ? 'en' : 'ru';
+    const title = `Meeting ${i + 1}.mp3`;
+    const body = generateResult(
+      { id, title, duration: MEETING_SECONDS, createdAtUs: 0, language, flavor: 'normal' },
+      's',
+    );
+    const rng = new Rng(`enrich:${id}`);
+    for (const block of body.dialog) block.texts = enrich(block.texts, language, rng);
+    const result = {
+      classified: true,
+      success: true,
+      audio_id: id,
+      title,
+      duration: MEETING_SECONDS,
+      result: body,
+    } as ProcessingResult;
+    for (const block of body.dialog) {
+      utterances += block.texts.length;
+      for (const text of block.texts) characters += text.length;
+    }
+    await archive.put(OWNER, {
+      spaceId: 1 + (i % 3),
+      audioId: id,
+      createdAt: Date.UTC(2025, 0, 1) + i * 86_400_000,
+      result,
+    });
+  }
+  const generated = performance.now() - generating;
+  const catalog = (await archive.catalog()) as Catalog;
+  console.log(
+    `${meetings} meetings, ${HOURS} h, ${utterances.toLocaleString('en')} utterances, ${mb(characters)} of text (generated and archived in ${ms(generated)})`,
+  );
+
+  const source: RecordSource = async (key) => {
+    const record = await archive.getByKey(key);
+    return record ? { record, names: await archive.speakerNames(record.spaceId, record.audioId) } : null;
+  };
+
+  const heapBefore = heap();
+  const index = MeetingIndex.empty(catalog.generation);
+  const building = performance.now();
+  let firstTen = 0;
+  const plan = index.plan(catalog);
+  for (const key of plan.add) {
+    const loaded = (await source(key))!;
+    index.addRecord(key, catalog.entries[key]!, prepare(loaded.record, loaded.names));
+    if (index.size === 10) firstTen = performance.now() - building;
+  }
+  const built = performance.now() - building;
+  const heapIndex = heap();
+  const serializing = performance.now();
+  const json = index.serialize();
+  const serialized = performance.now() - serializing;
+  const bytes = Buffer.byteLength(json);
+  const gzip = gzipSync(json).length;
+
+  console.log(
+    `index build: ${ms(built)} for ${index.size} meetings (the first 10 searchable after ${ms(firstTen)})`,
+  );
+  console.log(`index serialized: ${mb(bytes)} (gzip ${mb(gzip)}), serialized in ${ms(serialized)}`);
+
+  const queries = {
+    'one word, frequent': 'customer',
+    'three words': 'decision vendor friday',
+    'one word, Russian, another form': 'подрядчика',
+    'one word, rare, with a typo': misspelt(WORDS.en[3_000]!),
+  };
+  let peak = heapIndex;
+  const sample = () => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  };
+  heap();
+  for (const [label, query] of Object.entries(queries)) {
+    const warm: number[] = [];
+    let outcome = await index.search(query, {}, source);
+    for (let run = 0; run < RUNS; run += 1) {
+      const started = performance.now();
+      outcome = await index.search(query, {}, source);
+      warm.push(performance.now() - started);
+      sample();
+    }
+    const chunks = index.rawSearch(query).length;
+    console.log(
+      `"${query}" (${label}): warm ${ms(median(warm))} median of ${RUNS} (${chunks.toLocaleString('en')} matching passages, ${outcome.meetings.length} meetings shown, ${outcome.moreMeetings} more)`,
+    );
+  }
+
+  const warmPeak = peak;
+  // Cold: a page opens, the worker loads the saved index and answers the first query.
+  const cold: Record<string, number[]> = {};
+  let loadTimes: number[] = [];
+  for (let run = 0; run < Math.min(RUNS, 3); run += 1) {
+    const loading = performance.now();
+    const loaded = MeetingIndex.load(json, catalog.generation)!;
+    const loadedIn = performance.now() - loading;
+    loadTimes.push(loadedIn);
+    sample();
+    for (const query of [queries['one word, frequent'], queries['three words']]) {
+      const started = performance.now();
+      await loaded.search(query, {}, source);
+      (cold[query] ??= []).push(loadedIn + performance.now() - started);
+      sample();
+    }
+  }
+  loadTimes = loadTimes.sort((a, b) => a - b);
+  for (const [query, times] of Object.entries(cold)) {
+    console.log(`"${query}" cold (saved index loaded, then the query): ${ms(median(times))} median`);
+  }
+  console.log(`saved index load alone: ${ms(median(loadTimes))} median`);
+  console.log(
+    `heap (the script's own in-memory archive, ${mb(heapBefore)}, is the baseline): the index retains +${mb(heapIndex - heapBefore)}; highest while searching +${mb(warmPeak - heapBefore)} (garbage not yet collected included); highest while loading the saved index and searching +${mb(peak - heapBefore)}`,
+  );
+}
+
+void main();
