@@ -18,7 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { Rng } from '../emulator/prng';
 import { generateResult } from '../emulator/results';
 import type { ProcessingResult } from '../lib/api/schemas';
-import { MeetingIndex, prepare, type RecordSource } from '../lib/archive/search';
+import { MeetingIndex, prepare, type RecordSource, SHARD_RECORDS } from '../lib/archive/search';
 import { Archive, archiveOwner, type Catalog } from '../lib/archive/store';
 import { memoryKeyValue } from '../lib/kv';
 
@@ -186,15 +186,25 @@ async function main() {
   const built = performance.now() - building;
   const heapIndex = heap();
   const serializing = performance.now();
-  const json = index.serialize();
+  const shards = new Map(index.takeDirtyShards());
+  const manifest = index.serializeManifest();
   const serialized = performance.now() - serializing;
-  const bytes = Buffer.byteLength(json);
-  const gzip = gzipSync(json).length;
+  let bytes = Buffer.byteLength(manifest);
+  let gzip = gzipSync(manifest).length;
+  let largestShard = 0;
+  for (const json of shards.values()) {
+    bytes += Buffer.byteLength(json);
+    gzip += gzipSync(json).length;
+    largestShard = Math.max(largestShard, Buffer.byteLength(json));
+  }
+  const read = async (shard: number) => shards.get(shard);
 
   console.log(
     `index build: ${ms(built)} for ${index.size} meetings (the first 10 searchable after ${ms(firstTen)})`,
   );
-  console.log(`index serialized: ${mb(bytes)} (gzip ${mb(gzip)}), serialized in ${ms(serialized)}`);
+  console.log(
+    `index saved: ${mb(bytes)} (gzip ${mb(gzip)}) in ${shards.size} shards of ${SHARD_RECORDS} meetings (largest ${mb(largestShard)}) and a manifest of ${mb(Buffer.byteLength(manifest))}, serialized in ${ms(serialized)}`,
+  );
 
   const queries = {
     'one word, frequent': 'customer',
@@ -223,27 +233,46 @@ async function main() {
   }
 
   const warmPeak = peak;
-  // Cold: a page opens, the worker loads the saved index and answers the first query.
-  const cold: Record<string, number[]> = {};
+  // Cold: a page opens, the worker loads the saved index shard by shard and answers meanwhile.
+  const firstResults: Record<string, number[]> = {};
+  const allResults: Record<string, number[]> = {};
   let loadTimes: number[] = [];
   for (let run = 0; run < Math.min(RUNS, 3); run += 1) {
-    const loading = performance.now();
-    const loaded = MeetingIndex.load(json, catalog.generation)!;
-    const loadedIn = performance.now() - loading;
-    loadTimes.push(loadedIn);
-    sample();
     for (const query of [queries['one word, frequent'], queries['three words']]) {
+      const loading = performance.now();
+      const loaded = MeetingIndex.fromManifest(manifest, catalog.generation)!;
+      // The first shard in, the query answered from it (what the page shows first).
+      let first = 0;
+      let answered: Promise<void> | null = null;
+      // The worker answers a search between two shards (its reads of IndexedDB yield): here the
+      // second shard waits for the answer from the first.
+      const gated = async (shard: number) => {
+        if (shard > 0) await answered;
+        return read(shard);
+      };
+      await loaded.loadShards(gated, () => {
+        answered ??= loaded.search(query, {}, source).then(() => {
+          first = performance.now() - loading;
+        });
+      });
+      await answered;
+      const loadedIn = performance.now() - loading;
+      loadTimes.push(loadedIn);
+      sample();
       const started = performance.now();
       await loaded.search(query, {}, source);
-      cold[query] = [...(cold[query] ?? []), loadedIn + performance.now() - started];
+      firstResults[query] = [...(firstResults[query] ?? []), first];
+      allResults[query] = [...(allResults[query] ?? []), loadedIn + performance.now() - started];
       sample();
     }
   }
   loadTimes = loadTimes.sort((a, b) => a - b);
-  for (const [query, times] of Object.entries(cold)) {
-    console.log(`"${query}" cold (saved index loaded, then the query): ${ms(median(times))} median`);
+  for (const query of Object.keys(firstResults)) {
+    console.log(
+      `"${query}" cold: first results (from the first shard) after ${ms(median(firstResults[query]!))}, from the whole saved index after ${ms(median(allResults[query]!))} (medians)`,
+    );
   }
-  console.log(`saved index load alone: ${ms(median(loadTimes))} median`);
+  console.log(`whole saved index loaded in ${ms(median(loadTimes))} median`);
   console.log(
     `heap (the script's own in-memory archive, ${mb(heapBefore)}, is the baseline): the index retains +${mb(heapIndex - heapBefore)}; highest while searching +${mb(warmPeak - heapBefore)} (garbage not yet collected included); highest while loading the saved index and searching +${mb(peak - heapBefore)}`,
   );

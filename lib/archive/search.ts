@@ -9,8 +9,9 @@
  * by the index terms the document matched.
  *
  * The index grows one record at a time (`addRecord`), so a page can search it while it grows,
- * and is kept between visits as JSON (`serialize` / `MeetingIndex.load`) with the revision of
- * every record it holds, so only new or changed records are read again.
+ * and is kept between visits in shards of JSON (`serializeManifest`, `takeDirtyShards`,
+ * `MeetingIndex.fromManifest` + `loadShards`) with the revision of every record it holds, so
+ * only new or changed records are read again and only changed shards are written.
  */
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { NormalizedDialog } from '@/lib/api/units';
@@ -20,7 +21,7 @@ import { effectiveSpeakerNames } from './store';
 import { processTerm, tokenize, words } from './text';
 
 export const CHUNK_UTTERANCES = 20;
-const INDEX_VERSION = 1;
+const INDEX_VERSION = 2;
 
 interface IndexedChunk {
   id: string;
@@ -98,12 +99,13 @@ const MINI_OPTIONS = {
   },
 };
 
-interface Persisted {
+interface Manifest {
   version: number;
   generation: string;
   revs: Record<string, number>;
   chunks: Record<string, string[]>;
-  index: unknown;
+  shardOf: Record<string, number>;
+  shards: number;
 }
 
 export interface PreparedRecord {
@@ -163,57 +165,133 @@ function flat(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+/** Records per shard of the index: a shard is saved and loaded as one piece. */
+export const SHARD_RECORDS = 25;
+
+interface Shard {
+  mini: MiniSearch<IndexedChunk>;
+  keys: Set<string>;
+  /** Changed since it was last saved. */
+  dirty: boolean;
+  loaded: boolean;
+}
+
+const newShard = (): Shard => ({
+  mini: new MiniSearch<IndexedChunk>(MINI_OPTIONS),
+  keys: new Set(),
+  dirty: true,
+  loaded: true,
+});
+
+/**
+ * The index in shards of `SHARD_RECORDS` records: adding or removing a record re-saves one
+ * shard, not the whole index, and a saved index is loaded shard by shard (searchable after
+ * each), so a page answers before a large archive's index is all in memory.
+ */
 export class MeetingIndex {
-  #mini: MiniSearch<IndexedChunk>;
-  #revs: Record<string, number>;
-  #chunks: Record<string, string[]>;
+  #shards: Shard[] = [];
+  #shardOf: Record<string, number> = {};
+  #revs: Record<string, number> = {};
+  #chunks: Record<string, string[]> = {};
   readonly generation: string;
 
-  private constructor(
-    generation: string,
-    mini: MiniSearch<IndexedChunk>,
-    revs: Record<string, number> = {},
-    chunks: Record<string, string[]> = {},
-  ) {
+  private constructor(generation: string) {
     this.generation = generation;
-    this.#mini = mini;
-    this.#revs = revs;
-    this.#chunks = chunks;
   }
 
   static empty(generation: string): MeetingIndex {
-    return new MeetingIndex(generation, new MiniSearch<IndexedChunk>(MINI_OPTIONS));
+    return new MeetingIndex(generation);
   }
 
-  /** A persisted index, or null when it is of another archive generation or format. */
-  static load(json: string, generation: string): MeetingIndex | null {
+  /**
+   * A saved index from its manifest (`serializeManifest`), its shards not loaded yet (see
+   * `loadShards`); null when it is of another archive generation or format.
+   */
+  static fromManifest(json: string, generation: string): MeetingIndex | null {
     try {
-      const persisted = JSON.parse(json) as Persisted;
-      if (persisted.version !== INDEX_VERSION || persisted.generation !== generation) return null;
-      const mini = MiniSearch.loadJS<IndexedChunk>(
-        persisted.index as Parameters<typeof MiniSearch.loadJS>[0],
-        MINI_OPTIONS,
-      );
-      return new MeetingIndex(generation, mini, persisted.revs, persisted.chunks);
+      const manifest = JSON.parse(json) as Manifest;
+      if (manifest.version !== INDEX_VERSION || manifest.generation !== generation) return null;
+      const index = new MeetingIndex(generation);
+      index.#revs = manifest.revs;
+      index.#chunks = manifest.chunks;
+      index.#shardOf = manifest.shardOf;
+      index.#shards = Array.from({ length: manifest.shards }, () => ({
+        ...newShard(),
+        dirty: false,
+        loaded: false,
+      }));
+      for (const [key, shard] of Object.entries(manifest.shardOf)) index.#shards[shard]?.keys.add(key);
+      return index;
     } catch {
       return null;
     }
   }
 
-  serialize(): string {
-    const persisted: Persisted = {
+  /**
+   * Loads the shards one after another (`read` gives a shard's saved text); a shard that cannot
+   * be read loses its records, which the next `plan` indexes again.
+   */
+  async loadShards(read: (shard: number) => Promise<string | undefined>, loaded?: () => void): Promise<void> {
+    for (const [number, shard] of this.#shards.entries()) {
+      if (shard.loaded) continue;
+      let mini: MiniSearch<IndexedChunk> | null = null;
+      try {
+        const json = await read(number);
+        if (typeof json === 'string') mini = MiniSearch.loadJSON<IndexedChunk>(json, MINI_OPTIONS);
+      } catch {
+        mini = null;
+      }
+      if (mini) shard.mini = mini;
+      else {
+        for (const key of shard.keys) this.#forget(key);
+        shard.keys.clear();
+        shard.dirty = true;
+      }
+      shard.loaded = true;
+      loaded?.();
+    }
+  }
+
+  /** Loads a whole saved index at once (tests, the benchmark). */
+  static async load(
+    manifest: string,
+    generation: string,
+    read: (shard: number) => Promise<string | undefined>,
+  ): Promise<MeetingIndex | null> {
+    const index = MeetingIndex.fromManifest(manifest, generation);
+    await index?.loadShards(read);
+    return index;
+  }
+
+  /** What a saved index keeps besides its shards: the records, their revisions and places. */
+  serializeManifest(): string {
+    const manifest: Manifest = {
       version: INDEX_VERSION,
       generation: this.generation,
       revs: this.#revs,
       chunks: this.#chunks,
-      index: this.#mini.toJSON(),
+      shardOf: this.#shardOf,
+      shards: this.#shards.length,
     };
-    return JSON.stringify(persisted);
+    return JSON.stringify(manifest);
   }
 
-  /** Records held. */
+  /** The shards changed since they were saved, as text; they count as saved afterwards. */
+  takeDirtyShards(): Array<[number, string]> {
+    const out: Array<[number, string]> = [];
+    for (const [number, shard] of this.#shards.entries()) {
+      if (!shard.dirty || !shard.loaded) continue;
+      out.push([number, JSON.stringify(shard.mini)]);
+      shard.dirty = false;
+    }
+    return out;
+  }
+
+  /** Records searchable now (in loaded shards). */
   get size(): number {
-    return Object.keys(this.#revs).length;
+    let count = 0;
+    for (const shard of this.#shards) if (shard.loaded) count += shard.keys.size;
+    return count;
   }
 
   has(key: string): boolean {
@@ -232,17 +310,42 @@ export class MeetingIndex {
 
   addRecord(key: string, entry: CatalogEntry, prepared: PreparedRecord): void {
     this.removeRecord(key);
+    let number = this.#shards.findIndex((shard) => shard.loaded && shard.keys.size < SHARD_RECORDS);
+    if (number === -1) {
+      this.#shards.push(newShard());
+      number = this.#shards.length - 1;
+    }
+    const shard = this.#shards[number]!;
     const chunks = chunksOf(entry, key, prepared);
-    this.#mini.addAll(chunks);
+    shard.mini.addAll(chunks);
+    shard.keys.add(key);
+    shard.dirty = true;
+    this.#shardOf[key] = number;
     this.#chunks[key] = chunks.map((chunk) => chunk.id);
     this.#revs[key] = entry.rev;
   }
 
   removeRecord(key: string): void {
+    const shard = this.#shards[this.#shardOf[key] ?? -1];
     const ids = this.#chunks[key];
-    if (ids) this.#mini.discardAll(ids);
+    if (shard?.loaded && ids) {
+      shard.mini.discardAll(ids);
+      shard.keys.delete(key);
+      shard.dirty = true;
+    }
+    this.#forget(key);
+  }
+
+  #forget(key: string): void {
     delete this.#chunks[key];
     delete this.#revs[key];
+    delete this.#shardOf[key];
+  }
+
+  #search(query: string, options: Parameters<MiniSearch['search']>[1]): SearchResult[] {
+    const all: SearchResult[] = [];
+    for (const shard of this.#shards) if (shard.loaded) all.push(...shard.mini.search(query, options));
+    return all.sort((a, b) => b.score - a.score);
   }
 
   /** The matching chunks, best first (no record is read). */
@@ -257,10 +360,10 @@ export class MeetingIndex {
       if (filters.to !== undefined && (date === null || date > filters.to)) return false;
       return true;
     };
-    const all = this.#mini.search(query, { combineWith: 'AND', filter });
+    const all = this.#search(query, { combineWith: 'AND', filter });
     if (all.length > 0 || tokenize(query).length < 2) return all;
     // No chunk holds every word: the chunks with most of them.
-    return this.#mini.search(query, { combineWith: 'OR', filter });
+    return this.#search(query, { combineWith: 'OR', filter });
   }
 
   /**

@@ -65,7 +65,11 @@ export function startSearchWorker(
     // Never write an index over an archive that was cleared meanwhile.
     const current = await reader.catalog();
     if (!current || current.generation !== index.generation || mine !== epoch) return;
-    await kv.set(SEARCH_INDEX_KEY, index.serialize());
+    for (const [shard, json] of index.takeDirtyShards()) {
+      if (mine !== epoch) return;
+      await kv.set(`${SEARCH_INDEX_KEY}:${shard}`, json);
+    }
+    if (mine === epoch) await kv.set(SEARCH_INDEX_KEY, index.serializeManifest());
   };
 
   const buildOnce = async () => {
@@ -74,14 +78,22 @@ export function startSearchWorker(
     if (!catalog) {
       index = null;
       // An index left by a worker that saved while the archive was being cleared.
-      await kv.del(SEARCH_INDEX_KEY);
+      for (const key of await kv.keys()) if (key.startsWith(SEARCH_INDEX_KEY)) await kv.del(key);
       scope.postMessage({ type: 'progress', ...progress() });
       return;
     }
     if (!index || index.generation !== catalog.generation) {
       const json = await kv.get<string>(SEARCH_INDEX_KEY);
-      index = (typeof json === 'string' && MeetingIndex.load(json, catalog.generation)) || null;
-      index ??= MeetingIndex.empty(catalog.generation);
+      const saved = typeof json === 'string' ? MeetingIndex.fromManifest(json, catalog.generation) : null;
+      index = saved ?? MeetingIndex.empty(catalog.generation);
+      // Searchable shard by shard while the saved index loads.
+      await index.loadShards(
+        (shard) => kv.get<string>(`${SEARCH_INDEX_KEY}:${shard}`),
+        () => {
+          if (mine === epoch) scope.postMessage({ type: 'progress', ...progress() });
+        },
+      );
+      if (mine !== epoch || !index) return;
     }
     const plan = index.plan(catalog);
     for (const key of plan.remove) index.removeRecord(key);

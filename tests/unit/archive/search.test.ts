@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type MeetingIndex as Index, MeetingIndex, prepare, type RecordSource } from '@/lib/archive/search';
+import {
+  type MeetingIndex as Index,
+  MeetingIndex,
+  prepare,
+  type RecordSource,
+  SHARD_RECORDS,
+} from '@/lib/archive/search';
 import { Archive, archiveOwner, type Catalog } from '@/lib/archive/store';
 import { processTerm } from '@/lib/archive/text';
 import { memoryKeyValue } from '@/lib/kv';
@@ -168,13 +174,21 @@ describe('search across meetings', () => {
     expect((await texts('budget')).length).toBe(1);
 
     const generation = (await archive.catalog())!.generation;
-    const json = index.serialize();
-    const loaded = MeetingIndex.load(json, generation)!;
+    const shards = new Map(index.takeDirtyShards());
+    const manifest = index.serializeManifest();
+    expect(index.takeDirtyShards()).toEqual([]);
+    const read = async (shard: number) => shards.get(shard);
+    const loaded = (await MeetingIndex.load(manifest, generation, read))!;
     expect(loaded.size).toBe(1);
     expect((await loaded.search('budgte', {}, source)).meetings.map((m) => m.audioId)).toEqual([11]);
+    expect(loaded.plan((await archive.catalog())!)).toEqual({ add: [], remove: [] });
     // An index of another archive generation (after a clear) is never reused.
-    expect(MeetingIndex.load(json, 'another')).toBeNull();
-    expect(MeetingIndex.load('not json', generation)).toBeNull();
+    expect(await MeetingIndex.load(manifest, 'another', read)).toBeNull();
+    expect(await MeetingIndex.load('not json', generation, read)).toBeNull();
+    // A shard that cannot be read loses its records: they are indexed again.
+    const lost = (await MeetingIndex.load(manifest, generation, async () => undefined))!;
+    expect(lost.size).toBe(0);
+    expect(lost.plan((await archive.catalog())!).add).toEqual(['1:11']);
   });
 });
 
@@ -201,5 +215,33 @@ describe('a phrase as written', () => {
     expect(hits).toHaveLength(5);
     expect(hits.map((hit) => hit.utterance)).toContain(47);
     expect(outcome.meetings[0]!.more).toBe(55);
+  });
+});
+
+describe('the saved index in shards', () => {
+  it('re-saves only the shard of a changed record', async () => {
+    const kv = memoryKeyValue();
+    const archive = new Archive(kv);
+    for (let i = 1; i <= SHARD_RECORDS + 5; i += 1) {
+      await archive.put(OWNER, {
+        spaceId: 1,
+        audioId: i,
+        createdAt: JAN + i,
+        result: readyResult(i, `M${i}.mp3`, [
+          { header: 'h', lines: [{ speaker: 0, text: `word${i} budget` }] },
+        ]),
+      });
+    }
+    const catalog = (await archive.catalog()) as Catalog;
+    const index = MeetingIndex.empty(catalog.generation);
+    for (const key of index.plan(catalog).add) {
+      const record = (await archive.getByKey(key))!;
+      index.addRecord(key, catalog.entries[key]!, prepare(record, {}));
+    }
+    expect(index.takeDirtyShards().map(([shard]) => shard)).toEqual([0, 1]);
+    // The newest records are indexed first: the oldest five are in the second shard.
+    index.removeRecord('1:2');
+    expect(index.takeDirtyShards().map(([shard]) => shard)).toEqual([1]);
+    expect(index.size).toBe(SHARD_RECORDS + 4);
   });
 });
