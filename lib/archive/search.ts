@@ -166,7 +166,7 @@ function flat(text: string): string {
 }
 
 /** Records per shard of the index: a shard is saved and loaded as one piece. */
-export const SHARD_RECORDS = 25;
+export const SHARD_RECORDS = 100;
 
 interface Shard {
   mini: MiniSearch<IndexedChunk>;
