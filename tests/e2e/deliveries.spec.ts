@@ -9,6 +9,8 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from '@playwright/test';
 import { type Answer, expect, SEED, test } from './background-fixtures';
+import { checkLayout, formatProblems } from './layout';
+import { seriousViolations } from './ui-fixtures';
 
 const PROCESSING_DONE = 60 * 60_000 + 1_000;
 
@@ -31,7 +33,9 @@ async function startReceiver(script: Record<string, number[]> = {}) {
       const path = request.url ?? '/';
       const status = script[path]?.shift() ?? 200;
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), status });
-      response.writeHead(status, { 'content-type': 'text/plain' });
+      // A redirect to another host: the extension must not follow it.
+      const moved = status >= 300 && status < 400 ? { location: 'http://localhost:9/elsewhere' } : {};
+      response.writeHead(status, { 'content-type': 'text/plain', ...moved });
       response.end(status === 200 ? 'ok' : 'nope');
     });
   });
@@ -51,7 +55,7 @@ async function startReceiver(script: Record<string, number[]> = {}) {
 async function openOptions(context: BrowserContext, extensionId: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`chrome-extension://${extensionId}/options.html`);
-  await expect(page.getByRole('heading', { name: 'Deliveries' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Deliveries', exact: true })).toBeVisible();
   return page;
 }
 
@@ -164,7 +168,7 @@ test('a ready protocol reaches the receiver once through two 503s and worker sto
 });
 
 test('Slack format, refused addresses and a 404 in plain words, remove', async ({ context, extensionId }) => {
-  const receiver = await startReceiver({ '/gone': [404] });
+  const receiver = await startReceiver({ '/gone': [404], '/moved': [302] });
   try {
     const page = await openOptions(context, extensionId);
     const field = page.getByLabel('Webhook URL');
@@ -192,10 +196,40 @@ test('Slack format, refused addresses and a 404 in plain words, remove', async (
       'There is no webhook at this address (HTTP 404).',
     );
 
+    await addDestination(page, `${receiver.url}/moved`);
+    const moved = page.getByTestId('destination-item').filter({ hasText: '/moved' });
+    await moved.getByRole('button', { name: /^Send a test to / }).click();
+    await expect(moved.getByTestId('delivery-log-item')).toContainText(
+      'The destination answered with a redirect, which is not followed',
+    );
+    expect(receiver.received.filter((item) => item.path === '/elsewhere')).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    // The section with its destinations and logs fits, in both languages and both themes.
+    await page.setViewportSize({ width: 680, height: 900 });
+    for (const language of ['en', 'ru'] as const) {
+      if (language === 'ru') {
+        await page.locator('#opt-lang').selectOption('ru');
+        await expect(page.getByRole('heading', { name: 'Доставка' })).toBeVisible();
+        await expect(gone.getByTestId('delivery-log-item')).toContainText(
+          'По этому адресу нет вебхука (HTTP 404).',
+        );
+      }
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+        const report = await checkLayout(page);
+        expect(report.problems, `${language}, ${colorScheme}:\n${formatProblems(report.problems)}`).toEqual(
+          [],
+        );
+      }
+    }
+    await page.locator('#opt-lang').selectOption('en');
+    await expect(page.getByRole('heading', { name: 'Deliveries', exact: true })).toBeVisible();
+
     await gone.getByRole('button', { name: /^Remove / }).click();
-    await expect(page.getByTestId('destination-item')).toHaveCount(1);
+    await expect(page.getByTestId('destination-item')).toHaveCount(2);
     await page.reload();
-    await expect(page.getByTestId('destination-item')).toHaveCount(1);
+    await expect(page.getByTestId('destination-item')).toHaveCount(2);
+    await expect(page.getByTestId('destination-item').filter({ hasText: '/gone' })).toHaveCount(0);
   } finally {
     await receiver.close();
   }
