@@ -77,9 +77,6 @@ function harness(answers: Array<number | 'network' | 'redirect'> = []) {
   };
 }
 
-/** Lets the not-awaited first send of an enqueue finish. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-
 describe('destinations', () => {
   it('are added with their address checked again and access required, and shown masked', async () => {
     const h = harness();
@@ -119,7 +116,7 @@ describe('the outbox', () => {
       spaceIds: [7],
     });
     expect(await h.deliveries.enqueueResult(job, result)).toBe(2);
-    await settle();
+    await h.deliveries.idle();
     expect(h.sent.map((s) => s.url).sort()).toEqual([HOOK, 'http://127.0.0.1:9000/slack']);
     expect(new Set(h.sent.map((s) => s.key))).toEqual(new Set(['mc-7-42-job-1']));
     const webhook = h.sent.find((s) => s.url === HOOK)!;
@@ -138,19 +135,27 @@ describe('the outbox', () => {
   it('the result handed on again (worker stopped before the job was marked ready) is not enqueued again', async () => {
     await h.deliveries.add({ url: HOOK, kind: 'webhook' });
     expect(await h.deliveries.enqueueResult(job, result)).toBe(1);
-    await settle();
+    await h.deliveries.idle();
     expect(await h.restart().enqueueResult(job, result)).toBe(0);
-    await settle();
+    await h.deliveries.idle();
     expect(h.sent).toHaveLength(1);
   });
 
   it('enqueueing arms the alarm before the first attempt, so a stop right after still delivers', async () => {
     await h.deliveries.add({ url: HOOK, kind: 'webhook' });
     const gate = h.deps.fetch;
-    h.deps.fetch = () => new Promise(() => undefined); // the worker dies mid-attempt
+    let attempting: () => void = () => undefined;
+    const attempted = new Promise<void>((resolve) => {
+      attempting = resolve;
+    });
+    // The worker dies mid-attempt: the answer never comes.
+    h.deps.fetch = () => {
+      attempting();
+      return new Promise(() => undefined);
+    };
     await h.deliveries.enqueueResult(job, result);
     expect(h.alarms.find((at) => at !== null)).toBe(h.now());
-    await settle();
+    await attempted;
     h.deps.fetch = gate;
     const next = h.restart();
     await next.sendDue();
@@ -165,7 +170,7 @@ describe('the outbox', () => {
     h = harness([503, 'network', 429, 200]);
     await h.deliveries.add({ url: HOOK, kind: 'webhook' });
     await h.deliveries.enqueueResult(job, result);
-    await settle();
+    await h.deliveries.idle();
     expect(h.sent).toHaveLength(1);
     expect(h.alarms.at(-1)).toBe(h.now() + MIN);
     h.advance(MIN - 1);
@@ -197,7 +202,7 @@ describe('the outbox', () => {
     await h.deliveries.add({ url: HOOK, kind: 'webhook' });
     await h.deliveries.add({ url: 'http://127.0.0.1:9000/b', kind: 'webhook' });
     await h.deliveries.enqueueResult(job, result);
-    await settle();
+    await h.deliveries.idle();
     expect(h.sent).toHaveLength(2);
     expect(h.sent.every((s) => s.init.redirect === 'manual' && s.init.credentials === 'omit')).toBe(true);
     expect(h.sent.every((s) => !('authorization' in (s.init.headers as object)))).toBe(true);
@@ -216,7 +221,7 @@ describe('the outbox', () => {
     h = harness(Array(100).fill(500));
     await h.deliveries.add({ url: HOOK, kind: 'webhook' });
     await h.deliveries.enqueueResult(job, result);
-    await settle();
+    await h.deliveries.idle();
     const start = h.now();
     while (h.alarms.at(-1) !== null) {
       h.advance(h.alarms.at(-1)! - h.now());
@@ -234,7 +239,7 @@ describe('the outbox', () => {
   it('"Send again" is a new run with a new key; "Test" sends a marked sample once', async () => {
     const destination = await h.deliveries.add({ url: HOOK, kind: 'webhook' });
     await h.deliveries.enqueueResult(job, result);
-    await settle();
+    await h.deliveries.idle();
     await h.deliveries.sendAgain(destination.id, {
       recording: { spaceId: 7, spaceName: 'Team', audioId: 42, title: 'Weekly sync' },
       result,
@@ -253,7 +258,7 @@ describe('the outbox', () => {
     h = harness([503]);
     const destination = await h.deliveries.add({ url: HOOK, kind: 'webhook' });
     await h.deliveries.enqueueResult(job, result);
-    await settle();
+    await h.deliveries.idle();
     expect((await h.deliveries.list())[0]!.pending).toBe(1);
     await h.deliveries.remove(destination.id);
     expect(await h.deliveries.list()).toEqual([]);

@@ -91,6 +91,7 @@ export function wantsSpace(destination: Destination, spaceId: number): boolean {
 export class Deliveries {
   readonly #deps: DeliveryDeps;
   #queue: Promise<unknown> = Promise.resolve();
+  #sending: Promise<void> = Promise.resolve();
 
   constructor(deps: DeliveryDeps) {
     this.#deps = deps;
@@ -315,8 +316,14 @@ export class Deliveries {
       source: job.intent,
       ...(speakerNames ? { speakerNames } : {}),
     });
-    if (added > 0) void this.sendDue().catch((error) => console.error('deliveries not sent', error));
+    if (added > 0)
+      this.#sending = this.sendDue().catch((error) => console.error('deliveries not sent', error));
     return added;
+  }
+
+  /** Resolves when the sending started by the last enqueue has ended (for tests). */
+  idle(): Promise<void> {
+    return this.#sending;
   }
 
   /** "Send again": a new run (a new idempotency key) of a recording to one destination, sent now. */
