@@ -257,10 +257,15 @@ export function DeliveriesSection({ spaces }: { spaces: SpaceListItem[] | null }
 
   useEffect(() => {
     void load();
-    // The log follows retries made in the background while the page is open.
+  }, []);
+
+  // While something waits for a retry, the log follows the background's attempts.
+  const waiting = destinations?.some((destination) => destination.pending > 0) ?? false;
+  useEffect(() => {
+    if (!waiting) return;
     const timer = setInterval(() => void load(), 5_000);
     return () => clearInterval(timer);
-  }, []);
+  }, [waiting]);
 
   const add = (event: Event) => {
     event.preventDefault();
