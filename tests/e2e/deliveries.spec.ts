@@ -2,13 +2,18 @@
  * Options → Deliveries against a local receiver (node:http on 127.0.0.1, started by the test):
  * a protocol processed through the extension reaches the receiver exactly once, through failed
  * first attempts and worker stops, with the same Idempotency-Key on every retry; "Send again"
- * is a new run with a new key; "Test" sends a sample; the Slack format and the errors in words.
+ * is a new run with a new key; "Test" sends a sample; the Slack format and the errors in words;
+ * a delivery waiting for its retry survives a browser restart.
  * Test builds wait 3 s, 6 s, ... between attempts (minutes in a release build).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { type Answer, expect, SEED, test } from './background-fixtures';
+import { chromiumPath, extensionPath } from './launch';
 import { checkLayout, formatProblems } from './layout';
 import { seriousViolations } from './ui-fixtures';
 
@@ -231,6 +236,81 @@ test('Slack format, refused addresses and a 404 in plain words, remove', async (
     await expect(page.getByTestId('destination-item')).toHaveCount(2);
     await expect(page.getByTestId('destination-item').filter({ hasText: '/gone' })).toHaveCount(0);
   } finally {
+    await receiver.close();
+  }
+});
+
+test('a delivery waiting for its retry survives a browser restart', async ({ emulator }) => {
+  const receiver = await startReceiver({ '/restart': [503] });
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'mc-deliveries-'));
+  const launch = () =>
+    chromium.launchPersistentContext(profileDir, {
+      executablePath: chromiumPath,
+      headless: true,
+      args: [
+        `--disable-extensions-except=${extensionPath}`,
+        `--load-extension=${extensionPath}`,
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  const message = async (context: BrowserContext, type: string, payload: unknown): Promise<Answer> => {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${new URL(worker.url()).host}/manifest.json`);
+    const answer = (await page.evaluate(
+      ([t, p]) => chrome.runtime.sendMessage({ channel: 'meeting-capture', type: t, payload: p }),
+      [type, payload] as const,
+    )) as Answer;
+    await page.close();
+    return answer;
+  };
+  try {
+    let context = await launch();
+    const signedIn = await message(context, 'session.signIn', {
+      serviceUrl: emulator.url,
+      email: SEED.users.demo.email,
+      password: SEED.users.demo.password,
+    });
+    expect(signedIn).toMatchObject({ ok: true });
+    const added = (await message(context, 'deliveries.add', {
+      url: `${receiver.url}/restart`,
+      kind: 'webhook',
+    })) as Extract<Answer, { ok: true }>;
+    const sent = await message(context, 'deliveries.sendAgain', {
+      id: added.data.id,
+      spaceId: SEED.spaces.personal,
+      audioId: SEED.recordings.ready,
+    });
+    expect(sent).toMatchObject({
+      ok: true,
+      data: { pending: 1, log: [{ outcome: 'retrying', status: 503 }] },
+    });
+    expect(receiver.at('/restart')).toHaveLength(1);
+    await context.close();
+
+    context = await launch();
+    try {
+      await expect.poll(() => receiver.at('/restart').length, { timeout: 30_000 }).toBe(2);
+      const [first, second] = receiver.at('/restart');
+      expect(second!.status).toBe(200);
+      expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+      expect(second!.body).toBe(first!.body);
+      await expect
+        .poll(async () => {
+          const list = (await message(context, 'deliveries.list', {})) as Extract<Answer, { ok: true }>;
+          return list.data[0].pending;
+        })
+        .toBe(0);
+    } finally {
+      await context.close();
+    }
+  } finally {
+    rmSync(profileDir, { recursive: true, force: true });
     await receiver.close();
   }
 });
