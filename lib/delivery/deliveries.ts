@@ -283,6 +283,8 @@ export class Deliveries {
         await this.#deps.kv.set(bodyKey(entry.id), await this.#body(destination, content, key, false));
         entries.push(entry);
       }
+      // No destination wants it: nothing to write (and nothing that could be sent twice).
+      if (entries.length === 0) return 0;
       const state: OutboxState = {
         entries: [...outbox.entries, ...entries],
         runs: [...outbox.runs, run].slice(-RUNS_KEPT),
