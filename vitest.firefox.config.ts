@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The Firefox end-to-end suite (tests/firefox): Firefox ESR with the built add-on (test build,
+ * `npm run build:test:firefox`), driven by puppeteer-core over WebDriver BiDi. One Firefox per
+ * file, files one after another: each Firefox takes a core.
+ */
+export default defineConfig({
+  test: {
+    include: ['tests/firefox/**/*.test.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+  },
+});
