@@ -12,5 +12,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    // As long as the Chromium suite's expect timeout (playwright.config.ts).
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

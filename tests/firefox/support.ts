@@ -105,18 +105,28 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
       const url = `${EXTENSION_ORIGIN}/${pathAndQuery}`;
       // BiDi never reports a moz-extension navigation as done: start it, then wait for the page.
       void page.goto(url, { timeout: 0 }).catch(() => {});
-      await expect
-        .poll(
-          () => page.evaluate(() => `${document.readyState} ${location.href}`).catch(() => 'navigating'),
-          { timeout: 15_000, interval: 100 },
-        )
-        .toBe(`complete ${url}`);
+      await until(
+        async () =>
+          (await page.evaluate(() => `${document.readyState} ${location.href}`).catch(() => '')) ===
+          `complete ${url}`,
+        15_000,
+        `${url} did not load`,
+      );
       return page;
     },
     async close() {
       await browser.close();
     },
   };
+}
+
+/** Polls `check` every 100 ms until it answers true; throws `message` after `timeout` ms. */
+export async function until(check: () => Promise<boolean>, timeout: number, message: string): Promise<void> {
+  const end = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(message);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** An emulator of its own for a test; random ports, quiet. */
@@ -165,6 +175,7 @@ function queryByRole(role: string, spec: NameSpec, withinSelector: string | null
     status: 'output, [role=status]',
     dialog: 'dialog[open], [role=dialog]',
     group: 'fieldset, [role=group]',
+    region: 'section[aria-label], section[aria-labelledby], [role=region]',
     heading: 'h1, h2, h3, h4, h5, h6, [role=heading]',
     tab: '[role=tab]',
     any: '*',
@@ -183,6 +194,10 @@ function queryByRole(role: string, spec: NameSpec, withinSelector: string | null
           .map((id) => root.getElementById?.(id)?.textContent ?? '')
           .join(' '),
       );
+    }
+    if (el instanceof HTMLFieldSetElement) {
+      const legend = el.querySelector(':scope > legend');
+      if (legend) return clean(legend.textContent);
     }
     const labels = (el as HTMLInputElement).labels;
     if (labels && labels.length > 0) return clean(Array.from(labels, (l) => l.textContent).join(' '));
@@ -310,6 +325,16 @@ export async function fill(page: Page, query: Query, value: string): Promise<voi
   });
   await element.type(value);
   await element.dispose();
+}
+
+/** Signs the demo user in against `service`, through the background as the popup does. */
+export async function signIn(page: Page, service: RunningEmulator): Promise<void> {
+  const answer = await extensionMessage(page, 'session.signIn', {
+    serviceUrl: service.url,
+    email: SEED.users.demo.email,
+    password: SEED.users.demo.password,
+  });
+  expect(answer.ok, JSON.stringify(answer)).toBe(true);
 }
 
 /** Sends a privileged message from an extension page, as the popup and options do. */
