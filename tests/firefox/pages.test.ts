@@ -1,6 +1,6 @@
 /**
  * The page controls in Firefox: a calendar event's "Send bot", and "Hide on this site" until the
- * options show the control again. One Firefox and one emulator for the file; signed in once.
+ * options show the control again; and the sidebar, Firefox's counterpart of Chrome's side panel. One Firefox and one emulator for the file; signed in once.
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   click,
   count,
   counters,
+  type Ext,
   emulator,
   expectText,
   extensionMessage,
@@ -89,5 +90,26 @@ describe('page controls in Firefox', () => {
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await find(page, sendBot);
     await page.close();
+  });
+
+  it('the sidebar shows the same views as Chrome’s side panel; the popup has no side panel button', async () => {
+    const manifest = await options.evaluate(() =>
+      (globalThis as unknown as Ext).browser.runtime.getManifest(),
+    );
+    expect(manifest.sidebar_action).toMatchObject({
+      default_panel: expect.stringMatching(/\/sidepanel\.html$/),
+    });
+    expect(manifest.side_panel ?? null).toBeNull();
+    expect(manifest.permissions).not.toContain('sidePanel');
+
+    const sidebar = await firefox.openExtensionPage('sidepanel.html');
+    await find(sidebar, { role: 'any', within: '[data-testid=balance-value]' });
+    await find(sidebar, { role: 'button', name: 'Weekly engineering sync.m4a' });
+    await sidebar.close();
+
+    const popup = await firefox.openExtensionPage('popup.html');
+    await find(popup, { role: 'any', within: '[data-testid=balance-value]' });
+    expect(await count(popup, { role: 'any', within: '[data-testid=open-side-panel]' })).toBe(0);
+    await popup.close();
   });
 });

@@ -144,6 +144,20 @@ export async function counters(service: RunningEmulator): Promise<Counters> {
   return (await answer.json()) as Counters;
 }
 
+/** The WebExtension APIs the tests read from an extension page (Firefox's `browser`). */
+export type Ext = {
+  browser: {
+    extension: { getViews(): Array<{ location: Location }> };
+    storage: { local: { get(key: string): Promise<Record<string, unknown>> } };
+    alarms: { getAll(): Promise<Array<{ name: string }>> };
+    runtime: { getManifest(): Record<string, unknown> };
+    permissions: {
+      contains(p: { origins: string[] }): Promise<boolean>;
+      getAll(): Promise<{ origins: string[] }>;
+    };
+  };
+};
+
 /** An accessible name to look for: exact text, or a pattern. */
 export type Name = string | RegExp;
 
