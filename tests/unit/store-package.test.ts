@@ -204,6 +204,24 @@ describe('least privilege: the release manifests against an allow-list', () => {
     });
   });
 
+  it('no remote code and no eval in either package: local scripts only, no Function constructor', () => {
+    for (const dir of [path.join(outDir, 'chrome-mv3'), firefoxDir]) {
+      for (const file of files(dir)) {
+        const text = readFileSync(path.join(dir, file), 'utf8');
+        if (file.endsWith('.html')) {
+          const sources = [...text.matchAll(/<script[^>]*\ssrc="([^"]*)"/g)].map((match) => match[1]);
+          expect(sources.length, file).toBeGreaterThan(0);
+          for (const source of sources) expect(source, file).toMatch(/^\/chunks\/[\w-]+\.js$/);
+          expect(text, file).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+        }
+        if (file.endsWith('.js')) {
+          expect(text, file).not.toMatch(/new Function\s*\(|[^\w.$]eval\s*\(|importScripts\s*\(/);
+          expect(text, file).not.toMatch(/import\s*\(\s*[`'"]https?:/);
+        }
+      }
+    }
+  });
+
   it('neither reaches every site, other extensions or native apps', () => {
     for (const manifest of [chrome, firefox]) {
       const text = JSON.stringify(manifest);
