@@ -263,7 +263,7 @@ describe('addons-linter on the Firefox zip', () => {
     expect(
       report.warnings.map((w) => `${w.code} ${(w.file ?? '').replace(/-[\w-]{8}\.js$/, '.js')}`).sort(),
     ).toEqual(['UNSAFE_VAR_ASSIGNMENT chunks/markdown.js', 'UNSAFE_VAR_ASSIGNMENT chunks/theme.js']);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('the sources zip', () => {
