@@ -2,6 +2,7 @@
  * Options: service URL, default space, notifications, automatic processing, language and the
  * sites where the floating button is hidden. Each control saves on change through `settings.set`.
  */
+import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { SpaceListItem } from '@/lib/api/schemas';
 import { detectLang } from '@/lib/i18n';
@@ -14,8 +15,46 @@ import { ServiceUrlPreview, serviceUrlProblemText } from './app/ServiceUrlPrevie
 import { CalendarsSection } from './CalendarsSection';
 import { ChargesLog } from './ChargesLog';
 import { text } from './lang';
-import { ArchiveSectionLazy } from './search/lazy';
 import { ErrorMessage, Notice, Skeleton } from './ui';
+
+type SectionProps = { spaces: SpaceListItem[] | null };
+
+/**
+ * Options → Deliveries, loaded after the first render with its texts: the page's first load does
+ * not carry them. (components/app/lazy.tsx would do, but importing it here splits the chunk all
+ * pages share, which costs every page more than the section itself.)
+ */
+function DeliveriesSection(props: SectionProps) {
+  const [Section, setSection] = useState<ComponentType<SectionProps> | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    import('./DeliveriesSection').then(
+      (module) => setSection(() => module.DeliveriesSection),
+      (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
+    );
+  }, []);
+  if (Section) return <Section {...props} />;
+  return failure ? <ErrorMessage message={failure} /> : <Skeleton lines={3} />;
+}
+
+/** Options → Meetings kept for search, loaded after the first render like Deliveries. */
+function ArchiveSection({ spaces }: SectionProps) {
+  const [Section, setSection] = useState<ComponentType<{ spaceNames: Record<number, string> }> | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    import('./search/ArchiveSection').then(
+      (module) => setSection(() => module.ArchiveSection),
+      (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
+    );
+  }, []);
+  if (Section)
+    return (
+      <Section
+        spaceNames={Object.fromEntries((spaces ?? []).map((item) => [item.space.id, item.space.name]))}
+      />
+    );
+  return failure ? <ErrorMessage message={failure} /> : <Skeleton lines={3} />;
+}
 
 type Loaded = Settings & { serviceUrl: string };
 type Patch = Partial<Omit<Loaded, 'language'> & { language: Settings['language'] }>;
@@ -217,9 +256,9 @@ export function Options() {
 
       <CalendarsSection spaces={spaces ? sorted : null} />
 
-      <ArchiveSectionLazy
-        spaceNames={Object.fromEntries((spaces ?? []).map((item) => [item.space.id, item.space.name]))}
-      />
+      <DeliveriesSection spaces={spaces ? sorted : null} />
+
+      <ArchiveSection spaces={spaces ? sorted : null} />
 
       <section aria-labelledby="opt-notify" class="card options-section">
         <h2 id="opt-notify">{m.notifications}</h2>

@@ -15,9 +15,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
  * The store package (`npm run zip`): every file of the build as the zip stores it (deflate level 9,
  * as WXT zips, plus the zip's own headers), in kB. Target 150 once the content scripts are 12 kB.
  */
-// 220 → 238 with the meeting search (issue 10): its worker (MiniSearch and the stemmers, 11.7 kB
+// 241 → 264 with the meeting search (issue 10): its worker (MiniSearch and the stemmers, 12.4 kB
 // gzip) and the lazily loaded search, "Add all past meetings" and archive views.
-export const ZIP_BUDGET_KB = 238;
+export const ZIP_BUDGET_KB = 264;
 
 /**
  * Budgets in kB of gzip. Raise one only with a reason in the commit that does. The calendar
@@ -35,10 +35,12 @@ export const BUDGETS_KB: Record<string, number> = {
   // both languages' texts) and the lazy search loader; the search itself loads after the page.
   'viewer.html': 49,
   'options.html': 35,
-  // Target 30: ical.js (22.9), zod/mini, ky and the texts of both languages keep the worker at 86.
-  // 87 → 89 with the local archive (issue 10): its store, "Add all past meetings" and messages
+  // Target 30: ical.js (22.9), zod/mini, ky and the texts of both languages kept the worker at 86;
+  // deliveries added 20.4: marked (about 15, whole: its one-file build does not tree-shake, and a
+  // worker cannot load it lazily) for the Slack text, and lib/delivery with its wiring (about 5).
+  // 107 → 109 with the local archive (issue 10): its store, "Add all past meetings" and messages
   // (about 1.7 kB gzip); the search library is in the pages' worker, not here.
-  'background.js': 89,
+  'background.js': 109,
   // The meeting search worker started by the side panel and the viewer: MiniSearch, the
   // Russian and English Snowball stemmers, the index and the archive reader.
   'assets/search.worker-*.js': 13,

@@ -7,8 +7,3 @@ import { lazyView } from '../app/lazy';
 export const SearchAllMeetings = lazyView(() =>
   import('./MeetingSearch').then((module) => module.MeetingSearch),
 );
-
-/** Options → "Meetings kept for search" (its code and texts load after the options page). */
-export const ArchiveSectionLazy = lazyView(() =>
-  import('./ArchiveSection').then((module) => module.ArchiveSection),
-);

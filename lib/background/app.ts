@@ -10,6 +10,7 @@ import {
   contentTypeFor,
   createApiClient,
   formatApiError,
+  type ProcessingResult,
   type Sleep,
   type SpaceListItem,
 } from '@/lib/api';
@@ -43,6 +44,7 @@ import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } fro
 import { archiveImportItem, getSettings, serviceUrlItem } from '@/lib/storage';
 import { defineTrustedItem } from '@/lib/trusted-settings';
 import { Calendars, type DispatchRecord } from './calendars';
+import { createDeliveries } from './deliveries';
 import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
 import { PollScheduler } from './scheduler';
 import { Schedules } from './schedules';
@@ -180,6 +182,27 @@ export function createBackground(options: BackgroundOptions = {}) {
     void scheduler.reschedule();
   };
 
+  const deliveries = createDeliveries({
+    now,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    hasOriginAccess: originAccess,
+    lang,
+  });
+
+  /** A ready job's result is kept in the archive: it opens without the network afterwards. */
+  const keepResult = async (job: Job, result: ProcessingResult) => {
+    const owner = await archiveOwnerNow();
+    if (!owner || job.audioId === undefined || !isArchivable(result)) return;
+    if (job.serviceUrl && job.account && archiveOwner(job.serviceUrl, job.account) !== owner) return;
+    await archive.put(owner, {
+      spaceId: job.spaceId,
+      audioId: job.audioId,
+      title: job.title ?? result.title,
+      createdAt: job.createdAt,
+      result,
+    });
+  };
+
   const engine = new JobEngine({
     client,
     store: jobs,
@@ -192,18 +215,12 @@ export function createBackground(options: BackgroundOptions = {}) {
     hasOriginAccess: originAccess,
     onChange: onJobChange,
     charges,
-    // A ready job's result is kept in the archive: it opens without the network afterwards.
     onResult: async (job, result) => {
-      const owner = await archiveOwnerNow();
-      if (!owner || job.audioId === undefined || !isArchivable(result)) return;
-      if (job.serviceUrl && job.account && archiveOwner(job.serviceUrl, job.account) !== owner) return;
-      await archive.put(owner, {
-        spaceId: job.spaceId,
-        audioId: job.audioId,
-        title: job.title ?? result.title,
-        createdAt: job.createdAt,
-        result,
-      });
+      // Kept in the archive first (a delivery may name speakers renamed there); whatever happens
+      // there, the delivery is queued before the job is marked ready.
+      await keepResult(job, result).catch((error) => console.error('result not archived', error));
+      // Before the job is marked ready: the outbox keeps the delivery across worker stops.
+      await deliveries.enqueueResult(job, result);
     },
   });
 
@@ -480,6 +497,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     await calendars.reconcile().catch((error) => console.error('calendars not reconciled', error));
     await checkSession().catch((error) => console.error('session not checked', error));
     await archiveImport.resume().catch((error) => console.error('archive import not resumed', error));
+    void deliveries.sendDue().catch((error) => console.error('deliveries not sent', error));
     await updateBadge();
     await scheduler.run();
   };
@@ -497,6 +515,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     scheduler,
     schedules,
     calendars,
+    deliveries,
     balanceShortfalls,
     syncCalendars,
     hasOriginAccess: originAccess,

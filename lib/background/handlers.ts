@@ -36,6 +36,7 @@ import { parseServiceUrl } from '@/lib/url/service-url';
 import { accountItem, type Background, normalizeServiceUrl, storageOriginsItem } from './app';
 import { createArchiveHandlers } from './archive-handlers';
 import { createCalendarHandlers } from './calendar-handlers';
+import { createDeliveryHandlers } from './delivery-handlers';
 import { createMenus } from './menus';
 import { type Payload, pageKindOf, type Sender } from './senders';
 import { sessionView } from './session';
@@ -183,6 +184,7 @@ export function createHandlers(bg: Background): Handlers {
   return {
     ...createCalendarHandlers(bg),
     ...createArchiveHandlers(bg),
+    ...createDeliveryHandlers(bg),
 
     'session.get': () => currentView(bg),
 

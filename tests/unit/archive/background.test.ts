@@ -214,8 +214,13 @@ describe('the archive in the background', () => {
     // A second run reads nothing again.
     await send('archive.import.start', { spaceIds: [S.personal, S.team] });
     await bg.archiveImport.settled();
-    expect((await send('archive.import.status', {})).data.added).toBe(0);
-    expect(resultReads() - before).toBe(state.added);
+    // Only a recording that became ready meanwhile (the seed's processing one) may be added.
+    const second = (await send('archive.import.status', {})).data;
+    expect(second.added).toBeLessThanOrEqual(1);
+    expect(resultReads() - before).toBe(state.added + second.added);
+    // No result was read twice.
+    const reads = requests.filter((line) => line.endsWith('/result/'));
+    expect(new Set(reads).size).toBe(reads.length);
     // Clear one space.
     await send('archive.clearSpace', { spaceId: S.team });
     expect((await send('archive.summary', {})).data.map((row: { spaceId: number }) => row.spaceId)).toEqual([
