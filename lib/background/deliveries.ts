@@ -12,7 +12,7 @@ import { defineTrustedItem } from '@/lib/trusted-settings';
 export const DELIVERY_ALARM = 'delivery-retry';
 
 /** Test builds wait seconds, not minutes, between attempts, so end-to-end tests see retries. */
-const TEST_BACKOFF_BASE_MS = 3_000;
+const TEST_BACKOFF_BASE_MS = 5_000;
 
 /** The trusted settings' store under `delivery.<key>`. */
 const trustedKv: Pick<KeyValueStore, 'get' | 'set' | 'del'> = {
