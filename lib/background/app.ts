@@ -219,8 +219,10 @@ export function createBackground(options: BackgroundOptions = {}) {
       // Kept in the archive first (a delivery may name speakers renamed there); whatever happens
       // there, the delivery is queued before the job is marked ready.
       await keepResult(job, result).catch((error) => console.error('result not archived', error));
+      // Names given to speakers in the viewer (a recording processed again may have them).
+      const names = await archive.speakerNames(job.spaceId, result.audio_id).catch(() => ({}));
       // Before the job is marked ready: the outbox keeps the delivery across worker stops.
-      await deliveries.enqueueResult(job, result);
+      await deliveries.enqueueResult(job, result, Object.keys(names).length > 0 ? names : undefined);
     },
   });
 

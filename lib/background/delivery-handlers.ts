@@ -51,14 +51,19 @@ export function createDeliveryHandlers(bg: Background): Pick<Handlers, DeliveryM
     'deliveries.test': ({ id }) => refused(() => bg.deliveries.test(id)),
     'deliveries.sendAgain': ({ id, spaceId, audioId }) =>
       refused(async () => {
-        const result = await bg.client.getResult(spaceId, audioId);
+        // A kept result is sent as kept (no network read); the speakers carry the names given to them.
+        const owner = await bg.archiveOwner().catch(() => null);
+        const kept = owner ? await bg.archive.getFor(owner, spaceId, audioId).catch(() => null) : null;
+        const result = kept?.result ?? (await bg.client.getResult(spaceId, audioId));
         if (!result.result) throw new MessageError({ kind: 'delivery', reason: 'not-ready' });
+        const names = await bg.archive.speakerNames(spaceId, audioId).catch(() => ({}));
         const space = (await bg.spaces().catch(() => [])).find((candidate) => candidate.id === spaceId);
         return bg.deliveries.sendAgain(id, {
           recording: { spaceId, spaceName: space?.name ?? null, audioId, title: result.title },
           result,
           readyAt: bg.now(),
           source: null,
+          ...(Object.keys(names).length > 0 ? { speakerNames: names } : {}),
         });
       }),
   };
