@@ -216,6 +216,22 @@ export function Options() {
 
       <CalendarsSection spaces={spaces ? sorted : null} />
 
+      <section aria-labelledby="opt-meeting-tabs" class="card options-section">
+        <h2 id="opt-meeting-tabs">{m.meetingTabs}</h2>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={settings.autoJoinTabs}
+            aria-describedby="opt-auto-join-hint"
+            onChange={(event) => void save({ autoJoinTabs: event.currentTarget.checked })}
+          />
+          {m.autoJoinTabs}
+        </label>
+        <span id="opt-auto-join-hint" class="hint">
+          {m.autoJoinTabsHint}
+        </span>
+      </section>
+
       <section aria-labelledby="opt-notify" class="card options-section">
         <h2 id="opt-notify">{m.notifications}</h2>
         <label class="check">

@@ -35,6 +35,11 @@ export interface Settings {
   language: LanguageSetting;
   /** Sites where the user hid the floating "Send bot" control (host names). */
   hiddenOnSites: string[];
+  /**
+   * "Send the bot when I open a meeting tab": a meeting tab counts down 10 s (with Cancel), then
+   * the background sends the bot (lib/background/auto-join.ts). Off by default.
+   */
+  autoJoinTabs: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -44,6 +49,7 @@ export const DEFAULT_SETTINGS: Settings = {
   autoProcess: true,
   language: 'auto',
   hiddenOnSites: [],
+  autoJoinTabs: false,
 };
 
 export const settingsItem = storage.defineItem<Settings>('local:settings', {

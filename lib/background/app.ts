@@ -29,10 +29,12 @@ import {
   parseVideoPage,
 } from '@/lib/links';
 import type { PageContext, ScheduledBot } from '@/lib/messaging';
+import { isHiddenOnSite } from '@/lib/page/conditions';
 import { hasOriginAccess } from '@/lib/permissions';
 import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } from '@/lib/session-store';
 import { getSettings, serviceUrlItem } from '@/lib/storage';
 import { defineTrustedItem } from '@/lib/trusted-settings';
+import { AutoJoin } from './auto-join';
 import { Calendars, type DispatchRecord } from './calendars';
 import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
 import { PollScheduler } from './scheduler';
@@ -295,8 +297,15 @@ export function createBackground(options: BackgroundOptions = {}) {
     );
   };
 
+  const describeError = async (error: unknown) => {
+    const language = await lang();
+    if (error instanceof ApiError) return formatApiError(error.info, { lang: language });
+    return error instanceof Error ? error.message : String(error);
+  };
+
+  const calendarsKv = options.calendarsKv ?? idbKeyValue('meeting-capture-calendars', 'calendars');
   const calendars = new Calendars({
-    kv: options.calendarsKv ?? idbKeyValue('meeting-capture-calendars', 'calendars'),
+    kv: calendarsKv,
     now,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     hasOriginAccess: originAccess,
@@ -317,11 +326,40 @@ export function createBackground(options: BackgroundOptions = {}) {
         `${record.title || record.link}: ${record.error ?? String(error)}`,
       );
     },
-    describeError: async (error) => {
-      const language = await lang();
-      if (error instanceof ApiError) return formatApiError(error.info, { lang: language });
-      return error instanceof Error ? error.message : String(error);
+    describeError: (error) => describeError(error),
+  });
+
+  const autoJoin = new AutoJoin({
+    kv: calendarsKv,
+    now,
+    enabled: async (senderUrl) => {
+      const settings = await getSettings();
+      let host = '';
+      try {
+        host = new URL(senderUrl).hostname;
+      } catch {
+        return false;
+      }
+      // With the controls hidden on the site there is no countdown to see, so nothing is sent.
+      return settings.autoJoinTabs && !isHiddenOnSite(settings.hiddenOnSites ?? [], host);
     },
+    signedIn: async () => (await sessionStore.get()) !== null,
+    coverage: (link) => calendars.coverage(link),
+    jobs: () => jobs.list(),
+    sendBot: async (meeting) => {
+      const job = await sendBot(meeting);
+      void scheduler.reschedule();
+      return job;
+    },
+    tabExists: async (tabId) => {
+      try {
+        await browser.tabs.get(tabId);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    describeError,
   });
 
   /**
@@ -409,6 +447,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     await catchUpNotices().catch((error) => console.error('missed notices not shown', error));
     await schedules.reconcile().catch((error) => console.error('schedules not reconciled', error));
     await calendars.reconcile().catch((error) => console.error('calendars not reconciled', error));
+    await autoJoin.fireDue().catch((error) => console.error('tab countdowns not settled', error));
     await checkSession().catch((error) => console.error('session not checked', error));
     await updateBadge();
     await scheduler.run();
@@ -424,6 +463,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     scheduler,
     schedules,
     calendars,
+    autoJoin,
     balanceShortfalls,
     syncCalendars,
     hasOriginAccess: originAccess,

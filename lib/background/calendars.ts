@@ -16,7 +16,9 @@
  */
 import { browser } from 'wxt/browser';
 import {
+  type CalendarCoverage,
   type CalendarRule,
+  currentOccurrence,
   DEFAULT_RULE,
   FeedFormatError,
   JOIN_AFTER_MAX_MINUTES,
@@ -649,6 +651,27 @@ export class Calendars {
   /** Whether any calendar is configured (the popup shows the list only then, or with schedules). */
   async any(): Promise<boolean> {
     return (await this.#calendars()).length > 0;
+  }
+
+  /**
+   * How the calendars see a meeting link now (for the tab rule, lib/calendar/auto-join.ts): the
+   * occurrence of it that is on (or about to start), and whether a rule sends it, a bot was sent
+   * for it or it was skipped. Null: no calendar holds it now.
+   */
+  async coverage(link: string): Promise<CalendarCoverage | null> {
+    const now = this.#deps.now();
+    const calendars = await this.#calendars();
+    const occurrence = currentOccurrence(
+      calendars.flatMap((calendar) => calendar.occurrences),
+      link,
+      now,
+    );
+    if (!occurrence) return null;
+    const key = occurrenceKey(occurrence.link.url, occurrence.startsAt);
+    const record = (await this.#records())[key];
+    if (record) return { key, endsAt: occurrence.endsAt, state: record.state };
+    const planned = (await this.#plans()).plans.some((plan) => plan.key === key);
+    return { key, endsAt: occurrence.endsAt, state: planned ? 'planned' : 'off' };
   }
 
   /** At worker and browser start: settles interrupted sends, serves due ones, re-arms the alarms. */

@@ -9,6 +9,7 @@ import { serviceUrlItem, settingsItem } from '@/lib/storage';
 import { restrictStorageToTrustedContexts } from '@/lib/trusted-settings';
 import { onMenuClick, sendBotFromTab } from './actions';
 import { type Background, createBackground } from './app';
+import { AUTO_JOIN_ALARM } from './auto-join';
 import { CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM } from './calendars';
 import { createHandlers, respond } from './handlers';
 import { COMMAND_SEND_BOT, createMenus } from './menus';
@@ -63,6 +64,7 @@ export function startBackground(bg: Background = createBackground()): Background
     if (alarm.name === POLL_ALARM) void bg.scheduler.run();
     else if (alarm.name.startsWith(SCHEDULE_ALARM_PREFIX))
       void bg.schedules.fire(alarm.name).catch(log('schedule'));
+    else if (alarm.name === AUTO_JOIN_ALARM) void bg.autoJoin.fireDue().catch(log('tab countdown'));
     else if (alarm.name === CALENDAR_SYNC_ALARM) void bg.syncCalendars().catch(log('calendar sync'));
     else if (alarm.name === CALENDAR_DISPATCH_ALARM)
       void bg.calendars.dispatchDue().catch(log('calendar dispatch'));
