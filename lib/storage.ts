@@ -57,6 +57,16 @@ export const settingsItem = storage.defineItem<Settings>('local:settings', {
   version: 1,
 });
 
+/**
+ * Set once the calendars were read in this run of the browser. `storage.session` is emptied when the
+ * browser stops, so the first worker start of a run finds it unset, whichever event woke it
+ * (`runtime.onStartup` is not fired for every kind of start, e.g. an extension loaded from a folder).
+ */
+export const calendarsReadThisRunItem = storage.defineItem<boolean>('session:calendarsReadThisRun', {
+  fallback: false,
+  version: 1,
+});
+
 /** Settings with every field present, whatever an older or partial stored value holds. */
 export async function getSettings(): Promise<Settings> {
   return { ...DEFAULT_SETTINGS, ...(await settingsItem.getValue()) };
