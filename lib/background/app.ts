@@ -35,7 +35,8 @@ import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } fro
 import { getSettings, serviceUrlItem } from '@/lib/storage';
 import { defineTrustedItem } from '@/lib/trusted-settings';
 import { AutoJoin } from './auto-join';
-import { Calendars, type DispatchRecord } from './calendars';
+import { type CalendarDeps, Calendars, type DispatchRecord } from './calendars';
+import { parseFeedOffThread } from './feed-parser';
 import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
 import { PollScheduler } from './scheduler';
 import { Schedules } from './schedules';
@@ -70,6 +71,8 @@ export interface BackgroundOptions {
   /** Where calendars (private addresses) and their dispatches live; default: the extension origin's IndexedDB. */
   calendarsKv?: KeyValueStore;
   fetch?: typeof fetch;
+  /** How calendar feeds are parsed; default: outside the worker (lib/background/feed-parser.ts). */
+  parseFeed?: CalendarDeps['parseFeed'];
   now?: () => number;
   sleep?: Sleep;
   hasOriginAccess?: (url: string) => Promise<boolean>;
@@ -306,6 +309,7 @@ export function createBackground(options: BackgroundOptions = {}) {
   const calendarsKv = options.calendarsKv ?? idbKeyValue('meeting-capture-calendars', 'calendars');
   const calendars = new Calendars({
     kv: calendarsKv,
+    parseFeed: options.parseFeed ?? parseFeedOffThread,
     now,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     hasOriginAccess: originAccess,

@@ -15,21 +15,19 @@
  *   notified by the engine's listeners with the same sentences as any bot (codes 4 and 5 included).
  */
 import { browser } from 'wxt/browser';
+// Not lib/calendar's index: the background must not load ical.js (lib/calendar/feed-parsing.ts).
+import { type CalendarCoverage, currentOccurrence } from '@/lib/calendar/auto-join';
+import { FeedFormatError } from '@/lib/calendar/feed-error';
+import { maskFeedUrl, parseFeedUrl } from '@/lib/calendar/feed-url';
+import type { ParseOptions } from '@/lib/calendar/parse-feed';
+import { occurrenceKey, type PlannedMeeting, planMeetings } from '@/lib/calendar/plan';
 import {
-  type CalendarCoverage,
   type CalendarRule,
-  currentOccurrence,
   DEFAULT_RULE,
-  FeedFormatError,
   JOIN_AFTER_MAX_MINUTES,
   type MeetingOccurrence,
-  maskFeedUrl,
-  occurrenceKey,
-  type PlannedMeeting,
-  parseFeed,
-  parseFeedUrl,
-  planMeetings,
-} from '@/lib/calendar';
+  type ParsedFeed,
+} from '@/lib/calendar/types';
 import type { Job } from '@/lib/jobs/types';
 import type { KeyValueStore } from '@/lib/kv';
 import type { MeetingLink } from '@/lib/links';
@@ -124,6 +122,8 @@ export interface UpcomingItem {
 
 export interface CalendarDeps {
   kv: KeyValueStore;
+  /** Feed text → occurrences (ical.js, outside the background worker: lib/background/feed-parser.ts). */
+  parseFeed: (text: string, options: ParseOptions) => Promise<ParsedFeed>;
   now: () => number;
   fetch: typeof fetch;
   hasOriginAccess: (url: string) => Promise<boolean>;
@@ -332,7 +332,7 @@ export class Calendars {
     }
     try {
       const account = await this.#deps.accountEmail();
-      const parsed = parseFeed(feed!, {
+      const parsed = await this.#deps.parseFeed(feed!, {
         from: now - LOOK_BACK_MS,
         to: now + LOOK_AHEAD_MS,
         email: ownerEmail({ ...calendar, name: null }, account),
@@ -343,7 +343,13 @@ export class Calendars {
       const occurrences =
         owner === account
           ? parsed.occurrences
-          : parseFeed(feed!, { from: now - LOOK_BACK_MS, to: now + LOOK_AHEAD_MS, email: owner }).occurrences;
+          : (
+              await this.#deps.parseFeed(feed!, {
+                from: now - LOOK_BACK_MS,
+                to: now + LOOK_AHEAD_MS,
+                email: owner,
+              })
+            ).occurrences;
       return {
         ...calendar,
         name,

@@ -9,6 +9,7 @@ import { DEMO_LINKS, demoCalendar } from '../../../emulator/calendar';
 import { AUTO_JOIN_ALARM, AutoJoin } from '../../../lib/background/auto-join';
 import { Calendars } from '../../../lib/background/calendars';
 import { AUTO_JOIN_DELAY_MS } from '../../../lib/calendar';
+import { parseFeed } from '../../../lib/calendar/parse-feed';
 import type { Job } from '../../../lib/jobs/types';
 import { type KeyValueStore, memoryKeyValue } from '../../../lib/kv';
 import { type MeetingLink, parseMeetingLink } from '../../../lib/links';
@@ -64,6 +65,7 @@ function sendBot(world: World) {
 function calendars(world: World): Calendars {
   return new Calendars({
     kv: world.kv,
+    parseFeed: async (text, options) => parseFeed(text, options),
     now: () => world.now,
     fetch: async () => new Response(demoCalendar(ANCHOR, NOW - 24 * 60 * MINUTE), { status: 200 }),
     hasOriginAccess: async () => true,
