@@ -9,12 +9,17 @@ import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
 import type { Settings } from '@/lib/storage';
 import { parseServiceUrl } from '@/lib/url/service-url';
+import { lazyView } from './app/lazy';
 import { requestServiceAccess } from './app/permission';
 import { ServiceUrlPreview, serviceUrlProblemText } from './app/ServiceUrlPreview';
 import { CalendarsSection } from './CalendarsSection';
-import { ChargesLog } from './ChargesLog';
 import { text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
+
+// The charges log (and its words in both languages) sits at the foot of the page: loaded after the first paint.
+const ChargesLog = lazyView(() => import('./ChargesLog').then((module) => module.ChargesLog), {
+  quiet: true,
+});
 
 type Loaded = Settings & { serviceUrl: string };
 type Patch = Partial<Omit<Loaded, 'language'> & { language: Settings['language'] }>;

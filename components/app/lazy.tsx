@@ -12,7 +12,14 @@ export interface LazyView<P> {
   preload(): Promise<unknown>;
 }
 
-export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): LazyView<P> {
+/**
+ * `quiet`: nothing is shown until the code is in (a part of a view that shows nothing of its own
+ * until its data arrives, such as the Upcoming list), instead of a skeleton.
+ */
+export function lazyView<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  options: { quiet?: boolean } = {},
+): LazyView<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
   const preload = () => {
@@ -40,7 +47,7 @@ export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>
       return <Loaded {...props} />;
     }
     if (failure) return <ErrorMessage message={failure} />;
-    return <Skeleton lines={4} />;
+    return options.quiet ? <></> : <Skeleton lines={4} />;
   }
   return Object.assign(View, { preload });
 }
