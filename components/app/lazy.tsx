@@ -8,7 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ErrorMessage, Skeleton } from '../ui';
 
 export interface LazyView<P> {
-  (props: P): preact.JSX.Element;
+  (props: P): preact.JSX.Element | null;
   preload(): Promise<unknown>;
 }
 
@@ -47,7 +47,7 @@ export function lazyView<P extends object>(
       return <Loaded {...props} />;
     }
     if (failure) return <ErrorMessage message={failure} />;
-    return options.quiet ? <></> : <Skeleton lines={4} />;
+    return options.quiet ? null : <Skeleton lines={4} />;
   }
   return Object.assign(View, { preload });
 }
