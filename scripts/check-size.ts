@@ -13,26 +13,29 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 
 /**
  * The store package (`npm run zip`): every file of the build as the zip stores it (deflate level 9,
- * as WXT zips, plus the zip's own headers), in kB. Target 150 once the content scripts are 12 kB.
+ * as WXT zips, plus the zip's own headers), in kB. Target 150. It holds no source maps, fonts or
+ * screenshots: 224 kB is code (README, "Weight and speed"). Raised from 220 when ical.js moved out
+ * of background.js into a Worker file of its own (+27.5 kB there, −24.5 kB in the worker script,
+ * plus the lazy chunks' own headers); 4 kB of headroom.
  */
-export const ZIP_BUDGET_KB = 220;
+export const ZIP_BUDGET_KB = 228;
 
 /**
- * Budgets in kB of gzip. Raise one only with a reason in the commit that does. The calendar
- * feature raised background.js by ical.js (22.9 kB, a service worker cannot import() it lazily)
- * and the pages by the calendar texts and Upcoming list; to shrink back: move calendar-texts.ts
- * into the lazily loaded catalogs and load Upcoming lazily.
+ * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
+ * reason in the commit that does.
  */
 export const BUDGETS_KB: Record<string, number> = {
-  // Target 30 for the popup and side panel; Preact, the English catalog, the API error texts, the
-  // charges log and the Upcoming list (with calendar texts in both languages) keep them at 39
-  // (README, "Weight and speed"). These budgets guard against growth until the targets are met.
-  'popup.html': 40,
-  'sidepanel.html': 40,
-  'viewer.html': 47,
-  'options.html': 35,
-  // Target 30: ical.js (22.9), zod/mini, ky and the texts of both languages keep the worker at 86.
-  'background.js': 87,
+  // Target 30 for the popup and side panel: 35.5 reached (the Upcoming list, the calendar texts
+  // and the charge findings load after the first paint). Preact and signals, the English catalog
+  // and the API error texts of both languages are what is left (README, "Weight and speed").
+  'popup.html': 36.5,
+  'sidepanel.html': 36.5,
+  'viewer.html': 43.5,
+  'options.html': 34.5,
+  // Target 30: 63.4 reached (ical.js parses feeds in a Worker, outside the service worker);
+  // zod/mini, ky, the job engine and the API, page and notification texts of both languages are
+  // the rest. About 3.5 kB of headroom for the work landing beside this.
+  'background.js': 67,
   // Content scripts run inside pages people are using (a call, a calendar, a video): the lightest
   // peers carry about 10 KB there. Their stylesheet is a file of its own, read into the
   // controls' shadow root (components/page/shadow-host.ts), with a budget of its own.
