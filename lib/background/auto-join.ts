@@ -105,6 +105,7 @@ export class AutoJoin {
           (job) => job.createdAt >= since && job.phase !== 'failed',
         ),
       });
+      await this.#leaveOtherMeetings(link, tabId);
       if (decision.action === 'none') return { state: 'off' };
       let current = decision.entry;
       if (decision.action === 'start' || current !== entry) await this.#put(current);
@@ -137,12 +138,39 @@ export class AutoJoin {
     return this.#serial(() => this.#fireDue());
   }
 
+  /**
+   * A tab that now shows another meeting (a page that changes meetings without reloading) no
+   * longer counts for the countdowns it showed; one left without tabs sends nothing.
+   */
+  async #leaveOtherMeetings(link: string, tabId: number): Promise<void> {
+    const entries = await this.#entries();
+    let changed = false;
+    const next = entries.map((entry) => {
+      if (entry.link === link || entry.state !== 'counting' || !entry.tabIds.includes(tabId)) return entry;
+      changed = true;
+      const tabIds = entry.tabIds.filter((id) => id !== tabId);
+      return tabIds.length > 0
+        ? { ...entry, tabIds }
+        : { ...entry, tabIds, state: 'closed' as const, at: this.#deps.now() };
+    });
+    if (changed) {
+      await this.#save(next);
+      await this.#arm();
+    }
+  }
+
   async #view(entry: AutoJoinEntry): Promise<AutoJoinView> {
     switch (entry.state) {
       case 'counting':
         return { state: 'counting', remainingMs: Math.max(0, entry.deadline - this.#deps.now()) };
       case 'cancelled':
-      case 'closed':
+      case 'closed': {
+        // Cancelled because the person pressed "Send bot" instead: that bot is this meeting's.
+        const byHand = (await this.#botsFor(entry.link)).find(
+          (job) => job.createdAt >= entry.startedAt && job.phase !== 'failed',
+        );
+        return byHand ? { state: 'sent', job: byHand } : { state: entry.state };
+      }
       case 'sending':
         return { state: entry.state };
       default: {

@@ -195,6 +195,31 @@ describe('the tab rule in the background', () => {
     });
   });
 
+  it('"Send bot" pressed during the countdown: the countdown stops, and a reload shows that bot', async () => {
+    await worker(world).ask(ADHOC, 1, MEET_URL);
+    // The page's "Send bot" first cancels the countdown, then sends in the chosen space.
+    expect(await worker(world).cancel(ADHOC)).toEqual({ state: 'cancelled' });
+    world.now += 500;
+    await sendBot(world)(ADHOC);
+    world.now = NOW + AUTO_JOIN_DELAY_MS;
+    await worker(world).fireDue();
+    expect(world.sent).toEqual([MEET_URL]);
+    expect(await worker(world).ask(ADHOC, 1, MEET_URL)).toMatchObject({
+      state: 'sent',
+      job: { id: 'job-1' },
+    });
+  });
+
+  it('a tab that moves on to another meeting no longer counts for the first one', async () => {
+    const other = parseMeetingLink('https://meet.google.com/oth-erme-etg') as MeetingLink;
+    await worker(world).ask(ADHOC, 1, MEET_URL);
+    world.now += 3000;
+    expect(await worker(world).ask(other, 1, other.url)).toMatchObject({ state: 'counting' });
+    world.now = NOW + AUTO_JOIN_DELAY_MS + 3000;
+    await worker(world).fireDue();
+    expect(world.sent).toEqual([other.url]);
+  });
+
   it('a send interrupted by a worker stop is settled from the jobs, or made when none was created', async () => {
     await worker(world).ask(ADHOC, 1, MEET_URL);
     world.now = NOW + AUTO_JOIN_DELAY_MS;
