@@ -38,12 +38,25 @@ test('off by default: opening a meeting tab shows no countdown and sends nothing
 
 test('on: the countdown runs on the page, the bot is sent once after it, across a worker stop, a reload and a second tab', async ({
   context,
+  extensionId,
   background,
   emulator,
   monitor,
 }) => {
-  const settings = await background.send('settings.set', { autoJoinTabs: true });
-  expect(settings).toMatchObject({ ok: true, data: { autoJoinTabs: true } });
+  // Switched on in the options page, as a person does.
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  const toggle = options.getByRole('checkbox', { name: 'Send the bot when I open a meeting tab' });
+  await expect(toggle).not.toBeChecked();
+  await toggle.check();
+  await expect
+    .poll(
+      async () =>
+        ((await background.send('settings.get', {})) as { data: { autoJoinTabs: boolean } }).data
+          .autoJoinTabs,
+    )
+    .toBe(true);
+  await options.close();
   await background.closePage();
 
   const page = await context.newPage();
