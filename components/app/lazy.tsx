@@ -36,7 +36,11 @@ export function lazyView<P extends object>(
     const [failure, setFailure] = useState<string | null>(null);
     const [, setReady] = useState(false);
     useEffect(() => {
-      if (loaded) return;
+      // Loaded between this render and its effect (a preload started earlier): draw it now.
+      if (loaded) {
+        setReady(true);
+        return;
+      }
       preload().then(
         () => setReady(true),
         (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
