@@ -14,11 +14,11 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 /**
  * The store package (`npm run zip`): every file of the build as the zip stores it (deflate level 9,
  * as WXT zips, plus the zip's own headers), in kB. Target 150. It holds no source maps, fonts or
- * screenshots: 224 kB is code (README, "Weight and speed"). Raised from 220 when ical.js moved out
- * of background.js into a Worker file of its own (+27.5 kB there, −24.5 kB in the worker script,
- * plus the lazy chunks' own headers); 4 kB of headroom.
+ * screenshots: it is code (README, "Weight and speed"). 250.1 kB with deliveries (which set 241)
+ * and ical.js moved out of background.js into a Worker file of its own (+27.5 kB there, −24.5 kB
+ * in the worker script, plus the lazy chunks' own headers: +7 kB in all); 4 kB of headroom.
  */
-export const ZIP_BUDGET_KB = 228;
+export const ZIP_BUDGET_KB = 254;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -32,10 +32,11 @@ export const BUDGETS_KB: Record<string, number> = {
   'sidepanel.html': 36.5,
   'viewer.html': 43.5,
   'options.html': 34.5,
-  // Target 30: 63.4 reached (ical.js parses feeds in a Worker, outside the service worker);
-  // zod/mini, ky, the job engine and the API, page and notification texts of both languages are
-  // the rest. About 3.5 kB of headroom for the work landing beside this.
-  'background.js': 67,
+  // Target 30: 63.4 reached (ical.js parses feeds in a Worker, outside the service worker), then
+  // 84.1 with deliveries (marked, about 15, for the Slack text: the same Worker route could take it
+  // out too). zod/mini, ky, the job engine and the API, page and notification texts of both
+  // languages are the rest. About 3 kB of headroom for the work landing beside this.
+  'background.js': 87,
   // Content scripts run inside pages people are using (a call, a calendar, a video): the lightest
   // peers carry about 10 KB there. Their stylesheet is a file of its own, read into the
   // controls' shadow root (components/page/shadow-host.ts), with a budget of its own.

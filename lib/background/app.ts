@@ -36,6 +36,7 @@ import { getSettings, serviceUrlItem } from '@/lib/storage';
 import { defineTrustedItem } from '@/lib/trusted-settings';
 import { AutoJoin } from './auto-join';
 import { type CalendarDeps, Calendars, type DispatchRecord } from './calendars';
+import { createDeliveries } from './deliveries';
 import { parseFeedOffThread } from './feed-parser';
 import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
 import { PollScheduler } from './scheduler';
@@ -143,6 +144,13 @@ export function createBackground(options: BackgroundOptions = {}) {
     void scheduler.reschedule();
   };
 
+  const deliveries = createDeliveries({
+    now,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    hasOriginAccess: originAccess,
+    lang,
+  });
+
   const engine = new JobEngine({
     client,
     store: jobs,
@@ -155,6 +163,10 @@ export function createBackground(options: BackgroundOptions = {}) {
     hasOriginAccess: originAccess,
     onChange: onJobChange,
     charges,
+    // Before the job is marked ready: the outbox keeps the delivery across worker stops.
+    onResult: async (job, result) => {
+      await deliveries.enqueueResult(job, result);
+    },
   });
 
   const checkSession = async () => {
@@ -453,6 +465,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     await calendars.reconcile().catch((error) => console.error('calendars not reconciled', error));
     await autoJoin.fireDue().catch((error) => console.error('tab countdowns not settled', error));
     await checkSession().catch((error) => console.error('session not checked', error));
+    void deliveries.sendDue().catch((error) => console.error('deliveries not sent', error));
     await updateBadge();
     await scheduler.run();
   };
@@ -468,6 +481,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     schedules,
     calendars,
     autoJoin,
+    deliveries,
     balanceShortfalls,
     syncCalendars,
     hasOriginAccess: originAccess,

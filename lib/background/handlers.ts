@@ -36,6 +36,7 @@ import { parseServiceUrl } from '@/lib/url/service-url';
 import { accountItem, type Background, normalizeServiceUrl, storageOriginsItem } from './app';
 import type { AutoJoinView } from './auto-join';
 import { createCalendarHandlers } from './calendar-handlers';
+import { createDeliveryHandlers } from './delivery-handlers';
 import { createMenus } from './menus';
 import { type Payload, pageKindOf, type Sender } from './senders';
 import { sessionView } from './session';
@@ -202,6 +203,7 @@ export function createHandlers(bg: Background): Handlers {
 
   return {
     ...createCalendarHandlers(bg),
+    ...createDeliveryHandlers(bg),
 
     'session.get': () => currentView(bg),
 
