@@ -40,7 +40,16 @@ export default defineConfig({
       description: '__MSG_extDescription__',
       default_locale: 'en',
       // Reasons for each: README.md, "Permissions, and why".
-      permissions: ['storage', 'alarms', 'notifications', 'contextMenus', 'activeTab'],
+      // Chrome: `offscreen` for the calendar feed parser's document (lib/calendar/feed-parsing.ts);
+      // Firefox's background is a page and starts that Worker itself.
+      permissions: [
+        'storage',
+        'alarms',
+        'notifications',
+        'contextMenus',
+        'activeTab',
+        ...(browser === 'firefox' ? [] : ['offscreen']),
+      ],
       // Test and development builds: loopback services (the emulator) work without a prompt.
       host_permissions: loopbackUpFront ? LOOPBACK : [],
       optional_host_permissions: optional,

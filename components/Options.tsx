@@ -10,12 +10,17 @@ import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
 import type { Settings } from '@/lib/storage';
 import { parseServiceUrl } from '@/lib/url/service-url';
+import { lazyView } from './app/lazy';
 import { requestServiceAccess } from './app/permission';
 import { ServiceUrlPreview, serviceUrlProblemText } from './app/ServiceUrlPreview';
 import { CalendarsSection } from './CalendarsSection';
-import { ChargesLog } from './ChargesLog';
 import { text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
+
+// The charges log (and its words in both languages) sits at the foot of the page: loaded after the first paint.
+const ChargesLog = lazyView(() => import('./ChargesLog').then((module) => module.ChargesLog), {
+  quiet: true,
+});
 
 type SectionProps = { spaces: SpaceListItem[] | null };
 
@@ -255,6 +260,22 @@ export function Options() {
       </section>
 
       <CalendarsSection spaces={spaces ? sorted : null} />
+
+      <section aria-labelledby="opt-meeting-tabs" class="card options-section">
+        <h2 id="opt-meeting-tabs">{m.meetingTabs}</h2>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={settings.autoJoinTabs}
+            aria-describedby="opt-auto-join-hint"
+            onChange={(event) => void save({ autoJoinTabs: event.currentTarget.checked })}
+          />
+          {m.autoJoinTabs}
+        </label>
+        <span id="opt-auto-join-hint" class="hint">
+          {m.autoJoinTabsHint}
+        </span>
+      </section>
 
       <DeliveriesSection spaces={spaces ? sorted : null} />
 

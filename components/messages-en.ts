@@ -223,6 +223,10 @@ export const en = {
   defaultSpaceMain: 'My personal space',
   defaultSpaceHint: 'Used by the bot and transcribe buttons on pages, and preselected in the popup.',
   signInForSpaces: 'Sign in to choose a space.',
+  meetingTabs: 'Meeting tabs',
+  autoJoinTabs: 'Send the bot when I open a meeting tab',
+  autoJoinTabsHint:
+    'For Google Meet, Zoom and Telemost meetings that are in none of your calendars. The page shows a 10-second countdown with Cancel first; a meeting gets one bot, however many tabs show it.',
   notifications: 'Notifications',
   notifyReady: 'When a result is ready',
   notifyFailed: 'When processing fails',

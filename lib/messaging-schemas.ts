@@ -50,6 +50,7 @@ export const requestSchemas = {
       autoProcess: z.boolean(),
       language: z.enum(['auto', 'en', 'ru']),
       hiddenOnSites: z.array(text(253)).check(z.maxLength(500)),
+      autoJoinTabs: z.boolean(),
       serviceUrl: httpUrl,
     }),
   ),
@@ -162,6 +163,13 @@ export const requestSchemas = {
    * itself, nowhere else). Content scripts read `hiddenOnSites` from storage; they never write it.
    */
   'page.hideOnSite': z.object({ host: filled(253) }),
+  /**
+   * "Auto-join this tab?" of a meeting page (the tab rule): the meeting is the sender tab's own;
+   * the background decides, keeps the countdown and sends. The page only shows it.
+   */
+  'page.autoJoin': z.object({}),
+  /** "Cancel" of that countdown, for the sender tab's own meeting. */
+  'page.autoJoinCancel': z.object({}),
 } as const;
 
 export const PAGE_SCOPED: ReadonlySet<MessageType> = new Set([
@@ -170,6 +178,8 @@ export const PAGE_SCOPED: ReadonlySet<MessageType> = new Set([
   'page.transcribe',
   'page.scheduleBot',
   'page.hideOnSite',
+  'page.autoJoin',
+  'page.autoJoinCancel',
 ]);
 
 export const envelopeSchema = z.object({

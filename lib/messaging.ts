@@ -74,6 +74,16 @@ export interface PageOutcome {
 /** The answer to a page action (`page.sendBot`, ...): the result and the sentence to show. */
 export type PageAnswer<T> = MessageResult<T> & { outcome?: PageOutcome | null };
 
+/**
+ * What a meeting tab is told about "Send the bot when I open a meeting tab": whether a countdown
+ * runs (and how long it has left), or what came of it. The sentence to show comes as the answer's
+ * `outcome` (lib/page/outcome.ts).
+ */
+export type PageAutoJoin =
+  | { state: 'off' | 'cancelled' | 'closed' | 'sending' }
+  | { state: 'counting'; remainingMs: number }
+  | { state: 'sent' | 'failed'; job: PageJob | null; error?: string };
+
 /** Sent by the background to content scripts when settings change: ask `page.context` again. */
 export const PAGE_CONTEXT_CHANGED = 'page.contextChanged';
 
@@ -131,6 +141,8 @@ export interface ResponseMap {
   'page.transcribe': PageJob;
   'page.scheduleBot': ScheduledBot;
   'page.hideOnSite': null;
+  'page.autoJoin': PageAutoJoin;
+  'page.autoJoinCancel': PageAutoJoin;
   'schedules.list': ScheduledBot[];
   /** null: no such schedule (already sent or cancelled). */
   'schedules.cancel': ScheduledBot | null;

@@ -36,6 +36,11 @@ export interface Settings {
   language: LanguageSetting;
   /** Sites where the user hid the floating "Send bot" control (host names). */
   hiddenOnSites: string[];
+  /**
+   * "Send the bot when I open a meeting tab": a meeting tab counts down 10 s (with Cancel), then
+   * the background sends the bot (lib/background/auto-join.ts). Off by default.
+   */
+  autoJoinTabs: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -45,10 +50,21 @@ export const DEFAULT_SETTINGS: Settings = {
   autoProcess: true,
   language: 'auto',
   hiddenOnSites: [],
+  autoJoinTabs: false,
 };
 
 export const settingsItem = storage.defineItem<Settings>('local:settings', {
   fallback: DEFAULT_SETTINGS,
+  version: 1,
+});
+
+/**
+ * Set once the calendars were read in this run of the browser. `storage.session` is emptied when the
+ * browser stops, so the first worker start of a run finds it unset, whichever event woke it
+ * (`runtime.onStartup` is not fired for every kind of start, e.g. an extension loaded from a folder).
+ */
+export const calendarsReadThisRunItem = storage.defineItem<boolean>('session:calendarsReadThisRun', {
+  fallback: false,
   version: 1,
 });
 

@@ -13,34 +13,34 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 
 /**
  * The store package (`npm run zip`): every file of the build as the zip stores it (deflate level 9,
- * as WXT zips, plus the zip's own headers), in kB. Target 150 once the content scripts are 12 kB.
+ * as WXT zips, plus the zip's own headers), in kB. Target 150. It holds no source maps, fonts or
+ * screenshots: it is code (README, "Weight and speed"). 250.1 kB with deliveries (which set 241)
+ * and ical.js moved out of background.js into a Worker file of its own (+27.5 kB there, −24.5 kB
+ * in the worker script, plus the lazy chunks' own headers: +7 kB in all); 4 kB of headroom.
  */
-// 241 → 264 with the meeting search (issue 10): its worker (MiniSearch and the stemmers, 12.4 kB
+// 254 → 264 with the meeting search (issue 10): its worker (MiniSearch and the stemmers, 12.4 kB
 // gzip) and the lazily loaded search, "Add all past meetings" and archive views.
-export const ZIP_BUDGET_KB = 264;
+export const ZIP_BUDGET_KB = 277;
 
 /**
- * Budgets in kB of gzip. Raise one only with a reason in the commit that does. The calendar
- * feature raised background.js by ical.js (22.9 kB, a service worker cannot import() it lazily)
- * and the pages by the calendar texts and Upcoming list; to shrink back: move calendar-texts.ts
- * into the lazily loaded catalogs and load Upcoming lazily.
+ * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
+ * reason in the commit that does.
  */
 export const BUDGETS_KB: Record<string, number> = {
-  // Target 30 for the popup and side panel; Preact, the English catalog, the API error texts, the
-  // charges log and the Upcoming list (with calendar texts in both languages) keep them at 39
-  // (README, "Weight and speed"). These budgets guard against growth until the targets are met.
-  'popup.html': 40,
-  'sidepanel.html': 40,
-  // 47 → 49 with the meeting search (issue 10): speaker renames in the Speakers tab (form and
-  // both languages' texts) and the lazy search loader; the search itself loads after the page.
-  'viewer.html': 49,
-  'options.html': 35,
-  // Target 30: ical.js (22.9), zod/mini, ky and the texts of both languages kept the worker at 86;
-  // deliveries added 20.4: marked (about 15, whole: its one-file build does not tree-shake, and a
-  // worker cannot load it lazily) for the Slack text, and lib/delivery with its wiring (about 5).
-  // 107 → 109 with the local archive (issue 10): its store, "Add all past meetings" and messages
-  // (about 1.7 kB gzip); the search library is in the pages' worker, not here.
-  'background.js': 109,
+  // Target 30 for the popup and side panel: 35.5 reached (the Upcoming list, the calendar texts
+  // and the charge findings load after the first paint). Preact and signals, the English catalog
+  // and the API error texts of both languages are what is left (README, "Weight and speed").
+  'popup.html': 36.5,
+  'sidepanel.html': 36.5,
+  // +2 with the meeting search (issue 10): speaker renames and the lazy search loader.
+  'viewer.html': 45.5,
+  'options.html': 34.5,
+  // Target 30: 63.4 reached (ical.js parses feeds in a Worker, outside the service worker), then
+  // 84.1 with deliveries (marked, about 15, for the Slack text: the same Worker route could take it
+  // out too). zod/mini, ky, the job engine and the API, page and notification texts of both
+  // languages are the rest. About 3 kB of headroom for the work landing beside this.
+  // +2 with the local archive (issue 10): its store, "Add all past meetings" and messages.
+  'background.js': 89,
   // The meeting search worker started by the side panel and the viewer: MiniSearch, the
   // Russian and English Snowball stemmers, the index and the archive reader.
   'assets/search.worker-*.js': 13,

@@ -22,12 +22,14 @@ import {
   signOut,
   watchJobs,
 } from './store';
-import { Upcoming } from './Upcoming';
 
 // The sub-views load on first use (the popup's first load is the home view alone).
 const RecordingDetail = lazyView(() => import('./RecordingDetail').then((module) => module.RecordingDetail));
 const Upload = lazyView(() => import('./Upload').then((module) => module.Upload));
 const Trash = lazyView(() => import('./Trash').then((module) => module.Trash));
+// The Upcoming list and its texts (both languages) are not needed for the first paint: their code
+// loads while the list's data is asked for.
+const Upcoming = lazyView(() => import('./Upcoming').then((module) => module.Upcoming), { quiet: true });
 const preloadViews = () => Promise.all([RecordingDetail.preload(), Upload.preload(), Trash.preload()]);
 
 type View = { name: 'home' } | { name: 'recording'; recording: Recording } | { name: 'upload' | 'trash' };
@@ -101,6 +103,7 @@ export function App({ onOpenPanel, children }: AppProps = {}) {
   const m = text.value;
   const [view, setView] = useState<View>({ name: 'home' });
   useEffect(() => {
+    void Upcoming.preload().catch(() => undefined);
     void boot();
     // Once the home view is up, the sub-views load in the background: a click finds them ready.
     const timer = setTimeout(() => void preloadViews().catch(() => undefined), 300);

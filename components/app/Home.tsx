@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
 import type { Recording, Space } from '@/lib/api/schemas';
-import { incidentText } from '@/lib/charges/texts';
 import { activeJobFor, recordingStatus } from '@/lib/format/status';
 import { formatBytes, formatDate, formatDateTime, formatDuration, formatSpeed } from '@/lib/format/time';
 import { isTerminal, type Job } from '@/lib/jobs/types';
@@ -8,6 +7,7 @@ import type { ErrorInfo } from '@/lib/messaging';
 import { describeJobFailure } from '../errors';
 import { lang, text } from '../lang';
 import { ConfirmDialog, Empty, ErrorMessage, Notice, Skeleton, StatusChip } from '../ui';
+import { lazyView } from './lazy';
 import { viewerUrl } from './links';
 import {
   cancelJob,
@@ -38,6 +38,10 @@ import {
   toggleSelected,
   trashSelected,
 } from './store';
+
+const IncidentNotes = lazyView(() => import('./IncidentNotes').then((module) => module.IncidentNotes), {
+  quiet: true,
+});
 
 export type Navigate = (
   view: { name: 'recording'; recording: Recording } | { name: 'upload' | 'trash' },
@@ -184,11 +188,7 @@ function JobRow({ job }: { job: Job }) {
         </div>
       )}
       {job.failure && <div class="alert error small-text">{describeJobFailure(job.failure, lang.value)}</div>}
-      {job.incidents?.map((incident) => (
-        <div key={incident.id} class="alert warn small-text" role="status" data-testid="job-incident">
-          {incidentText(incident, lang.value)}
-        </div>
-      ))}
+      {job.incidents && job.incidents.length > 0 && <IncidentNotes incidents={job.incidents} />}
       <ErrorMessage error={error} />
     </li>
   );

@@ -8,11 +8,18 @@ import { useEffect, useState } from 'preact/hooks';
 import { ErrorMessage, Skeleton } from '../ui';
 
 export interface LazyView<P> {
-  (props: P): preact.JSX.Element;
+  (props: P): preact.JSX.Element | null;
   preload(): Promise<unknown>;
 }
 
-export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): LazyView<P> {
+/**
+ * `quiet`: nothing is shown until the code is in (a part of a view that shows nothing of its own
+ * until its data arrives, such as the Upcoming list), instead of a skeleton.
+ */
+export function lazyView<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  options: { quiet?: boolean } = {},
+): LazyView<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
   const preload = () => {
@@ -29,7 +36,11 @@ export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>
     const [failure, setFailure] = useState<string | null>(null);
     const [, setReady] = useState(false);
     useEffect(() => {
-      if (loaded) return;
+      // Loaded between this render and its effect (a preload started earlier): draw it now.
+      if (loaded) {
+        setReady(true);
+        return;
+      }
       preload().then(
         () => setReady(true),
         (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
@@ -40,7 +51,7 @@ export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>
       return <Loaded {...props} />;
     }
     if (failure) return <ErrorMessage message={failure} />;
-    return <Skeleton lines={4} />;
+    return options.quiet ? null : <Skeleton lines={4} />;
   }
   return Object.assign(View, { preload });
 }

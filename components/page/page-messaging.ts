@@ -18,7 +18,9 @@ export type PageMessageType =
   | 'page.sendBot'
   | 'page.transcribe'
   | 'page.scheduleBot'
-  | 'page.hideOnSite';
+  | 'page.hideOnSite'
+  | 'page.autoJoin'
+  | 'page.autoJoinCancel';
 
 const NO_ANSWER = { ok: false, error: { kind: 'internal', message: 'no answer' } } as const;
 

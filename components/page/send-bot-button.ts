@@ -5,6 +5,7 @@
 import { parseMeetingLink } from '@/lib/links';
 import { isMeetingPage } from '@/lib/page/conditions';
 import type { PageFeature } from '@/lib/page/feature';
+import { type AutoJoinCountdown, createAutoJoinCountdown } from './auto-join-countdown';
 import { h, setAttr, setText } from './dom';
 import { type ControlView, showFloatingControl } from './floating-control';
 import { createPageAction, type PageAction, sendInSpace } from './page-action';
@@ -12,21 +13,35 @@ import { createPageState, type PageState } from './page-state';
 import { spacePicker } from './space-picker';
 import { createVisibilityWatch } from './visibility';
 
-/** The control's own items: the space picker and "Send bot". */
-export function sendBotView(state: PageState, action: PageAction, link: string): ControlView {
+/**
+ * The control's own items: the space picker, "Send bot", and the countdown of "Send the bot when I
+ * open a meeting tab" with its Cancel (shown only while one runs).
+ */
+export function sendBotView(
+  state: PageState,
+  action: PageAction,
+  link: string,
+  countdown?: AutoJoinCountdown,
+): ControlView {
   const picker = spacePicker(state, () => action.busy);
   const send = h('button', {
     type: 'button',
     class: 'mc-primary',
-    onClick: (event: Event) => void action.run(event, () => sendInSpace(state, 'page.sendBot', { link })),
+    onClick: (event: Event) =>
+      void action.run(event, async () => {
+        // A press of one's own replaces the countdown: one bot, where the person chose.
+        await countdown?.takeOver();
+        return sendInSpace(state, 'page.sendBot', { link });
+      }),
   });
   return {
-    items: [picker.element, send],
+    items: countdown ? [picker.element, send, countdown.element] : [picker.element, send],
     guarded: [send],
     update() {
       picker.update();
       setText(send, state.t('sendBot'));
       setAttr(send, 'aria-disabled', action.busy ? 'true' : 'false');
+      countdown?.update();
     },
   };
 }
@@ -40,6 +55,7 @@ export const sendBotButton: PageFeature = {
     const state = createPageState(signal);
     const visibility = createVisibilityWatch(signal);
     const action = createPageAction(visit, signal, state, visibility);
+    const countdown = createAutoJoinCountdown(visit, signal, state, action);
 
     await showFloatingControl(visit, signal, {
       name: 'meeting-capture-send-bot',
@@ -47,7 +63,10 @@ export const sendBotButton: PageFeature = {
       state,
       action,
       visibility,
-      view: () => sendBotView(state, action, meeting.url),
+      view: () => sendBotView(state, action, meeting.url, countdown),
     });
+    // The control is there (or hidden on this site, which the background knows too): ask whether
+    // this tab's meeting gets a bot by itself. Signed out, there is nothing to ask.
+    if (!signal.aborted && state.context?.signedIn && !state.context.hidden) await countdown.ask();
   },
 };

@@ -39,12 +39,15 @@ import {
   parseVideoPage,
 } from '@/lib/links';
 import type { PageContext, ScheduledBot } from '@/lib/messaging';
+import { isHiddenOnSite } from '@/lib/page/conditions';
 import { hasOriginAccess } from '@/lib/permissions';
 import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } from '@/lib/session-store';
 import { archiveImportItem, getSettings, serviceUrlItem } from '@/lib/storage';
 import { defineTrustedItem } from '@/lib/trusted-settings';
-import { Calendars, type DispatchRecord } from './calendars';
+import { AutoJoin } from './auto-join';
+import { type CalendarDeps, Calendars, type DispatchRecord } from './calendars';
 import { createDeliveries } from './deliveries';
+import { parseFeedOffThread } from './feed-parser';
 import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
 import { PollScheduler } from './scheduler';
 import { Schedules } from './schedules';
@@ -81,6 +84,8 @@ export interface BackgroundOptions {
   /** Where results are kept for reading offline and searching; default: the extension origin's IndexedDB. */
   archiveKv?: KeyValueStore;
   fetch?: typeof fetch;
+  /** How calendar feeds are parsed; default: outside the worker (lib/background/feed-parser.ts). */
+  parseFeed?: CalendarDeps['parseFeed'];
   now?: () => number;
   sleep?: Sleep;
   hasOriginAccess?: (url: string) => Promise<boolean>;
@@ -383,8 +388,16 @@ export function createBackground(options: BackgroundOptions = {}) {
     );
   };
 
+  const describeError = async (error: unknown) => {
+    const language = await lang();
+    if (error instanceof ApiError) return formatApiError(error.info, { lang: language });
+    return error instanceof Error ? error.message : String(error);
+  };
+
+  const calendarsKv = options.calendarsKv ?? idbKeyValue('meeting-capture-calendars', 'calendars');
   const calendars = new Calendars({
-    kv: options.calendarsKv ?? idbKeyValue('meeting-capture-calendars', 'calendars'),
+    kv: calendarsKv,
+    parseFeed: options.parseFeed ?? parseFeedOffThread,
     now,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     hasOriginAccess: originAccess,
@@ -405,11 +418,40 @@ export function createBackground(options: BackgroundOptions = {}) {
         `${record.title || record.link}: ${record.error ?? String(error)}`,
       );
     },
-    describeError: async (error) => {
-      const language = await lang();
-      if (error instanceof ApiError) return formatApiError(error.info, { lang: language });
-      return error instanceof Error ? error.message : String(error);
+    describeError: (error) => describeError(error),
+  });
+
+  const autoJoin = new AutoJoin({
+    kv: calendarsKv,
+    now,
+    enabled: async (senderUrl) => {
+      const settings = await getSettings();
+      let host = '';
+      try {
+        host = new URL(senderUrl).hostname;
+      } catch {
+        return false;
+      }
+      // With the controls hidden on the site there is no countdown to see, so nothing is sent.
+      return settings.autoJoinTabs && !isHiddenOnSite(settings.hiddenOnSites ?? [], host);
     },
+    signedIn: async () => (await sessionStore.get()) !== null,
+    coverage: (link) => calendars.coverage(link),
+    jobs: () => jobs.list(),
+    sendBot: async (meeting) => {
+      const job = await sendBot(meeting);
+      void scheduler.reschedule();
+      return job;
+    },
+    tabExists: async (tabId) => {
+      try {
+        await browser.tabs.get(tabId);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    describeError,
   });
 
   /**
@@ -497,6 +539,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     await catchUpNotices().catch((error) => console.error('missed notices not shown', error));
     await schedules.reconcile().catch((error) => console.error('schedules not reconciled', error));
     await calendars.reconcile().catch((error) => console.error('calendars not reconciled', error));
+    await autoJoin.fireDue().catch((error) => console.error('tab countdowns not settled', error));
     await checkSession().catch((error) => console.error('session not checked', error));
     await archiveImport.resume().catch((error) => console.error('archive import not resumed', error));
     void deliveries.sendDue().catch((error) => console.error('deliveries not sent', error));
@@ -517,6 +560,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     scheduler,
     schedules,
     calendars,
+    autoJoin,
     deliveries,
     balanceShortfalls,
     syncCalendars,

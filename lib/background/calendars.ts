@@ -15,19 +15,19 @@
  *   notified by the engine's listeners with the same sentences as any bot (codes 4 and 5 included).
  */
 import { browser } from 'wxt/browser';
+// Not lib/calendar's index: the background must not load ical.js (lib/calendar/feed-parsing.ts).
+import { type CalendarCoverage, currentOccurrence } from '@/lib/calendar/auto-join';
+import { FeedFormatError } from '@/lib/calendar/feed-error';
+import { maskFeedUrl, parseFeedUrl } from '@/lib/calendar/feed-url';
+import type { ParseOptions } from '@/lib/calendar/parse-feed';
+import { occurrenceKey, type PlannedMeeting, planMeetings } from '@/lib/calendar/plan';
 import {
   type CalendarRule,
   DEFAULT_RULE,
-  FeedFormatError,
   JOIN_AFTER_MAX_MINUTES,
   type MeetingOccurrence,
-  maskFeedUrl,
-  occurrenceKey,
-  type PlannedMeeting,
-  parseFeed,
-  parseFeedUrl,
-  planMeetings,
-} from '@/lib/calendar';
+  type ParsedFeed,
+} from '@/lib/calendar/types';
 import type { Job } from '@/lib/jobs/types';
 import type { KeyValueStore } from '@/lib/kv';
 import type { MeetingLink } from '@/lib/links';
@@ -122,6 +122,8 @@ export interface UpcomingItem {
 
 export interface CalendarDeps {
   kv: KeyValueStore;
+  /** Feed text → occurrences (ical.js, outside the background worker: lib/background/feed-parser.ts). */
+  parseFeed: (text: string, options: ParseOptions) => Promise<ParsedFeed>;
   now: () => number;
   fetch: typeof fetch;
   hasOriginAccess: (url: string) => Promise<boolean>;
@@ -330,7 +332,7 @@ export class Calendars {
     }
     try {
       const account = await this.#deps.accountEmail();
-      const parsed = parseFeed(feed!, {
+      const parsed = await this.#deps.parseFeed(feed!, {
         from: now - LOOK_BACK_MS,
         to: now + LOOK_AHEAD_MS,
         email: ownerEmail({ ...calendar, name: null }, account),
@@ -341,7 +343,13 @@ export class Calendars {
       const occurrences =
         owner === account
           ? parsed.occurrences
-          : parseFeed(feed!, { from: now - LOOK_BACK_MS, to: now + LOOK_AHEAD_MS, email: owner }).occurrences;
+          : (
+              await this.#deps.parseFeed(feed!, {
+                from: now - LOOK_BACK_MS,
+                to: now + LOOK_AHEAD_MS,
+                email: owner,
+              })
+            ).occurrences;
       return {
         ...calendar,
         name,
@@ -649,6 +657,27 @@ export class Calendars {
   /** Whether any calendar is configured (the popup shows the list only then, or with schedules). */
   async any(): Promise<boolean> {
     return (await this.#calendars()).length > 0;
+  }
+
+  /**
+   * How the calendars see a meeting link now (for the tab rule, lib/calendar/auto-join.ts): the
+   * occurrence of it that is on (or about to start), and whether a rule sends it, a bot was sent
+   * for it or it was skipped. Null: no calendar holds it now.
+   */
+  async coverage(link: string): Promise<CalendarCoverage | null> {
+    const now = this.#deps.now();
+    const calendars = await this.#calendars();
+    const occurrence = currentOccurrence(
+      calendars.flatMap((calendar) => calendar.occurrences),
+      link,
+      now,
+    );
+    if (!occurrence) return null;
+    const key = occurrenceKey(occurrence.link.url, occurrence.startsAt);
+    const record = (await this.#records())[key];
+    if (record) return { key, endsAt: occurrence.endsAt, state: record.state };
+    const planned = (await this.#plans()).plans.some((plan) => plan.key === key);
+    return { key, endsAt: occurrence.endsAt, state: planned ? 'planned' : 'off' };
   }
 
   /** At worker and browser start: settles interrupted sends, serves due ones, re-arms the alarms. */

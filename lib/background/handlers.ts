@@ -19,6 +19,7 @@ import {
   type MessageResult,
   type MessageType,
   type MessagingErrorInfo,
+  type PageAutoJoin,
   type PageJob,
   PROTOCOL_SHOWN_MAX,
   type ResponseMap,
@@ -35,6 +36,7 @@ import { getSettings, type Settings, serviceUrlItem, settingsItem } from '@/lib/
 import { parseServiceUrl } from '@/lib/url/service-url';
 import { accountItem, type Background, normalizeServiceUrl, storageOriginsItem } from './app';
 import { createArchiveHandlers } from './archive-handlers';
+import type { AutoJoinView } from './auto-join';
 import { createCalendarHandlers } from './calendar-handlers';
 import { createDeliveryHandlers } from './delivery-handlers';
 import { createMenus } from './menus';
@@ -147,6 +149,26 @@ function meetingForSender(link: string, sender: Sender): MeetingLink {
   if (kind === 'calendar') return meeting;
   if (kind === 'meeting' && parseMeetingLink(url)?.url === meeting.url) return meeting;
   throw notMeeting();
+}
+
+/** The meeting of the sender tab itself, when it is a meeting page (the tab rule acts on no other). */
+function ownMeeting(sender: Sender): MeetingLink {
+  const url = sender.url ?? '';
+  const meeting = pageKindOf(url) === 'meeting' ? parseMeetingLink(url) : null;
+  if (!meeting) throw notMeeting();
+  return meeting;
+}
+
+/** The tab rule's state as a page is told it: its job only as `pageJob`. */
+function pageAutoJoin(view: AutoJoinView): PageAutoJoin {
+  if (view.state === 'sent' || view.state === 'failed') {
+    return {
+      state: view.state,
+      job: view.job ? pageJob(view.job) : null,
+      ...(view.error ? { error: view.error } : {}),
+    };
+  }
+  return view;
 }
 
 /** A result with its protocol cut at a line end when it is too long to show (see `ShownResult`). */
@@ -489,6 +511,16 @@ export function createHandlers(bg: Background): Handlers {
       };
       return bg.schedules.add(bot);
     },
+
+    'page.autoJoin': async (_payload, sender) => {
+      const meeting = ownMeeting(sender);
+      const tabId = sender.tab?.id;
+      if (tabId === undefined) throw notMeeting();
+      return pageAutoJoin(await bg.autoJoin.ask(meeting, tabId, sender.url ?? ''));
+    },
+
+    'page.autoJoinCancel': async (_payload, sender) =>
+      pageAutoJoin(await bg.autoJoin.cancel(ownMeeting(sender))),
 
     'page.hideOnSite': async ({ host }, sender) => {
       // A page may hide our controls on itself only.

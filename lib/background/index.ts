@@ -5,10 +5,11 @@
  * from storage and looks at whatever is due.
  */
 import { browser } from 'wxt/browser';
-import { serviceUrlItem, settingsItem } from '@/lib/storage';
+import { calendarsReadThisRunItem, serviceUrlItem, settingsItem } from '@/lib/storage';
 import { restrictStorageToTrustedContexts } from '@/lib/trusted-settings';
 import { onMenuClick, sendBotFromTab } from './actions';
 import { type Background, createBackground } from './app';
+import { AUTO_JOIN_ALARM } from './auto-join';
 import { CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM } from './calendars';
 import { DELIVERY_ALARM } from './deliveries';
 import { createHandlers, respond } from './handlers';
@@ -50,13 +51,26 @@ export function startBackground(bg: Background = createBackground()): Background
     })().catch(log('install setup failed'));
   });
 
+  /**
+   * Calendars are read again at every browser start: at the first worker start of the browser's
+   * run (the session flag is gone after a restart), whether `onStartup` fired or not, and once.
+   */
+  let readAtStart: Promise<void> | null = null;
+  const readCalendarsAtBrowserStart = () => {
+    readAtStart ??= (async () => {
+      if (await calendarsReadThisRunItem.getValue()) return;
+      await calendarsReadThisRunItem.setValue(true);
+      await bg.syncCalendars();
+    })();
+    return readAtStart;
+  };
+
   browser.runtime.onStartup.addListener(() => {
     // Chrome may drop alarms when the browser restarts: schedules re-create theirs in `wake`.
     void (async () => {
       await createMenus(await bg.lang());
       await bg.wake();
-      // Calendars are read again at every browser start.
-      await bg.syncCalendars();
+      await readCalendarsAtBrowserStart();
     })().catch(log('startup failed'));
   });
 
@@ -64,6 +78,7 @@ export function startBackground(bg: Background = createBackground()): Background
     if (alarm.name === POLL_ALARM) void bg.scheduler.run();
     else if (alarm.name.startsWith(SCHEDULE_ALARM_PREFIX))
       void bg.schedules.fire(alarm.name).catch(log('schedule'));
+    else if (alarm.name === AUTO_JOIN_ALARM) void bg.autoJoin.fireDue().catch(log('tab countdown'));
     else if (alarm.name === CALENDAR_SYNC_ALARM) void bg.syncCalendars().catch(log('calendar sync'));
     else if (alarm.name === CALENDAR_DISPATCH_ALARM)
       void bg.calendars.dispatchDue().catch(log('calendar dispatch'));
@@ -93,6 +108,6 @@ export function startBackground(bg: Background = createBackground()): Background
   // Open page controls follow the language and "Hide on this site" choices at once.
   settingsItem.watch(() => void notifyPages().catch(log('page notice')));
 
-  void bg.wake().catch(log('wake failed'));
+  void bg.wake().then(readCalendarsAtBrowserStart).catch(log('wake failed'));
   return bg;
 }

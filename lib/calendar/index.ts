@@ -1,3 +1,4 @@
+export * from './auto-join';
 export { eventMeetingLink } from './event-links';
 export { type FeedUrlProblem, maskFeedUrl, parseFeedUrl } from './feed-url';
 export { FeedFormatError, type ParseOptions, parseFeed } from './parse-feed';

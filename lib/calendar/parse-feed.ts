@@ -6,6 +6,7 @@
  */
 import ICAL from 'ical.js';
 import { eventMeetingLink } from './event-links';
+import { FeedFormatError } from './feed-error';
 import type { MeetingOccurrence, ParsedFeed } from './types';
 import { zonedToEpoch } from './zoned-time';
 
@@ -17,10 +18,7 @@ export interface ParseOptions {
   email?: string | null;
 }
 
-/** A feed that is not iCalendar (an HTML sign-in page, a truncated download...). */
-export class FeedFormatError extends Error {
-  override readonly name = 'FeedFormatError';
-}
+export { FeedFormatError };
 
 /** Recurrences expanded per series at most this often: a hostile feed cannot stall the worker. */
 const MAX_STEPS_PER_SERIES = 50_000;

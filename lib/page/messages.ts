@@ -34,6 +34,7 @@ export const pageMessages = defineMessages(
       `The bot will be sent at ${when}. Keep the browser running until then.`,
     transcribeSent: (space: string) =>
       `Sent to ${quote(space)}: the audio is being downloaded, then transcribed. Follow it in the Meeting Capture popup.`,
+    autoJoinCancelled: 'Cancelled: no bot is sent to this meeting.',
     transcribeSentNoSpace:
       'Sent: the audio is being downloaded, then transcribed. Follow it in the Meeting Capture popup.',
   },
@@ -60,6 +61,7 @@ export const pageMessages = defineMessages(
       `Бот будет отправлен ${when}. Не закрывайте браузер до этого времени.`,
     transcribeSent: (space: string) =>
       `Отправлено в ${guillemets(space)}: аудио скачивается, затем будет расшифровано. Следите за ходом в окне Meeting Capture.`,
+    autoJoinCancelled: 'Отменено: бот на эту встречу не отправляется.',
     transcribeSentNoSpace:
       'Отправлено: аудио скачивается, затем будет расшифровано. Следите за ходом в окне Meeting Capture.',
   },

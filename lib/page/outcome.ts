@@ -13,6 +13,7 @@ import {
   type ErrorInfo,
   isMessagingError,
   type MessageResult,
+  type PageAutoJoin,
   type PageContext,
   type PageJob,
   type PageOutcome,
@@ -156,12 +157,43 @@ export function describeScheduleResult(
   return { tone: 'success', text: space ? m.scheduled(when, space.name) : m.scheduledNoSpace(when) };
 }
 
+/**
+ * The answer to `page.autoJoin` or `page.autoJoinCancel` (the tab rule): a sentence once the
+ * countdown is cancelled or the bot was asked for; none while it counts down (the page shows it).
+ */
+export function describeAutoJoinResult(
+  result: MessageResult<PageAutoJoin>,
+  lang: Lang,
+  space?: SpaceView,
+): Outcome | null {
+  const m = pageMessages[lang];
+  if (!result.ok) return describeError(result.error, lang, space);
+  const answer = result.data;
+  switch (answer.state) {
+    case 'cancelled':
+      return { tone: 'success', text: m.autoJoinCancelled };
+    case 'sent':
+    case 'failed':
+      if (answer.job) return describeBotResult({ ok: true, data: answer.job }, lang, space);
+      return answer.state === 'sent'
+        ? { tone: 'success', text: m.botSentNoSpace }
+        : {
+            tone: 'error',
+            text: m.failed(answer.error ?? (lang === 'en' ? 'unknown error' : 'неизвестная ошибка')),
+          };
+    default:
+      return null;
+  }
+}
+
 /** The page messages whose answers carry the sentence to show. */
 export const PAGE_ACTIONS = [
   'page.sendBot',
   'page.transcribe',
   'page.scheduleBot',
   'page.hideOnSite',
+  'page.autoJoin',
+  'page.autoJoinCancel',
 ] as const;
 export type PageActionType = (typeof PAGE_ACTIONS)[number];
 
@@ -189,5 +221,8 @@ export function describePageAnswer(
       return describeScheduleResult(result as MessageResult<ScheduledBot>, lang, space);
     case 'page.hideOnSite':
       return result.ok ? null : describeError(result.error, lang, space);
+    case 'page.autoJoin':
+    case 'page.autoJoinCancel':
+      return describeAutoJoinResult(result as MessageResult<PageAutoJoin>, lang, space);
   }
 }

@@ -22,6 +22,9 @@ const en = {
     'Something on this page may be covering this button. If you meant to press it, press it again to confirm.',
   // Meetings
   sendBot: 'Send bot',
+  // "Send the bot when I open a meeting tab": the countdown before the background sends.
+  autoJoinCountdown: 'Bot joins this meeting in {seconds} s',
+  autoJoinAnnounce: 'The bot will be sent to this meeting in {seconds} seconds. Press Cancel to stop it.',
   // Calendars
   eventLinks: 'Meeting links in this event',
   sendAtStart: 'Send at start',
@@ -57,6 +60,9 @@ const ru: PageText = {
   confirmPress:
     'Эту кнопку может перекрывать что-то на странице. Если вы хотели её нажать, нажмите ещё раз для подтверждения.',
   sendBot: 'Отправить бота',
+  autoJoinCountdown: 'Бот придёт на встречу через {seconds} с',
+  autoJoinAnnounce:
+    'Бот будет отправлен на эту встречу через {seconds} секунд. Нажмите «Отмена», чтобы не отправлять.',
   eventLinks: 'Ссылки на встречи в этом событии',
   sendAtStart: 'Отправить к началу',
   sendAtStartTime: 'Отправить к началу ({when})',

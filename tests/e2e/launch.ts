@@ -28,17 +28,20 @@ export interface LaunchOptions {
   /** Prefix of the temporary profile folder's name. */
   profilePrefix?: string;
   deviceScaleFactor?: number;
+  /** A profile folder to use (and keep on close): the same profile again is a browser restart. */
+  profileDir?: string;
 }
 
 export interface LaunchedChromium {
   context: BrowserContext;
   profileDir: string;
-  /** Closes the browser and deletes the profile. */
+  /** Closes the browser and deletes the profile (kept when it was given in `profileDir`). */
   close(): Promise<void>;
 }
 
 export async function launchChromium(options: LaunchOptions = {}): Promise<LaunchedChromium> {
-  const profileDir = mkdtempSync(path.join(tmpdir(), options.profilePrefix ?? 'mc-profile-'));
+  const profileDir =
+    options.profileDir ?? mkdtempSync(path.join(tmpdir(), options.profilePrefix ?? 'mc-profile-'));
   const args = [...QUIET_FLAGS];
   if (options.extension ?? true) {
     const dir = options.extensionDir ?? extensionPath;
@@ -55,7 +58,7 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Launc
     profileDir,
     close: async () => {
       await context.close();
-      rmSync(profileDir, { recursive: true, force: true });
+      if (!options.profileDir) rmSync(profileDir, { recursive: true, force: true });
     },
   };
 }

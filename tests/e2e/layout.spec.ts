@@ -24,6 +24,7 @@ interface SurfaceContext {
   lang: Lang;
   newPage: (width: number, height: number) => Promise<Page>;
   extensionUrl: (path: string) => string;
+  extensionMessage: (type: string, payload: object) => Promise<{ ok: boolean }>;
 }
 
 const say = (lang: Lang, en: string, ru: string) => (lang === 'en' ? en : ru);
@@ -122,6 +123,18 @@ const SURFACES: Surface[] = [
     options: PAGE_CONTROLS,
   },
   {
+    name: 'meeting control, counting down before the bot is sent (Google Meet)',
+    open: async ({ newPage, lang, extensionMessage }) => {
+      expect((await extensionMessage('settings.set', { autoJoinTabs: true })).ok).toBe(true);
+      const page = await newPage(1280, 800);
+      await page.goto('https://meet.google.com/cou-ntdo-wnn');
+      await expect(page.locator('[data-meeting-capture]').getByRole('timer')).toBeVisible();
+      await expect(page.getByRole('button', { name: say(lang, 'Cancel', 'Отмена') })).toBeVisible();
+      return page;
+    },
+    options: PAGE_CONTROLS,
+  },
+  {
     name: 'meeting control, collapsed (Telemost)',
     open: async ({ newPage, lang }) => {
       const page = await newPage(1280, 800);
@@ -197,6 +210,7 @@ for (const surface of SURFACES) {
       const page = await surface.open({
         lang,
         extensionUrl: (path) => `chrome-extension://${extensionId}/${path}`,
+        extensionMessage,
         newPage: async (width, height) => {
           const page = await context.newPage();
           await page.setViewportSize({ width, height });

@@ -1,6 +1,7 @@
 /** Calendar messages through the real background against the emulator's demo calendar. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { parseFeed } from '@/lib/calendar/parse-feed';
 import { type RunningEmulator, SEED, startEmulator } from '../../../emulator';
 import { type Background, createBackground } from '../../../lib/background/app';
 import { createHandlers, respond } from '../../../lib/background/handlers';
@@ -30,6 +31,8 @@ beforeEach(async () => {
     sessionKv: memoryKeyValue(),
     filesKv: memoryKeyValue(),
     calendarsKv: memoryKeyValue(),
+    // Node has no offscreen document: the same parser, in this thread.
+    parseFeed: async (text, options) => parseFeed(text, options),
     sleep: async () => undefined,
     hasOriginAccess: async (url) => isGrantedByManifest(url),
   });

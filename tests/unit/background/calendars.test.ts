@@ -9,6 +9,7 @@ import {
   type DispatchRecord,
 } from '../../../lib/background/calendars';
 import { checkMessage } from '../../../lib/background/senders';
+import { parseFeed } from '../../../lib/calendar/parse-feed';
 import type { Job } from '../../../lib/jobs/types';
 import { type KeyValueStore, memoryKeyValue } from '../../../lib/kv';
 import type { MeetingLink } from '../../../lib/links';
@@ -56,6 +57,7 @@ function makeWorld(): World {
 function worker(world: World): Calendars {
   const deps: CalendarDeps = {
     kv: world.kv,
+    parseFeed: async (text, options) => parseFeed(text, options),
     now: () => world.now,
     fetch: async (input, init) => {
       const headers = (init?.headers ?? {}) as Record<string, string>;

@@ -52,6 +52,7 @@ beforeEach(async () => {
   bg = createBackground({
     sessionKv: memoryKeyValue(),
     filesKv: memoryKeyValue(),
+    calendarsKv: memoryKeyValue(),
     sleep: async () => undefined,
     hasOriginAccess: async (url) => isGrantedByManifest(url),
     fetch: (input, init) => {
@@ -318,6 +319,34 @@ describe('page-scoped messages', () => {
       ok: true,
       data: { intent: 'bot' },
     });
+  });
+
+  it('page.autoJoin: only a meeting tab, for its own meeting; off unless the options say so; Cancel stops it', async () => {
+    expect(await send('page.autoJoin', {}, popup)).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden-sender' },
+    });
+    for (const tab of [calendarTab, youtubeTab]) {
+      expect(await send('page.autoJoin', {}, tab)).toEqual({
+        ok: false,
+        error: { kind: 'not-a-meeting-link' },
+      });
+      expect(await send('page.autoJoinCancel', {}, tab)).toEqual({
+        ok: false,
+        error: { kind: 'not-a-meeting-link' },
+      });
+    }
+    expect(await send('page.autoJoin', {}, meetTab)).toEqual({ ok: true, data: { state: 'off' } });
+    await send('settings.set', { autoJoinTabs: true });
+    expect(await send('page.autoJoin', {}, meetTab)).toMatchObject({
+      ok: true,
+      data: { state: 'counting', remainingMs: expect.any(Number) },
+    });
+    expect(await send('page.autoJoinCancel', {}, meetTab)).toEqual({
+      ok: true,
+      data: { state: 'cancelled' },
+    });
+    expect((await bg.jobs.list()).filter((job) => job.intent === 'bot')).toEqual([]);
   });
 
   it('page.transcribe takes the sender tab’s own page, whatever the payload names', async () => {

@@ -242,3 +242,44 @@ describe('the sentence the background sends with a page action’s answer', () =
     expect(isPageAction('page.scheduleBot')).toBe(true);
   });
 });
+
+describe('the tab rule (page.autoJoin, page.autoJoinCancel)', () => {
+  it('says nothing while the countdown runs, and one sentence once cancelled or sent', () => {
+    const counting = { ok: true, data: { state: 'counting', remainingMs: 9000 } } as const;
+    expect(describePageAnswer('page.autoJoin', counting, 'en', undefined, 0)).toBeNull();
+    expect(
+      describePageAnswer('page.autoJoin', { ok: true, data: { state: 'off' } }, 'en', undefined, 0),
+    ).toBeNull();
+    expect(
+      describePageAnswer(
+        'page.autoJoinCancel',
+        { ok: true, data: { state: 'cancelled' } },
+        'ru',
+        undefined,
+        0,
+      ),
+    ).toEqual({ tone: 'success', text: pageMessages.ru.autoJoinCancelled });
+    const sent = {
+      ok: true,
+      data: { state: 'sent', job: job({ spaceName: 'Personal', createdAt: 5 }) },
+    } as const;
+    // However late the page asks, the bot it sent reads as sent, not as "already sent".
+    expect(describePageAnswer('page.autoJoin', sent, 'en', undefined, 1000)).toEqual({
+      tone: 'success',
+      text: pageMessages.en.botSent('Personal'),
+    });
+  });
+
+  it('a failure reads as the same failure of "Send bot"', () => {
+    const failure = { kind: 'api', error: { kind: 'bot-busy', replayPossible: false } } as Job['failure'];
+    const failed = { ok: true, data: { state: 'failed', job: job({ phase: 'failed', failure }) } } as const;
+    expect(describePageAnswer('page.autoJoin', failed, 'en', personal, 0)).toEqual(
+      describeBotResult({ ok: true, data: job({ phase: 'failed', failure }) }, 'en', personal),
+    );
+    const refused = { ok: true, data: { state: 'failed', job: null, error: 'No access' } } as const;
+    expect(describePageAnswer('page.autoJoin', refused, 'en', undefined, 0)).toEqual({
+      tone: 'error',
+      text: pageMessages.en.failed('No access'),
+    });
+  });
+});

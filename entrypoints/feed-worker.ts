@@ -1,0 +1,21 @@
+// The calendar feed parser's thread (lib/calendar/feed-parsing.ts): one feed in, its occurrences out.
+import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
+import { type FeedAnswer, isFeedRequest } from '@/lib/calendar/feed-parsing';
+import { FeedFormatError, parseFeed } from '@/lib/calendar/parse-feed';
+
+export default defineUnlistedScript(() => {
+  self.addEventListener('message', (event: MessageEvent) => {
+    if (!isFeedRequest(event.data)) return;
+    let answer: FeedAnswer;
+    try {
+      answer = { ok: true, feed: parseFeed(event.data.text, event.data.options) };
+    } catch (error) {
+      answer = {
+        ok: false,
+        format: error instanceof FeedFormatError,
+        message: error instanceof Error ? error.message : String(error),
+      };
+    }
+    self.postMessage(answer);
+  });
+});
