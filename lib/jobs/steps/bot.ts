@@ -2,7 +2,13 @@
  * Bot intent: send the service's bot to a meeting without ever sending two (`requesting`), then
  * claim the new recording it makes in the space (`waiting-meeting`, from the core's space pass).
  */
-import { CLOCK_SKEW_TOLERANCE_MS, isTransportFailure, type Recording, toApiErrorInfo } from '@/lib/api';
+import {
+  CLOCK_SKEW_TOLERANCE_MS,
+  isTransportFailure,
+  type Recording,
+  sendBotSafely,
+  toApiErrorInfo,
+} from '@/lib/api';
 import {
   BOT_RECORDING_LIMIT_MS,
   MEETING_POLL_INTERVAL_MS,
@@ -47,7 +53,7 @@ export async function stepRequesting(ctx: StepContext, job: Job): Promise<void> 
         if (toApiErrorInfo(error).kind !== 'bot-busy') throw error;
       }
     } else {
-      const outcome = await client.sendBotSafely(job.spaceId, { link, meeting_service: service });
+      const outcome = await sendBotSafely(client, job.spaceId, { link, meeting_service: service });
       requestId = outcome.request?.id;
     }
   } catch (error) {

@@ -8,6 +8,7 @@ import {
   isTransportFailure,
   type Recording,
   type ResultResponse,
+  startProcessingSafely,
   toApiErrorInfo,
 } from '@/lib/api';
 import { type Reading, usageOf } from '@/lib/charges';
@@ -60,7 +61,7 @@ export async function stepStarting(ctx: StepContext, job: Job, known?: Recording
     if (needed !== undefined) await ctx.deps.charges?.beforeClassify(marked, needed);
   }
   try {
-    await client.startProcessingSafely(spaceId, audioId, { alreadyAttempted });
+    await startProcessingSafely(client, spaceId, audioId, { alreadyAttempted });
   } catch (error) {
     const info = toApiErrorInfo(error);
     if (info.kind === 'insufficient-balance') {

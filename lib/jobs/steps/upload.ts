@@ -3,7 +3,9 @@
  * comes back, so a worker stopped mid-file resumes from the parts already sent.
  */
 import {
-  ApiError,
+  completeUploadSafely,
+  createRecordingSafely,
+  findRecordings,
   isTransportFailure,
   normalizeTitle,
   partRanges,
@@ -81,7 +83,7 @@ export async function runUpload(ctx: StepContext, id: string, signal: AbortSigna
       PartNumber: index + 1,
       ETag: state!.etags[index]!,
     }));
-    await client.completeUploadSafely(job.spaceId, state.audioId, parts, { signal });
+    await completeUploadSafely(client, job.spaceId, state.audioId, parts, { signal });
     const current = await ctx.deps.store.get(id);
     if (current?.phase !== 'uploading') return;
     await ctx.patch(current, { phase: 'assembling', nextCheckAt: ctx.now() + 1_000 });
@@ -123,7 +125,8 @@ export async function createForUpload(
   const contentType = job.contentType || file.type || 'application/octet-stream';
   const body = { title, size: file.size, content_type: contentType };
   if (job.requestedAt !== undefined) {
-    const orphans = await client.findRecordings(
+    const orphans = await findRecordings(
+      client,
       job.spaceId,
       { title, size: file.size, contentType, since: job.requestedAt, isUploaded: false },
       { signal },
@@ -134,20 +137,7 @@ export async function createForUpload(
   }
   const marked = await ctx.patch(job, { requestedAt: ctx.now(), audioId: undefined });
   if (!marked) return undefined;
-  let created = await client.createRecordingChecked(job.spaceId, body, { signal });
-  if (created.status === 'orphaned') {
-    await client.deleteRecordings(job.spaceId, created.audioIds, { signal });
-  }
-  if (created.status !== 'created')
-    created = await client.createRecordingChecked(job.spaceId, body, { signal });
-  if (created.status !== 'created') {
-    throw new ApiError({
-      kind: 'outcome-unknown',
-      operation: 'createRecording',
-      check: created.status === 'orphaned' ? 'delete-orphan' : 'recent-recordings',
-      title,
-    });
-  }
+  const created = await createRecordingSafely(client, job.spaceId, body, { signal });
   const incident = await ctx.deps.charges?.afterCreate(
     job,
     created.recording,
