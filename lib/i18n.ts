@@ -4,9 +4,9 @@
  * catalogs from here. Each feature declares its catalog next to its code with `defineMessages`,
  * and the Russian half must have exactly the English keys (checked by the type system).
  */
-import type { Lang } from '@/lib/api';
+/** The two languages the extension speaks. */
+export type Lang = 'en' | 'ru';
 
-export type { Lang };
 export const LANGS: readonly Lang[] = ['en', 'ru'];
 
 export type LanguageSetting = 'auto' | Lang;

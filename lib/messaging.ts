@@ -12,16 +12,9 @@
  */
 import { browser } from 'wxt/browser';
 import type { z } from 'zod/mini';
-import type {
-  ApiErrorInfo,
-  MEETING_SERVICES,
-  Page,
-  ProcessingResult,
-  Recording,
-  Space,
-  SpaceListItem,
-} from '@/lib/api';
+import type { ApiErrorInfo, Page, ProcessingResult, Recording, Space, SpaceListItem } from '@/lib/api';
 import type { CalendarView, DispatchRecord, UpcomingItem } from '@/lib/background/calendars';
+import type { ScheduledBot } from '@/lib/background/schedules';
 import type { Lang } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
 import type { PageText } from '@/lib/page/page-text';
@@ -41,14 +34,7 @@ export interface SessionView {
   warning: 'renewal-ends-soon' | 'expired' | null;
 }
 
-export interface ScheduledBot {
-  id: string;
-  link: string;
-  meetingService: (typeof MEETING_SERVICES)[number];
-  startsAt: number;
-  title?: string;
-  spaceId: number;
-}
+export type { ScheduledBot };
 
 export interface PageContext {
   signedIn: boolean;

@@ -29,7 +29,7 @@ export {
   type UnsafeOperation,
 } from './errors';
 export { RETRY_PAUSES, type Sleep } from './http';
-export { formatApiError, type Lang } from './messages';
+export { formatApiError } from './messages';
 export {
   DEFAULT_PAGE_SIZE,
   escapeRegex,

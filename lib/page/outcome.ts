@@ -6,8 +6,9 @@
  * none of these texts, and the failures read as they do in the popup (`formatApiError`).
  */
 import type { ApiErrorInfo } from '@/lib/api/errors';
-import { formatApiError, type Lang } from '@/lib/api/messages';
+import { formatApiError } from '@/lib/api/messages';
 import { formatDuration } from '@/lib/format/time';
+import type { Lang } from '@/lib/i18n';
 import type { JobFailure } from '@/lib/jobs/types';
 import {
   type ErrorInfo,
