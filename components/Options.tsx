@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { SpaceListItem } from '@/lib/api/schemas';
+import { describeSignInError } from '@/lib/failures';
 import { detectLang } from '@/lib/i18n';
 import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
@@ -13,7 +14,7 @@ import { requestServiceAccess } from './app/permission';
 import { ServiceUrlPreview, serviceUrlProblemText } from './app/ServiceUrlPreview';
 import { CalendarsSection } from './CalendarsSection';
 import { ChargesLog } from './ChargesLog';
-import { text } from './lang';
+import { lang, text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
 
 type Loaded = Settings & { serviceUrl: string };
@@ -105,7 +106,9 @@ export function Options() {
     const access = requestServiceAccess(target);
     void (async () => {
       if (!(await access)) {
-        setUrlProblem(m.permissionDenied(originOf(target)));
+        setUrlProblem(
+          describeSignInError({ kind: 'permission-denied', origin: originOf(target) }, lang.value),
+        );
         return;
       }
       setUrlProblem(null);

@@ -1,8 +1,9 @@
 /**
- * What pages may use of the jobs: the model and its descriptions. The engine and the store are
- * the background's (lib/jobs/engine.ts, lib/jobs/store.ts) and are not re-exported here.
+ * What pages may use of the jobs: the model and its descriptions (failures: lib/failures). The
+ * engine and the store are the background's (lib/jobs/engine.ts, lib/jobs/store.ts) and are not
+ * re-exported here.
  */
-export { describeFailure, describeJob } from './describe';
+export { describeJob } from './describe';
 export {
   BOT_RECORDING_LIMIT_MS,
   LINK_DOWNLOAD_LIMIT_MS,

@@ -1,0 +1,2 @@
+export { describeError, describeJobFailure, describeSignInError, type FailureContext } from './describe';
+export { type FailureTexts, failureTexts, provideFailureTexts } from './texts';
