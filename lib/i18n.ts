@@ -7,8 +7,6 @@
 /** The two languages the extension speaks. */
 export type Lang = 'en' | 'ru';
 
-export const LANGS: readonly Lang[] = ['en', 'ru'];
-
 export type LanguageSetting = 'auto' | Lang;
 
 type Message = string | ((...args: never[]) => string);

@@ -31,14 +31,14 @@ import type { BotRequest, CreatedRecording, Recording, UploadedPart } from './sc
 export const CLOCK_SKEW_TOLERANCE_MS = 5 * 60_000;
 
 /** Pause before looking for the effect of a call, so a request still in the service's hands lands first. */
-export const SETTLE_PAUSE_MS = 1_000;
+const SETTLE_PAUSE_MS = 1_000;
 
 /**
  * How long to wait before checking. After a timeout the service may still be working on the
  * request (it never answered), so the check waits as long again as the timeout; after an answer
  * (5xx) or a closed connection the service is done with it, and a short pause suffices.
  */
-export function settlePauseMs(client: ApiClient, cause: TransportErrorInfo | undefined): number {
+function settlePauseMs(client: ApiClient, cause: TransportErrorInfo | undefined): number {
   return cause?.kind === 'timeout' ? Math.max(SETTLE_PAUSE_MS, client.deps.timeoutMs) : SETTLE_PAUSE_MS;
 }
 

@@ -1,2 +1,2 @@
-export { describeError, describeJobFailure, describeSignInError, type FailureContext } from './describe';
-export { type FailureTexts, failureTexts, provideFailureTexts } from './texts';
+export { describeError, describeJobFailure, describeSignInError } from './describe';
+export { failureTexts, provideFailureTexts } from './texts';

@@ -33,7 +33,7 @@ const DUE_SLACK_MS = 2_000;
 /** Phases in which a cancel cannot charge or create anything behind the user's back. */
 const CANCELLABLE: readonly JobPhase[] = ['waiting-meeting', 'downloading', 'uploading', 'assembling'];
 
-export type { Identity, JobEngineDeps } from './steps/context';
+export type { JobEngineDeps } from './steps/context';
 
 export type CancelOutcome =
   | { ok: true; job: Job | null }

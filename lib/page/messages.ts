@@ -40,5 +40,3 @@ export const pageMessages = defineMessages(
       'Отправлено: аудио скачивается, затем будет расшифровано. Следите за ходом в окне Meeting Capture.',
   },
 );
-
-export type PageMessages = (typeof pageMessages)['en'];

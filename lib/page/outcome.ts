@@ -20,10 +20,7 @@ import {
 import { pageMessages } from './messages';
 import { formatWhen } from './when';
 
-export { formatWhen };
-
 export type Outcome = PageOutcome;
-export type OutcomeTone = Outcome['tone'];
 
 export type SpaceView = PageContext['spaces'][number];
 
@@ -93,12 +90,7 @@ export function describeScheduleResult(
 }
 
 /** The page messages whose answers carry the sentence to show. */
-export const PAGE_ACTIONS = [
-  'page.sendBot',
-  'page.transcribe',
-  'page.scheduleBot',
-  'page.hideOnSite',
-] as const;
+const PAGE_ACTIONS = ['page.sendBot', 'page.transcribe', 'page.scheduleBot', 'page.hideOnSite'] as const;
 export type PageActionType = (typeof PAGE_ACTIONS)[number];
 
 export function isPageAction(type: string): type is PageActionType {

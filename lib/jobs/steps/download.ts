@@ -82,7 +82,7 @@ export async function stepArrival(ctx: StepContext, job: Job): Promise<void> {
   await ctx.patch(job, { nextCheckAt: now + POLL_INTERVAL_MS });
 }
 
-export async function arrived(ctx: StepContext, job: Job, recording: Recording): Promise<void> {
+async function arrived(ctx: StepContext, job: Job, recording: Recording): Promise<void> {
   const incident =
     job.intent === 'link' || job.intent === 'video'
       ? await ctx.deps.charges?.afterArrival(job, recording, await claimedAudioIds(ctx, job.id))

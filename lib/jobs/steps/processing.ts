@@ -123,7 +123,7 @@ export async function checkProcessing(
   await applyResult(ctx, job, response);
 }
 
-export async function applyResult(ctx: StepContext, job: Job, response: ResultResponse): Promise<void> {
+async function applyResult(ctx: StepContext, job: Job, response: ResultResponse): Promise<void> {
   const now = ctx.now();
   const step = classifyResultResponse(response, { firstServerErrorAt: job.firstServerErrorAt ?? null }, now);
   switch (step.status) {

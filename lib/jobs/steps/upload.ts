@@ -114,7 +114,7 @@ export async function runUpload(ctx: StepContext, id: string, signal: AbortSigna
  * Creates the recording of an upload. A job that already has `requestedAt` lost the answer of an
  * earlier create with its worker: the recording it may have made is looked up and trashed first.
  */
-export async function createForUpload(
+async function createForUpload(
   ctx: StepContext,
   job: Job,
   file: Blob,
