@@ -33,6 +33,7 @@ import { getSettings, type Settings, serviceUrlItem, settingsItem } from '@/lib/
 import { parseServiceUrl } from '@/lib/url/service-url';
 import { accountItem, type Background, normalizeServiceUrl, storageOriginsItem } from './app';
 import { createCalendarHandlers } from './calendar-handlers';
+import { createDeliveryHandlers } from './delivery-handlers';
 import { type Handlers, MessageError } from './handler-types';
 import { createMenus } from './menus';
 import { pageKindOf, type Sender } from './senders';
@@ -171,6 +172,7 @@ export function createHandlers(bg: Background): Handlers {
 
   return {
     ...createCalendarHandlers(bg),
+    ...createDeliveryHandlers(bg),
 
     'session.get': () => currentView(bg),
 

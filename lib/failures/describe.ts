@@ -49,9 +49,10 @@ export function describeError(error: ErrorInfo, lang: Lang, context: FailureCont
     case 'not-cancellable':
       return t.notCancellable;
     case 'calendar':
-      // Only the options' Calendars section meets these; it words them itself (calendar-texts.ts),
-      // so the other pages do not carry the calendar texts.
-      return t.internal(`calendar: ${error.reason}`);
+    case 'delivery':
+      // Only the options' Calendars and Deliveries sections meet these; they word them themselves
+      // (calendar-texts.ts, delivery-texts.ts), so the other pages do not carry those texts.
+      return t.internal(`${error.kind}: ${error.reason}`);
     case 'internal':
       return t.internal(error.message);
   }
