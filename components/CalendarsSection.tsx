@@ -8,12 +8,12 @@ import type { SpaceListItem } from '@/lib/api/schemas';
 import type { CalendarView } from '@/lib/background/calendars';
 import { parseFeedUrl } from '@/lib/calendar/feed-url';
 import type { CalendarRule, RuleMode } from '@/lib/calendar/types';
+import { describeError } from '@/lib/failures';
 import { formatDateTime } from '@/lib/format/time';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
 import { requestServiceAccess } from './app/permission';
 import { calendarText, describeCalendarProblem } from './calendar-texts';
-import { describeError } from './errors';
 import { lang } from './lang';
 
 const JOIN_CHOICES = [0, 1, 2, 5, 10, 15];

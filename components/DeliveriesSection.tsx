@@ -8,13 +8,13 @@ import { useEffect, useState } from 'preact/hooks';
 import type { SpaceListItem } from '@/lib/api/schemas';
 import { guessKind, parseDestinationUrl } from '@/lib/delivery/destination-url';
 import type { DestinationKind, DestinationView, LogEntry } from '@/lib/delivery/types';
+import { describeError } from '@/lib/failures';
 import { formatDateTime } from '@/lib/format/time';
 import type { Lang } from '@/lib/i18n';
 import { type ErrorInfo, type MessageResult, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
 import { requestServiceAccess } from './app/permission';
 import { deliveryText, describeDeliveryProblem, describeLogEntry } from './delivery-texts';
-import { describeError } from './errors';
 import { lang } from './lang';
 
 function problemText(error: ErrorInfo, language: Lang): string {

@@ -5,6 +5,7 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { SpaceListItem } from '@/lib/api/schemas';
+import { describeSignInError } from '@/lib/failures';
 import { detectLang } from '@/lib/i18n';
 import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
@@ -14,7 +15,7 @@ import { lazyView } from './app/lazy';
 import { requestServiceAccess } from './app/permission';
 import { ServiceUrlPreview, serviceUrlProblemText } from './app/ServiceUrlPreview';
 import { CalendarsSection } from './CalendarsSection';
-import { text } from './lang';
+import { lang, text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
 
 // The charges log (and its words in both languages) sits at the foot of the page: loaded after the first paint.
@@ -150,7 +151,9 @@ export function Options() {
     const access = requestServiceAccess(target);
     void (async () => {
       if (!(await access)) {
-        setUrlProblem(m.permissionDenied(originOf(target)));
+        setUrlProblem(
+          describeSignInError({ kind: 'permission-denied', origin: originOf(target) }, lang.value),
+        );
         return;
       }
       setUrlProblem(null);

@@ -1,14 +1,23 @@
 /**
  * The text catalogs of the pages. English comes with the page's first script; another language's
- * catalog is loaded when it comes into force (components/lang.ts switches once it is loaded).
+ * catalog is loaded when it comes into force (components/lang.ts switches once it is loaded),
+ * together with that language's failure sentences (lib/failures).
  */
+import { provideFailureTexts } from '@/lib/failures';
 import type { Lang } from '@/lib/i18n';
 import { type Catalog, en } from './messages-en';
 
 const catalogs: Partial<Record<Lang, Catalog>> = { en };
 const loaders: Record<Lang, () => Promise<Catalog>> = {
   en: async () => en,
-  ru: () => import('./messages-ru').then((module) => module.ru),
+  ru: async () => {
+    const [catalog, failures] = await Promise.all([
+      import('./messages-ru'),
+      import('@/lib/failures/texts-ru'),
+    ]);
+    provideFailureTexts('ru', failures.ru);
+    return catalog.ru;
+  },
 };
 
 /** Loads the catalog of `lang` (once); English is always there. */

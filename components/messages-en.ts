@@ -22,16 +22,6 @@ export const en = {
   signingIn: 'Signing in…',
   signOut: 'Sign out',
   invalidUrl: 'Enter a link starting with https:// or http://.',
-  permissionDenied: (origin: string) =>
-    `Access to ${origin} was not granted, so the extension cannot reach the service there. Sign in again and allow access when the browser asks.`,
-  noServiceAtUrl: (status: number) =>
-    `No Meeting Recording Processing Service answers at this address: it returned a web page (status ${status}) instead of data. Check the Service URL.`,
-  unreachable:
-    'The service cannot be reached at this address. Check the Service URL and the internet connection, then try again.',
-  unreachableAt: (url: string) =>
-    `${url} cannot be reached: nothing answers there. Check the address, that the service is running and that this computer is online.`,
-  noAnswerAt: (url: string) =>
-    `${url} does not answer: the connection was made but no reply came in time. Check the address and try again later.`,
   stillTrying: (url: string) => `Still trying to reach ${url}: no answer yet.`,
   tryingAgain: 'Trying again…',
   serviceUrlWillConnect: (url: string) => `Will connect to ${url}`,
@@ -49,8 +39,6 @@ export const en = {
           'The address cannot contain “?” or “#”: enter only the address of the service, for example https://example.com.',
       }) as Record<string, string>
     )[problem] ?? 'This address cannot be used.',
-  wrongCredentials:
-    'Wrong email or password. An account created through Google or another third-party sign-in has no password yet: set one through password recovery on the service, then sign in here.',
   // Session
   sessionEndsSoon: 'Your session ends within a day. Sign in again to keep uploads and notifications working.',
   sessionExpired: 'Your session has ended. Sign in again.',
@@ -244,35 +232,6 @@ export const en = {
   account: 'Account',
   signedInAs: (email: string) => `Signed in as ${email}`,
   notSignedIn: 'Not signed in. Use the extension’s popup to sign in.',
-  // Messaging errors
-  errInvalidMessage: (fields: string) =>
-    `The extension sent a request the background rejected (${fields}). Reload the page.`,
-  errForbiddenSender: 'This page is not allowed to ask for that. Use the extension’s popup.',
-  errNotCancellable:
-    'This job can no longer be cancelled: its request has already been made (a started processing run is charged).',
-  errUnknownMessage: (type: string) =>
-    `The background does not know “${type}”. Update or reload the extension.`,
-  errNotMeetingLink: 'This is not a meeting link the bot can join.',
-  errNotVideoPage: 'This is not a video page the service can transcribe.',
-  errPermission: (origin: string) =>
-    `Access to ${origin} is not granted. Allow it in the options and try again.`,
-  errInternal: (message: string) =>
-    `The extension ran into a problem: ${message.replace(/[.\s]+$/, '')}. Try again or reload the extension.`,
-  // Job failures
-  failProcessing: 'Processing failed; the charged time was returned.',
-  failServer: 'The service kept failing to return the result; the charged time was returned.',
-  failDownload: (minutes: number) =>
-    `The service has not received the file after ${minutes} min; the download probably failed. Check the link.`,
-  failBot: (minutes: number) => `No recording from the bot appeared within ${minutes} min.`,
-  failFileMissing: 'The file to upload is no longer available. Choose it again.',
-  failBalance: (left: string, need: string, space: string) =>
-    `Not enough time in ${space}: ${left} left, ${need} needed.`,
-  failNotStarted: (minutes: number) =>
-    `Processing did not start within ${minutes} min. Open the recording and start it again if needed.`,
-  failAccountChanged: 'This task belongs to the account you were signed in to before.',
-  failNotUploaded:
-    'The file of this recording has not arrived at the service, so it cannot be processed yet.',
-  failUnknown: (kind: string) => `The task failed (${kind}).`,
 };
 
 export type Catalog = typeof en;

@@ -4,8 +4,7 @@
  * language in force (components/lang.ts). Tests and tools that want both read them here.
  */
 import { defineMessages } from '@/lib/i18n';
-import { type Catalog, en } from './messages-en';
+import { en } from './messages-en';
 import { ru } from './messages-ru';
 
 export const messages = defineMessages(en, ru);
-export type Messages = Catalog;

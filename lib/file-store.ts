@@ -45,7 +45,7 @@ export function createFileStore(
 }
 
 /** A fresh key for a file (what `upload.file`'s `fileKey` carries). */
-export function newFileKey(): string {
+function newFileKey(): string {
   return crypto.randomUUID();
 }
 

@@ -4,10 +4,8 @@
  * catalogs from here. Each feature declares its catalog next to its code with `defineMessages`,
  * and the Russian half must have exactly the English keys (checked by the type system).
  */
-import type { Lang } from '@/lib/api';
-
-export type { Lang };
-export const LANGS: readonly Lang[] = ['en', 'ru'];
+/** The two languages the extension speaks. */
+export type Lang = 'en' | 'ru';
 
 export type LanguageSetting = 'auto' | Lang;
 

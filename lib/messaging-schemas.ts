@@ -4,7 +4,6 @@
  * from lib/messaging.ts and do not carry zod.
  */
 
-import type { MessageType } from './messaging';
 import { z } from './zod';
 
 // No `new Function` probe: lib/zod.ts sets `jitless` (and the English messages) for every schema.
@@ -172,7 +171,7 @@ export const requestSchemas = {
   'page.autoJoinCancel': z.object({}),
 } as const;
 
-export const PAGE_SCOPED: ReadonlySet<MessageType> = new Set([
+export const PAGE_SCOPED: ReadonlySet<keyof typeof requestSchemas> = new Set([
   'page.context',
   'page.sendBot',
   'page.transcribe',

@@ -12,17 +12,10 @@
  */
 import { browser } from 'wxt/browser';
 import type { z } from 'zod/mini';
-import type {
-  ApiErrorInfo,
-  MEETING_SERVICES,
-  Page,
-  ProcessingResult,
-  Recording,
-  Space,
-  SpaceListItem,
-} from '@/lib/api';
+import type { ApiErrorInfo, Page, ProcessingResult, Recording, Space, SpaceListItem } from '@/lib/api';
 import type { ImportState, SpaceSummary, SpeakerNames } from '@/lib/archive';
 import type { CalendarView, DispatchRecord, UpcomingItem } from '@/lib/background/calendars';
+import type { ScheduledBot } from '@/lib/background/schedules';
 import type { DestinationView } from '@/lib/delivery/types';
 import type { Lang } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
@@ -43,14 +36,7 @@ export interface SessionView {
   warning: 'renewal-ends-soon' | 'expired' | null;
 }
 
-export interface ScheduledBot {
-  id: string;
-  link: string;
-  meetingService: (typeof MEETING_SERVICES)[number];
-  startsAt: number;
-  title?: string;
-  spaceId: number;
-}
+export type { ScheduledBot };
 
 export interface PageContext {
   signedIn: boolean;

@@ -12,22 +12,14 @@
  * background imports this module. The password is never stored anywhere.
  */
 
-import { storage } from 'wxt/utils/storage';
 import type { Session, SessionStore } from '@/lib/api';
 import { idbKeyValue, type KeyValueStore } from '@/lib/kv';
+import { type SessionEnded, sessionEndedItem } from '@/lib/storage';
 
 const SESSION_KEY = 'session';
 
 /** Not secret: who was signed in and why the session ended, so the popup can say "sign in again". */
-export interface SessionEnded {
-  email: string;
-  at: number;
-}
-
-export const sessionEndedItem = storage.defineItem<SessionEnded | null>('local:sessionEnded', {
-  fallback: null,
-  version: 1,
-});
+export { type SessionEnded, sessionEndedItem };
 
 export interface BackgroundSessionStore extends SessionStore {
   /** Forgets the session on the user's request (no "ended" notice). */

@@ -1,6 +1,8 @@
 /**
- * Every persisted item, declared once with its area, fallback and version. A shape change bumps
- * the version with a migration and a test that walks old data forward.
+ * Every persisted item of `storage.local` and `storage.session`, declared once with its area,
+ * fallback and version. A shape change bumps the version with a migration and a test that walks
+ * old data forward (tests/unit/storage-migrations.test.ts). The modules that use an item import it
+ * from here; each call is marked pure, so a bundle carries only the items it uses.
  *
  * Where: `local:` items are ordinary settings. On Chrome the background closes `storage.local` to
  * content scripts at every start (lib/trusted-settings.ts); on Firefox they could still read it,
@@ -10,8 +12,11 @@
  * background's `page.context`.
  */
 import { storage } from 'wxt/utils/storage';
+import type { Recording, SpaceListItem } from '@/lib/api/schemas';
 import { IDLE_IMPORT, type ImportState } from '@/lib/archive/import';
+import type { ChargeLog } from '@/lib/charges/types';
 import type { LanguageSetting } from '@/lib/i18n';
+import type { Job } from '@/lib/jobs/types';
 import { defineTrustedItem } from '@/lib/trusted-settings';
 
 declare const __DEFAULT_SERVICE_URL__: string;
@@ -53,9 +58,16 @@ export const DEFAULT_SETTINGS: Settings = {
   autoJoinTabs: false,
 };
 
-export const settingsItem = storage.defineItem<Settings>('local:settings', {
+/**
+ * v2: every field present (v1 values could lack fields added later; they are filled from the
+ * defaults, and what a person chose is kept).
+ */
+export const settingsItem = /* @__PURE__ */ storage.defineItem<Settings>('local:settings', {
   fallback: DEFAULT_SETTINGS,
-  version: 1,
+  version: 2,
+  migrations: {
+    2: (old: Partial<Settings> | null): Settings => ({ ...DEFAULT_SETTINGS, ...old }),
+  },
 });
 
 /**
@@ -63,10 +75,13 @@ export const settingsItem = storage.defineItem<Settings>('local:settings', {
  * browser stops, so the first worker start of a run finds it unset, whichever event woke it
  * (`runtime.onStartup` is not fired for every kind of start, e.g. an extension loaded from a folder).
  */
-export const calendarsReadThisRunItem = storage.defineItem<boolean>('session:calendarsReadThisRun', {
-  fallback: false,
-  version: 1,
-});
+export const calendarsReadThisRunItem = /* @__PURE__ */ storage.defineItem<boolean>(
+  'session:calendarsReadThisRun',
+  {
+    fallback: false,
+    version: 1,
+  },
+);
 
 /** Settings with every field present, whatever an older or partial stored value holds. */
 export async function getSettings(): Promise<Settings> {
@@ -77,7 +92,64 @@ export async function getSettings(): Promise<Settings> {
  * Progress of "Add all past meetings to search" (lib/archive/import.ts): counts and space ids
  * only, no recording content (that is in the archive's IndexedDB).
  */
-export const archiveImportItem = storage.defineItem<ImportState>('local:archiveImport', {
+export const archiveImportItem = /* @__PURE__ */ storage.defineItem<ImportState>('local:archiveImport', {
   fallback: IDLE_IMPORT,
+  version: 1,
+});
+
+/** Every job by id (lib/jobs/store.ts reads and writes it; pages watch it). */
+export const jobsItem = /* @__PURE__ */ storage.defineItem<Record<string, Job>>('local:jobs', {
+  fallback: {},
+  version: 1,
+});
+
+/** Charges and creations made more than once, and this browser's own charges (lib/charges). */
+export const chargeLogItem = /* @__PURE__ */ storage.defineItem<ChargeLog>('local:charges', {
+  fallback: { own: [], incidents: [] },
+  version: 1,
+});
+
+/** Whose session ended and when: the sign-in form offers that account again. */
+export interface SessionEnded {
+  email: string;
+  at: number;
+}
+
+export const sessionEndedItem = /* @__PURE__ */ storage.defineItem<SessionEnded | null>(
+  'local:sessionEnded',
+  {
+    fallback: null,
+    version: 1,
+  },
+);
+
+/** The session notices already shown (lib/background/session.ts), by the time they were for. */
+export interface SessionNotices {
+  warnedFor: number | null;
+  expiredFor: number | null;
+}
+
+export const sessionNoticesItem = /* @__PURE__ */ storage.defineItem<SessionNotices>('local:sessionNotices', {
+  fallback: { warnedFor: null, expiredFor: null },
+  version: 1,
+});
+
+/**
+ * The last answers the popup showed, so it opens at once and refreshes after (components/app/
+ * cache.ts). In `storage.session`: extension pages only, gone when the browser closes.
+ */
+export interface PopupCache {
+  signedIn: boolean;
+  email?: string;
+  serviceUrl: string;
+  spaces: SpaceListItem[];
+  spaceId: number | null;
+  recordings: Recording[];
+  count: number;
+  savedAt: number;
+}
+
+export const popupCacheItem = /* @__PURE__ */ storage.defineItem<PopupCache | null>('session:popupCache', {
+  fallback: null,
   version: 1,
 });

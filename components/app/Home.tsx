@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
 import type { Recording, Space } from '@/lib/api/schemas';
+import { describeJobFailure } from '@/lib/failures';
 import { activeJobFor, recordingStatus } from '@/lib/format/status';
 import { formatBytes, formatDate, formatDateTime, formatDuration, formatSpeed } from '@/lib/format/time';
 import { isTerminal, type Job } from '@/lib/jobs/types';
 import type { ErrorInfo } from '@/lib/messaging';
-import { describeJobFailure } from '../errors';
 import { lang, text } from '../lang';
 import { ConfirmDialog, Empty, ErrorMessage, Notice, Skeleton, StatusChip } from '../ui';
 import { lazyView } from './lazy';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { describeSignInError } from '@/lib/failures';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
 import { parseServiceUrl } from '@/lib/url/service-url';
-import { describeSignInError } from '../errors';
 import { lang, text } from '../lang';
 import { requestServiceAccess } from './permission';
 import { ServiceUrlPreview, serviceUrlProblemText } from './ServiceUrlPreview';
@@ -70,7 +70,7 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
       let slow: ReturnType<typeof setTimeout> | undefined;
       try {
         if (!(await access)) {
-          setError(m.permissionDenied(originOf(target)));
+          setError(describeSignInError({ kind: 'permission-denied', origin: originOf(target) }, lang.value));
           return;
         }
         for (let attempt = 0; ; attempt += 1) {

@@ -5,10 +5,10 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { UpcomingItem } from '@/lib/background/calendars';
+import { describeError, describeJobFailure } from '@/lib/failures';
 import { formatDateTime, formatDuration } from '@/lib/format/time';
 import { type ErrorInfo, sendMessage, type UpcomingView } from '@/lib/messaging';
 import { calendarText } from '../calendar-texts';
-import { describeError, describeJobFailure } from '../errors';
 import { lang } from '../lang';
 import { jobs, orderedSpaces } from './store';
 

@@ -4,26 +4,11 @@
  * default) and gone when the browser closes. No tokens and no source-file links (they grant access
  * to the file for an hour); only the first page of one space.
  */
-import { storage } from 'wxt/utils/storage';
-import type { Recording, SpaceListItem } from '@/lib/api/schemas';
+import { type PopupCache, popupCacheItem } from '@/lib/storage';
 
 export const CACHED_PAGE_SIZE = 20;
 
-export interface PopupCache {
-  signedIn: boolean;
-  email?: string;
-  serviceUrl: string;
-  spaces: SpaceListItem[];
-  spaceId: number | null;
-  recordings: Recording[];
-  count: number;
-  savedAt: number;
-}
-
-export const popupCacheItem = storage.defineItem<PopupCache | null>('session:popupCache', {
-  fallback: null,
-  version: 1,
-});
+export type { PopupCache };
 
 export async function readCache(): Promise<PopupCache | null> {
   try {

@@ -8,7 +8,7 @@ import type { Recording, SpaceListItem } from '@/lib/api/schemas';
 import { needsProbe, probeFromResult, type ResultProbe } from '@/lib/format/status';
 import type { Job } from '@/lib/jobs/types';
 import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
-import { getSettings, serviceUrlItem } from '@/lib/storage';
+import { getSettings, jobsItem, serviceUrlItem } from '@/lib/storage';
 import { CACHED_PAGE_SIZE, clearCache, readCache, writeCache } from './cache';
 
 export const PAGE_SIZE = CACHED_PAGE_SIZE;
@@ -279,15 +279,17 @@ export async function startProcessing(recording: Recording): Promise<ErrorInfo |
 
 // Jobs -----------------------------------------------------------------------------------------
 
-let jobsTimer: ReturnType<typeof setTimeout> | undefined;
-
+/** One read of the jobs (the page's first look, and after an action of its own). */
 export async function loadJobs(): Promise<void> {
   const answer = await sendMessage('jobs.list', {});
-  if (!answer.ok) return;
+  if (answer.ok) showJobs(answer.data);
+}
+
+function showJobs(list: Job[]): void {
   const before = new Map(jobs.value.map((job) => [job.id, job.phase]));
-  jobs.value = [...answer.data].sort((a, b) => b.createdAt - a.createdAt);
+  jobs.value = [...list].sort((a, b) => b.createdAt - a.createdAt);
   // A job that reached an end since the last look changes the list and the balance.
-  const changed = answer.data.some((job) => {
+  const changed = list.some((job) => {
     const was = before.get(job.id);
     return (
       was !== undefined &&
@@ -296,7 +298,7 @@ export async function loadJobs(): Promise<void> {
     );
   });
   if (changed) {
-    const affected = new Set(answer.data.map((job) => job.audioId).filter((a) => a !== undefined));
+    const affected = new Set(list.map((job) => job.audioId).filter((a) => a !== undefined));
     probes.value = Object.fromEntries(
       Object.entries(probes.value).filter(([audio]) => !affected.has(Number(audio))),
     ) as Record<number, ResultProbe>;
@@ -305,20 +307,14 @@ export async function loadJobs(): Promise<void> {
   }
 }
 
-/** Polls the jobs while the page is open: every second while something moves, else every 4 s. */
+/**
+ * Follows the jobs while the page is open: the background writes every change of a job to the
+ * jobs item (lib/storage.ts), and the page shows it when it lands, without asking again.
+ */
 export function watchJobs(): () => void {
-  let stopped = false;
-  const tick = async () => {
-    if (stopped) return;
-    if (session.value?.signedIn) await loadJobs();
-    const busy = jobs.value.some((job) => !['ready', 'failed', 'uploaded', 'cancelled'].includes(job.phase));
-    if (!stopped) jobsTimer = setTimeout(tick, busy ? 1000 : 4000);
-  };
-  jobsTimer = setTimeout(tick, 1000);
-  return () => {
-    stopped = true;
-    clearTimeout(jobsTimer);
-  };
+  return jobsItem.watch((value) => {
+    if (session.value?.signedIn) showJobs(Object.values(value ?? {}));
+  });
 }
 
 export async function cancelJob(jobId: string): Promise<ErrorInfo | null> {

@@ -1,6 +1,7 @@
 /**
  * The typed client of the Meeting Recording Processing Service: one method per endpoint, each
- * returning schema-checked data or throwing `ApiError`, plus the safe higher-level helpers.
+ * returning schema-checked data or throwing `ApiError`, all through one `request()`. The helpers that
+ * make the calls which create or charge safe (safe.ts) take a client; the client imports none of them.
  * Framework-free: no `browser.*`, no Node-only APIs.
  */
 import type { z } from 'zod/mini';
@@ -17,17 +18,6 @@ import {
   send,
 } from './http';
 import { DEFAULT_PAGE_SIZE, type PageQuery, paginate } from './pagination';
-import { classifyResultResponse, type PollOptions, type PollOutcome, pollResult } from './poll';
-import {
-  type BotOutcome,
-  createRecordingChecked,
-  findRecordings,
-  type MatchCriteria,
-  type SafeCreateOutcome,
-  type StartOutcome,
-  sendBotSafely,
-  startProcessingSafely,
-} from './safe';
 import {
   type AudioIdAnswer,
   AudioIdAnswerSchema,
@@ -54,16 +44,7 @@ import {
   type UploadedPart,
 } from './schemas';
 import { type Session, SessionManager, type SessionStore } from './session';
-import {
-  completeUploadSafely,
-  type UploadFileOptions,
-  type UploadPartOptions,
-  type UploadResult,
-  uploadFile,
-  uploadPart,
-  type WaitUploadedOptions,
-  waitUntilUploaded,
-} from './upload';
+import { UPLOAD_LINK_LIFETIME_MS, UPLOAD_LINK_SAFETY_MS } from './upload';
 
 /** The path segment of the video-hosting upload (the contract names it with a neutral word). */
 export const VIDEO_SITE_PATH = 'by_videosite';
@@ -117,6 +98,12 @@ export interface ByUrlBody {
 export interface SendBotBody {
   link: string;
   meeting_service: MeetingService;
+}
+
+export interface UploadPartOptions extends CallOptions {
+  /** When the link was issued (ms, client clock): it is retried only while valid. */
+  issuedAt: number;
+  partNumber?: number;
 }
 
 /** Shared internals handed to the helpers. */
@@ -186,34 +173,6 @@ export interface ApiClient {
     spaceId: number,
     options?: { limit?: number; signal?: AbortSignal },
   ): AsyncGenerator<Recording, void, undefined>;
-  /** Recordings of a space matching a title exactly (and optionally size, type, creation time). */
-  findRecordings(spaceId: number, criteria: MatchCriteria, options?: CallOptions): Promise<Recording[]>;
-
-  // Safe helpers for the calls that create something or charge
-  createRecordingChecked(
-    spaceId: number,
-    body: CreateRecordingBody,
-    options?: CallOptions,
-  ): Promise<SafeCreateOutcome>;
-  completeUploadSafely(
-    spaceId: number,
-    audioId: number,
-    parts: UploadedPart[],
-    options?: CallOptions,
-  ): Promise<void>;
-  waitUntilUploaded(spaceId: number, audioId: number, options?: WaitUploadedOptions): Promise<Recording>;
-  uploadFile(spaceId: number, file: Blob, options: UploadFileOptions): Promise<UploadResult>;
-  sendBotSafely(
-    spaceId: number,
-    body: SendBotBody,
-    options?: CallOptions & { alreadyAttempted?: boolean },
-  ): Promise<BotOutcome>;
-  startProcessingSafely(
-    spaceId: number,
-    audioId: number,
-    options?: CallOptions & { alreadyAttempted?: boolean },
-  ): Promise<StartOutcome>;
-  pollResult(spaceId: number, audioId: number, options?: PollOptions): Promise<PollOutcome>;
 }
 
 type CallResult<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
@@ -437,7 +396,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         signal: callOptions?.signal,
       }),
 
-    uploadPart: (url, part, partOptions) => uploadPart(http, url, part, partOptions, deps),
+    uploadPart: async (url, part, partOptions) => {
+      const answer = await send(http, {
+        operation: 'uploadPart',
+        method: 'PUT',
+        url,
+        body: part,
+        pauses: RETRY_PAUSES.part,
+        canRetry: () => deps.now() < partOptions.issuedAt + UPLOAD_LINK_LIFETIME_MS - UPLOAD_LINK_SAFETY_MS,
+        signal: partOptions.signal,
+      });
+      const etag = answer.headers.get('etag');
+      if (!etag) {
+        throw new ApiError({
+          kind: 'missing-etag',
+          operation: 'uploadPart',
+          partNumber: partOptions.partNumber ?? 1,
+        });
+      }
+      return etag;
+    },
 
     completeUpload: (spaceId, audioId, parts, callOptions) =>
       request({
@@ -587,22 +565,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         limit: listOptions.limit ?? DEFAULT_PAGE_SIZE,
         signal: listOptions.signal,
       }),
-
-    findRecordings: (spaceId, criteria, callOptions) =>
-      findRecordings(client, spaceId, criteria, callOptions),
-    createRecordingChecked: (spaceId, body, callOptions) =>
-      createRecordingChecked(client, spaceId, body, callOptions),
-    completeUploadSafely: (spaceId, audioId, parts, callOptions) =>
-      completeUploadSafely(client, spaceId, audioId, parts, callOptions),
-    waitUntilUploaded: (spaceId, audioId, waitOptions) =>
-      waitUntilUploaded(client, spaceId, audioId, waitOptions),
-    uploadFile: (spaceId, file, uploadOptions) => uploadFile(client, spaceId, file, uploadOptions),
-    sendBotSafely: (spaceId, body, callOptions) => sendBotSafely(client, spaceId, body, callOptions),
-    startProcessingSafely: (spaceId, audioId, startOptions) =>
-      startProcessingSafely(client, spaceId, audioId, startOptions),
-    pollResult: (spaceId, audioId, pollOptions) => pollResult(client, spaceId, audioId, pollOptions),
   };
   return client;
 }
-
-export { classifyResultResponse };

@@ -11,6 +11,7 @@ export {
   type ListRecordingsQuery,
   type ReadOptions,
   type SendBotBody,
+  type UploadPartOptions,
   VIDEO_SITE_PATH,
 } from './client';
 export {
@@ -28,7 +29,7 @@ export {
   type UnsafeOperation,
 } from './errors';
 export { RETRY_PAUSES, type Sleep } from './http';
-export { formatApiError, type Lang } from './messages';
+export { formatApiError } from './messages';
 export {
   DEFAULT_PAGE_SIZE,
   escapeRegex,
@@ -39,9 +40,6 @@ export {
 } from './pagination';
 export {
   classifyResultResponse,
-  DEFAULT_POLL_INTERVAL_MS,
-  type PollOptions,
-  type PollOutcome,
   type ResultResponse,
   type ResultStep,
   SERVER_ERROR_FAILURE_MS,
@@ -49,9 +47,16 @@ export {
 export {
   type BotOutcome,
   CLOCK_SKEW_TOLERANCE_MS,
+  type CreatedOnce,
+  completeUploadSafely,
+  createRecordingChecked,
+  createRecordingSafely,
+  findRecordings,
   type MatchCriteria,
   type SafeCreateOutcome,
   type StartOutcome,
+  sendBotSafely,
+  startProcessingSafely,
 } from './safe';
 export * from './schemas';
 export {
@@ -77,8 +82,5 @@ export {
   normalizeTitle,
   partRanges,
   UPLOAD_LINK_LIFETIME_MS,
-  type UploadFileOptions,
-  type UploadPhase,
-  type UploadProgress,
-  type UploadResult,
+  UPLOAD_LINK_SAFETY_MS,
 } from './upload';

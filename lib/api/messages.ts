@@ -1,9 +1,8 @@
 /** Messages a person can act on, for every error kind, in English and Russian. */
-import type { ApiErrorInfo, OutcomeCheck, UnsafeOperation } from './errors';
-
-export type Lang = 'en' | 'ru';
 
 import { formatDuration as formatDurationInWords } from '@/lib/format/time';
+import type { Lang } from '@/lib/i18n';
+import type { ApiErrorInfo, OutcomeCheck, UnsafeOperation } from './errors';
 
 function fieldList(fields: Record<string, string[]>, lang: Lang): string {
   const general = lang === 'en' ? 'request' : 'запрос';

@@ -13,18 +13,15 @@
  * | anything else (401 after renewal, 403, ...)| `error` with the error info                   |
  *
  * The run of server errors is measured with the injected clock from the first 5xx of an unbroken
- * run; any 200 or 404 breaks it. `classifyResultResponse` is the pure step, so the background,
- * which cannot keep a loop alive, persists `firstServerErrorAt` between alarm ticks.
+ * run; any 200 or 404 breaks it. `classifyResultResponse` is the pure step: the job engine
+ * (lib/jobs/steps/processing.ts), which cannot keep a loop alive, applies it once per tick and
+ * persists `firstServerErrorAt` between alarm ticks.
  */
-import type { ApiClient, CallOptions } from './client';
-import { ApiError, type ApiErrorInfo, toApiErrorInfo } from './errors';
-import { pause } from './http';
+import type { ApiErrorInfo } from './errors';
 import type { ProcessingResult } from './schemas';
 
 /** A 5xx from the result endpoint lasting longer than this means processing failed. */
 export const SERVER_ERROR_FAILURE_MS = 3 * 60_000;
-/** Contract: poll every 10 to 15 seconds. */
-export const DEFAULT_POLL_INTERVAL_MS = 12_000;
 
 export type ResultResponse = { ok: true; data: ProcessingResult } | { ok: false; error: ApiErrorInfo };
 
@@ -68,86 +65,5 @@ export function classifyResultResponse(
       return { status: 'running', firstServerErrorAt: state.firstServerErrorAt };
     default:
       return { status: 'error', firstServerErrorAt: state.firstServerErrorAt, error };
-  }
-}
-
-export interface PollOptions extends CallOptions {
-  /** Base interval, jittered by ±1/6 (12 s gives 10-14 s). */
-  intervalMs?: number;
-  now?: () => number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  random?: () => number;
-  onStatus?: (step: ResultStep) => void;
-  /**
-   * On 404: `return` (default) gives `{status: 'not-started'}` at once; `wait` keeps polling, for
-   * recordings whose processing starts on its own (meeting bot), up to `notStartedTimeoutMs`.
-   */
-  whenNotStarted?: 'return' | 'wait';
-  notStartedTimeoutMs?: number;
-  /** Resume a run of server errors persisted by an earlier poller. */
-  firstServerErrorAt?: number | null;
-  /** Give up (`{status: 'timed-out'}`) after this long; default: never. */
-  maxWaitMs?: number;
-}
-
-export type PollOutcome =
-  | { status: 'done'; result: ProcessingResult }
-  | { status: 'failed'; reason: 'processing-failed' | 'server-error'; result?: ProcessingResult }
-  | { status: 'not-started' }
-  | { status: 'timed-out'; last: ResultStep };
-
-/**
- * Polls the result until it is finished. Returns `done`, `failed` or `not-started`; throws
- * `ApiError` for errors that polling cannot outlast (auth, forbidden, a non-API answer, abort).
- */
-export async function pollResult(
-  client: ApiClient,
-  spaceId: number,
-  audioId: number,
-  options: PollOptions = {},
-): Promise<PollOutcome> {
-  const now = options.now ?? client.deps.now;
-  const sleep = options.sleep ?? client.deps.sleep;
-  const random = options.random ?? client.deps.random;
-  const interval = options.intervalMs ?? DEFAULT_POLL_INTERVAL_MS;
-  const startedAt = now();
-  let firstServerErrorAt = options.firstServerErrorAt ?? null;
-  let notStartedSince: number | null = null;
-  for (;;) {
-    let response: ResultResponse;
-    try {
-      response = {
-        ok: true,
-        data: await client.getResult(spaceId, audioId, { retry: false, signal: options.signal }),
-      };
-    } catch (error) {
-      response = { ok: false, error: toApiErrorInfo(error) };
-    }
-    const step = classifyResultResponse(response, { firstServerErrorAt }, now());
-    firstServerErrorAt = step.firstServerErrorAt;
-    options.onStatus?.(step);
-    switch (step.status) {
-      case 'done':
-        return { status: 'done', result: step.result };
-      case 'failed':
-        return step.result
-          ? { status: 'failed', reason: step.reason, result: step.result }
-          : { status: 'failed', reason: step.reason };
-      case 'error':
-        throw new ApiError(step.error);
-      case 'not-started':
-        if (options.whenNotStarted !== 'wait') return { status: 'not-started' };
-        notStartedSince ??= now();
-        if (now() - notStartedSince > (options.notStartedTimeoutMs ?? 10 * 60_000))
-          return { status: 'not-started' };
-        break;
-      case 'running':
-        notStartedSince = null;
-        break;
-    }
-    if (options.maxWaitMs !== undefined && now() - startedAt > options.maxWaitMs) {
-      return { status: 'timed-out', last: step };
-    }
-    await pause(sleep, Math.round(interval * (5 / 6 + random() / 3)), options.signal, 'getResult');
   }
 }

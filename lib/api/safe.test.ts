@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toApiErrorInfo } from './errors';
+import { createRecordingChecked, sendBotSafely, startProcessingSafely } from './safe';
 import { FakeService, html, json, NOW, page, recording, testClient } from './testing/fake-service';
 
 const running = {
@@ -17,7 +18,7 @@ describe('start processing: first check the result endpoint', () => {
   it('unknown outcome, result 200 → the charge took effect, classify is not called again', async () => {
     const service = new FakeService().on('POST', CLASSIFY, html(502)).on('GET', RESULT, json(200, running));
     const { client } = testClient({ service });
-    expect(await client.startProcessingSafely(1, 5)).toEqual({
+    expect(await startProcessingSafely(client, 1, 5)).toEqual({
       status: 'started',
       confirmedBy: 'result-check',
     });
@@ -29,7 +30,7 @@ describe('start processing: first check the result endpoint', () => {
       .on('POST', CLASSIFY, 'network-error', json(201, { request_id: 'r2' }))
       .on('GET', RESULT, json(404, { detail: 'Not found.' }));
     const { client } = testClient({ service });
-    expect(await client.startProcessingSafely(1, 5)).toEqual({
+    expect(await startProcessingSafely(client, 1, 5)).toEqual({
       status: 'started',
       confirmedBy: 'answer',
       requestId: 'r2',
@@ -42,7 +43,7 @@ describe('start processing: first check the result endpoint', () => {
       .on('POST', CLASSIFY, html(500))
       .on('GET', RESULT, json(404, { detail: 'Not found.' }));
     const { client } = testClient({ service });
-    const info = await client.startProcessingSafely(1, 5).catch(toApiErrorInfo);
+    const info = await startProcessingSafely(client, 1, 5).catch(toApiErrorInfo);
     expect(info).toMatchObject({
       kind: 'outcome-unknown',
       operation: 'startProcessing',
@@ -55,7 +56,7 @@ describe('start processing: first check the result endpoint', () => {
   it('after a timeout (the service may still be working), waits as long again before checking', async () => {
     const service = new FakeService().on('POST', CLASSIFY, 'hang').on('GET', RESULT, json(200, running));
     const { client, sleeps } = testClient({ service, timeoutMs: 1_100 });
-    expect(await client.startProcessingSafely(1, 5)).toEqual({
+    expect(await startProcessingSafely(client, 1, 5)).toEqual({
       status: 'started',
       confirmedBy: 'result-check',
     });
@@ -68,7 +69,7 @@ describe('start processing: first check the result endpoint', () => {
       .on('POST', CLASSIFY, 'network-error')
       .on('GET', RESULT, 'network-error');
     const { client } = testClient({ service });
-    expect(await client.startProcessingSafely(1, 5).catch(toApiErrorInfo)).toMatchObject({
+    expect(await startProcessingSafely(client, 1, 5).catch(toApiErrorInfo)).toMatchObject({
       kind: 'outcome-unknown',
     });
     expect(service.to('POST', CLASSIFY)).toHaveLength(1);
@@ -77,7 +78,7 @@ describe('start processing: first check the result endpoint', () => {
   it('treats a lasting HTML 500 from the result endpoint as started (it only answers 500 once started)', async () => {
     const service = new FakeService().on('POST', CLASSIFY, 'network-error').on('GET', RESULT, html(500));
     const { client } = testClient({ service });
-    expect(await client.startProcessingSafely(1, 5)).toMatchObject({ confirmedBy: 'result-check' });
+    expect(await startProcessingSafely(client, 1, 5)).toMatchObject({ confirmedBy: 'result-check' });
     expect(service.to('POST', CLASSIFY)).toHaveLength(1);
   });
 
@@ -86,7 +87,7 @@ describe('start processing: first check the result endpoint', () => {
       .on('POST', CLASSIFY, json(201, { request_id: 'x' }))
       .on('GET', RESULT, json(200, running));
     const { client } = testClient({ service });
-    expect(await client.startProcessingSafely(1, 5, { alreadyAttempted: true })).toMatchObject({
+    expect(await startProcessingSafely(client, 1, 5, { alreadyAttempted: true })).toMatchObject({
       confirmedBy: 'result-check',
     });
     expect(service.to('POST', CLASSIFY)).toHaveLength(0);
@@ -107,7 +108,7 @@ describe('start processing: first check the result endpoint', () => {
         }),
       );
     const { client } = testClient({ service });
-    expect(await client.startProcessingSafely(4, 5).catch(toApiErrorInfo)).toMatchObject({
+    expect(await startProcessingSafely(client, 4, 5).catch(toApiErrorInfo)).toMatchObject({
       kind: 'insufficient-balance',
       availableSeconds: 118,
       neededSeconds: 750,
@@ -128,7 +129,7 @@ describe('send a bot: re-sending is its own check', () => {
       json(400, { detail: 'Busy', code: 5 }),
     );
     const { client } = testClient({ service });
-    expect(await client.sendBotSafely(1, body)).toEqual({
+    expect(await sendBotSafely(client, 1, body)).toEqual({
       status: 'sent',
       request: null,
       confirmedBy: 'busy-check',
@@ -139,7 +140,7 @@ describe('send a bot: re-sending is its own check', () => {
   it('resend answers 201 → the first call had not taken effect', async () => {
     const service = new FakeService().on('POST', MEETING, html(500), json(201, { id: 8, ...body }));
     const { client } = testClient({ service });
-    expect(await client.sendBotSafely(1, body)).toEqual({
+    expect(await sendBotSafely(client, 1, body)).toEqual({
       status: 'sent',
       request: { id: 8, ...body },
       confirmedBy: 'resend',
@@ -149,7 +150,7 @@ describe('send a bot: re-sending is its own check', () => {
   it('a second unknown outcome is reported, not retried again', async () => {
     const service = new FakeService().on('POST', MEETING, html(500));
     const { client } = testClient({ service });
-    expect(await client.sendBotSafely(1, body).catch(toApiErrorInfo)).toMatchObject({
+    expect(await sendBotSafely(client, 1, body).catch(toApiErrorInfo)).toMatchObject({
       kind: 'outcome-unknown',
       check: 'meeting',
     });
@@ -159,29 +160,29 @@ describe('send a bot: re-sending is its own check', () => {
   it('code 5 confirms an earlier attempt whose outcome was unknown', async () => {
     const service = new FakeService().on('POST', MEETING, json(400, { detail: 'Busy', code: 5 }));
     const { client } = testClient({ service });
-    expect(await client.sendBotSafely(1, body, { alreadyAttempted: true })).toMatchObject({
+    expect(await sendBotSafely(client, 1, body, { alreadyAttempted: true })).toMatchObject({
       confirmedBy: 'busy-check',
     });
-    expect(await client.sendBotSafely(1, body).catch(toApiErrorInfo)).toMatchObject({ kind: 'bot-busy' });
+    expect(await sendBotSafely(client, 1, body).catch(toApiErrorInfo)).toMatchObject({ kind: 'bot-busy' });
   });
 
   it('after a timeout, waits as long again as the timeout before the resend', async () => {
     const service = new FakeService().on('POST', MEETING, 'hang', json(201, { id: 8, ...body }));
     const { client, sleeps } = testClient({ service, timeoutMs: 30 });
-    expect(await client.sendBotSafely(1, body)).toMatchObject({ confirmedBy: 'resend' });
+    expect(await sendBotSafely(client, 1, body)).toMatchObject({ confirmedBy: 'resend' });
     expect(sleeps).toEqual([1_000]);
     const slow = testClient({
       service: new FakeService().on('POST', MEETING, 'hang', json(201, { id: 8, ...body })),
       timeoutMs: 1_100,
     });
-    await slow.client.sendBotSafely(1, body);
+    await sendBotSafely(slow.client, 1, body);
     expect(slow.sleeps).toEqual([1_100]);
   });
 
   it('a known refusal is not resent', async () => {
     const service = new FakeService().on('POST', MEETING, json(400, { detail: 'Low', code: 4 }));
     const { client } = testClient({ service });
-    expect(await client.sendBotSafely(1, body).catch(toApiErrorInfo)).toMatchObject({
+    expect(await sendBotSafely(client, 1, body).catch(toApiErrorInfo)).toMatchObject({
       kind: 'bot-low-balance',
     });
     expect(service.requests).toHaveLength(1);
@@ -209,7 +210,7 @@ describe('create a recording: look for it before creating again', () => {
       .on('POST', CREATE, html(502))
       .on('GET', CREATE, json(200, page([orphan, older])));
     const { client } = testClient({ service });
-    expect(await client.createRecordingChecked(1, body)).toMatchObject({
+    expect(await createRecordingChecked(client, 1, body)).toMatchObject({
       status: 'orphaned',
       audioIds: [77],
     });
@@ -232,14 +233,14 @@ describe('create a recording: look for it before creating again', () => {
       .on('POST', CREATE, 'network-error')
       .on('GET', CREATE, json(200, page([other, done])));
     const { client } = testClient({ service });
-    expect(await client.createRecordingChecked(1, body)).toMatchObject({ status: 'not-created' });
+    expect(await createRecordingChecked(client, 1, body)).toMatchObject({ status: 'not-created' });
     expect(service.to('POST', CREATE)).toHaveLength(1);
   });
 
   it('keeps the outcome unknown when the lookup fails', async () => {
     const service = new FakeService().on('POST', CREATE, 'network-error').on('GET', CREATE, 'network-error');
     const { client } = testClient({ service });
-    expect(await client.createRecordingChecked(1, body).catch(toApiErrorInfo)).toMatchObject({
+    expect(await createRecordingChecked(client, 1, body).catch(toApiErrorInfo)).toMatchObject({
       kind: 'outcome-unknown',
       operation: 'createRecording',
     });

@@ -14,14 +14,15 @@
  * - Start processing: the result endpoint tells: 200 (running or finished) means the charge took
  *   effect and classify is not called again; 404 means processing was not started, and only then is
  *   classify called again, once.
+ * - Complete upload: the upload status is read; `is_uploaded: true` means done.
  * - By URL and video site: the recording is hidden while it downloads, so no check is possible; the
  *   methods throw `outcome-unknown` with check `recent-recordings`.
  */
 import type { ApiClient, CallOptions, CreateRecordingBody, SendBotBody } from './client';
 import { ApiError, isApiError, type TransportErrorInfo } from './errors';
-import { pause } from './http';
+import { pause, RETRY_PAUSES } from './http';
 import { exactTitlePattern } from './pagination';
-import type { BotRequest, CreatedRecording, Recording } from './schemas';
+import type { BotRequest, CreatedRecording, Recording, UploadedPart } from './schemas';
 
 /**
  * Tolerance between the client's clock and the service's `created_at`: a recording created up to
@@ -30,14 +31,14 @@ import type { BotRequest, CreatedRecording, Recording } from './schemas';
 export const CLOCK_SKEW_TOLERANCE_MS = 5 * 60_000;
 
 /** Pause before looking for the effect of a call, so a request still in the service's hands lands first. */
-export const SETTLE_PAUSE_MS = 1_000;
+const SETTLE_PAUSE_MS = 1_000;
 
 /**
  * How long to wait before checking. After a timeout the service may still be working on the
  * request (it never answered), so the check waits as long again as the timeout; after an answer
  * (5xx) or a closed connection the service is done with it, and a short pause suffices.
  */
-export function settlePauseMs(client: ApiClient, cause: TransportErrorInfo | undefined): number {
+function settlePauseMs(client: ApiClient, cause: TransportErrorInfo | undefined): number {
   return cause?.kind === 'timeout' ? Math.max(SETTLE_PAUSE_MS, client.deps.timeoutMs) : SETTLE_PAUSE_MS;
 }
 
@@ -124,6 +125,100 @@ export async function createRecordingChecked(
     }
     if (matches.length === 0) return { status: 'not-created', cause: unknown.cause };
     return { status: 'orphaned', audioIds: matches.map((recording) => recording.id), cause: unknown.cause };
+  }
+}
+
+export interface CreatedOnce {
+  recording: CreatedRecording;
+  /** When the successful create started (client clock): its upload links are valid from then. */
+  startedAt: number;
+  /**
+   * Recordings whose create answer was lost (they exist, but without upload links) and that were
+   * moved to the trash before creating again.
+   */
+  trashedOrphans: number[];
+}
+
+/**
+ * Creates a recording for an upload, at most twice, never blindly. When the create answer is lost
+ * the space is searched for it (`createRecordingChecked`). Not created: create again, once. Created
+ * without links: the orphan is moved to the trash (recoverable) and the recording is created again,
+ * once; its id is reported in `trashedOrphans` (on a failure too, in the error's info).
+ */
+export async function createRecordingSafely(
+  client: ApiClient,
+  spaceId: number,
+  body: CreateRecordingBody,
+  options: CallOptions = {},
+): Promise<CreatedOnce> {
+  const trashedOrphans: number[] = [];
+  try {
+    let created = await createRecordingChecked(client, spaceId, body, options);
+    if (created.status !== 'created') {
+      if (created.status === 'orphaned') {
+        await client.deleteRecordings(spaceId, created.audioIds, options);
+        trashedOrphans.push(...created.audioIds);
+      }
+      created = await createRecordingChecked(client, spaceId, body, options);
+      if (created.status !== 'created') {
+        throw new ApiError({
+          kind: 'outcome-unknown',
+          operation: 'createRecording',
+          check: created.status === 'orphaned' ? 'delete-orphan' : 'recent-recordings',
+          title: body.title,
+          ...(created.status === 'orphaned' ? { audioId: created.audioIds[0] } : {}),
+          ...(created.cause ? { cause: created.cause } : {}),
+        });
+      }
+    }
+    return { recording: created.recording, startedAt: created.startedAt, trashedOrphans };
+  } catch (error) {
+    // Say which orphans were already moved to the trash, so the caller does not count them as lost.
+    if (trashedOrphans.length > 0 && error instanceof ApiError) {
+      throw new ApiError({ ...error.info, trashedOrphans: [...trashedOrphans] });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Complete upload, never blind: when the outcome is unknown, the upload status is read first;
+ * `is_uploaded: true` means done, false means complete is called again (at most 3 calls). A repeated
+ * complete that the service refuses (4xx) after an unknown outcome means the first one was taken.
+ */
+export async function completeUploadSafely(
+  client: ApiClient,
+  spaceId: number,
+  audioId: number,
+  parts: UploadedPart[],
+  options: CallOptions = {},
+): Promise<void> {
+  const pauses = RETRY_PAUSES.read;
+  for (let call = 0; ; call += 1) {
+    try {
+      await client.completeUpload(spaceId, audioId, parts, options);
+      return;
+    } catch (error) {
+      const previousUnknown = call > 0;
+      if (
+        previousUnknown &&
+        isApiError(error) &&
+        (error.info.kind === 'validation' || error.info.kind === 'http')
+      ) {
+        return;
+      }
+      if (!isApiError(error, 'outcome-unknown')) throw error;
+      let recording: Recording;
+      try {
+        recording = await client.getRecordingInfo(spaceId, audioId, options);
+      } catch (infoError) {
+        if (isApiError(infoError, 'auth') || isApiError(infoError, 'aborted')) throw infoError;
+        throw new ApiError({ ...error.info, audioId });
+      }
+      if (recording.is_uploaded) return;
+      if (call >= pauses.length - 1) throw new ApiError({ ...error.info, audioId });
+      await pause(client.deps.sleep, pauses[call] ?? 2_000, options.signal, 'completeUpload');
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toApiErrorInfo } from './errors';
+import { completeUploadSafely, createRecordingSafely } from './safe';
 import {
   FakeService,
   html,
@@ -10,12 +11,14 @@ import {
   STORAGE_URL,
   testClient,
 } from './testing/fake-service';
-import { normalizeTitle, partRanges, type UploadProgress } from './upload';
+import { normalizeTitle, partRanges } from './upload';
 
 const CREATE = '/api/spaces/1/audio/';
 const COMPLETE = '/api/spaces/1/audio/101/complete_upload/';
 const INFO = '/api/spaces/1/audio/101/info/';
 const PART = /^\/part\/\d+$/;
+/** A 10-byte MP3's recording, as the job engine's upload step creates it. */
+const BODY = { title: 'a.mp3', size: 10, content_type: 'audio/mpeg' };
 
 function links(count: number): string[] {
   return Array.from(
@@ -91,17 +94,6 @@ describe('title validation before any request', () => {
     expect(emoji.length).toBeLessThanOrEqual(255);
     expect(emoji).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
-
-  it('makes no request for an invalid title or an empty file', async () => {
-    const { client, service } = testClient({ service: uploadService(1) });
-    await expect(client.uploadFile(1, fileOf(10), { title: 'a.txt' })).rejects.toMatchObject({
-      info: { kind: 'validation' },
-    });
-    await expect(client.uploadFile(1, fileOf(0), { title: 'a.mp3' })).rejects.toMatchObject({
-      info: { kind: 'validation' },
-    });
-    expect(service.requests).toHaveLength(0);
-  });
 });
 
 describe('parts', () => {
@@ -123,59 +115,7 @@ describe('parts', () => {
   });
 });
 
-describe('uploadFile', () => {
-  it('creates, PUTs every part without Authorization, completes with quoted ETags in order, waits for is_uploaded', async () => {
-    const service = uploadService(5);
-    const progress: UploadProgress[] = [];
-    const { client, sleeps } = testClient({ service });
-    const outcome = await client.uploadFile(1, fileOf(1_003), {
-      title: 'Sync.mp3',
-      onProgress: (p) => progress.push(p),
-    });
-
-    expect(outcome.recording.is_uploaded).toBe(true);
-    expect(outcome.trashedOrphans).toEqual([]);
-    expect(service.to('POST', CREATE)[0]?.body).toEqual({
-      title: 'Sync.mp3',
-      size: 1_003,
-      content_type: 'audio/mpeg',
-    });
-    const puts = service.to('PUT', PART);
-    expect(puts.map((put) => put.bytes).sort((a, b) => b - a)).toEqual([201, 201, 201, 201, 199]);
-    for (const put of puts) {
-      expect(put.headers.get('authorization')).toBeNull();
-      expect(put.url.origin).toBe(STORAGE_URL);
-      expect(put.url.searchParams.get('X-Amz-Signature')).toMatch(/^s\d$/);
-    }
-    expect(service.to('POST', COMPLETE)[0]?.body).toEqual({
-      parts: [1, 2, 3, 4, 5].map((n) => ({ PartNumber: n, ETag: `"etag-${n}"` })),
-    });
-    expect(service.maxInFlight).toBeLessThanOrEqual(2);
-    expect(sleeps).toEqual([1_000, 2_000]);
-    expect(progress.map((p) => p.phase)).toEqual([
-      'creating',
-      'uploading',
-      'uploading',
-      'uploading',
-      'uploading',
-      'uploading',
-      'uploading',
-      'completing',
-      'assembling',
-      'done',
-    ]);
-    expect(progress.at(-1)).toEqual({ phase: 'done', sentBytes: 1_003, totalBytes: 1_003, audioId: 101 });
-    const sent = progress.filter((p) => p.phase === 'uploading').map((p) => p.sentBytes);
-    expect(sent).toEqual([...sent].sort((a, b) => a - b));
-  });
-
-  it('respects the concurrency bound', async () => {
-    const service = uploadService(8);
-    const { client } = testClient({ service });
-    await client.uploadFile(1, fileOf(800), { title: 'a.mp3', concurrency: 3 });
-    expect(service.maxInFlight).toBe(3);
-  });
-
+describe('upload calls: a part, complete, create', () => {
   it('retries a part to the same link on 5xx and a reset', async () => {
     const service = uploadService(2);
     let failures = 0;
@@ -189,7 +129,7 @@ describe('uploadFile', () => {
         return service.fetch(input, init);
       },
     });
-    await client.uploadFile(1, fileOf(100), { title: 'a.mp3' });
+    await client.uploadPart(links(2)[1]!, fileOf(50), { issuedAt: NOW, partNumber: 2 });
     expect(service.to('PUT', '/part/2')).toHaveLength(1);
     expect(sleeps.slice(0, 2)).toEqual([2_000, 4_000]);
   });
@@ -204,7 +144,7 @@ describe('uploadFile', () => {
       .on('PUT', PART, html(500));
     const { client, clock } = testClient({ service });
     clock.now = NOW;
-    const fresh = await client.uploadFile(1, fileOf(10), { title: 'a.mp3' }).catch(toApiErrorInfo);
+    const fresh = await client.uploadPart(links(1)[0]!, fileOf(10), { issuedAt: NOW }).catch(toApiErrorInfo);
     expect(fresh).toMatchObject({ kind: 'server', operation: 'uploadPart' });
     expect(service.to('PUT', PART)).toHaveLength(4);
 
@@ -221,7 +161,7 @@ describe('uploadFile', () => {
         }),
     });
     expect(
-      await late.client.uploadFile(1, fileOf(10), { title: 'a.mp3' }).catch(toApiErrorInfo),
+      await late.client.uploadPart(links(1)[0]!, fileOf(10), { issuedAt: NOW }).catch(toApiErrorInfo),
     ).toMatchObject({
       kind: 'server',
     });
@@ -230,13 +170,15 @@ describe('uploadFile', () => {
 
   it('fails clearly when the storage hides the ETag', async () => {
     const { client, service } = testClient({ service: uploadService(2, { etag: false }) });
-    expect(await client.uploadFile(1, fileOf(100), { title: 'a.mp3' }).catch(toApiErrorInfo)).toMatchObject({
+    expect(
+      await client.uploadPart(links(2)[0]!, fileOf(50), { issuedAt: NOW }).catch(toApiErrorInfo),
+    ).toMatchObject({
       kind: 'missing-etag',
     });
-    expect(service.to('POST', COMPLETE)).toHaveLength(0);
+    expect(service.to('PUT', PART)).toHaveLength(1);
   });
 
-  it('cancels in-flight PUTs on abort', async () => {
+  it('cancels an in-flight PUT on abort', async () => {
     const controller = new AbortController();
     const service = new FakeService()
       .on(
@@ -251,13 +193,13 @@ describe('uploadFile', () => {
     const { client } = testClient({ service });
     expect(
       await client
-        .uploadFile(1, fileOf(100), { title: 'a.mp3', signal: controller.signal })
+        .uploadPart(links(4)[0]!, fileOf(25), { issuedAt: NOW, signal: controller.signal })
         .catch(toApiErrorInfo),
     ).toEqual({
       kind: 'aborted',
       operation: 'uploadPart',
     });
-    expect(service.to('PUT', PART).length).toBeLessThanOrEqual(2);
+    expect(service.to('PUT', PART)).toHaveLength(1);
   });
 
   it('complete with an unknown outcome: checks is_uploaded, done when true', async () => {
@@ -270,7 +212,9 @@ describe('uploadFile', () => {
         return service.fetch(request);
       },
     });
-    expect((await client.uploadFile(1, fileOf(10), { title: 'a.mp3' })).recording.is_uploaded).toBe(true);
+    await completeUploadSafely(client, 1, 101, [{ PartNumber: 1, ETag: '"etag-1"' }]);
+    expect(service.to('GET', INFO)).toHaveLength(1);
+    expect(service.to('POST', COMPLETE)).toHaveLength(0);
   });
 
   it('complete with an unknown outcome: retries complete when is_uploaded is false', async () => {
@@ -286,7 +230,8 @@ describe('uploadFile', () => {
         return service.fetch(request);
       },
     });
-    expect((await client.uploadFile(1, fileOf(10), { title: 'a.mp3' })).recording.is_uploaded).toBe(true);
+    await completeUploadSafely(client, 1, 101, [{ PartNumber: 1, ETag: '"etag-1"' }]);
+    expect(service.to('GET', INFO)).toHaveLength(1);
     expect(completes).toBe(2);
   });
 
@@ -303,7 +248,7 @@ describe('uploadFile', () => {
         return service.fetch(request);
       },
     });
-    expect(await client.uploadFile(1, fileOf(10), { title: 'a.mp3' })).toMatchObject({ trashedOrphans: [] });
+    expect(await createRecordingSafely(client, 1, BODY)).toMatchObject({ trashedOrphans: [] });
     expect(creates).toBe(2);
   });
 
@@ -330,7 +275,7 @@ describe('uploadFile', () => {
         return service.fetch(request);
       },
     });
-    expect(await client.uploadFile(1, fileOf(10), { title: 'a.mp3' })).toMatchObject({
+    expect(await createRecordingSafely(client, 1, BODY)).toMatchObject({
       trashedOrphans: [55],
     });
     expect(service.to('POST', '/api/spaces/1/audio/delete_list/')[0]?.body).toEqual({ audio_ids: [55] });
@@ -351,7 +296,7 @@ describe('uploadFile', () => {
       .on('GET', CREATE, json(200, page([orphan])))
       .on('POST', '/api/spaces/1/audio/delete_list/', new Response(null, { status: 200 }));
     const { client } = testClient({ service });
-    expect(await client.uploadFile(1, fileOf(10), { title: 'a.mp3' }).catch(toApiErrorInfo)).toMatchObject({
+    expect(await createRecordingSafely(client, 1, BODY).catch(toApiErrorInfo)).toMatchObject({
       kind: 'validation',
       trashedOrphans: [55],
     });

@@ -5,8 +5,7 @@
 import { originOf } from '@/lib/permissions';
 import type { Background } from './app';
 import { CalendarAddError, type CalendarView } from './calendars';
-import type { Handlers } from './handlers';
-import { MessageError } from './handlers';
+import { type Handlers, MessageError } from './handler-types';
 
 type CalendarMessages =
   | 'calendars.list'

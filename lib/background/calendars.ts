@@ -32,8 +32,8 @@ import type { Job } from '@/lib/jobs/types';
 import type { KeyValueStore } from '@/lib/kv';
 import type { MeetingLink } from '@/lib/links';
 import { parseMeetingLink } from '@/lib/links';
-import type { ScheduledBot } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
+import type { ScheduledBot } from './schedules';
 
 export const CALENDAR_SYNC_ALARM = 'calendar-sync';
 export const CALENDAR_DISPATCH_ALARM = 'calendar-dispatch';

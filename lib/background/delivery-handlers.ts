@@ -4,8 +4,7 @@
  */
 import { DestinationError } from '@/lib/delivery/deliveries';
 import type { Background } from './app';
-import type { Handlers } from './handlers';
-import { MessageError } from './handlers';
+import { type Handlers, MessageError } from './handler-types';
 
 type DeliveryMessages =
   | 'deliveries.list'

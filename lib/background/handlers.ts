@@ -18,7 +18,6 @@ import {
   type ErrorInfo,
   type MessageResult,
   type MessageType,
-  type MessagingErrorInfo,
   type PageAutoJoin,
   type PageJob,
   PROTOCOL_SHOWN_MAX,
@@ -39,23 +38,15 @@ import { createArchiveHandlers } from './archive-handlers';
 import type { AutoJoinView } from './auto-join';
 import { createCalendarHandlers } from './calendar-handlers';
 import { createDeliveryHandlers } from './delivery-handlers';
+import { type Handlers, MessageError } from './handler-types';
 import { createMenus } from './menus';
-import { type Payload, pageKindOf, type Sender } from './senders';
+import { pageKindOf, type Sender } from './senders';
 import { sessionView } from './session';
 
-/** A refusal that is not the service's: carried to the caller as its plain error object. */
-export class MessageError extends Error {
-  constructor(readonly info: MessagingErrorInfo) {
-    super(info.kind);
-  }
-}
+export { type Handlers, MessageError };
 
 /** A bot scheduled earlier than this before now is refused (an event that is long over). */
 export const SCHEDULE_PAST_TOLERANCE_MS = 5 * 60_000;
-
-export type Handlers = {
-  [T in MessageType]: (payload: Payload<T>, sender: Sender) => Promise<ResponseMap[T]>;
-};
 
 async function requireServiceAccess(bg: Background, serviceUrl?: string): Promise<void> {
   const url = serviceUrl ?? (await serviceUrlItem.getValue());

@@ -5,6 +5,8 @@
  * from storage and looks at whatever is due.
  */
 import { browser } from 'wxt/browser';
+import { provideFailureTexts } from '@/lib/failures';
+import { ru as failureTextsRu } from '@/lib/failures/texts-ru';
 import { calendarsReadThisRunItem, serviceUrlItem, settingsItem } from '@/lib/storage';
 import { restrictStorageToTrustedContexts } from '@/lib/trusted-settings';
 import { onMenuClick, sendBotFromTab } from './actions';
@@ -22,6 +24,8 @@ import { checkMessage, type OwnExtension } from './senders';
 import { SESSION_EXPIRED_ALARM, SESSION_WARNING_ALARM } from './session';
 
 export function startBackground(bg: Background = createBackground()): Background {
+  // Notifications and page answers are worded in either language at any time.
+  provideFailureTexts('ru', failureTextsRu);
   const handlers = createHandlers(bg);
   const own = (): OwnExtension => ({ id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') });
   const log = (what: string) => (error: unknown) => console.error(what, error);

@@ -5,8 +5,8 @@
  * instead of doubling it, and a click opens the recording in the viewer.
  */
 import { browser } from 'wxt/browser';
+import { describeJobFailure } from '@/lib/failures';
 import type { Lang } from '@/lib/i18n';
-import { describeFailure } from '@/lib/jobs/describe';
 import type { JobStore } from '@/lib/jobs/store';
 import { isTerminal, type Job } from '@/lib/jobs/types';
 import type { Settings } from '@/lib/storage';
@@ -52,7 +52,7 @@ export function jobNotice(
       return settings.notifyReady ? { title: t.uploadedTitle, message: t.uploadedMessage(name) } : null;
     case 'failed':
       return settings.notifyFailed && job.failure
-        ? { title: t.failedTitle(name), message: describeFailure(job.failure, lang) }
+        ? { title: t.failedTitle(name), message: describeJobFailure(job.failure, lang) }
         : null;
     default:
       return null;

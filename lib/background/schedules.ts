@@ -4,8 +4,18 @@
  * At the start time the bot is sent like any other: a job and a notification.
  */
 import { browser } from 'wxt/browser';
-import type { ScheduledBot } from '@/lib/messaging';
+import type { MEETING_SERVICES } from '@/lib/api';
 import { defineTrustedItem } from '@/lib/trusted-settings';
+
+/** A bot to send at a calendar event's start (messages `page.scheduleBot`, `schedules.*`). */
+export interface ScheduledBot {
+  id: string;
+  link: string;
+  meetingService: (typeof MEETING_SERVICES)[number];
+  startsAt: number;
+  title?: string;
+  spaceId: number;
+}
 
 export const SCHEDULE_ALARM_PREFIX = 'bot-schedule:';
 /**

@@ -14,11 +14,11 @@
  * (`expired`). Each notice is shown once per session.
  */
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import { renewalMarginMs, type Session } from '@/lib/api';
 import type { Lang } from '@/lib/i18n';
 import type { SessionView } from '@/lib/messaging';
 import { type SessionEnded, sessionEndedItem } from '@/lib/session-store';
+import { sessionNoticesItem } from '@/lib/storage';
 import { notify, SESSION_NOTIFICATION_ID } from './notifications';
 import { backgroundTexts } from './texts';
 
@@ -59,15 +59,7 @@ export function sessionView(
 }
 
 /** Which notices were shown, keyed by the moment they were about, so each shows once. */
-interface SessionNotices {
-  warnedFor: number | null;
-  expiredFor: number | null;
-}
-
-export const sessionNoticesItem = storage.defineItem<SessionNotices>('local:sessionNotices', {
-  fallback: { warnedFor: null, expiredFor: null },
-  version: 1,
-});
+export { sessionNoticesItem };
 
 function formatWhen(at: number, lang: Lang): string {
   return new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', {

@@ -1,9 +1,4 @@
-/**
- * The persisted charge log (`storage.local` item `charges`): charges this extension caused and the
- * incidents found. Written only by the background; the options page reads it (Copy for support).
- * Writes are read-modify-write of one item, so they are queued.
- */
-import { storage } from 'wxt/utils/storage';
+import { chargeLogItem } from '@/lib/storage';
 import { emptyLog } from './log';
 import type { ChargeLog } from './types';
 
@@ -12,10 +7,7 @@ export interface ChargeLogStore {
   update(change: (log: ChargeLog) => ChargeLog): Promise<ChargeLog>;
 }
 
-export const chargeLogItem = storage.defineItem<ChargeLog>('local:charges', {
-  fallback: emptyLog(),
-  version: 1,
-});
+export { chargeLogItem };
 
 function queued(read: () => Promise<ChargeLog>, write: (log: ChargeLog) => Promise<void>): ChargeLogStore {
   let queue: Promise<unknown> = Promise.resolve();

@@ -5,7 +5,7 @@
  * the pure functions of arithmetic.ts and duplicates.ts; this file reads the service, keeps the
  * log and hands each incident to `onIncident` (notification).
  */
-import type { ApiClient, CreatedRecording, Recording, Space } from '@/lib/api';
+import { type ApiClient, type CreatedRecording, findRecordings, type Recording, type Space } from '@/lib/api';
 import type { Job } from '@/lib/jobs/types';
 import { assessClassifyCharge, type Reading } from './arithmetic';
 import { findDuplicates } from './duplicates';
@@ -125,7 +125,7 @@ export class ChargeWatch {
     const { client } = this.deps;
     let candidates: Recording[];
     try {
-      candidates = await client.findRecordings(job.spaceId, {
+      candidates = await findRecordings(client, job.spaceId, {
         title: ours.title,
         contentType: ours.content_type,
         since,

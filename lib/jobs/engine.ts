@@ -1,5 +1,7 @@
 /**
- * The job state machine. Every user intent is a persisted job; `tick()` moves every due job one
+ * The job state machine's core: creating jobs, cancel, ticks, the per-job lock and the conditional
+ * writes (`patch`, `finish`). What each intent does at each phase lives in ./steps (bot, download,
+ * processing, upload), which reach the core only through a `StepContext`. Every user intent is a persisted job; `tick()` moves every due job one
  * step, and nothing lives only in memory: a service worker stopped at any point resumes from
  * storage on its next wake.
  *
@@ -15,81 +17,27 @@
  *   recording) and for the processing jobs (`was_classified`, `result_is_ready`); the result
  *   itself is fetched once, when the flags say the run has ended.
  */
-import {
-  type ApiClient,
-  ApiError,
-  type ApiErrorInfo,
-  CLOCK_SKEW_TOLERANCE_MS,
-  classifyResultResponse,
-  isTransportFailure,
-  normalizeTitle,
-  type ProcessingResult,
-  partRanges,
-  type Recording,
-  type ResultResponse,
-  toApiErrorInfo,
-  UPLOAD_LINK_LIFETIME_MS,
-  type UploadedPart,
-} from '@/lib/api';
-import { type ChargeIncident, type ChargeWatch, type Reading, usageOf } from '@/lib/charges';
-import type { FileStore, UploadState } from '@/lib/file-store';
+import { isTransportFailure, type Recording, toApiErrorInfo } from '@/lib/api';
 import type { MeetingLink, VideoPage } from '@/lib/links';
-import {
-  ASSEMBLE_LIMIT_MS,
-  BOT_RECORDING_LIMIT_MS,
-  LINK_DOWNLOAD_LIMIT_MS,
-  LIST_PAGE_SIZE,
-  MEETING_POLL_INTERVAL_MS,
-  NOT_STARTED_LIMIT_MS,
-  POLL_INTERVAL_MS,
-  REQUEST_UNKNOWN_LIMIT_MS,
-  RESULT_RECHECK_MS,
-  VIDEO_DOWNLOAD_LIMIT_MS,
-} from './limits';
-import type { JobStore } from './store';
+import { LIST_PAGE_SIZE, POLL_INTERVAL_MS } from './limits';
+import { claimBotRecordings, stepRequesting } from './steps/bot';
+import { isAuth, type JobEngineDeps, SignInNeeded, type StepContext } from './steps/context';
+import { stepArrival, stepSubmitting } from './steps/download';
+import { checkProcessing, stepStarting } from './steps/processing';
+import { runUpload } from './steps/upload';
 import { isTerminal, type Job, type JobFailure, type JobPhase } from './types';
 
-/** Links are not used when they have less than this left: a part PUT takes time. */
-const LINK_SAFETY_MS = 5 * 60_000;
 /** Jobs due within this much of a tick are stepped with it, so one tick serves them together. */
 const DUE_SLACK_MS = 2_000;
 
 /** Phases in which a cancel cannot charge or create anything behind the user's back. */
 const CANCELLABLE: readonly JobPhase[] = ['waiting-meeting', 'downloading', 'uploading', 'assembling'];
 
-export interface Identity {
-  serviceUrl: string;
-  /** The signed-in account's email, null when nobody is signed in. */
-  account: string | null;
-}
-
-export interface JobEngineDeps {
-  client: ApiClient;
-  store: JobStore;
-  files: FileStore;
-  now: () => number;
-  identity: () => Promise<Identity>;
-  hasOriginAccess: (url: string) => Promise<boolean>;
-  /** After every persisted change of a job: badge, notifications, schedule. */
-  onChange?: (job: Job, previous: Job | undefined) => void | Promise<void>;
-  newId?: () => string;
-  /** Finds charges and creations the service made more than once (lib/charges), and reports them. */
-  charges?: ChargeWatch;
-  /**
-   * A job's result as read when it became ready, before the job is marked ready: the one place
-   * where the body is kept (archive) and handed on (deliveries). A failure here never fails the job.
-   */
-  onResult?: (job: Job, result: ProcessingResult) => void | Promise<void>;
-}
+export type { JobEngineDeps } from './steps/context';
 
 export type CancelOutcome =
   | { ok: true; job: Job | null }
   | { ok: false; reason: 'not-cancellable'; job: Job };
-
-/** Thrown inside a tick when the session is gone: every job waits for a new sign-in. */
-class SignInNeeded extends Error {}
-
-const isAuth = (info: ApiErrorInfo) => info.kind === 'auth';
 
 export class JobEngine {
   readonly #deps: JobEngineDeps;
@@ -100,8 +48,20 @@ export class JobEngine {
   #ticking: Promise<void> | null = null;
   #again = false;
 
+  /** What the step modules (./steps) may use of the core. */
+  readonly #ctx: StepContext;
+
   constructor(deps: JobEngineDeps) {
     this.#deps = deps;
+    this.#ctx = {
+      deps,
+      now: () => deps.now(),
+      patch: (job, patch) => this.#patch(job, patch),
+      finish: (job, phase, fields) => this.#finish(job, phase, fields),
+      finishById: (id, phase, fields) => this.#finishById(id, phase, fields),
+      withLock: (id, work) => this.#withLock(id, work),
+      stepFailed: (id, error) => this.#stepFailed(id, error),
+    };
   }
 
   get #now(): number {
@@ -419,14 +379,14 @@ export class JobEngine {
     try {
       switch (job.phase) {
         case 'requesting':
-          return await this.#stepRequesting(job);
+          return await stepRequesting(this.#ctx, job);
         case 'submitting':
-          return await this.#stepSubmitting(job);
+          return await stepSubmitting(this.#ctx, job);
         case 'downloading':
         case 'assembling':
-          return await this.#stepArrival(job);
+          return await stepArrival(this.#ctx, job);
         case 'starting':
-          return await this.#stepStarting(job);
+          return await stepStarting(this.#ctx, job);
         case 'uploading':
           this.#ensureUpload(job.id);
           return;
@@ -451,241 +411,6 @@ export class JobEngine {
       return;
     }
     await this.#finish(job, 'failed', { failure: { kind: 'api', error: info } });
-  }
-
-  async #stepRequesting(job: Job): Promise<void> {
-    const { client } = this.#deps;
-    const now = this.#now;
-    const link = job.sourceUrl!;
-    const service = job.meetingService ?? 'google_meet';
-    if (job.preexistingAudioIds === undefined) {
-      // The recordings that exist now can never be the bot's, whatever their created_at says.
-      const page = await client.listRecordings(
-        job.spaceId,
-        { ordering: '-created_at', limit: 20, offset: 0 },
-        { retry: false },
-      );
-      job =
-        (await this.#patch(job, { preexistingAudioIds: page.results.map((recording) => recording.id) })) ??
-        job;
-    }
-    const alreadyAttempted = job.requestedAt !== undefined;
-    if (alreadyAttempted && now - job.requestedAt! > REQUEST_UNKNOWN_LIMIT_MS) {
-      await this.#finish(job, 'failed', {
-        failure: { kind: 'api', error: { kind: 'outcome-unknown', operation: 'sendBot', check: 'meeting' } },
-      });
-      return;
-    }
-    const marked = alreadyAttempted ? job : await this.#patch(job, { requestedAt: now });
-    if (!marked) return;
-    let requestId: number | undefined;
-    try {
-      if (alreadyAttempted) {
-        // A previous worker made the call and died with its answer. Re-sending is its own check:
-        // code 5 (a bot is already active in the space) means the first call took effect.
-        try {
-          requestId = (await client.sendBot(job.spaceId, { link, meeting_service: service })).id;
-        } catch (error) {
-          if (toApiErrorInfo(error).kind !== 'bot-busy') throw error;
-        }
-      } else {
-        const outcome = await client.sendBotSafely(job.spaceId, { link, meeting_service: service });
-        requestId = outcome.request?.id;
-      }
-    } catch (error) {
-      const info = toApiErrorInfo(error);
-      if (info.kind === 'bot-busy' && !alreadyAttempted && !(await this.#ownBotActive(job))) {
-        // No bot sent from here is active in the space: the answer may be to the browser's own
-        // repeat of this request (lib/charges), so the job must not say the bot was not sent.
-        const incident = await this.#deps.charges?.botBusyUnconfirmed(marked);
-        await this.#finish(marked, 'failed', {
-          failure: { kind: 'api', error: { ...info, replayPossible: true } },
-          ...this.#withIncident(marked, incident),
-        });
-        return;
-      }
-      if (info.kind === 'outcome-unknown' || isTransportFailure(info)) {
-        // Still unknown: the next tick re-sends, where code 5 proves the first call.
-        await this.#patch(marked, { nextCheckAt: this.#now + POLL_INTERVAL_MS });
-        return;
-      }
-      throw error;
-    }
-    await this.#patch(marked, {
-      phase: 'waiting-meeting',
-      ...(requestId === undefined ? {} : { botRequestId: requestId }),
-      nextCheckAt: this.#now + MEETING_POLL_INTERVAL_MS,
-    });
-  }
-
-  async #stepSubmitting(job: Job): Promise<void> {
-    const { client } = this.#deps;
-    const operation = job.intent === 'video' ? 'uploadFromVideoSite' : 'uploadByUrl';
-    if (job.requestedAt !== undefined) {
-      // The worker died during the call. The recording would be hidden while it downloads, so there
-      // is no way to check: say so rather than submit the link twice.
-      await this.#finish(job, 'failed', {
-        failure: { kind: 'api', error: { kind: 'outcome-unknown', operation, check: 'recent-recordings' } },
-      });
-      return;
-    }
-    const marked = await this.#patch(job, { requestedAt: this.#now });
-    if (!marked) return;
-    let audioId: number;
-    try {
-      audioId =
-        job.intent === 'video'
-          ? (await client.uploadFromVideoSite(job.spaceId, { url: job.sourceUrl! })).audio_id
-          : (
-              await client.uploadByUrl(job.spaceId, {
-                url: job.sourceUrl!,
-                title: job.title!,
-                content_type: job.contentType!,
-              })
-            ).audio_id;
-    } catch (error) {
-      const info = toApiErrorInfo(error);
-      if (isAuth(info)) {
-        // Nothing was sent (401 comes before any effect): the job can be submitted after sign-in.
-        await this.#patch(marked, { requestedAt: undefined });
-        throw new SignInNeeded();
-      }
-      await this.#finish(marked, 'failed', { failure: { kind: 'api', error: info } });
-      return;
-    }
-    await this.#patch(marked, {
-      phase: 'downloading',
-      audioId,
-      nextCheckAt: this.#now + POLL_INTERVAL_MS,
-    });
-  }
-
-  /** Downloading (by URL, video page) or assembling (upload): waits for `is_uploaded`. */
-  async #stepArrival(job: Job): Promise<void> {
-    const now = this.#now;
-    const info = await this.#deps.client.getRecordingInfo(job.spaceId, job.audioId!, { retry: false });
-    if (info.is_uploaded) {
-      await this.#arrived(job, info);
-      return;
-    }
-    if (job.phase === 'downloading') {
-      const limit = job.intent === 'video' ? VIDEO_DOWNLOAD_LIMIT_MS : LINK_DOWNLOAD_LIMIT_MS;
-      const waited = now - (job.requestedAt ?? job.createdAt);
-      if (waited > limit) {
-        await this.#finish(job, 'failed', {
-          failure: { kind: 'download-probably-failed', waitedMs: waited },
-        });
-        return;
-      }
-    } else if (now - (job.phaseSince ?? job.updatedAt) > ASSEMBLE_LIMIT_MS) {
-      await this.#finish(job, 'failed', {
-        failure: { kind: 'api', error: { kind: 'timeout', operation: 'uploadFile', phase: 'assembling' } },
-      });
-      return;
-    }
-    await this.#patch(job, { nextCheckAt: now + POLL_INTERVAL_MS });
-  }
-
-  async #arrived(job: Job, recording: Recording): Promise<void> {
-    const incident =
-      job.intent === 'link' || job.intent === 'video'
-        ? await this.#deps.charges?.afterArrival(job, recording, await this.#claimed(job.id))
-        : null;
-    const known = {
-      title: recording.title,
-      ...(recording.duration == null ? {} : { duration: recording.duration }),
-      ...this.#withIncident(job, incident),
-    };
-    if (!job.autoProcess) {
-      await this.#finish(job, 'uploaded', known);
-      return;
-    }
-    const starting = await this.#patch(job, {
-      ...known,
-      phase: 'starting',
-      wasClassifiedBefore: recording.was_classified,
-      nextCheckAt: this.#now,
-    });
-    if (starting) await this.#stepStarting(starting, recording);
-  }
-
-  /**
-   * Starts processing exactly once for this intent: balance check, then `classifyAttemptedAt` is
-   * persisted, then classify. A job found with the mark set asks the result endpoint first.
-   */
-  async #stepStarting(job: Job, known?: Recording): Promise<void> {
-    const { client } = this.#deps;
-    const spaceId = job.spaceId;
-    const audioId = job.audioId!;
-    const alreadyAttempted = job.classifyAttemptedAt !== undefined;
-    let marked: Job | undefined = job;
-    let before: Reading | undefined;
-    if (!alreadyAttempted) {
-      const recording = known ?? (await client.getRecordingInfo(spaceId, audioId));
-      if (!recording.is_uploaded) {
-        await this.#finish(job, 'failed', { failure: { kind: 'recording-not-uploaded' } });
-        return;
-      }
-      const space = await client.getSpace(spaceId);
-      const usage = usageOf(space);
-      if (usage !== undefined) before = { usage, at: this.#now };
-      const available = space.subscribe?.available_usage_count;
-      const needed = recording.duration ?? undefined;
-      const names = { title: job.title ?? recording.title, spaceName: space.name };
-      if (available !== undefined && needed !== undefined && needed > available) {
-        await this.#finish(job, 'failed', {
-          ...names,
-          failure: {
-            kind: 'not-enough-balance',
-            availableSeconds: available,
-            neededSeconds: needed,
-            spaceName: space.name,
-          },
-        });
-        return;
-      }
-      marked = await this.#patch(job, {
-        ...names,
-        ...(needed === undefined ? {} : { duration: needed }),
-        wasClassifiedBefore: recording.was_classified,
-        classifyAttemptedAt: this.#now,
-      });
-      if (!marked) return;
-      if (needed !== undefined) await this.#deps.charges?.beforeClassify(marked, needed);
-    }
-    try {
-      await client.startProcessingSafely(spaceId, audioId, { alreadyAttempted });
-    } catch (error) {
-      const info = toApiErrorInfo(error);
-      if (info.kind === 'insufficient-balance') {
-        await this.#finish(marked, 'failed', {
-          failure: {
-            kind: 'not-enough-balance',
-            availableSeconds: info.availableSeconds ?? 0,
-            neededSeconds: info.neededSeconds ?? marked.duration ?? 0,
-            ...(info.spaceName ? { spaceName: info.spaceName } : {}),
-          },
-        });
-        return;
-      }
-      if (info.kind === 'outcome-unknown' || isTransportFailure(info)) {
-        // Unknown whether it charged: the mark stays, so the next tick asks the result endpoint first.
-        await this.#patch(marked, { nextCheckAt: this.#now + POLL_INTERVAL_MS });
-        return;
-      }
-      throw error;
-    }
-    const incident = await this.#deps.charges?.afterClassify(marked, before);
-    const now = this.#now;
-    await this.#patch(marked, {
-      ...this.#withIncident(marked, incident),
-      phase: 'processing',
-      processingSince: now,
-      lastResultCheckAt: now,
-      firstServerErrorAt: null,
-      notStartedSince: null,
-      nextCheckAt: now + POLL_INTERVAL_MS,
-    });
   }
 
   /**
@@ -715,14 +440,14 @@ export class JobEngine {
       return;
     }
     const run = <T>(id: string, work: () => Promise<T>) => (locked ? work() : this.#withLock(id, work));
-    await this.#claimBotRecordings(ids, page, run);
+    await claimBotRecordings(this.#ctx, ids, page, run);
     const byId = new Map(page.map((recording) => [recording.id, recording]));
     for (const id of ids) {
       await run(id, async () => {
         const job = await this.#deps.store.get(id);
         if (job?.phase !== 'processing') return;
         try {
-          await this.#checkProcessing(job, byId.get(job.audioId!));
+          await checkProcessing(this.#ctx, job, byId.get(job.audioId!));
         } catch (error) {
           await this.#stepFailed(id, error);
         }
@@ -730,320 +455,16 @@ export class JobEngine {
     }
   }
 
-  async #claimBotRecordings(
-    ids: string[],
-    page: Recording[],
-    run: <T>(id: string, work: () => Promise<T>) => Promise<T>,
-  ): Promise<void> {
-    const all = await this.#deps.store.list();
-    const waiting = all
-      .filter((job) => ids.includes(job.id) && job.phase === 'waiting-meeting')
-      .sort((a, b) => (a.requestedAt ?? a.createdAt) - (b.requestedAt ?? b.createdAt));
-    if (waiting.length === 0) return;
-    const claimed = new Set(all.flatMap((job) => (job.audioId === undefined ? [] : [job.audioId])));
-    // Oldest first on both sides: the earliest request gets the earliest new recording.
-    const candidates = page
-      .filter((recording) => recording.is_uploaded && !claimed.has(recording.id))
-      .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
-    for (const waitingJob of waiting) {
-      await run(waitingJob.id, async () => {
-        const job = await this.#deps.store.get(waitingJob.id);
-        if (job?.phase !== 'waiting-meeting') return;
-        const now = this.#now;
-        const requestedAt = job.requestedAt ?? job.createdAt;
-        const index = candidates.findIndex(
-          (recording) =>
-            !job.preexistingAudioIds?.includes(recording.id) &&
-            Date.parse(recording.created_at) >= requestedAt - CLOCK_SKEW_TOLERANCE_MS,
-        );
-        if (index < 0) {
-          const waited = now - requestedAt;
-          if (waited > BOT_RECORDING_LIMIT_MS) {
-            await this.#finish(job, 'failed', { failure: { kind: 'bot-no-recording', waitedMs: waited } });
-          } else {
-            await this.#patch(job, { nextCheckAt: now + MEETING_POLL_INTERVAL_MS });
-          }
-          return;
-        }
-        const [recording] = candidates.splice(index, 1);
-        await this.#patch(job, {
-          phase: 'processing',
-          audioId: recording!.id,
-          title: recording!.title,
-          ...(recording!.duration == null ? {} : { duration: recording!.duration }),
-          wasClassifiedBefore: false,
-          processingSince: now,
-          lastResultCheckAt: now,
-          firstServerErrorAt: null,
-          notStartedSince: null,
-          nextCheckAt: now,
-        });
-      });
-    }
-  }
-
-  async #checkProcessing(job: Job, listed: Recording | undefined): Promise<void> {
-    const now = this.#now;
-    const recheckDue = now - (job.lastResultCheckAt ?? job.processingSince ?? 0) >= RESULT_RECHECK_MS;
-    const listSays = listed && !job.wasClassifiedBefore && !recheckDue;
-    if (listSays && !listed.was_classified && !listed.result_is_ready) {
-      const titleChanged = listed.title !== job.title;
-      await this.#patch(job, {
-        ...(titleChanged ? { title: listed.title } : {}),
-        nextCheckAt: now + POLL_INTERVAL_MS,
-      });
-      return;
-    }
-    let response: ResultResponse;
-    try {
-      response = {
-        ok: true,
-        data: await this.#deps.client.getResult(job.spaceId, job.audioId!, { retry: false }),
-      };
-    } catch (error) {
-      response = { ok: false, error: toApiErrorInfo(error) };
-    }
-    await this.#applyResult(job, response);
-  }
-
-  async #applyResult(job: Job, response: ResultResponse): Promise<void> {
-    const now = this.#now;
-    const step = classifyResultResponse(
-      response,
-      { firstServerErrorAt: job.firstServerErrorAt ?? null },
-      now,
-    );
-    switch (step.status) {
-      case 'done':
-        try {
-          await this.#deps.onResult?.(job, step.result);
-        } catch {
-          // Keeping or handing on the body is best effort; the job's own end does not depend on it.
-        }
-        await this.#finish(job, 'ready', {
-          title: step.result.title,
-          ...(step.result.duration == null ? {} : { duration: step.result.duration }),
-        });
-        return;
-      case 'failed':
-        await this.#finish(job, 'failed', {
-          failure: { kind: step.reason === 'server-error' ? 'processing-server-error' : 'processing-failed' },
-        });
-        return;
-      case 'running':
-        await this.#patch(job, {
-          firstServerErrorAt: step.firstServerErrorAt,
-          notStartedSince: null,
-          lastResultCheckAt: now,
-          nextCheckAt: now + POLL_INTERVAL_MS,
-        });
-        return;
-      case 'not-started': {
-        const since = job.notStartedSince ?? now;
-        const limit = job.intent === 'bot' ? NOT_STARTED_LIMIT_MS.bot : NOT_STARTED_LIMIT_MS.other;
-        if (now - since > limit) {
-          await this.#finish(job, 'failed', {
-            failure: { kind: 'processing-not-started', waitedMs: now - since },
-          });
-          return;
-        }
-        await this.#patch(job, {
-          firstServerErrorAt: null,
-          notStartedSince: since,
-          lastResultCheckAt: now,
-          nextCheckAt: now + POLL_INTERVAL_MS,
-        });
-        return;
-      }
-      case 'error':
-        if (isAuth(step.error)) throw new SignInNeeded();
-        await this.#finish(job, 'failed', { failure: { kind: 'api', error: step.error } });
-    }
-  }
-
   // -------------------------------------------------------------------------------------------
-  // Uploads: parts from the stored file, ETags persisted after each part
+  // Uploads: one runner per job, in the background of the ticks
 
   #ensureUpload(id: string): void {
     if (this.#uploads.has(id)) return;
     const controller = new AbortController();
-    const done = this.#runUpload(id, controller.signal).finally(() => {
+    const done = runUpload(this.#ctx, id, controller.signal).finally(() => {
       this.#uploads.delete(id);
     });
     this.#uploads.set(id, { controller, done });
-  }
-
-  async #runUpload(id: string, signal: AbortSignal): Promise<void> {
-    const { client, files } = this.#deps;
-    try {
-      const found = await this.#deps.store.get(id);
-      if (found?.phase !== 'uploading') return;
-      // The upload runs on its own; ticks only check on it now and then.
-      const job = (await this.#patch(found, { nextCheckAt: this.#now + POLL_INTERVAL_MS })) ?? found;
-      const file = job.fileKey ? await files.getFile(job.fileKey) : undefined;
-      if (!file) {
-        await this.#finish(job, 'failed', { failure: { kind: 'upload-file-missing' } });
-        return;
-      }
-      let state = await files.getUploadState(id);
-      if (state && this.#now > state.issuedAt + UPLOAD_LINK_LIFETIME_MS - LINK_SAFETY_MS) {
-        // The links expired (the browser was closed for hours): the partial recording goes to the
-        // trash and the file is uploaded again from the start.
-        await client.deleteRecordings(job.spaceId, [state.audioId]).catch(() => undefined);
-        await files.deleteUploadState(id);
-        state = undefined;
-      }
-      if (!state) state = await this.#createForUpload(job, file, signal);
-      if (!state) return;
-      const storage = state.links[0]!;
-      if (!(await this.#deps.hasOriginAccess(storage))) {
-        await this.#finishById(id, 'failed', {
-          failure: { kind: 'permission-denied', origin: new URL(storage).origin },
-        });
-        return;
-      }
-      const ranges = partRanges(file.size, state.links.length);
-      let sent = ranges.reduce(
-        (sum, range, index) => sum + (state!.etags[index] ? range.end - range.start : 0),
-        0,
-      );
-      const startedAt = this.#now;
-      const sentAtStart = sent;
-      for (const [index, range] of ranges.entries()) {
-        if (state.etags[index]) continue;
-        const etag = await client.uploadPart(state.links[index]!, file.slice(range.start, range.end), {
-          issuedAt: state.issuedAt,
-          partNumber: index + 1,
-          signal,
-        });
-        state.etags[index] = etag;
-        await files.putUploadState(id, state);
-        sent += range.end - range.start;
-        const elapsed = this.#now - startedAt;
-        const current = await this.#deps.store.get(id);
-        if (current?.phase !== 'uploading') return;
-        await this.#patch(current, {
-          nextCheckAt: this.#now + POLL_INTERVAL_MS,
-          upload: {
-            sentBytes: sent,
-            totalBytes: file.size,
-            ...(elapsed > 0 ? { bytesPerSecond: Math.round(((sent - sentAtStart) * 1000) / elapsed) } : {}),
-          },
-        });
-      }
-      const parts: UploadedPart[] = ranges.map((_, index) => ({
-        PartNumber: index + 1,
-        ETag: state!.etags[index]!,
-      }));
-      await client.completeUploadSafely(job.spaceId, state.audioId, parts, { signal });
-      const current = await this.#deps.store.get(id);
-      if (current?.phase !== 'uploading') return;
-      await this.#patch(current, { phase: 'assembling', nextCheckAt: this.#now + 1_000 });
-    } catch (error) {
-      if (signal.aborted) return;
-      const info = toApiErrorInfo(error);
-      const job = await this.#deps.store.get(id);
-      if (job?.phase !== 'uploading') return;
-      if (isAuth(info)) {
-        await this.#patch(job, { blocked: 'sign-in' });
-        return;
-      }
-      const retryable =
-        isTransportFailure(info) ||
-        (info.kind === 'outcome-unknown' &&
-          (info.operation === 'completeUpload' || info.operation === 'createRecording'));
-      if (retryable) {
-        // Resumed by the next tick: from the parts already sent, or (an unknown create) by looking
-        // up and trashing the recording the lost call may have made before creating again.
-        await this.#patch(job, { nextCheckAt: this.#now + POLL_INTERVAL_MS });
-        return;
-      }
-      await this.#finish(job, 'failed', { failure: { kind: 'api', error: info } });
-    }
-  }
-
-  /**
-   * Creates the recording of an upload. A job that already has `requestedAt` lost the answer of an
-   * earlier create with its worker: the recording it may have made is looked up and trashed first.
-   */
-  async #createForUpload(job: Job, file: Blob, signal: AbortSignal): Promise<UploadState | undefined> {
-    const { client, files } = this.#deps;
-    const title = normalizeTitle(job.title ?? '');
-    const contentType = job.contentType || file.type || 'application/octet-stream';
-    const body = { title, size: file.size, content_type: contentType };
-    if (job.requestedAt !== undefined) {
-      const orphans = await client.findRecordings(
-        job.spaceId,
-        { title, size: file.size, contentType, since: job.requestedAt, isUploaded: false },
-        { signal },
-      );
-      const ids = orphans.map((recording) => recording.id).filter((audioId) => audioId !== job.audioId);
-      if (job.audioId !== undefined) ids.push(job.audioId);
-      if (ids.length > 0) await client.deleteRecordings(job.spaceId, ids, { signal });
-    }
-    const marked = await this.#patch(job, { requestedAt: this.#now, audioId: undefined });
-    if (!marked) return undefined;
-    let created = await client.createRecordingChecked(job.spaceId, body, { signal });
-    if (created.status === 'orphaned') {
-      await client.deleteRecordings(job.spaceId, created.audioIds, { signal });
-    }
-    if (created.status !== 'created')
-      created = await client.createRecordingChecked(job.spaceId, body, { signal });
-    if (created.status !== 'created') {
-      throw new ApiError({
-        kind: 'outcome-unknown',
-        operation: 'createRecording',
-        check: created.status === 'orphaned' ? 'delete-orphan' : 'recent-recordings',
-        title,
-      });
-    }
-    const incident = await this.#deps.charges?.afterCreate(
-      job,
-      created.recording,
-      created.startedAt,
-      await this.#claimed(job.id),
-    );
-    const state: UploadState = {
-      audioId: created.recording.id,
-      links: created.recording.url,
-      issuedAt: created.startedAt,
-      etags: created.recording.url.map(() => null),
-    };
-    await files.putUploadState(job.id, state);
-    const current = await this.#deps.store.get(job.id);
-    if (current?.phase !== 'uploading') return undefined;
-    await this.#patch(current, { audioId: state.audioId, title, ...this.#withIncident(current, incident) });
-    return state;
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // Charges made more than once (lib/charges)
-
-  /** Recordings other jobs own: never taken for duplicates. */
-  async #claimed(exceptId: string): Promise<Set<number>> {
-    const jobs = await this.#deps.store.list();
-    return new Set(
-      jobs
-        .filter((other) => other.id !== exceptId && other.audioId !== undefined)
-        .map((other) => other.audioId!),
-    );
-  }
-
-  /** Another bot sent from here is active in the job's space (code 5 is then about that one). */
-  async #ownBotActive(job: Job): Promise<boolean> {
-    const jobs = await this.#deps.store.list();
-    return jobs.some(
-      (other) =>
-        other.id !== job.id &&
-        other.intent === 'bot' &&
-        other.spaceId === job.spaceId &&
-        (other.phase === 'waiting-meeting' || other.phase === 'requesting'),
-    );
-  }
-
-  #withIncident(job: Job, incident: ChargeIncident | null | undefined): Partial<Job> {
-    if (!incident) return {};
-    return { incidents: [...(job.incidents ?? []).filter((other) => other.id !== incident.id), incident] };
   }
 
   // -------------------------------------------------------------------------------------------

@@ -6,14 +6,11 @@
  * Writes are read-modify-write of one item, so they are queued: two steps finishing at once cannot
  * lose each other's change.
  */
-import { storage } from 'wxt/utils/storage';
+import { jobsItem } from '@/lib/storage';
 import { FINISHED_JOB_TTL_MS, MAX_FINISHED_JOBS } from './limits';
 import { isTerminal, type Job } from './types';
 
-export const jobsItem = storage.defineItem<Record<string, Job>>('local:jobs', {
-  fallback: {},
-  version: 1,
-});
+export { jobsItem };
 
 export interface JobStore {
   list(): Promise<Job[]>;

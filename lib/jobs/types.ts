@@ -31,7 +31,7 @@ export type JobPhase =
   | 'failed'
   | 'cancelled';
 
-export const TERMINAL_PHASES: readonly JobPhase[] = ['uploaded', 'ready', 'failed', 'cancelled'];
+const TERMINAL_PHASES: readonly JobPhase[] = ['uploaded', 'ready', 'failed', 'cancelled'];
 
 export function isTerminal(phase: JobPhase): boolean {
   return TERMINAL_PHASES.includes(phase);

@@ -35,7 +35,7 @@ export function cleanLinkText(input: unknown): string {
 }
 
 /** `decodeURIComponent` that returns the input unchanged instead of throwing on bad escapes. */
-export function safeDecode(text: string): string {
+function safeDecode(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {

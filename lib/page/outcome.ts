@@ -3,11 +3,10 @@
  * `page.scheduleBot` turned into one sentence a person can act on, in the page UI's language.
  * Pure functions of the answer, so every branch is tested without a browser. The background runs
  * them and sends the sentence with its answer (`describePageAnswer`), so content scripts carry
- * none of these texts, and the failures read as they do in the popup (`formatApiError`).
+ * none of these texts; failures are worded by the one describer (lib/failures), as in the popup.
  */
-import type { ApiErrorInfo } from '@/lib/api/errors';
-import { formatApiError, type Lang } from '@/lib/api/messages';
-import { formatDuration } from '@/lib/format/time';
+import { describePageError, describePageJobFailure } from '@/lib/failures/page';
+import type { Lang } from '@/lib/i18n';
 import type { JobFailure } from '@/lib/jobs/types';
 import {
   type ErrorInfo,
@@ -22,90 +21,24 @@ import {
 import { pageMessages } from './messages';
 import { formatWhen } from './when';
 
-export { formatWhen };
-
 export type Outcome = PageOutcome;
-export type OutcomeTone = Outcome['tone'];
 
 export type SpaceView = PageContext['spaces'][number];
 
-/** Chromium's and Firefox's words for a content script whose extension was reloaded or updated. */
-const CONTEXT_GONE = /extension context invalidated|receiving end does not exist|message port closed/i;
+/** The service refused for want of a session: the control offers to open the popup. */
+function signedOut(error: ErrorInfo): boolean {
+  return !isMessagingError(error) && error.kind === 'auth';
+}
 
 /** A failure of any page action, with the space the action was for when known. */
 export function describeError(error: ErrorInfo, lang: Lang, space?: SpaceView): Outcome {
-  const m = pageMessages[lang];
-  if (isMessagingError(error)) {
-    switch (error.kind) {
-      case 'not-a-meeting-link':
-        return { tone: 'error', text: m.notMeetingLink };
-      case 'not-a-video-page':
-        return { tone: 'error', text: m.notVideoPage };
-      case 'internal':
-        if (CONTEXT_GONE.test(error.message)) return { tone: 'error', text: m.reloadPage };
-        return { tone: 'error', text: m.failed(error.message) };
-      case 'invalid-message': {
-        const details = error.issues.map((issue) => issue.message).join(' ');
-        return { tone: 'error', text: m.failed(details || error.kind) };
-      }
-      case 'unknown-message':
-      case 'forbidden-sender':
-      case 'permission-denied':
-      case 'not-cancellable':
-        return { tone: 'error', text: m.failed(error.kind) };
-    }
-  }
-  return describeApiError(error as ApiErrorInfo, lang, space);
-}
-
-function describeApiError(error: ApiErrorInfo, lang: Lang, space?: SpaceView): Outcome {
-  const m = pageMessages[lang];
-  switch (error.kind) {
-    case 'auth':
-      if (error.reason === 'invalid-credentials' || error.reason === 'not-signed-in') {
-        return { tone: 'error', text: m.signedOut, signedOut: true };
-      }
-      return { tone: 'error', text: m.sessionEnded, signedOut: true };
-    case 'bot-busy':
-      if (space && !error.replayPossible) return { tone: 'error', text: m.botBusy(space.name) };
-      break;
-    case 'bot-low-balance':
-      if (space)
-        return {
-          tone: 'error',
-          text: m.botLowBalance(space.name, formatDuration(space.availableSeconds, lang)),
-        };
-      break;
-    case 'insufficient-balance':
-      return {
-        tone: 'error',
-        text: formatApiError({ ...error, spaceName: error.spaceName ?? space?.name }, { lang }),
-      };
-  }
-  return { tone: 'error', text: formatApiError(error, { lang }) };
+  const text = describePageError(error, lang, space);
+  return signedOut(error) ? { tone: 'error', text, signedOut: true } : { tone: 'error', text };
 }
 
 function describeFailure(failure: JobFailure | undefined, lang: Lang, space?: SpaceView): Outcome {
-  const m = pageMessages[lang];
-  if (!failure)
-    return { tone: 'error', text: m.failed(lang === 'en' ? 'unknown error' : 'неизвестная ошибка') };
-  switch (failure.kind) {
-    case 'api':
-      return describeApiError(failure.error, lang, space);
-    case 'not-enough-balance':
-      return describeApiError(
-        {
-          kind: 'insufficient-balance',
-          availableSeconds: failure.availableSeconds,
-          neededSeconds: failure.neededSeconds,
-          spaceName: failure.spaceName,
-        },
-        lang,
-        space,
-      );
-    default:
-      return { tone: 'error', text: m.failed(failure.kind) };
-  }
+  if (failure?.kind === 'api') return describeError(failure.error, lang, space);
+  return { tone: 'error', text: describePageJobFailure(failure, lang, space) };
 }
 
 /**
@@ -177,17 +110,14 @@ export function describeAutoJoinResult(
       if (answer.job) return describeBotResult({ ok: true, data: answer.job }, lang, space);
       return answer.state === 'sent'
         ? { tone: 'success', text: m.botSentNoSpace }
-        : {
-            tone: 'error',
-            text: m.failed(answer.error ?? (lang === 'en' ? 'unknown error' : 'неизвестная ошибка')),
-          };
+        : describeError({ kind: 'internal', message: answer.error ?? 'unknown error' }, lang, space);
     default:
       return null;
   }
 }
 
 /** The page messages whose answers carry the sentence to show. */
-export const PAGE_ACTIONS = [
+const PAGE_ACTIONS = [
   'page.sendBot',
   'page.transcribe',
   'page.scheduleBot',

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, take, VIDEO_SITE_PATH } from '../../lib/api';
+import { driveJobs } from './engine';
 import { useFileServer } from './files';
 import { failure, SEED, type TestEmulator, useSignedIn, wavBlob } from './support';
 
@@ -43,8 +44,8 @@ describe('endpoint: Upload by URL (POST .../audio/by_url/)', () => {
     const info = await client.getRecordingInfo(PERSONAL, audio_id);
     expect(info).toMatchObject({ is_uploaded: true, duration: 30, title: 'Interview.wav' });
     expect(await visibleIds()).toContain(audio_id);
-    await client.startProcessingSafely(PERSONAL, audio_id);
-    expect((await client.pollResult(PERSONAL, audio_id)).status).toBe('done');
+    // Processable: the job engine starts processing once and reads the result.
+    expect((await driveJobs(emu, client).process(PERSONAL, audio_id)).phase).toBe('ready');
   });
 
   it('states: background download fails → stays is_uploaded:false, no separate error', async () => {

@@ -3,21 +3,25 @@
  * storage) with an HTML 500, an HTML 502, a connection reset (before or after the effect) or a slow
  * answer. Every flow must complete, without a double charge or a duplicate recording.
  *
- * The flows are written the way the extension's background jobs drive the client: safe steps (reads,
- * sign-in, moving to the trash) are repeated after a pause when they fail on the network; steps
- * that create something or charge go through the client's safe helpers, and an unknown outcome is
- * resolved by checking, never by a blind repeat.
+ * Uploads, processing and bots are driven by the background's job engine itself (lib/jobs, through
+ * ./engine.ts). The downloads are submitted here with the raw calls, whose unknown outcome the test
+ * resolves by looking for the recording (the engine reports such a submission as unknown instead);
+ * other safe steps (reads, sign-in, moving to the trash) are repeated after a pause when they fail
+ * on the network.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
   type ApiErrorInfo,
+  findRecordings,
   isApiError,
   isTransportFailure,
   type Recording,
   take,
   toApiErrorInfo,
 } from '../../lib/api';
+import type { Job } from '../../lib/jobs/types';
+import { driveJobs, type JobDriver } from './engine';
 import { useFileServer } from './files';
 import { MB, SEED, type TestEmulator, useEmulator, wavBlob } from './support';
 
@@ -55,12 +59,11 @@ interface Intent {
 interface Tally {
   started: number;
   completed: number;
-  trashedOrphans: number;
   intents: Intent[];
   processed: Set<number>;
 }
 
-const tally: Tally = { started: 0, completed: 0, trashedOrphans: 0, intents: [], processed: new Set() };
+const tally: Tally = { started: 0, completed: 0, intents: [], processed: new Set() };
 
 function transient(info: ApiErrorInfo): boolean {
   return isTransportFailure(info);
@@ -78,65 +81,34 @@ async function persist<T>(emu: TestEmulator, step: () => Promise<T>, attempts = 
   }
 }
 
-/** Uploads a file; when a job attempt fails midway, its recording without a file is trashed before starting over. */
-async function uploadJob(
-  emu: TestEmulator,
-  client: ApiClient,
-  space: number,
-  file: Blob,
-  title: string,
-): Promise<Recording> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const { recording, trashedOrphans } = await client.uploadFile(space, file, { title, concurrency: 2 });
-      tally.trashedOrphans += trashedOrphans.length;
-      return recording;
-    } catch (error) {
-      const info = toApiErrorInfo(error);
-      tally.trashedOrphans += info.trashedOrphans?.length ?? 0;
-      if (attempt >= 4 || !(transient(info) || info.kind === 'outcome-unknown')) throw error;
-      const stale = await persist(emu, () => client.findRecordings(space, { title, isUploaded: false }));
-      if (stale.length > 0) {
-        await persist(emu, () =>
-          client.deleteRecordings(
-            space,
-            stale.map((recording) => recording.id),
-          ),
-        );
-        tally.trashedOrphans += stale.length;
-      }
-      await emu.sleepWith(1)(JOB_PAUSE_MS);
-    }
-  }
+/** Uploads a file with the job engine's upload job (and processes it when asked) to its end. */
+async function uploadJob(jobs: JobDriver, space: number, file: Blob, title: string): Promise<Job> {
+  const job = await jobs.upload(space, file, { title, autoProcess: true, maxTicks: 400 });
+  if (job.audioId !== undefined) tally.processed.add(job.audioId);
+  if (job.phase !== 'ready') throw new Error(`upload job ${title} ended ${JSON.stringify(job)}`);
+  return job;
 }
 
-/** Starts processing once (never charging twice) and polls the result to the end. */
-async function processJob(
+/** Starts processing once with the job engine's processing job (never charging twice), to the result. */
+async function processJob(jobs: JobDriver, space: number, audioId: number): Promise<void> {
+  tally.processed.add(audioId);
+  const job = await jobs.process(space, audioId, 400);
+  if (job.phase !== 'ready') throw new Error(`processing of ${audioId} ended ${JSON.stringify(job)}`);
+}
+
+/** Waits, as a download job would, until the service has the recording's file. */
+async function untilUploaded(
   emu: TestEmulator,
   client: ApiClient,
   space: number,
-  audioId: number,
-): Promise<void> {
-  let attempted = false;
-  for (let round = 1; ; round += 1) {
-    try {
-      await client.startProcessingSafely(space, audioId, { alreadyAttempted: attempted });
-    } catch (error) {
-      const info = toApiErrorInfo(error);
-      if (round >= 6 || !(transient(info) || info.kind === 'outcome-unknown')) throw error;
-      attempted = true;
-      await emu.sleepWith(1)(JOB_PAUSE_MS);
-      continue;
-    }
-    tally.processed.add(audioId);
-    const outcome = await persist(emu, () => client.pollResult(space, audioId));
-    if (outcome.status === 'done') return;
-    if (outcome.status === 'not-started' && round < 6) {
-      attempted = true;
-      continue;
-    }
-    throw new Error(`processing of ${audioId} ended ${JSON.stringify(outcome)}`);
+  id: number,
+): Promise<Recording> {
+  for (let attempt = 1; attempt <= 30; attempt += 1) {
+    const recording = await persist(emu, () => client.getRecordingInfo(space, id));
+    if (recording.is_uploaded) return recording;
+    await emu.sleepWith(1)(JOB_PAUSE_MS);
   }
+  throw new Error(`recording ${id} never arrived`);
 }
 
 /** Submits a download; an unknown outcome is resolved by looking for the recording once it had time to download. */
@@ -186,9 +158,10 @@ describe(`fault run: ${FAULT_RATE * 100} % faults, seed ${FAULT_SEED}, every flo
 
     const client = emu.client({ timeoutMs: 5_000 });
     await persist(emu, () => client.signIn(SEED.users.demo.email, SEED.users.demo.password));
+    const jobs = driveJobs(emu, client);
 
     try {
-      await runAllFlows(emu, client, `${server.url}/talk.wav`);
+      await runAllFlows(emu, client, jobs, `${server.url}/talk.wav`);
     } finally {
       if (tally.completed !== tally.started || tally.started === 0) {
         const partial = await emu.counters();
@@ -208,14 +181,14 @@ describe(`fault run: ${FAULT_RATE * 100} % faults, seed ${FAULT_SEED}, every flo
     // for the one the delete flow removed), and every extra creation is a reported, trashed orphan.
     let duplicates = 0;
     for (const intent of tally.intents) {
-      const active = await persist(emu, () => client.findRecordings(intent.space, { title: intent.title }));
+      const active = await persist(emu, () => findRecordings(client, intent.space, { title: intent.title }));
       const expected = intent.source === 'by_url' ? 0 : 1;
       if (active.length !== expected) duplicates += Math.abs(active.length - expected);
     }
     const bySource = (source: Intent['source']) =>
       tally.intents.filter((intent) => intent.source === source).length;
     const created = counters.recordingsCreated;
-    // Orphans the client reported are in the trash under the title of their flow.
+    // Orphans the upload jobs found (a create whose answer was lost) are in the trash under the title of their flow.
     const uploadTitles = new Set(
       tally.intents.filter((intent) => intent.source === 'upload').map((intent) => intent.title),
     );
@@ -234,7 +207,7 @@ describe(`fault run: ${FAULT_RATE * 100} % faults, seed ${FAULT_SEED}, every flo
       `(html500=${counters.faults.html500} html502=${counters.faults.html502} reset=${counters.faults.reset} slow=${counters.faults.slow}) ` +
       `flows completed=${tally.completed}/${tally.started} double charges=${doubleCharges} ` +
       `duplicates=${duplicates + Math.max(0, unaccounted)} (recordings created=${created.total}, ` +
-      `orphans found and trashed=${tally.trashedOrphans}) classify calls=${Object.values(counters.classifyCalls).reduce((a, b) => a + b, 0)} ` +
+      `orphans found and trashed=${orphansInTrash}) classify calls=${Object.values(counters.classifyCalls).reduce((a, b) => a + b, 0)} ` +
       `for ${tally.processed.size} recordings`;
 
     expect(tally.completed).toBe(tally.started);
@@ -248,7 +221,6 @@ describe(`fault run: ${FAULT_RATE * 100} % faults, seed ${FAULT_SEED}, every flo
     }
     expect(duplicates).toBe(0);
     expect(unaccounted).toBe(0);
-    expect(tally.trashedOrphans).toBe(orphansInTrash);
     expect(created.by_url).toBe(ITERATIONS);
     expect(created.by_videosite).toBe(ITERATIONS);
     expect(created.bot).toBe(ITERATIONS);
@@ -256,7 +228,12 @@ describe(`fault run: ${FAULT_RATE * 100} % faults, seed ${FAULT_SEED}, every flo
 });
 
 /** Every flow, ITERATIONS times, one after the other (so the virtual clock moves only with the flow in progress). */
-async function runAllFlows(emu: TestEmulator, client: ApiClient, served: string): Promise<void> {
+async function runAllFlows(
+  emu: TestEmulator,
+  client: ApiClient,
+  jobs: JobDriver,
+  served: string,
+): Promise<void> {
   for (let n = 1; n <= ITERATIONS; n += 1) {
     await run(`sign-in #${n}`, async () => {
       const fresh = emu.client({ timeoutMs: 5_000 });
@@ -280,16 +257,16 @@ async function runAllFlows(emu: TestEmulator, client: ApiClient, served: string)
     await run(`multipart upload → process #${n}`, async () => {
       const title = `Fault multipart ${n}.wav`;
       tally.intents.push({ title, space: PERSONAL, source: 'upload' });
-      const recording = await uploadJob(emu, client, PERSONAL, wavBlob(10 * MB + 8_000 * 3), title);
-      expect(recording.is_uploaded).toBe(true);
-      await processJob(emu, client, PERSONAL, recording.id);
+      const job = await uploadJob(jobs, PERSONAL, wavBlob(10 * MB + 8_000 * 3), title);
+      expect((await persist(emu, () => client.getRecordingInfo(PERSONAL, job.audioId!))).is_uploaded).toBe(
+        true,
+      );
     });
 
     await run(`classify → result #${n}`, async () => {
       const title = `Fault classify ${n}.wav`;
       tally.intents.push({ title, space: PERSONAL, source: 'upload' });
-      const recording = await uploadJob(emu, client, PERSONAL, wavBlob(8000 * 20 + 44), title);
-      await processJob(emu, client, PERSONAL, recording.id);
+      await uploadJob(jobs, PERSONAL, wavBlob(8000 * 20 + 44), title);
     });
 
     let linkId = 0;
@@ -300,12 +277,12 @@ async function runAllFlows(emu: TestEmulator, client: ApiClient, served: string)
       linkId = await downloadJob(
         emu,
         () => client.uploadByUrl(PERSONAL, { url: `${served}?n=${n}`, title, content_type: 'audio/wav' }),
-        (since) => client.findRecordings(PERSONAL, { title, since }),
+        (since) => findRecordings(client, PERSONAL, { title, since }),
       );
       intent.audioId = linkId;
-      const recording = await persist(emu, () => client.waitUntilUploaded(PERSONAL, linkId));
+      const recording = await untilUploaded(emu, client, PERSONAL, linkId);
       expect(recording.duration).toBe(40);
-      await processJob(emu, client, PERSONAL, linkId);
+      await processJob(jobs, PERSONAL, linkId);
     });
 
     await run(`video site #${n}`, async () => {
@@ -316,37 +293,29 @@ async function runAllFlows(emu: TestEmulator, client: ApiClient, served: string)
       const id = await downloadJob(
         emu,
         () => client.uploadFromVideoSite(PERSONAL, { url: `https://www.youtube.com/watch?v=${videoId}` }),
-        (since) => client.findRecordings(PERSONAL, { title, since }),
+        (since) => findRecordings(client, PERSONAL, { title, since }),
       );
       intent.audioId = id;
-      const recording = await persist(emu, () => client.waitUntilUploaded(PERSONAL, id));
+      const recording = await untilUploaded(emu, client, PERSONAL, id);
       expect(recording.title).toBe(title);
     });
 
     await run(`bot → meeting end → result #${n}`, async () => {
-      let attempted = false;
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          await client.sendBotSafely(
-            TEAM,
-            { link: `https://meet.google.com/abc-defg-h${n}j`, meeting_service: 'google_meet' },
-            { alreadyAttempted: attempted },
-          );
-          break;
-        } catch (error) {
-          const info = toApiErrorInfo(error);
-          if (attempt >= 5 || !(transient(info) || info.kind === 'outcome-unknown')) throw error;
-          attempted = true;
-          await emu.sleepWith(1)(JOB_PAUSE_MS);
-        }
-      }
-      const ended = await emu.control('POST', '/meetings/end', { space_id: TEAM });
+      // biome-ignore lint/suspicious/noExplicitAny: the emulator's control answer.
+      let ended: any;
+      const job = await jobs.bot(
+        TEAM,
+        `https://meet.google.com/abc-defg-hi${String.fromCharCode(96 + n)}`,
+        async () => {
+          ended = await emu.control('POST', '/meetings/end', { space_id: TEAM });
+        },
+        400,
+      );
       expect(ended.recordings).toHaveLength(1);
       const id = ended.recordings[0] as number;
       const recording = await persist(emu, () => client.getRecordingInfo(TEAM, id));
       tally.intents.push({ title: recording.title, space: TEAM, source: 'bot', audioId: id });
-      const outcome = await persist(emu, () => client.pollResult(TEAM, id, { whenNotStarted: 'wait' }));
-      expect(outcome.status).toBe('done');
+      expect(job).toMatchObject({ phase: 'ready', audioId: id });
     });
 
     await run(`delete #${n}`, async () => {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ApiClient,
+  classifyResultResponse,
   formatApiError,
   normalizeDialog,
-  type ResultStep,
   SERVER_ERROR_FAILURE_MS,
+  startProcessingSafely,
 } from '../../lib/api';
+import { driveJobs, type JobDriver } from './engine';
 import { failure, SEED, type TestEmulator, useSignedIn, wavBlob } from './support';
 
 const PERSONAL = SEED.spaces.personal;
@@ -14,9 +16,12 @@ const R = SEED.recordings;
 for (const timeUnit of ['s', 'ms'] as const) {
   describe(`result shape with timeUnit '${timeUnit}'`, () => {
     let client: ApiClient;
+    let emu: TestEmulator;
+    let jobs: JobDriver;
 
     useSignedIn({ timeUnit, processingDelayMs: 30_000 }, (ready) => {
-      client = ready.client;
+      ({ emu, client } = ready);
+      jobs = driveJobs(emu, client);
     });
 
     it('endpoint: Processing result — a finished result parses and its times are inferred as seconds', async () => {
@@ -48,18 +53,18 @@ for (const timeUnit of ['s', 'ms'] as const) {
       }
     });
 
-    it('flow: upload → start processing → poll → done, with its own duration', async () => {
-      const { recording } = await client.uploadFile(PERSONAL, wavBlob(8000 * 95 + 44), {
+    it('flow: upload → start processing → result → done, with its own duration (the job engine)', async () => {
+      const job = await jobs.upload(PERSONAL, wavBlob(8000 * 95 + 44), {
         title: `Unit ${timeUnit}.wav`,
+        autoProcess: true,
       });
+      expect(job.phase).toBe('ready');
+      const recording = await client.getRecordingInfo(PERSONAL, job.audioId!);
       expect(recording.duration).toBe(95);
-      expect(await client.startProcessingSafely(PERSONAL, recording.id)).toMatchObject({
-        confirmedBy: 'answer',
-      });
-      const outcome = await client.pollResult(PERSONAL, recording.id);
-      expect(outcome.status).toBe('done');
-      if (outcome.status !== 'done') return;
-      const dialog = normalizeDialog(outcome.result, recording.duration);
+      expect((await emu.counters()).classifyCalls[String(recording.id)]).toBe(1);
+      const result = jobs.results.get(job.id);
+      expect(result).toMatchObject({ classified: true, success: true, audio_id: recording.id });
+      const dialog = normalizeDialog(result!, recording.duration);
       expect(dialog.unit).toBe(timeUnit);
       expect(dialog.blocks.flatMap((block) => block.utterances).at(-1)?.end).toBeLessThanOrEqual(96);
     });
@@ -69,16 +74,24 @@ for (const timeUnit of ['s', 'ms'] as const) {
 describe('states and errors of processing', () => {
   let emu: TestEmulator;
   let client: ApiClient;
+  let jobs: JobDriver;
 
   useSignedIn({ processingDelayMs: 30_000 }, (ready) => {
     ({ emu, client } = ready);
+    jobs = driveJobs(emu, client);
   });
 
   it('states: start processing was never called → 404 from the result endpoint (not-started)', async () => {
-    expect(await failure(client.getResult(PERSONAL, R.uploadedNotProcessed))).toMatchObject({
+    const info = await failure(client.getResult(PERSONAL, R.uploadedNotProcessed));
+    expect(info).toMatchObject({
       kind: 'not-found',
     });
-    expect(await client.pollResult(PERSONAL, R.uploadedNotProcessed)).toEqual({ status: 'not-started' });
+    expect(
+      classifyResultResponse({ ok: false, error: info }, { firstServerErrorAt: null }, emu.now()),
+    ).toEqual({
+      status: 'not-started',
+      firstServerErrorAt: null,
+    });
   });
 
   it('states: is_uploaded → start processing → running (200, classified:false), duration charged', async () => {
@@ -95,23 +108,22 @@ describe('states and errors of processing', () => {
   });
 
   it('states: running → ends successfully: classified, success, was_classified, result_is_ready', async () => {
-    const steps: ResultStep['status'][] = [];
-    const outcome = await client.pollResult(PERSONAL, R.processing, {
-      onStatus: (step) => steps.push(step.status),
-    });
-    expect(outcome.status).toBe('done');
-    expect(steps[0]).toBe('running');
+    expect(await client.getResult(PERSONAL, R.processing)).toMatchObject({ classified: false });
+    const job = await jobs.follow(PERSONAL, R.processing);
+    expect(job.phase).toBe('ready');
+    expect(jobs.results.get(job.id)).toMatchObject({ classified: true, success: true });
     const info = await client.getRecordingInfo(PERSONAL, R.processing);
     expect(info).toMatchObject({ was_classified: true, result_is_ready: true });
     // Polling every 10-15 s of the (virtual) clock.
-    for (const pause of emu.sleeps) expect(pause >= 10_000 && pause <= 15_000).toBe(true);
+    const pauses = jobs.tickTimes.slice(1).map((at, index) => at - jobs.tickTimes[index]!);
+    expect(pauses.length).toBeGreaterThan(0);
+    for (const pause of pauses) expect(pause >= 10_000 && pause <= 15_000).toBe(true);
   });
 
   it('states: running → ends with error (success:false), charged minutes are returned', async () => {
     const before = (await client.getSpace(PERSONAL)).subscribe?.available_usage_count;
-    await client.startProcessingSafely(PERSONAL, R.failFlag);
-    const outcome = await client.pollResult(PERSONAL, R.failFlag);
-    expect(outcome).toMatchObject({ status: 'failed', reason: 'processing-failed' });
+    const job = await jobs.process(PERSONAL, R.failFlag);
+    expect(job).toMatchObject({ phase: 'failed', failure: { kind: 'processing-failed' } });
     expect((await client.getSpace(PERSONAL)).subscribe?.available_usage_count).toBe(before);
     const counters = await emu.counters();
     expect(counters.refunds.map((refund) => refund.audio_id)).toContain(R.failFlag);
@@ -119,39 +131,32 @@ describe('states and errors of processing', () => {
   });
 
   it('states: a seeded failed recording answers classified:true, success:false', async () => {
-    expect(await client.pollResult(PERSONAL, R.failed)).toMatchObject({
-      status: 'failed',
-      reason: 'processing-failed',
+    expect(await jobs.follow(PERSONAL, R.failed)).toMatchObject({
+      phase: 'failed',
+      failure: { kind: 'processing-failed' },
     });
   });
 
   it('errors: 500 (HTML) from the result endpoint for more than 3 minutes → failed, minutes returned', async () => {
-    await client.startProcessingSafely(PERSONAL, R.fail500Flag);
-    const steps: ResultStep[] = [];
-    const outcome = await client.pollResult(PERSONAL, R.fail500Flag, {
-      onStatus: (step) => steps.push(step),
-    });
-    expect(outcome).toEqual({ status: 'failed', reason: 'server-error' });
-    const first = steps.find((step) => step.firstServerErrorAt !== null)?.firstServerErrorAt ?? 0;
-    const last = steps.at(-1);
-    expect(last?.status).toBe('failed');
-    expect(emu.now() - first).toBeGreaterThan(SERVER_ERROR_FAILURE_MS);
-    // Shorter runs of 500 were tolerated: every step before the last was 'running'.
-    expect(steps.slice(0, -1).every((step) => step.status === 'running')).toBe(true);
+    const job = await jobs.process(PERSONAL, R.fail500Flag);
+    expect(job).toMatchObject({ phase: 'failed', failure: { kind: 'processing-server-error' } });
+    // Shorter runs of 500 were tolerated: the job failed only once the run lasted over 3 minutes.
+    expect(job.firstServerErrorAt).toEqual(expect.any(Number));
+    expect(job.finishedAt! - job.firstServerErrorAt!).toBeGreaterThan(SERVER_ERROR_FAILURE_MS);
+    expect(job.finishedAt! - job.firstServerErrorAt!).toBeLessThan(SERVER_ERROR_FAILURE_MS + 60_000);
     expect((await emu.counters()).refunds.map((refund) => refund.audio_id)).toContain(R.fail500Flag);
   });
 
   it('control outcome error-500 on any recording behaves the same', async () => {
     await emu.control('POST', `/recordings/${R.uploadedNotProcessed}/outcome`, { mode: 'error-500' });
-    await client.startProcessingSafely(PERSONAL, R.uploadedNotProcessed);
-    expect(await client.pollResult(PERSONAL, R.uploadedNotProcessed)).toEqual({
-      status: 'failed',
-      reason: 'server-error',
+    expect(await jobs.process(PERSONAL, R.uploadedNotProcessed)).toMatchObject({
+      phase: 'failed',
+      failure: { kind: 'processing-server-error' },
     });
   });
 
   it('errors: 403 on classify (code 1) — fewer seconds left than the duration; balance and need are reported', async () => {
-    const info = await failure(client.startProcessingSafely(SEED.spaces.almostEmpty, R.almostEmptyLong));
+    const info = await failure(startProcessingSafely(client, SEED.spaces.almostEmpty, R.almostEmptyLong));
     expect(info).toEqual({
       kind: 'insufficient-balance',
       operation: 'startProcessing',
@@ -167,7 +172,7 @@ describe('states and errors of processing', () => {
   });
 
   it('limits: processing start needs remaining seconds ≥ duration: 90 s fits in 120 s', async () => {
-    expect(await client.startProcessingSafely(SEED.spaces.almostEmpty, R.almostEmptyShort)).toMatchObject({
+    expect(await startProcessingSafely(client, SEED.spaces.almostEmpty, R.almostEmptyShort)).toMatchObject({
       status: 'started',
     });
     expect((await client.getSpace(SEED.spaces.almostEmpty)).subscribe?.available_usage_count).toBe(30);

@@ -5,7 +5,16 @@
  * answer was lost.
  */
 import { describe, expect, it } from 'vitest';
-import { type ApiClient, take } from '../../lib/api';
+import {
+  type ApiClient,
+  completeUploadSafely,
+  createRecordingChecked,
+  findRecordings,
+  sendBotSafely,
+  startProcessingSafely,
+  take,
+} from '../../lib/api';
+import { driveJobs, type JobDriver } from './engine';
 import { useFileServer } from './files';
 import { failure, SEED, type TestEmulator, useEmulator, useSignedIn, wavBlob } from './support';
 
@@ -15,9 +24,11 @@ const SLOW_MS = 400;
 const IMPATIENT_MS = 150;
 let emu: TestEmulator;
 let client: ApiClient;
+let jobs: JobDriver;
 
 useSignedIn({ assembleDelayMs: 1_500, downloadDelayMs: 3_000, slowMs: SLOW_MS }, (ready) => {
   ({ emu, client } = ready);
+  jobs = driveJobs(emu, client);
 });
 
 async function requestsDuring(run: () => Promise<unknown>): Promise<number> {
@@ -101,8 +112,9 @@ describe('retry: PUT of a file part — yes, to the same link while it is valid'
     const etag = await client.uploadPart(created.url[0]!, file, { issuedAt: emu.now() });
     expect(spy).toBeDefined();
     expect(emu.sleeps).toEqual([2_000, 4_000]);
-    await client.completeUploadSafely(PERSONAL, created.id, [{ PartNumber: 1, ETag: etag }]);
-    expect((await client.waitUntilUploaded(PERSONAL, created.id)).is_uploaded).toBe(true);
+    await completeUploadSafely(client, PERSONAL, created.id, [{ PartNumber: 1, ETag: etag }]);
+    await emu.advance(2_000);
+    expect((await client.getRecordingInfo(PERSONAL, created.id)).is_uploaded).toBe(true);
   });
 });
 
@@ -111,17 +123,17 @@ describe('retry: Complete upload — first check is_uploaded in the upload statu
 
   it('answer lost after the effect, file still assembling (is_uploaded false) → complete again → done', async () => {
     emu.planFault('POST', COMPLETE, 'reset', 'after');
-    const { recording } = await client.uploadFile(PERSONAL, wavBlob(16_000), { title: 'Complete after.wav' });
-    expect(recording.is_uploaded).toBe(true);
+    const job = await jobs.upload(PERSONAL, wavBlob(16_000), { title: 'Complete after.wav' });
+    expect(job.phase).toBe('uploaded');
+    expect((await client.getRecordingInfo(PERSONAL, job.audioId!)).is_uploaded).toBe(true);
     expect((await emu.counters()).completeUploads).toBe(2);
   });
 
   it('failure before the effect (is_uploaded false) → complete again → done', async () => {
     emu.planFault('POST', COMPLETE, 'html502', 'before');
-    const { recording } = await client.uploadFile(PERSONAL, wavBlob(16_000), {
-      title: 'Complete before.wav',
-    });
-    expect(recording.is_uploaded).toBe(true);
+    const job = await jobs.upload(PERSONAL, wavBlob(16_000), { title: 'Complete before.wav' });
+    expect(job.phase).toBe('uploaded');
+    expect((await client.getRecordingInfo(PERSONAL, job.audioId!)).is_uploaded).toBe(true);
     expect((await emu.counters()).completeUploads).toBe(1);
   });
 
@@ -132,10 +144,11 @@ describe('retry: Complete upload — first check is_uploaded in the upload statu
       const emu2 = instant();
       const client2 = await emu2.signedIn();
       emu2.planFault('POST', COMPLETE, 'html500', 'after');
-      const { recording } = await client2.uploadFile(PERSONAL, wavBlob(16_000), {
+      const job = await driveJobs(emu2, client2).upload(PERSONAL, wavBlob(16_000), {
         title: 'Complete instant.wav',
       });
-      expect(recording.is_uploaded).toBe(true);
+      expect(job.phase).toBe('uploaded');
+      expect((await client2.getRecordingInfo(PERSONAL, job.audioId!)).is_uploaded).toBe(true);
       expect((await emu2.counters()).completeUploads).toBe(1);
     });
   });
@@ -160,33 +173,29 @@ describe('retry: Create a recording — no: each call creates a new recording; f
     expect(requests).toBe(1);
   });
 
-  it('failure before the effect: the lookup finds nothing, so uploadFile creates it once more', async () => {
+  it('failure before the effect: the lookup finds nothing, so the upload job creates it once more', async () => {
     emu.planFault('POST', CREATE, 'reset', 'before');
-    const { recording, trashedOrphans } = await client.uploadFile(PERSONAL, wavBlob(16_000), {
-      title: 'Create before.wav',
-    });
-    expect(recording.is_uploaded).toBe(true);
-    expect(trashedOrphans).toEqual([]);
+    const job = await jobs.upload(PERSONAL, wavBlob(16_000), { title: 'Create before.wav' });
+    expect(job.phase).toBe('uploaded');
+    const trash = await take(client.iterateTrash(PERSONAL), 100);
+    expect(trash.filter((r) => r.title === 'Create before.wav')).toEqual([]);
     expect((await emu.counters()).recordingsCreated.upload).toBe(1);
   });
 
   it('answer lost after the effect: the orphan (no upload links) is found, moved to the trash, and the file uploaded anew', async () => {
     emu.planFault('POST', CREATE, 'html502', 'after');
-    const { recording, trashedOrphans } = await client.uploadFile(PERSONAL, wavBlob(16_000), {
-      title: 'Create after.wav',
-    });
-    expect(recording.is_uploaded).toBe(true);
-    expect(trashedOrphans).toHaveLength(1);
+    const job = await jobs.upload(PERSONAL, wavBlob(16_000), { title: 'Create after.wav' });
+    expect(job.phase).toBe('uploaded');
     expect((await emu.counters()).recordingsCreated.upload).toBe(2);
-    const active = await client.findRecordings(PERSONAL, { title: 'Create after.wav' });
-    expect(active.map((r) => r.id)).toEqual([recording.id]);
+    const active = await findRecordings(client, PERSONAL, { title: 'Create after.wav' });
+    expect(active.map((r) => r.id)).toEqual([job.audioId]);
     const trash = await take(client.iterateTrash(PERSONAL), 100);
-    expect(trash.map((r) => r.id)).toContain(trashedOrphans[0]);
+    expect(trash.filter((r) => r.title === 'Create after.wav')).toHaveLength(1);
   });
 
   it('createRecordingChecked reports the orphan precisely for callers with their own policy', async () => {
     emu.planFault('POST', CREATE, 'reset', 'after');
-    const outcome = await client.createRecordingChecked(PERSONAL, {
+    const outcome = await createRecordingChecked(client, PERSONAL, {
       title: 'Orphan.mp3',
       size: 99,
       content_type: 'audio/mpeg',
@@ -224,7 +233,7 @@ describe('retry: Upload by URL and from a video site — no: cannot be looked up
       expect(requests).toBe(1);
       // The guidance: once the download had time to finish, the recording shows whether the call took effect.
       await emu.advance(10_000);
-      const found = await client.findRecordings(PERSONAL, { title: `Link ${phase}.wav`, since: startedAt });
+      const found = await findRecordings(client, PERSONAL, { title: `Link ${phase}.wav`, since: startedAt });
       expect(found).toHaveLength(phase === 'after' ? 1 : 0);
       expect((await emu.counters()).recordingsCreated.by_url).toBe(phase === 'after' ? 1 : 0);
     });
@@ -248,7 +257,7 @@ describe('retry: Send a bot — no: first check whether it was created (the rese
 
   it('answer lost after the effect: the resend answers code 5, which confirms the first call', async () => {
     emu.planFault('POST', MEETING, 'html502', 'after');
-    expect(await client.sendBotSafely(PERSONAL, body)).toEqual({
+    expect(await sendBotSafely(client, PERSONAL, body)).toEqual({
       status: 'sent',
       request: null,
       confirmedBy: 'busy-check',
@@ -258,7 +267,7 @@ describe('retry: Send a bot — no: first check whether it was created (the rese
 
   it('failure before the effect: the resend creates the bot request', async () => {
     emu.planFault('POST', MEETING, 'reset', 'before');
-    expect(await client.sendBotSafely(PERSONAL, body)).toMatchObject({
+    expect(await sendBotSafely(client, PERSONAL, body)).toMatchObject({
       status: 'sent',
       confirmedBy: 'resend',
     });
@@ -271,7 +280,7 @@ describe('retry: Start processing — no: a repeated call charges again; first c
 
   it('answer lost after the charge: the result endpoint answers 200, classify is not called again', async () => {
     emu.planFault('POST', CLASSIFY, 'html500', 'after');
-    expect(await client.startProcessingSafely(PERSONAL, R.uploadedNotProcessed)).toEqual({
+    expect(await startProcessingSafely(client, PERSONAL, R.uploadedNotProcessed)).toEqual({
       status: 'started',
       confirmedBy: 'result-check',
     });
@@ -282,7 +291,7 @@ describe('retry: Start processing — no: a repeated call charges again; first c
 
   it('failure before the charge: the result endpoint answers 404, classify is called once more', async () => {
     emu.planFault('POST', CLASSIFY, 'reset', 'before');
-    expect(await client.startProcessingSafely(PERSONAL, R.uploadedNotProcessed)).toMatchObject({
+    expect(await startProcessingSafely(client, PERSONAL, R.uploadedNotProcessed)).toMatchObject({
       confirmedBy: 'answer',
     });
     expect((await emu.counters()).classifyCalls[String(R.uploadedNotProcessed)]).toBe(1);
@@ -295,7 +304,7 @@ describe('retry: Start processing — no: a repeated call charges again; first c
       realPauseMs: SLOW_MS,
     });
     emu.planFault('POST', CLASSIFY, 'slow');
-    const outcome = await impatient.startProcessingSafely(PERSONAL, R.uploadedNotProcessed);
+    const outcome = await startProcessingSafely(impatient, PERSONAL, R.uploadedNotProcessed);
     expect(outcome).toMatchObject({ status: 'started', confirmedBy: 'result-check' });
     await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
     const counters = await emu.counters();

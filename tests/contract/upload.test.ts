@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiClient, createApiClient, UPLOAD_LINK_LIFETIME_MS, type UploadProgress } from '../../lib/api';
+import { type ApiClient, createApiClient, take, UPLOAD_LINK_LIFETIME_MS } from '../../lib/api';
+import { driveJobs, type JobDriver } from './engine';
 import { failure, MB, SEED, type TestEmulator, useSignedIn, wavBlob } from './support';
 
 let emu: TestEmulator;
 let client: ApiClient;
+let jobs: JobDriver;
 const PERSONAL = SEED.spaces.personal;
 
 useSignedIn({ assembleDelayMs: 1_500 }, (ready) => {
   ({ emu, client } = ready);
+  jobs = driveJobs(emu, client);
 });
 
 describe('endpoint: Create a recording (POST /api/spaces/{space_id}/audio/)', () => {
@@ -67,14 +70,11 @@ describe('endpoint: Create a recording (POST /api/spaces/{space_id}/audio/)', ()
 });
 
 describe('flow: multipart upload → complete upload → upload status', () => {
-  it('uploads a 25 MB file in 3 parts, completes with the quoted ETags, waits for is_uploaded', async () => {
+  it('uploads a 25 MB file in 3 parts, completes with the quoted ETags, waits for is_uploaded (the upload job)', async () => {
     const file = wavBlob(25 * MB);
-    const progress: UploadProgress[] = [];
-    const { recording, trashedOrphans } = await client.uploadFile(PERSONAL, file, {
-      title: 'Quarterly review.wav',
-      onProgress: (p) => progress.push(p),
-    });
-    expect(trashedOrphans).toEqual([]);
+    const job = await jobs.upload(PERSONAL, file, { title: 'Quarterly review.wav' });
+    expect(job.phase).toBe('uploaded');
+    const recording = await client.getRecordingInfo(PERSONAL, job.audioId!);
     expect(recording).toMatchObject({
       title: 'Quarterly review.wav',
       size: 25 * MB,
@@ -82,16 +82,12 @@ describe('flow: multipart upload → complete upload → upload status', () => {
       content_type: 'audio/wav',
     });
     expect(recording.duration).toBe(Math.round((25 * MB - 44) / 8000));
-    const phases = progress.map((p) => p.phase);
-    expect(phases[0]).toBe('creating');
-    expect(phases.filter((phase) => phase === 'uploading')).toHaveLength(4);
-    expect(phases.slice(-3)).toEqual(['completing', 'assembling', 'done']);
-    expect(progress.at(-1)).toMatchObject({ sentBytes: 25 * MB, totalBytes: 25 * MB, audioId: recording.id });
+    expect(job.upload).toMatchObject({ sentBytes: 25 * MB, totalBytes: 25 * MB });
     const counters = await emu.counters();
     expect(counters.recordingsCreated).toMatchObject({ total: 1, upload: 1 });
     expect(counters.completeUploads).toBe(1);
-    // The assembling wait backs off from 1 s.
-    expect(emu.sleeps.slice(-1)[0]).toBeGreaterThanOrEqual(1_000);
+    const trash = await take(client.iterateTrash(PERSONAL), 100);
+    expect(trash.filter((r) => r.title === 'Quarterly review.wav')).toEqual([]);
   });
 
   it('states: complete upload → is_uploaded only after the service has assembled the file', async () => {
@@ -105,7 +101,8 @@ describe('flow: multipart upload → complete upload → upload status', () => {
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
     await client.completeUpload(PERSONAL, created.id, [{ PartNumber: 1, ETag: etag }]);
     expect((await client.getRecordingInfo(PERSONAL, created.id)).is_uploaded).toBe(false);
-    const uploaded = await client.waitUntilUploaded(PERSONAL, created.id);
+    await emu.advance(1_500);
+    const uploaded = await client.getRecordingInfo(PERSONAL, created.id);
     expect(uploaded).toMatchObject({ is_uploaded: true, duration: 8 });
   });
 
@@ -125,15 +122,15 @@ describe('flow: multipart upload → complete upload → upload status', () => {
 
   it('limits: a title longer than 255 characters is shortened keeping its extension, before any request', async () => {
     const long = `${'Планёрка '.repeat(40)}.WAV`;
-    const { recording } = await client.uploadFile(PERSONAL, wavBlob(2_000), { title: long });
+    const job = await jobs.upload(PERSONAL, wavBlob(2_000), { title: long });
+    const recording = await client.getRecordingInfo(PERSONAL, job.audioId!);
     expect(recording.title.length).toBeLessThanOrEqual(255);
     expect(recording.title.endsWith('.WAV')).toBe(true);
     const before = (await emu.counters()).requests;
-    expect(await failure(client.uploadFile(PERSONAL, wavBlob(2_000), { title: 'audio.flac' }))).toMatchObject(
-      {
-        kind: 'validation',
-      },
-    );
+    expect(await jobs.upload(PERSONAL, wavBlob(2_000), { title: 'audio.flac' })).toMatchObject({
+      phase: 'failed',
+      failure: { kind: 'api', error: { kind: 'validation' } },
+    });
     expect((await emu.counters()).requests).toBe(before);
   });
 
@@ -167,7 +164,9 @@ describe('flow: multipart upload → complete upload → upload status', () => {
       now: emu.now,
       sleep: emu.sleepWith(1),
     });
-    await spy.uploadFile(PERSONAL, wavBlob(3_000), { title: 'Auth check.wav' });
+    expect(
+      (await driveJobs(emu, spy).upload(PERSONAL, wavBlob(3_000), { title: 'Auth check.wav' })).phase,
+    ).toBe('uploaded');
     const puts = seen.filter((entry) => entry.url.startsWith(emu.storageUrl));
     const api = seen.filter((entry) => entry.url.startsWith(emu.url));
     expect(puts.length).toBeGreaterThan(0);
@@ -179,14 +178,14 @@ describe('flow: multipart upload → complete upload → upload status', () => {
 describe('limits: lifetimes', () => {
   it('the source file link (url in info, list, trash) serves the file and lives 1 hour', async () => {
     const file = wavBlob(24_044);
-    const { recording } = await client.uploadFile(PERSONAL, file, { title: 'Source link.wav' });
-    const info = await client.getRecordingInfo(PERSONAL, recording.id);
+    const job = await jobs.upload(PERSONAL, file, { title: 'Source link.wav' });
+    const info = await client.getRecordingInfo(PERSONAL, job.audioId!);
     const fresh = await fetch(info.url);
     expect(fresh.status).toBe(200);
     expect(new Uint8Array(await fresh.arrayBuffer())).toEqual(new Uint8Array(await file.arrayBuffer()));
     await emu.advance(60 * 60_000 + 60_000);
     expect((await fetch(info.url)).status).toBe(403);
-    const renewed = await client.getRecordingInfo(PERSONAL, recording.id);
+    const renewed = await client.getRecordingInfo(PERSONAL, job.audioId!);
     expect((await fetch(renewed.url)).status).toBe(200);
   });
 

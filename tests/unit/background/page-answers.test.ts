@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withPageOutcome } from '@/lib/background/page-answers';
+import { pageFailureTexts } from '@/lib/failures/page';
 import type { PageContext } from '@/lib/messaging';
-import { pageMessages } from '@/lib/page/messages';
 
 const spaces: PageContext['spaces'] = [
   { id: 1, name: 'Personal', isMain: true, availableSeconds: 36_000, isActive: true },
@@ -22,7 +22,7 @@ describe('answers to page actions', () => {
     expect(answer).toEqual({
       ok: false,
       error: { kind: 'bot-busy' },
-      outcome: { tone: 'error', text: pageMessages.ru.botBusy('Almost empty') },
+      outcome: { tone: 'error', text: pageFailureTexts.ru.botBusy('Almost empty') },
     });
   });
 

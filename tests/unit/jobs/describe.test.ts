@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { describeJobFailure as describeFailure } from '../../../lib/failures';
 import type { Lang } from '../../../lib/i18n';
-import { describeFailure, describeJob } from '../../../lib/jobs/describe';
+import { describeJob } from '../../../lib/jobs/describe';
 import type { Job, JobFailure, JobPhase } from '../../../lib/jobs/types';
 
 const FAILURES: JobFailure[] = [
@@ -64,7 +65,7 @@ describe('descriptions a person understands', () => {
     expect(describeFailure(FAILURES[4]!, 'en')).toContain('31 min');
     expect(describeFailure(FAILURES[5]!, 'en')).toContain('6 h');
     expect(describeFailure(FAILURES[7]!, 'en')).toBe(
-      '2 min of processing time left in “Team”; this recording needs 1 h 00 min. Top up the plan or choose another space.',
+      '2 min of processing time left in Team; this recording needs 1 h 00 min.',
     );
     expect(describeFailure(FAILURES[7]!, 'ru')).toContain('В пространстве «Team» осталось 2 мин');
     expect(describeFailure(FAILURES[9]!, 'ru')).toContain('https://storage.example.org');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorInfo } from '@/lib/api/errors';
+import { failureTexts } from '@/lib/failures';
+import { pageFailureTexts } from '@/lib/failures/page';
 import type { Job } from '@/lib/jobs/types';
 import type { ErrorInfo, MessageResult, ScheduledBot } from '@/lib/messaging';
 import { pageMessages } from '@/lib/page/messages';
@@ -73,7 +75,7 @@ describe('outcome of "Send bot"', () => {
     ]) {
       const outcome = describeBotResult(result, 'en', personal);
       expect(outcome.tone).toBe('error');
-      expect(outcome.text).toBe(pageMessages.en.botBusy('Personal'));
+      expect(outcome.text).toBe(pageFailureTexts.en.botBusy('Personal'));
       expect(outcome.text).toMatch(/already in a meeting of space “Personal”/);
     }
     expect(describeBotResult(fail({ kind: 'bot-busy' }), 'ru', personal).text).toMatch(/уже участвует/);
@@ -91,10 +93,10 @@ describe('outcome of "Send bot"', () => {
 
   it('signed out: tells the person to open the popup', () => {
     const outcome = describeBotResult(fail({ kind: 'auth', reason: 'not-signed-in' }), 'en', personal);
-    expect(outcome).toEqual({ tone: 'error', text: pageMessages.en.signedOut, signedOut: true });
+    expect(outcome).toEqual({ tone: 'error', text: pageFailureTexts.en.signedOut, signedOut: true });
     expect(outcome.text).toMatch(/popup/);
     expect(describeBotResult(fail({ kind: 'auth', reason: 'session-expired' }), 'ru').signedOut).toBe(true);
-    expect(pageMessages.ru.signedOut).toMatch(/Вы не вошли/);
+    expect(pageFailureTexts.ru.signedOut).toMatch(/Вы не вошли/);
   });
 
   it('a reloaded extension asks for a page reload', () => {
@@ -102,7 +104,7 @@ describe('outcome of "Send bot"', () => {
       fail({ kind: 'internal', message: 'Extension context invalidated.' }),
       'en',
     );
-    expect(outcome.text).toBe(pageMessages.en.reloadPage);
+    expect(outcome.text).toBe(pageFailureTexts.en.reloadPage);
   });
 
   it('a refused payload says why', () => {
@@ -174,7 +176,7 @@ describe('outcome of "Transcribe audio" and "Send at start"', () => {
     );
     expect(failed.text).toMatch(/2 min of processing time left in Almost empty/);
     expect(describeTranscribeResult(fail({ kind: 'not-a-video-page' }), 'ru').text).toBe(
-      pageMessages.ru.notVideoPage,
+      failureTexts('ru').notVideoPage,
     );
   });
 
@@ -236,7 +238,7 @@ describe('the sentence the background sends with a page action’s answer', () =
         undefined,
         0,
       ),
-    ).toEqual({ tone: 'error', text: pageMessages.ru.signedOut, signedOut: true });
+    ).toEqual({ tone: 'error', text: pageFailureTexts.ru.signedOut, signedOut: true });
     expect(describePageAnswer('page.hideOnSite', { ok: true, data: null }, 'en', undefined, 0)).toBeNull();
     expect(isPageAction('page.context')).toBe(false);
     expect(isPageAction('page.scheduleBot')).toBe(true);
@@ -277,9 +279,8 @@ describe('the tab rule (page.autoJoin, page.autoJoinCancel)', () => {
       describeBotResult({ ok: true, data: job({ phase: 'failed', failure }) }, 'en', personal),
     );
     const refused = { ok: true, data: { state: 'failed', job: null, error: 'No access' } } as const;
-    expect(describePageAnswer('page.autoJoin', refused, 'en', undefined, 0)).toEqual({
-      tone: 'error',
-      text: pageMessages.en.failed('No access'),
-    });
+    expect(describePageAnswer('page.autoJoin', refused, 'en', undefined, 0)).toEqual(
+      describeError({ kind: 'internal', message: 'No access' }, 'en'),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeError } from '@/components/errors';
+import { describeError } from '@/lib/failures';
 import type { MessagingErrorInfo } from '@/lib/messaging';
 
 describe('describeError: the background’s own refusals, in both languages', () => {

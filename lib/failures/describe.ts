@@ -1,0 +1,125 @@
+/**
+ * The one describer of failures: a service error, a refusal of the background, or the reason a
+ * job ended, as one sentence a person can act on, in English or Russian. Pure: the popup, side
+ * panel, viewer and options (components/), the notifications and the page controls' sentences
+ * (made in the background, lib/page/outcome.ts, through ./page.ts) all word failures here.
+ */
+import type { ApiErrorInfo } from '@/lib/api/errors';
+import { formatApiError } from '@/lib/api/messages';
+import type { Lang } from '@/lib/i18n';
+import type { JobFailure } from '@/lib/jobs/types';
+import { type ErrorInfo, isMessagingError } from '@/lib/messaging';
+import { failureTexts } from './texts';
+
+export interface FailureContext {
+  /** The space the action was for, when known: named where the error does not name it. */
+  spaceName?: string;
+}
+
+/** Waits as a person says them: minutes, or hours past two. */
+function minutesOrHours(ms: number, lang: Lang): string {
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  if (minutes < 120) return lang === 'en' ? `${minutes} min` : `${minutes} мин`;
+  const hours = Math.round(minutes / 60);
+  return lang === 'en' ? `${hours} h` : `${hours} ч`;
+}
+
+/** A failure of any request: the service's errors and the background's refusals. */
+export function describeError(error: ErrorInfo, lang: Lang, context: FailureContext = {}): string {
+  const t = failureTexts(lang);
+  if (!isMessagingError(error)) return describeApiError(error as ApiErrorInfo, lang, context);
+  switch (error.kind) {
+    case 'invalid-message':
+      return t.invalidMessage(
+        error.issues
+          .map((issue) => issue.message || issue.path)
+          .slice(0, 3)
+          .join(' '),
+      );
+    case 'forbidden-sender':
+      return t.forbiddenSender;
+    case 'unknown-message':
+      return t.unknownMessage(error.type);
+    case 'not-a-meeting-link':
+      return t.notMeetingLink;
+    case 'not-a-video-page':
+      return t.notVideoPage;
+    case 'permission-denied':
+      return t.permissionDenied(error.origin);
+    case 'not-cancellable':
+      return t.notCancellable;
+    case 'calendar':
+    case 'delivery':
+      // Only the options' Calendars and Deliveries sections meet these; they word them themselves
+      // (calendar-texts.ts, delivery-texts.ts), so the other pages do not carry those texts.
+      return t.internal(`${error.kind}: ${error.reason}`);
+    case 'internal':
+      return t.internal(error.message);
+  }
+}
+
+function describeApiError(error: ApiErrorInfo, lang: Lang, { spaceName }: FailureContext): string {
+  if (error.kind === 'insufficient-balance')
+    return formatApiError({ ...error, spaceName: error.spaceName ?? spaceName }, { lang });
+  return formatApiError(error, { lang });
+}
+
+/** Why a job ended badly, with what to do about it. */
+export function describeJobFailure(
+  failure: JobFailure | undefined,
+  lang: Lang,
+  context: FailureContext = {},
+): string {
+  const t = failureTexts(lang);
+  if (!failure) return formatApiError({ kind: 'unexpected', message: '—' }, { lang });
+  switch (failure.kind) {
+    case 'api':
+      return describeApiError(failure.error, lang, context);
+    case 'processing-failed':
+      return t.processingFailed;
+    case 'processing-server-error':
+      return t.processingServerError;
+    case 'download-probably-failed':
+      return t.downloadProbablyFailed(minutesOrHours(failure.waitedMs, lang));
+    case 'bot-no-recording':
+      return t.botNoRecording(minutesOrHours(failure.waitedMs, lang));
+    case 'upload-file-missing':
+      return t.uploadFileMissing;
+    case 'not-enough-balance':
+      // The same sentence as the service's refusal of classify (one wording of a short balance).
+      return describeApiError(
+        {
+          kind: 'insufficient-balance',
+          availableSeconds: failure.availableSeconds,
+          neededSeconds: failure.neededSeconds,
+          ...(failure.spaceName ? { spaceName: failure.spaceName } : {}),
+        },
+        lang,
+        context,
+      );
+    case 'permission-denied':
+      return t.permissionDenied(failure.origin);
+    case 'processing-not-started':
+      return t.processingNotStarted(minutesOrHours(failure.waitedMs, lang));
+    case 'account-changed':
+      return t.accountChanged;
+    case 'recording-not-uploaded':
+      return t.recordingNotUploaded;
+    default:
+      // A kind written by a newer background is named rather than left blank.
+      return t.unknownFailure((failure as { kind: string }).kind);
+  }
+}
+
+/** Sign-in failures read best with the form's own words (the field names the user sees). */
+export function describeSignInError(error: ErrorInfo, lang: Lang, serviceUrl?: string): string {
+  const t = failureTexts(lang);
+  if (error.kind === 'auth' && error.reason === 'invalid-credentials') return t.wrongCredentials;
+  if (error.kind === 'html' || (error.kind === 'http' && error.status === 404))
+    return t.noServiceAtUrl(error.status);
+  if (error.kind === 'invalid-response' && error.status === 404) return t.noServiceAtUrl(error.status);
+  if (error.kind === 'network') return serviceUrl ? t.unreachableAt(serviceUrl) : t.unreachable;
+  if (error.kind === 'timeout') return serviceUrl ? t.noAnswerAt(serviceUrl) : t.unreachable;
+  if (error.kind === 'permission-denied') return t.accessNotGranted(error.origin);
+  return describeError(error, lang);
+}

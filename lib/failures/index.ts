@@ -1,0 +1,2 @@
+export { describeError, describeJobFailure, describeSignInError } from './describe';
+export { failureTexts, provideFailureTexts } from './texts';

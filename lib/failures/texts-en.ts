@@ -1,0 +1,47 @@
+/** The failure sentences in English (lib/failures/texts.ts says how the languages are loaded). */
+
+export const en = {
+  // The background's refusals
+  invalidMessage: (fields: string) =>
+    `The extension sent a request the background rejected (${fields}). Reload the page.`,
+  forbiddenSender: 'This page is not allowed to ask for that. Use the extension’s popup.',
+  notCancellable:
+    'This job can no longer be cancelled: its request has already been made (a started processing run is charged).',
+  unknownMessage: (type: string) => `The background does not know “${type}”. Update or reload the extension.`,
+  notMeetingLink: 'This is not a meeting link the bot can join.',
+  notVideoPage: 'This is not a video page the service can transcribe.',
+  permissionDenied: (origin: string) =>
+    `The extension has no access to ${origin}. Allow it in the options, then try again.`,
+  internal: (message: string) =>
+    `The extension ran into a problem: ${message.replace(/[.\s]+$/, '')}. Try again or reload the extension.`,
+  // Job failures
+  processingFailed: 'Processing failed. The charged time was returned to the balance.',
+  processingServerError:
+    'Processing failed: the service kept answering with an error for more than 3 minutes. The charged time was returned to the balance.',
+  downloadProbablyFailed: (waited: string) =>
+    `The service still has not received the file after ${waited}. It reports no error when a download fails, so the download has probably failed. Check that the link is public and leads to the file or video itself, then try again.`,
+  botNoRecording: (waited: string) =>
+    `No recording from the bot appeared within ${waited}. The service reports no status for the bot: it may not have been let into the meeting, or the meeting was not recorded.`,
+  uploadFileMissing: 'The file is no longer stored in the browser. Choose it again to upload it.',
+  processingNotStarted: (waited: string) =>
+    `The service had not started processing the recording after ${waited}. Open the recording and start processing again.`,
+  accountChanged: 'You signed in to another service or account, so this job was left behind.',
+  recordingNotUploaded:
+    "The recording's file has not fully arrived at the service, so it cannot be processed yet.",
+  unknownFailure: (kind: string) => `The job failed (${kind}).`,
+  // The sign-in form, in the words of its fields
+  wrongCredentials:
+    'Wrong email or password. An account created through Google or another third-party sign-in has no password yet: set one through password recovery on the service, then sign in here.',
+  noServiceAtUrl: (status: number) =>
+    `No Meeting Recording Processing Service answers at this address: it returned a web page (status ${status}) instead of data. Check the Service URL.`,
+  unreachable:
+    'The service cannot be reached at this address. Check the Service URL and the internet connection, then try again.',
+  unreachableAt: (url: string) =>
+    `${url} cannot be reached: nothing answers there. Check the address, that the service is running and that this computer is online.`,
+  noAnswerAt: (url: string) =>
+    `${url} does not answer: the connection was made but no reply came in time. Check the address and try again later.`,
+  accessNotGranted: (origin: string) =>
+    `Access to ${origin} was not granted, so the extension cannot reach the service there. Sign in again and allow access when the browser asks.`,
+};
+
+export type FailureTexts = typeof en;
