@@ -174,6 +174,15 @@ export function registerControlRoutes(app: Hono, emu: Emulator): void {
     return json({ ok: true, available_seconds: availableSeconds(space) });
   });
 
+  app.post('/__emulator/spaces/:id{[0-9]+}/name', async (c) => {
+    const data = await body(c);
+    if (!data || typeof data.name !== 'string') return bad('Body must be {"name": <string>}.');
+    const space = emu.db.spaces.get(Number(c.req.param('id')));
+    if (!space) return bad('No such space.', 404);
+    space.name = data.name;
+    return json({ ok: true, name: space.name });
+  });
+
   app.get('/__emulator/counters', () => json(emu.db.counters));
 
   app.get('/__emulator/spaces', () =>

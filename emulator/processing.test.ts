@@ -220,6 +220,15 @@ describe('classify', () => {
     expect((await result(api, R.ready)).body.result.protocol).not.toBe(hostile.protocol);
   });
 
+  it('renames a space to any string through the control surface', async () => {
+    const api = env.api;
+    const name = `<img src=x onerror=alert(1)>${'x'.repeat(100_000)}`;
+    expect((await api.control('POST', `/spaces/${S.team}/name`, { name })).body).toEqual({ ok: true, name });
+    expect((await api.get(`/api/spaces/${S.team}/`)).body.name).toBe(name);
+    expect((await api.control('POST', `/spaces/${S.team}/name`, { name: 5 })).status).toBe(400);
+    expect((await api.control('POST', '/spaces/999/name', { name: 'x' })).status).toBe(404);
+  });
+
   it('finishes the seed run and keeps ready results stable', async () => {
     const api = env.api;
     expect((await result(api, R.processing)).body.classified).toBe(false);
