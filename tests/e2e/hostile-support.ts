@@ -5,7 +5,12 @@
  * - `window.__pwned`: set by every payload that would run (and by `alert`/`confirm`/`prompt`,
  *   replaced here), or made an element by a DOM-clobbering id that survived;
  * - `securitypolicyviolation` events: anything that tried to run or load against the pages'
- *   content security policy, even when the policy stopped it;
+ *   content security policy, even when the policy stopped it. Except one kind: Chromium reports
+ *   `script-src-attr` and `base-uri` as soon as any parser of the page's realm meets an
+ *   event-handler attribute or a `<base>`, also an inert one (DOMParser, where DOMPurify reads
+ *   the markup it cleans; measured: two reports per handler, one per `<base>`). Handlers and
+ *   `<base>` elements that reach the live page are found by `outsideAllowList` and `liveMarkup`
+ *   instead;
  * - uncaught page errors and browser dialogs;
  * - every request of every page and of the service worker: one to a host other than the
  *   service's (and its upload storage's) is a leak.
@@ -26,7 +31,8 @@ export interface Traps {
 
 /** Arms the traps in `context`: call before opening the pages to be watched. */
 export async function armTraps(context: BrowserContext, extensionId: string): Promise<Traps> {
-  const allowed = new Set<string>([`chrome-extension://${extensionId}`]);
+  const own = `chrome-extension://${extensionId}/`;
+  const allowed = new Set<string>();
   const traps: Traps = {
     offHost: [],
     dialogs: [],
@@ -39,13 +45,18 @@ export async function armTraps(context: BrowserContext, extensionId: string): Pr
         const w = window as unknown as { __pwned?: unknown; __violations?: string[] };
         return {
           pwned: w.__pwned === undefined ? null : String(w.__pwned),
-          violations: w.__violations ?? ['(the trap was not armed in this page)'],
+          violations: (w.__violations ?? ['(the trap was not armed in this page)']).filter(
+            (violation) => !/^(script-src-attr|base-uri) /.test(violation),
+          ),
           alertReplaced: !String(window.alert).includes('[native code]'),
         };
       });
       expect(state.alertReplaced, 'the trap is armed in this page').toBe(true);
       expect(state.pwned, 'window.__pwned').toBeNull();
-      expect(state.violations, 'content security policy violations').toEqual([]);
+      expect(
+        state.violations.slice(0, 5),
+        `content security policy violations (${state.violations.length})`,
+      ).toEqual([]);
       expect(traps.dialogs, 'dialogs').toEqual([]);
       expect(traps.pageErrors, 'uncaught errors').toEqual([]);
       expect(traps.offHost, 'requests to a host other than the service').toEqual([]);
@@ -67,7 +78,9 @@ export async function armTraps(context: BrowserContext, extensionId: string): Pr
       return null;
     };
     document.addEventListener('securitypolicyviolation', (event) => {
-      w.__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+      w.__violations.push(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber} ${event.sample}`,
+      );
     });
   });
   context.on('dialog', (dialog) => {
@@ -77,7 +90,7 @@ export async function armTraps(context: BrowserContext, extensionId: string): Pr
   context.on('weberror', (error) => traps.pageErrors.push(String(error.error()).slice(0, 300)));
   context.on('request', (request) => {
     const url = request.url();
-    if (url.startsWith('data:') || url.startsWith('blob:')) return;
+    if (url.startsWith('data:') || url.startsWith('blob:') || url.startsWith(own)) return;
     let origin: string;
     try {
       origin = new URL(url).origin;
@@ -127,7 +140,16 @@ const RENDERED_TAGS = new Set([
   'tr',
   'ul',
 ]);
-const RENDERED_ATTRIBUTES = new Set(['href', 'title', 'align', 'start', 'colspan', 'rowspan', 'target', 'rel']);
+const RENDERED_ATTRIBUTES = new Set([
+  'href',
+  'title',
+  'align',
+  'start',
+  'colspan',
+  'rowspan',
+  'target',
+  'rel',
+]);
 
 /**
  * Elements and attributes inside the rendered protocol that are outside its allow-list
@@ -157,12 +179,32 @@ export async function outsideAllowList(page: Page, selector: string): Promise<st
 export async function liveMarkup(page: Page, selector: string): Promise<string[]> {
   return page.$$eval(selector, (roots) => {
     const found: string[] = [];
-    const dangerous = ['script', 'iframe', 'object', 'embed', 'style', 'form', 'img', 'svg', 'math', 'meta', 'link', 'base'];
+    const dangerous = [
+      'script',
+      'iframe',
+      'object',
+      'embed',
+      'style',
+      'form',
+      'img',
+      'svg',
+      'math',
+      'meta',
+      'link',
+      'base',
+    ];
+    // The interface's own drawings (line icons, the speakers' timeline strips): plain shapes only,
+    // each attribute still checked below.
+    const shapes = ['path', 'circle', 'rect', 'line', 'polyline', 'polygon', 'g'];
+    const ownIcon = (element: Element) =>
+      element.tagName.toLowerCase() === 'svg' &&
+      [...element.querySelectorAll('*')].every((shape) => shapes.includes(shape.tagName.toLowerCase()));
     for (const root of roots) {
       for (const element of root.querySelectorAll('*')) {
         const tag = element.tagName.toLowerCase();
-        if (dangerous.includes(tag)) found.push(`<${tag}>`);
-        if (element.id === '__pwned' || element.getAttribute('name') === '__pwned') found.push(`${tag}#__pwned`);
+        if (dangerous.includes(tag) && !ownIcon(element)) found.push(`<${tag}>`);
+        if (element.id === '__pwned' || element.getAttribute('name') === '__pwned')
+          found.push(`${tag}#__pwned`);
         for (const attribute of element.attributes) {
           if (attribute.name.startsWith('on')) found.push(`${tag}[${attribute.name}]`);
           if (/^\s*(javascript|data|vbscript):/i.test(attribute.value))
