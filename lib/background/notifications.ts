@@ -5,6 +5,7 @@
  * instead of doubling it, and a click opens the recording in the viewer.
  */
 import { browser } from 'wxt/browser';
+import { plainLabel } from '@/lib/format/label';
 import type { Lang } from '@/lib/i18n';
 import { describeFailure } from '@/lib/jobs/describe';
 import type { JobStore } from '@/lib/jobs/store';
@@ -40,25 +41,12 @@ export async function notify(id: string, title: string, message: string): Promis
 /** At most this many characters of a title in a notification (the system cuts it anyway). */
 export const NOTICE_TITLE_MAX = 100;
 
-// Direction controls and isolates, other control characters and zero-width characters: in a
-// notice they could make a title read as something else ("invoice\u202Egnp.exe").
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
-const MISLEADING = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
-
 /**
- * A recording title as a notification shows it: plain text from the service or a file name, so
- * direction and control characters go, whitespace runs become one space, and a long title is cut
- * (with "…") to `NOTICE_TITLE_MAX` characters.
+ * A recording title as a notification shows it: plain text from the service or a file name
+ * (lib/format/label.ts), cut to `NOTICE_TITLE_MAX` characters.
  */
 export function noticeName(title: string): string {
-  const plain = title.replace(MISLEADING, '').replace(/\s+/g, ' ').trim();
-  const chars = Array.from(plain);
-  return chars.length <= NOTICE_TITLE_MAX
-    ? plain
-    : `${chars
-        .slice(0, NOTICE_TITLE_MAX - 1)
-        .join('')
-        .trimEnd()}…`;
+  return plainLabel(title, NOTICE_TITLE_MAX);
 }
 
 /** What to show when a job has just ended, or null (cancelled, turned off in the options). */

@@ -31,7 +31,6 @@ export interface Traps {
 
 /** Arms the traps in `context`: call before opening the pages to be watched. */
 export async function armTraps(context: BrowserContext, extensionId: string): Promise<Traps> {
-  const own = `chrome-extension://${extensionId}/`;
   const allowed = new Set<string>();
   const traps: Traps = {
     offHost: [],
@@ -60,6 +59,7 @@ export async function armTraps(context: BrowserContext, extensionId: string): Pr
       expect(traps.dialogs, 'dialogs').toEqual([]);
       expect(traps.pageErrors, 'uncaught errors').toEqual([]);
       expect(traps.offHost, 'requests to a host other than the service').toEqual([]);
+      expect(extensionId).not.toBe('');
     },
   };
   await context.addInitScript(() => {
@@ -90,7 +90,7 @@ export async function armTraps(context: BrowserContext, extensionId: string): Pr
   context.on('weberror', (error) => traps.pageErrors.push(String(error.error()).slice(0, 300)));
   context.on('request', (request) => {
     const url = request.url();
-    if (url.startsWith('data:') || url.startsWith('blob:') || url.startsWith(own)) return;
+    if (url.startsWith('data:') || url.startsWith('blob:') || url.startsWith('chrome-extension://')) return;
     let origin: string;
     try {
       origin = new URL(url).origin;
