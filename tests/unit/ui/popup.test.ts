@@ -233,7 +233,7 @@ describe('popup home', () => {
     for (const [id, value] of [
       ['email', 'demo@example.com'],
       ['password', 'not-the-password'],
-    ]) {
+    ] as const) {
       const field = host.querySelector<HTMLInputElement>(`#${id}`)!;
       await act(() => {
         field.value = value;
