@@ -55,7 +55,27 @@ export default defineConfig({
         // Manifest V2 has no optional_host_permissions: the same patterns are optional permissions there.
         optional_permissions: optional,
         browser_specific_settings: {
-          gecko: { id: 'meeting-capture@extension', strict_min_version: '115.0' },
+          gecko: {
+            id: 'meeting-capture@extension',
+            // 140: the first Firefox with the built-in data collection consent (below).
+            strict_min_version: '140.0',
+            // What the add-on sends to the service the person signs in to, each only on their
+            // action (README.md, "Firefox"): the sign-in (authenticationInfo); uploaded recordings,
+            // voices and the account's email (personallyIdentifyingInfo); meeting links a bot
+            // joins (personalCommunications); the address of a video page sent for transcription
+            // (browsingActivity); a calendar event's title sent with its link (websiteContent).
+            data_collection_permissions: {
+              required: [
+                'authenticationInfo',
+                'personallyIdentifyingInfo',
+                'personalCommunications',
+                'browsingActivity',
+                'websiteContent',
+              ],
+            },
+          },
+          // Firefox for Android shows that consent from 142.
+          gecko_android: { strict_min_version: '142.0' },
         },
       }),
     };

@@ -2,6 +2,7 @@
  * Options: service URL, default space, notifications, automatic processing, language and the
  * sites where the floating button is hidden. Each control saves on change through `settings.set`.
  */
+import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { SpaceListItem } from '@/lib/api/schemas';
 import { detectLang } from '@/lib/i18n';
@@ -15,6 +16,26 @@ import { CalendarsSection } from './CalendarsSection';
 import { ChargesLog } from './ChargesLog';
 import { text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
+
+type SectionProps = { spaces: SpaceListItem[] | null };
+
+/**
+ * Options → Deliveries, loaded after the first render with its texts: the page's first load does
+ * not carry them. (components/app/lazy.tsx would do, but importing it here splits the chunk all
+ * pages share, which costs every page more than the section itself.)
+ */
+function DeliveriesSection(props: SectionProps) {
+  const [Section, setSection] = useState<ComponentType<SectionProps> | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    import('./DeliveriesSection').then(
+      (module) => setSection(() => module.DeliveriesSection),
+      (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
+    );
+  }, []);
+  if (Section) return <Section {...props} />;
+  return failure ? <ErrorMessage message={failure} /> : <Skeleton lines={3} />;
+}
 
 type Loaded = Settings & { serviceUrl: string };
 type Patch = Partial<Omit<Loaded, 'language'> & { language: Settings['language'] }>;
@@ -215,6 +236,8 @@ export function Options() {
       </section>
 
       <CalendarsSection spaces={spaces ? sorted : null} />
+
+      <DeliveriesSection spaces={spaces ? sorted : null} />
 
       <section aria-labelledby="opt-notify" class="card options-section">
         <h2 id="opt-notify">{m.notifications}</h2>

@@ -31,9 +31,10 @@ export function describeError(error: ErrorInfo, lang: Lang): string {
     case 'not-cancellable':
       return m.errNotCancellable;
     case 'calendar':
-      // Only the options' Calendars section meets these; it words them itself (calendar-texts.ts),
-      // so the other pages do not carry the calendar texts.
-      return m.errInternal(`calendar: ${error.reason}`);
+    case 'delivery':
+      // Only the options' Calendars and Deliveries sections meet these; they word them themselves
+      // (calendar-texts.ts, delivery-texts.ts), so the other pages do not carry those texts.
+      return m.errInternal(`${error.kind}: ${error.reason}`);
     case 'internal':
       return m.errInternal(error.message);
   }

@@ -114,6 +114,24 @@ export const requestSchemas = {
   'upcoming.list': z.object({}),
   'upcoming.skip': z.object({ key: filled(400), skip: z.boolean() }),
   'upcoming.sendNow': z.object({ key: filled(400) }),
+  // Deliveries (privileged): a destination address is a credential and never goes back to a page.
+  'deliveries.list': z.object({}),
+  'deliveries.add': z.object({
+    url: filled(2048),
+    kind: z.enum(['webhook', 'slack']),
+    spaceIds: z.optional(z.nullable(z.array(spaceId).check(z.maxLength(200)))),
+    includeTranscript: z.optional(z.boolean()),
+  }),
+  'deliveries.update': z.object({
+    id: filled(100),
+    kind: z.optional(z.enum(['webhook', 'slack'])),
+    spaceIds: z.optional(z.nullable(z.array(spaceId).check(z.maxLength(200)))),
+    includeTranscript: z.optional(z.boolean()),
+  }),
+  'deliveries.remove': z.object({ id: filled(100) }),
+  'deliveries.test': z.object({ id: filled(100) }),
+  /** "Send again": the recording's result is read from the service and sent as a new run. */
+  'deliveries.sendAgain': z.object({ id: filled(100), spaceId, audioId }),
   // Page-scoped: the top frame of pages the content scripts act on, for that page only.
   'page.context': z.object({}),
   'page.sendBot': z.object({ link: filled(2048), spaceId: z.optional(spaceId) }),

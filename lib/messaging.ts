@@ -22,6 +22,7 @@ import type {
   SpaceListItem,
 } from '@/lib/api';
 import type { CalendarView, DispatchRecord, UpcomingItem } from '@/lib/background/calendars';
+import type { DestinationView } from '@/lib/delivery/types';
 import type { Lang } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
 import type { PageText } from '@/lib/page/page-text';
@@ -139,6 +140,13 @@ export interface ResponseMap {
   'upcoming.skip': null;
   /** null: no such planned meeting. */
   'upcoming.sendNow': DispatchRecord | null;
+  // Deliveries (lib/delivery): destinations are shown masked, never with their full address.
+  'deliveries.list': DestinationView[];
+  'deliveries.add': DestinationView;
+  'deliveries.update': DestinationView;
+  'deliveries.remove': null;
+  'deliveries.test': DestinationView;
+  'deliveries.sendAgain': DestinationView;
 }
 
 /** The popup's "Upcoming": meetings with links and the spaces whose balance will not cover them. */
@@ -178,6 +186,12 @@ export type MessagingErrorInfo =
       problem?: string;
       status?: number;
     }
+  /** A destination could not be added or used: its address, the count, or it is gone. */
+  | {
+      kind: 'delivery';
+      reason: 'invalid-address' | 'too-many' | 'not-found' | 'not-ready';
+      problem?: string;
+    }
   | { kind: 'internal'; message: string };
 
 export type ErrorInfo = ApiErrorInfo | MessagingErrorInfo;
@@ -192,6 +206,7 @@ const MESSAGING_KINDS: Record<MessagingErrorInfo['kind'], true> = {
   'permission-denied': true,
   'not-cancellable': true,
   calendar: true,
+  delivery: true,
   internal: true,
 };
 

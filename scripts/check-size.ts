@@ -15,7 +15,7 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
  * The store package (`npm run zip`): every file of the build as the zip stores it (deflate level 9,
  * as WXT zips, plus the zip's own headers), in kB. Target 150 once the content scripts are 12 kB.
  */
-export const ZIP_BUDGET_KB = 220;
+export const ZIP_BUDGET_KB = 241;
 
 /**
  * Budgets in kB of gzip. Raise one only with a reason in the commit that does. The calendar
@@ -31,8 +31,10 @@ export const BUDGETS_KB: Record<string, number> = {
   'sidepanel.html': 40,
   'viewer.html': 47,
   'options.html': 35,
-  // Target 30: ical.js (22.9), zod/mini, ky and the texts of both languages keep the worker at 86.
-  'background.js': 87,
+  // Target 30: ical.js (22.9), zod/mini, ky and the texts of both languages kept the worker at 86;
+  // deliveries added 20.4: marked (about 15, whole: its one-file build does not tree-shake, and a
+  // worker cannot load it lazily) for the Slack text, and lib/delivery with its wiring (about 5).
+  'background.js': 107,
   // Content scripts run inside pages people are using (a call, a calendar, a video): the lightest
   // peers carry about 10 KB there. Their stylesheet is a file of its own, read into the
   // controls' shadow root (components/page/shadow-host.ts), with a budget of its own.

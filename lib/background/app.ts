@@ -34,6 +34,7 @@ import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } fro
 import { getSettings, serviceUrlItem } from '@/lib/storage';
 import { defineTrustedItem } from '@/lib/trusted-settings';
 import { Calendars, type DispatchRecord } from './calendars';
+import { createDeliveries } from './deliveries';
 import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
 import { PollScheduler } from './scheduler';
 import { Schedules } from './schedules';
@@ -138,6 +139,13 @@ export function createBackground(options: BackgroundOptions = {}) {
     void scheduler.reschedule();
   };
 
+  const deliveries = createDeliveries({
+    now,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    hasOriginAccess: originAccess,
+    lang,
+  });
+
   const engine = new JobEngine({
     client,
     store: jobs,
@@ -150,6 +158,10 @@ export function createBackground(options: BackgroundOptions = {}) {
     hasOriginAccess: originAccess,
     onChange: onJobChange,
     charges,
+    // Before the job is marked ready: the outbox keeps the delivery across worker stops.
+    onResult: async (job, result) => {
+      await deliveries.enqueueResult(job, result);
+    },
   });
 
   const checkSession = async () => {
@@ -410,6 +422,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     await schedules.reconcile().catch((error) => console.error('schedules not reconciled', error));
     await calendars.reconcile().catch((error) => console.error('calendars not reconciled', error));
     await checkSession().catch((error) => console.error('session not checked', error));
+    void deliveries.sendDue().catch((error) => console.error('deliveries not sent', error));
     await updateBadge();
     await scheduler.run();
   };
@@ -424,6 +437,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     scheduler,
     schedules,
     calendars,
+    deliveries,
     balanceShortfalls,
     syncCalendars,
     hasOriginAccess: originAccess,

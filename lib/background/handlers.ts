@@ -34,6 +34,7 @@ import { getSettings, type Settings, serviceUrlItem, settingsItem } from '@/lib/
 import { parseServiceUrl } from '@/lib/url/service-url';
 import { accountItem, type Background, normalizeServiceUrl, storageOriginsItem } from './app';
 import { createCalendarHandlers } from './calendar-handlers';
+import { createDeliveryHandlers } from './delivery-handlers';
 import { createMenus } from './menus';
 import { type Payload, pageKindOf, type Sender } from './senders';
 import { sessionView } from './session';
@@ -180,6 +181,7 @@ export function createHandlers(bg: Background): Handlers {
 
   return {
     ...createCalendarHandlers(bg),
+    ...createDeliveryHandlers(bg),
 
     'session.get': () => currentView(bg),
 

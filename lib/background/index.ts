@@ -10,6 +10,7 @@ import { restrictStorageToTrustedContexts } from '@/lib/trusted-settings';
 import { onMenuClick, sendBotFromTab } from './actions';
 import { type Background, createBackground } from './app';
 import { CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM } from './calendars';
+import { DELIVERY_ALARM } from './deliveries';
 import { createHandlers, respond } from './handlers';
 import { COMMAND_SEND_BOT, createMenus } from './menus';
 import { openNotification } from './notifications';
@@ -66,6 +67,7 @@ export function startBackground(bg: Background = createBackground()): Background
     else if (alarm.name === CALENDAR_SYNC_ALARM) void bg.syncCalendars().catch(log('calendar sync'));
     else if (alarm.name === CALENDAR_DISPATCH_ALARM)
       void bg.calendars.dispatchDue().catch(log('calendar dispatch'));
+    else if (alarm.name === DELIVERY_ALARM) void bg.deliveries.sendDue().catch(log('deliveries'));
     else if (alarm.name === SESSION_WARNING_ALARM || alarm.name === SESSION_EXPIRED_ALARM) {
       void bg.checkSession().catch(log('session notice'));
     }

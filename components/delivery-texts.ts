@@ -1,0 +1,166 @@
+/**
+ * Text of the options’ Deliveries section, in English and Russian, imported by that section only,
+ * so no other page carries it.
+ */
+import { computed } from '@preact/signals';
+import type { DeliveryProblem, LogEntry } from '@/lib/delivery/types';
+import { defineMessages, type Lang } from '@/lib/i18n';
+import { lang } from './lang';
+
+export const deliveryTexts = defineMessages(
+  {
+    deliveries: 'Deliveries',
+    deliveriesHint:
+      'Every protocol that becomes ready in a job of this browser is sent to these destinations, once. The address is a secret: it stays in this browser.',
+    webhookUrl: 'Webhook URL',
+    webhookUrlHint:
+      'A webhook that takes JSON (the body is described in the README, “Deliveries”), or a Slack incoming webhook (https://hooks.slack.com/services/…). Only https, except on this computer.',
+    format: 'Format',
+    formatWebhook: 'JSON webhook',
+    formatSlack: 'Slack-compatible (text)',
+    addDestination: 'Add destination',
+    adding: 'Adding…',
+    noDestinations: 'No destination yet.',
+    spaces: 'Spaces',
+    allSpaces: 'All spaces',
+    includeTranscript: 'Include the transcript',
+    test: 'Test',
+    testNamed: (address: string) => `Send a test to ${address}`,
+    sending: 'Sending…',
+    remove: 'Remove',
+    removeNamed: (address: string) => `Remove ${address}`,
+    pending: (n: number) =>
+      n === 1 ? '1 delivery waiting to be sent' : `${n} deliveries waiting to be sent`,
+    lastDeliveries: 'Last deliveries',
+    noDeliveries: 'Nothing sent yet.',
+    sendAgain: 'Send again',
+    sendAgainNamed: (title: string) => `Send “${title}” again`,
+    testMessage: 'Test message',
+    attempt: (n: number) => `attempt ${n}`,
+    delivered: (status: number) => `Delivered (HTTP ${status}).`,
+    retrying: (what: string, when: string) => `${what} Trying again at ${when}.`,
+    notRetried: (what: string) => `${what} Not tried again.`,
+    httpDenied: (status: number) =>
+      `The destination refused access (HTTP ${status}): the webhook may have been revoked.`,
+    httpNotFound: (status: number) => `There is no webhook at this address (HTTP ${status}).`,
+    httpBusy: (status: number) => `The destination could not take it now (HTTP ${status}).`,
+    httpRefused: (status: number) => `The destination refused the delivery (HTTP ${status}).`,
+    network: 'The destination could not be reached.',
+    timeout: 'The destination did not answer within 30 seconds.',
+    redirect: 'The destination answered with a redirect, which is not followed: use the final address.',
+    permission:
+      'Meeting Capture has no access to this site: remove the destination and add it again, allowing access.',
+    expired: 'Given up: not delivered within 24 hours of the protocol being ready.',
+    lastAnswer: (status: number) => `Last answer: HTTP ${status}.`,
+    // Problems when adding or sending
+    errEmpty: 'Paste the webhook URL first.',
+    errInvalid: 'This is not a web address. Copy the whole webhook URL.',
+    errScheme: 'The address must start with https://.',
+    errInsecure: 'Only https addresses are accepted, except on this computer (127.0.0.1, localhost).',
+    errCredentials: 'Remove the user name and password from the address.',
+    errTooMany: 'At most 10 destinations can be added.',
+    errPermission: (origin: string) =>
+      `Meeting Capture was not allowed to send to ${origin}. Add the destination again and allow access when the browser asks.`,
+    errNotFound: 'This destination has been removed.',
+    errNotReady: 'This recording has no protocol yet.',
+  },
+  {
+    deliveries: 'Доставка',
+    deliveriesHint:
+      'Каждый протокол, готовый в задаче этого браузера, отправляется по этим адресам один раз. Адрес секретный: он остаётся в этом браузере.',
+    webhookUrl: 'URL вебхука',
+    webhookUrlHint:
+      'Вебхук, принимающий JSON (тело описано в README, раздел «Deliveries»), или входящий вебхук Slack (https://hooks.slack.com/services/…). Только https, кроме этого компьютера.',
+    format: 'Формат',
+    formatWebhook: 'JSON-вебхук',
+    formatSlack: 'Совместимый со Slack (текст)',
+    addDestination: 'Добавить адрес',
+    adding: 'Добавляем…',
+    noDestinations: 'Адресов пока нет.',
+    spaces: 'Пространства',
+    allSpaces: 'Все пространства',
+    includeTranscript: 'Добавлять расшифровку',
+    test: 'Проверить',
+    testNamed: (address: string) => `Отправить проверку на ${address}`,
+    sending: 'Отправляем…',
+    remove: 'Удалить',
+    removeNamed: (address: string) => `Удалить ${address}`,
+    pending: (n: number) => `Ждут отправки: ${n}`,
+    lastDeliveries: 'Последние отправки',
+    noDeliveries: 'Ещё ничего не отправлено.',
+    sendAgain: 'Отправить снова',
+    sendAgainNamed: (title: string) => `Отправить «${title}» снова`,
+    testMessage: 'Проверочное сообщение',
+    attempt: (n: number) => `попытка ${n}`,
+    delivered: (status: number) => `Доставлено (HTTP ${status}).`,
+    retrying: (what: string, when: string) => `${what} Повторим в ${when}.`,
+    notRetried: (what: string) => `${what} Повторять не будем.`,
+    httpDenied: (status: number) => `Адрес отказал в доступе (HTTP ${status}): возможно, вебхук отозван.`,
+    httpNotFound: (status: number) => `По этому адресу нет вебхука (HTTP ${status}).`,
+    httpBusy: (status: number) => `Адрес сейчас не может принять (HTTP ${status}).`,
+    httpRefused: (status: number) => `Адрес отклонил доставку (HTTP ${status}).`,
+    network: 'Адрес недоступен.',
+    timeout: 'Адрес не ответил за 30 секунд.',
+    redirect: 'Адрес ответил перенаправлением, по которому мы не переходим: укажите конечный адрес.',
+    permission:
+      'У Meeting Capture нет доступа к этому сайту: удалите адрес и добавьте снова, разрешив доступ.',
+    expired: 'Отправка прекращена: не доставлено за 24 часа после готовности протокола.',
+    lastAnswer: (status: number) => `Последний ответ: HTTP ${status}.`,
+    errEmpty: 'Сначала вставьте URL вебхука.',
+    errInvalid: 'Это не веб-адрес. Скопируйте URL вебхука целиком.',
+    errScheme: 'Адрес должен начинаться с https://.',
+    errInsecure: 'Принимаются только адреса https, кроме этого компьютера (127.0.0.1, localhost).',
+    errCredentials: 'Уберите из адреса имя пользователя и пароль.',
+    errTooMany: 'Можно добавить не больше 10 адресов.',
+    errPermission: (origin: string) =>
+      `Meeting Capture не получил разрешения отправлять на ${origin}. Добавьте адрес снова и разрешите доступ, когда браузер спросит.`,
+    errNotFound: 'Этот адрес уже удалён.',
+    errNotReady: 'У этой записи ещё нет протокола.',
+  },
+);
+
+export const deliveryText = computed(() => deliveryTexts[lang.value]);
+
+/** A refused address or action in plain words. */
+export function describeDeliveryProblem(reason: string, problem: string | undefined, language: Lang): string {
+  const t = deliveryTexts[language];
+  if (reason === 'too-many') return t.errTooMany;
+  if (reason === 'not-found') return t.errNotFound;
+  if (reason === 'not-ready') return t.errNotReady;
+  switch (problem) {
+    case 'empty':
+      return t.errEmpty;
+    case 'scheme':
+      return t.errScheme;
+    case 'insecure':
+      return t.errInsecure;
+    case 'credentials':
+      return t.errCredentials;
+    default:
+      return t.errInvalid;
+  }
+}
+
+function problemWords(problem: DeliveryProblem | null, status: number | null, language: Lang): string {
+  const t = deliveryTexts[language];
+  if (problem === 'expired') return status ? `${t.expired} ${t.lastAnswer(status)}` : t.expired;
+  if (problem === 'http' && status !== null) {
+    if (status === 401 || status === 403) return t.httpDenied(status);
+    if (status === 404 || status === 410) return t.httpNotFound(status);
+    if (status === 408 || status === 429 || status >= 500) return t.httpBusy(status);
+    return t.httpRefused(status);
+  }
+  if (problem === 'timeout') return t.timeout;
+  if (problem === 'redirect') return t.redirect;
+  if (problem === 'permission') return t.permission;
+  return t.network;
+}
+
+/** One log line's outcome in plain words. */
+export function describeLogEntry(entry: LogEntry, language: Lang, time: (ms: number) => string): string {
+  const t = deliveryTexts[language];
+  if (entry.outcome === 'delivered') return t.delivered(entry.status ?? 200);
+  const what = problemWords(entry.problem, entry.status, language);
+  if (entry.outcome === 'retrying' && entry.nextAttemptAt) return t.retrying(what, time(entry.nextAttemptAt));
+  return entry.problem === 'expired' || entry.test ? what : t.notRetried(what);
+}

@@ -1,0 +1,65 @@
+/**
+ * The background side of the delivery messages (privileged: extension pages only). A destination's
+ * full address arrives once, in `deliveries.add`, and never leaves the background again.
+ */
+import { DestinationError } from '@/lib/delivery/deliveries';
+import type { Background } from './app';
+import type { Handlers } from './handlers';
+import { MessageError } from './handlers';
+
+type DeliveryMessages =
+  | 'deliveries.list'
+  | 'deliveries.add'
+  | 'deliveries.update'
+  | 'deliveries.remove'
+  | 'deliveries.test'
+  | 'deliveries.sendAgain';
+
+async function refused<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof DestinationError)) throw error;
+    const info = error.info;
+    if (info.reason === 'permission')
+      throw new MessageError({ kind: 'permission-denied', origin: info.origin });
+    throw new MessageError({
+      kind: 'delivery',
+      reason: info.reason,
+      ...(info.reason === 'invalid-address' ? { problem: info.problem } : {}),
+    });
+  }
+}
+
+export function createDeliveryHandlers(bg: Background): Pick<Handlers, DeliveryMessages> {
+  return {
+    'deliveries.list': () => bg.deliveries.list(),
+    'deliveries.add': (payload) =>
+      refused(() =>
+        bg.deliveries.add({
+          url: payload.url,
+          kind: payload.kind,
+          spaceIds: payload.spaceIds ?? null,
+          includeTranscript: payload.includeTranscript ?? false,
+        }),
+      ),
+    'deliveries.update': ({ id, ...patch }) => refused(() => bg.deliveries.update(id, patch)),
+    'deliveries.remove': async ({ id }) => {
+      await bg.deliveries.remove(id);
+      return null;
+    },
+    'deliveries.test': ({ id }) => refused(() => bg.deliveries.test(id)),
+    'deliveries.sendAgain': ({ id, spaceId, audioId }) =>
+      refused(async () => {
+        const result = await bg.client.getResult(spaceId, audioId);
+        if (!result.result) throw new MessageError({ kind: 'delivery', reason: 'not-ready' });
+        const space = (await bg.spaces().catch(() => [])).find((candidate) => candidate.id === spaceId);
+        return bg.deliveries.sendAgain(id, {
+          recording: { spaceId, spaceName: space?.name ?? null, audioId, title: result.title },
+          result,
+          readyAt: bg.now(),
+          source: null,
+        });
+      }),
+  };
+}

@@ -1,0 +1,268 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ProcessingResult } from '@/lib/api/schemas';
+import { type KeyValueStore, memoryKeyValue } from '@/lib/kv';
+import { Deliveries, type DeliveryDeps, DestinationError } from './deliveries';
+import { GIVE_UP_AFTER_MS } from './retry';
+
+const MIN = 60_000;
+const HOOK = 'http://127.0.0.1:9000/hook';
+
+const result: ProcessingResult = {
+  classified: true,
+  success: true,
+  audio_id: 42,
+  title: 'Weekly sync',
+  duration: 60,
+  result: {
+    language: 'en',
+    protocol: '## Summary\n**Done**',
+    dialog: [{ header: 'A', starts: [0], ends: [5], speakers: ['{1}'], texts: ['Hello'] }],
+    speakers_map: { '1': 'SPEAKER_01' },
+  },
+};
+
+const job = { id: 'job-1', spaceId: 7, spaceName: 'Team', intent: 'process', title: 'Weekly sync' };
+
+interface Sent {
+  url: string;
+  init: RequestInit;
+  key: string;
+  body: unknown;
+}
+
+/** A harness: memory store, a clock moved by hand, a receiver answering from a script. */
+function harness(answers: Array<number | 'network' | 'redirect'> = []) {
+  let now = 1_000_000;
+  const sent: Sent[] = [];
+  const alarms: Array<number | null> = [];
+  const script = [...answers];
+  let ids = 0;
+  const kv: KeyValueStore = memoryKeyValue();
+  const deps: DeliveryDeps = {
+    kv,
+    now: () => now,
+    lang: async () => 'en',
+    hasOriginAccess: async () => true,
+    newId: () => `id${++ids}`,
+    schedule: async (at) => {
+      alarms.push(at);
+    },
+    fetch: (async (input: string, init: RequestInit) => {
+      const headers = init.headers as Record<string, string>;
+      sent.push({
+        url: String(input),
+        init,
+        key: headers['idempotency-key']!,
+        body: JSON.parse(String(init.body)),
+      });
+      const next = script.shift() ?? 200;
+      if (next === 'network') throw new TypeError('Failed to fetch');
+      if (next === 'redirect')
+        return new Response(null, { status: 302, headers: { location: 'https://elsewhere' } });
+      return new Response('ok', { status: next });
+    }) as typeof fetch,
+  };
+  return {
+    deps,
+    kv,
+    sent,
+    alarms,
+    advance: (ms: number) => {
+      now += ms;
+    },
+    now: () => now,
+    /** A new worker: nothing in memory survives but the store. */
+    restart: () => new Deliveries(deps),
+    deliveries: new Deliveries(deps),
+  };
+}
+
+describe('destinations', () => {
+  it('are added with their address checked again and access required, and shown masked', async () => {
+    const h = harness();
+    await expect(h.deliveries.add({ url: 'http://example.com/x', kind: 'webhook' })).rejects.toMatchObject({
+      info: { reason: 'invalid-address', problem: 'insecure' },
+    });
+    h.deps.hasOriginAccess = async () => false;
+    await expect(
+      h.deliveries.add({ url: 'https://hooks.slack.com/services/T/B/secret', kind: 'slack' }),
+    ).rejects.toBeInstanceOf(DestinationError);
+    h.deps.hasOriginAccess = async () => true;
+    const view = await h.deliveries.add({
+      url: 'https://hooks.slack.com/services/T/B/secret',
+      kind: 'slack',
+    });
+    expect(view).toMatchObject({
+      address: 'https://hooks.slack.com/services/…',
+      spaceIds: null,
+      includeTranscript: false,
+    });
+    expect(JSON.stringify(await h.deliveries.list())).not.toContain('secret');
+  });
+});
+
+describe('the outbox', () => {
+  let h: ReturnType<typeof harness>;
+  beforeEach(() => {
+    h = harness();
+  });
+
+  it('a ready result goes once to each destination that wants its space, with one idempotency key per run', async () => {
+    const all = await h.deliveries.add({ url: HOOK, kind: 'webhook' });
+    await h.deliveries.add({ url: 'http://127.0.0.1:9000/other', kind: 'webhook', spaceIds: [99] });
+    const slack = await h.deliveries.add({
+      url: 'http://127.0.0.1:9000/slack',
+      kind: 'slack',
+      spaceIds: [7],
+    });
+    expect(await h.deliveries.enqueueResult(job, result)).toBe(2);
+    await h.deliveries.idle();
+    expect(h.sent.map((s) => s.url).sort()).toEqual([HOOK, 'http://127.0.0.1:9000/slack']);
+    expect(new Set(h.sent.map((s) => s.key))).toEqual(new Set(['mc-7-42-job-1']));
+    const webhook = h.sent.find((s) => s.url === HOOK)!;
+    expect(webhook.body).toMatchObject({
+      schema: 'meeting-capture.delivery/v1',
+      idempotency_key: 'mc-7-42-job-1',
+    });
+    expect((h.sent.find((s) => s.url !== HOOK)!.body as { text: string }).text).toContain('*Summary*');
+    const [listed] = await h.deliveries.list();
+    expect(listed!.log[0]).toMatchObject({ outcome: 'delivered', status: 200, destinationId: all.id });
+    expect((await h.deliveries.list()).find((d) => d.id === slack.id)!.pending).toBe(0);
+    // Empty outbox: the alarm is cleared.
+    expect(h.alarms.at(-1)).toBeNull();
+  });
+
+  it('the result handed on again (worker stopped before the job was marked ready) is not enqueued again', async () => {
+    await h.deliveries.add({ url: HOOK, kind: 'webhook' });
+    expect(await h.deliveries.enqueueResult(job, result)).toBe(1);
+    await h.deliveries.idle();
+    expect(await h.restart().enqueueResult(job, result)).toBe(0);
+    await h.deliveries.idle();
+    expect(h.sent).toHaveLength(1);
+  });
+
+  it('enqueueing arms the alarm before the first attempt, so a stop right after still delivers', async () => {
+    await h.deliveries.add({ url: HOOK, kind: 'webhook' });
+    const gate = h.deps.fetch;
+    let attempting: () => void = () => undefined;
+    const attempted = new Promise<void>((resolve) => {
+      attempting = resolve;
+    });
+    // The worker dies mid-attempt: the answer never comes.
+    h.deps.fetch = () => {
+      attempting();
+      return new Promise(() => undefined);
+    };
+    await h.deliveries.enqueueResult(job, result);
+    expect(h.alarms.find((at) => at !== null)).toBe(h.now());
+    await attempted;
+    h.deps.fetch = gate;
+    const next = h.restart();
+    await next.sendDue();
+    expect(h.sent).toHaveLength(0); // still leased
+    h.advance(40_000);
+    await next.sendDue();
+    expect(h.sent).toHaveLength(1);
+    expect(h.sent[0]!.key).toBe('mc-7-42-job-1');
+  });
+
+  it('transient failures are retried with backoff and the same key; a success ends it', async () => {
+    h = harness([503, 'network', 429, 200]);
+    await h.deliveries.add({ url: HOOK, kind: 'webhook' });
+    await h.deliveries.enqueueResult(job, result);
+    await h.deliveries.idle();
+    expect(h.sent).toHaveLength(1);
+    expect(h.alarms.at(-1)).toBe(h.now() + MIN);
+    h.advance(MIN - 1);
+    await h.restart().sendDue();
+    expect(h.sent).toHaveLength(1);
+    h.advance(1);
+    await h.restart().sendDue();
+    expect(h.sent).toHaveLength(2);
+    expect(h.alarms.at(-1)).toBe(h.now() + 2 * MIN);
+    h.advance(2 * MIN);
+    await h.restart().sendDue();
+    expect(h.alarms.at(-1)).toBe(h.now() + 4 * MIN);
+    h.advance(4 * MIN);
+    await h.restart().sendDue();
+    expect(h.sent.map((s) => s.key)).toEqual(Array(4).fill('mc-7-42-job-1'));
+    expect(h.sent.every((s) => JSON.stringify(s.body) === JSON.stringify(h.sent[0]!.body))).toBe(true);
+    const log = (await h.deliveries.list())[0]!.log;
+    expect(log.map((e) => [e.outcome, e.status, e.problem])).toEqual([
+      ['delivered', 200, null],
+      ['retrying', 429, 'http'],
+      ['retrying', null, 'network'],
+      ['retrying', 503, 'http'],
+    ]);
+    expect(h.alarms.at(-1)).toBeNull();
+  });
+
+  it('a 4xx other than 408/429 is permanent; so is a redirect, which is never followed', async () => {
+    h = harness([404, 'redirect']);
+    await h.deliveries.add({ url: HOOK, kind: 'webhook' });
+    await h.deliveries.add({ url: 'http://127.0.0.1:9000/b', kind: 'webhook' });
+    await h.deliveries.enqueueResult(job, result);
+    await h.deliveries.idle();
+    expect(h.sent).toHaveLength(2);
+    expect(h.sent.every((s) => s.init.redirect === 'manual' && s.init.credentials === 'omit')).toBe(true);
+    expect(h.sent.every((s) => !('authorization' in (s.init.headers as object)))).toBe(true);
+    const logs = (await h.deliveries.list()).map((d) => d.log[0]);
+    expect(logs.map((e) => [e!.outcome, e!.status, e!.problem])).toEqual([
+      ['failed', 404, 'http'],
+      ['failed', null, 'redirect'],
+    ]);
+    h.advance(60 * MIN);
+    await h.deliveries.sendDue();
+    expect(h.sent).toHaveLength(2);
+    expect(h.alarms.at(-1)).toBeNull();
+  });
+
+  it('gives up 24 hours after the protocol was ready', async () => {
+    h = harness(Array(100).fill(500));
+    await h.deliveries.add({ url: HOOK, kind: 'webhook' });
+    await h.deliveries.enqueueResult(job, result);
+    await h.deliveries.idle();
+    const start = h.now();
+    while (h.alarms.at(-1) !== null) {
+      h.advance(h.alarms.at(-1)! - h.now());
+      await h.deliveries.sendDue();
+    }
+    expect(h.now() - start).toBeLessThanOrEqual(GIVE_UP_AFTER_MS);
+    expect(h.sent.length).toBe(29);
+    expect((await h.deliveries.list())[0]!.log[0]).toMatchObject({
+      outcome: 'failed',
+      problem: 'expired',
+      status: 500,
+    });
+  });
+
+  it('"Send again" is a new run with a new key; "Test" sends a marked sample once', async () => {
+    const destination = await h.deliveries.add({ url: HOOK, kind: 'webhook' });
+    await h.deliveries.enqueueResult(job, result);
+    await h.deliveries.idle();
+    await h.deliveries.sendAgain(destination.id, {
+      recording: { spaceId: 7, spaceName: 'Team', audioId: 42, title: 'Weekly sync' },
+      result,
+      readyAt: h.now(),
+      source: null,
+    });
+    expect(h.sent).toHaveLength(2);
+    expect(h.sent[1]!.key).toMatch(/^mc-7-42-/);
+    expect(h.sent[1]!.key).not.toBe(h.sent[0]!.key);
+    const view = await h.deliveries.test(destination.id);
+    expect(h.sent[2]!.body).toMatchObject({ event: 'test' });
+    expect(view.log[0]).toMatchObject({ test: true, outcome: 'delivered' });
+  });
+
+  it('removing a destination drops what waits for it and clears the alarm', async () => {
+    h = harness([503]);
+    const destination = await h.deliveries.add({ url: HOOK, kind: 'webhook' });
+    await h.deliveries.enqueueResult(job, result);
+    await h.deliveries.idle();
+    expect((await h.deliveries.list())[0]!.pending).toBe(1);
+    await h.deliveries.remove(destination.id);
+    expect(await h.deliveries.list()).toEqual([]);
+    expect(h.alarms.at(-1)).toBeNull();
+    expect((await h.kv.keys()).filter((key) => key.startsWith('body:'))).toEqual([]);
+  });
+});

@@ -1,0 +1,478 @@
+/**
+ * The destinations, the outbox and the log, and the attempts themselves. Framework-free (no
+ * `browser.*`): the background hands it a key-value store, `fetch`, the clock and a way to arm
+ * the retry alarm, and unit tests hand it fakes.
+ *
+ * Exactly once per ready protocol:
+ * - `enqueue` runs in the job engine's `onResult`, before the job is marked ready. The run
+ *   (`job:<id>`) and its entries are written in one value, so a worker stop before the job is
+ *   marked ready (the engine then hands the result on again) finds the run and adds nothing.
+ * - An attempt first moves the entry's due time past the attempt's timeout (a lease), then sends.
+ *   A worker stopped mid-attempt leaves the entry in the outbox; the alarm sends it again later
+ *   with the same `Idempotency-Key`, so a receiver that saw the first one can tell.
+ * - The alarm exists only while the outbox holds something (`schedule(null)` clears it).
+ */
+import type { ProcessingResult } from '@/lib/api/schemas';
+import type { Lang } from '@/lib/i18n';
+import type { KeyValueStore } from '@/lib/kv';
+import { type DestinationUrlProblem, maskDestinationUrl, parseDestinationUrl } from './destination-url';
+import { type DeliveryContent, sampleContent, slackBody, webhookBody } from './format';
+import {
+  ATTEMPT_TIMEOUT_MS,
+  type AttemptAnswer,
+  BACKOFF_BASE_MS,
+  nextAttemptAt,
+  parseRetryAfter,
+  verdictOf,
+} from './retry';
+import type {
+  DeliveredRecording,
+  Destination,
+  DestinationKind,
+  DestinationView,
+  LogEntry,
+  OutboxEntry,
+  OutboxState,
+} from './types';
+
+export const DESTINATIONS_MAX = 10;
+/** Log entries kept per destination. */
+export const LOG_PER_DESTINATION = 20;
+/** Enqueued runs remembered (far more than the jobs that can end while one is in doubt). */
+const RUNS_KEPT = 500;
+
+const DESTINATIONS_KEY = 'destinations';
+const OUTBOX_KEY = 'outbox';
+const LOG_KEY = 'log';
+const bodyKey = (entryId: string) => `body:${entryId}`;
+
+export interface DeliveryDeps {
+  kv: Pick<KeyValueStore, 'get' | 'set' | 'del'>;
+  now: () => number;
+  fetch: typeof fetch;
+  hasOriginAccess: (url: string) => Promise<boolean>;
+  /** The language of Slack texts. */
+  lang: () => Promise<Lang>;
+  /** Arms the retry alarm for `at`, or clears it (null: the outbox is empty). */
+  schedule: (at: number | null) => Promise<void>;
+  newId?: () => string;
+  /** First wait of the backoff (1 minute; test builds wait less). */
+  backoffBaseMs?: number;
+}
+
+export class DestinationError extends Error {
+  constructor(
+    readonly info:
+      | { reason: 'invalid-address'; problem: DestinationUrlProblem }
+      | { reason: 'too-many' }
+      | { reason: 'permission'; origin: string }
+      | { reason: 'not-found' },
+  ) {
+    super(info.reason);
+  }
+}
+
+export interface NewDestination {
+  url: string;
+  kind: DestinationKind;
+  spaceIds?: number[] | null;
+  includeTranscript?: boolean;
+}
+
+/** The idempotency key of one run of one recording (the same on every retry of that run). */
+export function idempotencyKey(recording: DeliveredRecording | null, run: string): string {
+  return recording ? `mc-${recording.spaceId}-${recording.audioId}-${run}` : `mc-test-${run}`;
+}
+
+export function wantsSpace(destination: Destination, spaceId: number): boolean {
+  return destination.spaceIds === null || destination.spaceIds.includes(spaceId);
+}
+
+export class Deliveries {
+  readonly #deps: DeliveryDeps;
+  #queue: Promise<unknown> = Promise.resolve();
+  #sending: Promise<void> = Promise.resolve();
+
+  constructor(deps: DeliveryDeps) {
+    this.#deps = deps;
+  }
+
+  /** One change of the stored state at a time in this worker. */
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(work, work);
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  #id(): string {
+    return this.#deps.newId?.() ?? crypto.randomUUID();
+  }
+
+  async #destinations(): Promise<Destination[]> {
+    return (await this.#deps.kv.get<Destination[]>(DESTINATIONS_KEY)) ?? [];
+  }
+
+  async #outbox(): Promise<OutboxState> {
+    return (await this.#deps.kv.get<OutboxState>(OUTBOX_KEY)) ?? { entries: [], runs: [] };
+  }
+
+  async #log(): Promise<LogEntry[]> {
+    return (await this.#deps.kv.get<LogEntry[]>(LOG_KEY)) ?? [];
+  }
+
+  async #appendLog(entry: Omit<LogEntry, 'id'>): Promise<void> {
+    const all = [{ ...entry, id: this.#id() }, ...(await this.#log())];
+    const counts = new Map<string, number>();
+    const kept = all.filter((item) => {
+      const count = (counts.get(item.destinationId) ?? 0) + 1;
+      counts.set(item.destinationId, count);
+      return count <= LOG_PER_DESTINATION;
+    });
+    await this.#deps.kv.set(LOG_KEY, kept);
+  }
+
+  async #rearm(state?: OutboxState): Promise<void> {
+    const entries = (state ?? (await this.#outbox())).entries;
+    const next = entries.reduce<number | null>(
+      (soonest, entry) => (soonest === null || entry.nextAttemptAt < soonest ? entry.nextAttemptAt : soonest),
+      null,
+    );
+    await this.#deps.schedule(next);
+  }
+
+  #view(destination: Destination, outbox: OutboxState, log: LogEntry[]): DestinationView {
+    return {
+      id: destination.id,
+      kind: destination.kind,
+      address: maskDestinationUrl(destination.url),
+      spaceIds: destination.spaceIds,
+      includeTranscript: destination.includeTranscript,
+      pending: outbox.entries.filter((entry) => entry.destinationId === destination.id).length,
+      log: log.filter((entry) => entry.destinationId === destination.id),
+    };
+  }
+
+  async list(): Promise<DestinationView[]> {
+    const [destinations, outbox, log] = await Promise.all([
+      this.#destinations(),
+      this.#outbox(),
+      this.#log(),
+    ]);
+    return destinations.map((destination) => this.#view(destination, outbox, log));
+  }
+
+  async #viewOf(id: string): Promise<DestinationView> {
+    const found = (await this.list()).find((view) => view.id === id);
+    if (!found) throw new DestinationError({ reason: 'not-found' });
+    return found;
+  }
+
+  add(input: NewDestination): Promise<DestinationView> {
+    return this.#serial(async () => {
+      const parsed = parseDestinationUrl(input.url);
+      if (!parsed.ok) throw new DestinationError({ reason: 'invalid-address', problem: parsed.problem });
+      const destinations = await this.#destinations();
+      if (destinations.length >= DESTINATIONS_MAX) throw new DestinationError({ reason: 'too-many' });
+      if (!(await this.#deps.hasOriginAccess(parsed.url)))
+        throw new DestinationError({ reason: 'permission', origin: new URL(parsed.url).origin });
+      const destination: Destination = {
+        id: this.#id(),
+        kind: input.kind,
+        url: parsed.url,
+        spaceIds: input.spaceIds && input.spaceIds.length > 0 ? [...new Set(input.spaceIds)] : null,
+        includeTranscript: input.includeTranscript ?? false,
+        addedAt: this.#deps.now(),
+      };
+      await this.#deps.kv.set(DESTINATIONS_KEY, [...destinations, destination]);
+      return this.#view(destination, await this.#outbox(), []);
+    });
+  }
+
+  /** Changes which spaces go to a destination, whether the transcript does, or its format. */
+  update(
+    id: string,
+    patch: { spaceIds?: number[] | null; includeTranscript?: boolean; kind?: DestinationKind },
+  ): Promise<DestinationView> {
+    return this.#serial(async () => {
+      const destinations = await this.#destinations();
+      const found = destinations.find((destination) => destination.id === id);
+      if (!found) throw new DestinationError({ reason: 'not-found' });
+      const next: Destination = {
+        ...found,
+        ...(patch.kind ? { kind: patch.kind } : {}),
+        ...(patch.includeTranscript === undefined ? {} : { includeTranscript: patch.includeTranscript }),
+        ...(patch.spaceIds === undefined
+          ? {}
+          : { spaceIds: patch.spaceIds && patch.spaceIds.length > 0 ? [...new Set(patch.spaceIds)] : null }),
+      };
+      await this.#deps.kv.set(
+        DESTINATIONS_KEY,
+        destinations.map((destination) => (destination.id === id ? next : destination)),
+      );
+      return this.#viewOf(id);
+    });
+  }
+
+  /** Removes a destination with what waits for it and its log. */
+  remove(id: string): Promise<void> {
+    return this.#serial(async () => {
+      await this.#deps.kv.set(
+        DESTINATIONS_KEY,
+        (await this.#destinations()).filter((destination) => destination.id !== id),
+      );
+      const outbox = await this.#outbox();
+      const dropped = outbox.entries.filter((entry) => entry.destinationId === id);
+      const state = { ...outbox, entries: outbox.entries.filter((entry) => entry.destinationId !== id) };
+      await this.#deps.kv.set(OUTBOX_KEY, state);
+      for (const entry of dropped) await this.#deps.kv.del(bodyKey(entry.id));
+      await this.#deps.kv.set(
+        LOG_KEY,
+        (await this.#log()).filter((entry) => entry.destinationId !== id),
+      );
+      await this.#rearm(state);
+    });
+  }
+
+  async #body(
+    destination: Destination,
+    content: DeliveryContent,
+    key: string,
+    test: boolean,
+  ): Promise<string> {
+    if (destination.kind === 'slack') {
+      return JSON.stringify(
+        slackBody(content, {
+          includeTranscript: destination.includeTranscript,
+          lang: await this.#deps.lang(),
+          test,
+        }),
+      );
+    }
+    return JSON.stringify(
+      webhookBody(content, { idempotencyKey: key, includeTranscript: destination.includeTranscript, test }),
+    );
+  }
+
+  /**
+   * Puts one run of a recording in the outbox for the destinations that want its space (or the
+   * one named). A run already enqueued adds nothing. Arms the alarm before returning, so the
+   * delivery survives the worker stopping right after.
+   */
+  #enqueue(run: string, content: DeliveryContent, only?: string): Promise<number> {
+    return this.#serial(async () => {
+      const outbox = await this.#outbox();
+      if (outbox.runs.includes(run)) return 0;
+      const destinations = (await this.#destinations()).filter((destination) =>
+        only ? destination.id === only : wantsSpace(destination, content.recording.spaceId),
+      );
+      const now = this.#deps.now();
+      const key = idempotencyKey(content.recording, run.replace(/^job:/, ''));
+      const entries: OutboxEntry[] = [];
+      for (const destination of destinations) {
+        const entry: OutboxEntry = {
+          id: this.#id(),
+          destinationId: destination.id,
+          idempotencyKey: key,
+          recording: content.recording,
+          test: false,
+          readyAt: content.readyAt,
+          attempts: 0,
+          nextAttemptAt: now,
+        };
+        // Bodies first: an entry never exists without its body.
+        await this.#deps.kv.set(bodyKey(entry.id), await this.#body(destination, content, key, false));
+        entries.push(entry);
+      }
+      // No destination wants it: nothing to write (and nothing that could be sent twice).
+      if (entries.length === 0) return 0;
+      const state: OutboxState = {
+        entries: [...outbox.entries, ...entries],
+        runs: [...outbox.runs, run].slice(-RUNS_KEPT),
+      };
+      await this.#deps.kv.set(OUTBOX_KEY, state);
+      await this.#rearm(state);
+      return entries.length;
+    });
+  }
+
+  /**
+   * A job's protocol became ready (the job engine's `onResult`, before the job is marked ready):
+   * enqueued once per job for every destination that wants its space. Sending starts at once, not
+   * awaited: the job does not wait for the destinations.
+   */
+  async enqueueResult(
+    job: { id: string; spaceId: number; spaceName?: string; intent: string; title?: string },
+    result: ProcessingResult,
+    speakerNames?: Record<string, string>,
+  ): Promise<number> {
+    if (!result.result) return 0;
+    const added = await this.#enqueue(`job:${job.id}`, {
+      recording: {
+        spaceId: job.spaceId,
+        spaceName: job.spaceName ?? null,
+        audioId: result.audio_id,
+        title: result.title || job.title || '',
+      },
+      result,
+      readyAt: this.#deps.now(),
+      source: job.intent,
+      ...(speakerNames ? { speakerNames } : {}),
+    });
+    if (added > 0)
+      this.#sending = this.sendDue().catch((error) => console.error('deliveries not sent', error));
+    return added;
+  }
+
+  /** Resolves when the sending started by the last enqueue has ended (for tests). */
+  idle(): Promise<void> {
+    return this.#sending;
+  }
+
+  /** "Send again": a new run (a new idempotency key) of a recording to one destination, sent now. */
+  async sendAgain(destinationId: string, content: DeliveryContent): Promise<DestinationView> {
+    if (!(await this.#destinations()).some((destination) => destination.id === destinationId))
+      throw new DestinationError({ reason: 'not-found' });
+    await this.#enqueue(`again:${this.#id()}`, { ...content, readyAt: this.#deps.now() }, destinationId);
+    await this.sendDue();
+    return this.#viewOf(destinationId);
+  }
+
+  /** "Test": a sample sent once (no retries), logged like any delivery. */
+  async test(destinationId: string): Promise<DestinationView> {
+    const destination = (await this.#destinations()).find((candidate) => candidate.id === destinationId);
+    if (!destination) throw new DestinationError({ reason: 'not-found' });
+    const key = idempotencyKey(null, this.#id());
+    const body = await this.#body(destination, sampleContent(this.#deps.now()), key, true);
+    const answer = await this.#attempt(destination.url, body, key);
+    const verdict = verdictOf(answer);
+    await this.#serial(() =>
+      this.#appendLog({
+        destinationId,
+        at: this.#deps.now(),
+        recording: null,
+        test: true,
+        idempotencyKey: key,
+        attempt: 1,
+        outcome: verdict === 'delivered' ? 'delivered' : 'failed',
+        status: 'status' in answer ? answer.status : null,
+        problem: 'problem' in answer ? answer.problem : verdict === 'delivered' ? null : 'http',
+        nextAttemptAt: null,
+      }),
+    );
+    return this.#viewOf(destinationId);
+  }
+
+  /** Sends every entry that is due, one after another, then re-arms the alarm. */
+  async sendDue(): Promise<void> {
+    for (;;) {
+      const taken = await this.#serial(async () => {
+        const outbox = await this.#outbox();
+        const now = this.#deps.now();
+        const due = outbox.entries.find((entry) => entry.nextAttemptAt <= now);
+        if (!due) {
+          await this.#rearm(outbox);
+          return null;
+        }
+        // The lease: if this worker stops mid-attempt, the entry is due again after it.
+        const leased = { ...due, nextAttemptAt: now + ATTEMPT_TIMEOUT_MS + 5_000 };
+        const state = {
+          ...outbox,
+          entries: outbox.entries.map((entry) => (entry.id === due.id ? leased : entry)),
+        };
+        await this.#deps.kv.set(OUTBOX_KEY, state);
+        await this.#rearm(state);
+        const destination = (await this.#destinations()).find(
+          (candidate) => candidate.id === due.destinationId,
+        );
+        const body = await this.#deps.kv.get<string>(bodyKey(due.id));
+        return { entry: leased, destination, body };
+      });
+      if (!taken) return;
+      const { entry, destination, body } = taken;
+      if (!destination || body === undefined) {
+        await this.#settle(entry, null);
+        continue;
+      }
+      await this.#settle(entry, await this.#attempt(destination.url, body, entry.idempotencyKey));
+    }
+  }
+
+  /** Records an attempt's answer: done, retried later, or given up. Null: nothing left to send. */
+  #settle(entry: OutboxEntry, answer: AttemptAnswer | null): Promise<void> {
+    return this.#serial(async () => {
+      const outbox = await this.#outbox();
+      if (!outbox.entries.some((candidate) => candidate.id === entry.id)) return;
+      const now = this.#deps.now();
+      const attempt = entry.attempts + 1;
+      const verdict = answer ? verdictOf(answer) : 'permanent';
+      const retryAt =
+        answer && verdict === 'transient'
+          ? nextAttemptAt(attempt, entry.readyAt, now, {
+              base: this.#deps.backoffBaseMs ?? BACKOFF_BASE_MS,
+              retryAfterMs: 'status' in answer ? answer.retryAfterMs : null,
+            })
+          : null;
+      const entries =
+        retryAt === null
+          ? outbox.entries.filter((candidate) => candidate.id !== entry.id)
+          : outbox.entries.map((candidate) =>
+              candidate.id === entry.id ? { ...entry, attempts: attempt, nextAttemptAt: retryAt } : candidate,
+            );
+      const state = { ...outbox, entries };
+      await this.#deps.kv.set(OUTBOX_KEY, state);
+      if (retryAt === null) await this.#deps.kv.del(bodyKey(entry.id));
+      if (answer) {
+        const status = 'status' in answer ? answer.status : null;
+        await this.#appendLog({
+          destinationId: entry.destinationId,
+          at: now,
+          recording: entry.recording,
+          test: false,
+          idempotencyKey: entry.idempotencyKey,
+          attempt,
+          outcome: verdict === 'delivered' ? 'delivered' : retryAt === null ? 'failed' : 'retrying',
+          status,
+          problem:
+            verdict === 'delivered'
+              ? null
+              : verdict === 'transient' && retryAt === null
+                ? 'expired'
+                : 'problem' in answer
+                  ? answer.problem
+                  : 'http',
+          nextAttemptAt: retryAt,
+        });
+      }
+      await this.#rearm(state);
+    });
+  }
+
+  /**
+   * One POST. Never with cookies or our token (`credentials: 'omit'`, no Authorization), never
+   * following a redirect (`redirect: 'manual'`: it is reported instead).
+   */
+  async #attempt(url: string, body: string, key: string): Promise<AttemptAnswer> {
+    if (!(await this.#deps.hasOriginAccess(url))) return { problem: 'permission' };
+    try {
+      const response = await this.#deps.fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+        body,
+        credentials: 'omit',
+        redirect: 'manual',
+        cache: 'no-store',
+        referrerPolicy: 'no-referrer',
+        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+      });
+      void response.body?.cancel().catch(() => undefined);
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400))
+        return { problem: 'redirect' };
+      return {
+        status: response.status,
+        retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), this.#deps.now()),
+      };
+    } catch (error) {
+      return { problem: (error as Error)?.name === 'TimeoutError' ? 'timeout' : 'network' };
+    }
+  }
+}

@@ -1,0 +1,6 @@
+export * from './deliveries';
+export * from './destination-url';
+export * from './format';
+export * from './retry';
+export * from './slack';
+export type * from './types';

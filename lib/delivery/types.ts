@@ -1,0 +1,95 @@
+/**
+ * Deliveries: where a ready protocol is sent (webhooks and Slack-compatible incoming webhooks),
+ * what waits to be sent (the outbox) and what happened (the log). Plain data: persisted in the
+ * extension origin's IndexedDB (lib/trusted-settings.ts) and, masked, shown by the options page.
+ */
+
+export type DestinationKind = 'webhook' | 'slack';
+
+export interface Destination {
+  id: string;
+  kind: DestinationKind;
+  /** The full address: a credential (a Slack webhook URL is one). Never leaves the background. */
+  url: string;
+  /** Spaces whose protocols go here; null: every space. */
+  spaceIds: number[] | null;
+  includeTranscript: boolean;
+  addedAt: number;
+}
+
+/** What the options page sees of a destination: never the full address. */
+export interface DestinationView {
+  id: string;
+  kind: DestinationKind;
+  /** Site and first path segment, e.g. `https://hooks.slack.com/services/…`. */
+  address: string;
+  spaceIds: number[] | null;
+  includeTranscript: boolean;
+  /** Deliveries waiting for their next attempt. */
+  pending: number;
+  /** The last deliveries, newest first. */
+  log: LogEntry[];
+}
+
+/** The recording a delivery is about. */
+export interface DeliveredRecording {
+  spaceId: number;
+  spaceName: string | null;
+  audioId: number;
+  title: string;
+}
+
+/** Why an attempt did not deliver, in a form the page turns into plain words. */
+export type DeliveryProblem =
+  /** The destination answered with this HTTP status (`status`). */
+  | 'http'
+  /** Nothing answered (DNS, refused connection, TLS, CORS without access). */
+  | 'network'
+  /** No answer within `ATTEMPT_TIMEOUT_MS`. */
+  | 'timeout'
+  /** The destination answered with a redirect; redirects are never followed. */
+  | 'redirect'
+  /** The extension may not reach the destination's site (access not granted or withdrawn). */
+  | 'permission'
+  /** Not delivered within `GIVE_UP_AFTER_MS` of the protocol becoming ready. */
+  | 'expired';
+
+export type Outcome = 'delivered' | 'retrying' | 'failed';
+
+export interface LogEntry {
+  id: string;
+  destinationId: string;
+  at: number;
+  recording: DeliveredRecording | null;
+  /** The sample sent by "Test". */
+  test: boolean;
+  idempotencyKey: string;
+  attempt: number;
+  outcome: Outcome;
+  /** HTTP status of the answer, when there was one. */
+  status: number | null;
+  problem: DeliveryProblem | null;
+  /** When the next attempt is due (`retrying`). */
+  nextAttemptAt: number | null;
+}
+
+/** A delivery waiting in the outbox. Its body lives under its own key (`bodyKey`). */
+export interface OutboxEntry {
+  id: string;
+  destinationId: string;
+  idempotencyKey: string;
+  recording: DeliveredRecording | null;
+  test: boolean;
+  /** When the protocol became ready (or "Send again" / "Test" was pressed): retries end 24 h later. */
+  readyAt: number;
+  /** Attempts made so far. */
+  attempts: number;
+  nextAttemptAt: number;
+}
+
+/** The persisted state of the outbox, written as one value so an enqueue is all or nothing. */
+export interface OutboxState {
+  entries: OutboxEntry[];
+  /** Runs already enqueued (a job's result reaches the outbox once, even if handed on twice). */
+  runs: string[];
+}

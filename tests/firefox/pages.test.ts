@@ -1,0 +1,115 @@
+/**
+ * The page controls in Firefox: a calendar event's "Send bot", and "Hide on this site" until the
+ * options show the control again; and the sidebar, Firefox's counterpart of Chrome's side panel. One Firefox and one emulator for the file; signed in once.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../emulator/index';
+import {
+  click,
+  count,
+  counters,
+  type Ext,
+  emulator,
+  expectText,
+  extensionMessage,
+  type Firefox,
+  find,
+  launchFirefox,
+  pressEnter,
+  signIn,
+} from './support';
+
+const CALENDAR = 'https://calendar.google.com/calendar/u/0/r/week';
+const MEET = 'https://meet.google.com/abc-defg-hij';
+const TELEMOST = 'https://telemost.yandex.ru/j/12345678901234';
+
+let firefox: Firefox;
+let service: RunningEmulator;
+/** An extension page the tests talk to the background from, as the popup and options do. */
+let options: Page;
+
+beforeAll(async () => {
+  [firefox, service] = await Promise.all([launchFirefox(), emulator()]);
+  firefox.serve('https://calendar.google.com', 'google-calendar.html');
+  firefox.serve('https://meet.google.com', 'meet-call.html');
+  firefox.serve('https://telemost.yandex.ru', 'telemost-call.html');
+  options = await firefox.openExtensionPage('options.html');
+  await signIn(options, service);
+});
+
+afterAll(async () => {
+  await firefox?.close();
+  await service?.close();
+});
+
+const sendBot = { role: 'button', name: 'Send bot', within: 'meeting-capture-send-bot' };
+
+describe('page controls in Firefox', () => {
+  it('a calendar event’s "Send bot" sends one bot to its meeting', async () => {
+    const page = await firefox.open(CALENDAR);
+    await click(page, { role: 'button', name: '10am Weekly sync' });
+    const panel = 'section[aria-label="Meeting links in this event"]';
+    await expect.poll(() => count(page, { role: 'group', within: panel })).toBe(3);
+    const meet = await find(page, {
+      role: 'group',
+      name: /Google Meet: meet\.google\.com\/abc-defg-hij/,
+      within: panel,
+    });
+    await meet.dispose();
+    // The Meet link's group comes first; from the keyboard the press counts at once.
+    await pressEnter(page, { role: 'button', name: 'Send bot', within: panel });
+    await expectText(page, { role: 'status', within: panel }, /Bot sent to the meeting \(space “Personal”\)/);
+    expect((await counters(service)).botRequests).toBe(1);
+    await page.close();
+  });
+
+  it('"Hide on this site" hides the control on that host until the options show it again', async () => {
+    const page = await firefox.open(MEET);
+    await pressEnter(page, { role: 'button', name: 'Hide on this site' });
+    await expectText(page, { role: 'status' }, /Hidden on meet\.google\.com/);
+    await expect.poll(() => count(page, sendBot)).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelectorAll('[data-meeting-capture]').length))
+      .toBe(0);
+    const settings = await extensionMessage<{ hiddenOnSites: string[] }>(options, 'settings.get', {});
+    expect(settings.data?.hiddenOnSites).toEqual(['meet.google.com']);
+
+    // A fresh visit has none, while another meeting host has its control.
+    const again = await firefox.open(MEET);
+    const witness = await firefox.open(TELEMOST);
+    await find(witness, sendBot);
+    expect(await count(again, sendBot)).toBe(0);
+    expect(await again.evaluate(() => document.querySelectorAll('[data-meeting-capture]').length)).toBe(0);
+    await witness.close();
+    await again.close();
+
+    // Shown again from the options: back on the open tab when the person returns to it.
+    expect((await extensionMessage(options, 'settings.set', { hiddenOnSites: [] })).ok).toBe(true);
+    await page.bringToFront();
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await find(page, sendBot);
+    await page.close();
+  });
+
+  it('the sidebar shows the same views as Chrome’s side panel; the popup has no side panel button', async () => {
+    const manifest = await options.evaluate(() =>
+      (globalThis as unknown as Ext).browser.runtime.getManifest(),
+    );
+    expect(manifest.sidebar_action).toMatchObject({
+      default_panel: expect.stringMatching(/\/sidepanel\.html$/),
+    });
+    expect(manifest.side_panel ?? null).toBeNull();
+    expect(manifest.permissions).not.toContain('sidePanel');
+
+    const sidebar = await firefox.openExtensionPage('sidepanel.html');
+    await find(sidebar, { role: 'any', within: '[data-testid=balance-value]' });
+    await find(sidebar, { role: 'button', name: 'Weekly engineering sync.m4a' });
+    await sidebar.close();
+
+    const popup = await firefox.openExtensionPage('popup.html');
+    await find(popup, { role: 'any', within: '[data-testid=balance-value]' });
+    expect(await count(popup, { role: 'any', within: '[data-testid=open-side-panel]' })).toBe(0);
+    await popup.close();
+  });
+});
