@@ -15,6 +15,8 @@ export const en = {
   // Sign-in
   signInTitle: 'Sign in to the service',
   signInIntro: 'Use the email and password of your account on the Meeting Recording Processing Service.',
+  emailInvalid: 'Enter the email of your account, such as name@example.com.',
+  passwordMissing: 'Enter the password of your account.',
   serviceUrl: 'Service URL',
   email: 'Email',
   password: 'Password',

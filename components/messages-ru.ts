@@ -13,6 +13,8 @@ export const ru: Catalog = {
   serviceFooter: 'Сервис',
   signInTitle: 'Вход в сервис',
   signInIntro: 'Укажите почту и пароль учётной записи в сервисе обработки записей встреч.',
+  emailInvalid: 'Укажите почту учётной записи, например name@example.com.',
+  passwordMissing: 'Укажите пароль учётной записи.',
   serviceUrl: 'Адрес сервиса',
   email: 'Почта',
   password: 'Пароль',

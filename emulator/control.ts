@@ -32,6 +32,50 @@ function clockJson(emu: Emulator) {
   return { now: new Date(nowMs).toISOString(), nowMs };
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const strings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const numbers = (value: unknown) => Array.isArray(value) && value.every(finite);
+
+/**
+ * Checks a result put in through the control surface for its shape only (the contract's field
+ * types), never for its content: tests put hostile or absurd content in on purpose. Every field
+ * is optional; a missing one keeps the generated value.
+ */
+export function resultShapeProblem(data: Record<string, unknown>): string | null {
+  const known = ['title', 'language', 'protocol', 'dialog', 'speakers_map', 'speakers_timeline'];
+  const unknown = Object.keys(data).filter((key) => !known.includes(key));
+  if (unknown.length > 0) return `Unknown fields: ${unknown.join(', ')}. Known: ${known.join(', ')}.`;
+  for (const key of ['title', 'language', 'protocol']) {
+    if (data[key] !== undefined && typeof data[key] !== 'string') return `"${key}" must be a string.`;
+  }
+  if (data.dialog !== undefined) {
+    if (!Array.isArray(data.dialog)) return '"dialog" must be an array of blocks.';
+    for (const [i, block] of data.dialog.entries()) {
+      if (!isObject(block) || typeof block.header !== 'string')
+        return `"dialog[${i}].header" must be a string.`;
+      for (const key of ['starts', 'ends']) {
+        if (!numbers(block[key])) return `"dialog[${i}].${key}" must be an array of numbers.`;
+      }
+      for (const key of ['speakers', 'texts']) {
+        if (!strings(block[key])) return `"dialog[${i}].${key}" must be an array of strings.`;
+      }
+    }
+  }
+  if (data.speakers_map !== undefined) {
+    if (!isObject(data.speakers_map) || !Object.values(data.speakers_map).every((v) => typeof v === 'string'))
+      return '"speakers_map" must be an object of strings.';
+  }
+  if (data.speakers_timeline !== undefined) {
+    const timeline = data.speakers_timeline;
+    const pairs = (value: unknown) =>
+      Array.isArray(value) && value.every((pair) => numbers(pair) && (pair as number[]).length === 2);
+    if (!isObject(timeline) || !Object.values(timeline).every(pairs))
+      return '"speakers_timeline" must be an object of [start, end] number pairs.';
+  }
+  return null;
+}
+
 export function registerControlRoutes(app: Hono, emu: Emulator): void {
   app.post('/__emulator/reset', () => {
     emu.reset();
@@ -104,6 +148,21 @@ export function registerControlRoutes(app: Hono, emu: Emulator): void {
     return json({ ok: true });
   });
 
+  app.post('/__emulator/recordings/:id{[0-9]+}/result', async (c) => {
+    const data = await body(c);
+    if (!data) return bad('Body must be a JSON object.');
+    const problem = resultShapeProblem(data);
+    if (problem) return bad(problem);
+    const recording = emu.db.recordings.get(Number(c.req.param('id')));
+    if (!recording) return bad('No such recording.', 404);
+    const { title, ...fields } = data;
+    if (typeof title === 'string') recording.title = title;
+    recording.resultOverride = undefined;
+    const generated = emu.resultOf(recording);
+    recording.resultOverride = { ...generated, ...fields };
+    return json({ ok: true });
+  });
+
   app.post('/__emulator/spaces/:id{[0-9]+}/balance', async (c) => {
     const data = await body(c);
     if (!data || !finite(data.available_seconds) || data.available_seconds < 0) {
@@ -113,6 +172,15 @@ export function registerControlRoutes(app: Hono, emu: Emulator): void {
     if (!space) return bad('No such space.', 404);
     setAvailableSeconds(space, Math.round(data.available_seconds));
     return json({ ok: true, available_seconds: availableSeconds(space) });
+  });
+
+  app.post('/__emulator/spaces/:id{[0-9]+}/name', async (c) => {
+    const data = await body(c);
+    if (!data || typeof data.name !== 'string') return bad('Body must be {"name": <string>}.');
+    const space = emu.db.spaces.get(Number(c.req.param('id')));
+    if (!space) return bad('No such space.', 404);
+    space.name = data.name;
+    return json({ ok: true, name: space.name });
   });
 
   app.get('/__emulator/counters', () => json(emu.db.counters));

@@ -207,6 +207,7 @@ export class Emulator {
 
   /** The result of the recording's finished run (generated once, then cached). */
   resultOf(recording: Recording): ResultBody {
+    if (recording.resultOverride !== undefined) return recording.resultOverride as ResultBody;
     const key = `${recording.id}:${recording.title}:${recording.duration}`;
     let result = this.results.get(key);
     if (!result) {

@@ -159,6 +159,76 @@ describe('classify', () => {
     expect(await api.balance(S.team)).toBe(7200 - 1500);
   });
 
+  it('returns the result put in by the control surface, checked for shape only', async () => {
+    const api = env.api;
+    const hostile = {
+      title: '<img src=x onerror=alert(1)>.mp3',
+      protocol: '# <script>alert(1)</script>\n\n[x](javascript:alert(1))',
+      dialog: [
+        {
+          header: '<svg onload=alert(1)>',
+          starts: [0, 5],
+          ends: [4, 9],
+          speakers: ['{1}', '{2}'],
+          texts: ['a', 'b'],
+        },
+      ],
+      speakers_map: { '1': '\u202Egnp.exe', '2': 'SPEAKER_02' },
+      speakers_timeline: { '{1}': [[0, 4]], '{2}': [[5, 9]] },
+    };
+    const set = await api.control('POST', `/recordings/${R.ready}/result`, hostile);
+    expect(set).toMatchObject({ status: 200, body: { ok: true } });
+    const answer = (await result(api, R.ready)).body;
+    const { title, ...fields } = hostile;
+    expect(answer).toMatchObject({
+      classified: true,
+      success: true,
+      title,
+      result: { ...fields, language: 'en' },
+    });
+    // The title changes everywhere the recording is shown.
+    expect((await info(api, R.ready)).title).toBe(title);
+
+    // A partial result keeps the generated fields it does not name; content is never judged.
+    const big = `# Big\n\n${'x'.repeat(10 * 1024 * 1024)}`;
+    expect((await api.control('POST', `/recordings/${R.readyShort}/result`, { protocol: big })).status).toBe(
+      200,
+    );
+    const short = (await result(api, R.readyShort)).body;
+    expect(short.result.protocol).toBe(big);
+    expect(short.result.dialog.length).toBeGreaterThan(0);
+
+    // Shape errors and unknown recordings.
+    for (const bad of [
+      { protocol: 5 },
+      { dialog: {} },
+      { dialog: [{ header: 'h', starts: ['0'], ends: [], speakers: [], texts: [] }] },
+      { dialog: [{ header: 'h', starts: [], ends: [], speakers: [1], texts: [] }] },
+      { speakers_map: { '1': 2 } },
+      { speakers_timeline: { '{1}': [[0]] } },
+      { title: null },
+      { protocl: '# typo' },
+    ]) {
+      const answer = await api.control('POST', `/recordings/${R.ready}/result`, bad);
+      expect(answer.status, JSON.stringify(bad)).toBe(400);
+      expect(answer.body).toEqual({ error: expect.any(String) });
+    }
+    expect((await api.control('POST', '/recordings/999999/result', { protocol: '#' })).status).toBe(404);
+    // The result set before the refused calls stands; a reset brings the generated one back.
+    expect((await result(api, R.ready)).body.result.protocol).toBe(hostile.protocol);
+    await api.control('POST', '/reset');
+    expect((await result(api, R.ready)).body.result.protocol).not.toBe(hostile.protocol);
+  });
+
+  it('renames a space to any string through the control surface', async () => {
+    const api = env.api;
+    const name = `<img src=x onerror=alert(1)>${'x'.repeat(100_000)}`;
+    expect((await api.control('POST', `/spaces/${S.team}/name`, { name })).body).toEqual({ ok: true, name });
+    expect((await api.get(`/api/spaces/${S.team}/`)).body.name).toBe(name);
+    expect((await api.control('POST', `/spaces/${S.team}/name`, { name: 5 })).status).toBe(400);
+    expect((await api.control('POST', '/spaces/999/name', { name: 'x' })).status).toBe(404);
+  });
+
   it('finishes the seed run and keeps ready results stable', async () => {
     const api = env.api;
     expect((await result(api, R.processing)).body.classified).toBe(false);

@@ -30,6 +30,8 @@ const HOP_BY_HOP = new Set([
 
 /** Request bodies larger than this are refused: Django's DATA_UPLOAD_MAX_MEMORY_SIZE, S3's part cap. */
 const BODY_LIMITS: Record<ServerKind, number> = { api: 2.5 * 1024 * 1024, storage: 64 * 1024 * 1024 };
+/** The control surface takes whole results (a 10 MB protocol) for tests. */
+const CONTROL_BODY_LIMIT = 64 * 1024 * 1024;
 
 const BAD_REQUEST_HTML =
   '<!doctype html>\n<html lang="en">\n<head>\n  <title>Bad Request (400)</title>\n</head>\n<body>\n  <h1>Bad Request (400)</h1><p></p>\n</body>\n</html>\n';
@@ -115,7 +117,9 @@ export async function listen(
     // the pause still takes effect, as it would on a real server that is merely slow.
     let body: Buffer | undefined;
     if (method !== 'GET' && method !== 'HEAD') {
-      const read = await readBody(req, BODY_LIMITS[kind]);
+      const limit =
+        kind === 'api' && path.startsWith('/__emulator/') ? CONTROL_BODY_LIMIT : BODY_LIMITS[kind];
+      const read = await readBody(req, limit);
       if (read === 'too-large') {
         writeHtml(res, kind === 'api' ? 400 : 413, kind === 'api' ? BAD_REQUEST_HTML : HTML_500);
         logLine('too-large');

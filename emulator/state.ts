@@ -75,6 +75,8 @@ export interface Recording {
   /** Seed recordings may fix the result language and content flavour. */
   language: Language | null;
   flavor: 'normal' | 'hostile';
+  /** A result put in place by the control surface: returned as is instead of the generated one. */
+  resultOverride?: unknown;
 }
 
 export interface Meeting {

@@ -87,7 +87,13 @@ const result = {
     details: [] as unknown[],
   },
   uploads: { checked: 0, lostOrCorrupted: 0 },
-  jobs: { total: 0, byPhase: {} as Record<string, number>, withoutTerminalState: 0 },
+  jobs: {
+    total: 0,
+    byPhase: {} as Record<string, number>,
+    withoutTerminalState: 0,
+    /** Why each failed job failed, as the job records it (what the user was told). */
+    failures: [] as Array<{ intent: string; title?: string; failure: unknown }>,
+  },
   notifications: { missing: 0, repeated: 0 },
   unhandledErrors: { total: 0, samples: [] as string[] },
   journeyErrors: [] as string[],
@@ -521,7 +527,16 @@ async function main(): Promise<void> {
     let jobs: JobView[] = [];
     while (Date.now() < endBy) {
       jobs = await soak.jobs().catch(() => jobs);
-      if (jobs.every((j) => ['ready', 'failed', 'uploaded', 'cancelled'].includes(j.phase))) break;
+      // Every job ended, and every ended job's notice recorded (a loaded machine may take a moment
+      // between the two).
+      if (
+        jobs.every(
+          (j) =>
+            j.phase === 'cancelled' ||
+            (['ready', 'failed', 'uploaded'].includes(j.phase) && j.notifiedAt !== undefined),
+        )
+      )
+        break;
       await soak.control('POST', '/clock/advance', { ms: 5_000 });
       await sleep(2_000);
     }
@@ -530,6 +545,9 @@ async function main(): Promise<void> {
     jobs = stored.jobs;
     result.jobs.total = jobs.length;
     for (const job of jobs) result.jobs.byPhase[job.phase] = (result.jobs.byPhase[job.phase] ?? 0) + 1;
+    result.jobs.failures = jobs
+      .filter((j) => j.phase === 'failed')
+      .map((j) => ({ intent: j.intent, title: j.title, failure: j.failure }));
     result.jobs.withoutTerminalState = jobs.filter(
       (j) => !['ready', 'failed', 'uploaded', 'cancelled'].includes(j.phase),
     ).length;

@@ -58,6 +58,15 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
       setError(serviceUrlProblemText(parsed.problem));
       return;
     }
+    // Checked here, before anything is sent; what was typed stays in the fields.
+    if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) {
+      setError(m.emailInvalid);
+      return;
+    }
+    if (password === '') {
+      setError(m.passwordMissing);
+      return;
+    }
     const target = parsed.url;
     // Asked first, inside the submit handler: the permission prompt needs the user's gesture.
     const access = requestServiceAccess(target);

@@ -28,7 +28,7 @@ import {
 } from '@/lib/messaging';
 import { isHiddenOnSite } from '@/lib/page/conditions';
 import { PAGE_TEXT } from '@/lib/page/page-text';
-import { orderSpaces } from '@/lib/page/spaces';
+import { orderSpaces, spacesForPage } from '@/lib/page/spaces';
 import { originOf, originPattern } from '@/lib/permissions';
 import { sessionEndedItem } from '@/lib/session-store';
 import { getSettings, type Settings, serviceUrlItem, settingsItem } from '@/lib/storage';
@@ -461,7 +461,7 @@ export function createHandlers(bg: Background): Handlers {
       const spaces = orderSpaces({
         signedIn: true,
         defaultSpaceId: settings.defaultSpaceId,
-        spaces: await bg.spaces(),
+        spaces: spacesForPage(await bg.spaces()),
       });
       return { signedIn: true, spaces, ...page };
     },

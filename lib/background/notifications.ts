@@ -6,6 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import { describeJobFailure } from '@/lib/failures';
+import { plainLabel } from '@/lib/format/label';
 import type { Lang } from '@/lib/i18n';
 import type { JobStore } from '@/lib/jobs/store';
 import { isTerminal, type Job } from '@/lib/jobs/types';
@@ -37,6 +38,17 @@ export async function notify(id: string, title: string, message: string): Promis
   }
 }
 
+/** At most this many characters of a title in a notification (the system cuts it anyway). */
+export const NOTICE_TITLE_MAX = 100;
+
+/**
+ * A recording title as a notification shows it: plain text from the service or a file name
+ * (lib/format/label.ts), cut to `NOTICE_TITLE_MAX` characters.
+ */
+export function noticeName(title: string): string {
+  return plainLabel(title, NOTICE_TITLE_MAX);
+}
+
 /** What to show when a job has just ended, or null (cancelled, turned off in the options). */
 export function jobNotice(
   job: Job,
@@ -44,7 +56,7 @@ export function jobNotice(
   lang: Lang,
 ): { title: string; message: string } | null {
   const t = backgroundTexts[lang];
-  const name = job.title ?? (job.intent === 'bot' ? t.botFallback : t.recordingFallback);
+  const name = noticeName(job.title ?? '') || (job.intent === 'bot' ? t.botFallback : t.recordingFallback);
   switch (job.phase) {
     case 'ready':
       return settings.notifyReady ? { title: t.readyTitle, message: t.readyMessage(name) } : null;

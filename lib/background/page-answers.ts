@@ -7,6 +7,7 @@
 import { browser } from 'wxt/browser';
 import { type MessageResult, PAGE_CONTEXT_CHANGED, type PageAnswer } from '@/lib/messaging';
 import { describePageAnswer, isPageAction, type SpaceView } from '@/lib/page/outcome';
+import { spacesForPage } from '@/lib/page/spaces';
 import type { Background } from './app';
 
 export async function withPageOutcome(
@@ -22,7 +23,7 @@ export async function withPageOutcome(
   let space: SpaceView | undefined;
   if (typeof spaceId === 'number') {
     // Cached by the page context the control was drawn from; no request when it is fresh.
-    space = (await bg.spaces().catch(() => [])).find((item) => item.id === spaceId);
+    space = spacesForPage(await bg.spaces().catch(() => [])).find((item) => item.id === spaceId);
   }
   return { ...result, outcome: describePageAnswer(type, result, lang, space, receivedAt) };
 }

@@ -1,3 +1,4 @@
+import { plainLabel } from '@/lib/format/label';
 import type { PageContext } from '@/lib/messaging';
 import type { SpaceView } from './outcome';
 
@@ -13,4 +14,16 @@ export function orderSpaces(
   const preferred =
     spaces.find((space) => space.id === context.defaultSpaceId) ?? spaces.find((space) => space.isMain);
   return preferred ? [preferred, ...spaces.filter((space) => space !== preferred)] : spaces;
+}
+
+/** At most this many characters of a space name on a web page (the picker and the sentences). */
+export const PAGE_SPACE_NAME_MAX = 60;
+
+/**
+ * The spaces as the page controls get them: each name a short line of plain text. A service
+ * could name a space with 100 KB of text; a select that wide takes seconds to lay out on every
+ * change of the control.
+ */
+export function spacesForPage<T extends { name: string }>(spaces: readonly T[]): T[] {
+  return spaces.map((space) => ({ ...space, name: plainLabel(space.name, PAGE_SPACE_NAME_MAX) }));
 }

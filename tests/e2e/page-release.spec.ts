@@ -39,11 +39,26 @@ test('the release build’s page controls live in closed shadow roots', async ()
         : route.fulfill({ status: 404, body: '' }),
     );
     const page = await context.newPage();
+    // The page's own script, first to run, hooks what would hand it our root: our content
+    // script runs in its own world, with its own prototypes, so the hooks see nothing.
+    await page.addInitScript(() => {
+      const seen: unknown[] = [];
+      (window as unknown as { __roots: unknown[] }).__roots = seen;
+      const attach = Element.prototype.attachShadow;
+      Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+        const root = attach.call(this, init);
+        seen.push(root);
+        return root;
+      };
+    });
     await page.goto(MEET);
     const host = page.locator('meeting-capture-send-bot');
     await expect(host).toHaveCount(1);
     // The page's own script sees a host without a shadow root.
     expect(await host.evaluate((element) => element.shadowRoot === null)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __roots: unknown[] }).__roots.length)).toBe(0);
+    // Nor can it reach inside by other ways: no element of ours is found from the document.
+    expect(await page.evaluate(() => document.querySelectorAll('meeting-capture-send-bot *').length)).toBe(0);
     // The browser knows it is there, closed, and that the control is drawn in it.
     const cdp = await context.newCDPSession(page);
     const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });

@@ -4,6 +4,8 @@ import {
   MISSED_NOTICE_WINDOW_MS,
   markNotified,
   missedNotices,
+  NOTICE_TITLE_MAX,
+  noticeName,
   notifyJobEnded,
   openNotification,
   viewerUrl,
@@ -107,5 +109,29 @@ describe('job notifications', () => {
     expect((await store.get('j1'))?.notifiedAt).toBe(100);
     expect((await store.get('j2'))?.notifiedAt).toBeUndefined();
     expect(await store.get('gone')).toBeUndefined();
+  });
+});
+
+describe('titles in notifications', () => {
+  it('drop direction, control and zero-width characters, and cut a long title', () => {
+    expect(noticeName('invoice\u202Egnp.exe\u202C.mp3')).toBe('invoicegnp.exe.mp3');
+    expect(noticeName('a\u2066b\u2069\u200Bc\uFEFF\u0000d\n\n e')).toBe('abcd e');
+    expect(noticeName('<img src=x onerror=alert(1)>.wav')).toBe('<img src=x onerror=alert(1)>.wav');
+    const long = noticeName(`${'Long title '.repeat(10_000)}.mp3`);
+    expect(Array.from(long).length).toBeLessThanOrEqual(NOTICE_TITLE_MAX);
+    expect(Array.from(long).length).toBeGreaterThan(NOTICE_TITLE_MAX - 5);
+    expect(long.endsWith('…')).toBe(true);
+    expect(noticeName('\u202E\u200B')).toBe('');
+  });
+
+  it('a hostile 100 KB title is shown cut and plain in the ready notice', async () => {
+    fakeBrowser.reset();
+    const title = `\u202E${'<b>x</b>'.repeat(13_000)}.mp3`;
+    await notifyJobEnded(job({ phase: 'ready', title }), job({ title }), DEFAULT_SETTINGS, 'en');
+    const shown = (await fakeBrowser.notifications.getAll()) as Record<string, { message: string }>;
+    const message = shown['job:j1']?.message ?? '';
+    expect(message).toContain('<b>x</b>');
+    expect(message).not.toMatch(/[\u202a-\u202e]/);
+    expect(message.length).toBeLessThan(NOTICE_TITLE_MAX + 100);
   });
 });

@@ -229,6 +229,17 @@ describe('popup home', () => {
     answers['session.signIn'] = () => ({ error: { kind: 'auth', reason: 'invalid-credentials' } });
     await act(() => render(h(App, {}), host));
     await settle();
+    // The form checks the e-mail and password before anything else is sent.
+    for (const [id, value] of [
+      ['email', 'demo@example.com'],
+      ['password', 'not-the-password'],
+    ] as const) {
+      const field = host.querySelector<HTMLInputElement>(`#${id}`)!;
+      await act(() => {
+        field.value = value;
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    }
     const input = host.querySelector<HTMLInputElement>('#service-url')!;
     const submit = () =>
       act(() => {

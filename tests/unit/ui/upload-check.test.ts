@@ -28,6 +28,12 @@ describe('checkFile', () => {
     expect(checkFile(file('a.wav', 0), m).problem).toBe('“a.wav” is empty.');
   });
 
+  it('accepts a file of 4 GB (the contract names no maximum; it is read part by part)', () => {
+    const big = new File([], 'Four gigabytes.wav');
+    Object.defineProperty(big, 'size', { value: 4 * 1024 * 1024 * 1024 });
+    expect(checkFile(big, m)).toMatchObject({ title: 'Four gigabytes.wav', problem: null });
+  });
+
   it('shortens titles over 255 characters keeping the extension', () => {
     const picked = checkFile(file(`${'x'.repeat(300)}.webm`), m);
     expect(picked.title).toHaveLength(255);
