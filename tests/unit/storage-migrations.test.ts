@@ -18,6 +18,8 @@ describe('storage items: declared once, versioned', () => {
       ([, value]) => typeof value === 'object' && value !== null && 'getMeta' in value && 'migrate' in value,
     );
     expect(items.map(([name]) => name).sort()).toEqual([
+      'archiveImportItem',
+      'calendarsReadThisRunItem',
       'chargeLogItem',
       'jobsItem',
       'popupCacheItem',
