@@ -20,7 +20,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
  */
 // 254 → 264 with the meeting search (issue 10): its worker (MiniSearch and the stemmers, 12.4 kB
 // gzip) and the lazily loaded search, "Add all past meetings" and archive views.
-export const ZIP_BUDGET_KB = 277;
+// 277 → 286 with everything merged: the one failure describer's texts in the pages and the
+// background, the tab rule's countdown, the hostile-content guards (plain labels) and storage items.
+export const ZIP_BUDGET_KB = 286;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
