@@ -100,11 +100,17 @@ function DestinationItem({
     }
   };
 
-  const update = (patch: {
-    spaceIds?: number[] | null;
-    includeTranscript?: boolean;
-    kind?: DestinationKind;
-  }) => run(() => sendMessage('deliveries.update', { id, ...patch }));
+  type Patch = { spaceIds?: number[] | null; includeTranscript?: boolean; kind?: DestinationKind };
+  /** A change is shown at once, while the background stores it; an error puts the stored value back. */
+  const [pending, setPending] = useState<Patch>({});
+  const update = async (patch: Patch) => {
+    setPending((before) => ({ ...before, ...patch }));
+    try {
+      await run(() => sendMessage('deliveries.update', { id, ...patch }));
+    } finally {
+      setPending({});
+    }
+  };
 
   const toggleSpace = (spaceId: number, on: boolean) => {
     const current = destination.spaceIds ?? [];
@@ -120,12 +126,13 @@ function DestinationItem({
     else setProblem(problemText(answer.error, language));
   };
 
+  const shown = { ...destination, ...pending };
   const known = spaces ?? [];
-  const chosen = destination.spaceIds ?? [];
+  const chosen = shown.spaceIds ?? [];
   return (
     <li class="calendar-item" data-testid="destination-item">
       <div class="row wrap">
-        <strong>{destination.kind === 'slack' ? t.formatSlack : t.formatWebhook}</strong>
+        <strong>{shown.kind === 'slack' ? t.formatSlack : t.formatWebhook}</strong>
         <span class="muted small-text delivery-address">{destination.address}</span>
         <span class="spacer" />
         <button
@@ -152,7 +159,7 @@ function DestinationItem({
           <label for={`dest-kind-${id}`}>{t.format}</label>
           <select
             id={`dest-kind-${id}`}
-            value={destination.kind}
+            value={shown.kind}
             onChange={(event) => void update({ kind: event.currentTarget.value as DestinationKind })}
           >
             <option value="webhook">{t.formatWebhook}</option>
@@ -162,7 +169,7 @@ function DestinationItem({
         <label class="check">
           <input
             type="checkbox"
-            checked={destination.includeTranscript}
+            checked={shown.includeTranscript}
             onChange={(event) => void update({ includeTranscript: event.currentTarget.checked })}
           />
           {t.includeTranscript}
@@ -173,16 +180,16 @@ function DestinationItem({
         <label class="check">
           <input
             type="checkbox"
-            checked={destination.spaceIds === null}
+            checked={shown.spaceIds === null}
             onChange={(event) => {
               if (event.currentTarget.checked) void update({ spaceIds: null });
               else if (known[0]) void update({ spaceIds: [known[0].space.id] });
             }}
-            disabled={destination.spaceIds === null && known.length === 0}
+            disabled={shown.spaceIds === null && known.length === 0}
           />
           {t.allSpaces}
         </label>
-        {destination.spaceIds !== null &&
+        {shown.spaceIds !== null &&
           [
             ...known.map((item) => ({ id: item.space.id, name: item.space.name })),
             ...chosen
