@@ -48,6 +48,10 @@ async function allTitles(page: Page): Promise<string[]> {
 
 async function expectTitlesAsText(page: Page, traps: Traps, expected: string[]): Promise<void> {
   await expect(page.getByTestId('recording').first()).toBeVisible();
+  // The list may open from its cache first and refresh after: wait until the new titles are in.
+  await expect
+    .poll(async () => (await allTitles(page)).length, { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(expected.length);
   const titles = (await allTitles(page)).map(plain);
   expect(titles.length).toBeGreaterThanOrEqual(expected.length);
   for (const title of expected) expect(titles, title.slice(0, 60)).toContain(plain(title));
