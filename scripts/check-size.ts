@@ -22,7 +22,8 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // gzip) and the lazily loaded search, "Add all past meetings" and archive views.
 // 277 → 286 with everything merged: the one failure describer's texts in the pages and the
 // background, the tab rule's countdown, the hostile-content guards (plain labels) and storage items.
-export const ZIP_BUDGET_KB = 286;
+// 286 → 283: the three content scripts share one stylesheet (282.5 → 279.5 measured).
+export const ZIP_BUDGET_KB = 283;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -52,9 +53,8 @@ export const BUDGETS_KB: Record<string, number> = {
   'content-scripts/meeting.js': 12,
   'content-scripts/calendar.js': 12,
   'content-scripts/video.js': 12,
-  'content-scripts/meeting.css': 2,
-  'content-scripts/calendar.css': 2,
-  'content-scripts/video.css': 2,
+  // One stylesheet for the three (entrypoints/page.content.css).
+  'content-scripts/page.css': 2,
 };
 
 const outDir = path.resolve(process.argv[2] ?? '.output/chrome-mv3');
