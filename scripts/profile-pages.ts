@@ -9,6 +9,7 @@
  *
  * Usage (after `npm run build:test`, or `WXT_SOURCEMAP=1 npm run build:test` for source names):
  *   npx tsx scripts/profile-pages.ts [--runs 5] [meeting|calendar|video ...]
+ * EXTENSION_DIR=<another build's chrome-mv3> profiles that build instead.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,8 @@ const runsAt = args.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
 const only = args.filter((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--runs');
 const TOP = Number(process.env.TOP ?? 12);
+/** Another build to profile (a test build of an earlier commit, for before/after figures). */
+const extensionDir = process.env.EXTENSION_DIR ? path.resolve(process.env.EXTENSION_DIR) : extensionPath;
 
 interface ProfileNode {
   id: number;
@@ -80,7 +83,7 @@ async function record(cdp: CDPSession, until: () => Promise<void>): Promise<Prof
 }
 
 async function run(item: (typeof HEAVY_PAGES)[number]) {
-  const { context, close } = await launchChromium({ profilePrefix: 'mc-prof-' });
+  const { context, close } = await launchChromium({ profilePrefix: 'mc-prof-', extensionDir });
   try {
     if (context.serviceWorkers().length === 0) await context.waitForEvent('serviceworker');
     await context.route(`${item.origin}/**`, (route) =>
@@ -115,7 +118,7 @@ const median = (values: number[]) => {
 async function sourceName(place: string): Promise<string> {
   const m = /^(\S+?):(\d+):(\d+) (.*)$/.exec(place);
   if (!m) return place;
-  const mapFile = path.join(extensionPath, 'content-scripts', `${m[1]}.map`);
+  const mapFile = path.join(extensionDir, 'content-scripts', `${m[1]}.map`);
   if (!existsSync(mapFile)) return place;
   const consumer = await new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8')));
   const at = consumer.originalPositionFor({ line: Number(m[2]), column: Number(m[3]) - 1 });
