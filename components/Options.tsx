@@ -5,7 +5,6 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { SpaceListItem } from '@/lib/api/schemas';
-import { describeSignInError } from '@/lib/failures';
 import { detectLang } from '@/lib/i18n';
 import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
@@ -14,7 +13,7 @@ import { parseServiceUrl } from '@/lib/url/service-url';
 import { lazyView } from './app/lazy';
 import { requestServiceAccess } from './app/permission';
 import { ServiceUrlPreview, serviceUrlProblemText } from './app/ServiceUrlPreview';
-import { CalendarsSection } from './CalendarsSection';
+import { loadFailureTexts } from './failures';
 import { lang, text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
 
@@ -36,6 +35,23 @@ function DeliveriesSection(props: SectionProps) {
   useEffect(() => {
     import('./DeliveriesSection').then(
       (module) => setSection(() => module.DeliveriesSection),
+      (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
+    );
+  }, []);
+  if (Section) return <Section {...props} />;
+  return failure ? <ErrorMessage message={failure} /> : <Skeleton lines={3} />;
+}
+
+/**
+ * Options → Calendars, loaded after the first render like Deliveries: its texts in both languages
+ * and the failure sentences it words errors with stay out of the page's first load.
+ */
+function CalendarsSection(props: SectionProps) {
+  const [Section, setSection] = useState<ComponentType<SectionProps> | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    import('./CalendarsSection').then(
+      (module) => setSection(() => module.CalendarsSection),
       (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
     );
   }, []);
@@ -151,6 +167,7 @@ export function Options() {
     const access = requestServiceAccess(target);
     void (async () => {
       if (!(await access)) {
+        const { describeSignInError } = await loadFailureTexts();
         setUrlProblem(
           describeSignInError({ kind: 'permission-denied', origin: originOf(target) }, lang.value),
         );

@@ -7,6 +7,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Recording } from '@/lib/api/schemas';
+import { loadFailureTexts } from '../failures';
 import { text } from '../lang';
 import { ErrorMessage, IconButton, Skeleton } from '../ui';
 import { BalanceCard, JobsList, type Navigate, NoticeBar, RecordingList, SpacePicker } from './Home';
@@ -105,8 +106,12 @@ export function App({ onOpenPanel, children }: AppProps = {}) {
   useEffect(() => {
     void Upcoming.preload().catch(() => undefined);
     void boot();
-    // Once the home view is up, the sub-views load in the background: a click finds them ready.
-    const timer = setTimeout(() => void preloadViews().catch(() => undefined), 300);
+    // Once the home view is up, the sub-views and the failure sentences load in the background: a
+    // click (or a failed request) finds them ready.
+    const timer = setTimeout(() => {
+      void preloadViews().catch(() => undefined);
+      void loadFailureTexts().catch(() => undefined);
+    }, 300);
     const stop = watchJobs();
     return () => {
       clearTimeout(timer);

@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
 import type { Recording, Space } from '@/lib/api/schemas';
-import { describeJobFailure } from '@/lib/failures';
 import { activeJobFor, recordingStatus } from '@/lib/format/status';
 import { formatBytes, formatDate, formatDateTime, formatDuration, formatSpeed } from '@/lib/format/time';
 import { isTerminal, type Job } from '@/lib/jobs/types';
 import type { ErrorInfo } from '@/lib/messaging';
+import { describeJobFailure } from '../failures';
 import { lang, text } from '../lang';
 import { ConfirmDialog, Empty, ErrorMessage, Notice, Skeleton, StatusChip } from '../ui';
 import { lazyView } from './lazy';
@@ -134,6 +134,8 @@ function JobRow({ job }: { job: Job }) {
   const percent =
     upload && upload.totalBytes > 0 ? Math.floor((upload.sentBytes / upload.totalBytes) * 100) : 0;
   const run = async (action: () => Promise<ErrorInfo | null>) => setError(await action());
+  // Nothing until the failure sentences are loaded (components/failures.ts).
+  const failure = job.failure ? describeJobFailure(job.failure, lang.value) : '';
   return (
     <li class="job" data-testid="job" data-phase={job.phase}>
       <div class="row">
@@ -187,7 +189,7 @@ function JobRow({ job }: { job: Job }) {
           </div>
         </div>
       )}
-      {job.failure && <div class="alert error small-text">{describeJobFailure(job.failure, lang.value)}</div>}
+      {failure && <div class="alert error small-text">{failure}</div>}
       {job.incidents && job.incidents.length > 0 && <IncidentNotes incidents={job.incidents} />}
       <ErrorMessage error={error} />
     </li>
