@@ -12,7 +12,6 @@ import { text } from '../lang';
 import { ErrorMessage, IconButton, Skeleton } from '../ui';
 import { BalanceCard, JobsList, type Navigate, NoticeBar, RecordingList, SpacePicker } from './Home';
 import { lazyView } from './lazy';
-import { SignIn } from './SignIn';
 import {
   boot,
   currentSpace,
@@ -28,6 +27,9 @@ import {
 const RecordingDetail = lazyView(() => import('./RecordingDetail').then((module) => module.RecordingDetail));
 const Upload = lazyView(() => import('./Upload').then((module) => module.Upload));
 const Trash = lazyView(() => import('./Trash').then((module) => module.Trash));
+// The sign-in form (with the service address checks) is loaded only when the session says signed
+// out: a signed-in opening, the usual one, does not carry it. A skeleton stands until it is in.
+const SignIn = lazyView(() => import('./SignIn').then((module) => module.SignIn));
 // The Upcoming list and its texts (both languages) are not needed for the first paint: their code
 // loads while the list's data is asked for.
 const Upcoming = lazyView(() => import('./Upcoming').then((module) => module.Upcoming), { quiet: true });
