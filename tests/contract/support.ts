@@ -54,6 +54,8 @@ export interface ClientOptions {
   store?: SessionStore;
   /** Real milliseconds each injected sleep also waits (the virtual clock moves by the full amount). */
   realPauseMs?: number;
+  /** How far the client's clock is ahead of the service's (ms; negative: behind). */
+  clockSkewMs?: number;
 }
 
 export class TestEmulator {
@@ -151,7 +153,7 @@ export class TestEmulator {
       baseUrl: this.url,
       session: options.store ?? memorySessionStore(),
       fetch: this.fetch,
-      now: this.now,
+      now: options.clockSkewMs ? () => this.now() + (options.clockSkewMs ?? 0) : this.now,
       sleep: this.sleepWith(options.realPauseMs ?? 1),
       timeoutMs: options.timeoutMs ?? 10_000,
     });
