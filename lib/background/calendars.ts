@@ -32,6 +32,7 @@ import type { Job } from '@/lib/jobs/types';
 import type { KeyValueStore } from '@/lib/kv';
 import type { MeetingLink } from '@/lib/links';
 import { parseMeetingLink } from '@/lib/links';
+import { serialQueue } from '@/lib/serial';
 import type { ScheduledBot } from './schedules';
 
 export const CALENDAR_SYNC_ALARM = 'calendar-sync';
@@ -175,17 +176,11 @@ function sanitizeRule(rule: CalendarRule): CalendarRule {
 
 export class Calendars {
   readonly #deps: CalendarDeps;
-  #queue: Promise<unknown> = Promise.resolve();
+  /** One change at a time in this worker: two alarms firing together never both send. */
+  readonly #serial = serialQueue();
 
   constructor(deps: CalendarDeps) {
     this.#deps = deps;
-  }
-
-  /** One change at a time in this worker: two alarms firing together never both send. */
-  #serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.#queue.then(work, work);
-    this.#queue = next.catch(() => undefined);
-    return next;
   }
 
   async #calendars(): Promise<StoredCalendar[]> {
