@@ -209,14 +209,13 @@ export function panelView(
   };
   // Its size is reported by the browser after its layout (first as it appears, again whenever its
   // content changes), never read from script: reading it would force a layout of the whole page.
-  // The callback comes before the frame is painted, so the panel is shown where it fits.
-  const resize = new ResizeObserver((entries) => {
-    const box = entries.at(-1)?.borderBoxSize?.[0];
-    if (box && box.inlineSize > 0 && box.blockSize > 0)
-      size = { width: box.inlineSize, height: box.blockSize };
+  // The callback comes before the frame is painted, so the panel is shown where it fits. (A removed
+  // panel's observer goes with it.)
+  new ResizeObserver((entries) => {
+    const box = entries[0]?.borderBoxSize[0];
+    if (box?.inlineSize && box.blockSize) size = { width: box.inlineSize, height: box.blockSize };
     place();
-  });
-  resize.observe(element);
+  }).observe(element);
 
   function update() {
     setAttr(element, 'aria-label', state.t('eventLinks'));
@@ -240,5 +239,5 @@ export function panelView(
     }
   }
 
-  return { element, update, place, dispose: () => resize.disconnect() };
+  return { element, update, place };
 }
