@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { SpaceListItem } from '@/lib/api/schemas';
-import { describeSignInError } from '@/lib/failures';
 import { detectLang } from '@/lib/i18n';
 import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
@@ -9,6 +8,7 @@ import { parseServiceUrl } from '@/lib/url/service-url';
 import { lazyView } from './app/lazy';
 import { requestServiceAccess } from './app/permission';
 import { ServiceUrlPreview, serviceUrlProblemText } from './app/ServiceUrlPreview';
+import { loadFailureTexts } from './failures';
 import { lang, text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
 
@@ -126,6 +126,7 @@ export function Options() {
     const access = requestServiceAccess(target);
     void (async () => {
       if (!(await access)) {
+        const { describeSignInError } = await loadFailureTexts();
         setUrlProblem(
           describeSignInError({ kind: 'permission-denied', origin: originOf(target) }, lang.value),
         );

@@ -91,6 +91,17 @@ export function registerControlRoutes(app: Hono, emu: Emulator): void {
     return json(clockJson(emu));
   });
 
+  app.post('/__emulator/clock/offset', async (c) => {
+    const data = await body(c);
+    if (!data || !finite(data.ms)) return bad('Body must be {"ms": <number>} (negative: behind real time).');
+    emu.setClockOffset(data.ms);
+    return json(clockJson(emu));
+  });
+
+  app.post('/__emulator/tokens/expire-access', () =>
+    json({ ok: true, expired: emu.auth.expireAccessTokens() }),
+  );
+
   app.post('/__emulator/meetings/end', async (c) => {
     const data = await body(c);
     if (!data) return bad('Body must be a JSON object.');
