@@ -16,7 +16,7 @@ const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'Bearer realm="api"' };
 
 const unauthorized = (body: unknown) => json(body, 401, WWW_AUTHENTICATE);
 
-export const AUTH_ERRORS = {
+const AUTH_ERRORS = {
   noAccount: { detail: 'No active account found with the given credentials' },
   refreshInvalid: { detail: 'Token is invalid or expired', code: 'token_not_valid' },
   notProvided: { detail: 'Authentication credentials were not provided.' },

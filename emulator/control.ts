@@ -42,7 +42,7 @@ const numbers = (value: unknown) => Array.isArray(value) && value.every(finite);
  * types), never for its content: tests put hostile or absurd content in on purpose. Every field
  * is optional; a missing one keeps the generated value.
  */
-export function resultShapeProblem(data: Record<string, unknown>): string | null {
+function resultShapeProblem(data: Record<string, unknown>): string | null {
   const known = ['title', 'language', 'protocol', 'dialog', 'speakers_map', 'speakers_timeline'];
   const unknown = Object.keys(data).filter((key) => !known.includes(key));
   if (unknown.length > 0) return `Unknown fields: ${unknown.join(', ')}. Known: ${known.join(', ')}.`;

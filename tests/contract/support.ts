@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from '../../emulator';
-import { FaultInjector } from '../../emulator/faults';
+import { FaultInjector, type FaultKind } from '../../emulator/faults';
+import type { Counters } from '../../emulator/state';
 import { wavOfSize } from '../../emulator/wav';
 import {
   type ApiClient,
@@ -17,22 +18,9 @@ import {
 } from '../../lib/api';
 
 export { SEED } from '../../emulator';
+export type { Counters, FaultKind };
 
-export type FaultKind = 'html500' | 'html502' | 'reset' | 'slow';
 export type FaultPhase = 'before' | 'after';
-
-export interface Counters {
-  requests: number;
-  faults: { html500: number; html502: number; reset: number; slow: number; total: number };
-  classifyCalls: Record<string, number>;
-  charges: { space_id: number; audio_id: number; seconds: number }[];
-  refunds: { space_id: number; audio_id: number; seconds: number }[];
-  recordingsCreated: { total: number; upload: number; by_url: number; by_videosite: number; bot: number };
-  botRequests: number;
-  signIns: number;
-  tokenRefreshes: number;
-  completeUploads: number;
-}
 
 interface PlannedFault {
   method: string;
