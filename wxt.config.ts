@@ -14,6 +14,12 @@ const HTTPS = ['https://*/*'];
 // Extension pages: only the extension's own scripts, no plugins, no <base> rewriting.
 const PAGES_CSP = "script-src 'self'; object-src 'none'; base-uri 'none'";
 
+// The modules the extension's pages load before their first render, kept in one shared chunk
+// (scripts/check-size.ts counts every file a page loads): without it, each view or text set loaded
+// later splits the shared code into several small chunks by which of them import it.
+const PAGES_CORE =
+  /node_modules[\\/](preact|@preact|@wxt-dev|wxt|superlock|idb-keyval)[\\/]|[\\/]components[\\/](lang|catalog|messages-en|ui|failures)\.tsx?$|[\\/]lib[\\/](storage|messaging|i18n|kv|trusted-settings|format[\\/]time|jobs[\\/]types)\.ts$/;
+
 export default defineConfig({
   srcDir: '.',
   // WXT_OUT_DIR: where tests/unit/release-manifest.test.ts builds the release manifest.
@@ -30,6 +36,19 @@ export default defineConfig({
       __DEFAULT_SERVICE_URL__: JSON.stringify(defaultServiceUrl),
     },
   }),
+  hooks: {
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (!entrypoints.some((entrypoint) => entrypoint.type === 'popup')) return;
+      config.build ??= {};
+      config.build.rollupOptions ??= {};
+      const output = config.build.rollupOptions.output;
+      if (Array.isArray(output)) return;
+      config.build.rollupOptions.output = {
+        ...output,
+        codeSplitting: { groups: [{ name: 'pages', test: PAGES_CORE }] },
+      };
+    },
+  },
   manifest: ({ browser, command }) => {
     const loopbackUpFront = testBuild || command === 'serve';
     // Any service (and its upload storage) not granted up front is asked for during the user's

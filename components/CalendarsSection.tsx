@@ -10,11 +10,10 @@ import { parseFeedUrl } from '@/lib/calendar/feed-url';
 import type { CalendarRule, RuleMode } from '@/lib/calendar/types';
 import { describeError } from '@/lib/failures';
 import { formatDateTime } from '@/lib/format/time';
-import { type ErrorInfo, sendMessage } from '@/lib/messaging';
-import { originOf } from '@/lib/permissions';
-import { requestServiceAccess } from './app/permission';
+import { sendMessage } from '@/lib/messaging';
 import { calendarText, describeCalendarProblem } from './calendar-texts';
 import { lang } from './lang';
+import { useListSection } from './list-section';
 
 const JOIN_CHOICES = [0, 1, 2, 5, 10, 15];
 
@@ -122,61 +121,33 @@ function RuleEditor({
 export function CalendarsSection({ spaces }: { spaces: SpaceListItem[] | null }) {
   const t = calendarText.value;
   const language = lang.value;
-  const [calendars, setCalendars] = useState<CalendarView[] | null>(null);
-  const [address, setAddress] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [listError, setListError] = useState<ErrorInfo | null>(null);
+  const {
+    items: calendars,
+    setItems: setCalendars,
+    listError,
+    setListError,
+    load,
+    input: address,
+    setInput: setAddress,
+    busy,
+    setBusy,
+    problem,
+    add: addWith,
+  } = useListSection(() => sendMessage('calendars.list', {}));
 
-  const load = async () => {
-    const answer = await sendMessage('calendars.list', {});
-    if (answer.ok) {
-      setCalendars(answer.data);
-      setListError(null);
-    } else setListError(answer.error);
-  };
-
-  useEffect(() => {
-    void load();
-  }, []);
-
-  const add = (event: Event) => {
-    event.preventDefault();
-    const parsed = parseFeedUrl(address);
-    if (!parsed.ok) {
-      setProblem(describeCalendarProblem({ reason: 'invalid-address', problem: parsed.problem }, language));
-      return;
-    }
-    // Asked inside the click: the permission prompt needs the user's gesture.
-    const access = requestServiceAccess(parsed.url);
-    setBusy(true);
-    void (async () => {
-      try {
-        if (!(await access)) {
-          setProblem(t.errPermission(originOf(parsed.url)));
-          return;
-        }
-        const answer = await sendMessage('calendars.add', { address: parsed.url });
-        if (!answer.ok) {
-          // The address stays in the field so nothing typed is lost.
-          const error = answer.error;
-          setProblem(
-            error.kind === 'calendar'
-              ? describeCalendarProblem(error, language)
-              : error.kind === 'permission-denied'
-                ? t.errPermission(error.origin)
-                : describeError(error, language),
-          );
-          return;
-        }
-        setProblem(null);
-        setAddress('');
-        await load();
-      } finally {
-        setBusy(false);
-      }
-    })();
-  };
+  const add = (event: Event) =>
+    addWith(event, {
+      parse: parseFeedUrl,
+      invalid: (problem) => describeCalendarProblem({ reason: 'invalid-address', problem }, language),
+      denied: t.errPermission,
+      send: (url) => sendMessage('calendars.add', { address: url }),
+      refused: (error) =>
+        error.kind === 'calendar'
+          ? describeCalendarProblem(error, language)
+          : error.kind === 'permission-denied'
+            ? t.errPermission(error.origin)
+            : describeError(error, language),
+    });
 
   const setRule = async (id: string, rule: CalendarRule) => {
     setCalendars(

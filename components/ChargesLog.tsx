@@ -4,15 +4,13 @@
  * service's support. Read from `storage.local` (only the background writes it).
  */
 import { useEffect, useState } from 'preact/hooks';
-import {
-  type ChargeLog,
-  chargeLogItem,
-  emptyLog,
-  incidentText,
-  incidentTitle,
-  supportText,
-} from '@/lib/charges';
+// The modules themselves, not the lib/charges index: that one also holds the background's charge
+// watch, with the API client and its schemas.
+import { supportText } from '@/lib/charges/log';
+import { type ReadChargeLog, readChargeLog } from '@/lib/charges/read';
+import { incidentText, incidentTitle } from '@/lib/charges/texts';
 import { defineMessages } from '@/lib/i18n';
+import { chargeLogItem } from '@/lib/storage';
 import { lang } from './lang';
 
 const texts = defineMessages(
@@ -23,6 +21,7 @@ const texts = defineMessages(
     copy: 'Copy the log',
     copied: 'Copied.',
     copyFailed: 'The log could not be copied: select the text below and copy it.',
+    damaged: 'Part of the log stored in this browser could not be read and is not shown.',
   },
   {
     title: 'Журнал списаний',
@@ -31,17 +30,19 @@ const texts = defineMessages(
     copy: 'Скопировать журнал',
     copied: 'Скопировано.',
     copyFailed: 'Не удалось скопировать журнал: выделите текст ниже и скопируйте его.',
+    damaged: 'Часть журнала, сохранённого в этом браузере, не удалось прочитать, и она не показана.',
   },
 );
 
 export function ChargesLog() {
   const language = lang.value;
   const t = texts[language];
-  const [log, setLog] = useState<ChargeLog>(emptyLog());
+  const [{ log, damaged }, setRead] = useState<ReadChargeLog>(() => readChargeLog(null));
   const [status, setStatus] = useState<string | null>(null);
   useEffect(() => {
-    void chargeLogItem.getValue().then(setLog);
-    return chargeLogItem.watch((next) => setLog(next ?? emptyLog()));
+    const show = (value: unknown) => setRead(readChargeLog(value));
+    void chargeLogItem.getValue().then(show, () => show('unreadable'));
+    return chargeLogItem.watch(show);
   }, []);
   const incidents = [...log.incidents].sort((a, b) => b.at - a.at);
   const copy = async () => {
@@ -56,6 +57,11 @@ export function ChargesLog() {
     <section aria-labelledby="opt-charges" class="card options-section" data-testid="charges-log">
       <h2 id="opt-charges">{t.title}</h2>
       <p class="muted small-text">{t.hint}</p>
+      {damaged && (
+        <p class="alert warn small-text" data-testid="charges-log-damaged">
+          {t.damaged}
+        </p>
+      )}
       {incidents.length === 0 ? (
         <p class="muted small-text">{t.empty}</p>
       ) : (

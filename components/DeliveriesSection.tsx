@@ -12,10 +12,9 @@ import { describeError } from '@/lib/failures';
 import { formatDateTime } from '@/lib/format/time';
 import type { Lang } from '@/lib/i18n';
 import { type ErrorInfo, type MessageResult, sendMessage } from '@/lib/messaging';
-import { originOf } from '@/lib/permissions';
-import { requestServiceAccess } from './app/permission';
 import { deliveryText, describeDeliveryProblem, describeLogEntry } from './delivery-texts';
 import { lang } from './lang';
+import { useListSection } from './list-section';
 
 function problemText(error: ErrorInfo, language: Lang): string {
   if (error.kind === 'delivery') return describeDeliveryProblem(error.reason, error.problem, language);
@@ -246,25 +245,19 @@ function DestinationItem({
 export function DeliveriesSection({ spaces }: { spaces: SpaceListItem[] | null }) {
   const t = deliveryText.value;
   const language = lang.value;
-  const [destinations, setDestinations] = useState<DestinationView[] | null>(null);
-  const [url, setUrl] = useState('');
+  const {
+    items: destinations,
+    setItems: setDestinations,
+    listError,
+    load,
+    input: url,
+    setInput: setUrl,
+    busy,
+    problem,
+    add: addWith,
+  } = useListSection(() => sendMessage('deliveries.list', {}));
   const [kind, setKind] = useState<DestinationKind>('webhook');
   const [kindChosen, setKindChosen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [listError, setListError] = useState<ErrorInfo | null>(null);
-
-  const load = async () => {
-    const answer = await sendMessage('deliveries.list', {});
-    if (answer.ok) {
-      setDestinations(answer.data);
-      setListError(null);
-    } else setListError(answer.error);
-  };
-
-  useEffect(() => {
-    void load();
-  }, []);
 
   // While something waits for a retry, the log follows the background's attempts.
   const waiting = destinations?.some((destination) => destination.pending > 0) ?? false;
@@ -274,38 +267,18 @@ export function DeliveriesSection({ spaces }: { spaces: SpaceListItem[] | null }
     return () => clearInterval(timer);
   }, [waiting]);
 
-  const add = (event: Event) => {
-    event.preventDefault();
-    const parsed = parseDestinationUrl(url);
-    if (!parsed.ok) {
-      setProblem(describeDeliveryProblem('invalid-address', parsed.problem, language));
-      return;
-    }
-    // Asked inside the click: the permission prompt needs the user's gesture.
-    const access = requestServiceAccess(parsed.url);
-    setBusy(true);
-    void (async () => {
-      try {
-        if (!(await access)) {
-          setProblem(t.errPermission(originOf(parsed.url)));
-          return;
-        }
-        const answer = await sendMessage('deliveries.add', { url: parsed.url, kind });
-        if (!answer.ok) {
-          // The address stays in the field so nothing typed is lost.
-          setProblem(problemText(answer.error, language));
-          return;
-        }
-        setProblem(null);
-        setUrl('');
+  const add = (event: Event) =>
+    addWith(event, {
+      parse: parseDestinationUrl,
+      invalid: (problem) => describeDeliveryProblem('invalid-address', problem, language),
+      denied: t.errPermission,
+      send: (address) => sendMessage('deliveries.add', { url: address, kind }),
+      refused: (error) => problemText(error, language),
+      onAdded: () => {
         setKindChosen(false);
         setKind('webhook');
-        await load();
-      } finally {
-        setBusy(false);
-      }
-    })();
-  };
+      },
+    });
 
   const replace = (view: DestinationView) =>
     setDestinations((current) => current?.map((item) => (item.id === view.id ? view : item)) ?? null);

@@ -1,11 +1,5 @@
-/**
- * Options: service URL, default space, notifications, automatic processing, language and the
- * sites where the floating button is hidden. Each control saves on change through `settings.set`.
- */
-import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { SpaceListItem } from '@/lib/api/schemas';
-import { describeSignInError } from '@/lib/failures';
 import { detectLang } from '@/lib/i18n';
 import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
@@ -14,7 +8,7 @@ import { parseServiceUrl } from '@/lib/url/service-url';
 import { lazyView } from './app/lazy';
 import { requestServiceAccess } from './app/permission';
 import { ServiceUrlPreview, serviceUrlProblemText } from './app/ServiceUrlPreview';
-import { CalendarsSection } from './CalendarsSection';
+import { loadFailureTexts } from './failures';
 import { lang, text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
 
@@ -23,43 +17,24 @@ const ChargesLog = lazyView(() => import('./ChargesLog').then((module) => module
   quiet: true,
 });
 
-type SectionProps = { spaces: SpaceListItem[] | null };
-
 /**
- * Options → Deliveries, loaded after the first render with its texts: the page's first load does
- * not carry them. (components/app/lazy.tsx would do, but importing it here splits the chunk all
- * pages share, which costs every page more than the section itself.)
+ * Options → Calendars, Deliveries and Meetings kept for search, each loaded after the first render
+ * with its texts: the page's first load does not carry them.
  */
-function DeliveriesSection(props: SectionProps) {
-  const [Section, setSection] = useState<ComponentType<SectionProps> | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    import('./DeliveriesSection').then(
-      (module) => setSection(() => module.DeliveriesSection),
-      (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
-    );
-  }, []);
-  if (Section) return <Section {...props} />;
-  return failure ? <ErrorMessage message={failure} /> : <Skeleton lines={3} />;
-}
+const CalendarsSection = lazyView(() =>
+  import('./address-sections').then((module) => module.CalendarsSection),
+);
+const DeliveriesSection = lazyView(() =>
+  import('./address-sections').then((module) => module.DeliveriesSection),
+);
+const ArchiveView = lazyView(() => import('./search/ArchiveSection').then((module) => module.ArchiveSection));
 
-/** Options → Meetings kept for search, loaded after the first render like Deliveries. */
-function ArchiveSection({ spaces }: SectionProps) {
-  const [Section, setSection] = useState<ComponentType<{ spaceNames: Record<number, string> }> | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    import('./search/ArchiveSection').then(
-      (module) => setSection(() => module.ArchiveSection),
-      (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
-    );
-  }, []);
-  if (Section)
-    return (
-      <Section
-        spaceNames={Object.fromEntries((spaces ?? []).map((item) => [item.space.id, item.space.name]))}
-      />
-    );
-  return failure ? <ErrorMessage message={failure} /> : <Skeleton lines={3} />;
+function ArchiveSection({ spaces }: { spaces: SpaceListItem[] | null }) {
+  return (
+    <ArchiveView
+      spaceNames={Object.fromEntries((spaces ?? []).map((item) => [item.space.id, item.space.name]))}
+    />
+  );
 }
 
 type Loaded = Settings & { serviceUrl: string };
@@ -151,6 +126,7 @@ export function Options() {
     const access = requestServiceAccess(target);
     void (async () => {
       if (!(await access)) {
+        const { describeSignInError } = await loadFailureTexts();
         setUrlProblem(
           describeSignInError({ kind: 'permission-denied', origin: originOf(target) }, lang.value),
         );

@@ -1,8 +1,7 @@
 /** Text of the calendar features (options section, upcoming list), in English and Russian. */
-import { computed } from '@preact/signals';
 import { defineMessages, type Lang } from '@/lib/i18n';
 import type { ErrorInfo } from '@/lib/messaging';
-import { lang } from './lang';
+import { describeAddressProblem, featureText } from './feature-texts';
 
 export const calendarTexts = defineMessages(
   {
@@ -136,7 +135,7 @@ export const calendarTexts = defineMessages(
   },
 );
 
-export const calendarText = computed(() => calendarTexts[lang.value]);
+export const calendarText = featureText(calendarTexts);
 
 /** A calendar's sync problem, or a refused `calendars.add`, in plain words. */
 export function describeCalendarProblem(
@@ -146,18 +145,7 @@ export function describeCalendarProblem(
   const t = calendarTexts[language];
   switch (problem.reason) {
     case 'invalid-address':
-      switch (problem.problem) {
-        case 'empty':
-          return t.errEmpty;
-        case 'scheme':
-          return t.errScheme;
-        case 'insecure':
-          return t.errInsecure;
-        case 'credentials':
-          return t.errCredentials;
-        default:
-          return t.errInvalid;
-      }
+      return describeAddressProblem(problem.problem, t);
     case 'too-many':
       return t.errTooMany;
     case 'permission':

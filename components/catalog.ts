@@ -1,9 +1,9 @@
 /**
  * The text catalogs of the pages. English comes with the page's first script; another language's
  * catalog is loaded when it comes into force (components/lang.ts switches once it is loaded),
- * together with that language's failure sentences (lib/failures).
+ * together with that language's failure sentences (lib/failures; components/failures.ts loads
+ * the rest of the failure wording when first needed).
  */
-import { provideFailureTexts } from '@/lib/failures';
 import type { Lang } from '@/lib/i18n';
 import { type Catalog, en } from './messages-en';
 
@@ -11,11 +11,14 @@ const catalogs: Partial<Record<Lang, Catalog>> = { en };
 const loaders: Record<Lang, () => Promise<Catalog>> = {
   en: async () => en,
   ru: async () => {
-    const [catalog, failures] = await Promise.all([
+    // The failure sentences' registry is loaded here too (not imported): English pages load it
+    // only when a failure is to be shown (components/failures.ts).
+    const [catalog, failures, registry] = await Promise.all([
       import('./messages-ru'),
       import('@/lib/failures/texts-ru'),
+      import('@/lib/failures/texts'),
     ]);
-    provideFailureTexts('ru', failures.ru);
+    registry.provideFailureTexts('ru', failures.ru);
     return catalog.ru;
   },
 };

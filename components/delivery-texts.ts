@@ -2,10 +2,9 @@
  * Text of the options’ Deliveries section, in English and Russian, imported by that section only,
  * so no other page carries it.
  */
-import { computed } from '@preact/signals';
 import type { DeliveryProblem, LogEntry } from '@/lib/delivery/types';
 import { defineMessages, type Lang } from '@/lib/i18n';
-import { lang } from './lang';
+import { describeAddressProblem, featureText } from './feature-texts';
 
 export const deliveryTexts = defineMessages(
   {
@@ -119,7 +118,7 @@ export const deliveryTexts = defineMessages(
   },
 );
 
-export const deliveryText = computed(() => deliveryTexts[lang.value]);
+export const deliveryText = featureText(deliveryTexts);
 
 /** A refused address or action in plain words. */
 export function describeDeliveryProblem(reason: string, problem: string | undefined, language: Lang): string {
@@ -127,18 +126,7 @@ export function describeDeliveryProblem(reason: string, problem: string | undefi
   if (reason === 'too-many') return t.errTooMany;
   if (reason === 'not-found') return t.errNotFound;
   if (reason === 'not-ready') return t.errNotReady;
-  switch (problem) {
-    case 'empty':
-      return t.errEmpty;
-    case 'scheme':
-      return t.errScheme;
-    case 'insecure':
-      return t.errInsecure;
-    case 'credentials':
-      return t.errCredentials;
-    default:
-      return t.errInvalid;
-  }
+  return describeAddressProblem(problem, t);
 }
 
 function problemWords(problem: DeliveryProblem | null, status: number | null, language: Lang): string {

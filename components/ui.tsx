@@ -1,9 +1,9 @@
 /** Small building blocks shared by the popup, the viewer and the options page. */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { describeError } from '@/lib/failures';
 import type { RecordingStatus } from '@/lib/format/status';
 import type { ErrorInfo } from '@/lib/messaging';
+import { describeError } from './failures';
 import { lang, text } from './lang';
 
 export function StatusChip({ status }: { status: RecordingStatus }) {

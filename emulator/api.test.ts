@@ -348,3 +348,31 @@ describe('recording lists', () => {
     expect(await expired.text()).toContain('<Code>AccessDenied</Code>');
   });
 });
+
+describe('authentication controls', () => {
+  it('expires the access tokens issued so far; refresh tokens and new access tokens stay valid', async () => {
+    const api = env.api;
+    const pair = (await api.signIn()).body;
+    api.token = pair.access;
+    expect((await api.get('/api/spaces/')).status).toBe(200);
+    expect((await api.control('POST', '/tokens/expire-access')).body.ok).toBe(true);
+    const expired = await api.get('/api/spaces/');
+    expect(expired.status).toBe(401);
+    expect(expired.body.code).toBe('token_not_valid');
+    api.token = null;
+    const refreshed = await api.post('/api/token/refresh/', { refresh: pair.refresh });
+    expect(refreshed.status).toBe(200);
+    api.token = refreshed.body.access;
+    expect((await api.get('/api/spaces/')).status).toBe(200);
+  });
+
+  it('puts the clock behind real time: tokens are issued on it', async () => {
+    const api = env.api;
+    const before = Date.now();
+    const set = await api.control('POST', '/clock/offset', { ms: -DAY });
+    expect(set.body.nowMs).toBeLessThanOrEqual(Date.now() - DAY);
+    expect(set.body.nowMs).toBeGreaterThanOrEqual(before - DAY);
+    const { iat } = decodeJwt((await api.signIn()).body.access);
+    expect(iat! * 1000).toBeLessThanOrEqual(Date.now() - DAY);
+  });
+});

@@ -3,7 +3,7 @@ import type { EmulatorOptions } from './index';
 
 export class UsageError extends Error {}
 
-export const DEFAULT_CLI_PORT = 8787;
+const DEFAULT_CLI_PORT = 8787;
 
 export const USAGE = `Usage: npm run emulator -- [flags]
 

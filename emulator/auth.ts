@@ -16,7 +16,7 @@ const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'Bearer realm="api"' };
 
 const unauthorized = (body: unknown) => json(body, 401, WWW_AUTHENTICATE);
 
-export const AUTH_ERRORS = {
+const AUTH_ERRORS = {
   noAccount: { detail: 'No active account found with the given credentials' },
   refreshInvalid: { detail: 'Token is invalid or expired', code: 'token_not_valid' },
   notProvided: { detail: 'Authentication credentials were not provided.' },
@@ -34,6 +34,10 @@ export const AUTH_ERRORS = {
 
 export class Auth {
   private readonly key: Uint8Array;
+  /** Ids (`jti`) of the access tokens issued since the start or the last reset. */
+  private readonly issuedAccess = new Set<string>();
+  /** Access tokens made to have expired early (control surface), answered like expired ones. */
+  private readonly expiredAccess = new Set<string>();
 
   constructor(
     private readonly emu: Emulator,
@@ -45,15 +49,33 @@ export class Auth {
   async issue(user: User, type: TokenType): Promise<string> {
     const nowSec = Math.floor(this.emu.now() / 1000);
     const ttl = type === 'access' ? this.emu.options.accessTtlSec : this.emu.options.refreshTtlSec;
+    const jti = randomUUID().replace(/-/g, '');
+    if (type === 'access') this.issuedAccess.add(jti);
     return new SignJWT({
       token_type: type,
       exp: nowSec + ttl,
       iat: nowSec,
-      jti: randomUUID().replace(/-/g, ''),
+      jti,
       user_id: user.id,
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .sign(this.key);
+  }
+
+  /**
+   * Every access token issued so far is answered from now on as an expired one (401
+   * `token_not_valid`), while refresh tokens stay valid: what a client sees when its access token
+   * ran out earlier than its own clock says. Returns how many tokens that was.
+   */
+  expireAccessTokens(): number {
+    for (const jti of this.issuedAccess) this.expiredAccess.add(jti);
+    this.issuedAccess.clear();
+    return this.expiredAccess.size;
+  }
+
+  reset(): void {
+    this.issuedAccess.clear();
+    this.expiredAccess.clear();
   }
 
   /** The user of a valid token of this type, or null. */
@@ -85,6 +107,9 @@ export class Auth {
         requiredClaims: ['exp', 'jti'],
       });
       if (payload.token_type !== 'access') return unauthorized(AUTH_ERRORS.accessInvalid);
+      if (typeof payload.jti === 'string' && this.expiredAccess.has(payload.jti)) {
+        return unauthorized(AUTH_ERRORS.accessInvalid);
+      }
       const user = typeof payload.user_id === 'number' ? this.emu.db.users.get(payload.user_id) : undefined;
       return user ?? unauthorized(AUTH_ERRORS.userNotFound);
     } catch {

@@ -12,11 +12,11 @@ import { availableSeconds, type Meeting } from './state';
 import { Validator } from './validation';
 import { makeWav } from './wav';
 
-export const MEETING_SERVICES = ['telemost', 'zoom', 'google_meet'] as const;
+const MEETING_SERVICES = ['telemost', 'zoom', 'google_meet'] as const;
 /** Less than this many seconds left: the bot is refused with code 4. */
-export const MIN_BOT_SECONDS = 300;
+const MIN_BOT_SECONDS = 300;
 
-export const BOT_ERRORS = {
+const BOT_ERRORS = {
   notEnough: {
     detail: 'Less than 5 minutes of processing time left on the plan: the bot cannot be sent.',
     code: 4,
@@ -25,7 +25,7 @@ export const BOT_ERRORS = {
 };
 
 /** Ends a meeting at `at`: creates its recording and starts processing. Returns the recording id. */
-export function endMeeting(emu: Emulator, meeting: Meeting, at: number): number | null {
+function endMeeting(emu: Emulator, meeting: Meeting, at: number): number | null {
   if (!meeting.active) return null;
   meeting.active = false;
   emu.scheduler.cancel(meeting.taskId);

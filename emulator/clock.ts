@@ -21,6 +21,11 @@ export class VirtualClock {
     this.offsetMs += ms;
   }
 
+  /** Puts the clock `ms` from real time (negative: behind it). */
+  setOffset(ms: number): void {
+    this.offsetMs = ms;
+  }
+
   reset(): void {
     this.offsetMs = 0;
   }

@@ -42,7 +42,7 @@ const numbers = (value: unknown) => Array.isArray(value) && value.every(finite);
  * types), never for its content: tests put hostile or absurd content in on purpose. Every field
  * is optional; a missing one keeps the generated value.
  */
-export function resultShapeProblem(data: Record<string, unknown>): string | null {
+function resultShapeProblem(data: Record<string, unknown>): string | null {
   const known = ['title', 'language', 'protocol', 'dialog', 'speakers_map', 'speakers_timeline'];
   const unknown = Object.keys(data).filter((key) => !known.includes(key));
   if (unknown.length > 0) return `Unknown fields: ${unknown.join(', ')}. Known: ${known.join(', ')}.`;
@@ -90,6 +90,17 @@ export function registerControlRoutes(app: Hono, emu: Emulator): void {
     emu.advance(data.ms);
     return json(clockJson(emu));
   });
+
+  app.post('/__emulator/clock/offset', async (c) => {
+    const data = await body(c);
+    if (!data || !finite(data.ms)) return bad('Body must be {"ms": <number>} (negative: behind real time).');
+    emu.setClockOffset(data.ms);
+    return json(clockJson(emu));
+  });
+
+  app.post('/__emulator/tokens/expire-access', () =>
+    json({ ok: true, expired: emu.auth.expireAccessTokens() }),
+  );
 
   app.post('/__emulator/meetings/end', async (c) => {
     const data = await body(c);

@@ -17,7 +17,7 @@ import { durationFromFile, makeWav } from './wav';
 export const VIDEO_SITE_PATH = 'by_videosite';
 
 /** Placeholder title until the video's own title is known. */
-export const VIDEO_PLACEHOLDER_TITLE = 'Video download.m4a';
+const VIDEO_PLACEHOLDER_TITLE = 'Video download.m4a';
 const VIDEO_EXTENSION = '.m4a';
 const VIDEO_CONTENT_TYPE = 'audio/mp4';
 const MAX_DOWNLOAD_BYTES = 200 * 1024 * 1024;
@@ -93,7 +93,7 @@ function isLoopback(url: URL): boolean {
 }
 
 /** The video id of common video-site URLs, else the last path segment, else a hash. */
-export function videoIdOf(url: URL): string {
+function videoIdOf(url: URL): string {
   const candidates = [
     url.searchParams.get('v'),
     url.hostname.endsWith('youtu.be') ? url.pathname.split('/')[1] : null,
@@ -107,7 +107,7 @@ export function videoIdOf(url: URL): string {
 }
 
 /** Simulated duration: 2 to 10 minutes, fixed for a URL. */
-export function simulatedDuration(url: string): number {
+function simulatedDuration(url: string): number {
   return 120 + (hashString(url) % 481);
 }
 
@@ -134,7 +134,7 @@ function metaContent(html: string, property: string): string | null {
 }
 
 /** A recording title from a video's title: one line, the audio extension, at most 255 characters. */
-export function videoTitle(name: string): string {
+function videoTitle(name: string): string {
   const clean = name.replace(/\s+/g, ' ').trim();
   const room = 255 - VIDEO_EXTENSION.length;
   return `${[...clean].slice(0, room).join('')}${VIDEO_EXTENSION}`;

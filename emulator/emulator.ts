@@ -75,6 +75,15 @@ export class Emulator {
     this.settle();
   }
 
+  /**
+   * Puts the virtual clock `ms` from real time (negative: behind the computer's clock), as a
+   * service whose clock is off the user's. Work that became due runs.
+   */
+  setClockOffset(ms: number): void {
+    this.clock.setOffset(ms);
+    this.settle();
+  }
+
   /** Back to the seed: data, counters, clock, faults. Work in progress is dropped. */
   reset(): void {
     this.scheduler.clear();
@@ -82,6 +91,7 @@ export class Emulator {
     this.downloads.clear();
     this.results.clear();
     this.clock.reset();
+    this.auth.reset();
     this.faults.configure(this.options.faults, this.options.faultSeed);
     this.faults.clearDrops();
     this.db = this.seed();

@@ -1,12 +1,12 @@
 /** Time formatting in the service's time zone (Europe/Moscow, UTC+03:00, no daylight saving). */
 
-export const SERVICE_OFFSET_MINUTES = 180;
+const SERVICE_OFFSET_MINUTES = 180;
 const OFFSET_TEXT = '+03:00';
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** Calendar fields of an instant as seen in the service's time zone. */
-export function localParts(ms: number) {
+function localParts(ms: number) {
   const d = new Date(ms + SERVICE_OFFSET_MINUTES * 60_000);
   return {
     year: d.getUTCFullYear(),

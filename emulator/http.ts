@@ -7,15 +7,15 @@ import type { Emulator } from './emulator';
 import type { User } from './state';
 
 // Django's default templates with DEBUG off, and nginx's gateway error page.
-export const HTML_404 =
+const HTML_404 =
   '<!doctype html>\n<html lang="en">\n<head>\n  <title>Not Found</title>\n</head>\n<body>\n  <h1>Not Found</h1><p>The requested resource was not found on this server.</p>\n</body>\n</html>\n';
 export const HTML_500 =
   '<!doctype html>\n<html lang="en">\n<head>\n  <title>Server Error (500)</title>\n</head>\n<body>\n  <h1>Server Error (500)</h1><p></p>\n</body>\n</html>\n';
 export const HTML_502 =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 
-export const NOT_FOUND = { detail: 'Not found.' };
-export const PERMISSION_DENIED = { detail: 'You do not have permission to perform this action.' };
+const NOT_FOUND = { detail: 'Not found.' };
+const PERMISSION_DENIED = { detail: 'You do not have permission to perform this action.' };
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -31,13 +31,12 @@ export function emptyOk(): Response {
   return new Response(null, { status: 200, headers: { 'Content-Length': '0' } });
 }
 
-export function html(status: number, body: string): Response {
+function html(status: number, body: string): Response {
   return new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
 }
 
 export const notFoundHtml = () => html(404, HTML_404);
 export const serverErrorHtml = () => html(500, HTML_500);
-export const badGatewayHtml = () => html(502, HTML_502);
 
 export const fieldErrors = (errors: FieldErrors) => json(errors, 400);
 export const notFoundJson = () => json(NOT_FOUND, 404);
@@ -117,8 +116,8 @@ function formToObject(params: URLSearchParams): Record<string, unknown> {
 // ---------------------------------------------------------------------------------------------
 // Pagination (DRF LimitOffsetPagination)
 
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 10;
+const MAX_PAGE_SIZE = 100;
 
 /** Python's int() of a query value, as DRF's `_positive_int`; null when DRF would fall back. */
 function positiveInt(text: string | null, strict: boolean, cutoff?: number): number | null {

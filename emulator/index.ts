@@ -38,7 +38,7 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
+function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   return {
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,

@@ -9,7 +9,7 @@ import { apiRoute, fieldErrors, forbidden, json, notFoundJson, readData, serverE
 import { availableSeconds, charge, type Outcome, type Recording, refund } from './state';
 import { Validator } from './validation';
 
-export const CLASSIFY_ERRORS = {
+const CLASSIFY_ERRORS = {
   notUploaded: 'The recording has not been uploaded yet.',
   notPaid: { detail: 'The subscription of this space is not paid.', code: 7 },
   notEnough: (available: number) => ({
@@ -35,12 +35,7 @@ function nextOutcome(recording: Recording): Outcome {
  * Starts (or restarts) a processing run at `startedAt`. A previous run is superseded; its charge is
  * not returned. `seconds` is what was charged (null when nothing was).
  */
-export function startRun(
-  emu: Emulator,
-  recording: Recording,
-  startedAt: number,
-  seconds: number | null,
-): void {
+function startRun(emu: Emulator, recording: Recording, startedAt: number, seconds: number | null): void {
   if (recording.run) emu.scheduler.cancel(recording.run.taskId);
   const run = {
     requestId: randomUUID(),

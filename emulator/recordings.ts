@@ -19,7 +19,7 @@ import { MESSAGES, toInteger, Validator } from './validation';
 import { durationFromFile } from './wav';
 
 /** S3 allows 10,000 parts per upload. */
-export const MAX_FILE_SIZE = 10_000 * PART_SIZE;
+const MAX_FILE_SIZE = 10_000 * PART_SIZE;
 
 const ORDERING_FIELDS = ['created_at', 'title', 'duration'] as const;
 type OrderingField = (typeof ORDERING_FIELDS)[number];
@@ -47,7 +47,7 @@ function compare(a: Recording, b: Recording, field: OrderingField, desc: boolean
   return sign * (a.duration - b.duration);
 }
 
-export function sortRecordings(recordings: Recording[], ordering: string | undefined): Recording[] {
+function sortRecordings(recordings: Recording[], ordering: string | undefined): Recording[] {
   const keys = orderingOf(ordering);
   return recordings.sort((a, b) => {
     for (const key of keys) {

@@ -149,7 +149,7 @@ const SENTENCES: Record<Language, string[]> = {
 };
 
 /** Payloads for the hostile recording: markup, script URLs, right-to-left text, emoji, long lines. */
-export const HOSTILE_SNIPPETS = [
+const HOSTILE_SNIPPETS = [
   '<img src=x onerror=alert(1)>',
   '<script>alert("dialog")</script>',
   '<iframe src="javascript:alert(2)" width="800" height="600"></iframe>',
@@ -201,7 +201,7 @@ function stripExtension(title: string): string {
   return title.replace(/\.[A-Za-z0-9]{2,4}$/, '');
 }
 
-export function resultLanguage(source: Pick<ResultSource, 'id' | 'title' | 'language'>): Language {
+function resultLanguage(source: Pick<ResultSource, 'id' | 'title' | 'language'>): Language {
   if (source.language) return source.language;
   if (/[А-Яа-яЁё]/.test(source.title)) return 'ru';
   return new Rng(`lang:${source.id}:${source.title}`).chance(0.2) ? 'ru' : 'en';

@@ -86,7 +86,7 @@ export const SEED = {
 /** Template-injection probes, kept out of template literals on purpose. */
 const TEMPLATE_PROBES = ['$', '{7*7} {{7*7}} %s %n'].join('');
 
-export const HOSTILE_TITLE =
+const HOSTILE_TITLE =
   '<img src=x onerror=alert(1)><script>alert("title")</script> ' +
   '<iframe src="javascript:alert(2)"></iframe> [x](javascript:alert(3)) ' +
   'שלום مرحبا بكم 🎉👩‍💻🇷🇺 \u202Egnp.exe\u202C ' +

@@ -4,7 +4,7 @@ import type { Emulator } from './emulator';
 import { apiRoute, json, paginate } from './http';
 import { availableSeconds, type Space, type User } from './state';
 
-export function spaceJson(space: Space) {
+function spaceJson(space: Space) {
   return {
     id: space.id,
     name: space.name,
@@ -20,7 +20,7 @@ export function spaceJson(space: Space) {
 }
 
 /** The spaces a user belongs to: the personal one first, then by id. */
-export function spacesOf(emu: Emulator, user: User): Space[] {
+function spacesOf(emu: Emulator, user: User): Space[] {
   return [...emu.db.spaces.values()]
     .filter((space) => space.memberIds.includes(user.id))
     .sort((a, b) => {

@@ -36,7 +36,7 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-export function etagOf(bytes: Uint8Array): string {
+function etagOf(bytes: Uint8Array): string {
   return `"${createHash('md5').update(bytes).digest('hex')}"`;
 }
 

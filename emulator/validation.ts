@@ -34,7 +34,7 @@ const URL_RE = new RegExp(
 );
 const URL_SCHEMES = ['http', 'https'];
 
-export function isValidUrl(value: string): boolean {
+function isValidUrl(value: string): boolean {
   if (value.length > 2048 || /[\t\r\n]/.test(value)) return false;
   const scheme = value.split('://')[0]?.toLowerCase() ?? '';
   if (!URL_SCHEMES.includes(scheme)) return false;

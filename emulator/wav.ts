@@ -57,7 +57,7 @@ export function wavOfSize(size: number, sampleRate = 8000): Uint8Array<ArrayBuff
  * a WAV the emulator can read. A data chunk whose declared size is 0 or larger than the file (as
  * streaming writers leave it) counts up to the end of the file.
  */
-export function wavDurationSeconds(bytes: Uint8Array): number | null {
+function wavDurationSeconds(bytes: Uint8Array): number | null {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length < 12) return null;
   if (buffer.toString('ascii', 0, 4) !== 'RIFF' || buffer.toString('ascii', 8, 12) !== 'WAVE') return null;
@@ -88,6 +88,6 @@ export function durationFromFile(bytes: Uint8Array): number {
 }
 
 /** About 128 kbit/s: 16,000 bytes per second, at least one second. */
-export function estimateDuration(size: number): number {
+function estimateDuration(size: number): number {
   return Math.max(1, Math.round(size / 16_000));
 }

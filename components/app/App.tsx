@@ -7,11 +7,11 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Recording } from '@/lib/api/schemas';
+import { loadFailureTexts } from '../failures';
 import { text } from '../lang';
 import { ErrorMessage, IconButton, Skeleton } from '../ui';
 import { BalanceCard, JobsList, type Navigate, NoticeBar, RecordingList, SpacePicker } from './Home';
 import { lazyView } from './lazy';
-import { SignIn } from './SignIn';
 import {
   boot,
   currentSpace,
@@ -27,6 +27,9 @@ import {
 const RecordingDetail = lazyView(() => import('./RecordingDetail').then((module) => module.RecordingDetail));
 const Upload = lazyView(() => import('./Upload').then((module) => module.Upload));
 const Trash = lazyView(() => import('./Trash').then((module) => module.Trash));
+// The sign-in form (with the service address checks) is loaded only when the session says signed
+// out: a signed-in opening, the usual one, does not carry it. A skeleton stands until it is in.
+const SignIn = lazyView(() => import('./SignIn').then((module) => module.SignIn));
 // The Upcoming list and its texts (both languages) are not needed for the first paint: their code
 // loads while the list's data is asked for.
 const Upcoming = lazyView(() => import('./Upcoming').then((module) => module.Upcoming), { quiet: true });
@@ -105,8 +108,12 @@ export function App({ onOpenPanel, children }: AppProps = {}) {
   useEffect(() => {
     void Upcoming.preload().catch(() => undefined);
     void boot();
-    // Once the home view is up, the sub-views load in the background: a click finds them ready.
-    const timer = setTimeout(() => void preloadViews().catch(() => undefined), 300);
+    // Once the home view is up, the sub-views and the failure sentences load in the background: a
+    // click (or a failed request) finds them ready.
+    const timer = setTimeout(() => {
+      void preloadViews().catch(() => undefined);
+      void loadFailureTexts().catch(() => undefined);
+    }, 300);
     const stop = watchJobs();
     return () => {
       clearTimeout(timer);

@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
 import type { Recording, Space } from '@/lib/api/schemas';
-import { describeJobFailure } from '@/lib/failures';
 import { activeJobFor, recordingStatus } from '@/lib/format/status';
 import { formatBytes, formatDate, formatDateTime, formatDuration, formatSpeed } from '@/lib/format/time';
 import { isTerminal, type Job } from '@/lib/jobs/types';
 import type { ErrorInfo } from '@/lib/messaging';
+import { describeJobFailure } from '../failures';
 import { lang, text } from '../lang';
 import { ConfirmDialog, Empty, ErrorMessage, Notice, Skeleton, StatusChip } from '../ui';
 import { lazyView } from './lazy';
@@ -34,11 +34,14 @@ import {
   spaceId,
   spaces,
   spacesError,
-  startProcessing,
   toggleSelected,
   trashSelected,
 } from './store';
 
+// Loaded after the first paint (it is mounted with the list, closed): the first click finds it ready.
+const ProcessDialog = lazyView(() => import('./ProcessDialog').then((module) => module.ProcessDialog), {
+  quiet: true,
+});
 const IncidentNotes = lazyView(() => import('./IncidentNotes').then((module) => module.IncidentNotes), {
   quiet: true,
 });
@@ -134,6 +137,8 @@ function JobRow({ job }: { job: Job }) {
   const percent =
     upload && upload.totalBytes > 0 ? Math.floor((upload.sentBytes / upload.totalBytes) * 100) : 0;
   const run = async (action: () => Promise<ErrorInfo | null>) => setError(await action());
+  // Nothing until the failure sentences are loaded (components/failures.ts).
+  const failure = job.failure ? describeJobFailure(job.failure, lang.value) : '';
   return (
     <li class="job" data-testid="job" data-phase={job.phase}>
       <div class="row">
@@ -187,7 +192,7 @@ function JobRow({ job }: { job: Job }) {
           </div>
         </div>
       )}
-      {job.failure && <div class="alert error small-text">{describeJobFailure(job.failure, lang.value)}</div>}
+      {failure && <div class="alert error small-text">{failure}</div>}
       {job.incidents && job.incidents.length > 0 && <IncidentNotes incidents={job.incidents} />}
       <ErrorMessage error={error} />
     </li>
@@ -280,77 +285,6 @@ function RecordingRow({
         )}
       </div>
     </li>
-  );
-}
-
-export function ProcessDialog({
-  recording,
-  space,
-  onClose,
-}: {
-  recording: Recording | null;
-  space: Space | null;
-  onClose: () => void;
-}) {
-  const m = text.value;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ErrorInfo | null>(null);
-  const balance = space?.subscribe?.available_usage_count ?? null;
-  const charge = recording?.duration ?? null;
-  const after = balance !== null && charge !== null ? balance - charge : null;
-  const unpaid = space?.subscribe ? !space.subscribe.is_active : false;
-  const short = after !== null && after < 0;
-  const close = () => {
-    setError(null);
-    onClose();
-  };
-  const confirm = async () => {
-    if (!recording) return;
-    setBusy(true);
-    const failure = await startProcessing(recording);
-    setBusy(false);
-    if (failure) {
-      setError(failure);
-      return;
-    }
-    notice.value = m.processStarted(recording.title);
-    close();
-  };
-  return (
-    <ConfirmDialog
-      open={recording !== null}
-      title={m.processTitle}
-      confirmLabel={m.startProcessing}
-      confirmDisabled={short || unpaid}
-      busy={busy}
-      onConfirm={() => void confirm()}
-      onClose={close}
-    >
-      {recording && (
-        <div data-testid="process-dialog">
-          <p class="dialog-subject">{recording.title}</p>
-          <dl>
-            <dt>{m.processCharge}</dt>
-            <dd data-testid="charge">{charge === null ? '—' : formatDuration(charge, lang.value)}</dd>
-            <dt>{m.processBalanceNow}</dt>
-            <dd data-testid="balance-now">{balance === null ? '—' : formatDuration(balance, lang.value)}</dd>
-            <dt>{m.processBalanceAfter}</dt>
-            <dd data-testid="balance-after">
-              {after === null ? '—' : formatDuration(Math.max(0, after), lang.value)}
-            </dd>
-          </dl>
-          {charge === null && <p class="small-text muted">{m.processDurationUnknown}</p>}
-          {unpaid && <div class="alert warn">{m.processUnpaid}</div>}
-          {short && charge !== null && balance !== null && (
-            <div class="alert warn">
-              {m.processNotEnough(formatDuration(charge, lang.value), formatDuration(balance, lang.value))}
-            </div>
-          )}
-          <p class="small-text muted">{m.processRepeatNote}</p>
-          <ErrorMessage error={error} />
-        </div>
-      )}
-    </ConfirmDialog>
   );
 }
 

@@ -5,8 +5,8 @@ import { formatDateTime, formatDuration } from '@/lib/format/time';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { lang, text } from '../lang';
 import { ErrorMessage, Protocol, Skeleton, StatusChip } from '../ui';
-import { ProcessDialog } from './Home';
 import { viewerUrl } from './links';
+import { ProcessDialog } from './ProcessDialog';
 import { currentSpace, jobs, probes } from './store';
 
 type ResultState =

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { describeSignInError } from '@/lib/failures';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
 import { parseServiceUrl } from '@/lib/url/service-url';
+import { describeSignInError, loadFailureTexts } from '../failures';
 import { lang, text } from '../lang';
 import { requestServiceAccess } from './permission';
 import { ServiceUrlPreview, serviceUrlProblemText } from './ServiceUrlPreview';
@@ -79,7 +79,8 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
       let slow: ReturnType<typeof setTimeout> | undefined;
       try {
         if (!(await access)) {
-          setError(describeSignInError({ kind: 'permission-denied', origin: originOf(target) }, lang.value));
+          const { describeSignInError: describe } = await loadFailureTexts();
+          setError(describe({ kind: 'permission-denied', origin: originOf(target) }, lang.value));
           return;
         }
         for (let attempt = 0; ; attempt += 1) {
@@ -106,11 +107,15 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
           const failure = answer.error as ErrorInfo;
           const pause = SIGN_IN_PAUSES_MS[attempt];
           if (!TRANSPORT_KINDS.has(failure.kind) || pause === undefined) {
+            const { describeSignInError: describe } = await loadFailureTexts();
+            if (current.cancelled) return;
             setProgress(null);
-            setError(describeSignInError(failure, lang.value, target));
+            setError(describe(failure, lang.value, target));
             return;
           }
           // Told at once (a refused connection is known at once), then tried again.
+          await loadFailureTexts();
+          if (current.cancelled) return;
           setProgress({ kind: 'retrying', error: failure, url: target });
           await new Promise((resolve) => setTimeout(resolve, pause));
           if (current.cancelled) return;

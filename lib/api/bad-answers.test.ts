@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type ApiErrorInfo, toApiErrorInfo } from './errors';
-import { empty, FakeService, freshSession, json, NOW, testClient } from './testing/fake-service';
+import { empty, FakeService, freshSession, json, jwt, NOW, testClient } from './testing/fake-service';
 
 const DAY_MS = 86_400_000;
 const space = {
@@ -95,17 +95,40 @@ describe('bad answers', () => {
     }
   });
 
-  it('a clock a day ahead that then meets a 401: the session ends with "sign in again", nothing sent elsewhere', async () => {
-    const service = new FakeService().on(
-      'GET',
+  it('a clock a day ahead that then meets a 401: the refresh is asked, and only its refusal ends the session', async () => {
+    const service = new FakeService()
+      .on(
+        'GET',
+        '/api/spaces/1/',
+        json(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' }),
+        json(200, space),
+      )
+      .on(
+        'POST',
+        '/api/token/refresh/',
+        json(200, {
+          access: jwt({ exp: Math.floor(NOW / 1000) + 30 * 86_400, iat: Math.floor(NOW / 1000) }),
+        }),
+        json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }),
+      );
+    const { client, clock, store } = testClient({ service, session: freshSession(NOW) });
+    // The refresh token (a day long) looks spent on this clock; the service still takes it.
+    clock.now = NOW + DAY_MS;
+    expect((await client.getSpace(1)).id).toBe(1);
+    expect(service.requests.map((request) => request.path)).toEqual([
       '/api/spaces/1/',
+      '/api/token/refresh/',
+      '/api/spaces/1/',
+    ]);
+    expect(await store.get()).not.toBeNull();
+    // Another 401 once the service refuses the refresh too: now the session ends, "sign in again".
+    service.on(
+      'GET',
+      '/api/spaces/2/',
       json(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' }),
     );
-    const { client, clock, store } = testClient({ service, session: freshSession(NOW) });
-    // The refresh token (a day long) looks spent on this clock, so it is not even tried.
-    clock.now = NOW + DAY_MS;
-    expect(await failure(client.getSpace(1))).toMatchObject({ kind: 'auth', reason: 'session-expired' });
-    expect(service.requests.map((request) => request.path)).toEqual(['/api/spaces/1/']);
+    expect(await failure(client.getSpace(2))).toMatchObject({ kind: 'auth', reason: 'session-expired' });
+    expect(service.requests.every((request) => request.url.origin === 'http://api.test')).toBe(true);
     expect(await store.get()).toBeNull();
   });
 });

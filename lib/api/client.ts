@@ -189,6 +189,15 @@ interface ApiCall<S extends z.ZodMiniType | null> {
   signal?: AbortSignal;
   /** Cap of the answer's body (default: `DEFAULT_MAX_BYTES` of lib/api/http.ts). */
   maxBytes?: number;
+  /** Sees the answer that is read (the token endpoints take the service's clock from it). */
+  onAnswer?: (answer: HttpAnswer) => void;
+}
+
+/** The service's clock when it answered: its `Date` header in ms, if it sent a readable one. */
+function serviceDateOf(answer: HttpAnswer | undefined): number | undefined {
+  const value = answer?.headers.get('date');
+  const ms = value ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(ms) ? ms : undefined;
 }
 
 const UNSAFE: ReadonlySet<Operation> = new Set<UnsafeOperation>([
@@ -309,6 +318,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }
       }
     }
+    call.onAnswer?.(answer);
     if (call.schema === null) {
       expectEmpty(answer, call.operation);
       return undefined as CallResult<S>;
@@ -320,8 +330,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     store: options.session,
     now: deps.now,
     origin: serviceOrigin,
-    requestPair: (email, password, signal, retry = true) =>
-      request({
+    requestPair: async (email, password, signal, retry = true) => {
+      let answer: HttpAnswer | undefined;
+      const body = await request({
         operation: 'signIn',
         method: 'POST',
         path: '/api/token/',
@@ -330,9 +341,35 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         pauses: retry ? RETRY_PAUSES.signIn : RETRY_PAUSES.none,
         schema: SignInAnswerSchema,
         signal,
-      }),
-    requestAccess: (refresh) => client.refreshToken(refresh),
+        onAnswer: (read) => {
+          answer = read;
+        },
+      });
+      return { body, serviceDate: serviceDateOf(answer) };
+    },
+    requestAccess: async (refresh) => {
+      let answer: HttpAnswer | undefined;
+      const body = await refreshCall(refresh, undefined, (read) => {
+        answer = read;
+      });
+      return { body, serviceDate: serviceDateOf(answer) };
+    },
   });
+
+  const refreshCall = (refresh: string, signal?: AbortSignal, onAnswer?: (answer: HttpAnswer) => void) =>
+    request({
+      operation: 'refreshToken',
+      method: 'POST',
+      path: '/api/token/refresh/',
+      json: { refresh },
+      auth: false,
+      // Not in the retry table; a refresh has no effect but a new access token, so it is
+      // retried like sign-in.
+      pauses: RETRY_PAUSES.signIn,
+      schema: RefreshAnswerSchema,
+      signal,
+      ...(onAnswer === undefined ? {} : { onAnswer }),
+    });
 
   const space = (spaceId: number) => `/api/spaces/${encodeURIComponent(String(spaceId))}`;
   const audio = (spaceId: number, audioId: number) =>
@@ -347,19 +384,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     getSession: () => sessions.current(),
     renewSession: () => sessions.renew(),
 
-    refreshToken: (refresh, callOptions) =>
-      request({
-        operation: 'refreshToken',
-        method: 'POST',
-        path: '/api/token/refresh/',
-        json: { refresh },
-        auth: false,
-        // Not in the retry table; a refresh has no effect but a new access token, so it is
-        // retried like sign-in.
-        pauses: RETRY_PAUSES.signIn,
-        schema: RefreshAnswerSchema,
-        signal: callOptions?.signal,
-      }),
+    refreshToken: (refresh, callOptions) => refreshCall(refresh, callOptions?.signal),
 
     listSpaces: (query, callOptions) =>
       request({

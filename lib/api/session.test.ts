@@ -251,3 +251,96 @@ describe('the session is bound to the origin that issued it', () => {
     expect(await store.get()).toBeNull();
   });
 });
+
+describe('a computer clock a day off the service clock', () => {
+  const DAY_S = 86_400;
+  const invalidAccess = json(401, {
+    detail: 'Given token not valid for any token type',
+    code: 'token_not_valid',
+  });
+
+  /** Signs in while the service's clock is `skewS` seconds off the computer's (NOW). */
+  async function signInSkewed(skewS: number, service: FakeService, headers: Record<string, string> = {}) {
+    const serviceNow = sec(NOW) + skewS;
+    const access = jwt({ token_type: 'access', exp: serviceNow + 30 * DAY_S, iat: serviceNow, jti: 'a' });
+    const refresh = jwt({ token_type: 'refresh', exp: serviceNow + DAY_S, iat: serviceNow, jti: 'r' });
+    service.on('POST', '/api/token/', json(200, { access, refresh }, headers));
+    const test = testClient({ service, session: null });
+    const session = await test.client.signIn('demo@example.com', 'pw');
+    return { ...test, session };
+  }
+
+  it('keeps the expiries on the local clock: the lifetime left when the tokens arrived', async () => {
+    for (const skewS of [DAY_S + 3600, -(DAY_S + 3600)]) {
+      const { session } = await signInSkewed(skewS, new FakeService());
+      expect(session.accessExpiresAt).toBe(NOW + 30 * DAY_MS);
+      expect(session.refreshExpiresAt).toBe(NOW + DAY_MS);
+    }
+  });
+
+  it('takes the service clock from the Date header when the tokens carry no iat', async () => {
+    const serviceNow = NOW - DAY_MS - 3_600_000;
+    const access = jwt({ exp: sec(serviceNow) + 30 * DAY_S });
+    const refresh = jwt({ exp: sec(serviceNow) + DAY_S });
+    const service = new FakeService().on(
+      'POST',
+      '/api/token/',
+      json(200, { access, refresh }, { date: new Date(serviceNow).toUTCString() }),
+    );
+    const { client } = testClient({ service, session: null });
+    const session = await client.signIn('demo@example.com', 'pw');
+    expect(session.accessExpiresAt).toBe(NOW + 30 * DAY_MS);
+    expect(session.refreshExpiresAt).toBe(NOW + DAY_MS);
+  });
+
+  it('computer a day ahead: a 401 refreshes once and retries; the session stays', async () => {
+    const service = new FakeService()
+      .on('GET', '/api/spaces/1/', invalidAccess, spaceAnswer)
+      .on(
+        'POST',
+        '/api/token/refresh/',
+        json(200, { access: jwt({ exp: sec(NOW) - DAY_S + 30 * DAY_S, iat: sec(NOW) - DAY_S }) }),
+      );
+    const { client, store, clock } = await signInSkewed(-(DAY_S + 3600), service);
+    clock.now = NOW + 60_000;
+    expect((await client.getSpace(1)).id).toBe(1);
+    expect(service.to('POST', '/api/token/refresh/')).toHaveLength(1);
+    expect(service.to('GET', '/api/spaces/1/')).toHaveLength(2);
+    const kept = await store.get();
+    expect(kept).not.toBeNull();
+    // The renewed access token is counted on the local clock too.
+    expect(kept?.accessExpiresAt).toBe(NOW + 60_000 + 30 * DAY_MS);
+  });
+
+  it('computer a day behind: renewal is due a day before the access token expires on the service', async () => {
+    const service = new FakeService().on('GET', '/api/spaces/1/', spaceAnswer);
+    const { client, clock, session } = await signInSkewed(DAY_S + 3600, service);
+    // 29 days and an hour later (local) the service's clock says 30 days and 2 hours: the access
+    // token has expired there. Renewal is due (less than a day left on the local clock) and, the
+    // refresh token being a day old, the session ends before a request that could only fail.
+    clock.now = NOW + 29 * DAY_MS + 3_600_000;
+    expect(needsRenewal(session, clock.now)).toBe(true);
+    await expect(client.getSpace(1)).rejects.toMatchObject({
+      info: { kind: 'auth', reason: 'session-expired' },
+    });
+    expect(service.to('GET', '/api/spaces/1/')).toHaveLength(0);
+  });
+
+  it('a 401 asks the refresh even when the local clock says the refresh token expired; only its refusal ends the session', async () => {
+    const session = { ...freshSession(), refreshExpiresAt: NOW - 1 };
+    const service = new FakeService()
+      .on('GET', '/api/spaces/1/', invalidAccess)
+      .on(
+        'POST',
+        '/api/token/refresh/',
+        json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }),
+      );
+    const { client, store } = testClient({ service, session });
+    await expect(client.getSpace(1)).rejects.toMatchObject({
+      info: { kind: 'auth', reason: 'session-expired' },
+    });
+    expect(service.to('POST', '/api/token/refresh/')).toHaveLength(1);
+    expect(service.to('GET', '/api/spaces/1/')).toHaveLength(1);
+    expect(await store.get()).toBeNull();
+  });
+});

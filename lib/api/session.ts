@@ -8,6 +8,13 @@
  * is valid (it returns only a new access token; the refresh token is kept). When the refresh token
  * has expired or the refresh endpoint answers 401, the session is over: it is cleared and
  * `auth/session-expired` ("sign in again") is thrown. The password is never stored.
+ *
+ * Clocks: the tokens' `exp` is on the service's clock, which may be hours or days off the computer's.
+ * A session's expiries are kept on the computer's clock: each token's lifetime left when it arrived
+ * (its `exp` minus its `iat`, else minus the answer's `Date`) counted from when it arrived. A 401
+ * is the service's word that the access token is no longer good: the refresh is then always tried,
+ * whatever the local clock says of the refresh token, and only the service refusing it ends the
+ * session.
  */
 import { decodeJwt } from 'jose';
 import { ApiError, isApiError } from './errors';
@@ -16,9 +23,9 @@ import type { RefreshAnswer, SignInAnswer } from './schemas';
 export interface Session {
   access: string;
   refresh: string;
-  /** Unix time in milliseconds. */
+  /** Unix time in milliseconds, on this computer's clock (see `localExpiryOf`). */
   accessExpiresAt: number;
-  /** Unix time in milliseconds. */
+  /** Unix time in milliseconds, on this computer's clock (see `localExpiryOf`). */
   refreshExpiresAt: number;
   email: string;
   /**
@@ -67,35 +74,55 @@ function claimsOf(token: string): Claims {
   }
 }
 
-/** Expiry of a token in ms: its `exp`, or issue time (its `iat`, else now) plus the contract lifetime. */
-export function expiryOf(token: string, fallbackLifetimeMs: number, now: number): number {
+/**
+ * A token's expiry in ms on this computer's clock. Its `exp` is on the service's clock; what counts
+ * is how much of its lifetime was left when it arrived: `exp` minus the service's time of the
+ * answer (the token's `iat`, else the answer's `Date` header), counted from `receivedAt` (local).
+ * Without either, `exp` is taken as it is; without `exp`, the contract lifetime from `receivedAt`.
+ */
+export function localExpiryOf(
+  token: string,
+  fallbackLifetimeMs: number,
+  receivedAt: number,
+  serviceDate?: number,
+): number {
   const { exp, iat } = claimsOf(token);
-  return exp ?? (iat ?? now) + fallbackLifetimeMs;
+  if (exp === undefined) return receivedAt + fallbackLifetimeMs;
+  const issuedAt = iat ?? serviceDate;
+  return issuedAt === undefined ? exp : receivedAt + (exp - issuedAt);
 }
 
 /** How early to renew: a day, or 1/30 of the token's lifetime when it was issued for less than 30 days. */
 export function renewalMarginMs(session: Session): number {
-  const { iat } = claimsOf(session.access);
-  if (iat === undefined) return DAY_MS;
-  return Math.min(DAY_MS, Math.max(0, session.accessExpiresAt - iat) / 30);
+  const { exp, iat } = claimsOf(session.access);
+  if (iat === undefined || exp === undefined) return DAY_MS;
+  // Both on the service's clock: the lifetime does not depend on how far off the local clock is.
+  return Math.min(DAY_MS, Math.max(0, exp - iat) / 30);
 }
 
 export function needsRenewal(session: Session, now: number): boolean {
   return session.accessExpiresAt - now < renewalMarginMs(session);
 }
 
+/** An answer of a token endpoint and the service's clock when it answered (its `Date` header, ms). */
+export interface TokenAnswer<T> {
+  body: T;
+  serviceDate?: number;
+}
+
 export function sessionFromSignIn(
   email: string,
   answer: SignInAnswer,
-  now: number,
+  receivedAt: number,
   origin?: string,
+  serviceDate?: number,
 ): Session {
   return {
     ...(origin === undefined ? {} : { origin }),
     access: answer.access,
     refresh: answer.refresh,
-    accessExpiresAt: expiryOf(answer.access, ACCESS_LIFETIME_MS, now),
-    refreshExpiresAt: expiryOf(answer.refresh, REFRESH_LIFETIME_MS, now),
+    accessExpiresAt: localExpiryOf(answer.access, ACCESS_LIFETIME_MS, receivedAt, serviceDate),
+    refreshExpiresAt: localExpiryOf(answer.refresh, REFRESH_LIFETIME_MS, receivedAt, serviceDate),
     email,
   };
 }
@@ -112,9 +139,9 @@ export interface SessionDeps {
     password: string,
     signal?: AbortSignal,
     retry?: boolean,
-  ) => Promise<SignInAnswer>;
+  ) => Promise<TokenAnswer<SignInAnswer>>;
   /** Calls the refresh endpoint. */
-  requestAccess: (refresh: string) => Promise<RefreshAnswer>;
+  requestAccess: (refresh: string) => Promise<TokenAnswer<RefreshAnswer>>;
 }
 
 export class SessionManager {
@@ -128,7 +155,7 @@ export class SessionManager {
   async signIn(email: string, password: string, signal?: AbortSignal, retry = true): Promise<Session> {
     const origin = await this.#deps.origin?.();
     const answer = await this.#deps.requestPair(email, password, signal, retry);
-    const session = sessionFromSignIn(email, answer, this.#deps.now(), origin);
+    const session = sessionFromSignIn(email, answer.body, this.#deps.now(), origin, answer.serviceDate);
     await this.#deps.store.set(session);
     return session;
   }
@@ -168,35 +195,38 @@ export class SessionManager {
     const session = await this.#deps.store.get();
     if (!session) throw new ApiError({ kind: 'auth', reason: 'not-signed-in' });
     if (!needsRenewal(session, this.#deps.now())) return session.access;
-    return (await this.renew(session.access)).access;
+    return (await this.renew(session.access, 'due')).access;
   }
 
   /**
    * Renews the access token. Concurrent callers share one in-flight renewal. `rejectedAccess` is
    * the token the caller found stale or the service rejected: when the stored token already
    * differs (someone renewed meanwhile) and is fresh, it is returned without another refresh.
+   * `why`: `'due'` when the local clock says renewal is due (then a refresh token the local clock
+   * says has expired ends the session without a request); `'rejected'` (the default) when the
+   * service refused the access token: the refresh is always asked, the service decides.
    */
-  renew(rejectedAccess?: string): Promise<Session> {
+  renew(rejectedAccess?: string, why: 'due' | 'rejected' = 'rejected'): Promise<Session> {
     if (!this.#inFlight) {
-      this.#inFlight = this.#renew(rejectedAccess).finally(() => {
+      this.#inFlight = this.#renew(rejectedAccess, why).finally(() => {
         this.#inFlight = null;
       });
     }
     return this.#inFlight;
   }
 
-  async #renew(rejectedAccess: string | undefined): Promise<Session> {
+  async #renew(rejectedAccess: string | undefined, why: 'due' | 'rejected'): Promise<Session> {
     const { store, now } = this.#deps;
     const session = await store.get();
     if (!session) throw new ApiError({ kind: 'auth', reason: 'not-signed-in' });
     if (rejectedAccess !== undefined && session.access !== rejectedAccess && !needsRenewal(session, now())) {
       return session;
     }
-    if (now() >= session.refreshExpiresAt) {
+    if (why === 'due' && now() >= session.refreshExpiresAt) {
       await store.set(null);
       throw new ApiError({ kind: 'auth', reason: 'session-expired', operation: 'refreshToken' });
     }
-    let answer: RefreshAnswer;
+    let answer: TokenAnswer<RefreshAnswer>;
     try {
       answer = await this.#deps.requestAccess(session.refresh);
     } catch (error) {
@@ -209,8 +239,8 @@ export class SessionManager {
     }
     const renewed: Session = {
       ...session,
-      access: answer.access,
-      accessExpiresAt: expiryOf(answer.access, ACCESS_LIFETIME_MS, now()),
+      access: answer.body.access,
+      accessExpiresAt: localExpiryOf(answer.body.access, ACCESS_LIFETIME_MS, now(), answer.serviceDate),
     };
     // Do not resurrect a session that was signed out (or replaced by a new sign-in) meanwhile.
     const latest = await store.get();

@@ -17,6 +17,7 @@
 import type { ProcessingResult } from '@/lib/api/schemas';
 import { speakerIdOf } from '@/lib/api/units';
 import type { KeyValueStore } from '@/lib/kv';
+import { serialQueue } from '@/lib/serial';
 
 export const ARCHIVE_DB = 'meeting-capture-archive';
 export const ARCHIVE_STORE = 'archive';
@@ -137,20 +138,14 @@ export class ArchiveReader {
 
 /** The background's archive: the one writer. */
 export class Archive extends ArchiveReader {
-  #queue: Promise<unknown> = Promise.resolve();
+  /** Runs writes one after another, so two read-modify-writes of the catalog never interleave. */
+  readonly #serial = serialQueue();
 
   constructor(
     kv: KeyValueStore,
     private readonly options: { now?: () => number; changed?: (what: ArchiveChange) => void } = {},
   ) {
     super(kv);
-  }
-
-  /** Runs writes one after another, so two read-modify-writes of the catalog never interleave. */
-  #serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.#queue.then(work, work);
-    this.#queue = next.catch(() => undefined);
-    return next;
   }
 
   #now(): number {

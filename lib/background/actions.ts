@@ -12,7 +12,7 @@ import { MENU_SEND_BOT, MENU_TRANSCRIBE_LINK, MENU_TRANSCRIBE_PAGE } from './men
 import { notify } from './notifications';
 import { backgroundTexts } from './texts';
 
-export const ACTION_NOTIFICATION_ID = 'action';
+const ACTION_NOTIFICATION_ID = 'action';
 
 /** The outcome of a context menu or command action, as a notification. */
 async function reportAction(bg: Background, action: () => Promise<Job | null>, nothing: 'meeting' | 'media') {

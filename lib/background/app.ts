@@ -73,7 +73,7 @@ export const accountItem = defineTrustedItem<AccountCache | null>('account', nul
 export const storageOriginsItem = defineTrustedItem<string[]>('storageOrigins', []);
 
 /** The page context's spaces are re-read at most this often (balances change slowly). */
-export const ACCOUNT_CACHE_MS = 60_000;
+const ACCOUNT_CACHE_MS = 60_000;
 
 export interface BackgroundOptions {
   /** Where the session lives; default: the extension origin's IndexedDB. */

@@ -23,6 +23,7 @@ import {
 import type { Job } from '@/lib/jobs/types';
 import type { KeyValueStore } from '@/lib/kv';
 import { type MeetingLink, parseMeetingLink } from '@/lib/links';
+import { serialQueue } from '@/lib/serial';
 
 export const AUTO_JOIN_ALARM = 'auto-join';
 const ENTRIES_KEY = 'autoJoin';
@@ -55,18 +56,12 @@ export interface AutoJoinDeps {
 
 export class AutoJoin {
   readonly #deps: AutoJoinDeps;
-  #queue: Promise<unknown> = Promise.resolve();
+  /** One change at a time in this worker: a tab's question and the alarm never both send. */
+  readonly #serial = serialQueue();
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(deps: AutoJoinDeps) {
     this.#deps = deps;
-  }
-
-  /** One change at a time in this worker: a tab's question and the alarm never both send. */
-  #serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.#queue.then(work, work);
-    this.#queue = next.catch(() => undefined);
-    return next;
   }
 
   async #entries(): Promise<AutoJoinEntry[]> {

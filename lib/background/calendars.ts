@@ -32,21 +32,21 @@ import type { Job } from '@/lib/jobs/types';
 import type { KeyValueStore } from '@/lib/kv';
 import type { MeetingLink } from '@/lib/links';
 import { parseMeetingLink } from '@/lib/links';
-import { originOf } from '@/lib/permissions';
+import { serialQueue } from '@/lib/serial';
 import type { ScheduledBot } from './schedules';
 
 export const CALENDAR_SYNC_ALARM = 'calendar-sync';
 export const CALENDAR_DISPATCH_ALARM = 'calendar-dispatch';
-export const SYNC_PERIOD_MINUTES = 15;
+const SYNC_PERIOD_MINUTES = 15;
 /** Occurrences kept from this long ago (a running meeting, a start missed while closed)... */
-export const LOOK_BACK_MS = 12 * 60 * 60_000;
+const LOOK_BACK_MS = 12 * 60 * 60_000;
 /** ...to this far ahead. */
-export const LOOK_AHEAD_MS = 8 * 24 * 60 * 60_000;
+const LOOK_AHEAD_MS = 8 * 24 * 60 * 60_000;
 /** A feed larger than this is refused (a real calendar is far smaller). */
-export const FEED_MAX_BYTES = 20 * 1024 * 1024;
-export const CALENDARS_MAX = 20;
+const FEED_MAX_BYTES = 20 * 1024 * 1024;
+const CALENDARS_MAX = 20;
 /** A bot sent by hand for the same link since this long before the start counts as this occurrence's. */
-export const MANUAL_SEND_WINDOW_MS = 30 * 60_000;
+const MANUAL_SEND_WINDOW_MS = 30 * 60_000;
 /** Dispatch records are kept this long after the start (then the occurrence is long over). */
 const RECORD_KEEP_MS = 3 * 24 * 60 * 60_000;
 const BALANCE_WINDOW_MS = 24 * 60 * 60_000;
@@ -162,7 +162,7 @@ function ownerEmail(calendar: StoredCalendar, account: string | null): string | 
   return account;
 }
 
-export function sanitizeRule(rule: CalendarRule): CalendarRule {
+function sanitizeRule(rule: CalendarRule): CalendarRule {
   return {
     mode: rule.mode,
     spaceId: rule.spaceId,
@@ -176,17 +176,11 @@ export function sanitizeRule(rule: CalendarRule): CalendarRule {
 
 export class Calendars {
   readonly #deps: CalendarDeps;
-  #queue: Promise<unknown> = Promise.resolve();
+  /** One change at a time in this worker: two alarms firing together never both send. */
+  readonly #serial = serialQueue();
 
   constructor(deps: CalendarDeps) {
     this.#deps = deps;
-  }
-
-  /** One change at a time in this worker: two alarms firing together never both send. */
-  #serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.#queue.then(work, work);
-    this.#queue = next.catch(() => undefined);
-    return next;
   }
 
   async #calendars(): Promise<StoredCalendar[]> {
@@ -684,10 +678,4 @@ export class Calendars {
   reconcile(): Promise<void> {
     return this.dispatchDue();
   }
-}
-
-/** The origin to ask for before adding a calendar (in the click), or null for an unusable address. */
-export function calendarOrigin(address: string): string | null {
-  const parsed = parseFeedUrl(address);
-  return parsed.ok ? originOf(parsed.url) : null;
 }

@@ -46,7 +46,7 @@ import { sessionView } from './session';
 export { type Handlers, MessageError };
 
 /** A bot scheduled earlier than this before now is refused (an event that is long over). */
-export const SCHEDULE_PAST_TOLERANCE_MS = 5 * 60_000;
+const SCHEDULE_PAST_TOLERANCE_MS = 5 * 60_000;
 
 async function requireServiceAccess(bg: Background, serviceUrl?: string): Promise<void> {
   const url = serviceUrl ?? (await serviceUrlItem.getValue());
@@ -80,7 +80,7 @@ async function settingsView(): Promise<Settings & { serviceUrl: string }> {
  * host means https, http only on loopback, no user name or password (lib/url/service-url.ts). The
  * refusal names the problem, never the address (it may hold a password).
  */
-export function checkedServiceUrl(input: string): string {
+function checkedServiceUrl(input: string): string {
   const parsed = parseServiceUrl(input);
   if (parsed.ok) return parsed.url;
   throw new MessageError({
@@ -176,7 +176,7 @@ export function shownResult(result: ProcessingResult, max = PROTOCOL_SHOWN_MAX):
 }
 
 /** A job as a page control is told about it: what it shows, nothing else. */
-export function pageJob(job: Job): PageJob {
+function pageJob(job: Job): PageJob {
   return {
     id: job.id,
     intent: job.intent,

@@ -13,7 +13,7 @@ import { isTerminal, type Job } from '@/lib/jobs/types';
 import type { Settings } from '@/lib/storage';
 import { backgroundTexts } from './texts';
 
-export const JOB_NOTIFICATION_PREFIX = 'job:';
+const JOB_NOTIFICATION_PREFIX = 'job:';
 export const SESSION_NOTIFICATION_ID = 'session';
 
 /** The viewer page of a recording (the popup engineer's `viewer.html`). */
@@ -50,11 +50,7 @@ export function noticeName(title: string): string {
 }
 
 /** What to show when a job has just ended, or null (cancelled, turned off in the options). */
-export function jobNotice(
-  job: Job,
-  settings: Settings,
-  lang: Lang,
-): { title: string; message: string } | null {
+function jobNotice(job: Job, settings: Settings, lang: Lang): { title: string; message: string } | null {
   const t = backgroundTexts[lang];
   const name = noticeName(job.title ?? '') || (job.intent === 'bot' ? t.botFallback : t.recordingFallback);
   switch (job.phase) {

@@ -15,9 +15,9 @@ export const POLL_ALARM = 'poll';
 /** 30 s: the shortest alarm period Chrome allows a packed extension. */
 export const POLL_ALARM_MINUTES = 0.5;
 /** The timer never fires sooner than this after a tick (a burst of due jobs is served by one tick). */
-export const MIN_TIMER_MS = 1_000;
+const MIN_TIMER_MS = 1_000;
 /** Nor later than this: a cheap re-check of storage while the worker is awake. */
-export const MAX_TIMER_MS = 60_000;
+const MAX_TIMER_MS = 60_000;
 
 export interface SchedulerDeps {
   tick: () => Promise<void>;

@@ -5,6 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import type { MEETING_SERVICES } from '@/lib/api';
+import { serialQueue } from '@/lib/serial';
 import { defineTrustedItem } from '@/lib/trusted-settings';
 
 /** A bot to send at a calendar event's start (messages `page.scheduleBot`, `schedules.*`). */
@@ -37,16 +38,10 @@ export interface ScheduleDeps {
 
 export class Schedules {
   readonly #deps: ScheduleDeps;
-  #queue: Promise<unknown> = Promise.resolve();
+  readonly #serial = serialQueue();
 
   constructor(deps: ScheduleDeps) {
     this.#deps = deps;
-  }
-
-  #serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.#queue.then(work, work);
-    this.#queue = next.catch(() => undefined);
-    return next;
   }
 
   list(): Promise<ScheduledBot[]> {

@@ -74,12 +74,12 @@ export interface OwnExtension {
   baseUrl: string;
 }
 
-export function isExtensionPage(sender: Sender, own: OwnExtension): boolean {
+function isExtensionPage(sender: Sender, own: OwnExtension): boolean {
   return sender.id === own.id && typeof sender.url === 'string' && sender.url.startsWith(own.baseUrl);
 }
 
 /** The top frame of a tab showing a page the content scripts act on (not a frame inside it). */
-export function isSupportedTab(sender: Sender, own: OwnExtension): boolean {
+function isSupportedTab(sender: Sender, own: OwnExtension): boolean {
   return (
     sender.id === own.id &&
     sender.tab !== undefined &&

@@ -19,6 +19,7 @@
 import type { ProcessingResult } from '@/lib/api/schemas';
 import type { Lang } from '@/lib/i18n';
 import type { KeyValueStore } from '@/lib/kv';
+import { serialQueue } from '@/lib/serial';
 import {
   type DeliveryContent,
   protocolMarkdown,
@@ -115,18 +116,12 @@ export function wantsSpace(destination: Destination, spaceId: number): boolean {
 
 export class Deliveries {
   readonly #deps: DeliveryDeps;
-  #queue: Promise<unknown> = Promise.resolve();
+  /** One change of the stored state at a time in this worker. */
+  readonly #serial = serialQueue();
   #sending: Promise<void> = Promise.resolve();
 
   constructor(deps: DeliveryDeps) {
     this.#deps = deps;
-  }
-
-  /** One change of the stored state at a time in this worker. */
-  #serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.#queue.then(work, work);
-    this.#queue = next.catch(() => undefined);
-    return next;
   }
 
   #id(): string {

@@ -5,7 +5,7 @@
  * (made in the background, lib/page/outcome.ts, through ./page.ts) all word failures here.
  */
 import type { ApiErrorInfo } from '@/lib/api/errors';
-import { formatApiError } from '@/lib/api/messages';
+import { formatApiErrorWith } from '@/lib/api/format-error';
 import type { Lang } from '@/lib/i18n';
 import type { JobFailure } from '@/lib/jobs/types';
 import { type ErrorInfo, isMessagingError } from '@/lib/messaging';
@@ -59,9 +59,11 @@ export function describeError(error: ErrorInfo, lang: Lang, context: FailureCont
 }
 
 function describeApiError(error: ApiErrorInfo, lang: Lang, { spaceName }: FailureContext): string {
+  // The texts of `lang` once provided (lib/failures/texts.ts), so a page loads only its language.
+  const { api } = failureTexts(lang);
   if (error.kind === 'insufficient-balance')
-    return formatApiError({ ...error, spaceName: error.spaceName ?? spaceName }, { lang });
-  return formatApiError(error, { lang });
+    return formatApiErrorWith(api, { ...error, spaceName: error.spaceName ?? spaceName });
+  return formatApiErrorWith(api, error);
 }
 
 /** Why a job ended badly, with what to do about it. */
@@ -71,7 +73,7 @@ export function describeJobFailure(
   context: FailureContext = {},
 ): string {
   const t = failureTexts(lang);
-  if (!failure) return formatApiError({ kind: 'unexpected', message: '—' }, { lang });
+  if (!failure) return formatApiErrorWith(t.api, { kind: 'unexpected', message: '—' });
   switch (failure.kind) {
     case 'api':
       return describeApiError(failure.error, lang, context);

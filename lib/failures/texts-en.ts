@@ -1,6 +1,9 @@
 /** The failure sentences in English (lib/failures/texts.ts says how the languages are loaded). */
+import { en as api } from '@/lib/api/messages-en';
 
 export const en = {
+  /** The service's errors (lib/api/format-error.ts), in the same language. */
+  api,
   // The background's refusals
   invalidMessage: (fields: string) =>
     `The extension sent a request the background rejected (${fields}). Reload the page.`,

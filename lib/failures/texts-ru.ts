@@ -1,7 +1,9 @@
 /** The failure sentences in Russian, loaded when Russian comes into force (lib/failures/texts.ts). */
+import { ru as api } from '@/lib/api/messages-ru';
 import type { FailureTexts } from './texts-en';
 
 export const ru: FailureTexts = {
+  api,
   invalidMessage: (fields: string) =>
     `Фоновая часть отклонила запрос расширения (${fields}). Перезагрузите страницу.`,
   forbiddenSender: 'Этой странице такой запрос не разрешён. Воспользуйтесь окном расширения.',

@@ -6,6 +6,8 @@
  * Writes are read-modify-write of one item, so they are queued: two steps finishing at once cannot
  * lose each other's change.
  */
+
+import { serialQueue } from '@/lib/serial';
 import { jobsItem } from '@/lib/storage';
 import { FINISHED_JOB_TTL_MS, MAX_FINISHED_JOBS } from './limits';
 import { isTerminal, type Job } from './types';
@@ -38,12 +40,7 @@ export function pruneFinished(jobs: Record<string, Job>, now: number): Record<st
 }
 
 export function createJobStore(now: () => number = Date.now): JobStore {
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = queue.then(work, work);
-    queue = next.catch(() => undefined);
-    return next;
-  };
+  const serial = serialQueue();
   return {
     list: async () => Object.values(await jobsItem.getValue()).sort((a, b) => b.createdAt - a.createdAt),
     get: async (id) => (await jobsItem.getValue())[id],

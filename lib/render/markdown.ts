@@ -16,51 +16,12 @@
  */
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
 import { Marked } from 'marked';
-
-const ALLOWED_TAGS = [
-  'a',
-  'b',
-  'blockquote',
-  'br',
-  'code',
-  'del',
-  'details',
-  'em',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'i',
-  'li',
-  'ol',
-  'p',
-  'pre',
-  's',
-  'strong',
-  'sub',
-  'summary',
-  'sup',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-  'ul',
-];
-
-const ALLOWED_ATTR = ['href', 'title', 'align', 'start', 'colspan', 'rowspan'];
-
-const SAFE_LINK = /^(?:https?:|mailto:)/i;
+import { ALLOWED_ATTR, ALLOWED_TAGS, SAFE_LINK } from './allow-list';
 
 const CONFIG: Config = {
-  ALLOWED_TAGS,
-  ALLOWED_ATTR,
-  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
+  ALLOWED_TAGS: [...ALLOWED_TAGS],
+  ALLOWED_ATTR: [...ALLOWED_ATTR],
+  ALLOWED_URI_REGEXP: SAFE_LINK,
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   KEEP_CONTENT: true,

@@ -186,3 +186,56 @@ describe('auth 5: renewal before a request when less than the margin remains', (
     expect((await client.getSpace(SEED.spaces.personal)).id).toBe(SEED.spaces.personal);
   });
 });
+
+describe('auth 5: a computer clock a day off the service clock', () => {
+  // Contract lifetimes: access 30 days, refresh 1 day.
+  const real = useEmulator({ accessTtlSec: 30 * 86_400, refreshTtlSec: 86_400 });
+  const SKEW = 86_400_000 + 3_600_000;
+
+  for (const skew of [SKEW, -SKEW]) {
+    it(`${skew > 0 ? 'ahead' : 'behind'}: a 401 refreshes once, retries once, and the session stays`, async () => {
+      const emu = real();
+      await emu.reset();
+      const store = memorySessionStore();
+      const client = emu.client({ store, clockSkewMs: skew });
+      await client.signIn(SEED.users.demo.email, SEED.users.demo.password);
+      expect((await client.listSpaces({ limit: 10, offset: 0 })).count).toBe(4);
+      await emu.control('POST', '/tokens/expire-access');
+      // Five requests at once, each answered 401: one shared refresh.
+      const spaces = await Promise.all([1, 2, 3, 4, 5].map(() => client.getSpace(SEED.spaces.personal)));
+      expect(spaces.map((space) => space.id)).toEqual(Array(5).fill(SEED.spaces.personal));
+      const counters = await emu.counters();
+      expect(counters.tokenRefreshes).toBe(1);
+      expect(counters.signIns).toBe(1);
+      expect(await store.get()).not.toBeNull();
+    });
+  }
+
+  it('ahead: a 401 on start processing refreshes and starts it once, charged once', async () => {
+    const emu = real();
+    await emu.reset();
+    const client = emu.client({ clockSkewMs: SKEW });
+    await client.signIn(SEED.users.demo.email, SEED.users.demo.password);
+    await emu.control('POST', '/tokens/expire-access');
+    await client.startProcessing(SEED.recordings.uploadedNotProcessed);
+    const counters = await emu.counters();
+    expect(counters.tokenRefreshes).toBe(1);
+    expect(counters.charges).toHaveLength(1);
+    expect(counters.classifyCalls[String(SEED.recordings.uploadedNotProcessed)]).toBe(1);
+  });
+
+  it('the session ends when the service refuses the refresh', async () => {
+    const emu = real();
+    await emu.reset();
+    const store = memorySessionStore();
+    const client = emu.client({ store, clockSkewMs: SKEW });
+    await client.signIn(SEED.users.demo.email, SEED.users.demo.password);
+    await emu.advance(86_400_000 + 1000); // the refresh token has expired on the service
+    await emu.control('POST', '/tokens/expire-access');
+    expect(await failure(client.getSpace(SEED.spaces.personal))).toMatchObject({
+      kind: 'auth',
+      reason: 'session-expired',
+    });
+    expect(await store.get()).toBeNull();
+  });
+});

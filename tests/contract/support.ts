@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from '../../emulator';
-import { FaultInjector } from '../../emulator/faults';
+import { FaultInjector, type FaultKind } from '../../emulator/faults';
+import type { Counters } from '../../emulator/state';
 import { wavOfSize } from '../../emulator/wav';
 import {
   type ApiClient,
@@ -17,22 +18,9 @@ import {
 } from '../../lib/api';
 
 export { SEED } from '../../emulator';
+export type { Counters, FaultKind };
 
-export type FaultKind = 'html500' | 'html502' | 'reset' | 'slow';
 export type FaultPhase = 'before' | 'after';
-
-export interface Counters {
-  requests: number;
-  faults: { html500: number; html502: number; reset: number; slow: number; total: number };
-  classifyCalls: Record<string, number>;
-  charges: { space_id: number; audio_id: number; seconds: number }[];
-  refunds: { space_id: number; audio_id: number; seconds: number }[];
-  recordingsCreated: { total: number; upload: number; by_url: number; by_videosite: number; bot: number };
-  botRequests: number;
-  signIns: number;
-  tokenRefreshes: number;
-  completeUploads: number;
-}
 
 interface PlannedFault {
   method: string;
@@ -54,12 +42,17 @@ export interface ClientOptions {
   store?: SessionStore;
   /** Real milliseconds each injected sleep also waits (the virtual clock moves by the full amount). */
   realPauseMs?: number;
+  /** How far the client's clock is ahead of the service's (ms; negative: behind). */
+  clockSkewMs?: number;
 }
 
 export class TestEmulator {
   /** Virtual clock offset, mirrored from every advance made here. */
   #offset = 0;
   readonly #plans: PlannedFault[] = [];
+  readonly #holds: { method: string; path: RegExp }[] = [];
+  /** The service's answers to held requests, still coming. */
+  readonly #forwarded: Promise<unknown>[] = [];
   /** Every injected sleep, in ms, across clients. */
   readonly sleeps: number[] = [];
 
@@ -97,6 +90,8 @@ export class TestEmulator {
     await this.control('POST', '/reset');
     this.#offset = 0;
     this.#plans.length = 0;
+    this.#holds.length = 0;
+    await Promise.all(this.#forwarded.splice(0));
     this.sleeps.length = 0;
   }
 
@@ -113,10 +108,22 @@ export class TestEmulator {
     this.#plans.push({ method, path, seed: seedFor(method, kind, phase) });
   }
 
+  /**
+   * An answer slower than the client's timeout, whatever the load of the machine: the next request
+   * with this method and path reaches the service, which acts on it as usual, but its answer is
+   * kept from the client until the client gives up on it (its own timeout aborts it). A client's
+   * sleep first waits for the service to have answered such a request, so a check after the
+   * timeout sees what the service did.
+   */
+  holdAnswer(method: string, path: RegExp): void {
+    this.#holds.push({ method, path });
+  }
+
   /** Injected sleep: moves the virtual clock forward by `ms` and yields for a moment of real time. */
   sleepWith(realPauseMs: number) {
     return async (ms: number, signal?: AbortSignal): Promise<void> => {
       signal?.throwIfAborted();
+      await Promise.all(this.#forwarded.splice(0));
       this.sleeps.push(ms);
       await this.advance(ms);
       await new Promise((resolve) => setTimeout(resolve, realPauseMs));
@@ -128,6 +135,21 @@ export class TestEmulator {
   readonly fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);
     const path = new URL(request.url).pathname;
+    const held = this.#holds.findIndex((hold) => hold.method === request.method && hold.path.test(path));
+    if (held >= 0) {
+      this.#holds.splice(held, 1);
+      const body = ['GET', 'HEAD'].includes(request.method) ? undefined : await request.arrayBuffer();
+      // Sent without the client's signal: the service finishes it after the client gave up.
+      const forwarded = fetch(request.url, { method: request.method, headers: request.headers, body })
+        .then((response) => response.arrayBuffer())
+        .catch(() => undefined);
+      this.#forwarded.push(forwarded);
+      return new Promise<Response>((_, reject) => {
+        const { signal } = request;
+        if (signal.aborted) reject(signal.reason);
+        else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      });
+    }
     const index = this.#plans.findIndex((plan) => plan.method === request.method && plan.path.test(path));
     if (index < 0) return fetch(request);
     const [plan] = this.#plans.splice(index, 1);
@@ -151,7 +173,7 @@ export class TestEmulator {
       baseUrl: this.url,
       session: options.store ?? memorySessionStore(),
       fetch: this.fetch,
-      now: this.now,
+      now: options.clockSkewMs ? () => this.now() + (options.clockSkewMs ?? 0) : this.now,
       sleep: this.sleepWith(options.realPauseMs ?? 1),
       timeoutMs: options.timeoutMs ?? 10_000,
     });

@@ -16,6 +16,7 @@
  *   service's (and its upload storage's) is a leak.
  */
 import type { BrowserContext, Page } from '@playwright/test';
+import { ALLOWED_ATTR, ALLOWED_TAGS, LINK_ATTR, SAFE_LINK } from '../../lib/render/allow-list';
 import { expect } from './fixtures';
 
 export interface Traps {
@@ -110,73 +111,27 @@ export async function armTraps(context: BrowserContext, extensionId: string): Pr
   return traps;
 }
 
-const RENDERED_TAGS = new Set([
-  'a',
-  'b',
-  'blockquote',
-  'br',
-  'code',
-  'del',
-  'details',
-  'em',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'i',
-  'li',
-  'ol',
-  'p',
-  'pre',
-  's',
-  'strong',
-  'sub',
-  'summary',
-  'sup',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-  'ul',
-]);
-const RENDERED_ATTRIBUTES = new Set([
-  'href',
-  'title',
-  'align',
-  'start',
-  'colspan',
-  'rowspan',
-  'target',
-  'rel',
-]);
-
 /**
  * Elements and attributes inside the rendered protocol that are outside its allow-list
- * (lib/render/markdown.ts), and links whose scheme is not http, https or mailto.
+ * (lib/render/allow-list.ts, which lib/render/markdown.ts keeps to), and links whose scheme is not http, https or mailto.
  */
 export async function outsideAllowList(page: Page, selector: string): Promise<string[]> {
   return page.$eval(
     selector,
-    (root, [tags, attributes]) => {
+    (root, [tags, attributes, safeLink]) => {
       const found: string[] = [];
       for (const element of root.querySelectorAll('*')) {
         const tag = element.tagName.toLowerCase();
         if (!tags.includes(tag)) found.push(`<${tag}>`);
         for (const attribute of element.attributes) {
           if (!attributes.includes(attribute.name)) found.push(`${tag}[${attribute.name}]`);
-          if (attribute.name === 'href' && !/^(https?:|mailto:)/i.test(attribute.value.trim()))
+          if (attribute.name === 'href' && !new RegExp(safeLink, 'i').test(attribute.value.trim()))
             found.push(`${tag}[href=${attribute.value}]`);
         }
       }
       return found;
     },
-    [[...RENDERED_TAGS], [...RENDERED_ATTRIBUTES]] as const,
+    [[...ALLOWED_TAGS], [...ALLOWED_ATTR, ...LINK_ATTR], SAFE_LINK.source] as const,
   );
 }
 

@@ -4,7 +4,7 @@
  * access, and zod told not to probe `new Function` in the bundle that carries it.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -24,9 +24,22 @@ interface Manifest {
   content_security_policy?: string | { extension_pages?: string };
 }
 
+/**
+ * The environment of a release build, whatever vitest put in this process: NODE_ENV=production
+ * (vitest's NODE_ENV=test makes a development build, with the JSX dev runtime and source paths),
+ * no test-build flag, none of vitest's own variables.
+ */
+function releaseEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', WXT_OUT_DIR: outDir };
+  for (const name of Object.keys(env)) {
+    if (name === 'WXT_TEST_BUILD' || name === 'WXT_SOURCEMAP' || name === 'TEST' || name.startsWith('VITEST'))
+      delete env[name];
+  }
+  return env;
+}
+
 async function releaseBuild(browser: 'chrome' | 'firefox'): Promise<{ manifest: Manifest; dir: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, WXT_OUT_DIR: outDir };
-  delete env.WXT_TEST_BUILD;
+  const env = releaseEnv();
   await run('npx', ['wxt', 'build', '-b', browser], { cwd: root, env });
   const dir = path.join(outDir, browser === 'chrome' ? 'chrome-mv3' : 'firefox-mv2');
   return { manifest: JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest, dir };
@@ -68,6 +81,20 @@ describe('release manifest', () => {
   it('the bundle that carries zod turns its eval probe off before any parse', () => {
     const background = readFileSync(path.join(chrome.dir, 'background.js'), 'utf8');
     expect(background).toContain('jitless:!0');
+  });
+
+  it('is a production build: no development JSX runtime, no source paths of the machine that built it', () => {
+    for (const { dir } of [chrome, firefox]) {
+      const scripts = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+        file.endsWith('.js'),
+      );
+      expect(scripts.length).toBeGreaterThan(5);
+      for (const file of scripts) {
+        const code = readFileSync(path.join(dir, file), 'utf8');
+        expect(code, file).not.toContain(root);
+        expect(code, file).not.toMatch(/lineNumber:\d+,columnNumber:/);
+      }
+    }
   });
 
   it('release code does not assume loopback access', () => {

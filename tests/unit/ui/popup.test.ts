@@ -63,6 +63,11 @@ async function settle(ms = 50) {
   });
 }
 
+/** Settles until `selector` is shown: views loaded on demand (the sign-in form) arrive a moment later. */
+async function settleUntil(selector: string) {
+  for (let waited = 0; waited < 5_000 && !host.querySelector(selector); waited += 50) await settle();
+}
+
 let host: HTMLElement;
 
 beforeEach(() => {
@@ -178,7 +183,7 @@ describe('popup home', () => {
   it('signed out: the form with its three labelled fields', async () => {
     answers['session.get'] = () => ({ signedIn: false, serviceUrl: 'http://127.0.0.1:1', warning: null });
     await act(() => render(h(App, {}), host));
-    await settle();
+    await settleUntil('form');
     const labels = [...host.querySelectorAll('form label')].map((l) => l.textContent);
     expect(labels).toEqual(['Service URL', 'Email', 'Password']);
     expect(host.querySelector('button[type="submit"]')?.textContent).toBe('Sign in');
@@ -188,7 +193,7 @@ describe('popup home', () => {
     answers['session.get'] = () => ({ signedIn: false, serviceUrl: '', warning: null });
     answers['session.signIn'] = () => ({ error: { kind: 'network', message: 'Failed to fetch' } });
     await act(() => render(h(App, {}), host));
-    await settle();
+    await settleUntil('form');
     const type = async (id: string, value: string) => {
       const input = host.querySelector<HTMLInputElement>(`#${id}`)!;
       await act(() => {
@@ -228,7 +233,7 @@ describe('popup home', () => {
     answers['session.get'] = () => ({ signedIn: false, serviceUrl: '', warning: null });
     answers['session.signIn'] = () => ({ error: { kind: 'auth', reason: 'invalid-credentials' } });
     await act(() => render(h(App, {}), host));
-    await settle();
+    await settleUntil('form');
     // The form checks the e-mail and password before anything else is sent.
     for (const [id, value] of [
       ['email', 'demo@example.com'],

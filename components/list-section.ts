@@ -1,0 +1,81 @@
+/**
+ * The state an options section that keeps a list of addresses has (Calendars, Deliveries): the
+ * list read from the background with its error, and the add form (the typed address, busy, the
+ * problem in plain words). Adding asks for the address's origin inside the click and keeps what
+ * was typed when the background refuses it.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { ErrorInfo, MessageResult } from '@/lib/messaging';
+import { originOf } from '@/lib/permissions';
+import { requestServiceAccess } from './app/permission';
+
+type Parsed<P> = { ok: true; url: string } | { ok: false; problem: P };
+
+export interface AddSteps<P> {
+  /** Reads the typed address. */
+  parse: (input: string) => Parsed<P>;
+  /** The words for an address that does not parse. */
+  invalid: (problem: P) => string;
+  /** The words for an origin the user did not allow. */
+  denied: (origin: string) => string;
+  /** Sends the parsed address to the background. */
+  send: (url: string) => Promise<MessageResult<unknown>>;
+  /** The words for the background's refusal. */
+  refused: (error: ErrorInfo) => string;
+  /** What else the form forgets once the address is added. */
+  onAdded?: () => void;
+}
+
+export function useListSection<T>(list: () => Promise<MessageResult<T[]>>) {
+  const [items, setItems] = useState<T[] | null>(null);
+  const [listError, setListError] = useState<ErrorInfo | null>(null);
+  const [input, setInput] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const load = async () => {
+    const answer = await list();
+    if (answer.ok) {
+      setItems(answer.data);
+      setListError(null);
+    } else setListError(answer.error);
+  };
+
+  useEffect(() => {
+    void load();
+  }, []);
+
+  const add = <P>(event: Event, steps: AddSteps<P>) => {
+    event.preventDefault();
+    const parsed = steps.parse(input);
+    if (!parsed.ok) {
+      setProblem(steps.invalid(parsed.problem));
+      return;
+    }
+    // Asked inside the click: the permission prompt needs the user's gesture.
+    const access = requestServiceAccess(parsed.url);
+    setBusy(true);
+    void (async () => {
+      try {
+        if (!(await access)) {
+          setProblem(steps.denied(originOf(parsed.url)));
+          return;
+        }
+        const answer = await steps.send(parsed.url);
+        if (!answer.ok) {
+          // The address stays in the field so nothing typed is lost.
+          setProblem(steps.refused(answer.error));
+          return;
+        }
+        setProblem(null);
+        setInput('');
+        steps.onAdded?.();
+        await load();
+      } finally {
+        setBusy(false);
+      }
+    })();
+  };
+
+  return { items, setItems, listError, setListError, load, input, setInput, busy, setBusy, problem, add };
+}
