@@ -1,5 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { CALENDAR_MATCHES, MEETING_MATCHES, VIDEO_MATCHES } from './lib/page/match-patterns';
 
 // The service the extension talks to out of the box. `npm start` and the tests build against
 // the local emulator; a release build sets WXT_SERVICE_URL to the production service.
@@ -13,6 +14,18 @@ const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
 const HTTPS = ['https://*/*'];
 // Extension pages: only the extension's own scripts, no plugins, no <base> rewriting.
 const PAGES_CSP = "script-src 'self'; object-src 'none'; base-uri 'none'";
+/**
+ * The page controls' one stylesheet (entrypoints/page.content.css), read by the three content
+ * scripts into their shadow roots: reachable from their hosts only (any path: single-page apps),
+ * at a per-session URL.
+ */
+const PAGE_CSS_ORIGINS = [
+  ...new Set(
+    [...MEETING_MATCHES, ...CALENDAR_MATCHES, ...VIDEO_MATCHES].map((pattern) =>
+      pattern.replace(/^(https:\/\/[^/]+)\/.*$/, '$1/*'),
+    ),
+  ),
+];
 
 // The modules the extension's pages load before their first render, kept in one shared chunk
 // (scripts/check-size.ts counts every file a page loads): without it, each view or text set loaded
@@ -74,6 +87,9 @@ export default defineConfig({
       host_permissions: loopbackUpFront ? LOOPBACK : [],
       optional_host_permissions: optional,
       content_security_policy: browser === 'firefox' ? PAGES_CSP : { extension_pages: PAGES_CSP },
+      web_accessible_resources: [
+        { resources: ['content-scripts/page.css'], matches: PAGE_CSS_ORIGINS, use_dynamic_url: true },
+      ],
       commands: {
         'send-bot-current-tab': {
           suggested_key: { default: 'Alt+Shift+B' },

@@ -195,7 +195,7 @@ export function panelView(
     h('div', { class: 'mc-panel-head' }, h('h2', null, 'Meeting Capture'), picker.element),
   );
   const rows = new Map<LinkRow, RowView>();
-  // The panel's size decides where it fits; until measured, its width in page.css.
+  // The panel's size decides where it fits; until reported, its width in page.css.
   let size: Size = { width: 300, height: 160 };
   const futureStart = () => {
     const start = panel.start;
@@ -207,6 +207,16 @@ export function panelView(
     element.style.top = `${position.top}px`;
     element.style.left = `${position.left}px`;
   };
+  // Its size is reported by the browser after its layout (first as it appears, again whenever its
+  // content changes), never read from script: reading it would force a layout of the whole page.
+  // The callback comes before the frame is painted, so the panel is shown where it fits.
+  const resize = new ResizeObserver((entries) => {
+    const box = entries.at(-1)?.borderBoxSize?.[0];
+    if (box && box.inlineSize > 0 && box.blockSize > 0)
+      size = { width: box.inlineSize, height: box.blockSize };
+    place();
+  });
+  resize.observe(element);
 
   function update() {
     setAttr(element, 'aria-label', state.t('eventLinks'));
@@ -228,11 +238,7 @@ export function panelView(
       if (previous.nextElementSibling !== view.element) previous.after(view.element);
       previous = view.element;
     }
-    // The panel's size decides where it fits; measured after its content changed.
-    const { offsetWidth: width, offsetHeight: height } = element;
-    if (width > 0 && height > 0) size = { width, height };
-    place();
   }
 
-  return { element, update, place };
+  return { element, update, place, dispose: () => resize.disconnect() };
 }

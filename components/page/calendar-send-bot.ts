@@ -32,12 +32,15 @@ const WATCHED_ATTRIBUTES = ['hidden', 'aria-hidden', 'aria-modal', 'open', 'role
 
 /** Only our own shadow hosts came or went: nothing of the calendar changed. */
 function isOwnMutation(record: MutationRecord): boolean {
-  return (
-    record.type === 'childList' &&
-    [...record.addedNodes, ...record.removedNodes].every(
-      (node) => node instanceof Element && node.hasAttribute(HOST_ATTRIBUTE),
-    )
-  );
+  if (record.type !== 'childList') return false;
+  for (const nodes of [record.addedNodes, record.removedNodes]) {
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i] as Node;
+      if (node.nodeType !== Node.ELEMENT_NODE || !(node as Element).hasAttribute(HOST_ATTRIBUTE))
+        return false;
+    }
+  }
+  return true;
 }
 
 export const calendarSendBot: PageFeature = {
@@ -85,6 +88,7 @@ export const calendarSendBot: PageFeature = {
       }
       for (const [panel, view] of views) {
         if (panels.get(panel.container) !== panel) {
+          view.dispose();
           view.element.remove();
           views.delete(panel);
         }
@@ -102,6 +106,7 @@ export const calendarSendBot: PageFeature = {
     const removeUi = () => {
       ui?.remove();
       ui = null;
+      for (const view of views.values()) view.dispose();
       views.clear();
     };
     state.subscribe(render, signal);
@@ -167,19 +172,27 @@ export const calendarSendBot: PageFeature = {
       );
     }
 
+    // A live page changes all the time (clocks, chats, the grid): each change is looked at as
+    // cheaply as can be, and only the ones that can matter bring a scan.
     const observer = new MutationObserver((records) => {
       let relevant = false;
       for (const record of records) {
-        if (isOwnMutation(record)) continue;
-        const target = record.target instanceof Element ? record.target : record.target.parentElement;
+        const target =
+          record.target.nodeType === Node.ELEMENT_NODE
+            ? (record.target as Element)
+            : record.target.parentElement;
         let inside = false;
-        for (const container of linkCache.keys()) {
-          if (target && container.contains(target)) {
-            dirty.add(container);
-            inside = true;
+        if (target) {
+          for (const container of linkCache.keys()) {
+            if (container.contains(target)) {
+              dirty.add(container);
+              inside = true;
+            }
           }
         }
-        if (inside || mayChangeContainers(record, linkCache.keys())) relevant = true;
+        // Whether a container came or went matters once per batch; our own hosts never do.
+        if (inside || (!relevant && !isOwnMutation(record) && mayChangeContainers(record, linkCache.keys())))
+          relevant = true;
       }
       if (relevant) scheduleScan();
     });

@@ -31,9 +31,21 @@ export interface PageState {
 
 export type ContextLoader = () => Promise<PageContext | null>;
 
+/**
+ * A visit that starts with a same-document navigation (pushState) starts at the navigation event,
+ * which comes before the browser has the new address: the background, which judges a page by its
+ * tab's address, may refuse that first question. It is asked again shortly (a read, nothing more).
+ */
+const SENDER_RETRIES = 5;
+const SENDER_RETRY_MS = 150;
+
 export const loadPageContext: ContextLoader = async () => {
-  const answer = await sendPageMessage('page.context', {});
-  return answer.ok ? answer.data : null;
+  for (let attempt = 0; ; attempt++) {
+    const answer = await sendPageMessage('page.context', {});
+    if (answer.ok) return answer.data;
+    if (answer.error.kind !== 'forbidden-sender' || attempt >= SENDER_RETRIES) return null;
+    await new Promise((resolve) => setTimeout(resolve, SENDER_RETRY_MS));
+  }
 };
 
 export function createPageState(visitSignal: AbortSignal, load: ContextLoader = loadPageContext): PageState {

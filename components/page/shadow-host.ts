@@ -2,9 +2,9 @@
  * A shadow root of our own on the page for the length of a page visit. The host is a custom
  * element fixed at the top left that takes no space (page.css `:host`), appended last to the body;
  * inside, our `<style>` and a `<body data-theme>` that holds the view.
- * page.css is not in the script: WXT builds it beside the script (`cssInjectionMode: 'ui'`, a
- * web-accessible resource for the script's own hosts only, with a per-session URL) and it is read
- * once per page, as WXT's shadow-root UI does.
+ * page.css is not in the scripts: the three content scripts share one file,
+ * `content-scripts/page.css` (entrypoints/page.content.css; a web-accessible resource for their
+ * hosts only, with a per-session URL, declared in wxt.config.ts), read once per page.
  *
  * - Closed in release builds: the page cannot read our controls (space names, balances) or reach
  *   into them. Test and development builds (`WXT_TEST_BUILD=1`) keep it open so Playwright can.
@@ -38,16 +38,16 @@ export interface ShadowHost {
   remove(): void;
 }
 
+/** The controls' stylesheet (entrypoints/page.content.css), web-accessible on our hosts (wxt.config.ts). */
+export const PAGE_CSS = '/content-scripts/page.css';
+
 let css: Promise<string> | undefined;
 
 /** The stylesheet of this content script's controls. */
 function pageCss(): Promise<string> {
   // A script whose extension was updated or removed meanwhile cannot read it: no styles, and the
   // visit ends at once anyway.
-  css ??= (async () =>
-    (
-      await fetch(browser.runtime.getURL(`/content-scripts/${import.meta.env.ENTRYPOINT}.css` as '/'))
-    ).text())().catch(() => '');
+  css ??= (async () => (await fetch(browser.runtime.getURL(PAGE_CSS))).text())().catch(() => '');
   return css;
 }
 

@@ -3,14 +3,11 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { sendBotButton } from '@/components/page/send-bot-button';
 import { runFeatures } from '@/lib/page/feature';
-// Built beside the script and read into the controls' shadow root (components/page/shadow-host.ts).
-import '@/components/page/page.css';
 import { MEETING_MATCHES } from '@/lib/page/match-patterns';
 
 export default defineContentScript({
   matches: [...MEETING_MATCHES],
   runAt: 'document_idle',
-  cssInjectionMode: 'ui',
   // Some hosts' own message listeners choke on unknown window messages; WXT's custom event suffices.
   noScriptStartedPostMessage: true,
   main(ctx) {

@@ -20,7 +20,7 @@ import { openNotification } from './notifications';
 import { notifyPages, withPageOutcome } from './page-answers';
 import { POLL_ALARM } from './scheduler';
 import { SCHEDULE_ALARM_PREFIX } from './schedules';
-import { checkMessage, type OwnExtension } from './senders';
+import { checkMessage, currentSender, type OwnExtension } from './senders';
 import { SESSION_EXPIRED_ALARM, SESSION_WARNING_ALARM } from './session';
 
 export function startBackground(bg: Background = createBackground()): Background {
@@ -32,7 +32,9 @@ export function startBackground(bg: Background = createBackground()): Background
   // Chrome forgets the access level when the worker stops: content scripts lose storage.local at every start.
   void restrictStorageToTrustedContexts().catch(log('storage access level not set'));
 
-  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+  browser.runtime.onMessage.addListener((message, messageSender, sendResponse) => {
+    // A page's address is its tab's now (single-page apps move with pushState).
+    const sender = currentSender(messageSender);
     const checked = checkMessage(message, sender, own());
     if (checked.ok === 'ignore') return undefined;
     if (checked.ok === false) {

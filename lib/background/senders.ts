@@ -68,6 +68,26 @@ export function isSupportedPage(url: string): boolean {
   return pageKindOf(url) !== null;
 }
 
+/**
+ * The sender with its page's address as it is now. Single-page apps (Meet, YouTube, calendars)
+ * move to another meeting or video with `history.pushState`, and Chrome's `sender.url` stays the
+ * address the document was loaded at: a control re-mounted for the new meeting was judged by the
+ * old one. The tab's URL is the browser's own record of the address bar (a page can change it
+ * only within its origin, as the person sees it); it is taken for the top frame only, and only
+ * while it is the document's own origin, so a message sent just before the tab went to another
+ * site is judged by the page it came from.
+ */
+export function currentSender(sender: Sender): Sender {
+  const tabUrl = sender.tab?.url;
+  if (sender.frameId !== 0 || !tabUrl || !sender.url || tabUrl === sender.url) return sender;
+  try {
+    if (new URL(tabUrl).origin !== new URL(sender.url).origin) return sender;
+  } catch {
+    return sender;
+  }
+  return { ...sender, url: tabUrl };
+}
+
 export interface OwnExtension {
   id: string;
   /** `browser.runtime.getURL('/')`, e.g. `chrome-extension://<id>/`. */

@@ -33,14 +33,20 @@ const HIDING_ATTRIBUTES = new Set(['hidden', 'aria-hidden', 'inert']);
  */
 export function mayChangeContainers(record: MutationRecord, known: Iterable<Element>): boolean {
   if (record.type === 'childList') {
-    for (const node of Array.from(record.addedNodes)) {
+    const added = record.addedNodes;
+    for (let i = 0; i < added.length; i++) {
+      const node = added[i] as Node;
+      // Text, or an element without children that is not a container itself: the usual change.
+      if (node.nodeType !== 1) continue;
+      const element = node as Element;
       if (
-        node instanceof Element &&
-        (node.matches(CONTAINER_SELECTOR) || node.querySelector(CONTAINER_SELECTOR))
+        element.matches(CONTAINER_SELECTOR) ||
+        (element.firstElementChild !== null && element.querySelector(CONTAINER_SELECTOR) !== null)
       )
         return true;
     }
-    for (const container of known) if (!container.isConnected) return true;
+    if (record.removedNodes.length > 0)
+      for (const container of known) if (!container.isConnected) return true;
     return false;
   }
   if (record.type === 'attributes' && record.target instanceof Element) {

@@ -216,3 +216,25 @@ test('"Hide on this site" hides it on that host until the options show it again'
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await expect(sendBot(page)).toBeVisible();
 });
+
+test('Meet moves to another meeting without a reload (history.pushState): the control sends the bot to the meeting in the address bar', async ({
+  emulator,
+  extensionMessage,
+  openSignedIn,
+}) => {
+  const page = await openSignedIn(MEET);
+  await expect(sendBot(page)).toBeVisible();
+  // Meet is a single-page app: the next meeting comes by pushState, the document stays.
+  await page.evaluate(() => history.pushState({}, '', '/xyz-wxyz-xyz?authuser=0'));
+  await expect(page).toHaveURL('https://meet.google.com/xyz-wxyz-xyz?authuser=0');
+  await expect(injectedHosts(page)).toHaveCount(1);
+  await expect(sendBot(page)).toBeVisible();
+  await sendBot(page).click();
+  await expect(status(page)).toContainText('Bot sent to the meeting (space “Personal”)');
+  expect((await counters(emulator)).botRequests).toBe(1);
+  const jobs = await extensionMessage<Array<{ intent: string; sourceUrl?: string }>>('jobs.list', {});
+  expect(jobs.ok).toBe(true);
+  expect(jobs.data?.filter((job) => job.intent === 'bot').map((job) => job.sourceUrl)).toEqual([
+    'https://meet.google.com/xyz-wxyz-xyz',
+  ]);
+});

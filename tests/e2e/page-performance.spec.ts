@@ -11,71 +11,12 @@
  *   MEASURE_RUNS=7 npx playwright test tests/e2e/page-performance.spec.ts --workers=1
  */
 import { test } from '@playwright/test';
+import { HEAVY_PAGES as FAMILIES, LOADED_AT_MS, STEADY_MS } from './heavy-pages';
 import { launchChromium } from './launch';
-import { fixture } from './page-support';
 
 const RUNS = Number(process.env.MEASURE_RUNS ?? 1);
-/** The load window: from navigation to this moment (the control is up well before). */
-const LOADED_AT_MS = 2500;
-const STEADY_MS = 3000;
 /** A host none of our content scripts matches. */
 const UNMATCHED_ORIGIN = 'https://heavy-page.test';
-
-/** Makes a saved page heavy: many elements, and a DOM that keeps changing. */
-function heavy(html: string, setup: string): string {
-  const load = `<script>
-    (() => {
-      const box = document.createElement('div');
-      box.id = 'heavy';
-      box.setAttribute('aria-hidden', 'true');
-      box.style.cssText = 'position:absolute;left:-99999px;top:0;width:600px';
-      const rows = [];
-      for (let i = 0; i < 2000; i++) {
-        const row = document.createElement('div');
-        row.innerHTML = '<span class="author">Person ' + i + '</span> <span class="text">Message number ' + i + ' with <a href="/channel/' + i + '">a link</a></span>';
-        rows.push(row);
-      }
-      box.append(...rows);
-      document.body.append(box);
-      let tick = 0;
-      setInterval(() => {
-        tick++;
-        const row = document.createElement('div');
-        row.textContent = 'Live message ' + tick;
-        box.append(row);
-        box.firstElementChild?.remove();
-        box.children[tick % 100].querySelector?.('.text')?.replaceChildren('Edited ' + tick);
-      }, 100);
-      ${setup}
-    })();
-  </script>`;
-  return html.replace('</body>', `${load}</body>`);
-}
-
-const FAMILIES = [
-  {
-    family: 'meeting',
-    url: 'https://meet.google.com/abc-defg-hij',
-    origin: 'https://meet.google.com',
-    body: heavy(fixture('meet-call.html'), ''),
-    ours: 'meeting-capture-send-bot',
-  },
-  {
-    family: 'calendar',
-    url: 'https://calendar.google.com/calendar/u/0/r/week',
-    origin: 'https://calendar.google.com',
-    // The event dialog open, so the panel and its scans run all along.
-    body: heavy(fixture('google-calendar.html'), "document.querySelector('.chip').click();"),
-    ours: 'meeting-capture-calendar',
-  },
-  {
-    family: 'video',
-    url: 'https://www.youtube.com/watch?v=BaW_jenozKc',
-    origin: 'https://www.youtube.com',
-    body: heavy(fixture('youtube-watch.html'), ''),
-    ours: 'meeting-capture-transcribe',
-  },
-] as const;
 
 interface Sample {
   loadTask: number;

@@ -49,6 +49,7 @@ test('a YouTube watch page has "Transcribe audio" with the video’s length agai
 
 test('one click, or a double click, creates one recording; the app’s navigation moves the control along', async ({
   emulator,
+  extensionMessage,
   openSignedIn,
 }) => {
   const page = await openSignedIn(WATCH);
@@ -65,6 +66,11 @@ test('one click, or a double click, creates one recording; the app’s navigatio
   await transcribe(page).click();
   await expect(status(page)).toContainText('Sent to “Personal”');
   expect((await counters(emulator)).recordingsCreated).toMatchObject({ total: 2, by_videosite: 2 });
+  // The video in the address bar, not the one the document was loaded at.
+  const jobs = await extensionMessage<Array<{ intent: string; sourceUrl?: string }>>('jobs.list', {});
+  expect(jobs.data?.filter((job) => job.intent === 'video').map((job) => job.sourceUrl)).toContainEqual(
+    expect.stringContaining('v=dQw4w9WgXcQ'),
+  );
 
   // A search page is no video: the control goes, and leaves nothing behind.
   await page.getByRole('link', { name: /More results/ }).click();

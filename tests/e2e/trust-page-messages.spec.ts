@@ -40,3 +40,25 @@ test('a meeting tab acts only for its own meeting, and learns nothing its contro
   expect(JSON.stringify(pageContext)).not.toContain(SEED.users.demo.email);
   expect(JSON.stringify(pageContext)).not.toContain(emulator.url);
 });
+
+test('after pushState a meeting tab acts for the meeting in its address bar, and only for it', async ({
+  context,
+  background,
+  emulator,
+}) => {
+  await background.signIn(emulator.url);
+  const meet = await openContentScriptWorld(context, MEET);
+  await meet.page.evaluate(() => history.pushState({}, '', '/xyz-wxyz-xyz'));
+  // The meeting it was loaded at is no longer its own.
+  const old = await meet.send('page.sendBot', { link: MEET });
+  expect(old).toMatchObject({ ok: false, error: { kind: 'not-a-meeting-link' } });
+  expect((await emulator.counters()).botRequests).toBe(0);
+  const own = await meet.send('page.sendBot', { link: 'https://meet.google.com/xyz-wxyz-xyz' });
+  expect(own).toMatchObject({ ok: true });
+  expect((await emulator.counters()).botRequests).toBe(1);
+  // Meet's home page is no meeting: it may not ask at all.
+  await meet.page.evaluate(() => history.pushState({}, '', '/landing'));
+  const home = await meet.send('page.sendBot', { link: 'https://meet.google.com/xyz-wxyz-xyz' });
+  expect(home).toMatchObject({ ok: false, error: { kind: 'forbidden-sender' } });
+  expect((await emulator.counters()).botRequests).toBe(1);
+});

@@ -137,20 +137,22 @@ describe('least privilege: the release manifests against an allow-list', () => {
     expect(Object.keys(chrome.content_security_policy as object)).toEqual(['extension_pages']);
     expect(chrome.background).toEqual({ service_worker: 'background.js' });
     expectContentScripts(chrome);
-    // Each script's stylesheet, only for its own hosts, at a per-session URL.
+    // The controls' one stylesheet, shared by the three scripts: only for their hosts, at a
+    // per-session URL.
     const resources = chrome.web_accessible_resources as Array<{
       resources: string[];
       matches: string[];
       use_dynamic_url?: boolean;
     }>;
-    expect(resources).toHaveLength(3);
-    for (const [name, matches] of Object.entries(SCRIPTS)) {
-      const entry = resources.find((candidate) => candidate.resources[0] === `content-scripts/${name}.css`);
-      expect(entry?.resources).toEqual([`content-scripts/${name}.css`]);
-      expect(entry?.use_dynamic_url).toBe(true);
-      const origins = new Set(matches.map((pattern) => pattern.replace(/^(https:\/\/[^/]+)\/.*$/, '$1/*')));
-      expect(new Set(entry?.matches)).toEqual(origins);
-    }
+    expect(resources).toHaveLength(1);
+    expect(resources[0]?.resources).toEqual(['content-scripts/page.css']);
+    expect(resources[0]?.use_dynamic_url).toBe(true);
+    const origins = new Set(
+      Object.values(SCRIPTS).flatMap((matches) =>
+        matches.map((pattern) => pattern.replace(/^(https:\/\/[^/]+)\/.*$/, '$1/*')),
+      ),
+    );
+    expect(new Set(resources[0]?.matches)).toEqual(origins);
   });
 
   it('Firefox (MV2)', () => {
@@ -182,13 +184,9 @@ describe('least privilege: the release manifests against an allow-list', () => {
     expectCsp(firefox.content_security_policy as string);
     expect(firefox.background).toEqual({ scripts: ['background.js'], persistent: false });
     expectContentScripts(firefox);
-    // MV2 has no per-host form: the three stylesheets, nothing else (Firefox gives every install
-    // its own random moz-extension:// address, so a page cannot probe for them by a fixed URL).
-    expect(firefox.web_accessible_resources).toEqual([
-      'content-scripts/calendar.css',
-      'content-scripts/meeting.css',
-      'content-scripts/video.css',
-    ]);
+    // MV2 has no per-host form: the controls' stylesheet, nothing else (Firefox gives every
+    // install its own random moz-extension:// address, so a page cannot probe for it by a fixed URL).
+    expect(firefox.web_accessible_resources).toEqual(['content-scripts/page.css']);
     expect(firefox.browser_specific_settings).toEqual({
       gecko: {
         id: 'meeting-capture@extension',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkMessage,
+  currentSender,
   isSupportedPage,
   type OwnExtension,
   pageKindOf,
@@ -159,5 +160,35 @@ describe('sender checks', () => {
       error: { kind: 'forbidden-sender', type: 'page.context' },
     });
     expect(checkMessage(envelope('page.context', {}), meetTab, own)).toMatchObject({ ok: true });
+  });
+
+  it("a page's address is its tab's now: pushState moves it within the document's origin, never off it", () => {
+    const moved = (url: string, tabUrl: string, frameId = 0): Sender => ({
+      id: 'our-id',
+      url,
+      tab: { ...tab, url: tabUrl } as never,
+      frameId,
+    });
+    // Meet's home page, then a meeting by pushState: the meeting is the page.
+    const home = moved('https://meet.google.com/', 'https://meet.google.com/abc-defg-hij');
+    expect(currentSender(home).url).toBe('https://meet.google.com/abc-defg-hij');
+    expect(checkMessage(envelope('page.context', {}), home, own)).toMatchObject({ ok: false });
+    expect(checkMessage(envelope('page.context', {}), currentSender(home), own)).toMatchObject({ ok: true });
+    // A meeting, then Meet's home page: no longer a meeting page.
+    const left = currentSender(
+      moved('https://meet.google.com/abc-defg-hij', 'https://meet.google.com/landing'),
+    );
+    expect(checkMessage(envelope('page.context', {}), left, own)).toMatchObject({ ok: false });
+    // The tab went to another site meanwhile: the message is judged by the page it came from.
+    const away = moved('https://meet.google.com/abc-defg-hij', 'https://zoom.us/j/1234567890');
+    expect(currentSender(away).url).toBe('https://meet.google.com/abc-defg-hij');
+    // A frame is never its tab; no tab URL, or an unreadable one, leaves the sender as it is.
+    const frame = moved('https://meet.google.com/', 'https://meet.google.com/abc-defg-hij', 2);
+    expect(currentSender(frame).url).toBe('https://meet.google.com/');
+    expect(currentSender(meetTab)).toBe(meetTab);
+    expect(currentSender(moved('https://meet.google.com/', 'not a url')).url).toBe(
+      'https://meet.google.com/',
+    );
+    expect(currentSender(popup)).toBe(popup);
   });
 });

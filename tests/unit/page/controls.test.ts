@@ -22,6 +22,14 @@ let visitController: AbortController;
 let visit: PageVisit;
 
 beforeEach(() => {
+  // jsdom has no layout, hence no ResizeObserver: the panels' placement is the browser's (e2e).
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
   root = document.createElement('div');
   document.body.append(root);
   visitController = new AbortController();
@@ -32,6 +40,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   root.remove();
   visitController.abort();
 });
