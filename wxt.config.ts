@@ -72,8 +72,9 @@ export default defineConfig({
       description: '__MSG_extDescription__',
       default_locale: 'en',
       // Reasons for each: README.md, "Permissions, and why".
-      // Chrome: `offscreen` for the calendar feed parser's document (lib/calendar/feed-parsing.ts);
-      // Firefox's background is a page and starts that Worker itself.
+      // Chrome: `offscreen` for the document that parses calendar feeds in a Worker and converts
+      // protocols to Slack text (lib/background/offscreen.ts); Firefox's background is a page and
+      // does both itself.
       permissions: [
         'storage',
         'alarms',

@@ -13,7 +13,7 @@ import { formatDateTime } from '@/lib/format/time';
 import { sendMessage } from '@/lib/messaging';
 import { calendarText, describeCalendarProblem } from './calendar-texts';
 import { lang } from './lang';
-import { useListSection } from './list-section';
+import { AddressForm, ListError, useListSection } from './list-section';
 
 const JOIN_CHOICES = [0, 1, 2, 5, 10, 15];
 
@@ -177,11 +177,7 @@ export function CalendarsSection({ spaces }: { spaces: SpaceListItem[] | null })
     <section aria-labelledby="opt-calendars" class="card options-section" data-testid="calendars">
       <h2 id="opt-calendars">{t.calendars}</h2>
       <p class="muted small-text">{t.calendarsHint}</p>
-      {listError && (
-        <div class="alert error" role="alert">
-          {describeError(listError, language)}
-        </div>
-      )}
+      <ListError error={listError} />
       {calendars && calendars.length === 0 && <p class="muted small-text">{t.noCalendars}</p>}
       {calendars && calendars.length > 0 && (
         <ul class="plain-list calendar-list" data-testid="calendar-list">
@@ -234,32 +230,19 @@ export function CalendarsSection({ spaces }: { spaces: SpaceListItem[] | null })
           })}
         </ul>
       )}
-      <form class="field" onSubmit={add}>
-        <label for="opt-calendar-address">{t.calendarAddress}</label>
-        <div class="row">
-          <input
-            id="opt-calendar-address"
-            type="text"
-            inputMode="url"
-            autoComplete="off"
-            spellcheck={false}
-            value={address}
-            aria-describedby="opt-calendar-hint"
-            onInput={(event) => setAddress(event.currentTarget.value)}
-          />
-          <button type="submit" disabled={busy}>
-            {busy ? t.addingCalendar : t.addCalendar}
-          </button>
-        </div>
-        <span id="opt-calendar-hint" class="hint">
-          {t.calendarAddressHint}
-        </span>
-        {problem && (
-          <div class="alert error" role="alert">
-            {problem}
-          </div>
-        )}
-      </form>
+      <AddressForm
+        id="opt-calendar-address"
+        hintId="opt-calendar-hint"
+        label={t.calendarAddress}
+        hint={t.calendarAddressHint}
+        value={address}
+        onInput={setAddress}
+        onSubmit={add}
+        busy={busy}
+        submit={t.addCalendar}
+        submitting={t.addingCalendar}
+        problem={problem}
+      />
       {calendars && calendars.length > 0 && (
         <button type="button" class="small" disabled={busy} onClick={() => void sync()}>
           {t.syncNow}

@@ -14,7 +14,7 @@ import type { Lang } from '@/lib/i18n';
 import { type ErrorInfo, type MessageResult, sendMessage } from '@/lib/messaging';
 import { deliveryText, describeDeliveryProblem, describeLogEntry } from './delivery-texts';
 import { lang } from './lang';
-import { useListSection } from './list-section';
+import { AddressForm, ListError, useListSection } from './list-section';
 
 function problemText(error: ErrorInfo, language: Lang): string {
   if (error.kind === 'delivery') return describeDeliveryProblem(error.reason, error.problem, language);
@@ -287,11 +287,7 @@ export function DeliveriesSection({ spaces }: { spaces: SpaceListItem[] | null }
     <section aria-labelledby="opt-deliveries" class="card options-section" data-testid="deliveries">
       <h2 id="opt-deliveries">{t.deliveries}</h2>
       <p class="muted small-text">{t.deliveriesHint}</p>
-      {listError && (
-        <div class="alert error" role="alert">
-          {describeError(listError, language)}
-        </div>
-      )}
+      <ListError error={listError} />
       {destinations && destinations.length === 0 && <p class="muted small-text">{t.noDestinations}</p>}
       {destinations && destinations.length > 0 && (
         <ul class="plain-list calendar-list" data-testid="destination-list">
@@ -306,50 +302,37 @@ export function DeliveriesSection({ spaces }: { spaces: SpaceListItem[] | null }
           ))}
         </ul>
       )}
-      <form class="field" onSubmit={add}>
-        <label for="opt-webhook-url">{t.webhookUrl}</label>
-        <div class="row wrap">
-          <input
-            id="opt-webhook-url"
-            type="text"
-            inputMode="url"
-            autoComplete="off"
-            spellcheck={false}
-            value={url}
-            aria-describedby="opt-webhook-hint"
-            onInput={(event) => {
-              const value = event.currentTarget.value;
-              setUrl(value);
-              if (!kindChosen) setKind(guessKind(value.trim()));
-            }}
-          />
-          <label class="visually-hidden" for="opt-webhook-kind">
-            {t.format}
-          </label>
-          <select
-            id="opt-webhook-kind"
-            value={kind}
-            onChange={(event) => {
-              setKind(event.currentTarget.value as DestinationKind);
-              setKindChosen(true);
-            }}
-          >
-            <option value="webhook">{t.formatWebhook}</option>
-            <option value="slack">{t.formatSlack}</option>
-          </select>
-          <button type="submit" disabled={busy}>
-            {busy ? t.adding : t.addDestination}
-          </button>
-        </div>
-        <span id="opt-webhook-hint" class="hint">
-          {t.webhookUrlHint}
-        </span>
-        {problem && (
-          <div class="alert error" role="alert">
-            {problem}
-          </div>
-        )}
-      </form>
+      <AddressForm
+        id="opt-webhook-url"
+        hintId="opt-webhook-hint"
+        label={t.webhookUrl}
+        hint={t.webhookUrlHint}
+        value={url}
+        onInput={(value) => {
+          setUrl(value);
+          if (!kindChosen) setKind(guessKind(value.trim()));
+        }}
+        onSubmit={add}
+        busy={busy}
+        submit={t.addDestination}
+        submitting={t.adding}
+        problem={problem}
+      >
+        <label class="visually-hidden" for="opt-webhook-kind">
+          {t.format}
+        </label>
+        <select
+          id="opt-webhook-kind"
+          value={kind}
+          onChange={(event) => {
+            setKind(event.currentTarget.value as DestinationKind);
+            setKindChosen(true);
+          }}
+        >
+          <option value="webhook">{t.formatWebhook}</option>
+          <option value="slack">{t.formatSlack}</option>
+        </select>
+      </AddressForm>
     </section>
   );
 }

@@ -92,40 +92,58 @@ function createObserverWatch(signal: AbortSignal): VisibilityWatch {
 interface Hover {
   /** false once a look found the button veiled; undefined once a look could not tell. */
   visible: boolean | undefined;
-  lastLook: number;
   point: { x: number; y: number } | null;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+/**
+ * The pause before the next look: at least `RECHECK_MS`, and four times what the last look took,
+ * so that reading a very large page takes at most a fifth of the main thread while hovered.
+ */
+export function nextLookAfter(lastLookMs: number): number {
+  return Math.max(RECHECK_MS, 4 * lastLookMs);
 }
 
 function createCoverWatch(signal: AbortSignal): VisibilityWatch {
   const hovered = new Map<Element, Hover>();
-  const look = (element: Element, hover: Hover) => {
-    hover.lastLook = performance.now();
+  const look = (element: Element, hover: Hover): number => {
+    const started = performance.now();
     hover.visible = combineLooks(hover.visible, coverCheck(element, hover.point));
+    return performance.now() - started;
   };
+  // Looks go on while the pointer rests too: a veil shown and lifted between two moves is seen.
+  const schedule = (element: Element, hover: Hover, lastLookMs: number) => {
+    hover.timer = setTimeout(() => {
+      if (hovered.get(element) !== hover || signal.aborted) return;
+      schedule(element, hover, look(element, hover));
+    }, nextLookAfter(lastLookMs));
+  };
+  const leave = (element: Element) => {
+    clearTimeout(hovered.get(element)?.timer);
+    hovered.delete(element);
+  };
+  signal.addEventListener('abort', () => {
+    for (const element of [...hovered.keys()]) leave(element);
+  });
   return {
     watch(element) {
       const on = (type: string, listener: (event: PointerEvent) => void) =>
         element.addEventListener(type, listener as EventListener, { signal });
       on('pointerenter', (event) => {
-        const hover: Hover = { visible: true, lastLook: 0, point: { x: event.clientX, y: event.clientY } };
+        leave(element);
+        const hover: Hover = {
+          visible: true,
+          point: { x: event.clientX, y: event.clientY },
+          timer: undefined,
+        };
         hovered.set(element, hover);
-        look(element, hover);
+        schedule(element, hover, look(element, hover));
       });
       on('pointermove', (event) => {
         const hover = hovered.get(element);
-        if (!hover) return;
-        hover.point = { x: event.clientX, y: event.clientY };
-        if (performance.now() - hover.lastLook >= RECHECK_MS) look(element, hover);
+        if (hover) hover.point = { x: event.clientX, y: event.clientY };
       });
-      on('pointerdown', (event) => {
-        const hover = hovered.get(element);
-        if (!hover) return;
-        hover.point = { x: event.clientX, y: event.clientY };
-        look(element, hover);
-      });
-      on('pointerleave', () => {
-        hovered.delete(element);
-      });
+      on('pointerleave', () => leave(element));
     },
     async visible(element) {
       const hover = hovered.get(element);
@@ -194,6 +212,19 @@ export function ancestorEffect(style: EffectStyle): string | null {
   if (style.position && style.position !== 'static' && style.zIndex !== 'auto' && style.zIndex !== '')
     return 'stacking context';
   return null;
+}
+
+/**
+ * Whether an element is painted as one stacking context (nothing inside can come between what is
+ * outside): a positioned element with a z-index, a fixed or sticky one, or one with an effect
+ * (`ancestorEffect`) that makes one. Containment other than layout or paint makes none.
+ */
+export function stackingContext(style: EffectStyle): boolean {
+  if (style.position === 'fixed' || style.position === 'sticky') return true;
+  const effect = ancestorEffect(style);
+  if (effect === null || effect === 'will-change') return false;
+  if (effect === 'contain') return /paint|layout|strict|content/.test(style.contain);
+  return true;
 }
 
 /** A computed z-index as a number (`auto` is 0 for painting order). */
@@ -304,36 +335,40 @@ export function coverCheck(button: Element, point: { x: number; y: number } | nu
   const ancestorsOfHost = new Set<Element>();
   for (let node = host.parentElement; node; node = node.parentElement) ancestorsOfHost.add(node);
 
-  /** Walks a tree (the document or a shadow root of the page); `outer` is the light-DOM element it hangs from. */
-  const walk = (scope: Document | ShadowRoot, baseZ: number, outer: Element | null): boolean => {
-    const zs = new Map<Element, number>();
-    for (const element of scope.querySelectorAll('*')) {
+  /**
+   * Walks the children of `parent` (an element, or a shadow root of the page): `baseZ` is the
+   * highest z-index on the way down, `outer` the light-DOM element a shadow tree hangs from.
+   * A subtree that is not displayed, or that is a stacking context below the host's z-index, is
+   * painted as a whole below the host: it is not looked into (most of a large page, as a rule).
+   */
+  const walk = (parent: ParentNode, baseZ: number, outer: Element | null): boolean => {
+    for (let element = parent.firstElementChild; element; element = element.nextElementSibling) {
       if (element === host) continue;
-      const parent = element.parentElement;
       const style = getComputedStyle(element);
-      const z = Math.max(parent ? (zs.get(parent) ?? baseZ) : baseZ, zOf(style.zIndex));
-      zs.set(element, z);
+      if (style.display === 'none') continue;
+      const ownZ = zOf(style.zIndex);
+      const z = Math.max(baseZ, ownZ);
       const light = outer ?? element;
       const after = follows(light);
-      const rendered = element.getClientRects().length > 0 || style.display === 'contents';
-      if (rendered && !ancestorsOfHost.has(element) && paintsAbove({ z, follows: after }, hostZ)) return true;
-      if (rendered || style.display === 'contents') {
-        for (const pseudo of ['::before', '::after'] as const) {
-          const pseudoStyle = getComputedStyle(element, pseudo);
-          if (
-            pseudoStyle.content === 'none' ||
-            pseudoStyle.content === 'normal' ||
-            pseudoStyle.display === 'none'
-          )
-            continue;
-          // `::after` of an element that holds our host comes after the host.
-          const pseudoFollows = after || (pseudo === '::after' && ancestorsOfHost.has(light));
-          if (paintsAbove({ z: Math.max(z, zOf(pseudoStyle.zIndex)), follows: pseudoFollows }, hostZ))
-            return true;
-        }
+      const holdsHost = ancestorsOfHost.has(element);
+      if (!holdsHost && paintsAbove({ z, follows: after }, hostZ)) return true;
+      if (!holdsHost && stackingContext(style) && z < hostZ) continue;
+      for (const pseudo of ['::before', '::after'] as const) {
+        const pseudoStyle = getComputedStyle(element, pseudo);
+        if (
+          pseudoStyle.content === 'none' ||
+          pseudoStyle.content === 'normal' ||
+          pseudoStyle.display === 'none'
+        )
+          continue;
+        // `::after` of an element that holds our host comes after the host.
+        const pseudoFollows = after || (pseudo === '::after' && holdsHost);
+        if (paintsAbove({ z: Math.max(z, zOf(pseudoStyle.zIndex)), follows: pseudoFollows }, hostZ))
+          return true;
       }
       const shadow = readShadow ? readShadow(element) : element.shadowRoot;
       if (shadow && walk(shadow, z, light)) return true;
+      if (walk(element, z, outer)) return true;
     }
     return false;
   };

@@ -52,6 +52,7 @@ import { markNotified, missedNotices, notify, notifyJobEnded } from './notificat
 import { PollScheduler } from './scheduler';
 import { Schedules } from './schedules';
 import { checkSessionNotices } from './session';
+import { slackTextOffThread } from './slack-conversion';
 import { backgroundTexts } from './texts';
 
 /** The spaces of the signed-in account, cached for the page context and the default space. */
@@ -86,6 +87,8 @@ export interface BackgroundOptions {
   fetch?: typeof fetch;
   /** How calendar feeds are parsed; default: outside the worker (lib/background/feed-parser.ts). */
   parseFeed?: CalendarDeps['parseFeed'];
+  /** A protocol's Markdown as Slack text; default: outside the worker (lib/background/slack-conversion.ts). */
+  slackText?: (markdown: string) => Promise<string>;
   now?: () => number;
   sleep?: Sleep;
   hasOriginAccess?: (url: string) => Promise<boolean>;
@@ -192,6 +195,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     hasOriginAccess: originAccess,
     lang,
+    slackText: options.slackText ?? slackTextOffThread,
   });
 
   /** A ready job's result is kept in the archive: it opens without the network afterwards. */

@@ -26,6 +26,7 @@ export function createDeliveries(deps: {
   fetch?: typeof fetch;
   hasOriginAccess: (url: string) => Promise<boolean>;
   lang: () => Promise<Lang>;
+  slackText: (markdown: string) => Promise<string>;
   kv?: Pick<KeyValueStore, 'get' | 'set' | 'del'>;
 }): Deliveries {
   return new Deliveries({
@@ -34,6 +35,7 @@ export function createDeliveries(deps: {
     fetch: deps.fetch ?? ((input, init) => fetch(input, init)),
     hasOriginAccess: deps.hasOriginAccess,
     lang: deps.lang,
+    slackText: deps.slackText,
     ...(import.meta.env?.WXT_TEST_BUILD === '1' ? { backoffBaseMs: TEST_BACKOFF_BASE_MS } : {}),
     schedule: async (at) => {
       if (at === null) await browser.alarms.clear(DELIVERY_ALARM);

@@ -4,7 +4,7 @@
  * changes a few times a day. So the worker does not carry it: a dedicated Worker
  * (`entrypoints/feed-worker.ts`) parses the feed and answers with the occurrences. A Chrome
  * service worker cannot start a Worker, so there an offscreen document starts it
- * (`entrypoints/feed-parser/`, reason WORKERS); Firefox's background is a page and starts it
+ * (`entrypoints/offscreen/`, lib/background/offscreen.ts); Firefox's background is a page and starts it
  * itself. This file is the message format both sides share; it imports nothing heavy.
  */
 import type { ParseOptions } from './parse-feed';
@@ -14,8 +14,6 @@ import type { ParsedFeed } from './types';
 export const FEED_CHANNEL = 'meeting-capture-feed';
 /** The worker script, built by WXT from entrypoints/feed-worker.ts. */
 export const FEED_WORKER_PATH = '/feed-worker.js';
-/** The offscreen document, built from entrypoints/feed-parser/. */
-export const FEED_DOCUMENT_PATH = '/feed-parser.html';
 
 export interface FeedRequest {
   channel: typeof FEED_CHANNEL;
@@ -38,4 +36,13 @@ export function isFeedRequest(message: unknown): message is FeedRequest {
     typeof value.options === 'object' &&
     value.options !== null
   );
+}
+
+/** The shape of an answer (the offscreen document's, checked by the worker before use). */
+export function isFeedAnswer(message: unknown): message is FeedAnswer {
+  const value = message as { ok?: unknown; feed?: unknown; format?: unknown; message?: unknown } | null;
+  if (typeof value !== 'object' || value === null) return false;
+  return value.ok === true
+    ? typeof value.feed === 'object' && value.feed !== null
+    : value.ok === false && typeof value.format === 'boolean' && typeof value.message === 'string';
 }

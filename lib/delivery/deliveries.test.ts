@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ProcessingResult } from '@/lib/api/schemas';
 import { type KeyValueStore, memoryKeyValue } from '@/lib/kv';
 import { Deliveries, type DeliveryDeps, DestinationError } from './deliveries';
+import { slackBody } from './format';
 import { GIVE_UP_AFTER_MS } from './retry';
+import { markdownToSlack } from './slack';
 
 const MIN = 60_000;
 const HOOK = 'http://127.0.0.1:9000/hook';
@@ -38,10 +40,16 @@ function harness(answers: Array<number | 'network' | 'redirect'> = []) {
   const script = [...answers];
   let ids = 0;
   const kv: KeyValueStore = memoryKeyValue();
+  /** Protocols converted to Slack mrkdwn (the background has it done outside the worker). */
+  const converted: string[] = [];
   const deps: DeliveryDeps = {
     kv,
     now: () => now,
     lang: async () => 'en',
+    slackText: async (markdown) => {
+      converted.push(markdown);
+      return markdownToSlack(markdown);
+    },
     hasOriginAccess: async () => true,
     newId: () => `id${++ids}`,
     schedule: async (at) => {
@@ -65,6 +73,7 @@ function harness(answers: Array<number | 'network' | 'redirect'> = []) {
   return {
     deps,
     kv,
+    converted,
     sent,
     alarms,
     advance: (ms: number) => {
@@ -264,5 +273,70 @@ describe('the outbox', () => {
     expect(await h.deliveries.list()).toEqual([]);
     expect(h.alarms.at(-1)).toBeNull();
     expect((await h.kv.keys()).filter((key) => key.startsWith('body:'))).toEqual([]);
+  });
+});
+
+describe('Slack bodies, converted outside the worker', () => {
+  const SLACK = 'http://127.0.0.1:9000/slack';
+
+  it('are the same bytes as slackBody, made at the first attempt and sent again unchanged on retries', async () => {
+    const h = harness([503, 200]);
+    await h.deliveries.add({ url: SLACK, kind: 'slack', includeTranscript: true });
+    expect(await h.deliveries.enqueueResult(job, result)).toBe(1);
+    await h.deliveries.idle();
+    const expected = slackBody(
+      {
+        recording: { spaceId: 7, spaceName: 'Team', audioId: 42, title: 'Weekly sync' },
+        result,
+        readyAt: 1_000_000,
+        source: 'process',
+      },
+      { includeTranscript: true, lang: 'en' },
+    );
+    expect(h.sent[0]!.body).toEqual(expected);
+    expect(String(h.sent[0]!.init.body)).toBe(JSON.stringify(expected));
+    // The retry (a new worker) sends the stored bytes: no second conversion.
+    h.advance(2 * MIN);
+    await h.restart().sendDue();
+    expect(h.sent.map((s) => s.init.body)).toEqual([JSON.stringify(expected), JSON.stringify(expected)]);
+    expect(h.converted).toEqual(['## Summary\n**Done**']);
+  });
+
+  it('a conversion that fails sends nothing and is tried again after the lease; the entry is kept', async () => {
+    const h = harness();
+    await h.deliveries.add({ url: SLACK, kind: 'slack' });
+    const working = h.deps.slackText;
+    h.deps.slackText = async () => {
+      throw new Error('the offscreen document did not answer');
+    };
+    expect(await h.deliveries.enqueueResult(job, result)).toBe(1);
+    await h.deliveries.idle();
+    expect(h.sent).toEqual([]);
+    const [view] = await h.deliveries.list();
+    expect(view!.pending).toBe(1);
+    expect(view!.log).toEqual([]);
+    // Due again once the lease ends, and armed for then.
+    expect(h.alarms.at(-1)).toBeGreaterThan(h.now());
+    h.deps.slackText = working;
+    h.advance(MIN);
+    await h.restart().sendDue();
+    expect(h.sent).toHaveLength(1);
+    expect((h.sent[0]!.body as { text: string }).text).toContain('*Summary*\n\n*Done*');
+    expect((await h.deliveries.list())[0]!.pending).toBe(0);
+  });
+
+  it('a conversion still failing a day after the protocol was ready drops the entry', async () => {
+    const h = harness();
+    await h.deliveries.add({ url: SLACK, kind: 'slack' });
+    h.deps.slackText = async () => {
+      throw new Error('no document');
+    };
+    await h.deliveries.enqueueResult(job, result);
+    await h.deliveries.idle();
+    h.advance(GIVE_UP_AFTER_MS);
+    await h.restart().sendDue();
+    expect(h.sent).toEqual([]);
+    expect((await h.deliveries.list())[0]!.pending).toBe(0);
+    expect(h.alarms.at(-1)).toBeNull();
   });
 });

@@ -11,17 +11,29 @@
  *   A worker stopped mid-attempt leaves the entry in the outbox; the alarm sends it again later
  *   with the same `Idempotency-Key`, so a receiver that saw the first one can tell.
  * - The alarm exists only while the outbox holds something (`schedule(null)` clears it).
+ * - A webhook's body is made when it is enqueued. A Slack body needs the protocol's Markdown
+ *   converted (`deps.slackText`, done outside the background worker), which may fail or be cut
+ *   short by a worker stop: so the entry keeps what the body is made of (a draft) until its first
+ *   attempt, which makes the body, stores it, then sends it. Every retry sends those same bytes.
  */
 import type { ProcessingResult } from '@/lib/api/schemas';
 import type { Lang } from '@/lib/i18n';
 import type { KeyValueStore } from '@/lib/kv';
 import { serialQueue } from '@/lib/serial';
+import {
+  type DeliveryContent,
+  protocolMarkdown,
+  type SlackBodyOptions,
+  sampleContent,
+  slackBodyWith,
+  webhookBody,
+} from './bodies';
 import { type DestinationUrlProblem, maskDestinationUrl, parseDestinationUrl } from './destination-url';
-import { type DeliveryContent, sampleContent, slackBody, webhookBody } from './format';
 import {
   ATTEMPT_TIMEOUT_MS,
   type AttemptAnswer,
   BACKOFF_BASE_MS,
+  GIVE_UP_AFTER_MS,
   nextAttemptAt,
   parseRetryAfter,
   verdictOf,
@@ -47,6 +59,17 @@ const OUTBOX_KEY = 'outbox';
 const LOG_KEY = 'log';
 const bodyKey = (entryId: string) => `body:${entryId}`;
 
+/** What a Slack body is made of, stored until the entry's first attempt makes the body. */
+interface SlackDraft {
+  slack: { content: DeliveryContent; options: SlackBodyOptions };
+}
+/** An entry's stored body: the bytes to send, or a Slack draft. */
+type StoredBody = string | SlackDraft;
+
+function isSlackDraft(body: unknown): body is SlackDraft {
+  return typeof body === 'object' && body !== null && 'slack' in body;
+}
+
 export interface DeliveryDeps {
   kv: Pick<KeyValueStore, 'get' | 'set' | 'del'>;
   now: () => number;
@@ -54,6 +77,8 @@ export interface DeliveryDeps {
   hasOriginAccess: (url: string) => Promise<boolean>;
   /** The language of Slack texts. */
   lang: () => Promise<Lang>;
+  /** The protocol's Markdown as Slack mrkdwn (`markdownToSlack`; the background has it done outside the worker). */
+  slackText: (markdown: string) => Promise<string>;
   /** Arms the retry alarm for `at`, or clears it (null: the outbox is empty). */
   schedule: (at: number | null) => Promise<void>;
   newId?: () => string;
@@ -233,19 +258,26 @@ export class Deliveries {
     content: DeliveryContent,
     key: string,
     test: boolean,
-  ): Promise<string> {
+  ): Promise<StoredBody> {
     if (destination.kind === 'slack') {
-      return JSON.stringify(
-        slackBody(content, {
-          includeTranscript: destination.includeTranscript,
-          lang: await this.#deps.lang(),
-          test,
-        }),
-      );
+      const options = {
+        includeTranscript: destination.includeTranscript,
+        lang: await this.#deps.lang(),
+        test,
+      };
+      return { slack: { content, options } };
     }
     return JSON.stringify(
       webhookBody(content, { idempotencyKey: key, includeTranscript: destination.includeTranscript, test }),
     );
+  }
+
+  /** The bytes of a stored body (a Slack draft is converted here; throws when that fails). */
+  async #bytes(body: StoredBody): Promise<string> {
+    if (!isSlackDraft(body)) return body;
+    const { content, options } = body.slack;
+    const protocol = await this.#deps.slackText(protocolMarkdown(content));
+    return JSON.stringify(slackBodyWith(content, options, protocol));
   }
 
   /**
@@ -337,7 +369,7 @@ export class Deliveries {
     const destination = (await this.#destinations()).find((candidate) => candidate.id === destinationId);
     if (!destination) throw new DestinationError({ reason: 'not-found' });
     const key = idempotencyKey(null, this.#id());
-    const body = await this.#body(destination, sampleContent(this.#deps.now()), key, true);
+    const body = await this.#bytes(await this.#body(destination, sampleContent(this.#deps.now()), key, true));
     const answer = await this.#attempt(destination.url, body, key);
     const verdict = verdictOf(answer);
     await this.#serial(() =>
@@ -379,17 +411,36 @@ export class Deliveries {
         const destination = (await this.#destinations()).find(
           (candidate) => candidate.id === due.destinationId,
         );
-        const body = await this.#deps.kv.get<string>(bodyKey(due.id));
+        const body = await this.#deps.kv.get<StoredBody>(bodyKey(due.id));
         return { entry: leased, destination, body };
       });
       if (!taken) return;
-      const { entry, destination, body } = taken;
-      if (!destination || body === undefined) {
+      const { entry, destination, body: stored } = taken;
+      if (!destination || stored === undefined) {
         await this.#settle(entry, null);
         continue;
       }
+      let body: string;
+      try {
+        body = await this.#bytes(stored);
+      } catch (error) {
+        // Not converted (no attempt made): the lease makes it due again shortly, until the
+        // deliveries' last hour; then it is dropped like an entry that cannot be sent.
+        console.error('delivery body not made', error);
+        if (this.#deps.now() >= entry.readyAt + GIVE_UP_AFTER_MS) await this.#settle(entry, null);
+        continue;
+      }
+      if (body !== stored) await this.#keepBody(entry.id, body);
       await this.#settle(entry, await this.#attempt(destination.url, body, entry.idempotencyKey));
     }
+  }
+
+  /** Stores a body made from a draft, unless the entry has left the outbox meanwhile. */
+  #keepBody(entryId: string, body: string): Promise<void> {
+    return this.#serial(async () => {
+      if ((await this.#outbox()).entries.some((entry) => entry.id === entryId))
+        await this.#deps.kv.set(bodyKey(entryId), body);
+    });
   }
 
   /** Records an attempt's answer: done, retried later, or given up. Null: nothing left to send. */

@@ -8,14 +8,10 @@
  * lists (headings become bold lines, tables lines of cells, nested items are indented).
  */
 import { Lexer, type Token, type Tokens } from 'marked';
+import { escapeSlack } from './slack-text';
 
-/** Slack truncates a message's `text` beyond this many characters. */
-export const SLACK_TEXT_MAX = 40_000;
-
-/** `&`, `<`, `>` as Slack requires them in any text. */
-export function escapeSlack(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
+// What does not need marked lives in slack-text.ts (the background carries it without marked).
+export { cutText, escapeSlack, SLACK_TEXT_MAX } from './slack-text';
 
 const LINKABLE = /^(?:https?:|mailto:)/i;
 
@@ -158,20 +154,4 @@ function block(tokens: readonly Token[], depth = 0): string {
 /** The protocol (Markdown) as Slack mrkdwn. */
 export function markdownToSlack(markdown: string): string {
   return block(new Lexer({ gfm: true }).lex(markdown)).trim();
-}
-
-/**
- * `text` cut to at most `max` characters, at a line end where one is near, with `note` on a line
- * of its own after the cut; an open code block is closed first.
- */
-export function cutText(text: string, max: number, note: string): string {
-  if (text.length <= max) return text;
-  const room = max - note.length - 6;
-  let cut = text.slice(0, room);
-  const lineEnd = cut.lastIndexOf('\n');
-  if (lineEnd > room * 0.8) cut = cut.slice(0, lineEnd);
-  // A cut inside an escape (`&am`) would show broken text.
-  cut = cut.replace(/&[a-z]{0,3}$/, '');
-  if ((cut.match(/```/g)?.length ?? 0) % 2 === 1) cut += '\n```';
-  return `${cut.trimEnd()}\n\n${note}`;
 }

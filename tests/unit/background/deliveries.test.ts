@@ -12,6 +12,7 @@ import { type Background, createBackground } from '../../../lib/background/app';
 import { DELIVERY_ALARM } from '../../../lib/background/deliveries';
 import { createHandlers, respond } from '../../../lib/background/handlers';
 import { checkMessage, type Sender } from '../../../lib/background/senders';
+import { markdownToSlack } from '../../../lib/delivery/slack';
 import { memoryKeyValue } from '../../../lib/kv';
 import { isGrantedByManifest } from '../../../lib/permissions';
 import { serviceUrlItem } from '../../../lib/storage';
@@ -68,6 +69,8 @@ beforeEach(async () => {
     sleep: async () => undefined,
     now: () => clock,
     hasOriginAccess: async (url) => isGrantedByManifest(url),
+    // Node has no offscreen document: the same conversion, in this thread.
+    slackText: async (markdown) => markdownToSlack(markdown),
   });
 });
 afterEach(async () => {

@@ -5,7 +5,10 @@ import {
   combineLooks,
   coverVerdict,
   type EffectStyle,
+  nextLookAfter,
   paintsAbove,
+  RECHECK_MS,
+  stackingContext,
   zOf,
 } from '@/components/page/visibility';
 
@@ -91,6 +94,27 @@ describe('the covering check without IntersectionObserver v2', () => {
       [{ position: 'relative', zIndex: '0' }, 'stacking context'],
     ];
     for (const [change, effect] of cases) expect(ancestorEffect({ ...plain, ...change })).toBe(effect);
+  });
+
+  it('a stacking context is painted whole: what it holds cannot come between it and the host', () => {
+    expect(stackingContext(plain)).toBe(false);
+    expect(stackingContext({ ...plain, position: 'relative' })).toBe(false);
+    expect(stackingContext({ ...plain, position: 'relative', zIndex: '1' })).toBe(true);
+    expect(stackingContext({ ...plain, position: 'fixed' })).toBe(true);
+    expect(stackingContext({ ...plain, position: 'sticky' })).toBe(true);
+    expect(stackingContext({ ...plain, opacity: '0.99' })).toBe(true);
+    expect(stackingContext({ ...plain, transform: 'matrix(1, 0, 0, 1, 1, 0)' })).toBe(true);
+    expect(stackingContext({ ...plain, contain: 'paint' })).toBe(true);
+    // Size containment alone, or a will-change that may not make one: not relied upon.
+    expect(stackingContext({ ...plain, contain: 'size' })).toBe(false);
+    expect(stackingContext({ ...plain, willChange: 'scroll-position' })).toBe(false);
+    // A z-index without a position is ignored outside flex and grid items: not relied upon.
+    expect(stackingContext({ ...plain, zIndex: '1' })).toBe(false);
+  });
+
+  it('looks at a large page take at most a fifth of the time while hovered', () => {
+    expect(nextLookAfter(2)).toBe(RECHECK_MS);
+    expect(nextLookAfter(200)).toBe(800);
   });
 
   it('one veiled look while the pointer is over the button holds until it leaves', () => {

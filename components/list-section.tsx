@@ -2,12 +2,15 @@
  * The state an options section that keeps a list of addresses has (Calendars, Deliveries): the
  * list read from the background with its error, and the add form (the typed address, busy, the
  * problem in plain words). Adding asks for the address's origin inside the click and keeps what
- * was typed when the background refuses it.
+ * was typed when the background refuses it. `ListError` and `AddressForm` are their markup.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { describeError } from '@/lib/failures';
 import type { ErrorInfo, MessageResult } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
 import { requestServiceAccess } from './app/permission';
+import { lang } from './lang';
 
 type Parsed<P> = { ok: true; url: string } | { ok: false; problem: P };
 
@@ -45,7 +48,7 @@ export function useListSection<T>(list: () => Promise<MessageResult<T[]>>) {
     void load();
   }, []);
 
-  const add = <P>(event: Event, steps: AddSteps<P>) => {
+  const add = <P,>(event: Event, steps: AddSteps<P>) => {
     event.preventDefault();
     const parsed = steps.parse(input);
     if (!parsed.ok) {
@@ -78,4 +81,76 @@ export function useListSection<T>(list: () => Promise<MessageResult<T[]>>) {
   };
 
   return { items, setItems, listError, setListError, load, input, setInput, busy, setBusy, problem, add };
+}
+
+/** Why the list could not be read or changed, in plain words. */
+export function ListError({ error }: { error: ErrorInfo | null }) {
+  if (!error) return null;
+  return (
+    <div class="alert error" role="alert">
+      {describeError(error, lang.value)}
+    </div>
+  );
+}
+
+/**
+ * The add form: the address field, what else the section asks for beside it (`children`), the
+ * submit button, the hint under it and the problem with what was typed.
+ */
+export function AddressForm({
+  id,
+  hintId,
+  label,
+  hint,
+  value,
+  onInput,
+  onSubmit,
+  busy,
+  submit,
+  submitting,
+  problem,
+  children,
+}: {
+  id: string;
+  hintId: string;
+  label: string;
+  hint: string;
+  value: string;
+  onInput: (value: string) => void;
+  onSubmit: (event: Event) => void;
+  busy: boolean;
+  submit: string;
+  submitting: string;
+  problem: string | null;
+  children?: ComponentChildren;
+}) {
+  return (
+    <form class="field" onSubmit={onSubmit}>
+      <label for={id}>{label}</label>
+      <div class={children ? 'row wrap' : 'row'}>
+        <input
+          id={id}
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          spellcheck={false}
+          value={value}
+          aria-describedby={hintId}
+          onInput={(event) => onInput(event.currentTarget.value)}
+        />
+        {children}
+        <button type="submit" disabled={busy}>
+          {busy ? submitting : submit}
+        </button>
+      </div>
+      <span id={hintId} class="hint">
+        {hint}
+      </span>
+      {problem && (
+        <div class="alert error" role="alert">
+          {problem}
+        </div>
+      )}
+    </form>
+  );
 }

@@ -1,0 +1,106 @@
+/**
+ * Chrome's offscreen document (entrypoints/offscreen/): a hidden page of ours that does for the
+ * service worker what it cannot or should not do itself: start the calendar feed parser's Worker
+ * (a service worker cannot start one) and convert protocols to Slack text with marked (which the
+ * worker does not load).
+ *
+ * Chrome allows one offscreen document at a time. It is opened on first use, shared by uses that
+ * overlap (a feed parsed while a delivery's text is converted), and closed when the last of them
+ * has ended; a use that comes while it closes waits for the close and opens it again. A document
+ * left open by a worker that stopped mid-use is found (`exists`) and reused, then closed after.
+ */
+import { browser } from 'wxt/browser';
+
+/** The offscreen document, built from entrypoints/offscreen/. */
+export const OFFSCREEN_DOCUMENT_PATH = '/offscreen.html';
+
+/** What `chrome.offscreen` and `chrome.runtime.getContexts` give (fakes in unit tests). */
+export interface OffscreenApi {
+  createDocument(options: { url: string; reasons: string[]; justification: string }): Promise<void>;
+  closeDocument(): Promise<void>;
+  /** Whether an offscreen document of ours is open. */
+  exists(): Promise<boolean>;
+}
+
+export interface OffscreenDocument {
+  /** Runs `work` (which messages the document) with the document open. */
+  use<T>(work: () => Promise<T>): Promise<T>;
+}
+
+const CREATE_OPTIONS = {
+  url: OFFSCREEN_DOCUMENT_PATH,
+  // It starts Workers (the calendar parser's); the Slack conversion is plain script beside it.
+  reasons: ['WORKERS'],
+  justification:
+    'Parses calendar feeds (iCalendar) in a Worker, which the service worker cannot start, and converts meeting protocols to Slack text: both parsers are too heavy to load at every wake-up of the service worker.',
+};
+
+export function offscreenDocument(api: OffscreenApi): OffscreenDocument {
+  let users = 0;
+  /** The document opened (or being opened) for the current users; null when none is. */
+  let open: Promise<void> | null = null;
+  /** The last close: an open waits for it (Chrome refuses a second document). */
+  let closed: Promise<void> = Promise.resolve();
+
+  const create = async () => {
+    await closed;
+    if (await api.exists().catch(() => false)) return;
+    try {
+      await api.createDocument(CREATE_OPTIONS);
+    } catch (error) {
+      // Opened meanwhile by another context of ours: that one serves as well.
+      if (!(await api.exists().catch(() => false))) throw error;
+    }
+  };
+
+  return {
+    async use<T>(work: () => Promise<T>): Promise<T> {
+      users += 1;
+      if (!open) {
+        const opening = create();
+        open = opening;
+        opening.catch(() => {
+          if (open === opening) open = null;
+        });
+      }
+      try {
+        await open;
+        return await work();
+      } finally {
+        users -= 1;
+        if (users === 0 && open) {
+          const was = open;
+          open = null;
+          closed = was.then(
+            () => api.closeDocument().catch(() => undefined),
+            () => undefined,
+          );
+        }
+      }
+    },
+  };
+}
+
+type ChromeOffscreen = Pick<OffscreenApi, 'createDocument' | 'closeDocument'>;
+type GetContexts = (filter: { contextTypes: string[] }) => Promise<unknown[]>;
+
+let shared: OffscreenDocument | null | undefined;
+
+/** The worker's one offscreen document, or null where there is none (Firefox: its background is a page). */
+export function theOffscreenDocument(): OffscreenDocument | null {
+  if (shared !== undefined) return shared;
+  const api = browser as unknown as { offscreen?: ChromeOffscreen; runtime: { getContexts?: GetContexts } };
+  const offscreen = api.offscreen;
+  if (!offscreen) {
+    shared = null;
+    return shared;
+  }
+  const getContexts = api.runtime.getContexts;
+  shared = offscreenDocument({
+    createDocument: (options) => offscreen.createDocument(options),
+    closeDocument: () => offscreen.closeDocument(),
+    exists: async () =>
+      getContexts ? (await getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })).length > 0 : false,
+  });
+  return shared;
+}
