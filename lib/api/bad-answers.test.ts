@@ -4,8 +4,16 @@
  * service's.
  */
 import { describe, expect, it } from 'vitest';
-import { type ApiErrorInfo, toApiErrorInfo } from './errors';
-import { empty, FakeService, freshSession, json, jwt, NOW, testClient } from './testing/fake-service';
+import {
+  empty,
+  FakeService,
+  failure,
+  freshSession,
+  json,
+  jwt,
+  NOW,
+  testClient,
+} from './testing/fake-service';
 
 const DAY_MS = 86_400_000;
 const space = {
@@ -20,15 +28,6 @@ const space = {
     end_date: '2026-12-31',
   },
 };
-
-async function failure(promise: Promise<unknown>): Promise<ApiErrorInfo> {
-  try {
-    await promise;
-  } catch (error) {
-    return toApiErrorInfo(error);
-  }
-  throw new Error('expected a failure');
-}
 
 describe('bad answers', () => {
   it('an empty 200 body where JSON is expected is told as not-JSON, not a crash', async () => {

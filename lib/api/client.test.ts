@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { VIDEO_SITE_PATH } from './client';
-import { type ApiErrorInfo, toApiErrorInfo } from './errors';
 import {
   BASE_URL,
   empty,
   FakeService,
+  failure,
   html,
   json,
   jwt,
@@ -36,15 +36,6 @@ const result = {
   is_uploaded: true,
   result: null,
 };
-
-async function failure(promise: Promise<unknown>): Promise<ApiErrorInfo> {
-  try {
-    await promise;
-  } catch (error) {
-    return toApiErrorInfo(error);
-  }
-  throw new Error('expected a failure');
-}
 
 describe('endpoints: one method each, right method, path, body and headers', () => {
   it('calls every endpoint as the contract describes', async () => {

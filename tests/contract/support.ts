@@ -8,14 +8,7 @@ import { type EmulatorOptions, type RunningEmulator, startEmulator } from '../..
 import { FaultInjector, type FaultKind } from '../../emulator/faults';
 import type { Counters } from '../../emulator/state';
 import { wavOfSize } from '../../emulator/wav';
-import {
-  type ApiClient,
-  type ApiErrorInfo,
-  createApiClient,
-  memorySessionStore,
-  type SessionStore,
-  toApiErrorInfo,
-} from '../../lib/api';
+import { type ApiClient, createApiClient, memorySessionStore, type SessionStore } from '../../lib/api';
 
 export { SEED } from '../../emulator';
 export type { Counters, FaultKind };
@@ -239,15 +232,8 @@ export function useSignedIn(
   return emulator;
 }
 
-/** The error info of a failed promise (fails the test if it resolves). */
-export async function failure(promise: Promise<unknown>): Promise<ApiErrorInfo> {
-  try {
-    await promise;
-  } catch (error) {
-    return toApiErrorInfo(error);
-  }
-  throw new Error('expected the call to fail');
-}
+/** The error info of a failed promise (fails the test if it resolves): the client tests' own. */
+export { failure } from '../../lib/api/testing/fake-service';
 
 /** A file of `size` bytes that the emulator reads as a WAV of about `size / 8000` seconds. */
 export function wavBlob(size: number, type = 'audio/wav'): Blob {

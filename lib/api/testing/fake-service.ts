@@ -3,6 +3,7 @@
  * request, and answers with JSON, HTML, empty bodies or connection failures. No server involved.
  */
 import { type ApiClient, type ApiClientOptions, createApiClient } from '../client';
+import { type ApiErrorInfo, toApiErrorInfo } from '../errors';
 import { memorySessionStore, type Session, type SessionStore } from '../session';
 
 export interface RecordedRequest {
@@ -214,4 +215,14 @@ export function page<T>(
   next: string | null = null,
 ): Record<string, unknown> {
   return { count, next, previous: null, results };
+}
+
+/** The error a call ends with, as the client reports it; a call that succeeds fails the test. */
+export async function failure(promise: Promise<unknown>): Promise<ApiErrorInfo> {
+  try {
+    await promise;
+  } catch (error) {
+    return toApiErrorInfo(error);
+  }
+  throw new Error('expected the call to fail');
 }
