@@ -24,8 +24,10 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // background, the tab rule's countdown, the hostile-content guards (plain labels) and storage items.
 // 286 → 283: the options' charges log without zod. 283 → 268: marked ships once (the offscreen
 // document shares the viewer's chunk) instead of in background.js too (265.3 kB). 268 → 265: the
-// three content scripts share one stylesheet (3 kB less).
-export const ZIP_BUDGET_KB = 265;
+// three content scripts share one stylesheet (3 kB less). 265 → 270: the message part of the worker
+// is a file of its own (lib/background/parts.ts): two files compress less well than one, and the
+// worker lends its modules to the part by name (+6.1 kB in all, 268.6 kB).
+export const ZIP_BUDGET_KB = 270;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -45,7 +47,11 @@ export const BUDGETS_KB: Record<string, number> = {
   // out too). zod/mini, ky, the job engine and the API, page and notification texts of both
   // languages are the rest. About 3 kB of headroom for the work landing beside this.
   // +2 with the local archive (issue 10): its store, "Add all past meetings" and messages.
-  'background.js': 73, // 87.6 → 72.2 kB: marked (Slack text) moved to the offscreen document
+  // 87.6 → 72.2 kB: marked (Slack text) moved to the offscreen document. 72.2 → 68.4: what answers
+  // messages, menus and the command is a part loaded by the first message of a start.
+  'background.js': 69,
+  // The worker's parts (lib/background/parts.ts), each loaded when an event needs it.
+  'worker-messages.js': 10.5,
   // The meeting search worker started by the side panel and the viewer: MiniSearch, the
   // Russian and English Snowball stemmers, the index and the archive reader.
   'assets/search.worker-*.js': 13,

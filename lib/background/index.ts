@@ -9,41 +9,54 @@ import { provideFailureTexts } from '@/lib/failures';
 import { ru as failureTextsRu } from '@/lib/failures/texts-ru';
 import { calendarsReadThisRunItem, serviceUrlItem, settingsItem } from '@/lib/storage';
 import { restrictStorageToTrustedContexts } from '@/lib/trusted-settings';
-import { onMenuClick, sendBotFromTab } from './actions';
 import { type Background, createBackground } from './app';
 import { AUTO_JOIN_ALARM } from './auto-join';
 import { CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM } from './calendars';
 import { DELIVERY_ALARM } from './deliveries';
-import { createHandlers, respond } from './handlers';
+import type { Handlers } from './handler-types';
 import { COMMAND_SEND_BOT, createMenus } from './menus';
 import { openNotification } from './notifications';
-import { notifyPages, withPageOutcome } from './page-answers';
+import { installParts, part } from './parts';
 import { POLL_ALARM } from './scheduler';
 import { SCHEDULE_ALARM_PREFIX } from './schedules';
-import { checkMessage, currentSender, type OwnExtension } from './senders';
+import type { OwnExtension } from './senders';
 import { SESSION_EXPIRED_ALARM, SESSION_WARNING_ALARM } from './session';
+import { shareModules } from './shared';
 
 export function startBackground(bg: Background = createBackground()): Background {
   // Notifications and page answers are worded in either language at any time.
   provideFailureTexts('ru', failureTextsRu);
-  const handlers = createHandlers(bg);
+  shareModules();
+  installParts();
+  // Made on the first message of this start, with the part that answers messages.
+  let handlers: Handlers | undefined;
   const own = (): OwnExtension => ({ id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') });
   const log = (what: string) => (error: unknown) => console.error(what, error);
   // Chrome forgets the access level when the worker stops: content scripts lose storage.local at every start.
   void restrictStorageToTrustedContexts().catch(log('storage access level not set'));
 
   browser.runtime.onMessage.addListener((message, messageSender, sendResponse) => {
+    let messages: ReturnType<typeof part<'messages'>>;
+    try {
+      messages = part('messages');
+    } catch (error) {
+      log('message part not loaded')(error);
+      sendResponse({ ok: false, error: { kind: 'internal', message: String(error) } });
+      return undefined;
+    }
     // A page's address is its tab's now (single-page apps move with pushState).
-    const sender = currentSender(messageSender);
-    const checked = checkMessage(message, sender, own());
+    const sender = messages.currentSender(messageSender);
+    const checked = messages.checkMessage(message, sender, own());
     if (checked.ok === 'ignore') return undefined;
     if (checked.ok === false) {
       sendResponse({ ok: false, error: checked.error });
       return undefined;
     }
     const receivedAt = bg.now();
-    void respond(handlers, checked.type, checked.payload, sender)
-      .then((result) => withPageOutcome(bg, checked.type, checked.payload, result, receivedAt))
+    handlers ??= messages.createHandlers(bg);
+    void messages
+      .respond(handlers, checked.type, checked.payload, sender)
+      .then((result) => messages.withPageOutcome(bg, checked.type, checked.payload, result, receivedAt))
       .then(sendResponse);
     // Keeps the channel open for the asynchronous answer.
     return true;
@@ -99,11 +112,11 @@ export function startBackground(bg: Background = createBackground()): Background
   });
 
   browser.contextMenus.onClicked.addListener((info) => {
-    void onMenuClick(bg, info).catch(log('menu'));
+    void part('messages').onMenuClick(bg, info).catch(log('menu'));
   });
 
   browser.commands.onCommand.addListener((command, tab) => {
-    if (command === COMMAND_SEND_BOT) void sendBotFromTab(bg, tab).catch(log('command'));
+    if (command === COMMAND_SEND_BOT) void part('messages').sendBotFromTab(bg, tab).catch(log('command'));
   });
 
   // Access granted in the options: jobs waiting for it can move.
@@ -112,7 +125,7 @@ export function startBackground(bg: Background = createBackground()): Background
   });
 
   // Open page controls follow the language and "Hide on this site" choices at once.
-  settingsItem.watch(() => void notifyPages().catch(log('page notice')));
+  settingsItem.watch(() => void part('messages').notifyPages().catch(log('page notice')));
 
   void bg.wake().then(readCalendarsAtBrowserStart).catch(log('wake failed'));
   return bg;
