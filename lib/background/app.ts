@@ -24,6 +24,7 @@ import {
   isArchivable,
 } from '@/lib/archive';
 import { ChargeWatch, incidentText, incidentTitle, storageChargeLog } from '@/lib/charges';
+import type { Deliveries } from '@/lib/delivery/deliveries';
 import { createFileStore, type FileStore } from '@/lib/file-store';
 import { formatDuration } from '@/lib/format/time';
 import { type Lang, resolveLang } from '@/lib/i18n';
@@ -46,13 +47,14 @@ import { archiveImportItem, getSettings, serviceUrlItem } from '@/lib/storage';
 import { defineTrustedItem } from '@/lib/trusted-settings';
 import { AutoJoin } from './auto-join';
 import { type CalendarDeps, Calendars, type DispatchRecord } from './calendars';
-import { createDeliveries } from './deliveries';
+import { deliveriesWaiting, deliveryAlarm, deliveryWanted, trustedDeliveryKv } from './deliveries';
 import { parseFeedOffThread } from './feed-parser';
 import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
+import { part } from './parts';
+import type { DeliveriesDeps } from './parts/deliveries';
 import { PollScheduler } from './scheduler';
 import { Schedules } from './schedules';
 import { checkSessionNotices } from './session';
-import { slackTextOffThread } from './slack-conversion';
 import { backgroundTexts } from './texts';
 
 /** The spaces of the signed-in account, cached for the page context and the default space. */
@@ -190,13 +192,24 @@ export function createBackground(options: BackgroundOptions = {}) {
     void scheduler.reschedule();
   };
 
-  const deliveries = createDeliveries({
+  const deliveryDeps: DeliveriesDeps = {
     now,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     hasOriginAccess: originAccess,
     lang,
-    slackText: options.slackText ?? slackTextOffThread,
-  });
+    ...(options.slackText ? { slackText: options.slackText } : {}),
+    kv: trustedDeliveryKv,
+    schedule: deliveryAlarm(now),
+  };
+  /**
+   * The deliveries come from the worker part `deliveries`, made on first use in this start: a wake
+   * with an empty outbox and a result no destination wants never load it.
+   */
+  let deliveriesMade: Deliveries | undefined;
+  const deliveries = () => {
+    deliveriesMade ??= part('deliveries').createDeliveries(deliveryDeps);
+    return deliveriesMade;
+  };
 
   /** A ready job's result is kept in the archive: it opens without the network afterwards. */
   const keepResult = async (job: Job, result: ProcessingResult) => {
@@ -228,10 +241,12 @@ export function createBackground(options: BackgroundOptions = {}) {
       // Kept in the archive first (a delivery may name speakers renamed there); whatever happens
       // there, the delivery is queued before the job is marked ready.
       await keepResult(job, result).catch((error) => console.error('result not archived', error));
+      // No destination wants this space (the common case): the deliveries are not loaded.
+      if (!(await deliveryWanted(trustedDeliveryKv, job.spaceId))) return;
       // Names given to speakers in the viewer (a recording processed again may have them).
       const names = await archive.speakerNames(job.spaceId, result.audio_id).catch(() => ({}));
       // Before the job is marked ready: the outbox keeps the delivery across worker stops.
-      await deliveries.enqueueResult(job, result, Object.keys(names).length > 0 ? names : undefined);
+      await deliveries().enqueueResult(job, result, Object.keys(names).length > 0 ? names : undefined);
     },
   });
 
@@ -546,7 +561,10 @@ export function createBackground(options: BackgroundOptions = {}) {
     await autoJoin.fireDue().catch((error) => console.error('tab countdowns not settled', error));
     await checkSession().catch((error) => console.error('session not checked', error));
     await archiveImport.resume().catch((error) => console.error('archive import not resumed', error));
-    void deliveries.sendDue().catch((error) => console.error('deliveries not sent', error));
+    // Sends what is due and re-arms the alarm (Chrome may drop it at a restart); only when something waits.
+    void deliveriesWaiting(trustedDeliveryKv)
+      .then((waiting) => (waiting ? deliveries().sendDue() : undefined))
+      .catch((error) => console.error('deliveries not sent', error));
     await updateBadge();
     await scheduler.run();
   };
@@ -565,7 +583,10 @@ export function createBackground(options: BackgroundOptions = {}) {
     schedules,
     calendars,
     autoJoin,
-    deliveries,
+    /** The deliveries (the worker part `deliveries`, loaded by this first use in a start). */
+    get deliveries() {
+      return deliveries();
+    },
     balanceShortfalls,
     syncCalendars,
     hasOriginAccess: originAccess,

@@ -6,8 +6,9 @@
  */
 import * as api from '@/lib/api';
 import * as apiErrors from '@/lib/api/errors';
+import * as apiUnits from '@/lib/api/units';
 import * as archive from '@/lib/archive';
-import * as deliveries from '@/lib/delivery/deliveries';
+import * as deliveryOutbox from '@/lib/delivery/outbox';
 import * as failures from '@/lib/failures';
 import * as failuresDescribe from '@/lib/failures/describe';
 import * as formatLabel from '@/lib/format/label';
@@ -20,6 +21,7 @@ import * as messaging from '@/lib/messaging';
 import * as messagingSchemas from '@/lib/messaging-schemas';
 import * as pageConditions from '@/lib/page/conditions';
 import * as permissions from '@/lib/permissions';
+import * as serial from '@/lib/serial';
 import * as sessionStore from '@/lib/session-store';
 import * as storage from '@/lib/storage';
 import * as serviceUrl from '@/lib/url/service-url';
@@ -27,6 +29,7 @@ import * as app from './app';
 import * as calendars from './calendars';
 import * as menus from './menus';
 import * as notifications from './notifications';
+import * as offscreen from './offscreen';
 import * as parts from './parts';
 import * as session from './session';
 import * as texts from './texts';
@@ -35,7 +38,6 @@ const SHARED = {
   api,
   apiErrors,
   archive,
-  deliveries,
   failures,
   failuresDescribe,
   formatLabel,
@@ -58,6 +60,10 @@ const SHARED = {
   parts,
   session,
   texts,
+  apiUnits,
+  deliveryOutbox,
+  offscreen,
+  serial,
 };
 
 /** Lends the modules above to the parts; before any part is loaded. */

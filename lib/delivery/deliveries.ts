@@ -29,6 +29,7 @@ import {
   webhookBody,
 } from './bodies';
 import { type DestinationUrlProblem, maskDestinationUrl, parseDestinationUrl } from './destination-url';
+import { bodyKey, DESTINATIONS_KEY, LOG_KEY, OUTBOX_KEY, wantsSpace } from './outbox';
 import {
   ATTEMPT_TIMEOUT_MS,
   type AttemptAnswer,
@@ -53,11 +54,6 @@ export const DESTINATIONS_MAX = 10;
 export const LOG_PER_DESTINATION = 20;
 /** Enqueued runs remembered (far more than the jobs that can end while one is in doubt). */
 const RUNS_KEPT = 500;
-
-const DESTINATIONS_KEY = 'destinations';
-const OUTBOX_KEY = 'outbox';
-const LOG_KEY = 'log';
-const bodyKey = (entryId: string) => `body:${entryId}`;
 
 /** What a Slack body is made of, stored until the entry's first attempt makes the body. */
 interface SlackDraft {
@@ -108,10 +104,6 @@ export interface NewDestination {
 /** The idempotency key of one run of one recording (the same on every retry of that run). */
 export function idempotencyKey(recording: DeliveredRecording | null, run: string): string {
   return recording ? `mc-${recording.spaceId}-${recording.audioId}-${run}` : `mc-test-${run}`;
-}
-
-export function wantsSpace(destination: Destination, spaceId: number): boolean {
-  return destination.spaceIds === null || destination.spaceIds.includes(spaceId);
 }
 
 export class Deliveries {

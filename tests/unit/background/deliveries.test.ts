@@ -9,8 +9,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type RunningEmulator, SEED, startEmulator } from '../../../emulator';
 import { type Background, createBackground } from '../../../lib/background/app';
-import { DELIVERY_ALARM } from '../../../lib/background/deliveries';
+import {
+  DELIVERY_ALARM,
+  deliveriesWaiting,
+  deliveryWanted,
+  trustedDeliveryKv,
+} from '../../../lib/background/deliveries';
 import { createHandlers, respond } from '../../../lib/background/handlers';
+import { definePart } from '../../../lib/background/parts';
+import * as deliveriesPart from '../../../lib/background/parts/deliveries';
 import { checkMessage, type Sender } from '../../../lib/background/senders';
 import { markdownToSlack } from '../../../lib/delivery/slack';
 import { memoryKeyValue } from '../../../lib/kv';
@@ -43,6 +50,28 @@ const receiver = createServer((request, response) => {
 });
 let hook = '';
 
+/**
+ * The worker's importScripts, as Chrome runs it for `part('deliveries')`: the part's script
+ * (entrypoints/worker-deliveries.ts) defines it. Each script imported in this start is recorded.
+ */
+const scope = globalThis as unknown as {
+  importScripts?: (...urls: string[]) => void;
+  __mcParts?: object;
+};
+const imported: string[] = [];
+scope.importScripts = (...urls) => {
+  for (const url of urls) {
+    if (url !== '/worker-deliveries.js') throw new Error(`no script ${url} here`);
+    imported.push(url);
+    definePart('deliveries', deliveriesPart);
+  }
+};
+/** A new start of the worker: no part loaded yet. */
+const newStart = () => {
+  delete scope.__mcParts;
+  imported.length = 0;
+};
+
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, storagePort: 0, quiet: true, processingDelayMs: 60_000 });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -62,17 +91,36 @@ beforeEach(async () => {
   await (await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' })).arrayBuffer();
   await serviceUrlItem.setValue(emulator.url);
   clock = Date.now();
-  bg = createBackground({
+  newStart();
+  stores = {
     sessionKv: memoryKeyValue(),
     filesKv: memoryKeyValue(),
     calendarsKv: memoryKeyValue(),
+    archiveKv: memoryKeyValue(),
+  };
+  bg = start();
+});
+
+let stores: Record<'sessionKv' | 'filesKv' | 'calendarsKv' | 'archiveKv', ReturnType<typeof memoryKeyValue>>;
+/** The background of a worker start over the same stores (the trusted store is kept too). */
+const start = () =>
+  createBackground({
+    ...stores,
     sleep: async () => undefined,
     now: () => clock,
     hasOriginAccess: async (url) => isGrantedByManifest(url),
     // Node has no offscreen document: the same conversion, in this thread.
     slackText: async (markdown) => markdownToSlack(markdown),
   });
-});
+
+/** The worker stops and starts again (Chrome may drop the alarms at a browser restart). */
+const restart = async (options: { dropAlarms?: boolean } = {}) => {
+  bg.scheduler.stop();
+  await bg.engine.idle();
+  if (options.dropAlarms) await fakeBrowser.alarms.clearAll();
+  newStart();
+  bg = start();
+};
 afterEach(async () => {
   bg.scheduler.stop();
   await bg.engine.idle();
@@ -187,5 +235,74 @@ describe('deliveries in the background', () => {
       ok: false,
       error: { kind: 'delivery', reason: 'not-found' },
     });
+  });
+});
+
+/** Lets the wake's unawaited look at the outbox (and what it starts) run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('the deliveries part is loaded only when an event needs it', () => {
+  it('a start with an empty outbox and a ready protocol no destination wants never load it', async () => {
+    await send('deliveries.add', { url: hook, kind: 'webhook', spaceIds: [SEED.spaces.team] });
+    expect(imported).toEqual(['/worker-deliveries.js']);
+    await restart();
+    await bg.wake();
+    await settle();
+    expect(await deliveryWanted(trustedDeliveryKv, SEED.spaces.team)).toBe(true);
+    expect(await deliveryWanted(trustedDeliveryKv, SEED.spaces.personal)).toBe(false);
+    // The protocol is of the personal space: nothing to queue, nothing loaded, nothing sent.
+    await processToReady();
+    await settle();
+    expect(imported).toEqual([]);
+    expect(received).toEqual([]);
+    expect(await deliveriesWaiting(trustedDeliveryKv)).toBe(false);
+  });
+
+  it('a ready protocol a destination wants loads it in a start that had not, and is delivered', async () => {
+    await send('deliveries.add', { url: hook, kind: 'webhook', spaceIds: [SEED.spaces.personal] });
+    await restart();
+    await bg.wake();
+    await settle();
+    expect(imported).toEqual([]);
+    await processToReady();
+    await until(logged);
+    expect(imported).toEqual(['/worker-deliveries.js']);
+    expect(received).toHaveLength(1);
+  });
+
+  it('a start with something in the outbox loads it: the dropped alarm is armed again, then what is due is sent', async () => {
+    script.push(503);
+    await send('deliveries.add', { url: hook, kind: 'webhook' });
+    await processToReady();
+    await until(logged);
+    expect(received).toHaveLength(1);
+    expect(await deliveriesWaiting(trustedDeliveryKv)).toBe(true);
+    const retryAt = (await fakeBrowser.alarms.get(DELIVERY_ALARM))!.scheduledTime;
+
+    // The browser restarts before the retry and drops the alarm.
+    await restart({ dropAlarms: true });
+    await bg.wake();
+    await until(async () => (await fakeBrowser.alarms.get(DELIVERY_ALARM)) !== undefined);
+    expect(imported).toEqual(['/worker-deliveries.js']);
+    expect((await fakeBrowser.alarms.get(DELIVERY_ALARM))?.scheduledTime).toBe(retryAt);
+    expect(received).toHaveLength(1);
+
+    // A later start, once the retry is due: its wake sends it, with the same key.
+    await restart();
+    clock = retryAt;
+    await bg.wake();
+    await until(() => received.length === 2);
+    expect(imported).toEqual(['/worker-deliveries.js']);
+    expect(received[1]!.headers['idempotency-key']).toBe(received[0]!.headers['idempotency-key']);
+    await until(async () => !(await deliveriesWaiting(trustedDeliveryKv)));
+    expect(await deliveriesWaiting(trustedDeliveryKv)).toBe(false);
+    expect(await fakeBrowser.alarms.get(DELIVERY_ALARM)).toBeUndefined();
+
+    // Nothing waits any more: the next start does not load it.
+    await restart();
+    await bg.wake();
+    await settle();
+    expect(imported).toEqual([]);
+    expect(received).toHaveLength(2);
   });
 });

@@ -1,0 +1,27 @@
+/**
+ * Where the deliveries keep their state (the keys of their key-value store), and the two questions
+ * the worker asks of it at a wake or a ready result without loading the deliveries themselves
+ * (lib/background/deliveries.ts): does anything wait in the outbox, and does a destination want
+ * this space's protocols. One module for both, so the keys are written in one place.
+ */
+import type { Destination, OutboxState } from './types';
+
+export const DESTINATIONS_KEY = 'destinations';
+export const OUTBOX_KEY = 'outbox';
+export const LOG_KEY = 'log';
+/** Where an outbox entry's body lives. */
+export const bodyKey = (entryId: string) => `body:${entryId}`;
+
+export function wantsSpace(destination: Destination, spaceId: number): boolean {
+  return destination.spaceIds === null || destination.spaceIds.includes(spaceId);
+}
+
+/** Whether the stored outbox holds any entry (due, leased by an attempt, or waiting for a retry). */
+export function outboxHolds(outbox: OutboxState | undefined): boolean {
+  return (outbox?.entries.length ?? 0) > 0;
+}
+
+/** Whether any stored destination would receive a protocol of `spaceId`. */
+export function anyWants(destinations: Destination[] | undefined, spaceId: number): boolean {
+  return (destinations ?? []).some((destination) => wantsSpace(destination, spaceId));
+}
