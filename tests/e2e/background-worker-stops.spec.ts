@@ -3,6 +3,8 @@
  * but the 30 s alarm can start it again here: no page of ours is open and no message is sent, so
  * these tests wait up to about 30 s for it.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type Answer, expect, openMeetingPage, SEED, startHoldingProxy, test } from './background-fixtures';
 
 const PROCESSING_DONE = 60 * 60_000 + 1_000;
@@ -43,7 +45,8 @@ test('processing: the worker is stopped mid-polling; the alarm wakes it and the 
   expect(jobs[jobId]).toMatchObject({ phase: 'ready' });
   expect((await emulator.counters()).classifyCalls).toEqual({ [SEED.recordings.uploadedNotProcessed]: 1 });
   // The alarm's wake ran background.js alone: the part that answers messages is loaded by the
-  // first message of a start (lib/background/parts.ts), from the copy installed with the worker.
+  // first message of a start (lib/background/parts.ts), from the copy installed with the worker;
+  // the deliveries part, when the outbox holds something or a destination wants the result.
   const partsLoaded = () =>
     serviceWorker.evaluate(() => Object.keys((globalThis as { __mcParts?: object }).__mcParts ?? {}));
   expect(await partsLoaded()).toEqual([]);
@@ -167,4 +170,58 @@ test('with nothing active: no polling alarm, and a stopped worker stays stopped 
   await new Promise((resolve) => setTimeout(resolve, 35_000));
   expect(monitor.starts).toBe(starts);
   expect((await emulator.counters()).requests).toBe(requests);
+});
+
+test('deliveries: a poll wake with an empty outbox loads no part; the wake that finds the result ready loads the deliveries and sends it', async ({
+  background,
+  emulator,
+  monitor,
+  serviceWorker,
+}) => {
+  const received: string[] = [];
+  const receiver = createServer((request, response) => {
+    received.push(request.headers['idempotency-key'] as string);
+    request.resume();
+    request.on('end', () => response.writeHead(200).end('ok'));
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const partsLoaded = () =>
+    serviceWorker.evaluate(() => Object.keys((globalThis as { __mcParts?: object }).__mcParts ?? {}));
+  try {
+    await background.signIn(emulator.url);
+    const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    expect(
+      await background.send('deliveries.add', {
+        url: hook,
+        kind: 'webhook',
+        spaceIds: [SEED.spaces.personal],
+      }),
+    ).toMatchObject({ ok: true });
+    const answer = await background.send('recording.process', {
+      spaceId: SEED.spaces.personal,
+      audioId: SEED.recordings.uploadedNotProcessed,
+    });
+    expect(answer).toMatchObject({ ok: true, data: { phase: 'processing' } });
+    const jobId = (answer as Extract<Answer, { ok: true }>).data.id as string;
+    await background.closePage();
+
+    // A poll wake while the run goes on: a destination exists, but nothing waits in the outbox.
+    await monitor.stop();
+    const requests = (await emulator.counters()).requests;
+    await monitor.waitFor('running', ALARM_WAIT);
+    // The tick's request comes after the wake's look at the outbox.
+    await expect.poll(async () => (await emulator.counters()).requests).toBeGreaterThan(requests);
+    expect(await partsLoaded()).toEqual([]);
+
+    // The run finishes while the worker is stopped: the next poll wake hands the result on.
+    await monitor.stop();
+    await emulator.advance(PROCESSING_DONE);
+    await monitor.waitFor('running', ALARM_WAIT);
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
+    expect(received[0]).toBe(`mc-${SEED.spaces.personal}-${SEED.recordings.uploadedNotProcessed}-${jobId}`);
+    expect(await partsLoaded()).toEqual(['deliveries']);
+  } finally {
+    receiver.closeAllConnections();
+    await new Promise((resolve) => receiver.close(resolve));
+  }
 });
