@@ -1,7 +1,11 @@
 /**
  * The page controls in Firefox: a calendar event's "Send bot", and "Hide on this site" until the
  * options show the control again; and the sidebar, Firefox's counterpart of Chrome's side panel. One Firefox and one emulator for the file; signed in once.
+ * And a delivery's test, sent by the background's deliveries part (listed after background.js in
+ * Firefox's manifest), which converts the Slack text in place.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index';
@@ -111,5 +115,39 @@ describe('page controls in Firefox', () => {
     await find(popup, { role: 'any', within: '[data-testid=balance-value]' });
     expect(await count(popup, { role: 'any', within: '[data-testid=open-side-panel]' })).toBe(0);
     await popup.close();
+  });
+});
+
+describe('the background in Firefox', () => {
+  it('a Slack-format destination’s test is converted and sent by the deliveries part', async () => {
+    const bodies: string[] = [];
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        bodies.push(Buffer.concat(chunks).toString('utf8'));
+        response.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/slack`;
+      const added = await extensionMessage<{ id: string }>(options, 'deliveries.add', { url, kind: 'slack' });
+      expect(added.ok, JSON.stringify(added)).toBe(true);
+      const tested = await extensionMessage<{ log: Array<{ test: boolean; outcome: string }> }>(
+        options,
+        'deliveries.test',
+        { id: added.data!.id },
+      );
+      expect(tested.data?.log[0]).toMatchObject({ test: true, outcome: 'delivered' });
+      expect(bodies).toHaveLength(1);
+      const { text } = JSON.parse(bodies[0]!) as { text: string };
+      expect(text).toMatch(/^Test delivery from Meeting Capture/);
+      expect(text).toContain('*Summary*');
+      expect((await extensionMessage(options, 'deliveries.remove', { id: added.data!.id })).ok).toBe(true);
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });
