@@ -186,6 +186,7 @@ describe('least privilege: the release manifests against an allow-list', () => {
     // The worker's parts load right after background.js (lib/background/parts.ts).
     expect(firefox.background).toEqual({ scripts: ['background.js', ...partScripts()], persistent: false });
     expect(partScripts()).toContain('worker-messages.js');
+    expect(partScripts()).toContain('worker-deliveries.js');
     expectContentScripts(firefox);
     // MV2 has no per-host form: the controls' stylesheet, nothing else (Firefox gives every
     // install its own random moz-extension:// address, so a page cannot probe for it by a fixed URL).
