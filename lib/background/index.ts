@@ -101,7 +101,9 @@ export function startBackground(bg: Background = createBackground()): Background
     else if (alarm.name === CALENDAR_SYNC_ALARM) void bg.syncCalendars().catch(log('calendar sync'));
     else if (alarm.name === CALENDAR_DISPATCH_ALARM)
       void bg.calendars.dispatchDue().catch(log('calendar dispatch'));
-    else if (alarm.name === DELIVERY_ALARM) void bg.deliveries.sendDue().catch(log('deliveries'));
+    else if (alarm.name === DELIVERY_ALARM)
+      // Loads the deliveries part: a part that cannot load is logged like a failed send.
+      void (async () => bg.deliveries.sendDue())().catch(log('deliveries'));
     else if (alarm.name === SESSION_WARNING_ALARM || alarm.name === SESSION_EXPIRED_ALARM) {
       void bg.checkSession().catch(log('session notice'));
     }
