@@ -6,6 +6,7 @@
  * A module of its own: the pages' first script does not carry it (only their lazy chunks do).
  */
 import type { Lang } from '@/lib/i18n';
+
 export interface LazyTexts<T> {
   /** The texts of `lang`: provided, else loaded by the hook, else English. */
   get(lang: Lang): T;
