@@ -13,14 +13,16 @@
  * A part takes the worker's own modules (lib/background/shared.ts), not copies.
  */
 import type * as messages from './parts/messages';
+import type * as textsRu from './parts/texts-ru';
 
 export interface Parts {
   messages: typeof messages;
+  'texts-ru': typeof textsRu;
 }
 
 export type PartName = keyof Parts;
 
-export const PART_NAMES: readonly PartName[] = ['messages'];
+export const PART_NAMES: readonly PartName[] = ['messages', 'texts-ru'];
 
 type Registry = { __mcParts?: Partial<Parts> };
 
