@@ -9,7 +9,6 @@ import {
   ApiError,
   contentTypeFor,
   createApiClient,
-  formatApiError,
   type ProcessingResult,
   type Sleep,
   type SpaceListItem,
@@ -25,6 +24,7 @@ import {
 } from '@/lib/archive';
 import { ChargeWatch, incidentText, incidentTitle, storageChargeLog } from '@/lib/charges';
 import type { Deliveries } from '@/lib/delivery/deliveries';
+import { describeError as describeFailure } from '@/lib/failures';
 import { createFileStore, type FileStore } from '@/lib/file-store';
 import { formatDuration } from '@/lib/format/time';
 import { type Lang, resolveLang } from '@/lib/i18n';
@@ -259,7 +259,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     save: (state) => archiveImportItem.setValue(state),
     now,
     describeError: async (error) => {
-      if (error instanceof ApiError) return formatApiError(error.info, { lang: await lang() });
+      if (error instanceof ApiError) return describeFailure(error.info, await lang());
       return error instanceof Error ? error.message : String(error);
     },
   });
@@ -371,7 +371,7 @@ export function createBackground(options: BackgroundOptions = {}) {
   const schedules = new Schedules({
     now,
     dispatch: async (bot: ScheduledBot) => {
-      const t = backgroundTexts[await lang()];
+      const language = await lang();
       try {
         // Only a link the meeting detector accepts: an entry that is not one is never sent anywhere.
         const meeting = parseMeetingLink(bot.link);
@@ -381,6 +381,7 @@ export function createBackground(options: BackgroundOptions = {}) {
         }
         const job = await engine.createBot(bot.spaceId, meeting);
         if (job.phase !== 'failed') {
+          const t = backgroundTexts(language);
           await notify(`schedule:${bot.id}`, t.scheduledSentTitle, t.botSentMessage(bot.title ?? bot.link));
         }
       } catch (error) {
@@ -389,7 +390,7 @@ export function createBackground(options: BackgroundOptions = {}) {
       void scheduler.reschedule();
     },
     missed: async (bot: ScheduledBot) => {
-      const t = backgroundTexts[await lang()];
+      const t = backgroundTexts(await lang());
       await notify(
         `schedule:${bot.id}`,
         t.scheduledMissedTitle,
@@ -399,7 +400,7 @@ export function createBackground(options: BackgroundOptions = {}) {
   });
 
   const calendarMissed = async (record: DispatchRecord) => {
-    const t = backgroundTexts[await lang()];
+    const t = backgroundTexts(await lang());
     await notify(
       `calendar:${record.key}`,
       t.scheduledMissedTitle,
@@ -409,7 +410,7 @@ export function createBackground(options: BackgroundOptions = {}) {
 
   const describeError = async (error: unknown) => {
     const language = await lang();
-    if (error instanceof ApiError) return formatApiError(error.info, { lang: language });
+    if (error instanceof ApiError) return describeFailure(error.info, language);
     return error instanceof Error ? error.message : String(error);
   };
 
@@ -430,7 +431,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     schedules: () => schedules.list(),
     missed: calendarMissed,
     failed: async (record, error) => {
-      const t = backgroundTexts[await lang()];
+      const t = backgroundTexts(await lang());
       await notify(
         `calendar:${record.key}`,
         t.actionFailedTitle,
@@ -502,7 +503,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     }
     if (options.notify) {
       const language = await lang();
-      const t = backgroundTexts[language];
+      const t = backgroundTexts(language);
       for (const shortfall of shortfalls) {
         const day = new Date(now()).toISOString().slice(0, 10);
         if (await calendars.firstTime(`balance:${shortfall.spaceId}:${day}`)) {

@@ -5,8 +5,6 @@
  * from storage and looks at whatever is due.
  */
 import { browser } from 'wxt/browser';
-import { provideFailureTexts } from '@/lib/failures';
-import { ru as failureTextsRu } from '@/lib/failures/texts-ru';
 import { calendarsReadThisRunItem, serviceUrlItem, settingsItem } from '@/lib/storage';
 import { restrictStorageToTrustedContexts } from '@/lib/trusted-settings';
 import { type Background, createBackground } from './app';
@@ -22,12 +20,13 @@ import { SCHEDULE_ALARM_PREFIX } from './schedules';
 import type { OwnExtension } from './senders';
 import { SESSION_EXPIRED_ALARM, SESSION_WARNING_ALARM } from './session';
 import { shareModules } from './shared';
+import { loadTextsOnDemand } from './texts-loader';
 
 export function startBackground(bg: Background = createBackground()): Background {
-  // Notifications and page answers are worded in either language at any time.
-  provideFailureTexts('ru', failureTextsRu);
   shareModules();
   installParts();
+  // Russian texts load with their part when one is first needed (never on an English wake).
+  loadTextsOnDemand(() => part('texts-ru'));
   // Made on the first message of this start, with the part that answers messages.
   let handlers: Handlers | undefined;
   const own = (): OwnExtension => ({ id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') });

@@ -14,15 +14,17 @@
  */
 import type * as deliveries from './parts/deliveries';
 import type * as messages from './parts/messages';
+import type * as textsRu from './parts/texts-ru';
 
 export interface Parts {
   messages: typeof messages;
   deliveries: typeof deliveries;
+  'texts-ru': typeof textsRu;
 }
 
 export type PartName = keyof Parts;
 
-export const PART_NAMES: readonly PartName[] = ['messages', 'deliveries'];
+export const PART_NAMES: readonly PartName[] = ['messages', 'texts-ru', 'deliveries'];
 
 type Registry = { __mcParts?: Partial<Parts> };
 
