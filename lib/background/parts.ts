@@ -12,15 +12,17 @@
  *
  * A part takes the worker's own modules (lib/background/shared.ts), not copies.
  */
+import type * as calendars from './parts/calendars';
 import type * as messages from './parts/messages';
 
 export interface Parts {
   messages: typeof messages;
+  calendars: typeof calendars;
 }
 
 export type PartName = keyof Parts;
 
-export const PART_NAMES: readonly PartName[] = ['messages'];
+export const PART_NAMES: readonly PartName[] = ['messages', 'calendars'];
 
 type Registry = { __mcParts?: Partial<Parts> };
 

@@ -7,6 +7,7 @@
 import * as api from '@/lib/api';
 import * as apiErrors from '@/lib/api/errors';
 import * as archive from '@/lib/archive';
+import * as calendarStore from '@/lib/calendar/store';
 import * as deliveries from '@/lib/delivery/deliveries';
 import * as failures from '@/lib/failures';
 import * as failuresDescribe from '@/lib/failures/describe';
@@ -20,13 +21,14 @@ import * as messaging from '@/lib/messaging';
 import * as messagingSchemas from '@/lib/messaging-schemas';
 import * as pageConditions from '@/lib/page/conditions';
 import * as permissions from '@/lib/permissions';
+import * as serial from '@/lib/serial';
 import * as sessionStore from '@/lib/session-store';
 import * as storage from '@/lib/storage';
 import * as serviceUrl from '@/lib/url/service-url';
 import * as app from './app';
-import * as calendars from './calendars';
 import * as menus from './menus';
 import * as notifications from './notifications';
+import * as offscreen from './offscreen';
 import * as parts from './parts';
 import * as session from './session';
 import * as texts from './texts';
@@ -35,6 +37,7 @@ const SHARED = {
   api,
   apiErrors,
   archive,
+  calendarStore,
   deliveries,
   failures,
   failuresDescribe,
@@ -48,13 +51,14 @@ const SHARED = {
   messagingSchemas,
   pageConditions,
   permissions,
+  serial,
   sessionStore,
   storage,
   serviceUrl,
   app,
-  calendars,
   menus,
   notifications,
+  offscreen,
   parts,
   session,
   texts,
