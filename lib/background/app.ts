@@ -570,7 +570,7 @@ export function createBackground(options: BackgroundOptions = {}) {
   const wake = async () => {
     await catchUpNotices().catch((error) => console.error('missed notices not shown', error));
     await schedules.reconcile().catch((error) => console.error('schedules not reconciled', error));
-    await wakeCalendars().catch((error) => console.error('calendars not reconciled', error));
+    await wakeCalendars().catch((error) => console.error('calendars part not loaded', error));
     await checkSession().catch((error) => console.error('session not checked', error));
     await archiveImport.resume().catch((error) => console.error('archive import not resumed', error));
     void deliveries.sendDue().catch((error) => console.error('deliveries not sent', error));

@@ -59,13 +59,12 @@ describe('whether a worker start has anything for the calendars and the tab rule
     expect(await calendarsHaveWork(kv)).toBe(true);
   });
 
-  it('a calendar send a stop interrupted is settled, even with its calendar gone', async () => {
-    const kv = await storeWith({
-      [CALENDARS_KEY]: [],
-      [DISPATCH_KEY]: { a: record('a', 'sent'), b: record('b', 'sending') },
-    });
-    expect(await hasCalendars(kv)).toBe(false);
-    expect(await calendarsHaveWork(kv)).toBe(true);
+  it('a calendar send a stop interrupted is settled with its calendar; without one nothing could settle it', async () => {
+    const dispatch = { [DISPATCH_KEY]: { a: record('a', 'sent'), b: record('b', 'sending') } };
+    const withCalendar = await storeWith({ ...dispatch, [CALENDARS_KEY]: [{ id: 'c1', occurrences: [] }] });
+    expect(await calendarsHaveWork(withCalendar)).toBe(true);
+    const removed = await storeWith({ ...dispatch, [CALENDARS_KEY]: [] });
+    expect(await calendarsHaveWork(removed)).toBe(false);
   });
 
   it('a countdown still running, or a send of one a stop interrupted', async () => {

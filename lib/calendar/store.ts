@@ -31,19 +31,18 @@ export async function hasCalendars(kv: KeyReader): Promise<boolean> {
 
 /**
  * Whether a start of the worker has anything for the calendars or the tab rule: a calendar (its
- * due meetings are served and its alarms re-armed, which the browser may have dropped), a
- * calendar send or a countdown's send that a stop interrupted (`sending`, settled from the jobs),
- * or a countdown still running (sent at its deadline, re-armed). Anything else (records of sends
- * long done, cancelled countdowns) waits for the events that read it.
+ * due meetings are served, a send of one that a stop interrupted is settled from the jobs, and its
+ * alarms, which the browser may have dropped, are re-armed), or a countdown of the tab rule still
+ * running or whose send a stop interrupted. Anything else (records of sends long done, cancelled
+ * countdowns) waits for the events that read it. A calendar's dispatch records are settled from
+ * its planned meetings, so without a calendar there is none to settle.
  */
 export async function calendarsHaveWork(kv: KeyReader): Promise<boolean> {
-  const [calendars, dispatch, entries] = await Promise.all([
+  const [calendars, entries] = await Promise.all([
     hasCalendars(kv),
-    kv.get<Record<string, { state?: unknown }>>(DISPATCH_KEY),
     kv.get<Pick<AutoJoinEntry, 'state'>[]>(AUTO_JOIN_KEY),
   ]);
   if (calendars) return true;
-  if (dispatch && Object.values(dispatch).some((record) => record?.state === 'sending')) return true;
   return (
     Array.isArray(entries) &&
     entries.some((entry) => entry?.state === 'counting' || entry?.state === 'sending')
