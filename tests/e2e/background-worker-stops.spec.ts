@@ -43,14 +43,14 @@ test('processing: the worker is stopped mid-polling; the alarm wakes it and the 
   expect(jobs[jobId]).toMatchObject({ phase: 'ready' });
   expect((await emulator.counters()).classifyCalls).toEqual({ [SEED.recordings.uploadedNotProcessed]: 1 });
   // The alarm's wake ran background.js alone: the part that answers messages is loaded by the
-  // first message of a start (lib/background/parts.ts), from the copy installed with the worker;
-  // the calendars' part neither (no calendar, no countdown of the tab rule stored), nor with a
-  // message that is not about them, but with the first that is.
+  // first message of a start (lib/background/parts.ts), from the copy installed with the worker.
   const partsLoaded = () =>
     serviceWorker.evaluate(() => Object.keys((globalThis as { __mcParts?: object }).__mcParts ?? {}));
   expect(await partsLoaded()).toEqual([]);
   expect(await background.send('session.get', {})).toMatchObject({ ok: true, data: { signedIn: true } });
   expect(await partsLoaded()).toEqual(['messages']);
+  // The calendars' part neither (no calendar, no countdown of the tab rule stored), nor with a
+  // message that is not about them: with the first that is.
   expect(await background.send('upcoming.list', {})).toMatchObject({ ok: true, data: { calendars: false } });
   expect(await partsLoaded()).toEqual(['messages', 'calendars']);
   // Nothing active any more: no badge, no polling alarm.
