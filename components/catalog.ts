@@ -2,7 +2,8 @@
  * The text catalogs of the pages. English comes with the page's first script; another language's
  * catalog is loaded when it comes into force (components/lang.ts switches once it is loaded),
  * together with that language's failure sentences (lib/failures; components/failures.ts loads
- * the rest of the failure wording when first needed).
+ * the rest of the failure wording when first needed) and charge incident texts (lib/charges):
+ * components/catalog-ru.ts.
  */
 import type { Lang } from '@/lib/i18n';
 import { type Catalog, en } from './messages-en';
@@ -11,15 +12,11 @@ const catalogs: Partial<Record<Lang, Catalog>> = { en };
 const loaders: Record<Lang, () => Promise<Catalog>> = {
   en: async () => en,
   ru: async () => {
-    // The failure sentences' registry is loaded here too (not imported): English pages load it
-    // only when a failure is to be shown (components/failures.ts).
-    const [catalog, failures, registry] = await Promise.all([
-      import('./messages-ru'),
-      import('@/lib/failures/texts-ru'),
-      import('@/lib/failures/texts'),
-    ]);
-    registry.provideFailureTexts('ru', failures.ru);
-    return catalog.ru;
+    // With the Russian of the failure sentences' and charge incidents' registries (not imported
+    // here: English pages load them only when they show a failure or an incident).
+    const russian = await import('./catalog-ru');
+    russian.provideRussian();
+    return russian.ru;
   },
 };
 

@@ -10,6 +10,7 @@
  *    the same emulator storage in the same run, and the worker's peak heap meanwhile.
  *
  * Usage: npx wxt build && npx tsx scripts/bench-worker.ts [start] [ticks] [upload] [--samples 20]
+ *        (EXTENSION_DIR=<a chrome-mv3 build> measures that build instead of .output/chrome-mv3)
  *        (no section named: all three)
  */
 import { execFile } from 'node:child_process';
@@ -100,7 +101,11 @@ class Bench {
   ) {}
 
   static async launch(): Promise<Bench> {
-    const { context, close } = await launchChromium({ profilePrefix: 'mc-bench-worker-' });
+    const { context, close } = await launchChromium({
+      profilePrefix: 'mc-bench-worker-',
+      // Another build to compare (e.g. main before a change), as scripts/profile-pages.ts takes it.
+      ...(process.env.EXTENSION_DIR ? { extensionDir: path.resolve(process.env.EXTENSION_DIR) } : {}),
+    });
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const id = new URL(worker.url()).host;
     const page = await context.newPage();

@@ -29,7 +29,6 @@ export {
   type UnsafeOperation,
 } from './errors';
 export { RETRY_PAUSES, type Sleep } from './http';
-export { formatApiError } from './messages';
 export {
   DEFAULT_PAGE_SIZE,
   escapeRegex,

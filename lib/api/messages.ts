@@ -1,7 +1,8 @@
 /**
  * Messages a person can act on, for every error kind, in English and Russian: the texts are in
- * ./messages-en.ts and ./messages-ru.ts, the choice of sentence in ./format-error.ts (pages load
- * only the language in force through lib/failures; the background and the tests use both here).
+ * ./messages-en.ts and ./messages-ru.ts, the choice of sentence in ./format-error.ts. The extension
+ * loads only the languages in force, through lib/failures; tests and tools use both here (not
+ * exported by lib/api/index.ts, which the worker carries whole).
  */
 import type { Lang } from '@/lib/i18n';
 import type { ApiErrorInfo } from './errors';

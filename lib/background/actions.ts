@@ -3,7 +3,8 @@
  * since there is no page to show it: bot sent, transcription started, or why not.
  */
 import { type Browser, browser } from 'wxt/browser';
-import { formatApiError, toApiErrorInfo } from '@/lib/api';
+import { toApiErrorInfo } from '@/lib/api';
+import { describeError } from '@/lib/failures';
 import { describeJob } from '@/lib/jobs/describe';
 import type { Job } from '@/lib/jobs/types';
 import { parseMeetingLink } from '@/lib/links';
@@ -17,7 +18,7 @@ const ACTION_NOTIFICATION_ID = 'action';
 /** The outcome of a context menu or command action, as a notification. */
 async function reportAction(bg: Background, action: () => Promise<Job | null>, nothing: 'meeting' | 'media') {
   const lang = await bg.lang();
-  const t = backgroundTexts[lang];
+  const t = backgroundTexts(lang);
   if (!(await bg.sessionStore.get())) {
     await notify(ACTION_NOTIFICATION_ID, t.notSignedInTitle, t.notSignedInMessage);
     return;
@@ -43,11 +44,7 @@ async function reportAction(bg: Background, action: () => Promise<Job | null>, n
         t.transcribeMessage(job.title ?? job.sourceUrl ?? ''),
       );
   } catch (error) {
-    await notify(
-      ACTION_NOTIFICATION_ID,
-      t.actionFailedTitle,
-      formatApiError(toApiErrorInfo(error), { lang }),
-    );
+    await notify(ACTION_NOTIFICATION_ID, t.actionFailedTitle, describeError(toApiErrorInfo(error), lang));
   }
 }
 

@@ -9,7 +9,6 @@ import {
   ApiError,
   contentTypeFor,
   createApiClient,
-  formatApiError,
   type ProcessingResult,
   type Sleep,
   type SpaceListItem,
@@ -25,6 +24,7 @@ import {
 } from '@/lib/archive';
 import { calendarsHaveWork, hasCalendars } from '@/lib/calendar/store';
 import { ChargeWatch, incidentText, incidentTitle, storageChargeLog } from '@/lib/charges';
+import { describeError as describeFailure } from '@/lib/failures';
 import { createFileStore, type FileStore } from '@/lib/file-store';
 import { formatDuration } from '@/lib/format/time';
 import { type Lang, resolveLang } from '@/lib/i18n';
@@ -245,7 +245,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     save: (state) => archiveImportItem.setValue(state),
     now,
     describeError: async (error) => {
-      if (error instanceof ApiError) return formatApiError(error.info, { lang: await lang() });
+      if (error instanceof ApiError) return describeFailure(error.info, await lang());
       return error instanceof Error ? error.message : String(error);
     },
   });
@@ -357,7 +357,7 @@ export function createBackground(options: BackgroundOptions = {}) {
   const schedules = new Schedules({
     now,
     dispatch: async (bot: ScheduledBot) => {
-      const t = backgroundTexts[await lang()];
+      const language = await lang();
       try {
         // Only a link the meeting detector accepts: an entry that is not one is never sent anywhere.
         const meeting = parseMeetingLink(bot.link);
@@ -367,6 +367,7 @@ export function createBackground(options: BackgroundOptions = {}) {
         }
         const job = await engine.createBot(bot.spaceId, meeting);
         if (job.phase !== 'failed') {
+          const t = backgroundTexts(language);
           await notify(`schedule:${bot.id}`, t.scheduledSentTitle, t.botSentMessage(bot.title ?? bot.link));
         }
       } catch (error) {
@@ -375,7 +376,7 @@ export function createBackground(options: BackgroundOptions = {}) {
       void scheduler.reschedule();
     },
     missed: async (bot: ScheduledBot) => {
-      const t = backgroundTexts[await lang()];
+      const t = backgroundTexts(await lang());
       await notify(
         `schedule:${bot.id}`,
         t.scheduledMissedTitle,
@@ -385,7 +386,7 @@ export function createBackground(options: BackgroundOptions = {}) {
   });
 
   const calendarMissed = async (record: DispatchRecord) => {
-    const t = backgroundTexts[await lang()];
+    const t = backgroundTexts(await lang());
     await notify(
       `calendar:${record.key}`,
       t.scheduledMissedTitle,
@@ -395,7 +396,7 @@ export function createBackground(options: BackgroundOptions = {}) {
 
   const describeError = async (error: unknown) => {
     const language = await lang();
-    if (error instanceof ApiError) return formatApiError(error.info, { lang: language });
+    if (error instanceof ApiError) return describeFailure(error.info, language);
     return error instanceof Error ? error.message : String(error);
   };
 
@@ -416,7 +417,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     schedules: () => schedules.list(),
     missed: calendarMissed,
     failed: async (record, error) => {
-      const t = backgroundTexts[await lang()];
+      const t = backgroundTexts(await lang());
       await notify(
         `calendar:${record.key}`,
         t.actionFailedTitle,
@@ -503,7 +504,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     }
     if (options.notify) {
       const language = await lang();
-      const t = backgroundTexts[language];
+      const t = backgroundTexts(language);
       for (const shortfall of shortfalls) {
         const day = new Date(now()).toISOString().slice(0, 10);
         if (await calendarsPart().calendars.firstTime(`balance:${shortfall.spaceId}:${day}`)) {

@@ -6,8 +6,6 @@
  */
 import { browser } from 'wxt/browser';
 import { AUTO_JOIN_ALARM, CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM } from '@/lib/calendar/store';
-import { provideFailureTexts } from '@/lib/failures';
-import { ru as failureTextsRu } from '@/lib/failures/texts-ru';
 import { calendarsReadThisRunItem, serviceUrlItem, settingsItem } from '@/lib/storage';
 import { restrictStorageToTrustedContexts } from '@/lib/trusted-settings';
 import { type Background, createBackground } from './app';
@@ -21,12 +19,13 @@ import { SCHEDULE_ALARM_PREFIX } from './schedules';
 import type { OwnExtension } from './senders';
 import { SESSION_EXPIRED_ALARM, SESSION_WARNING_ALARM } from './session';
 import { shareModules } from './shared';
+import { loadTextsOnDemand } from './texts-loader';
 
 export function startBackground(bg: Background = createBackground()): Background {
-  // Notifications and page answers are worded in either language at any time.
-  provideFailureTexts('ru', failureTextsRu);
   shareModules();
   installParts();
+  // Russian texts load with their part when one is first needed (never on an English wake).
+  loadTextsOnDemand(() => part('texts-ru'));
   // Made on the first message of this start, with the part that answers messages.
   let handlers: Handlers | undefined;
   const own = (): OwnExtension => ({ id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') });

@@ -58,7 +58,7 @@ export const MEDIA_LINK_PATTERNS: readonly string[] = ['mp3', 'm4a', 'wav', 'ogg
 );
 
 export async function createMenus(lang: Lang): Promise<void> {
-  const t = backgroundTexts[lang];
+  const t = backgroundTexts(lang);
   await browser.contextMenus.removeAll();
   const create = (properties: Parameters<typeof browser.contextMenus.create>[0]) =>
     new Promise<void>((resolve) => {

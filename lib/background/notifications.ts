@@ -51,7 +51,7 @@ export function noticeName(title: string): string {
 
 /** What to show when a job has just ended, or null (cancelled, turned off in the options). */
 function jobNotice(job: Job, settings: Settings, lang: Lang): { title: string; message: string } | null {
-  const t = backgroundTexts[lang];
+  const t = backgroundTexts(lang);
   const name = noticeName(job.title ?? '') || (job.intent === 'bot' ? t.botFallback : t.recordingFallback);
   switch (job.phase) {
     case 'ready':

@@ -14,15 +14,17 @@
  */
 import type * as calendars from './parts/calendars';
 import type * as messages from './parts/messages';
+import type * as textsRu from './parts/texts-ru';
 
 export interface Parts {
   messages: typeof messages;
   calendars: typeof calendars;
+  'texts-ru': typeof textsRu;
 }
 
 export type PartName = keyof Parts;
 
-export const PART_NAMES: readonly PartName[] = ['messages', 'calendars'];
+export const PART_NAMES: readonly PartName[] = ['messages', 'texts-ru', 'calendars'];
 
 type Registry = { __mcParts?: Partial<Parts> };
 

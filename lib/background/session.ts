@@ -78,7 +78,8 @@ export async function checkSessionNotices(
   now: number,
   lang: Lang,
 ): Promise<void> {
-  const t = backgroundTexts[lang];
+  // Asked for only when a notice is shown: a wake with nothing to say loads no texts.
+  const t = () => backgroundTexts(lang);
   const notices = await sessionNoticesItem.getValue();
   if (!session) {
     await Promise.all([
@@ -86,7 +87,7 @@ export async function checkSessionNotices(
       browser.alarms.clear(SESSION_EXPIRED_ALARM),
     ]);
     if (ended && notices.expiredFor !== ended.at) {
-      await notify(SESSION_NOTIFICATION_ID, t.sessionExpiredTitle, t.sessionExpiredMessage);
+      await notify(SESSION_NOTIFICATION_ID, t().sessionExpiredTitle, t().sessionExpiredMessage);
       await sessionNoticesItem.setValue({ ...notices, expiredFor: ended.at });
     }
     return;
@@ -95,7 +96,7 @@ export async function checkSessionNotices(
   const warnAt = warningAt(session);
   if (now >= neededAt) {
     if (notices.expiredFor !== neededAt) {
-      await notify(SESSION_NOTIFICATION_ID, t.sessionExpiredTitle, t.sessionExpiredMessage);
+      await notify(SESSION_NOTIFICATION_ID, t().sessionExpiredTitle, t().sessionExpiredMessage);
       await sessionNoticesItem.setValue({ ...notices, expiredFor: neededAt });
     }
     return;
@@ -103,8 +104,8 @@ export async function checkSessionNotices(
   if (now >= warnAt && notices.warnedFor !== neededAt) {
     await notify(
       SESSION_NOTIFICATION_ID,
-      t.sessionEndsTitle,
-      t.sessionEndsMessage(formatWhen(neededAt, lang)),
+      t().sessionEndsTitle,
+      t().sessionEndsMessage(formatWhen(neededAt, lang)),
     );
     await sessionNoticesItem.setValue({ ...notices, warnedFor: neededAt });
   }

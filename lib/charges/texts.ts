@@ -1,6 +1,11 @@
-/** What each incident means, in plain words with its figures, in English and Russian. */
+/**
+ * What each incident means, in plain words with its figures. English is here; the Russian
+ * (./texts-ru.ts) is provided when it comes into force: by the pages' catalog
+ * (components/catalog.ts), by the worker's Russian part (lib/background/texts-loader.ts).
+ */
 import { formatDuration } from '@/lib/format/time';
-import { defineMessages, type Lang } from '@/lib/i18n';
+import type { Lang } from '@/lib/i18n';
+import { lazyTexts } from '@/lib/lazy-texts';
 import type { ChargeIncident } from './types';
 
 function clock(at: number, lang: Lang): string {
@@ -12,44 +17,43 @@ function clock(at: number, lang: Lang): string {
   });
 }
 
-const texts = defineMessages(
-  {
-    doubleChargeTitle: 'Charged more than once',
-    duplicateTitle: 'Recording created twice',
-    botTitle: 'The bot may have been sent',
-    recording: (title: string | undefined, id: number | undefined) =>
-      title ? `“${title}”` : id === undefined ? 'the recording' : `recording ${id}`,
-    doubleCharge: (what: string, extra: number, each: string, total: string, at: string) =>
-      `The service charged ${what} ${extra + 1} times instead of once (${each} each, ${total} extra) at ${at}. The connection dropped while processing was being started, and the browser repeated the request by itself. The extra time was not returned: copy the charges log in the options and send it to the service's support to ask for it back.`,
-    duplicate: (what: string, count: number, ids: string, trashed: boolean, at: string) =>
-      `The service created ${what} ${count + 1} times at ${at}: the connection dropped and the browser repeated the request by itself. ${trashed ? `The extra ${count === 1 ? 'copy' : 'copies'} (${ids}) ${count === 1 ? 'was' : 'were'} moved to the trash; restore from there if needed.` : `The extra ${count === 1 ? 'copy' : 'copies'} (${ids}) could not be moved to the trash; delete ${count === 1 ? 'it' : 'them'} in the list.`}`,
-    botBusy: (link: string, at: string) =>
-      `At ${at} the service answered that a bot is already in an active meeting in this space, and no other bot sent from this browser is active there. If the connection dropped, the browser repeated the request by itself, and this answer may be about the bot just sent to ${link}: check whether it joined the meeting. Its recording then appears in the space after the meeting.`,
-  },
-  {
-    doubleChargeTitle: 'Списано больше одного раза',
-    duplicateTitle: 'Запись создана дважды',
-    botTitle: 'Бот, возможно, отправлен',
-    recording: (title: string | undefined, id: number | undefined) =>
-      title ? `«${title}»` : id === undefined ? 'запись' : `запись ${id}`,
-    doubleCharge: (what: string, extra: number, each: string, total: string, at: string) =>
-      `Сервис списал время за ${what} ${extra + 1} раза вместо одного (по ${each}, лишних ${total}) в ${at}. Соединение оборвалось, пока запускалась обработка, и браузер сам повторил запрос. Лишнее время не возвращено: скопируйте журнал списаний в настройках и отправьте его в поддержку сервиса, чтобы его вернули.`,
-    duplicate: (what: string, count: number, ids: string, trashed: boolean, at: string) =>
-      `Сервис создал ${what} ${count + 1} раза в ${at}: соединение оборвалось, и браузер сам повторил запрос. ${trashed ? `Лишние копии (${ids}) перемещены в корзину; при необходимости восстановите их оттуда.` : `Лишние копии (${ids}) не удалось переместить в корзину; удалите их в списке.`}`,
-    botBusy: (link: string, at: string) =>
-      `В ${at} сервис ответил, что бот уже участвует в активной встрече в этом пространстве, а других ботов, отправленных из этого браузера, там нет. Если соединение оборвалось, браузер сам повторил запрос, и этот ответ может относиться к только что отправленному боту на ${link}: проверьте, подключился ли он к встрече. Тогда его запись появится в пространстве после встречи.`,
-  },
-);
+const en = {
+  doubleChargeTitle: 'Charged more than once',
+  duplicateTitle: 'Recording created twice',
+  botTitle: 'The bot may have been sent',
+  recording: (title: string | undefined, id: number | undefined) =>
+    title ? `“${title}”` : id === undefined ? 'the recording' : `recording ${id}`,
+  doubleCharge: (what: string, extra: number, each: string, total: string, at: string) =>
+    `The service charged ${what} ${extra + 1} times instead of once (${each} each, ${total} extra) at ${at}. The connection dropped while processing was being started, and the browser repeated the request by itself. The extra time was not returned: copy the charges log in the options and send it to the service's support to ask for it back.`,
+  duplicate: (what: string, count: number, ids: string, trashed: boolean, at: string) =>
+    `The service created ${what} ${count + 1} times at ${at}: the connection dropped and the browser repeated the request by itself. ${trashed ? `The extra ${count === 1 ? 'copy' : 'copies'} (${ids}) ${count === 1 ? 'was' : 'were'} moved to the trash; restore from there if needed.` : `The extra ${count === 1 ? 'copy' : 'copies'} (${ids}) could not be moved to the trash; delete ${count === 1 ? 'it' : 'them'} in the list.`}`,
+  botBusy: (link: string, at: string) =>
+    `At ${at} the service answered that a bot is already in an active meeting in this space, and no other bot sent from this browser is active there. If the connection dropped, the browser repeated the request by itself, and this answer may be about the bot just sent to ${link}: check whether it joined the meeting. Its recording then appears in the space after the meeting.`,
+};
+
+export type ChargeTexts = typeof en;
+
+const texts = lazyTexts<ChargeTexts>('charge incident', en);
+
+/** Makes `lang`'s incident texts available. */
+export function provideChargeTexts(lang: Lang, provided: ChargeTexts): void {
+  texts.provide(lang, provided);
+}
+
+/** What loads a language's incident texts the first time they are asked for. */
+export function onMissingChargeTexts(loader: ((lang: Lang) => void) | undefined): void {
+  texts.onMissing(loader);
+}
 
 export function incidentTitle(incident: ChargeIncident, lang: Lang): string {
-  const t = texts[lang];
+  const t = texts.get(lang);
   if (incident.kind === 'double-charge') return t.doubleChargeTitle;
   if (incident.kind === 'duplicate-recording') return t.duplicateTitle;
   return t.botTitle;
 }
 
 export function incidentText(incident: ChargeIncident, lang: Lang): string {
-  const t = texts[lang];
+  const t = texts.get(lang);
   const at = clock(incident.at, lang);
   const what = t.recording(incident.title, incident.audioId);
   switch (incident.kind) {

@@ -1,2 +1,2 @@
 export { describeError, describeJobFailure, describeSignInError } from './describe';
-export { failureTexts, provideFailureTexts } from './texts';
+export { failureTexts, onMissingFailureTexts, provideFailureTexts } from './texts';

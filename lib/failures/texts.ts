@@ -1,23 +1,29 @@
 /**
  * Every sentence about a failure: the background's refusals, the job failures, the sign-in form's
- * and the page controls' wording (service errors themselves: lib/api/messages.ts). English comes
- * with the code; Russian is handed over when it comes into force, the way the pages' catalogs are
- * loaded (components/catalog.ts loads both together; the background, which cannot load code
- * lazily, hands both over at start).
+ * and the page controls' wording (service errors themselves: lib/api/messages-en.ts). English comes
+ * with the code; Russian is handed over when it comes into force: the pages load it with their
+ * catalog (components/catalog.ts), the worker with its Russian part when a sentence in Russian is
+ * first needed (lib/background/texts-loader.ts).
  */
 import type { Lang } from '@/lib/i18n';
+import { lazyTexts } from '@/lib/lazy-texts';
 import { en, type FailureTexts } from './texts-en';
 
 export type { FailureTexts };
 
-const provided: Partial<Record<Lang, FailureTexts>> = { en };
+const texts = lazyTexts<FailureTexts>('failure', en);
 
-/** The failure texts of `lang` once provided, else English. */
+/** The failure texts of `lang`: provided, else loaded by the hook, else English (logged). */
 export function failureTexts(lang: Lang): FailureTexts {
-  return provided[lang] ?? en;
+  return texts.get(lang);
 }
 
 /** Makes `lang`'s failure texts available (import `./texts-ru` where it is loaded). */
-export function provideFailureTexts(lang: Lang, texts: FailureTexts): void {
-  provided[lang] = texts;
+export function provideFailureTexts(lang: Lang, provided: FailureTexts): void {
+  texts.provide(lang, provided);
+}
+
+/** What loads a language's failure texts the first time they are asked for (the worker's). */
+export function onMissingFailureTexts(loader: ((lang: Lang) => void) | undefined): void {
+  texts.onMissing(loader);
 }

@@ -1,54 +1,51 @@
 /**
- * What a job is doing as a sentence a person understands, in English and Russian; why it ended
- * badly is worded by the one describer of failures (lib/failures).
+ * What a job is doing as a sentence a person understands; why it ended badly is worded by the one
+ * describer of failures (lib/failures). English is here; the Russian (./describe-ru.ts) is provided
+ * when it is first needed (the worker's Russian part, lib/background/texts-loader.ts).
  */
 import { describeJobFailure } from '@/lib/failures';
-import { defineMessages, type Lang } from '@/lib/i18n';
+import type { Lang } from '@/lib/i18n';
+import { lazyTexts } from '@/lib/lazy-texts';
 import type { Job } from './types';
 
 function megabytesPerSecond(bytesPerSecond: number): string {
   return (bytesPerSecond / 1_000_000).toFixed(1);
 }
 
-const texts = defineMessages(
-  {
-    requesting: 'Sending the bot to the meeting…',
-    waitingMeeting: 'The bot is in the meeting. The recording arrives after the meeting ends.',
-    submittingLink: 'Submitting the link…',
-    submittingVideo: 'Submitting the video page…',
-    downloading: 'The service is downloading the recording…',
-    uploading: (percent: number, speed?: string) =>
-      `Uploading: ${percent}%${speed ? ` (${speed} MB/s)` : ''}`,
-    assembling: 'The service is assembling the uploaded file…',
-    starting: 'Starting processing…',
-    processing: 'Processing…',
-    uploaded: 'Uploaded: the recording is ready to process.',
-    ready: 'The protocol is ready.',
-    cancelled: 'Cancelled.',
-    blockedSignIn: 'Sign in again to continue.',
-    blockedPermission: 'Allow the extension to reach the service (options) to continue.',
-  },
-  {
-    requesting: 'Бот отправляется на встречу…',
-    waitingMeeting: 'Бот на встрече. Запись появится после её окончания.',
-    submittingLink: 'Ссылка отправляется…',
-    submittingVideo: 'Страница видео отправляется…',
-    downloading: 'Сервис скачивает запись…',
-    uploading: (percent: number, speed?: string) => `Загрузка: ${percent}%${speed ? ` (${speed} МБ/с)` : ''}`,
-    assembling: 'Сервис собирает загруженный файл…',
-    starting: 'Обработка запускается…',
-    processing: 'Идёт обработка…',
-    uploaded: 'Загружено: запись готова к обработке.',
-    ready: 'Протокол готов.',
-    cancelled: 'Отменено.',
-    blockedSignIn: 'Чтобы продолжить, войдите снова.',
-    blockedPermission: 'Чтобы продолжить, разрешите расширению доступ к сервису (в настройках).',
-  },
-);
+const en = {
+  requesting: 'Sending the bot to the meeting…',
+  waitingMeeting: 'The bot is in the meeting. The recording arrives after the meeting ends.',
+  submittingLink: 'Submitting the link…',
+  submittingVideo: 'Submitting the video page…',
+  downloading: 'The service is downloading the recording…',
+  uploading: (percent: number, speed?: string) => `Uploading: ${percent}%${speed ? ` (${speed} MB/s)` : ''}`,
+  assembling: 'The service is assembling the uploaded file…',
+  starting: 'Starting processing…',
+  processing: 'Processing…',
+  uploaded: 'Uploaded: the recording is ready to process.',
+  ready: 'The protocol is ready.',
+  cancelled: 'Cancelled.',
+  blockedSignIn: 'Sign in again to continue.',
+  blockedPermission: 'Allow the extension to reach the service (options) to continue.',
+};
+
+export type JobTexts = typeof en;
+
+const texts = lazyTexts<JobTexts>('job state', en);
+
+/** Makes `lang`'s job state texts available. */
+export function provideJobTexts(lang: Lang, provided: JobTexts): void {
+  texts.provide(lang, provided);
+}
+
+/** What loads a language's job state texts the first time they are asked for. */
+export function onMissingJobTexts(loader: ((lang: Lang) => void) | undefined): void {
+  texts.onMissing(loader);
+}
 
 /** The job's state in one sentence (its failure's reason when it failed). */
 export function describeJob(job: Job, lang: Lang): string {
-  const t = texts[lang];
+  const t = texts.get(lang);
   const state = (() => {
     switch (job.phase) {
       case 'requesting':

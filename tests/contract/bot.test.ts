@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiClient, formatApiError, take } from '../../lib/api';
+import { type ApiClient, take } from '../../lib/api';
+import { formatApiError } from '../../lib/api/messages';
 import { driveJobs } from './engine';
 import { failure, SEED, type TestEmulator, useSignedIn } from './support';
 

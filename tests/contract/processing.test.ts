@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   type ApiClient,
   classifyResultResponse,
-  formatApiError,
   normalizeDialog,
   SERVER_ERROR_FAILURE_MS,
   startProcessingSafely,
 } from '../../lib/api';
+import { formatApiError } from '../../lib/api/messages';
 import { driveJobs, type JobDriver } from './engine';
 import { failure, SEED, type TestEmulator, useSignedIn, wavBlob } from './support';
 

@@ -43,7 +43,8 @@ test('processing: the worker is stopped mid-polling; the alarm wakes it and the 
   expect(jobs[jobId]).toMatchObject({ phase: 'ready' });
   expect((await emulator.counters()).classifyCalls).toEqual({ [SEED.recordings.uploadedNotProcessed]: 1 });
   // The alarm's wake ran background.js alone: the part that answers messages is loaded by the
-  // first message of a start (lib/background/parts.ts), from the copy installed with the worker.
+  // first message of a start (lib/background/parts.ts), from the copy installed with the worker,
+  // and an English session never loads the Russian texts (lib/background/texts-loader.ts).
   const partsLoaded = () =>
     serviceWorker.evaluate(() => Object.keys((globalThis as { __mcParts?: object }).__mcParts ?? {}));
   expect(await partsLoaded()).toEqual([]);
@@ -56,6 +57,61 @@ test('processing: the worker is stopped mid-polling; the alarm wakes it and the 
   // Nothing active any more: no badge, no polling alarm.
   await expect.poll(() => serviceWorker.evaluate(() => chrome.action.getBadgeText({}))).toBe('');
   await expect.poll(async () => (await background.alarms()).map((alarm) => alarm.name)).not.toContain('poll');
+});
+
+test('Russian: a wake with nothing to say loads no part; the result after a worker stop is notified in Russian', async ({
+  background,
+  emulator,
+  monitor,
+  serviceWorker,
+}) => {
+  await background.signIn(emulator.url);
+  expect(await background.send('settings.set', { language: 'ru' })).toMatchObject({ ok: true });
+  const answer = await background.send('recording.process', {
+    spaceId: SEED.spaces.personal,
+    audioId: SEED.recordings.uploadedNotProcessed,
+  });
+  expect(answer).toMatchObject({ ok: true, data: { phase: 'processing' } });
+  const jobId = (answer as Extract<Answer, { ok: true }>).data.id as string;
+
+  await background.closePage();
+  await monitor.stop();
+  const requests = (await emulator.counters()).requests;
+  await monitor.waitFor('running', ALARM_WAIT);
+  const starts = monitor.starts;
+  // The wake's tick asks the service for the result: still processing, nothing to say.
+  await expect
+    .poll(async () => (await emulator.counters()).requests, { timeout: 30_000 })
+    .toBeGreaterThan(requests);
+  const partsLoaded = () =>
+    serviceWorker.evaluate(() => Object.keys((globalThis as { __mcParts?: object }).__mcParts ?? {}));
+  expect(await partsLoaded()).toEqual([]);
+
+  // What the worker asks the system to show (Chrome does not give it back); this start only.
+  await serviceWorker.evaluate(() => {
+    const seen: Array<{ title: string; message: string }> = [];
+    (globalThis as unknown as { __notices: typeof seen }).__notices = seen;
+    const create = chrome.notifications.create.bind(chrome.notifications) as (...args: unknown[]) => unknown;
+    (chrome.notifications as unknown as { create: unknown }).create = (...args: unknown[]) => {
+      const options = args.find((arg) => typeof arg === 'object' && arg !== null) as {
+        title: string;
+        message: string;
+      };
+      seen.push({ title: options.title, message: options.message });
+      return create(...args);
+    };
+  });
+  await emulator.advance(PROCESSING_DONE);
+  await expect.poll(() => background.notifications(), { timeout: 45_000 }).toHaveProperty(`job:${jobId}`);
+  expect(monitor.starts).toBe(starts);
+  const notices = await serviceWorker.evaluate(
+    () => (globalThis as unknown as { __notices: Array<{ title: string; message: string }> }).__notices,
+  );
+  expect(notices).toHaveLength(1);
+  expect(notices[0]!.title).toBe('Протокол готов');
+  expect(notices[0]!.message).toMatch(/»: протокол и расшифровка готовы\. Нажмите, чтобы открыть\.$/);
+  // The Russian texts came with their part, loaded by this notice and by nothing before it.
+  expect(await partsLoaded()).toEqual(['texts-ru']);
 });
 
 test('bot: the worker is stopped while the bot is in the meeting; the recording is found and its protocol arrives', async ({

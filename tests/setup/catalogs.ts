@@ -1,8 +1,16 @@
 /**
- * Pages load the Russian catalog when it comes into force (components/lang.ts); unit tests call
- * `describeError(..., 'ru')` (lib/failures, whose Russian comes with this catalog) and render components in either language directly, so every catalog
- * is loaded before they run.
+ * Pages load the Russian catalog when it comes into force (components/lang.ts), the worker its
+ * Russian part when a text in Russian is first needed (lib/background/texts-loader.ts); unit tests
+ * call `describeError(..., 'ru')` (lib/failures, whose Russian comes with this catalog), word the
+ * background's notices and render components in either language directly, so every catalog is
+ * loaded before they run.
  */
 import { loadCatalog } from '@/components/catalog';
+import { provideBackgroundTexts } from '@/lib/background/texts';
+import { ru as backgroundRu } from '@/lib/background/texts-ru';
+import { provideJobTexts } from '@/lib/jobs/describe';
+import { ru as jobsRu } from '@/lib/jobs/describe-ru';
 
 await loadCatalog('ru');
+provideBackgroundTexts('ru', backgroundRu);
+provideJobTexts('ru', jobsRu);

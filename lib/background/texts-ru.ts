@@ -1,0 +1,38 @@
+/** The background's own texts in Russian (lib/background/texts.ts says when they are loaded). */
+import type { BackgroundTexts } from './texts';
+
+export const ru: BackgroundTexts = {
+  menuSendBot: 'Отправить бота на эту встречу',
+  menuTranscribe: 'Расшифровать аудио',
+  readyTitle: 'Протокол готов',
+  readyMessage: (title: string) => `«${title}»: протокол и расшифровка готовы. Нажмите, чтобы открыть.`,
+  uploadedTitle: 'Запись загружена',
+  uploadedMessage: (title: string) => `«${title}» в пространстве и готова к обработке.`,
+  failedTitle: (title: string) => `Не завершено: ${title}`,
+  recordingFallback: 'запись',
+  botFallback: 'бот на встречу',
+  botSentTitle: 'Бот отправлен',
+  botSentMessage: (link: string) => `Бот подключается к ${link}. Протокол придёт сам после встречи.`,
+  transcribeTitle: 'Расшифровка начата',
+  transcribeMessage: (what: string) =>
+    `Сервис скачивает ${what}. Вы получите уведомление, когда всё будет готово.`,
+  notMeetingTitle: 'Здесь нет встречи',
+  notMeetingMessage: 'Эта вкладка — не встреча Google Meet, Zoom или Яндекс Телемоста.',
+  notMediaTitle: 'Нечего расшифровывать',
+  notMediaMessage: 'Эта ссылка не ведёт ни на страницу видео, ни прямо на аудио- или видеофайл.',
+  notSignedInTitle: 'Сначала войдите',
+  notSignedInMessage: 'Откройте Meeting Capture и войдите в сервис.',
+  actionFailedTitle: 'Не получилось',
+  sessionEndsTitle: 'Скоро нужно войти снова',
+  sessionEndsMessage: (when: string) =>
+    `Сеанс Meeting Capture нельзя будет продлить после ${when}. Войдите снова до этого, чтобы протоколы продолжали приходить.`,
+  sessionExpiredTitle: 'Сеанс завершён',
+  sessionExpiredMessage: 'Войдите в Meeting Capture снова, чтобы протоколы продолжали приходить.',
+  scheduledSentTitle: 'Запланированный бот отправлен',
+  scheduledMissedTitle: 'Запланированный бот не отправлен',
+  scheduledMissedMessage: (what: string) =>
+    `Бот на ${what} не отправлен: в момент начала браузер не работал.`,
+  balanceShortTitle: 'Не хватит времени',
+  balanceShortMessage: (space: string, needed: string, available: string) =>
+    `Встречам на ближайшие 24 часа нужно ${needed} в «${space}», а там осталось ${available}.`,
+};
