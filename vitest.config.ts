@@ -11,8 +11,9 @@ export default defineConfig({
       'emulator/**/*.test.ts',
     ],
     environment: 'node',
-    // Every text catalog loaded up front (the pages load the one in force on demand).
-    setupFiles: ['tests/setup/catalogs.ts'],
+    // Every text catalog loaded up front (the pages load the one in force on demand), and the
+    // worker's parts registered (the worker loads them on demand).
+    setupFiles: ['tests/setup/catalogs.ts', 'tests/setup/worker-parts.ts'],
     // Unit tests run as a test build (wxt.config.ts): loopback services are granted up front.
     env: { WXT_TEST_BUILD: '1' },
     // Two cores: keep parallelism modest so the emulator-backed suites do not starve each other.

@@ -27,8 +27,10 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // three content scripts share one stylesheet (3 kB less). 265 → 270: the message part of the worker
 // is a file of its own (lib/background/parts.ts): two files compress less well than one, and the
 // worker lends its modules to the part by name (+6.1 kB in all, 268.6 kB). The Russian texts' part:
-// 267.7 kB; the deliveries' part: 269.3 kB (+1.6: a file of its own compresses less well).
-export const ZIP_BUDGET_KB = 270;
+// 267.7 kB; the deliveries' part: 269.3 kB (+1.6: a file of its own compresses less well); the
+// calendars and the tab rule as a part: +1.8 kB (their 16 kB compress apart from the worker's).
+// 270 → 272: the four parts together, 270.9 kB (background.js 72.3 → 55.6 kB gzip this round).
+export const ZIP_BUDGET_KB = 272;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -53,7 +55,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // 68.4 → 63.2: the worker's Russian texts are a part loaded when a text in Russian is needed.
   // 63.2 → 59.6: the deliveries are a part loaded only when the outbox holds something or a
   // destination wants a ready protocol.
-  'background.js': 60.1,
+  // 59.6 → 55.6: the calendars and the tab rule are a part loaded when a start has something
+  // stored for them (lib/calendar/store.ts).
+  'background.js': 56.1,
   // The worker's parts (lib/background/parts.ts), each loaded when an event needs it.
   'worker-messages.js': 10.5,
   // Every Russian text of the worker: notifications, menus, failure and service error sentences,
@@ -61,6 +65,8 @@ export const BUDGETS_KB: Record<string, number> = {
   'worker-texts-ru.js': 5.4,
   // The deliveries: the outbox, the bodies, the attempts and the Slack text's conversion request.
   'worker-deliveries.js': 5.7,
+  // The calendars and the tab rule (auto-join), with the feed parser's wiring.
+  'worker-calendars.js': 6,
   // The meeting search worker started by the side panel and the viewer: MiniSearch, the
   // Russian and English Snowball stemmers, the index and the archive reader.
   'assets/search.worker-*.js': 13,

@@ -22,6 +22,7 @@ import {
   archiveOwner,
   isArchivable,
 } from '@/lib/archive';
+import { calendarsHaveWork, hasCalendars } from '@/lib/calendar/store';
 import { ChargeWatch, incidentText, incidentTitle, storageChargeLog } from '@/lib/charges';
 import type { Deliveries } from '@/lib/delivery/deliveries';
 import { describeError as describeFailure } from '@/lib/failures';
@@ -45,10 +46,9 @@ import { hasOriginAccess } from '@/lib/permissions';
 import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } from '@/lib/session-store';
 import { archiveImportItem, getSettings, serviceUrlItem } from '@/lib/storage';
 import { defineTrustedItem } from '@/lib/trusted-settings';
-import { AutoJoin } from './auto-join';
-import { type CalendarDeps, Calendars, type DispatchRecord } from './calendars';
+import type { AutoJoin, AutoJoinDeps } from './auto-join';
+import type { CalendarDeps, Calendars, DispatchRecord } from './calendars';
 import { deliveriesWaiting, deliveryAlarm, deliveryWanted, trustedDeliveryKv } from './deliveries';
-import { parseFeedOffThread } from './feed-parser';
 import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
 import { part } from './parts';
 import type { DeliveriesDeps } from './parts/deliveries';
@@ -415,9 +415,9 @@ export function createBackground(options: BackgroundOptions = {}) {
   };
 
   const calendarsKv = options.calendarsKv ?? idbKeyValue('meeting-capture-calendars', 'calendars');
-  const calendars = new Calendars({
+  // The calendars' and the tab rule's dependencies: they are made from their part (`calendarsPart`).
+  const calendarDeps: Omit<CalendarDeps, 'parseFeed'> = {
     kv: calendarsKv,
-    parseFeed: options.parseFeed ?? parseFeedOffThread,
     now,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     hasOriginAccess: originAccess,
@@ -439,9 +439,9 @@ export function createBackground(options: BackgroundOptions = {}) {
       );
     },
     describeError: (error) => describeError(error),
-  });
+  };
 
-  const autoJoin = new AutoJoin({
+  const autoJoinDeps: Omit<AutoJoinDeps, 'coverage'> = {
     kv: calendarsKv,
     now,
     enabled: async (senderUrl) => {
@@ -456,7 +456,6 @@ export function createBackground(options: BackgroundOptions = {}) {
       return settings.autoJoinTabs && !isHiddenOnSite(settings.hiddenOnSites ?? [], host);
     },
     signedIn: async () => (await sessionStore.get()) !== null,
-    coverage: (link) => calendars.coverage(link),
     jobs: () => jobs.list(),
     sendBot: async (meeting) => {
       const job = await sendBot(meeting);
@@ -472,14 +471,30 @@ export function createBackground(options: BackgroundOptions = {}) {
       }
     },
     describeError,
-  });
+  };
+
+  /**
+   * The calendars and the tab rule, made from their part (lib/background/parts.ts) the first time
+   * an event of this start needs them: a start with nothing stored for them never loads it.
+   */
+  let calendarsMade: { calendars: Calendars; autoJoin: AutoJoin } | undefined;
+  const calendarsPart = () => {
+    if (!calendarsMade) {
+      const made = part('calendars');
+      const parseFeed = options.parseFeed ?? made.parseFeedOffThread;
+      const calendars = new made.Calendars({ ...calendarDeps, parseFeed });
+      const autoJoin = new made.AutoJoin({ ...autoJoinDeps, coverage: (link) => calendars.coverage(link) });
+      calendarsMade = { calendars, autoJoin };
+    }
+    return calendarsMade;
+  };
 
   /**
    * Spaces whose remaining time does not cover the meetings planned for the next 24 hours. With
    * `notify`, each shortfall is notified once (per space and amount).
    */
   const balanceShortfalls = async (options: { notify?: boolean } = {}) => {
-    const needed = await calendars.plannedSeconds();
+    const needed = await calendarsPart().calendars.plannedSeconds();
     if (needed.size === 0 || !(await sessionStore.get())) return [];
     const known = await spaces();
     const settings = await getSettings();
@@ -506,7 +521,7 @@ export function createBackground(options: BackgroundOptions = {}) {
       const t = backgroundTexts(language);
       for (const shortfall of shortfalls) {
         const day = new Date(now()).toISOString().slice(0, 10);
-        if (await calendars.firstTime(`balance:${shortfall.spaceId}:${day}`)) {
+        if (await calendarsPart().calendars.firstTime(`balance:${shortfall.spaceId}:${day}`)) {
           await notify(
             `calendar-balance:${shortfall.spaceId}`,
             t.balanceShortTitle,
@@ -524,7 +539,7 @@ export function createBackground(options: BackgroundOptions = {}) {
 
   /** Reads every calendar, serves what is due, and warns once about a balance that will not do. */
   const syncCalendars = async () => {
-    await calendars.syncAll();
+    await calendarsPart().calendars.syncAll();
     await balanceShortfalls({ notify: true }).catch((error) => console.error('balance check failed', error));
   };
 
@@ -554,12 +569,23 @@ export function createBackground(options: BackgroundOptions = {}) {
     }
   };
 
+  /**
+   * At a start, the calendars' part only when something is stored for it (lib/calendar/store.ts):
+   * due meetings served, interrupted sends settled, running countdowns and the alarms re-armed.
+   */
+  const wakeCalendars = async () => {
+    // Unreadable: the part is loaded and reads it itself, rather than leave anything unsettled.
+    if (!(await calendarsHaveWork(calendarsKv).catch(() => true))) return;
+    const { calendars, autoJoin } = calendarsPart();
+    await calendars.reconcile().catch((error) => console.error('calendars not reconciled', error));
+    await autoJoin.fireDue().catch((error) => console.error('tab countdowns not settled', error));
+  };
+
   /** Every start of the worker: schedules, session notices, badge, and a tick if anything is due. */
   const wake = async () => {
     await catchUpNotices().catch((error) => console.error('missed notices not shown', error));
     await schedules.reconcile().catch((error) => console.error('schedules not reconciled', error));
-    await calendars.reconcile().catch((error) => console.error('calendars not reconciled', error));
-    await autoJoin.fireDue().catch((error) => console.error('tab countdowns not settled', error));
+    await wakeCalendars().catch((error) => console.error('calendars part not loaded', error));
     await checkSession().catch((error) => console.error('session not checked', error));
     await archiveImport.resume().catch((error) => console.error('archive import not resumed', error));
     // Sends what is due and re-arms the alarm (Chrome may drop it at a restart); only when something waits.
@@ -582,8 +608,16 @@ export function createBackground(options: BackgroundOptions = {}) {
     engine,
     scheduler,
     schedules,
-    calendars,
-    autoJoin,
+    /** Loads the calendars' part (the first time in this start). */
+    get calendars(): Calendars {
+      return calendarsPart().calendars;
+    },
+    /** Loads the calendars' part (the first time in this start). */
+    get autoJoin(): AutoJoin {
+      return calendarsPart().autoJoin;
+    },
+    /** Whether any calendar is configured, without loading the calendars' part. */
+    hasCalendars: () => hasCalendars(calendarsKv),
     /** The deliveries (the worker part `deliveries`, loaded by this first use in a start). */
     get deliveries() {
       return deliveries();

@@ -20,13 +20,14 @@ import {
   liveEntries,
   nextDeadline,
 } from '@/lib/calendar/auto-join';
+import { AUTO_JOIN_ALARM, AUTO_JOIN_KEY } from '@/lib/calendar/store';
 import type { Job } from '@/lib/jobs/types';
 import type { KeyValueStore } from '@/lib/kv';
 import { type MeetingLink, parseMeetingLink } from '@/lib/links';
 import { serialQueue } from '@/lib/serial';
 
-export const AUTO_JOIN_ALARM = 'auto-join';
-const ENTRIES_KEY = 'autoJoin';
+export { AUTO_JOIN_ALARM };
+
 /** A bot asked for this recently (and not failed) means the meeting has one already. */
 const RECENT_BOT_MS = 30 * 60_000;
 
@@ -65,11 +66,11 @@ export class AutoJoin {
   }
 
   async #entries(): Promise<AutoJoinEntry[]> {
-    return (await this.#deps.kv.get<AutoJoinEntry[]>(ENTRIES_KEY)) ?? [];
+    return (await this.#deps.kv.get<AutoJoinEntry[]>(AUTO_JOIN_KEY)) ?? [];
   }
 
   async #save(entries: AutoJoinEntry[]): Promise<void> {
-    await this.#deps.kv.set(ENTRIES_KEY, liveEntries(entries, this.#deps.now()).slice(-200));
+    await this.#deps.kv.set(AUTO_JOIN_KEY, liveEntries(entries, this.#deps.now()).slice(-200));
   }
 
   async #put(entry: AutoJoinEntry): Promise<void> {

@@ -1,11 +1,13 @@
 /**
  * The background side of the calendar messages (privileged: extension pages only). The full
  * calendar address arrives once, in `calendars.add`, and never leaves the background again.
+ * The calendars themselves come with their part, the first time one of these messages asks.
  */
 import { originOf } from '@/lib/permissions';
 import type { Background } from './app';
-import { CalendarAddError, type CalendarView } from './calendars';
+import type { CalendarAddError, CalendarView } from './calendars';
 import { type Handlers, MessageError } from './handler-types';
+import { part } from './parts';
 
 type CalendarMessages =
   | 'calendars.list'
@@ -46,7 +48,8 @@ export function createCalendarHandlers(bg: Background): Pick<Handlers, CalendarM
         void bg.balanceShortfalls({ notify: true }).catch(() => undefined);
         return added;
       } catch (error) {
-        if (error instanceof CalendarAddError) throw refusal(error, address);
+        // The class of the calendars' part (lib/background/parts.ts), loaded by `add`.
+        if (error instanceof part('calendars').CalendarAddError) throw refusal(error, address);
         throw error;
       }
     },

@@ -22,6 +22,13 @@ import { maskFeedUrl, parseFeedUrl } from '@/lib/calendar/feed-url';
 import type { ParseOptions } from '@/lib/calendar/parse-feed';
 import { occurrenceKey, type PlannedMeeting, planMeetings } from '@/lib/calendar/plan';
 import {
+  CALENDAR_DISPATCH_ALARM,
+  CALENDAR_SYNC_ALARM,
+  CALENDARS_KEY,
+  DISPATCH_KEY,
+  NOTICES_KEY,
+} from '@/lib/calendar/store';
+import {
   type CalendarRule,
   DEFAULT_RULE,
   JOIN_AFTER_MAX_MINUTES,
@@ -35,8 +42,8 @@ import { parseMeetingLink } from '@/lib/links';
 import { serialQueue } from '@/lib/serial';
 import type { ScheduledBot } from './schedules';
 
-export const CALENDAR_SYNC_ALARM = 'calendar-sync';
-export const CALENDAR_DISPATCH_ALARM = 'calendar-dispatch';
+export { CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM };
+
 const SYNC_PERIOD_MINUTES = 15;
 /** Occurrences kept from this long ago (a running meeting, a start missed while closed)... */
 const LOOK_BACK_MS = 12 * 60 * 60_000;
@@ -139,10 +146,6 @@ export interface CalendarDeps {
   failed: (record: DispatchRecord, error: unknown) => Promise<void>;
   describeError: (error: unknown) => Promise<string>;
 }
-
-const CALENDARS_KEY = 'calendars';
-const DISPATCH_KEY = 'dispatch';
-const NOTICES_KEY = 'notices';
 
 export class CalendarAddError extends Error {
   constructor(

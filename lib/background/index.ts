@@ -5,11 +5,10 @@
  * from storage and looks at whatever is due.
  */
 import { browser } from 'wxt/browser';
+import { AUTO_JOIN_ALARM, CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM } from '@/lib/calendar/store';
 import { calendarsReadThisRunItem, serviceUrlItem, settingsItem } from '@/lib/storage';
 import { restrictStorageToTrustedContexts } from '@/lib/trusted-settings';
 import { type Background, createBackground } from './app';
-import { AUTO_JOIN_ALARM } from './auto-join';
-import { CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM } from './calendars';
 import { DELIVERY_ALARM } from './deliveries';
 import type { Handlers } from './handler-types';
 import { COMMAND_SEND_BOT, createMenus } from './menus';
@@ -78,7 +77,8 @@ export function startBackground(bg: Background = createBackground()): Background
     readAtStart ??= (async () => {
       if (await calendarsReadThisRunItem.getValue()) return;
       await calendarsReadThisRunItem.setValue(true);
-      await bg.syncCalendars();
+      // Without a calendar there is nothing to read: the calendars' part is not loaded.
+      if (await bg.hasCalendars().catch(() => true)) await bg.syncCalendars();
     })();
     return readAtStart;
   };
@@ -96,10 +96,12 @@ export function startBackground(bg: Background = createBackground()): Background
     if (alarm.name === POLL_ALARM) void bg.scheduler.run();
     else if (alarm.name.startsWith(SCHEDULE_ALARM_PREFIX))
       void bg.schedules.fire(alarm.name).catch(log('schedule'));
-    else if (alarm.name === AUTO_JOIN_ALARM) void bg.autoJoin.fireDue().catch(log('tab countdown'));
+    // These load the calendars' part: a failure to load it is logged like the work's own.
+    else if (alarm.name === AUTO_JOIN_ALARM)
+      void (async () => bg.autoJoin.fireDue())().catch(log('tab countdown'));
     else if (alarm.name === CALENDAR_SYNC_ALARM) void bg.syncCalendars().catch(log('calendar sync'));
     else if (alarm.name === CALENDAR_DISPATCH_ALARM)
-      void bg.calendars.dispatchDue().catch(log('calendar dispatch'));
+      void (async () => bg.calendars.dispatchDue())().catch(log('calendar dispatch'));
     else if (alarm.name === DELIVERY_ALARM)
       // Loads the deliveries part: a part that cannot load is logged like a failed send.
       void (async () => bg.deliveries.sendDue())().catch(log('deliveries'));

@@ -12,6 +12,8 @@
  *
  * A part takes the worker's own modules (lib/background/shared.ts), not copies.
  */
+
+import type * as calendars from './parts/calendars';
 import type * as deliveries from './parts/deliveries';
 import type * as messages from './parts/messages';
 import type * as textsRu from './parts/texts-ru';
@@ -19,12 +21,13 @@ import type * as textsRu from './parts/texts-ru';
 export interface Parts {
   messages: typeof messages;
   deliveries: typeof deliveries;
+  calendars: typeof calendars;
   'texts-ru': typeof textsRu;
 }
 
 export type PartName = keyof Parts;
 
-export const PART_NAMES: readonly PartName[] = ['messages', 'texts-ru', 'deliveries'];
+export const PART_NAMES: readonly PartName[] = ['messages', 'texts-ru', 'deliveries', 'calendars'];
 
 type Registry = { __mcParts?: Partial<Parts> };
 

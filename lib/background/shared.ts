@@ -8,6 +8,7 @@ import * as api from '@/lib/api';
 import * as apiErrors from '@/lib/api/errors';
 import * as apiUnits from '@/lib/api/units';
 import * as archive from '@/lib/archive';
+import * as calendarStore from '@/lib/calendar/store';
 import * as deliveryOutbox from '@/lib/delivery/outbox';
 import * as failures from '@/lib/failures';
 import * as failuresDescribe from '@/lib/failures/describe';
@@ -26,7 +27,6 @@ import * as sessionStore from '@/lib/session-store';
 import * as storage from '@/lib/storage';
 import * as serviceUrl from '@/lib/url/service-url';
 import * as app from './app';
-import * as calendars from './calendars';
 import * as menus from './menus';
 import * as notifications from './notifications';
 import * as offscreen from './offscreen';
@@ -38,6 +38,7 @@ const SHARED = {
   api,
   apiErrors,
   archive,
+  calendarStore,
   failures,
   failuresDescribe,
   formatLabel,
@@ -50,20 +51,19 @@ const SHARED = {
   messagingSchemas,
   pageConditions,
   permissions,
+  serial,
   sessionStore,
   storage,
   serviceUrl,
   app,
-  calendars,
   menus,
   notifications,
+  offscreen,
   parts,
   session,
   texts,
   apiUnits,
   deliveryOutbox,
-  offscreen,
-  serial,
 };
 
 /** Lends the modules above to the parts; before any part is loaded. */

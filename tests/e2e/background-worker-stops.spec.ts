@@ -53,6 +53,10 @@ test('processing: the worker is stopped mid-polling; the alarm wakes it and the 
   expect(await partsLoaded()).toEqual([]);
   expect(await background.send('session.get', {})).toMatchObject({ ok: true, data: { signedIn: true } });
   expect(await partsLoaded()).toEqual(['messages']);
+  // The calendars' part neither (no calendar, no countdown of the tab rule stored), nor with a
+  // message that is not about them: with the first that is.
+  expect(await background.send('upcoming.list', {})).toMatchObject({ ok: true, data: { calendars: false } });
+  expect(await partsLoaded()).toEqual(['messages', 'calendars']);
   // Nothing active any more: no badge, no polling alarm.
   await expect.poll(() => serviceWorker.evaluate(() => chrome.action.getBadgeText({}))).toBe('');
   await expect.poll(async () => (await background.alarms()).map((alarm) => alarm.name)).not.toContain('poll');

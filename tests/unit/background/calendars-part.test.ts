@@ -1,0 +1,163 @@
+/**
+ * The calendars and the tab rule are a part of the worker (lib/background/parts.ts): a start loads
+ * it only when something is stored for them (lib/calendar/store.ts), and then settles it as before.
+ * The part's script is loaded here as the worker does, with `importScripts`.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { demoCalendar } from '../../../emulator/calendar';
+import { createBackground } from '../../../lib/background/app';
+import { AutoJoin } from '../../../lib/background/auto-join';
+import { Calendars } from '../../../lib/background/calendars';
+import { definePart, type Parts } from '../../../lib/background/parts';
+import * as calendarsPart from '../../../lib/background/parts/calendars';
+import type { AutoJoinEntry } from '../../../lib/calendar/auto-join';
+import { parseFeed } from '../../../lib/calendar/parse-feed';
+import {
+  AUTO_JOIN_KEY,
+  CALENDAR_DISPATCH_ALARM,
+  CALENDAR_SYNC_ALARM,
+  CALENDARS_KEY,
+  calendarsHaveWork,
+  hasCalendars,
+} from '../../../lib/calendar/store';
+import { type KeyValueStore, memoryKeyValue } from '../../../lib/kv';
+import { type MeetingLink, parseMeetingLink } from '../../../lib/links';
+
+const MINUTE = 60_000;
+const NOW = Date.UTC(2030, 0, 7, 9, 0);
+const MEETING = parseMeetingLink('https://meet.google.com/adh-ocmt-ngx') as MeetingLink;
+const FEED = 'https://calendar.example.com/private/basic.ics';
+
+type Scope = { __mcParts?: Partial<Parts>; importScripts?: (...urls: string[]) => void };
+const scope = globalThis as unknown as Scope;
+
+/** The scripts this worker imported: the part is registered when its script runs, as in Chrome. */
+let imported: string[];
+let saved: Partial<Parts>['calendars'];
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  imported = [];
+  saved = scope.__mcParts?.calendars;
+  delete scope.__mcParts?.calendars;
+  scope.importScripts = (...urls) => {
+    imported.push(...urls);
+    definePart('calendars', calendarsPart);
+  };
+});
+afterEach(() => {
+  delete scope.importScripts;
+  if (saved) definePart('calendars', saved);
+});
+
+const calendarDeps = (kv: KeyValueStore) => ({
+  kv,
+  parseFeed: async (text: string, options: Parameters<typeof parseFeed>[1]) => parseFeed(text, options),
+  now: () => NOW,
+  fetch: async () => new Response(demoCalendar(NOW + 10 * MINUTE, NOW - 24 * 60 * MINUTE), { status: 200 }),
+  hasOriginAccess: async () => true,
+  accountEmail: async () => 'demo@example.com',
+  sendBot: async () => {
+    throw new Error('not in this test');
+  },
+  jobs: async () => [],
+  schedules: async () => [],
+  missed: async () => undefined,
+  failed: async () => undefined,
+  describeError: async (error: unknown) => String(error),
+});
+
+describe('what the calendars and the tab rule store is what a start looks at', () => {
+  it('a calendar added is seen, and no longer once removed', async () => {
+    const kv = memoryKeyValue();
+    const calendars = new Calendars(calendarDeps(kv));
+    const added = await calendars.add(FEED);
+    expect(await hasCalendars(kv)).toBe(true);
+    expect(await calendarsHaveWork(kv)).toBe(true);
+    await calendars.remove(added.id);
+    expect(await hasCalendars(kv)).toBe(false);
+    expect(await calendarsHaveWork(kv)).toBe(false);
+  });
+
+  it('a countdown started on a meeting tab is seen, and no longer once cancelled', async () => {
+    const kv = memoryKeyValue();
+    const autoJoin = new AutoJoin({
+      kv,
+      now: () => NOW,
+      enabled: async () => true,
+      signedIn: async () => true,
+      coverage: async () => null,
+      jobs: async () => [],
+      sendBot: async () => {
+        throw new Error('not in this test');
+      },
+      tabExists: async () => true,
+      describeError: async (error) => String(error),
+    });
+    expect(await autoJoin.ask(MEETING, 1, MEETING.url)).toMatchObject({ state: 'counting' });
+    expect(await calendarsHaveWork(kv)).toBe(true);
+    await autoJoin.cancel(MEETING);
+    expect(await calendarsHaveWork(kv)).toBe(false);
+  });
+});
+
+describe("the worker's start and the calendars' part", () => {
+  const background = (kv: KeyValueStore) =>
+    createBackground({
+      sessionKv: memoryKeyValue(),
+      filesKv: memoryKeyValue(),
+      archiveKv: memoryKeyValue(),
+      calendarsKv: kv,
+      parseFeed: async (text, options) => parseFeed(text, options),
+      now: () => NOW,
+      sleep: async () => undefined,
+      hasOriginAccess: async () => true,
+    });
+
+  it('a start with no calendar and no countdown does not load the part', async () => {
+    const bg = background(memoryKeyValue());
+    await bg.wake();
+    bg.scheduler.stop();
+    expect(imported).toEqual([]);
+    // What needs it loads it, once for this start.
+    expect(await bg.calendars.list()).toEqual([]);
+    expect(await bg.autoJoin.cancel(MEETING)).toEqual({ state: 'off' });
+    expect(imported).toEqual(['/worker-calendars.js']);
+  });
+
+  it('a countdown whose deadline passed while the worker was stopped is settled at the next start', async () => {
+    const kv = memoryKeyValue();
+    const due: AutoJoinEntry = {
+      link: MEETING.url,
+      key: 'k',
+      state: 'counting',
+      startedAt: NOW - 20_000,
+      deadline: NOW - 10_000,
+      until: NOW + 60 * MINUTE,
+      tabIds: [7],
+      at: NOW - 20_000,
+    };
+    await kv.set(AUTO_JOIN_KEY, [due]);
+    const bg = background(kv);
+    await bg.wake();
+    bg.scheduler.stop();
+    expect(imported).toEqual(['/worker-calendars.js']);
+    // Signed out: the bot could not be asked for, and the countdown says so instead of counting on.
+    const [settled] = (await kv.get<AutoJoinEntry[]>(AUTO_JOIN_KEY)) ?? [];
+    expect(settled).toMatchObject({ state: 'failed', error: expect.any(String) });
+  });
+
+  it('with a calendar, a start re-arms the alarms the browser dropped', async () => {
+    const kv = memoryKeyValue();
+    await new Calendars(calendarDeps(kv)).add(FEED);
+    await fakeBrowser.alarms.clearAll();
+    const bg = background(kv);
+    await bg.wake();
+    bg.scheduler.stop();
+    expect(imported).toEqual(['/worker-calendars.js']);
+    expect(await fakeBrowser.alarms.get(CALENDAR_SYNC_ALARM)).toMatchObject({ periodInMinutes: 15 });
+    expect(await fakeBrowser.alarms.get(CALENDAR_DISPATCH_ALARM)).toBeDefined();
+    expect((await kv.get<unknown[]>(CALENDARS_KEY))?.length).toBe(1);
+  });
+});
