@@ -120,18 +120,30 @@ export function ConfirmDialog({
   );
 }
 
+/**
+ * The last protocol rendered, kept while the page lives: going back to the Protocol tab, or the
+ * popup's result again, shows it at once instead of parsing and sanitizing it again (a long protocol
+ * takes seconds).
+ */
+let lastRendered: { markdown: string; html: string } | null = null;
+
 /** Sanitized protocol HTML; the renderer is loaded on first use to keep the popup's first bundle small. */
 export function Protocol({ markdown }: { markdown: string }) {
-  const [html, setHtml] = useState<string | null>(null);
+  const cached = lastRendered?.markdown === markdown ? lastRendered.html : null;
+  const [rendered, setRendered] = useState<{ markdown: string; html: string } | null>(null);
   useEffect(() => {
+    if (lastRendered?.markdown === markdown) return;
     let live = true;
     void import('@/lib/render/markdown').then(({ renderMarkdown }) => {
-      if (live) setHtml(renderMarkdown(markdown));
+      const html = renderMarkdown(markdown);
+      lastRendered = { markdown, html };
+      if (live) setRendered({ markdown, html });
     });
     return () => {
       live = false;
     };
   }, [markdown]);
+  const html = cached ?? (rendered?.markdown === markdown ? rendered.html : null);
   if (markdown.trim() === '') return <p class="muted">{text.value.noProtocol}</p>;
   if (html === null) return <Skeleton lines={5} />;
   // The only HTML inserted is DOMPurify's output (lib/render/markdown.ts).
