@@ -132,6 +132,7 @@ export const en = {
   processStarted: (title: string) => `Processing of “${title}” started.`,
   // Preview
   protocol: 'Protocol',
+  renderingProtocol: (percent: number) => `Showing the protocol… ${percent}%`,
   noProtocol: 'The protocol is empty.',
   protocolTruncated: (shown: string, total: string) =>
     `This protocol is very long (${total}), so it is shown shortened: the first ${shown}. Copying and exports use the shortened text; the full protocol stays on the service.`,

@@ -123,6 +123,7 @@ export const ru: Catalog = {
   processDurationUnknown: 'Сервис ещё не определил длительность файла; спишется его длительность.',
   processStarted: (title: string) => `Обработка «${title}» запущена.`,
   protocol: 'Протокол',
+  renderingProtocol: (percent: number) => `Показываем протокол… ${percent}%`,
   noProtocol: 'Протокол пуст.',
   protocolTruncated: (shown: string, total: string) =>
     `Протокол очень длинный (${total}), поэтому показан сокращённым: первые ${shown}. Копирование и экспорт берут сокращённый текст; полный протокол остаётся в сервисе.`,

@@ -120,34 +120,93 @@ export function ConfirmDialog({
   );
 }
 
-/**
- * The last protocol rendered, kept while the page lives: going back to the Protocol tab, or the
- * popup's result again, shows it at once instead of parsing and sanitizing it again (a long protocol
- * takes seconds).
- */
-let lastRendered: { markdown: string; html: string } | null = null;
+/** A protocol rendered in pieces: sanitized HTML of whole blocks each, and how much is done. */
+interface RenderedProtocol {
+  markdown: string;
+  pieces: string[];
+  done: number;
+}
 
-/** Sanitized protocol HTML; the renderer is loaded on first use to keep the popup's first bundle small. */
+/**
+ * The last protocol rendered whole, kept while the page lives: the popup's result shown again, or
+ * the viewer opened on it again, skips parsing and sanitizing it (a long protocol takes seconds).
+ */
+let lastRendered: RenderedProtocol | null = null;
+
+/** How long one slice of rendering may hold the page before it lets the page answer input. */
+const SLICE_MS = 40;
+
+/**
+ * Lets the page handle input and paint. A message port, not a timer: timers in a background tab
+ * run at most once a second, and a protocol opened in one would take minutes.
+ */
+function yieldToPage(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * Sanitized protocol HTML. The renderer is loaded on first use to keep the popup's first bundle
+ * small. A long protocol renders in pieces: the first screen shows at once, a progress bar tells
+ * how much is left, and the page answers clicks and keys in between.
+ */
 export function Protocol({ markdown }: { markdown: string }) {
-  const cached = lastRendered?.markdown === markdown ? lastRendered.html : null;
-  const [rendered, setRendered] = useState<{ markdown: string; html: string } | null>(null);
+  const [rendered, setRendered] = useState<RenderedProtocol | null>(() =>
+    lastRendered?.markdown === markdown ? lastRendered : null,
+  );
   useEffect(() => {
-    if (lastRendered?.markdown === markdown) return;
+    if (lastRendered?.markdown === markdown) {
+      setRendered(lastRendered);
+      return;
+    }
     let live = true;
-    void import('@/lib/render/markdown').then(({ renderMarkdown }) => {
-      const html = renderMarkdown(markdown);
-      lastRendered = { markdown, html };
-      if (live) setRendered({ markdown, html });
-    });
+    void (async () => {
+      const { renderMarkdownPieces } = await import('@/lib/render/markdown');
+      const pieces: string[] = [];
+      let sliceStart = performance.now();
+      for (const piece of renderMarkdownPieces(markdown)) {
+        if (!live) return;
+        pieces.push(piece.html);
+        if (piece.done < 1 && performance.now() - sliceStart >= SLICE_MS) {
+          setRendered({ markdown, pieces: pieces.slice(), done: piece.done });
+          await yieldToPage();
+          sliceStart = performance.now();
+        }
+      }
+      lastRendered = { markdown, pieces, done: 1 };
+      if (live) setRendered(lastRendered);
+    })();
     return () => {
       live = false;
     };
   }, [markdown]);
-  const html = cached ?? (rendered?.markdown === markdown ? rendered.html : null);
   if (markdown.trim() === '') return <p class="muted">{text.value.noProtocol}</p>;
-  if (html === null) return <Skeleton lines={5} />;
-  // The only HTML inserted is DOMPurify's output (lib/render/markdown.ts).
-  return <div class="markdown" data-testid="protocol" dangerouslySetInnerHTML={{ __html: html }} />;
+  const current = rendered?.markdown === markdown ? rendered : null;
+  if (current === null) return <Skeleton lines={5} />;
+  const percent = Math.floor(current.done * 100);
+  return (
+    <>
+      <div class="markdown" data-testid="protocol" aria-busy={current.done < 1}>
+        {current.pieces.map((html, index) => (
+          // The only HTML inserted is DOMPurify's output (lib/render/markdown.ts), each piece
+          // into an element of its own. Pieces only ever append, in order: the index is their key.
+          <div key={index} class="protocol-piece" dangerouslySetInnerHTML={{ __html: html }} />
+        ))}
+      </div>
+      {current.done < 1 && (
+        <div class="protocol-progress" data-testid="protocol-progress">
+          <progress max={100} value={percent} aria-label={text.value.renderingProtocol(percent)} />
+          <span class="muted">{text.value.renderingProtocol(percent)}</span>
+        </div>
+      )}
+    </>
+  );
 }
 
 /**

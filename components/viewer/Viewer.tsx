@@ -333,8 +333,15 @@ function RecordingView({
             </button>
           ))}
         </div>
-        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} class="panel">
-          {tab === 'protocol' && result.protocolTruncated && (
+        {/* The protocol stays mounted while another tab is shown: a long one is not rendered again. */}
+        <div
+          role="tabpanel"
+          id="panel-protocol"
+          aria-labelledby="tab-protocol"
+          class="panel"
+          hidden={tab !== 'protocol'}
+        >
+          {result.protocolTruncated && (
             <div data-testid="protocol-truncated">
               <Notice kind="warn">
                 {m.protocolTruncated(
@@ -344,18 +351,22 @@ function RecordingView({
               </Notice>
             </div>
           )}
-          {tab === 'protocol' && <Protocol markdown={view.protocol} />}
-          {tab === 'transcript' && <Transcript blocks={view.blocks} colorOf={colorOf} focusAt={focusAt} />}
-          {tab === 'speakers' && (
-            <Speakers
-              speakers={view.speakers}
-              end={view.end}
-              colorOf={colorOf}
-              renamed={renamed ?? {}}
-              onRename={onRename}
-            />
-          )}
+          <Protocol markdown={view.protocol} />
         </div>
+        {tab !== 'protocol' && (
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} class="panel">
+            {tab === 'transcript' && <Transcript blocks={view.blocks} colorOf={colorOf} focusAt={focusAt} />}
+            {tab === 'speakers' && (
+              <Speakers
+                speakers={view.speakers}
+                end={view.end}
+                colorOf={colorOf}
+                renamed={renamed ?? {}}
+                onRename={onRename}
+              />
+            )}
+          </div>
+        )}
       </>
     );
 

@@ -12,10 +12,12 @@
  * - links: only `http:`, `https:` and `mailto:` URLs are kept; any other link keeps its text and
  *   loses its `href`; kept links get `target="_blank" rel="noopener noreferrer"`.
  *
- * The caller inserts the result with `dangerouslySetInnerHTML` and nothing else.
+ * The caller inserts the result with `dangerouslySetInnerHTML` and nothing else. A long protocol is
+ * rendered in pieces (`renderMarkdownPieces`), each inserted into an element of its own, so the page
+ * shows the first screen at once and stays responsive while the rest is sanitized.
  */
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
-import { Marked } from 'marked';
+import { Marked, type Token } from 'marked';
 import { ALLOWED_ATTR, ALLOWED_TAGS, SAFE_LINK } from './allow-list';
 
 const CONFIG: Config = {
@@ -72,4 +74,48 @@ export function sanitizeHtml(html: string): string {
 export function renderMarkdown(markdown: string): string {
   const html = marked.parse(markdown ?? '', { async: false }) as string;
   return sanitizeHtml(html);
+}
+
+/** One piece of a protocol rendered in pieces. */
+export interface RenderedPiece {
+  /** Sanitized HTML of whole top-level blocks (paragraphs, lists, tables, code blocks...). */
+  html: string;
+  /** How much of the Markdown source this piece and the ones before it cover, 0 to 1. */
+  done: number;
+}
+
+/** How many characters of Markdown source one piece holds, at least (whole blocks only). */
+export const PIECE_CHARS = 4_000;
+
+/**
+ * Markdown to sanitized HTML in pieces of whole top-level blocks, about `pieceChars` of source
+ * each. Links by reference are resolved when the whole text is read, so every piece renders as it
+ * would in the whole. Each piece is sanitized on its own: insert each into an element of its own,
+ * never one piece's string after another's.
+ */
+export function* renderMarkdownPieces(
+  markdown: string,
+  pieceChars = PIECE_CHARS,
+): Generator<RenderedPiece, void, undefined> {
+  const source = markdown ?? '';
+  const tokens = marked.lexer(source);
+  let group: Token[] = [];
+  let groupChars = 0;
+  let covered = 0;
+  const piece = (): RenderedPiece => {
+    const html = sanitizeHtml(marked.parser(group));
+    covered += groupChars;
+    group = [];
+    groupChars = 0;
+    return { html, done: source.length === 0 ? 1 : Math.min(1, covered / source.length) };
+  };
+  for (const token of tokens) {
+    group.push(token);
+    groupChars += token.raw.length;
+    if (groupChars >= pieceChars) yield piece();
+  }
+  if (group.length > 0 || covered === 0) {
+    const last = piece();
+    yield { ...last, done: 1 };
+  }
 }

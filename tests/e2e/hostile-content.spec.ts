@@ -219,7 +219,7 @@ test('a 10 MB protocol with the corpus in it and a 100 KB title: the viewer shor
   context,
   extensionId,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const traps = await armTraps(context, extensionId);
   traps.allow(emulator.url, emulator.storageUrl);
   await control(emulator.url, `/recordings/${R.readyShort}/result`, {
@@ -227,15 +227,38 @@ test('a 10 MB protocol with the corpus in it and a 100 KB title: the viewer shor
     protocol: hugeProtocol(),
   });
   const page = await context.newPage();
+  // Whether the protocol was ever on screen with its progress bar, i.e. shown in pieces.
+  await page.addInitScript(() => {
+    const seen = { progressWithText: false };
+    (globalThis as unknown as { __protocolSeen: typeof seen }).__protocolSeen = seen;
+    new MutationObserver(() => {
+      const protocol = document.querySelector('[data-testid="protocol"]');
+      if (protocol?.textContent && document.querySelector('[data-testid="protocol-progress"] progress'))
+        seen.progressWithText = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto(`chrome-extension://${extensionId}/viewer.html?space=${PERSONAL}&audio=${R.readyShort}`);
-  // Loading 10 MB over the wire and rendering its first million characters takes what it takes;
-  // what matters is that the page then answers a click within the normal timeout.
+  // Loading 10 MB over the wire takes what it takes; then the first screen of the protocol shows
+  // while the rest renders in pieces, and the page answers clicks meanwhile.
   await expect(page.getByTestId('protocol-truncated')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('protocol')).toContainText('Huge protocol');
   await page.getByRole('tab', { name: /^Transcript/ }).click();
   await expect(page.getByTestId('utterance').first()).toBeVisible();
   await page.getByRole('tab', { name: /^Protocol/ }).click();
   await expect(page.getByTestId('protocol')).toBeVisible();
+  // Rendering ends with every section of the text shown (cut at the last line end before
+  // 1,000,000 characters) and without its progress bar.
+  await expect(page.getByTestId('protocol-progress')).toBeHidden({ timeout: 90_000 });
+  const whole = hugeProtocol();
+  const shownText = whole.slice(0, whole.lastIndexOf('\n', 1_000_000));
+  const sections = shownText.split('\n## Section\n').length - 1;
+  expect(sections).toBeGreaterThan(1000);
+  await expect(page.getByTestId('protocol').locator('h2')).toHaveCount(sections);
+  expect(
+    await page.evaluate(
+      () => (globalThis as unknown as { __protocolSeen: { progressWithText: boolean } }).__protocolSeen,
+    ),
+  ).toEqual({ progressWithText: true });
   expect(await outsideAllowList(page, '[data-testid="protocol"]')).toEqual([]);
   await traps.expectClean(page);
 });

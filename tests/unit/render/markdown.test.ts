@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown, sanitizeHtml } from '@/lib/render/markdown';
+import { ALLOWED_ATTR, ALLOWED_TAGS } from '@/lib/render/allow-list';
+import { renderMarkdown, renderMarkdownPieces, sanitizeHtml } from '@/lib/render/markdown';
+import { CORPUS } from '@/tests/fixtures/hostile/corpus';
 
 function dom(html: string): HTMLElement {
   const host = document.createElement('div');
@@ -130,5 +132,82 @@ describe('sanitizeHtml', () => {
     const a = root.querySelector('a')!;
     expect(a.getAttribute('target')).toBe('_blank');
     expect(a.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+});
+
+describe('renderMarkdownPieces', () => {
+  const PROTOCOL = [
+    '# Weekly sync',
+    '',
+    'Decisions with a [reference link][spec] and **emphasis**.',
+    '',
+    '1. Ship on Friday',
+    '2. Review later',
+    '',
+    '| Owner | Task |',
+    '| :--- | ---: |',
+    '| Ann | `build` |',
+    '',
+    '```',
+    'const a = 1 < 2;',
+    '```',
+    '',
+    '> A quote',
+    '',
+    '## Next steps',
+    '',
+    '- one',
+    '- [x] two',
+    '',
+    '[spec]: https://example.org/spec',
+    '',
+    'Last paragraph.',
+  ].join('\n');
+
+  it('renders, piece by piece, what renderMarkdown renders at once, whatever the piece size', () => {
+    const whole = renderMarkdown(PROTOCOL);
+    for (const size of [1, 20, 80, 10_000]) {
+      const pieces = [...renderMarkdownPieces(PROTOCOL, size)];
+      expect(pieces.map((piece) => piece.html).join(''), `piece size ${size}`).toBe(whole);
+      if (size === 1) expect(pieces.length).toBeGreaterThan(8);
+      if (size === 10_000) expect(pieces).toHaveLength(1);
+    }
+    // The reference defined near the end resolves in the first piece.
+    const first = dom(
+      [...renderMarkdownPieces(PROTOCOL, 1)]
+        .slice(0, 3)
+        .map((piece) => piece.html)
+        .join(''),
+    );
+    expect(first.querySelector('a')?.getAttribute('href')).toBe('https://example.org/spec');
+  });
+
+  it('says how far it has got: rising, and 1 at the last piece', () => {
+    const pieces = [...renderMarkdownPieces(PROTOCOL, 20)];
+    const done = pieces.map((piece) => piece.done);
+    for (let i = 1; i < done.length; i++) expect(done[i]!).toBeGreaterThanOrEqual(done[i - 1]!);
+    expect(done[0]!).toBeGreaterThan(0);
+    expect(done[0]!).toBeLessThan(0.5);
+    expect(done.at(-1)).toBe(1);
+  });
+
+  it('gives one empty piece for an empty protocol', () => {
+    expect([...renderMarkdownPieces('')]).toEqual([{ html: '', done: 1 }]);
+  });
+
+  it('sanitizes every piece: the hostile corpus cut into small pieces keeps only allowed markup', () => {
+    const markdown = CORPUS.map((payload) => `- ${payload.name}\n\n${payload.text}\n`).join('\n');
+    const pieces = [...renderMarkdownPieces(markdown, 50)];
+    expect(pieces.length).toBeGreaterThan(CORPUS.length / 2);
+    for (const piece of pieces) {
+      const root = dom(piece.html);
+      for (const element of root.querySelectorAll('*')) {
+        expect(ALLOWED_TAGS, element.tagName).toContain(element.tagName.toLowerCase());
+        for (const attribute of element.attributes)
+          expect([...ALLOWED_ATTR, 'target', 'rel']).toContain(attribute.name);
+      }
+      for (const link of root.querySelectorAll('a[href]'))
+        expect(link.getAttribute('href')).toMatch(/^(https?:|mailto:)/);
+    }
   });
 });
