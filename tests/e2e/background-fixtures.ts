@@ -165,6 +165,21 @@ export class BackgroundDriver {
   alarms(): Promise<Array<{ name: string; periodInMinutes?: number; scheduledTime: number }>> {
     return this.worker.evaluate(() => chrome.alarms.getAll());
   }
+
+  /** Starts processing the seed's uploaded, unprocessed recording; answers the job's id. */
+  async startProcessing(): Promise<string> {
+    const answer = await this.send('recording.process', {
+      spaceId: SEED.spaces.personal,
+      audioId: SEED.recordings.uploadedNotProcessed,
+    });
+    expect(answer).toMatchObject({ ok: true, data: { phase: 'processing' } });
+    return (answer as Extract<Answer, { ok: true }>).data.id as string;
+  }
+
+  /** The worker's parts (lib/background/parts.ts) this start of the worker has loaded. */
+  partsLoaded(): Promise<string[]> {
+    return this.worker.evaluate(() => Object.keys((globalThis as { __mcParts?: object }).__mcParts ?? {}));
+  }
 }
 
 /**

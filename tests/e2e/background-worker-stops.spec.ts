@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Answer, expect, openMeetingPage, SEED, startHoldingProxy, test } from './background-fixtures';
+import { recordNotices } from './worker-notices';
 
 const PROCESSING_DONE = 60 * 60_000 + 1_000;
 const ALARM_WAIT = 45_000;
@@ -19,12 +20,7 @@ test('processing: the worker is stopped mid-polling; the alarm wakes it and the 
   serviceWorker,
 }) => {
   await background.signIn(emulator.url);
-  const answer = await background.send('recording.process', {
-    spaceId: SEED.spaces.personal,
-    audioId: SEED.recordings.uploadedNotProcessed,
-  });
-  expect(answer).toMatchObject({ ok: true, data: { phase: 'processing' } });
-  const jobId = (answer as Extract<Answer, { ok: true }>).data.id as string;
+  const jobId = await background.startProcessing();
   expect(await background.alarms()).toContainEqual(
     expect.objectContaining({ name: 'poll', periodInMinutes: 0.5 }),
   );
@@ -48,15 +44,13 @@ test('processing: the worker is stopped mid-polling; the alarm wakes it and the 
   // first message of a start (lib/background/parts.ts), from the copy installed with the worker;
   // an English session never loads the Russian texts (lib/background/texts-loader.ts), and the
   // deliveries part loads only when the outbox holds something or a destination wants the result.
-  const partsLoaded = () =>
-    serviceWorker.evaluate(() => Object.keys((globalThis as { __mcParts?: object }).__mcParts ?? {}));
-  expect(await partsLoaded()).toEqual([]);
+  expect(await background.partsLoaded()).toEqual([]);
   expect(await background.send('session.get', {})).toMatchObject({ ok: true, data: { signedIn: true } });
-  expect(await partsLoaded()).toEqual(['messages']);
+  expect(await background.partsLoaded()).toEqual(['messages']);
   // The calendars' part neither (no calendar, no countdown of the tab rule stored), nor with a
   // message that is not about them: with the first that is.
   expect(await background.send('upcoming.list', {})).toMatchObject({ ok: true, data: { calendars: false } });
-  expect(await partsLoaded()).toEqual(['messages', 'calendars']);
+  expect(await background.partsLoaded()).toEqual(['messages', 'calendars']);
   // Nothing active any more: no badge, no polling alarm.
   await expect.poll(() => serviceWorker.evaluate(() => chrome.action.getBadgeText({}))).toBe('');
   await expect.poll(async () => (await background.alarms()).map((alarm) => alarm.name)).not.toContain('poll');
@@ -70,12 +64,7 @@ test('Russian: a wake with nothing to say loads no part; the result after a work
 }) => {
   await background.signIn(emulator.url);
   expect(await background.send('settings.set', { language: 'ru' })).toMatchObject({ ok: true });
-  const answer = await background.send('recording.process', {
-    spaceId: SEED.spaces.personal,
-    audioId: SEED.recordings.uploadedNotProcessed,
-  });
-  expect(answer).toMatchObject({ ok: true, data: { phase: 'processing' } });
-  const jobId = (answer as Extract<Answer, { ok: true }>).data.id as string;
+  const jobId = await background.startProcessing();
 
   await background.closePage();
   await monitor.stop();
@@ -86,35 +75,18 @@ test('Russian: a wake with nothing to say loads no part; the result after a work
   await expect
     .poll(async () => (await emulator.counters()).requests, { timeout: 30_000 })
     .toBeGreaterThan(requests);
-  const partsLoaded = () =>
-    serviceWorker.evaluate(() => Object.keys((globalThis as { __mcParts?: object }).__mcParts ?? {}));
-  expect(await partsLoaded()).toEqual([]);
+  expect(await background.partsLoaded()).toEqual([]);
 
-  // What the worker asks the system to show (Chrome does not give it back); this start only.
-  await serviceWorker.evaluate(() => {
-    const seen: Array<{ title: string; message: string }> = [];
-    (globalThis as unknown as { __notices: typeof seen }).__notices = seen;
-    const create = chrome.notifications.create.bind(chrome.notifications) as (...args: unknown[]) => unknown;
-    (chrome.notifications as unknown as { create: unknown }).create = (...args: unknown[]) => {
-      const options = args.find((arg) => typeof arg === 'object' && arg !== null) as {
-        title: string;
-        message: string;
-      };
-      seen.push({ title: options.title, message: options.message });
-      return create(...args);
-    };
-  });
+  const readNotices = await recordNotices(serviceWorker);
   await emulator.advance(PROCESSING_DONE);
   await expect.poll(() => background.notifications(), { timeout: 45_000 }).toHaveProperty(`job:${jobId}`);
   expect(monitor.starts).toBe(starts);
-  const notices = await serviceWorker.evaluate(
-    () => (globalThis as unknown as { __notices: Array<{ title: string; message: string }> }).__notices,
-  );
+  const notices = await readNotices();
   expect(notices).toHaveLength(1);
   expect(notices[0]!.title).toBe('Протокол готов');
   expect(notices[0]!.message).toMatch(/»: протокол и расшифровка готовы\. Нажмите, чтобы открыть\.$/);
   // The Russian texts came with their part, loaded by this notice and by nothing before it.
-  expect(await partsLoaded()).toEqual(['texts-ru']);
+  expect(await background.partsLoaded()).toEqual(['texts-ru']);
 });
 
 test('bot: the worker is stopped while the bot is in the meeting; the recording is found and its protocol arrives', async ({
@@ -236,7 +208,6 @@ test('deliveries: a poll wake with an empty outbox loads no part; the wake that 
   background,
   emulator,
   monitor,
-  serviceWorker,
 }) => {
   const received: string[] = [];
   const receiver = createServer((request, response) => {
@@ -245,8 +216,6 @@ test('deliveries: a poll wake with an empty outbox loads no part; the wake that 
     request.on('end', () => response.writeHead(200).end('ok'));
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const partsLoaded = () =>
-    serviceWorker.evaluate(() => Object.keys((globalThis as { __mcParts?: object }).__mcParts ?? {}));
   try {
     await background.signIn(emulator.url);
     const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
@@ -257,12 +226,7 @@ test('deliveries: a poll wake with an empty outbox loads no part; the wake that 
         spaceIds: [SEED.spaces.personal],
       }),
     ).toMatchObject({ ok: true });
-    const answer = await background.send('recording.process', {
-      spaceId: SEED.spaces.personal,
-      audioId: SEED.recordings.uploadedNotProcessed,
-    });
-    expect(answer).toMatchObject({ ok: true, data: { phase: 'processing' } });
-    const jobId = (answer as Extract<Answer, { ok: true }>).data.id as string;
+    const jobId = await background.startProcessing();
     await background.closePage();
 
     // A poll wake while the run goes on: a destination exists, but nothing waits in the outbox.
@@ -271,7 +235,7 @@ test('deliveries: a poll wake with an empty outbox loads no part; the wake that 
     await monitor.waitFor('running', ALARM_WAIT);
     // The tick's request comes after the wake's look at the outbox.
     await expect.poll(async () => (await emulator.counters()).requests).toBeGreaterThan(requests);
-    expect(await partsLoaded()).toEqual([]);
+    expect(await background.partsLoaded()).toEqual([]);
 
     // The run finishes while the worker is stopped: the next poll wake hands the result on.
     await monitor.stop();
@@ -279,7 +243,7 @@ test('deliveries: a poll wake with an empty outbox loads no part; the wake that 
     await monitor.waitFor('running', ALARM_WAIT);
     await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
     expect(received[0]).toBe(`mc-${SEED.spaces.personal}-${SEED.recordings.uploadedNotProcessed}-${jobId}`);
-    expect(await partsLoaded()).toEqual(['deliveries']);
+    expect(await background.partsLoaded()).toEqual(['deliveries']);
   } finally {
     receiver.closeAllConnections();
     await new Promise((resolve) => receiver.close(resolve));

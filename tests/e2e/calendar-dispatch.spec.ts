@@ -17,7 +17,6 @@ test('the demo calendar: added in the options, listed as upcoming, one bot per o
   background,
   emulator,
   monitor,
-  serviceWorker,
 }) => {
   await background.signIn(emulator.url);
   // Weekly Meet at A (skipped below), Zoom at A + 20 s, Telemost at A + 40 s.
@@ -61,9 +60,7 @@ test('the demo calendar: added in the options, listed as upcoming, one bot per o
   await monitor.waitFor('running', 60_000);
   await expect.poll(async () => (await emulator.counters()).botRequests, { timeout: 30_000 }).toBe(1);
   // That wake loaded the calendars' part (lib/background/parts.ts), and not the messages' one.
-  expect(
-    await serviceWorker.evaluate(() => Object.keys((globalThis as { __mcParts?: object }).__mcParts ?? {})),
-  ).toEqual(['calendars']);
+  expect(await background.partsLoaded()).toEqual(['calendars']);
 
   // The Zoom bot leaves; stopped again, the Telemost meeting's alarm brings the next bot.
   await emulator.control('POST', '/meetings/end', {});

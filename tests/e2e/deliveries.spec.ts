@@ -88,12 +88,7 @@ test('a ready protocol reaches the receiver once through two 503s and worker sto
     await expect(item.getByLabel('Include the transcript')).toBeChecked();
     await options.close();
 
-    const answer = await background.send('recording.process', {
-      spaceId: SEED.spaces.personal,
-      audioId: SEED.recordings.uploadedNotProcessed,
-    });
-    expect(answer).toMatchObject({ ok: true, data: { phase: 'processing' } });
-    const jobId = (answer as Extract<Answer, { ok: true }>).data.id as string;
+    const jobId = await background.startProcessing();
     await background.closePage();
     await emulator.advance(PROCESSING_DONE);
 

@@ -6,6 +6,7 @@
 import { CORPUS, longTitle } from '../fixtures/hostile/corpus';
 import { armTraps } from './hostile-support';
 import { counters, expect, SEED, serveHost, test } from './page-support';
+import { recordNotices } from './worker-notices';
 
 const MEET = 'https://meet.google.com/abc-defg-hij';
 const JOINED = CORPUS.map((payload) => payload.text).join(' ');
@@ -104,38 +105,15 @@ test('a hostile 100 KB title with direction controls: the notification shows it 
   const { uploadedNotProcessed } = SEED.recordings;
   await control(emulator.url, `/recordings/${uploadedNotProcessed}/result`, { title });
   await signIn();
-  // What the background asks the system to show (Chrome does not give it back).
-  await serviceWorker.evaluate(() => {
-    const seen: Array<{ title: string; message: string }> = [];
-    (globalThis as unknown as { __notices: typeof seen }).__notices = seen;
-    const create = chrome.notifications.create.bind(chrome.notifications) as (...args: unknown[]) => unknown;
-    (chrome.notifications as unknown as { create: unknown }).create = (...args: unknown[]) => {
-      const options = args.find((arg) => typeof arg === 'object' && arg !== null) as {
-        title: string;
-        message: string;
-      };
-      seen.push({ title: options.title, message: options.message });
-      return create(...args);
-    };
-  });
+  const readNotices = await recordNotices(serviceWorker);
   const started = await extensionMessage('recording.process', {
     spaceId: SEED.spaces.personal,
     audioId: uploadedNotProcessed,
   });
   expect(started.ok, JSON.stringify(started)).toBe(true);
   await control(emulator.url, '/clock/advance', { ms: 25_000 });
-  await expect
-    .poll(
-      () =>
-        serviceWorker.evaluate(
-          () => (globalThis as unknown as { __notices: Array<{ title: string; message: string }> }).__notices,
-        ),
-      { timeout: 60_000 },
-    )
-    .toHaveLength(1);
-  const [notice] = await serviceWorker.evaluate(
-    () => (globalThis as unknown as { __notices: Array<{ title: string; message: string }> }).__notices,
-  );
+  await expect.poll(readNotices, { timeout: 60_000 }).toHaveLength(1);
+  const [notice] = await readNotices();
   expect(notice!.message).toContain('<script>window.__pwned=1</script>');
   expect(notice!.message).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b-\u200f]/);
   expect(notice!.message.length).toBeLessThan(300);
