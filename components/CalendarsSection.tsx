@@ -5,9 +5,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { SpaceListItem } from '@/lib/api/schemas';
-import type { CalendarView } from '@/lib/background/calendars';
 import { parseFeedUrl } from '@/lib/calendar/feed-url';
-import type { CalendarRule, RuleMode } from '@/lib/calendar/types';
+import type { CalendarRule, CalendarView, RuleMode } from '@/lib/calendar/types';
 import { describeError } from '@/lib/failures';
 import { formatDateTime } from '@/lib/format/time';
 import { sendMessage } from '@/lib/messaging';

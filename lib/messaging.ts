@@ -14,8 +14,8 @@ import { browser } from 'wxt/browser';
 import type { z } from 'zod/mini';
 import type { ApiErrorInfo, Page, ProcessingResult, Recording, Space, SpaceListItem } from '@/lib/api';
 import type { ImportState, SpaceSummary, SpeakerNames } from '@/lib/archive';
-import type { CalendarView, DispatchRecord, UpcomingItem } from '@/lib/background/calendars';
-import type { ScheduledBot } from '@/lib/background/schedules';
+import type { ScheduledBot } from '@/lib/calendar/schedules';
+import type { CalendarView, DispatchRecord, UpcomingItem } from '@/lib/calendar/types';
 import type { DestinationView } from '@/lib/delivery/types';
 import type { Lang } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
@@ -133,7 +133,7 @@ export interface ResponseMap {
   /** null: no such schedule (already sent or cancelled). */
   'schedules.cancel': ScheduledBot | null;
   'service.origins': ServiceOrigins;
-  // Calendars (lib/background/calendars.ts).
+  // Calendars (lib/calendar/calendars.ts).
   'calendars.list': CalendarView[];
   'calendars.add': CalendarView;
   'calendars.remove': null;

@@ -43,7 +43,7 @@ export interface Settings {
   hiddenOnSites: string[];
   /**
    * "Send the bot when I open a meeting tab": a meeting tab counts down 10 s (with Cancel), then
-   * the background sends the bot (lib/background/auto-join.ts). Off by default.
+   * the background sends the bot (lib/calendar/auto-join-service.ts). Off by default.
    */
   autoJoinTabs: boolean;
 }

@@ -4,7 +4,7 @@
  * when the meetings of the next 24 hours need more time than a space has left.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { UpcomingItem } from '@/lib/background/calendars';
+import type { UpcomingItem } from '@/lib/calendar/types';
 import { describeError, describeJobFailure } from '@/lib/failures';
 import { formatDateTime, formatDuration } from '@/lib/format/time';
 import { type ErrorInfo, sendMessage, type UpcomingView } from '@/lib/messaging';

@@ -22,7 +22,11 @@ import {
   archiveOwner,
   isArchivable,
 } from '@/lib/archive';
+import type { AutoJoin, AutoJoinDeps } from '@/lib/calendar/auto-join-service';
+import type { CalendarDeps, Calendars } from '@/lib/calendar/calendars';
+import { Schedules } from '@/lib/calendar/schedules';
 import { calendarsHaveWork, hasCalendars } from '@/lib/calendar/store';
+import type { DispatchRecord } from '@/lib/calendar/types';
 import { ChargeWatch, incidentText, incidentTitle, storageChargeLog } from '@/lib/charges';
 import type { Deliveries } from '@/lib/delivery/deliveries';
 import { describeError as describeFailure } from '@/lib/failures';
@@ -46,14 +50,11 @@ import { hasOriginAccess } from '@/lib/permissions';
 import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } from '@/lib/session-store';
 import { archiveImportItem, getSettings, serviceUrlItem } from '@/lib/storage';
 import { defineTrustedItem } from '@/lib/trusted-settings';
-import type { AutoJoin, AutoJoinDeps } from './auto-join';
-import type { CalendarDeps, Calendars, DispatchRecord } from './calendars';
 import { deliveriesWaiting, deliveryAlarm, deliveryWanted, trustedDeliveryKv } from './deliveries';
 import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
 import { part } from './parts';
 import type { DeliveriesDeps } from './parts/deliveries';
 import { PollScheduler } from './scheduler';
-import { Schedules } from './schedules';
 import { checkSessionNotices } from './session';
 import { backgroundTexts } from './texts';
 

@@ -3,9 +3,11 @@
  * calendar address arrives once, in `calendars.add`, and never leaves the background again.
  * The calendars themselves come with their part, the first time one of these messages asks.
  */
+
+import type { CalendarAddError } from '@/lib/calendar/calendars';
+import type { CalendarView } from '@/lib/calendar/types';
 import { originOf } from '@/lib/permissions';
 import type { Background } from './app';
-import type { CalendarAddError, CalendarView } from './calendars';
 import { type Handlers, MessageError } from './handler-types';
 import { part } from './parts';
 

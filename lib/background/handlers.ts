@@ -12,6 +12,7 @@ import {
   toApiErrorInfo,
 } from '@/lib/api';
 import { isArchivable } from '@/lib/archive';
+import type { AutoJoinView } from '@/lib/calendar/auto-join-service';
 import type { Job } from '@/lib/jobs/types';
 import { type MeetingLink, parseMeetingLink } from '@/lib/links';
 import {
@@ -35,7 +36,6 @@ import { getSettings, type Settings, serviceUrlItem, settingsItem } from '@/lib/
 import { parseServiceUrl } from '@/lib/url/service-url';
 import { accountItem, type Background, normalizeServiceUrl, storageOriginsItem } from './app';
 import { createArchiveHandlers } from './archive-handlers';
-import type { AutoJoinView } from './auto-join';
 import { createCalendarHandlers } from './calendar-handlers';
 import { createDeliveryHandlers } from './delivery-handlers';
 import { type Handlers, MessageError } from './handler-types';

@@ -5,6 +5,7 @@
  * from storage and looks at whatever is due.
  */
 import { browser } from 'wxt/browser';
+import { SCHEDULE_ALARM_PREFIX } from '@/lib/calendar/schedules';
 import { AUTO_JOIN_ALARM, CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM } from '@/lib/calendar/store';
 import { calendarsReadThisRunItem, serviceUrlItem, settingsItem } from '@/lib/storage';
 import { restrictStorageToTrustedContexts } from '@/lib/trusted-settings';
@@ -15,7 +16,6 @@ import { COMMAND_SEND_BOT, createMenus } from './menus';
 import { openNotification } from './notifications';
 import { installParts, part } from './parts';
 import { POLL_ALARM } from './scheduler';
-import { SCHEDULE_ALARM_PREFIX } from './schedules';
 import type { OwnExtension } from './senders';
 import { SESSION_EXPIRED_ALARM, SESSION_WARNING_ALARM } from './session';
 import { shareModules } from './shared';

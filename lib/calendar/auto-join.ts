@@ -1,6 +1,6 @@
 /**
  * "Send the bot when I open a meeting tab": the decisions, as pure functions of what the
- * background has stored (lib/background/auto-join.ts wires them). A meeting tab asks; the
+ * background has stored (lib/calendar/auto-join-service.ts wires them). A meeting tab asks; the
  * background starts a short countdown that it keeps itself (a stored deadline and an alarm), the
  * page only shows it and may cancel it, and at the deadline the background sends the bot once.
  *
@@ -41,7 +41,7 @@ export interface AutoJoinEntry {
   error?: string;
 }
 
-/** How the calendars see the meeting right now (lib/background/calendars.ts `coverage`). */
+/** How the calendars see the meeting right now (lib/calendar/calendars.ts `coverage`). */
 export interface CalendarCoverage {
   key: string;
   endsAt: number;

@@ -1,5 +1,5 @@
 /**
- * What the calendars (lib/background/calendars.ts) and the tab rule (lib/background/auto-join.ts)
+ * What the calendars (lib/calendar/calendars.ts) and the tab rule (lib/calendar/auto-join-service.ts)
  * keep in their IndexedDB store, and their alarms' names: the worker reads this much itself, so
  * that a start with nothing for them does not load their part (lib/background/parts.ts).
  */

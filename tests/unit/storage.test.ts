@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { schedulesItem } from '@/lib/background/schedules';
+import { schedulesItem } from '@/lib/calendar/schedules';
 import { memoryKeyValue } from '@/lib/kv';
 import { DEFAULT_SERVICE_URL, serviceUrlItem } from '@/lib/storage';
 import {

@@ -4,6 +4,6 @@
  * by a wake that has nothing for them (lib/background/parts.ts). The worker builds them with its
  * own dependencies (lib/background/app.ts).
  */
-export { AutoJoin } from '../auto-join';
-export { CalendarAddError, Calendars } from '../calendars';
+export { AutoJoin } from '@/lib/calendar/auto-join-service';
+export { CalendarAddError, Calendars } from '@/lib/calendar/calendars';
 export { parseFeedOffThread } from '../feed-parser';

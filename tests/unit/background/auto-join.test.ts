@@ -6,9 +6,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEMO_LINKS, demoCalendar } from '../../../emulator/calendar';
-import { AUTO_JOIN_ALARM, AutoJoin } from '../../../lib/background/auto-join';
-import { Calendars } from '../../../lib/background/calendars';
 import { AUTO_JOIN_DELAY_MS } from '../../../lib/calendar';
+import { AUTO_JOIN_ALARM, AutoJoin } from '../../../lib/calendar/auto-join-service';
+import { Calendars } from '../../../lib/calendar/calendars';
 import { parseFeed } from '../../../lib/calendar/parse-feed';
 import type { Job } from '../../../lib/jobs/types';
 import { type KeyValueStore, memoryKeyValue } from '../../../lib/kv';

@@ -7,11 +7,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { demoCalendar } from '../../../emulator/calendar';
 import { createBackground } from '../../../lib/background/app';
-import { AutoJoin } from '../../../lib/background/auto-join';
-import { Calendars } from '../../../lib/background/calendars';
 import { definePart, type Parts } from '../../../lib/background/parts';
 import * as calendarsPart from '../../../lib/background/parts/calendars';
 import type { AutoJoinEntry } from '../../../lib/calendar/auto-join';
+import { AutoJoin } from '../../../lib/calendar/auto-join-service';
+import { Calendars } from '../../../lib/calendar/calendars';
 import { parseFeed } from '../../../lib/calendar/parse-feed';
 import {
   AUTO_JOIN_KEY,

@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEMO_LINKS, demoCalendar } from '../../../emulator/calendar';
+import { checkMessage } from '../../../lib/background/senders';
 import {
   CALENDAR_DISPATCH_ALARM,
   CALENDAR_SYNC_ALARM,
   type CalendarDeps,
   Calendars,
-  type DispatchRecord,
-} from '../../../lib/background/calendars';
-import { checkMessage } from '../../../lib/background/senders';
+} from '../../../lib/calendar/calendars';
 import { parseFeed } from '../../../lib/calendar/parse-feed';
+import type { DispatchRecord } from '../../../lib/calendar/types';
 import type { Job } from '../../../lib/jobs/types';
 import { type KeyValueStore, memoryKeyValue } from '../../../lib/kv';
 import type { MeetingLink } from '../../../lib/links';

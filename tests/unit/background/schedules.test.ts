@@ -5,7 +5,7 @@ import {
   SCHEDULE_ALARM_PREFIX,
   Schedules,
   schedulesItem,
-} from '../../../lib/background/schedules';
+} from '../../../lib/calendar/schedules';
 import type { ScheduledBot } from '../../../lib/messaging';
 
 const NOW = Date.UTC(2030, 0, 1, 9);

@@ -29,11 +29,17 @@ import {
   NOTICES_KEY,
 } from '@/lib/calendar/store';
 import {
+  type CalendarError,
+  type CalendarErrorKind,
   type CalendarRule,
+  type CalendarView,
   DEFAULT_RULE,
+  type DispatchRecord,
   JOIN_AFTER_MAX_MINUTES,
   type MeetingOccurrence,
   type ParsedFeed,
+  type StoredCalendar,
+  type UpcomingItem,
 } from '@/lib/calendar/types';
 import type { Job } from '@/lib/jobs/types';
 import type { KeyValueStore } from '@/lib/kv';
@@ -57,75 +63,6 @@ const MANUAL_SEND_WINDOW_MS = 30 * 60_000;
 /** Dispatch records are kept this long after the start (then the occurrence is long over). */
 const RECORD_KEEP_MS = 3 * 24 * 60 * 60_000;
 const BALANCE_WINDOW_MS = 24 * 60 * 60_000;
-
-export type CalendarErrorKind = 'permission' | 'network' | 'http' | 'not-ical' | 'too-large';
-
-export interface CalendarError {
-  kind: CalendarErrorKind;
-  status?: number;
-  at: number;
-}
-
-export interface StoredCalendar {
-  id: string;
-  url: string;
-  name: string | null;
-  rule: CalendarRule;
-  addedAt: number;
-  lastSyncAt: number | null;
-  lastError: CalendarError | null;
-  etag: string | null;
-  lastModified: string | null;
-  /** The feed text of the last 200 answer, re-read when the window moves on an unchanged feed. */
-  feed: string | null;
-  /** When `occurrences` were computed, and of which window. */
-  parsedAt: number | null;
-  occurrences: MeetingOccurrence[];
-}
-
-/** What extension pages see of a calendar: never the full address. */
-export interface CalendarView {
-  id: string;
-  address: string;
-  name: string | null;
-  rule: CalendarRule;
-  lastSyncAt: number | null;
-  lastError: CalendarError | null;
-  /** Upcoming meetings with a link (whatever the rule). */
-  upcoming: number;
-}
-
-export type DispatchState = 'sending' | 'sent' | 'skipped' | 'missed' | 'failed';
-
-export interface DispatchRecord {
-  key: string;
-  state: DispatchState;
-  at: number;
-  link: string;
-  startsAt: number;
-  title: string;
-  jobId?: string;
-  /** Why the bot could not be asked for (not signed in, no access...). */
-  error?: string;
-}
-
-export interface UpcomingItem {
-  key: string;
-  source: 'calendar' | 'schedule';
-  title: string;
-  link: string;
-  service: MeetingLink['service'];
-  startsAt: number;
-  endsAt: number | null;
-  sendAt: number;
-  spaceId: number | null;
-  calendarName: string | null;
-  /** `planned`: will be sent; `off`: the calendar's rule does not send it. */
-  state: 'planned' | 'off' | DispatchState;
-  jobId?: string;
-  scheduleId?: string;
-  error?: string;
-}
 
 export interface CalendarDeps {
   kv: KeyValueStore;
