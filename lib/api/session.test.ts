@@ -44,7 +44,7 @@ describe('sign-in', () => {
       // Bound to the service that issued it.
       origin: 'http://api.test',
     });
-    expect(await store.get()).toEqual(session);
+    expect(await store.get()).toMatchObject(session);
     expect(JSON.stringify(await store.get())).not.toContain('demo-password');
   });
 
@@ -130,14 +130,33 @@ describe('renewal before a request', () => {
     }
   });
 
-  it('ends the session when renewal is due and the refresh token has expired', async () => {
+  it('renewal due, the refresh token expired by the local clock only: the access token is used as it is', async () => {
     const session = { ...expiredSession(), refreshExpiresAt: NOW - 1 };
     const service = new FakeService().on('GET', '/api/spaces/1/', spaceAnswer);
+    const { client, store } = testClient({ service, session });
+    expect((await client.getSpace(1)).id).toBe(1);
+    expect(service.to('POST', '/api/token/refresh/')).toHaveLength(0);
+    expect(service.to('GET', '/api/spaces/1/')[0]?.headers.get('authorization')).toBe(
+      `Bearer ${session.access}`,
+    );
+    expect(await store.get()).toMatchObject(session);
+  });
+
+  it('both tokens expired by the local clock: the refresh is asked once, and its refusal ends the session', async () => {
+    const session = { ...expiredSession(), accessExpiresAt: NOW - 1, refreshExpiresAt: NOW - 1 };
+    const service = new FakeService()
+      .on(
+        'POST',
+        '/api/token/refresh/',
+        json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }),
+      )
+      .on('GET', '/api/spaces/1/', spaceAnswer);
     const { client, store } = testClient({ service, session });
     await expect(client.getSpace(1)).rejects.toMatchObject({
       info: { kind: 'auth', reason: 'session-expired' },
     });
-    expect(service.requests).toHaveLength(0);
+    expect(service.to('POST', '/api/token/refresh/')).toHaveLength(1);
+    expect(service.to('GET', '/api/spaces/1/')).toHaveLength(0);
     expect(await store.get()).toBeNull();
   });
 
@@ -313,17 +332,43 @@ describe('a computer clock a day off the service clock', () => {
   });
 
   it('computer a day behind: renewal is due a day before the access token expires on the service', async () => {
-    const service = new FakeService().on('GET', '/api/spaces/1/', spaceAnswer);
+    const service = new FakeService()
+      .on('GET', '/api/spaces/1/', invalidAccess)
+      .on(
+        'POST',
+        '/api/token/refresh/',
+        json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }),
+      );
     const { client, clock, session } = await signInSkewed(DAY_S + 3600, service);
     // 29 days and an hour later (local) the service's clock says 30 days and 2 hours: the access
-    // token has expired there. Renewal is due (less than a day left on the local clock) and, the
-    // refresh token being a day old, the session ends before a request that could only fail.
+    // token has expired there. Renewal is due (less than a day left on the local clock) and the
+    // refresh token is a day old: the access token is still tried (the local clock alone never
+    // ends a session), its 401 asks the refresh once, and the refusal ends the session.
     clock.now = NOW + 29 * DAY_MS + 3_600_000;
     expect(needsRenewal(session, clock.now)).toBe(true);
     await expect(client.getSpace(1)).rejects.toMatchObject({
       info: { kind: 'auth', reason: 'session-expired' },
     });
-    expect(service.to('GET', '/api/spaces/1/')).toHaveLength(0);
+    expect(service.to('GET', '/api/spaces/1/')).toHaveLength(1);
+    expect(service.to('POST', '/api/token/refresh/')).toHaveLength(1);
+  });
+
+  it('computer a day ahead late in a session: the access token is used, a 401 asks the refresh once, the session stays', async () => {
+    const service = new FakeService()
+      .on('GET', '/api/spaces/1/', spaceAnswer, invalidAccess, spaceAnswer)
+      .on(
+        'POST',
+        '/api/token/refresh/',
+        json(200, { access: jwt({ exp: sec(NOW) + 30 * DAY_S, iat: sec(NOW) }) }),
+      );
+    const { client, store, clock } = await signInSkewed(0, service);
+    // Signed in 28 days ago; the clock then went a day ahead: 29 days and an hour by this clock.
+    clock.now = NOW + 29 * DAY_MS + 3_600_000;
+    expect((await client.getSpace(1)).id).toBe(1);
+    expect(service.to('POST', '/api/token/refresh/')).toHaveLength(0);
+    expect((await client.getSpace(1)).id).toBe(1);
+    expect(service.to('POST', '/api/token/refresh/')).toHaveLength(1);
+    expect(await store.get()).not.toBeNull();
   });
 
   it('a 401 asks the refresh even when the local clock says the refresh token expired; only its refusal ends the session', async () => {

@@ -6,8 +6,10 @@
  * lifetime remains (for tokens issued with a shorter lifetime, as in tests, 1/30 of it); on a 401
  * the token is renewed and the request retried once. Renewal is a refresh while the refresh token
  * is valid (it returns only a new access token; the refresh token is kept). When the refresh token
- * has expired or the refresh endpoint answers 401, the session is over: it is cleared and
- * `auth/session-expired` ("sign in again") is thrown. The password is never stored.
+ * is refused by the refresh endpoint (401), the session is over: it is cleared and
+ * `auth/session-expired` ("sign in again") is thrown. The local clock alone never ends it: while
+ * it says the refresh token has expired but the access token has not, the access token is used,
+ * and the service's 401 then asks the refresh once. The password is never stored.
  *
  * Clocks: the tokens' `exp` is on the service's clock, which may be hours or days off the computer's.
  * A session's expiries are kept on the computer's clock: each token's lifetime left when it arrived
@@ -202,9 +204,10 @@ export class SessionManager {
    * Renews the access token. Concurrent callers share one in-flight renewal. `rejectedAccess` is
    * the token the caller found stale or the service rejected: when the stored token already
    * differs (someone renewed meanwhile) and is fresh, it is returned without another refresh.
-   * `why`: `'due'` when the local clock says renewal is due (then a refresh token the local clock
-   * says has expired ends the session without a request); `'rejected'` (the default) when the
-   * service refused the access token: the refresh is always asked, the service decides.
+   * `why`: `'due'` when the local clock says renewal is due (then, while the local clock says the
+   * refresh token has expired but the access token has not, the access token is used as it is: a
+   * fast clock never ends a session by itself); `'rejected'` (the default) when the service refused
+   * the access token: the refresh is always asked, the service decides.
    */
   renew(rejectedAccess?: string, why: 'due' | 'rejected' = 'rejected'): Promise<Session> {
     if (!this.#inFlight) {
@@ -222,9 +225,11 @@ export class SessionManager {
     if (rejectedAccess !== undefined && session.access !== rejectedAccess && !needsRenewal(session, now())) {
       return session;
     }
-    if (why === 'due' && now() >= session.refreshExpiresAt) {
-      await store.set(null);
-      throw new ApiError({ kind: 'auth', reason: 'session-expired', operation: 'refreshToken' });
+    if (why === 'due' && now() >= session.refreshExpiresAt && now() < session.accessExpiresAt) {
+      // Only the local clock says the refresh token has run out, and it may be fast: the access
+      // token is used as it is. The service decides: its 401 asks the refresh once (`rejected`),
+      // and only the refresh being refused ends the session.
+      return session;
     }
     let answer: TokenAnswer<RefreshAnswer>;
     try {

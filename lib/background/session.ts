@@ -4,10 +4,11 @@
  * When does a new sign-in become necessary? The access token lives 30 days, the refresh token 1
  * day, and the client renews the access token once less than a day of it is left. During the first
  * day a renewal would work, but none is needed; after the first day the refresh token is dead, so
- * the access token keeps working until less than a day of it is left: then the client tries to
- * renew, cannot, and the session ends. So a new sign-in is needed at `accessExpiresAt - margin`
- * (29 days after sign-in with the contract's lifetimes), unless the refresh token still lives at
- * that point (short-lived test tokens), in which case renewals push that point further.
+ * the access token is used until it runs out (the client does not end a session on its own clock's
+ * word, which may be fast): then the service refuses it, the refresh is refused too, and the
+ * session ends. So a new sign-in is needed at `accessExpiresAt` (30 days after sign-in with the
+ * contract's lifetimes), unless the refresh token still lives when renewal becomes due (short-lived
+ * test tokens), in which case renewals push that point further.
  *
  * A notification and the view's `warning` say so one margin (a day) before that point
  * (`renewal-ends-soon`), and again once it has come or the session was ended by the service
@@ -35,7 +36,8 @@ export function signInNeededAt(session: Session): number {
   for (let renewals = 0; point < session.refreshExpiresAt && renewals < 10_000; renewals += 1) {
     point += renewedLifetime - margin;
   }
-  return point;
+  // The refresh token is dead by then: the access token is used until it runs out (a margin later).
+  return point + margin;
 }
 
 export function warningAt(session: Session): number {

@@ -33,26 +33,27 @@ function session(accessMs = 30 * DAY, refreshMs = DAY): Session {
 }
 
 describe('when a new sign-in is needed', () => {
-  it('with the contract lifetimes: a day before the access token expires (29 days), warned a day earlier', () => {
-    expect(signInNeededAt(session())).toBe(T0 + 29 * DAY);
-    expect(warningAt(session())).toBe(T0 + 28 * DAY);
+  it('with the contract lifetimes: when the access token expires (30 days), warned a day earlier', () => {
+    expect(signInNeededAt(session())).toBe(T0 + 30 * DAY);
+    expect(warningAt(session())).toBe(T0 + 29 * DAY);
   });
 
   it('short test tokens whose refresh outlives the renewal point are renewed further', () => {
     // Access 30 min (margin 1 min), refresh 2 h: renewals at 29, 58, 87 and 116 min; the last one,
-    // before the refresh token dies, gives a token whose renewal point (145 min) cannot be renewed.
-    expect(signInNeededAt(session(30 * 60_000, 2 * 3_600_000))).toBe(T0 + 145 * 60_000);
+    // before the refresh token dies, gives a token whose renewal point (145 min) cannot be renewed;
+    // it is used until it runs out (146 min).
+    expect(signInNeededAt(session(30 * 60_000, 2 * 3_600_000))).toBe(T0 + 146 * 60_000);
   });
 
   it('the view warns a day ahead, then says expired; signed out after the service ended it', () => {
     const s = session();
     expect(sessionView(s, null, 'http://x', T0 + DAY).warning).toBeNull();
-    expect(sessionView(s, null, 'http://x', T0 + 28 * DAY + 1)).toMatchObject({
+    expect(sessionView(s, null, 'http://x', T0 + 29 * DAY + 1)).toMatchObject({
       signedIn: true,
       warning: 'renewal-ends-soon',
-      renewableUntil: T0 + 29 * DAY,
+      renewableUntil: T0 + 30 * DAY,
     });
-    expect(sessionView(s, null, 'http://x', T0 + 29 * DAY).warning).toBe('expired');
+    expect(sessionView(s, null, 'http://x', T0 + 30 * DAY).warning).toBe('expired');
     expect(sessionView(null, { email: 'demo@example.com', at: T0 }, 'http://x', T0)).toEqual({
       signedIn: false,
       serviceUrl: 'http://x',
@@ -81,21 +82,21 @@ describe('session notices', () => {
       (await fakeBrowser.alarms.getAll()).map((a) => [a.name, a.scheduledTime]),
     );
     expect(alarms).toEqual({
-      [SESSION_WARNING_ALARM]: T0 + 28 * DAY,
-      [SESSION_EXPIRED_ALARM]: T0 + 29 * DAY,
+      [SESSION_WARNING_ALARM]: T0 + 29 * DAY,
+      [SESSION_EXPIRED_ALARM]: T0 + 30 * DAY,
     });
   });
 
   it('warns once a day ahead, and once more when the point has come', async () => {
-    await checkSessionNotices(session(), null, T0 + 28 * DAY + 5, 'ru');
+    await checkSessionNotices(session(), null, T0 + 29 * DAY + 5, 'ru');
     expect(await shown()).toEqual(['session']);
     expect((await fakeBrowser.notifications.getAll()).session).toMatchObject({
       title: 'Скоро нужно войти снова',
     });
     await fakeBrowser.notifications.clear('session');
-    await checkSessionNotices(session(), null, T0 + 28 * DAY + 10, 'ru');
+    await checkSessionNotices(session(), null, T0 + 29 * DAY + 10, 'ru');
     expect(await shown()).toEqual([]);
-    await checkSessionNotices(session(), null, T0 + 29 * DAY, 'en');
+    await checkSessionNotices(session(), null, T0 + 30 * DAY, 'en');
     expect((await fakeBrowser.notifications.getAll()).session).toMatchObject({ title: 'Session ended' });
   });
 

@@ -118,7 +118,7 @@ describe('the worker’s Russian texts', () => {
     };
     await session.checkSessionNotices(signedIn, null, T0 + DAY, 'ru');
     expect(imported).toEqual([]);
-    await session.checkSessionNotices(signedIn, null, T0 + 28 * DAY + 5, 'ru');
+    await session.checkSessionNotices(signedIn, null, T0 + 29 * DAY + 5, 'ru');
     expect((await fakeBrowser.notifications.getAll()).session).toMatchObject({
       title: 'Скоро нужно войти снова',
     });
