@@ -8,9 +8,10 @@ import type { UpcomingItem } from '@/lib/calendar/types';
 import { describeError, describeJobFailure } from '@/lib/failures';
 import { formatDateTime, formatDuration } from '@/lib/format/time';
 import { type ErrorInfo, sendMessage, type UpcomingView } from '@/lib/messaging';
+import { spaceForAction } from '@/lib/spaces';
 import { calendarText } from '../calendar-texts';
 import { lang } from '../lang';
-import { jobs, orderedSpaces } from './store';
+import { defaultSpaceId, jobs, orderedSpaces } from './store';
 
 const REFRESH_MS = 30_000;
 
@@ -20,13 +21,15 @@ function clock(ms: number, language: string): string {
   );
 }
 
+/** The space a planned bot goes to: its rule's space, else the default space (lib/spaces). */
 function spaceName(spaceId: number | null): string {
-  const list = orderedSpaces.value;
-  const found =
-    spaceId === null
-      ? (list.find((item) => item.is_main_space) ?? list[0])
-      : list.find((item) => item.space.id === spaceId);
-  return found?.space.name ?? (spaceId === null ? calendarText.value.ruleDefaultSpace : `#${spaceId}`);
+  const list = orderedSpaces.value.map((item) => ({
+    id: item.space.id,
+    isMain: item.is_main_space,
+    name: item.space.name,
+  }));
+  const found = spaceForAction(list, spaceId, defaultSpaceId.value);
+  return found?.name ?? (spaceId === null ? calendarText.value.ruleDefaultSpace : `#${spaceId}`);
 }
 
 function UpcomingRow({ item, onChanged }: { item: UpcomingItem; onChanged: () => Promise<void> }) {

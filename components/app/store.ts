@@ -8,6 +8,7 @@ import type { Recording, SpaceListItem } from '@/lib/api/schemas';
 import { needsProbe, probeFromResult, type ResultProbe } from '@/lib/format/status';
 import type { Job } from '@/lib/jobs/types';
 import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
+import { defaultSpace } from '@/lib/spaces';
 import { getSettings, jobsItem, serviceUrlItem } from '@/lib/storage';
 import { CACHED_PAGE_SIZE, clearCache, readCache, writeCache } from './cache';
 
@@ -22,6 +23,8 @@ export const serviceUrl = signal<string>('');
 export const spaces = signal<SpaceListItem[] | null>(null);
 export const spacesError = signal<ErrorInfo | null>(null);
 export const spaceId = signal<number | null>(null);
+/** The default space chosen in the options (null: none chosen), as read when the popup opened. */
+export const defaultSpaceId = signal<number | null>(null);
 
 export const recordings = signal<Recording[]>([]);
 export const recordingsCount = signal(0);
@@ -53,6 +56,11 @@ function sortedSpaces(items: SpaceListItem[]): SpaceListItem[] {
   );
 }
 
+/** A listed space as the default-space rule reads it. */
+function spaceRef(item: SpaceListItem): { id: number; isMain: boolean } {
+  return { id: item.space.id, isMain: item.is_main_space };
+}
+
 async function persist(): Promise<void> {
   const view = session.value;
   if (!view?.signedIn) return;
@@ -78,6 +86,7 @@ export async function boot(): Promise<void> {
   ]);
   if (settings) autoProcessDefault.value = settings.autoProcess;
   if (!serviceUrl.value) serviceUrl.value = url;
+  defaultSpaceId.value = settings?.defaultSpaceId ?? null;
   if (cache?.signedIn) {
     batch(() => {
       session.value = { signedIn: true, email: cache.email, serviceUrl: cache.serviceUrl, warning: null };
@@ -90,10 +99,10 @@ export async function boot(): Promise<void> {
       fromCache.value = true;
     });
   }
-  await refreshSession(settings?.defaultSpaceId ?? null);
+  await refreshSession();
 }
 
-export async function refreshSession(defaultSpaceId: number | null = null): Promise<void> {
+export async function refreshSession(): Promise<void> {
   const answer = await sendMessage('session.get', {});
   if (!answer.ok) {
     sessionError.value = answer.error;
@@ -104,7 +113,7 @@ export async function refreshSession(defaultSpaceId: number | null = null): Prom
   session.value = answer.data;
   serviceUrl.value = answer.data.serviceUrl;
   if (answer.data.signedIn) {
-    await refreshAll(defaultSpaceId);
+    await refreshAll();
   } else {
     await clearCache();
     batch(() => {
@@ -117,12 +126,13 @@ export async function refreshSession(defaultSpaceId: number | null = null): Prom
   }
 }
 
-export async function refreshAll(defaultSpaceId: number | null = null): Promise<void> {
-  await Promise.all([loadSpaces(defaultSpaceId), loadJobs()]);
+export async function refreshAll(): Promise<void> {
+  await Promise.all([loadSpaces(), loadJobs()]);
   if (spaceId.value !== null) await loadRecordings();
 }
 
-export async function loadSpaces(defaultSpaceId: number | null = null): Promise<void> {
+/** The spaces; the one shown stays while the account has it, else the default space. */
+export async function loadSpaces(): Promise<void> {
   const answer = await sendMessage('spaces.list', {});
   if (!answer.ok) {
     spacesError.value = answer.error;
@@ -131,9 +141,8 @@ export async function loadSpaces(defaultSpaceId: number | null = null): Promise<
   spacesError.value = null;
   const list = sortedSpaces(answer.data);
   spaces.value = list;
-  const known = (id: number | null) => id !== null && list.some((item) => item.space.id === id);
-  if (!known(spaceId.value)) {
-    spaceId.value = known(defaultSpaceId) ? defaultSpaceId : (list[0]?.space.id ?? null);
+  if (!list.some((item) => item.space.id === spaceId.value)) {
+    spaceId.value = defaultSpace(list.map(spaceRef), defaultSpaceId.value)?.id ?? null;
   }
 }
 

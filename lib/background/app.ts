@@ -48,6 +48,7 @@ import type { PageContext, ScheduledBot } from '@/lib/messaging';
 import { isHiddenOnSite } from '@/lib/page/conditions';
 import { hasOriginAccess } from '@/lib/permissions';
 import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } from '@/lib/session-store';
+import { defaultSpace } from '@/lib/spaces';
 import { archiveImportItem, getSettings, serviceUrlItem } from '@/lib/storage';
 import { defineTrustedItem } from '@/lib/trusted-settings';
 import { deliveriesWaiting, deliveryAlarm, deliveryWanted, trustedDeliveryKv } from './deliveries';
@@ -325,17 +326,21 @@ export function createBackground(options: BackgroundOptions = {}) {
     return (await cachedSpaces(Number.POSITIVE_INFINITY)) ?? [];
   };
 
-  /** The space an action goes to: the one named, else the default from the options, else the main space. */
+  /**
+   * The space an action goes to: the one named, else the default space (lib/spaces: the one chosen
+   * in the options while the account has it, else the main space).
+   */
   const resolveSpace = async (explicit?: number): Promise<{ id: number; name?: string }> => {
     const wanted = explicit ?? (await getSettings()).defaultSpaceId ?? undefined;
     // Names and the main space change rarely: a day-old list is good enough to find them.
     let known = await cachedSpaces(24 * 60 * 60_000);
     if (!known || (wanted !== undefined && !known.some((space) => space.id === wanted)))
       known = await spaces(0);
-    if (wanted !== undefined) return { id: wanted, name: known.find((space) => space.id === wanted)?.name };
-    const main = known.find((space) => space.isMain) ?? known[0];
-    if (!main) throw new ApiError({ kind: 'forbidden', detail: 'The account has no space.' });
-    return { id: main.id, name: main.name };
+    if (explicit !== undefined)
+      return { id: explicit, name: known.find((space) => space.id === explicit)?.name };
+    const space = defaultSpace(known, wanted);
+    if (!space) throw new ApiError({ kind: 'forbidden', detail: 'The account has no space.' });
+    return { id: space.id, name: space.name };
   };
 
   const sendBot = async (meeting: MeetingLink, spaceId?: number): Promise<Job> => {
@@ -499,8 +504,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     if (needed.size === 0 || !(await sessionStore.get())) return [];
     const known = await spaces();
     const settings = await getSettings();
-    const fallback =
-      settings.defaultSpaceId ?? known.find((space) => space.isMain)?.id ?? known[0]?.id ?? null;
+    const fallback = defaultSpace(known, settings.defaultSpaceId)?.id ?? null;
     const bySpace = new Map<number, number>();
     for (const [spaceId, seconds] of needed) {
       const id = spaceId ?? fallback;

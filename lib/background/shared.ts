@@ -24,6 +24,7 @@ import * as pageConditions from '@/lib/page/conditions';
 import * as permissions from '@/lib/permissions';
 import * as serial from '@/lib/serial';
 import * as sessionStore from '@/lib/session-store';
+import * as spaces from '@/lib/spaces';
 import * as storage from '@/lib/storage';
 import * as serviceUrl from '@/lib/url/service-url';
 import * as app from './app';
@@ -53,6 +54,7 @@ const SHARED = {
   permissions,
   serial,
   sessionStore,
+  spaces,
   storage,
   serviceUrl,
   app,

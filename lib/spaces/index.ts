@@ -1,0 +1,1 @@
+export { defaultFirst, defaultSpace, type SpaceRef, spaceForAction } from './default-space';
