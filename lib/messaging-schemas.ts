@@ -26,9 +26,8 @@ const httpUrl = z.string().check(
   }, 'Enter an http or https URL'),
 );
 
-/** Payload schemas, one per message type. */
-export const requestSchemas = {
-  // Privileged: extension pages only.
+/** Privileged messages: only from the extension's own pages (popup, options, viewer, side panel). */
+const privilegedSchemas = {
   'session.get': z.object({}),
   'session.signIn': z.object({
     serviceUrl: httpUrl,
@@ -145,7 +144,14 @@ export const requestSchemas = {
   'deliveries.test': z.object({ id: filled(100) }),
   /** "Send again": the recording's result is read from the service and sent as a new run. */
   'deliveries.sendAgain': z.object({ id: filled(100), spaceId, audioId }),
-  // Page-scoped: the top frame of pages the content scripts act on, for that page only.
+} as const;
+
+/**
+ * Page-scoped messages: from the top frame of pages the content scripts act on, for that page only.
+ * The list of page messages everywhere (the senders' check, the content scripts' `PageMessageType`,
+ * the page actions of lib/page/outcome.ts) derives from this table.
+ */
+export const pageRequestSchemas = {
   'page.context': z.object({}),
   'page.sendBot': z.object({ link: filled(2048), spaceId: z.optional(spaceId) }),
   // The background transcribes the sender tab's own page; `url` is accepted and ignored.
@@ -171,15 +177,11 @@ export const requestSchemas = {
   'page.autoJoinCancel': z.object({}),
 } as const;
 
-export const PAGE_SCOPED: ReadonlySet<keyof typeof requestSchemas> = new Set([
-  'page.context',
-  'page.sendBot',
-  'page.transcribe',
-  'page.scheduleBot',
-  'page.hideOnSite',
-  'page.autoJoin',
-  'page.autoJoinCancel',
-]);
+/** Payload schemas, one per message type: the one message table. */
+export const requestSchemas = { ...privilegedSchemas, ...pageRequestSchemas } as const;
+
+/** The page-scoped message types (`pageRequestSchemas`' keys). */
+export const PAGE_SCOPED: ReadonlySet<string> = new Set(Object.keys(pageRequestSchemas));
 
 export const envelopeSchema = z.object({
   channel: z.literal('meeting-capture'),

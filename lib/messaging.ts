@@ -21,10 +21,12 @@ import type { Lang } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
 import type { PageText } from '@/lib/page/page-text';
 import type { Settings } from '@/lib/storage';
-import type { requestSchemas } from './messaging-schemas';
+import type { pageRequestSchemas, requestSchemas } from './messaging-schemas';
 
 export type MessageType = keyof typeof requestSchemas;
 export type MessagePayload<T extends MessageType> = z.input<(typeof requestSchemas)[T]>;
+/** The messages a content script may send: the table's page-scoped ones (lib/messaging-schemas.ts). */
+export type PageMessageType = keyof typeof pageRequestSchemas;
 
 export interface SessionView {
   signedIn: boolean;
@@ -204,6 +206,8 @@ export type MessagingErrorInfo =
       reason: 'invalid-address' | 'too-many' | 'not-found' | 'not-ready';
       problem?: string;
     }
+  /** The background did not answer (the extension was updated, reloaded or is starting). */
+  | { kind: 'no-answer' }
   | { kind: 'internal'; message: string };
 
 export type ErrorInfo = ApiErrorInfo | MessagingErrorInfo;
@@ -219,6 +223,7 @@ const MESSAGING_KINDS: Record<MessagingErrorInfo['kind'], true> = {
   'not-cancellable': true,
   calendar: true,
   delivery: true,
+  'no-answer': true,
   internal: true,
 };
 
@@ -235,22 +240,26 @@ export interface Envelope<T extends MessageType = MessageType> {
   payload: MessagePayload<T>;
 }
 
-/** What a context that is not the background uses to reach it. */
+/** The answer `sendMessage` gives: a page message's answer carries the sentence to show as well. */
+export type Answer<T extends MessageType> = T extends PageMessageType
+  ? PageAnswer<ResponseMap[T]>
+  : MessageResult<ResponseMap[T]>;
+
+/**
+ * What every context that is not the background (pages and content scripts) uses to reach it. No
+ * answer (the extension was updated or restarted) is one `no-answer` failure, which the page
+ * controls read as "reload the page".
+ */
 export async function sendMessage<T extends MessageType>(
   type: T,
   payload: MessagePayload<T>,
-): Promise<MessageResult<ResponseMap[T]>> {
+): Promise<Answer<T>> {
   const envelope: Envelope<T> = { channel: 'meeting-capture', type, payload };
   try {
-    const answer = (await browser.runtime.sendMessage(envelope)) as MessageResult<ResponseMap[T]> | undefined;
-    if (!answer || typeof answer !== 'object' || !('ok' in answer)) {
-      return { ok: false, error: { kind: 'internal', message: 'The background did not answer.' } };
-    }
-    return answer;
-  } catch (error) {
-    return {
-      ok: false,
-      error: { kind: 'internal', message: error instanceof Error ? error.message : String(error) },
-    };
+    const answer = (await browser.runtime.sendMessage(envelope)) as Answer<T> | null | undefined;
+    if (typeof answer?.ok === 'boolean') return answer;
+  } catch {
+    // No receiver, or no runtime left in a content script: no answer either.
   }
+  return { ok: false, error: { kind: 'no-answer' } } as Answer<T>;
 }

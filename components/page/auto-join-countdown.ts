@@ -5,11 +5,10 @@
  * deadline, alarm or not), and reports Cancel (`page.autoJoinCancel`). The status line announces
  * the countdown once to screen readers; the seconds tick in a timer element that is not announced.
  */
-import type { PageAnswer, PageAutoJoin } from '@/lib/messaging';
+import { type PageAnswer, type PageAutoJoin, sendMessage } from '@/lib/messaging';
 import { type PageVisit, visitTimeout } from '@/lib/page/feature';
 import { h, setText } from './dom';
 import type { PageAction } from './page-action';
-import { sendPageMessage } from './page-messaging';
 import type { PageState } from './page-state';
 
 export interface AutoJoinCountdown {
@@ -99,7 +98,7 @@ export function createAutoJoinCountdown(
 
   async function request(type: 'page.autoJoin' | 'page.autoJoinCancel') {
     if (visit.ctx.isInvalid) return;
-    show((await sendPageMessage(type, {})) as PageAnswer<PageAutoJoin>);
+    show(await sendMessage(type, {}));
   }
 
   return {
@@ -110,7 +109,7 @@ export function createAutoJoinCountdown(
       tickToken += 1;
       endsAt = null;
       update();
-      await sendPageMessage('page.autoJoinCancel', {});
+      await sendMessage('page.autoJoinCancel', {});
     },
     update,
   };

@@ -5,10 +5,10 @@
  * says so; un-hiding it in the options shows it again at once), with a short note after "Hide on
  * this site" before it goes.
  */
+import { sendMessage } from '@/lib/messaging';
 import { type PageVisit, visitTimeout } from '@/lib/page/feature';
 import { h, setAttr, setText } from './dom';
 import type { PageAction } from './page-action';
-import { hideOnSite } from './page-messaging';
 import type { PageState } from './page-state';
 import { mountShadowHost, type ShadowHost } from './shadow-host';
 import type { VisibilityWatch } from './visibility';
@@ -138,7 +138,8 @@ export async function showFloatingControl(
   const hideHere = () => {
     if (hiding || !ui) return;
     hiding = true;
-    void hideOnSite(host).then((answer) => {
+    // The background accepts only the sender tab's own host.
+    void sendMessage('page.hideOnSite', { host }).then((answer) => {
       if (signal.aborted) return;
       if (!answer.ok) {
         hiding = false;

@@ -4,12 +4,11 @@
  * user gesture starts it (page scripts' clicks are not trusted), and only a press on a button the
  * person could see (lib/page/press-check.ts): anything else asks for a confirming second press.
  */
-import type { MessagePayload, PageAnswer, PageOutcome } from '@/lib/messaging';
+import { type MessagePayload, type PageAnswer, type PageOutcome, sendMessage } from '@/lib/messaging';
 import type { PageVisit } from '@/lib/page/feature';
 import { createPressCheck } from '@/lib/page/press-check';
 import { createSendGuard, SEND_COOLDOWN_MS } from '@/lib/page/send-guard';
 import { createEmitter } from './dom';
-import { sendPageMessage } from './page-messaging';
 import type { PageState } from './page-state';
 import type { VisibilityWatch } from './visibility';
 
@@ -95,7 +94,7 @@ export async function sendInSpace<T extends 'page.sendBot' | 'page.transcribe' |
 ): Promise<PageOutcome> {
   const space = state.space;
   // No space (signed out): `spaceId` undefined, left out of the message.
-  const answer = (await sendPageMessage(type, {
+  const answer = (await sendMessage(type, {
     ...payload,
     spaceId: space?.id,
   } as MessagePayload<T>)) as PageAnswer<unknown>;

@@ -6,13 +6,13 @@
  * background says the settings changed (language, hidden sites).
  */
 import type { Lang } from '@/lib/i18n';
-import type { PageContext } from '@/lib/messaging';
+import { type PageContext, sendMessage } from '@/lib/messaging';
 import { visitListener } from '@/lib/page/feature';
 import type { SpaceView } from '@/lib/page/outcome';
 import type { PageTextKey } from '@/lib/page/page-text';
 import { fill } from '@/lib/page/template';
 import { createEmitter } from './dom';
-import { onContextChanged, sendPageMessage } from './page-messaging';
+import { onContextChanged } from './page-messaging';
 
 export interface PageState {
   /** null while loading, or when the background could not answer. */
@@ -39,7 +39,7 @@ export type ContextLoader = () => Promise<PageContext | null>;
  */
 export const loadPageContext: ContextLoader = async () => {
   for (let tries = 5; ; tries--) {
-    const answer = await sendPageMessage('page.context', {});
+    const answer = await sendMessage('page.context', {});
     if (answer.ok || !tries) return answer.ok ? answer.data : null;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }

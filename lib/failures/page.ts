@@ -56,7 +56,8 @@ const CONTEXT_GONE = /extension context invalidated|receiving end does not exist
 export function describePageError(error: ErrorInfo, lang: Lang, space?: PageSpace): string {
   const t = pageFailureTexts[lang];
   if (isMessagingError(error)) {
-    if (error.kind === 'internal' && CONTEXT_GONE.test(error.message)) return t.reloadPage;
+    if (error.kind === 'no-answer' || (error.kind === 'internal' && CONTEXT_GONE.test(error.message)))
+      return t.reloadPage;
     return describeError(error, lang);
   }
   const info = error as ApiErrorInfo;

@@ -15,6 +15,7 @@ export const en = {
   notVideoPage: 'This is not a video page the service can transcribe.',
   permissionDenied: (origin: string) =>
     `The extension has no access to ${origin}. Allow it in the options, then try again.`,
+  noAnswer: 'The extension’s background did not answer. Try again or reload the extension.',
   internal: (message: string) =>
     `The extension ran into a problem: ${message.replace(/[.\s]+$/, '')}. Try again or reload the extension.`,
   // Job failures

@@ -15,9 +15,11 @@ import {
   type PageAutoJoin,
   type PageContext,
   type PageJob,
+  type PageMessageType,
   type PageOutcome,
   type ScheduledBot,
 } from '@/lib/messaging';
+import { PAGE_SCOPED } from '@/lib/messaging-schemas';
 import { pageMessages } from './messages';
 import { formatWhen } from './when';
 
@@ -116,19 +118,11 @@ export function describeAutoJoinResult(
   }
 }
 
-/** The page messages whose answers carry the sentence to show. */
-const PAGE_ACTIONS = [
-  'page.sendBot',
-  'page.transcribe',
-  'page.scheduleBot',
-  'page.hideOnSite',
-  'page.autoJoin',
-  'page.autoJoinCancel',
-] as const;
-export type PageActionType = (typeof PAGE_ACTIONS)[number];
+/** The page messages whose answers carry the sentence to show: all but the context. */
+export type PageActionType = Exclude<PageMessageType, 'page.context'>;
 
 export function isPageAction(type: string): type is PageActionType {
-  return (PAGE_ACTIONS as readonly string[]).includes(type);
+  return type !== 'page.context' && PAGE_SCOPED.has(type);
 }
 
 /**
