@@ -158,6 +158,10 @@ test('a word typed before the saved index has loaded ends with every matching me
     seen.some((text) => new RegExp(`^Searched \\d+ of ${total} meetings, still loading`).test(text)),
   ).toBe(true);
   expect(seen).not.toContain('Nothing found.');
+  // Said when true: a word no meeting holds, from the whole index.
+  await panel.getByRole('searchbox', { name: 'Search all meetings' }).fill('quoxwyvern');
+  await expect(panel.getByTestId('meeting-search-status')).toHaveText('Nothing found.');
+  await expect(panel.getByTestId('meeting-hit')).toHaveCount(0);
   await archive(panel, { del: 'test:shard-delay-ms' });
 });
 
@@ -211,4 +215,13 @@ test('meetings added while the question stands raise the count without typing', 
   await expect(panel.getByTestId('meeting-search-status')).toHaveText('');
   expect(await panel.getByRole('searchbox', { name: 'Search all meetings' }).inputValue()).toBe(WORD);
   expect(await statuses()).not.toContain('Nothing found.');
+
+  // A filter is a new question: only the team's meeting, never the answer to the old filters.
+  await panel.getByText('Filters').click();
+  await panel
+    .locator('.meeting-search-filters')
+    .getByRole('combobox', { name: 'Space' })
+    .selectOption({ label: 'Team' });
+  await expect(panel.getByTestId('meeting-hit')).toHaveCount(1);
+  await expect(panel.getByTestId('meeting-search-status')).toHaveText('');
 });
