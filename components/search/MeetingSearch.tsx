@@ -11,6 +11,7 @@ import type { Range, SearchFilters, SearchOutcome } from '@/lib/archive/search';
 import type { FromSearchWorker, IndexProgress, ToSearchWorker } from '@/lib/archive/worker-protocol';
 import { speakerLabel } from '@/lib/format/speakers';
 import { formatClock, formatDateTime } from '@/lib/format/time';
+import { StandingQuestion, searchStatus } from '@/lib/search/standing-question';
 import { lang } from '../lang';
 import { AddPastMeetings, useSpaceNames } from './AddPastMeetings';
 import { searchText } from './texts';
@@ -41,7 +42,17 @@ function dayStart(value: string): number | undefined {
   return Number.isFinite(time) ? time : undefined;
 }
 
-const RERUN_MS = 700;
+/** The question on screen: the words and the filters. */
+interface Question {
+  query: string;
+  filters: SearchFilters;
+}
+
+/** The answer on screen: the outcome and the index it was computed from. */
+interface Shown {
+  outcome: SearchOutcome;
+  index: IndexProgress;
+}
 
 export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
   const t = searchText.value;
@@ -51,12 +62,11 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
   const [speaker, setSpeaker] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [outcome, setOutcome] = useState<SearchOutcome | null>(null);
+  /** The answer to the question on screen (null while there is none: never an older question's). */
+  const [shown, setShown] = useState<Shown | null>(null);
   const [progress, setProgress] = useState<IndexProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const worker = useRef<Worker | null>(null);
-  const asked = useRef(0);
-  const lastRun = useRef(0);
   const names = useSpaceNames();
 
   const filters = useMemo<SearchFilters>(
@@ -69,17 +79,26 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
     [spaceId, speaker, from, to],
   );
 
-  const ask = (text: string) => {
-    if (!worker.current || text.trim() === '') return;
-    asked.current += 1;
-    lastRun.current = Date.now();
-    const message: ToSearchWorker = { type: 'search', id: asked.current, query: text, filters };
-    worker.current.postMessage(message);
-  };
-  const askRef = useRef(ask);
-  askRef.current = ask;
-  const queryRef = useRef(query);
-  queryRef.current = query;
+  /**
+   * One search in flight, the latest question waiting, asked again whenever the index changes
+   * (lib/search/standing-question.ts).
+   */
+  const asker = useRef<StandingQuestion<Question> | null>(null);
+  asker.current ??= new StandingQuestion<Question>({
+    send: (id, question) => {
+      const message: ToSearchWorker = {
+        type: 'search',
+        id,
+        query: question.query,
+        filters: question.filters,
+      };
+      worker.current?.postMessage(message);
+    },
+  });
+
+  /** Keeps the newest report of the index (answers carry the index as it was when they began). */
+  const report = (next: IndexProgress) =>
+    setProgress((current) => (current && current.version > next.version ? current : next));
 
   /** The worker starts with the first use of the field (the page opens without it). */
   const start = () => {
@@ -87,26 +106,32 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
     const started = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module' });
     started.addEventListener('message', (event: MessageEvent<FromSearchWorker>) => {
       const message = event.data;
+      const rule = asker.current;
+      if (!rule) return;
       if (message.type === 'error') {
-        setError(message.message);
+        if (message.id === null || rule.failed(message.id)) setError(message.message);
         return;
       }
-      const { indexed, total, speakers, spaceIds } = message;
-      setProgress({ indexed, total, speakers, spaceIds });
+      const { indexed, total, speakers, spaceIds, version, complete } = message;
+      const index = { indexed, total, speakers, spaceIds, version, complete };
+      report(index);
       if (message.type === 'results') {
-        if (message.id === asked.current) {
-          setOutcome(message.outcome);
+        if (rule.answered(message.id, version)) {
+          setShown({ outcome: message.outcome, index });
           setError(null);
         }
-      } else if (queryRef.current.trim() !== '' && Date.now() - lastRun.current > RERUN_MS) {
-        // The index grew: show what it finds now.
-        askRef.current(queryRef.current);
-      }
+      } else rule.indexChanged(version);
     });
     worker.current = started;
   };
 
-  useEffect(() => () => worker.current?.terminate(), []);
+  useEffect(
+    () => () => {
+      asker.current?.dispose();
+      worker.current?.terminate();
+    },
+    [],
+  );
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(input), 200);
@@ -114,15 +139,21 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
   }, [input]);
 
   useEffect(() => {
+    setShown(null);
     if (query.trim() === '') {
-      setOutcome(null);
+      asker.current?.ask(null);
       return;
     }
     start();
-    ask(query);
+    asker.current?.ask({ query, filters });
   }, [query, filters]);
 
-  const growing = progress !== null && progress.indexed < progress.total;
+  const outcome = query.trim() === '' ? null : (shown?.outcome ?? null);
+  const status = searchStatus({
+    question: query.trim() !== '',
+    index: progress,
+    answer: shown ? { index: shown.index, found: shown.outcome.meetings.length > 0 } : null,
+  });
   const spaceName = (id: number) => names[id] ?? t.spaceNumbered(id);
   const target = newTab ? { target: '_blank', rel: 'noopener' } : {};
 
@@ -198,18 +229,18 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
       <div role="status" aria-live="polite" class="muted small-text" data-testid="meeting-search-status">
         {error
           ? t.searchFailed(error)
-          : query.trim() === '' || !progress
-            ? ''
-            : progress.total === 0
-              ? t.emptyArchive
-              : growing
-                ? t.indexing(progress.indexed, progress.total)
-                : outcome && outcome.meetings.length === 0
+          : status.kind === 'empty-archive'
+            ? t.emptyArchive
+            : status.kind === 'searching'
+              ? t.searching
+              : status.kind === 'partial'
+                ? t.searchedSoFar(status.searched, status.total)
+                : status.kind === 'done' && !status.found
                   ? t.noHits
                   : ''}
       </div>
 
-      {query.trim() !== '' && outcome && outcome.meetings.length > 0 && (
+      {outcome && outcome.meetings.length > 0 && (
         <div class="meeting-hits" data-testid="meeting-hits">
           {outcome.meetings.map((meeting) => (
             <section

@@ -20,8 +20,9 @@ const texts = defineMessages(
     dateFrom: 'From',
     dateTo: 'To',
     clearSearch: 'Clear',
-    indexing: (indexed: number, total: number) =>
-      `Indexing meetings: ${indexed} of ${total}. Results so far:`,
+    searching: 'Searching…',
+    searchedSoFar: (searched: number, total: number) =>
+      `Searched ${searched} of ${total} ${total === 1 ? 'meeting' : 'meetings'}, still loading…`,
     indexedCount: (total: number) => (total === 1 ? '1 meeting in search' : `${total} meetings in search`),
     emptyArchive: 'No meeting is in search yet. Open a recording, or add all past meetings below.',
     noHits: 'Nothing found.',
@@ -69,8 +70,9 @@ const texts = defineMessages(
     dateFrom: 'С',
     dateTo: 'По',
     clearSearch: 'Очистить',
-    indexing: (indexed: number, total: number) =>
-      `Индексируются встречи: ${indexed} из ${total}. Найдено пока:`,
+    searching: 'Идёт поиск…',
+    searchedSoFar: (searched: number, total: number) =>
+      `Просмотрено встреч: ${searched} из ${total}, остальные ещё загружаются…`,
     indexedCount: (total: number) => `Встреч в поиске: ${total}`,
     emptyArchive: 'В поиске пока нет встреч. Откройте запись или добавьте все прошлые встречи ниже.',
     noHits: 'Ничего не найдено.',

@@ -19,18 +19,30 @@ export interface WorkerScope {
   addEventListener(type: 'message', listener: (event: MessageEvent<ToSearchWorker>) => void): void;
 }
 
+export interface SearchWorkerOptions {
+  /** Awaited before each saved shard is read (the test build's delay, components/search/search.worker.ts). */
+  beforeShard?: () => Promise<void>;
+}
+
 export function startSearchWorker(
   scope: WorkerScope,
   kv: KeyValueStore,
   channel: Pick<BroadcastChannel, 'addEventListener'> | null = typeof BroadcastChannel === 'undefined'
     ? null
     : new BroadcastChannel(ARCHIVE_CHANNEL),
+  options: SearchWorkerOptions = {},
 ) {
   const reader = new ArchiveReader(kv);
   let index: MeetingIndex | null = null;
   let catalog: Catalog | null = null;
   let running: Promise<void> | null = null;
   let again = false;
+  /** The catalog was read at least once (a search before that starts a build). */
+  let read = false;
+  /** What searches answer from changed (see IndexProgress.version). */
+  let version = 0;
+  /** The index holds the whole catalog it last read (until the next build or clear). */
+  let whole = false;
   /** Bumped by a clear: a build under way stops and never saves. */
   let epoch = 0;
   /** The last records read (searches as one types read the same few again). */
@@ -41,9 +53,17 @@ export function startSearchWorker(
     return {
       indexed: index?.size ?? 0,
       total: entries.length,
+      version,
+      complete: whole && !again,
       speakers: [...new Set(entries.flatMap((entry) => entry.speakers))].sort((a, b) => a.localeCompare(b)),
       spaceIds: [...new Set(entries.map((entry) => entry.spaceId))].sort((a, b) => a - b),
     };
+  };
+
+  /** Reports the index; `bump` when what searches answer from changed. */
+  const report = (bump: boolean) => {
+    if (bump) version += 1;
+    scope.postMessage({ type: 'progress', ...progress() });
   };
 
   const source: RecordSource = async (key) => {
@@ -74,30 +94,37 @@ export function startSearchWorker(
 
   const buildOnce = async () => {
     const mine = epoch;
+    whole = false;
     catalog = await reader.catalog();
+    read = true;
     if (!catalog) {
       index = null;
       // An index left by a worker that saved while the archive was being cleared.
       for (const key of await kv.keys()) if (key.startsWith(SEARCH_INDEX_KEY)) await kv.del(key);
-      scope.postMessage({ type: 'progress', ...progress() });
+      whole = mine === epoch;
+      report(true);
       return;
     }
     if (!index || index.generation !== catalog.generation) {
       const json = await kv.get<string>(SEARCH_INDEX_KEY);
       const saved = typeof json === 'string' ? MeetingIndex.fromManifest(json, catalog.generation) : null;
       index = saved ?? MeetingIndex.empty(catalog.generation);
+      report(true);
       // Searchable shard by shard while the saved index loads.
       await index.loadShards(
-        (shard) => kv.get<string>(`${SEARCH_INDEX_KEY}:${shard}`),
+        async (shard) => {
+          await options.beforeShard?.();
+          return kv.get<string>(`${SEARCH_INDEX_KEY}:${shard}`);
+        },
         () => {
-          if (mine === epoch) scope.postMessage({ type: 'progress', ...progress() });
+          if (mine === epoch) report(true);
         },
       );
       if (mine !== epoch || !index) return;
     }
     const plan = index.plan(catalog);
     for (const key of plan.remove) index.removeRecord(key);
-    scope.postMessage({ type: 'progress', ...progress() });
+    report(plan.remove.length > 0);
     let savedAt = Date.now();
     for (const key of plan.add) {
       if (mine !== epoch) return;
@@ -105,7 +132,7 @@ export function startSearchWorker(
       const loaded = entry ? await source(key) : null;
       if (mine !== epoch || !index) return;
       if (entry && loaded) index.addRecord(key, entry, prepare(loaded.record, loaded.names));
-      scope.postMessage({ type: 'progress', ...progress() });
+      report(true);
       if (Date.now() - savedAt > SAVE_EVERY_MS) {
         await save(mine);
         savedAt = Date.now();
@@ -113,6 +140,10 @@ export function startSearchWorker(
       // Let searches in between: the page sees results from the index as it grows.
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
+    if (mine !== epoch) return;
+    // Whole now (before saving, which can take a while): a "nothing found" is the whole archive's.
+    whole = true;
+    report(true);
     if (plan.add.length > 0 || plan.remove.length > 0) await save(mine);
   };
 
@@ -140,6 +171,8 @@ export function startSearchWorker(
       index = null;
       catalog = null;
       cache.clear();
+      whole = false;
+      version += 1;
     }
     void build();
   });
@@ -149,11 +182,13 @@ export function startSearchWorker(
     if (message?.type !== 'search') return;
     void (async () => {
       try {
-        if (!index) void build();
+        if (!read && !running) void build();
+        // The index as it is now: a change during the search bumps the version, and the page asks again.
+        const at = progress();
         const outcome = index
           ? await index.search(message.query, message.filters, source)
           : { meetings: [], moreMeetings: 0 };
-        scope.postMessage({ type: 'results', id: message.id, query: message.query, outcome, ...progress() });
+        scope.postMessage({ type: 'results', id: message.id, query: message.query, outcome, ...at });
       } catch (error) {
         scope.postMessage({ type: 'error', id: message.id, message: String(error) });
       }

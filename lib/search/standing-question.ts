@@ -8,8 +8,10 @@
  *   archive wiped: the engine reports a higher `version`), the question on screen is asked again.
  * - At most one search is in flight, and at most one waits: the latest question. A change during
  *   a search is never dropped; five changes during one search still give one more search.
- * - A re-ask caused only by the index is throttled (`throttleMs` after the previous one was
- *   sent); a new question is sent as soon as nothing is in flight.
+ * - A re-ask caused only by the index is throttled: not before `throttleMs` after the previous
+ *   search was sent, nor before as long after its answer as that search took (so re-asks while a
+ *   large index grows leave the engine at least half its time to index). A new question is sent
+ *   as soon as nothing is in flight.
  * - An answer to an older question (or older filters) is never shown over a newer one.
  *
  * Pure logic (timers injected), tested in Node: tests/unit/search/standing-question.test.ts.
@@ -52,6 +54,9 @@ export class StandingQuestion<Q> {
   /** The question and index version the answer on screen is for. */
   #answered: { seq: number; version: number } | null = null;
   #lastSentAt = Number.NEGATIVE_INFINITY;
+  /** When the last search ended, and how long it took. */
+  #lastEndedAt = Number.NEGATIVE_INFINITY;
+  #lastTook = 0;
   #cancelTimer: (() => void) | null = null;
   #disposed = false;
 
@@ -89,7 +94,7 @@ export class StandingQuestion<Q> {
   answered(id: number, version: number): boolean {
     const flight = this.#inFlight;
     if (!flight || flight.id !== id) return false;
-    this.#inFlight = null;
+    this.#ended();
     if (version > this.#seenVersion) this.#seenVersion = version;
     const current = flight.seq === this.#questionSeq && this.#question !== null;
     if (current) this.#answered = { seq: flight.seq, version };
@@ -104,7 +109,7 @@ export class StandingQuestion<Q> {
   failed(id: number): boolean {
     const flight = this.#inFlight;
     if (!flight || flight.id !== id) return false;
-    this.#inFlight = null;
+    this.#ended();
     const current = flight.seq === this.#questionSeq && this.#question !== null;
     if (current) this.#answered = { seq: flight.seq, version: this.#seenVersion };
     this.#pump();
@@ -131,7 +136,8 @@ export class StandingQuestion<Q> {
     if (answered && answered.seq === this.#questionSeq) {
       if (answered.version >= this.#seenVersion) return;
       // Only the index changed: throttled, never dropped.
-      const wait = this.#lastSentAt + this.#throttleMs - this.#now();
+      const wait =
+        Math.max(this.#lastSentAt + this.#throttleMs, this.#lastEndedAt + this.#lastTook) - this.#now();
       if (wait > 0) {
         this.#cancelTimer ??= this.#schedule(() => {
           this.#cancelTimer = null;
@@ -145,6 +151,12 @@ export class StandingQuestion<Q> {
     this.#inFlight = { id: this.#lastId, seq: this.#questionSeq };
     this.#lastSentAt = this.#now();
     this.#send(this.#lastId, this.#question);
+  }
+
+  #ended(): void {
+    this.#inFlight = null;
+    this.#lastEndedAt = this.#now();
+    this.#lastTook = Math.max(0, this.#lastEndedAt - this.#lastSentAt);
   }
 
   #clearTimer(): void {

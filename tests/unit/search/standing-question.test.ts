@@ -50,6 +50,10 @@ describe('the question on screen follows the index', () => {
     advance(400);
     expect(sent).toHaveLength(1);
     expect(asker.answered(1, 0)).toBe(true);
+    // The search took 400 ms: the re-ask leaves the engine as long to itself first.
+    advance(399);
+    expect(sent).toHaveLength(1);
+    advance(1);
     expect(sent).toHaveLength(2);
     expect(sent[1]).toEqual({ id: 2, question: 'budget' });
     // Its answer is from the changed index: nothing more.
@@ -64,10 +68,27 @@ describe('the question on screen follows the index', () => {
     for (let version = 1; version <= 5; version += 1) asker.indexChanged(version);
     advance(400);
     asker.answered(1, 0);
+    advance(10_000);
     expect(sent).toHaveLength(2);
     asker.answered(2, 5);
     advance(10_000);
     expect(sent).toHaveLength(2);
+  });
+
+  it('a slow search leaves as long a pause before the next re-ask; a new question does not wait', () => {
+    const { asker, sent, advance } = harness(300);
+    asker.ask('budget');
+    asker.indexChanged(1);
+    advance(2_000);
+    asker.answered(1, 0);
+    advance(1_999);
+    expect(sent).toHaveLength(1);
+    advance(1);
+    expect(sent).toHaveLength(2);
+    asker.answered(2, 1);
+    asker.indexChanged(2);
+    asker.ask('budget plan');
+    expect(sent[2]).toEqual({ id: 3, question: 'budget plan' });
   });
 
   it('a change that lands just after a search is throttled, not dropped', () => {

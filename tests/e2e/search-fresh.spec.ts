@@ -1,0 +1,227 @@
+/**
+ * A search answer is never stale: the question on screen follows the index. A fresh side panel
+ * asked before its saved index has loaded ends with every matching meeting and never says
+ * "Nothing found" on the way; meetings added while the question stands raise the count without
+ * typing. The engine that ships (MiniSearch in the search worker) answers.
+ */
+import type { Page } from '@playwright/test';
+import { readyResult } from '../unit/archive/fixtures';
+import { expect, SEED, test } from './ui-fixtures';
+
+const R = SEED.recordings;
+const S = SEED.spaces;
+const WORD = 'zephyrine';
+/** Meetings seeded into the archive, and how many of them say the word. */
+const SEEDED = 24;
+const MATCHING = 15;
+
+test.describe.configure({ timeout: 120_000 });
+
+/** The archive's key-value store, read and written from an extension page (raw IndexedDB). */
+function archive(
+  page: Page,
+  op: { get?: string; put?: Array<[string, unknown]>; del?: string; keys?: true },
+) {
+  return page.evaluate(async (op) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('meeting-capture-archive');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => resolve(open.result);
+    });
+    const request = <R>(req: IDBRequest<R>) =>
+      new Promise<R>((resolve, reject) => {
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+    try {
+      if (!db.objectStoreNames.contains('archive')) return null;
+      const store = () => db.transaction('archive', 'readwrite').objectStore('archive');
+      if (op.get) return (await request(store().get(op.get))) ?? null;
+      if (op.keys) return (await request(store().getAllKeys())).map(String);
+      if (op.del) await request(store().delete(op.del));
+      for (const [key, value] of op.put ?? []) await request(store().put(value, key));
+      return null;
+    } finally {
+      db.close();
+    }
+  }, op);
+}
+
+interface Catalog {
+  entries: Record<string, unknown>;
+}
+
+/**
+ * The archive as the background made it for the demo account (one recording opened in the
+ * viewer), plus `SEEDED` meetings written beside it; the first `MATCHING` say the word.
+ */
+async function seedArchive(page: Page): Promise<number> {
+  const catalog = async () => (await archive(page, { get: 'catalog' })) as Catalog | null;
+  await expect
+    .poll(async () => Object.keys((await catalog())?.entries ?? {}).length, { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  const current = (await catalog()) as Catalog;
+  const put: Array<[string, unknown]> = [];
+  for (let i = 0; i < SEEDED; i += 1) {
+    const audioId = 9_000 + i;
+    const key = `${S.personal}:${audioId}`;
+    const title = `Seeded meeting ${i}`;
+    const createdAt = Date.UTC(2026, 0, 1 + i);
+    const text =
+      i < MATCHING
+        ? `The ${WORD} budget was approved in meeting ${i}.`
+        : `We went through the roadmap in meeting ${i}.`;
+    const result = readyResult(audioId, title, [
+      {
+        header: 'Plans',
+        lines: [
+          { speaker: 0, text },
+          { speaker: 1, text: 'Thanks, see you next week.' },
+        ],
+      },
+    ]);
+    put.push([`rec:${key}`, { spaceId: S.personal, audioId, title, createdAt, result }]);
+    current.entries[key] = {
+      spaceId: S.personal,
+      audioId,
+      title,
+      createdAt,
+      savedAt: Date.now(),
+      rev: 1,
+      bytes: JSON.stringify(result).length,
+      language: 'en',
+      utterances: 2,
+      speakers: ['Anna Petrova'],
+    };
+  }
+  put.push(['catalog', current]);
+  await archive(page, { put });
+  return Object.keys(current.entries).length;
+}
+
+/** Every text the search status line shows from now on. */
+async function recordStatus(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __statuses: string[] }).__statuses = seen;
+    const status = document.querySelector('[data-testid="meeting-search-status"]');
+    if (!status) throw new Error('no status line');
+    new MutationObserver(() => seen.push(status.textContent ?? '')).observe(status, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses);
+}
+
+async function openPanel(page: Page, extensionId: string): Promise<void> {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+  await expect(page.getByRole('searchbox', { name: 'Search all meetings' })).toBeVisible();
+}
+
+test('a word typed before the saved index has loaded ends with every matching meeting, never "Nothing found"', async ({
+  signedInPopup: _popup,
+  context,
+  extensionId,
+  openViewer,
+}) => {
+  const viewer = await openViewer(S.personal, R.ready);
+  await expect(viewer.protocol).toBeVisible();
+  const first = await context.newPage();
+  await openPanel(first, extensionId);
+  const total = await seedArchive(first);
+  expect(total).toBe(SEEDED + 1);
+
+  // A first visit builds the index and saves it.
+  await first.getByRole('searchbox', { name: 'Search all meetings' }).fill(WORD);
+  await expect(first.getByTestId('meeting-hit')).toHaveCount(MATCHING, { timeout: 60_000 });
+  await expect
+    .poll(async () => ((await archive(first, { keys: true })) as string[]).includes('search-index:0'), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  // The next worker waits before it reads each saved shard (test build only).
+  await archive(first, { put: [['test:shard-delay-ms', 600]] });
+  await first.close();
+
+  const panel = await context.newPage();
+  await openPanel(panel, extensionId);
+  const statuses = await recordStatus(panel);
+  await panel.getByRole('searchbox', { name: 'Search all meetings' }).fill(WORD);
+  await expect(panel.getByTestId('meeting-hit')).toHaveCount(MATCHING, { timeout: 60_000 });
+  await expect(panel.getByTestId('meeting-search-status')).toHaveText('');
+  const seen = await statuses();
+  // Asked before the index loaded: the panel said what it had searched, never "Nothing found".
+  expect(
+    seen.some((text) => new RegExp(`^Searched \\d+ of ${total} meetings, still loading`).test(text)),
+  ).toBe(true);
+  expect(seen).not.toContain('Nothing found.');
+  // Said when true: a word no meeting holds, from the whole index.
+  await panel.getByRole('searchbox', { name: 'Search all meetings' }).fill('quoxwyvern');
+  await expect(panel.getByTestId('meeting-search-status')).toHaveText('Nothing found.');
+  await expect(panel.getByTestId('meeting-hit')).toHaveCount(0);
+  await archive(panel, { del: 'test:shard-delay-ms' });
+});
+
+test('meetings added while the question stands raise the count without typing', async ({
+  signedInPopup: _popup,
+  context,
+  extensionId,
+  emulator,
+  openViewer,
+}) => {
+  const viewer = await openViewer(S.personal, R.ready);
+  await expect(viewer.protocol).toBeVisible();
+  const panel = await context.newPage();
+  await openPanel(panel, extensionId);
+  await seedArchive(panel);
+  await panel.reload();
+  await expect(panel.getByRole('searchbox', { name: 'Search all meetings' })).toBeVisible();
+  const statuses = await recordStatus(panel);
+  await panel.getByRole('searchbox', { name: 'Search all meetings' }).fill(WORD);
+  await expect(panel.getByTestId('meeting-hit')).toHaveCount(MATCHING, { timeout: 60_000 });
+
+  // Two more recordings say the word; opening them in the viewer keeps them in the archive.
+  const added: Array<[number, number]> = [
+    [S.team, R.teamReady],
+    [S.personal, R.readyShort],
+  ];
+  for (const [spaceId, audioId] of added) {
+    await fetch(`${emulator.url}/__emulator/recordings/${audioId}/result`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        language: 'en',
+        dialog: [
+          {
+            header: 'Budget',
+            starts: [0, 10],
+            ends: [9, 19],
+            speakers: ['{0}', '{1}'],
+            texts: [`The ${WORD} budget is on the list again.`, 'Agreed.'],
+          },
+        ],
+      }),
+    });
+    const opened = await openViewer(spaceId, audioId);
+    await expect(opened.protocol).toBeVisible();
+    await opened.page.close();
+  }
+
+  // Nothing typed: the panel follows the archive to the new total.
+  await expect(panel.getByTestId('meeting-hit')).toHaveCount(MATCHING + added.length, { timeout: 60_000 });
+  await expect(panel.getByTestId('meeting-search-status')).toHaveText('');
+  expect(await panel.getByRole('searchbox', { name: 'Search all meetings' }).inputValue()).toBe(WORD);
+  expect(await statuses()).not.toContain('Nothing found.');
+
+  // A filter is a new question: only the team's meeting, never the answer to the old filters.
+  await panel.getByText('Filters').click();
+  await panel
+    .locator('.meeting-search-filters')
+    .getByRole('combobox', { name: 'Space' })
+    .selectOption({ label: 'Team' });
+  await expect(panel.getByTestId('meeting-hit')).toHaveCount(1);
+  await expect(panel.getByTestId('meeting-search-status')).toHaveText('');
+});
