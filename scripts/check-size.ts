@@ -30,7 +30,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 267.7 kB; the deliveries' part: 269.3 kB (+1.6: a file of its own compresses less well); the
 // calendars and the tab rule as a part: +1.8 kB (their 16 kB compress apart from the worker's).
 // 270 → 272: the four parts together, 270.9 kB (background.js 72.3 → 55.6 kB gzip this round).
-export const ZIP_BUDGET_KB = 272;
+// 272 → 273: a lost by-URL or video-page answer is followed to its recording (lib/charges/
+// lost-answer.ts, its step, its failure sentence in both languages): 271.3 → 272.3 kB.
+export const ZIP_BUDGET_KB = 273;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
