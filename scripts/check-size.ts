@@ -32,7 +32,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 270 → 272: the four parts together, 270.9 kB (background.js 72.3 → 55.6 kB gzip this round).
 // 272 → 273: a search answer that is never stale (lib/search/standing-question.ts, the worker's
 // index version): 271.3 → 272.0 kB in the release build, 272.1 kB in the test build.
-export const ZIP_BUDGET_KB = 273;
+// 273 → 274: a lost by-URL or video-page answer is followed to its recording (lib/charges/
+// lost-answer.ts, its step, its failure sentence in both languages): 271.3 → 272.3 kB.
+export const ZIP_BUDGET_KB = 274;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a

@@ -48,7 +48,11 @@ async function reportAction(bg: Background, action: () => Promise<Job | null>, n
   }
 }
 
-export async function onMenuClick(bg: Background, info: Browser.contextMenus.OnClickData): Promise<void> {
+export async function onMenuClick(
+  bg: Background,
+  info: Browser.contextMenus.OnClickData,
+  tab?: Browser.tabs.Tab,
+): Promise<void> {
   if (info.menuItemId === MENU_SEND_BOT) {
     await reportAction(
       bg,
@@ -62,7 +66,14 @@ export async function onMenuClick(bg: Background, info: Browser.contextMenus.OnC
   }
   if (info.menuItemId === MENU_TRANSCRIBE_LINK || info.menuItemId === MENU_TRANSCRIBE_PAGE) {
     const url = info.menuItemId === MENU_TRANSCRIBE_PAGE ? info.pageUrl : (info.linkUrl ?? info.srcUrl);
-    await reportAction(bg, async () => (url ? bg.transcribe(url) : null), 'media');
+    // The page's own title (readable during the click, activeTab) tells its recording should the
+    // answer be lost; a link's target has no title here.
+    const videoTitle = info.menuItemId === MENU_TRANSCRIBE_PAGE ? tab?.title : undefined;
+    await reportAction(
+      bg,
+      async () => (url ? bg.transcribe(url, videoTitle ? { videoTitle } : {}) : null),
+      'media',
+    );
   }
 }
 

@@ -78,6 +78,8 @@ export const storageOriginsItem = defineTrustedItem<string[]>('storageOrigins', 
 
 /** The page context's spaces are re-read at most this often (balances change slowly). */
 const ACCOUNT_CACHE_MS = 60_000;
+/** A page's title kept on a video job at most this long (a tab title is the page's to choose). */
+const VIDEO_TITLE_MAX = 500;
 
 export interface BackgroundOptions {
   /** Where the session lives; default: the extension origin's IndexedDB. */
@@ -350,17 +352,20 @@ export function createBackground(options: BackgroundOptions = {}) {
 
   /**
    * A video page or a direct media link, submitted for download; processed afterwards when the
-   * intent is to transcribe and the options allow it. Null for anything else.
+   * intent is to transcribe and the options allow it. Null for anything else. `videoTitle`: the
+   * video's title as its page showed it (the tab's title), which tells its recording should the
+   * submit's answer be lost; a `title` given for a video page serves the same way.
    */
   const transcribe = async (
     url: string,
-    options: { spaceId?: number; title?: string; autoProcess?: boolean } = {},
+    options: { spaceId?: number; title?: string; videoTitle?: string; autoProcess?: boolean } = {},
   ): Promise<Job | null> => {
     const autoProcess = (options.autoProcess ?? true) && (await getSettings()).autoProcess;
     const page = parseVideoPage(url);
     if (page) {
       const space = await resolveSpace(options.spaceId);
-      return engine.createVideo(space.id, page, autoProcess, space.name);
+      const title = (options.videoTitle ?? options.title)?.trim().slice(0, VIDEO_TITLE_MAX);
+      return engine.createVideo(space.id, title ? { ...page, title } : page, autoProcess, space.name);
     }
     const media: MediaLink | null = parseMediaLink(url);
     if (!media) return null;

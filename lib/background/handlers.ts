@@ -477,7 +477,9 @@ export function createHandlers(bg: Background): Handlers {
       const url = sender.url ?? '';
       if (pageKindOf(url) !== 'video') throw new MessageError({ kind: 'not-a-video-page' });
       await requireSession(bg);
-      const job = await bg.transcribe(url, { spaceId });
+      // The tab's title (the browser's, not the message's) tells the video's recording should the
+      // submit's answer be lost.
+      const job = await bg.transcribe(url, { spaceId, videoTitle: sender.tab?.title });
       if (!job) throw new MessageError({ kind: 'not-a-video-page' });
       return pageJob(job);
     },

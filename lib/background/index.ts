@@ -114,8 +114,8 @@ export function startBackground(bg: Background = createBackground()): Background
     void openNotification(id, bg.jobs).catch(log('notification click'));
   });
 
-  browser.contextMenus.onClicked.addListener((info) => {
-    void part('messages').onMenuClick(bg, info).catch(log('menu'));
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    void part('messages').onMenuClick(bg, info, tab).catch(log('menu'));
   });
 
   browser.commands.onCommand.addListener((command, tab) => {

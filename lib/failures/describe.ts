@@ -87,6 +87,8 @@ export function describeJobFailure(
       return t.downloadProbablyFailed(minutesOrHours(failure.waitedMs, lang));
     case 'bot-no-recording':
       return t.botNoRecording(minutesOrHours(failure.waitedMs, lang));
+    case 'lost-answer-no-recording':
+      return t.lostAnswerNoRecording(minutesOrHours(failure.waitedMs, lang), failure.intent);
     case 'upload-file-missing':
       return t.uploadFileMissing;
     case 'not-enough-balance':

@@ -26,6 +26,8 @@ export const en = {
     `The service still has not received the file after ${waited}. It reports no error when a download fails, so the download has probably failed. Check that the link is public and leads to the file or video itself, then try again.`,
   botNoRecording: (waited: string) =>
     `No recording from the bot appeared within ${waited}. The service reports no status for the bot: it may not have been let into the meeting, or the meeting was not recorded.`,
+  lostAnswerNoRecording: (waited: string, intent: 'link' | 'video') =>
+    `The service's answer to the ${intent === 'video' ? 'video page' : 'link'} was lost on the way, and no recording of it appeared in the space within ${waited}. It was not submitted again, so nothing was made twice. Look for it in the space's list; if it is not there, submit it again.`,
   uploadFileMissing: 'The file is no longer stored in the browser. Choose it again to upload it.',
   processingNotStarted: (waited: string) =>
     `The service had not started processing the recording after ${waited}. Open the recording and start processing again.`,

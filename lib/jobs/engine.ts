@@ -109,7 +109,7 @@ export class JobEngine {
 
   async createVideo(
     spaceId: number,
-    page: VideoPage,
+    page: VideoPage & { title?: string },
     autoProcess: boolean,
     spaceName?: string,
   ): Promise<Job> {
@@ -120,6 +120,7 @@ export class JobEngine {
       spaceName,
       autoProcess,
       sourceUrl: page.url,
+      videoTitle: page.title,
     });
     return this.#firstStep(job.id);
   }

@@ -12,6 +12,8 @@ export type JobIntent = 'bot' | 'link' | 'video' | 'upload' | 'process';
  * Phases per intent (terminal ones: `ready`, `failed`, `uploaded`, `cancelled`):
  * - bot:     requesting → waiting-meeting → processing → ready | failed
  * - link:    submitting → downloading → (uploaded | starting → processing) → ready | failed
+ *            (after a lost submit answer `downloading` has no `audioId` yet: the job watches the
+ *            space for the recording this click made, lib/charges/lost-answer.ts)
  * - video:   submitting → downloading → (uploaded | starting → processing) → ready | failed
  * - upload:  uploading → assembling → (uploaded | starting → processing) → ready | failed | cancelled
  * - process: starting → processing → ready | failed
@@ -48,6 +50,8 @@ export type JobFailure =
   | { kind: 'download-probably-failed'; waitedMs: number }
   /** No recording from the bot appeared in the space within the limit. */
   | { kind: 'bot-no-recording'; waitedMs: number }
+  /** The submit's answer was lost and no recording of this click appeared within the download limit. */
+  | { kind: 'lost-answer-no-recording'; waitedMs: number; intent: 'link' | 'video' }
   | { kind: 'upload-file-missing' }
   | { kind: 'not-enough-balance'; availableSeconds: number; neededSeconds: number; spaceName?: string }
   /** The extension may not reach this origin (the service or its upload storage): grant access and retry. */
@@ -97,8 +101,13 @@ export interface Job {
   duration?: number;
   /** Bot request id when the answer carried it. */
   botRequestId?: number;
-  /** Bot: recordings of the space that already existed when the bot was requested (never claimed). */
+  /**
+   * Bot, link, video: recordings of the space listed before the call that creates one (never
+   * claimed as its recording, e.g. after a lost answer).
+   */
   preexistingAudioIds?: number[];
+  /** Video page: the video's title as the page showed it; tells its recording after a lost answer. */
+  videoTitle?: string;
   /** Set BEFORE classify is called; on a later wake the result endpoint is asked before any new call. */
   classifyAttemptedAt?: number;
   /** When processing was confirmed (classify answered, or the result endpoint showed a run). */

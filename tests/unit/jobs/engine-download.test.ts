@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeJob } from '../../../lib/jobs/describe';
 import { LINK_DOWNLOAD_LIMIT_MS, VIDEO_DOWNLOAD_LIMIT_MS } from '../../../lib/jobs/limits';
 import { parseVideoPage } from '../../../lib/links';
 import { SEED, useFileServer, useHarness } from './harness';
@@ -62,19 +63,75 @@ describe('link and video jobs: the service downloads, the job follows `is_upload
     expect((await h().job(job.id)).failure).toMatchObject({ kind: 'download-probably-failed' });
   });
 
-  it('a worker that died during the submit reports the unknown outcome instead of submitting twice', async () => {
+  it('a worker that died during the submit does not submit twice: it adopts the recording the submit made', async () => {
     const died = h().fault('POST', /\/by_url\/$/, 'die-after').fired;
     void h().engine.createLink(PERSONAL, link('twice.wav'), true);
     await died;
     h().restart();
     await h().engine.tick();
     const [job] = await h().store.list();
-    expect(job!.phase).toBe('failed');
-    expect(job!.failure).toMatchObject({
-      kind: 'api',
-      error: { kind: 'outcome-unknown', operation: 'uploadByUrl', check: 'recent-recordings' },
+    const done = await h().tickUntil(job!.id, (j) => j.phase === 'ready' || j.phase === 'failed');
+    expect(done.phase).toBe('ready');
+    const counters = await h().counters();
+    expect(counters.recordingsCreated.by_url).toBe(1);
+    expect(counters.classifyCalls).toEqual({ [done.audioId!]: 1 });
+  });
+
+  describe('the submit’s answer is lost after the service acted', () => {
+    const VIDEO = 'https://www.youtube.com/watch?v=lostAnswer1';
+    // The emulator names a video it cannot open "Video <id>"; the page showed the same title.
+    const shown = 'Video lostAnswer1 - YouTube';
+
+    it('video page: the recording this click made is adopted and processed once, nothing submitted twice', async () => {
+      h().fault('POST', /\/by_videosite\/$/, 'network-after');
+      const job = await h().engine.createVideo(PERSONAL, { ...parseVideoPage(VIDEO)!, title: shown }, true);
+      expect(job.phase).toBe('downloading');
+      const done = await h().tickUntil(job.id, (j) => j.phase === 'ready' || j.phase === 'failed');
+      expect(done.phase).toBe('ready');
+      expect(done.title).toBe('Video lostAnswer1.m4a');
+      const counters = await h().counters();
+      expect(counters.recordingsCreated.by_videosite).toBe(1);
+      expect(counters.classifyCalls).toEqual({ [done.audioId!]: 1 });
     });
-    expect((await h().counters()).recordingsCreated.by_url).toBe(1);
+
+    it('by URL: the recording with the title sent is adopted; one made before the click is not', async () => {
+      const before = await h().engine.createLink(PERSONAL, link('same.wav'), false);
+      const earlier = await h().tickUntil(before.id, (j) => j.phase === 'uploaded');
+      h().fault('POST', /\/by_url\/$/, 'network-after');
+      const job = await h().engine.createLink(PERSONAL, link('same.wav'), true);
+      const done = await h().tickUntil(job.id, (j) => j.phase === 'ready' || j.phase === 'failed');
+      expect(done.phase).toBe('ready');
+      expect(done.audioId).not.toBe(earlier.audioId);
+      const counters = await h().counters();
+      expect(counters.recordingsCreated.by_url).toBe(2);
+      expect(counters.classifyCalls).toEqual({ [done.audioId!]: 1 });
+    });
+
+    it('nothing of this click arrives (another title, made before the click): the job says so after the download time', async () => {
+      const before = await h().engine.createVideo(PERSONAL, parseVideoPage(VIDEO)!, false);
+      await h().tickUntil(before.id, (j) => j.phase === 'uploaded');
+      const other = await h().engine.createLink(PERSONAL, link('other.wav'), false);
+      h().fault('POST', /\/by_videosite\/$/, 'network-after');
+      const job = await h().engine.createVideo(
+        PERSONAL,
+        { ...parseVideoPage('https://www.youtube.com/watch?v=unavailable')!, title: shown },
+        true,
+      );
+      await h().tickUntil(other.id, (j) => j.phase === 'uploaded');
+      await h().advance(VIDEO_DOWNLOAD_LIMIT_MS - 60_000);
+      await h().engine.tick();
+      expect((await h().job(job.id)).phase).toBe('downloading');
+      await h().advance(2 * 60_000);
+      await h().engine.tick();
+      const failed = await h().job(job.id);
+      expect(failed.phase).toBe('failed');
+      expect(failed.audioId).toBeUndefined();
+      expect(failed.failure).toMatchObject({ kind: 'lost-answer-no-recording', intent: 'video' });
+      expect(describeJob(failed, 'en')).toMatch(/answer .* was lost/);
+      expect(describeJob(failed, 'ru')).toMatch(/потерялся/);
+      expect((await h().counters()).recordingsCreated.by_videosite).toBe(2);
+      expect((await h().counters()).classifyCalls).toEqual({});
+    });
   });
 
   it('a cancelled download stops being followed', async () => {
