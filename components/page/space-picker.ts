@@ -1,6 +1,6 @@
 /**
- * A compact choice of the space, the default one first; nothing to choose with a single space.
- * Each option says the space's time left in the one wording of durations (`10 h 00 min`); the
+ * A compact choice of the space, the default one first. Shown with a single space too: every
+ * control that spends the balance names the space it spends (signed out, there is none). Each option says the space's time left in the one wording of durations (`10 h 00 min`); the
  * select's title holds the chosen option's full text, for where the select is narrower.
  */
 import { formatDuration } from '@/lib/format/time';
@@ -18,7 +18,7 @@ export function spacePicker(state: PageState, isBusy: () => boolean) {
     element: select,
     update() {
       const spaces = state.spaces;
-      select.hidden = spaces.length < 2;
+      select.hidden = spaces.length === 0;
       const texts = spaces.map((space) =>
         space.isActive
           ? state.t('spaceOption', {

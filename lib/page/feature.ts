@@ -10,6 +10,8 @@
  * `runFeatures` gives each page visit its own AbortController. Single-page apps (Meet, YouTube,
  * calendars) change the URL without a reload: the visit is aborted, the conditions run again on
  * the new URL, and they run on the first page too (the location-change event fires only on change).
+ * A visit is for the address the tab shows: a navigation is followed once it has committed, never
+ * at its start (it may be cancelled, or still loading another document).
  */
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 
@@ -53,32 +55,31 @@ export type FeatureContext = Pick<
   'addEventListener' | 'onInvalidated' | 'signal' | 'isInvalid'
 >;
 
-export interface FeatureRunner {
-  /** The features that run on the current visit (ids), for tests and diagnostics. */
-  readonly active: readonly string[];
-}
-
 /**
  * Runs the registry on the first page and again after every location change. A feature that
- * throws is reported and does not stop the others.
+ * throws is reported and does not stop the others. `shownUrl` is the address the tab shows,
+ * `navigation` its Navigation API where there is one (tests give their own).
  */
 export function runFeatures(
   ctx: FeatureContext,
   features: readonly PageFeature[],
-  firstUrl: URL = new URL(location.href),
-): FeatureRunner {
+  shownUrl: () => string = () => location.href,
+  navigation: EventTarget | undefined = (globalThis as { navigation?: EventTarget }).navigation,
+): void {
   let visit: AbortController | null = null;
-  let active: string[] = [];
+  let shown = '';
 
-  const start = (url: URL) => {
+  /** A new visit when the address the tab shows changed. */
+  const follow = () => {
+    const href = shownUrl();
+    if (href === shown) return;
+    shown = href;
     visit?.abort();
-    visit = null;
-    active = [];
     if (ctx.signal.aborted) return;
+    const url = new URL(href);
     const controller = new AbortController();
     visit = controller;
     for (const feature of featuresFor(features, url)) {
-      active.push(feature.id);
       try {
         const started = feature.init(controller.signal, { url, ctx: ctx as ContentScriptContext });
         if (started instanceof Promise) started.catch((error) => report(feature, error));
@@ -91,20 +92,17 @@ export function runFeatures(
   ctx.onInvalidated(() => {
     visit?.abort();
     visit = null;
-    active = [];
   });
-  ctx.addEventListener(window, 'wxt:locationchange', (event) => start(new URL(event.newUrl.href)));
+  // WXT's location change comes when a navigation starts (Navigation API) or after it (polled,
+  // without that API); the Navigation API says when a same-document one has committed. A
+  // navigation to another document is followed by the content script of that document.
+  ctx.addEventListener(window, 'wxt:locationchange', follow);
+  navigation?.addEventListener('currententrychange', follow, { signal: ctx.signal });
   // An updated or removed extension leaves this script orphaned without telling it; reading
   // `isInvalid` notices, and invalidation ends the visit and removes its UI. The person coming
   // back to the tab is the moment that matters.
   ctx.addEventListener(document, 'visibilitychange', () => void ctx.isInvalid);
-  start(firstUrl);
-
-  return {
-    get active() {
-      return active;
-    },
-  };
+  follow();
 }
 
 function report(feature: PageFeature, error: unknown): void {

@@ -154,3 +154,22 @@ test('no panel on a lookalike calendar host', async ({ context }) => {
   await expect(panel(witness)).toBeVisible();
   await expect(injectedHosts(lookalike)).toHaveCount(0);
 });
+
+test('Google Calendar: the panel names the space its bots go to, and another is one choice away', async ({
+  emulator,
+  openSignedIn,
+}) => {
+  const page = await openSignedIn(GOOGLE);
+  await page.getByRole('button', { name: '10am Weekly sync' }).click();
+  const space = panel(page).getByRole('combobox', { name: 'Space' });
+  await expect(space).toBeVisible();
+  await expect(space.locator('option:checked')).toHaveText('Personal — 10 h 00 min left');
+  await space.selectOption('2');
+  await group(page, /abc-defg-hij/)
+    .getByRole('button', { name: 'Send bot' })
+    .click();
+  await expect(group(page, /abc-defg-hij/).getByRole('status')).toContainText(
+    'Bot sent to the meeting (space “Team”)',
+  );
+  expect((await counters(emulator)).botRequests).toBe(1);
+});

@@ -238,3 +238,64 @@ test('Meet moves to another meeting without a reload (history.pushState): the co
     'https://meet.google.com/xyz-wxyz-xyz',
   ]);
 });
+
+test('Meet moves by its own navigation, then cancels it: the control stays with the meeting shown', async ({
+  emulator,
+  extensionMessage,
+  openSignedIn,
+}) => {
+  const page = await openSignedIn(MEET);
+  await expect(sendBot(page)).toBeVisible();
+  // A link to another meeting whose navigation the page cancels (as a "Leave the call?" prompt
+  // answered with Stay does): the tab still shows the first meeting.
+  await page.evaluate(() => {
+    const { navigation } = globalThis as unknown as { navigation: EventTarget };
+    navigation.addEventListener('navigate', (event) => event.preventDefault(), { once: true });
+    const link = document.createElement('a');
+    link.href = '/xyz-wxyz-xyz';
+    link.textContent = 'Next meeting';
+    document.body.append(link);
+    link.click();
+  });
+  await expect(page).toHaveURL(MEET);
+  await sendBot(page).click();
+  await expect(status(page)).toContainText('Bot sent to the meeting (space “Personal”)');
+  expect((await counters(emulator)).botRequests).toBe(1);
+  const jobs = await extensionMessage<Array<{ intent: string; sourceUrl?: string }>>('jobs.list', {});
+  expect(jobs.data?.filter((job) => job.intent === 'bot').map((job) => job.sourceUrl)).toEqual([MEET]);
+});
+
+test('Meet moves through its home page, by replaceState, and twice in a row: the control acts for the meeting shown', async ({
+  emulator,
+  extensionMessage,
+  openSignedIn,
+}) => {
+  const page = await openSignedIn(MEET);
+  await expect(sendBot(page)).toBeVisible();
+  // Through the home page: no control there, one again on the next meeting.
+  await page.evaluate(() => history.pushState({}, '', '/landing'));
+  await expect(injectedHosts(page)).toHaveCount(0);
+  await page.evaluate(() => history.pushState({}, '', '/xyz-wxyz-xyz'));
+  await sendBot(page).click();
+  await expect(status(page)).toContainText('Bot sent to the meeting');
+  // replaceState, then two moves before the control's first message is answered.
+  await page.evaluate(() => history.replaceState({}, '', '/bcd-efgh-ijk'));
+  await expect(status(page)).toHaveText('');
+  await page.evaluate(() => {
+    history.pushState({}, '', '/cde-fghi-jkl');
+    history.pushState({}, '', '/def-ghij-klm');
+  });
+  await expect(page).toHaveURL('https://meet.google.com/def-ghij-klm');
+  // One bot per space at a time: this one goes to Team.
+  await page.getByRole('combobox', { name: 'Space' }).selectOption('2');
+  await sendBot(page).click();
+  await expect(status(page)).toContainText('Bot sent to the meeting (space “Team”)');
+  expect((await counters(emulator)).botRequests).toBe(2);
+  const jobs = await extensionMessage<Array<{ intent: string; sourceUrl?: string }>>('jobs.list', {});
+  expect(
+    jobs.data
+      ?.filter((job) => job.intent === 'bot')
+      .map((job) => job.sourceUrl)
+      .sort(),
+  ).toEqual(['https://meet.google.com/def-ghij-klm', 'https://meet.google.com/xyz-wxyz-xyz']);
+});

@@ -92,6 +92,25 @@ describe('in Firefox', () => {
     await page.close();
   });
 
+  it('a mouse press on a control the page made see-through asks first', async () => {
+    const page = await firefox.open('https://meet.google.com/cde-fghi-jkl');
+    const sendBot = { role: 'button', name: 'Send bot', within: 'meeting-capture-send-bot' };
+    await find(page, sendBot);
+    // Our control is in the page's body: the page can veil it (nearly transparent) to get a press
+    // meant for something else.
+    await page.evaluate(() => {
+      document.body.style.opacity = '0.05';
+    });
+    await click(page, sendBot);
+    await expectText(
+      page,
+      { role: 'status', within: 'meeting-capture-send-bot' },
+      /may be covering this button/,
+    );
+    expect((await counters(service)).botRequests).toBe(1);
+    await page.close();
+  });
+
   it('transcribes a YouTube video', async () => {
     const page = await firefox.open(WATCH);
     // From the keyboard, a press counts at once.

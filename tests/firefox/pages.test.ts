@@ -65,6 +65,18 @@ describe('page controls in Firefox', () => {
     await pressEnter(page, { role: 'button', name: 'Send bot', within: panel });
     await expectText(page, { role: 'status', within: panel }, /Bot sent to the meeting \(space “Personal”\)/);
     expect((await counters(service)).botRequests).toBe(1);
+
+    // The panel names its space; another is one choice away, and one mouse press sends there.
+    const space = await find(page, { role: 'combobox', name: 'Space', within: panel });
+    expect(await space.evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.text)).toBe(
+      'Personal — 10 h 00 min left',
+    );
+    await space.select('2');
+    await space.dispose();
+    const zoom = `${panel} fieldset:nth-of-type(2)`;
+    await click(page, { role: 'button', name: 'Send bot', within: zoom });
+    await expectText(page, { role: 'status', within: zoom }, /Bot sent to the meeting \(space “Team”\)/);
+    expect((await counters(service)).botRequests).toBe(2);
     await page.close();
   });
 

@@ -45,12 +45,12 @@ afterEach(() => {
   visitController.abort();
 });
 
-async function pageState(lang: Lang = 'en') {
+async function pageState(lang: Lang = 'en', list: PageContext['spaces'] = spaces) {
   const state = createPageState(visitController.signal, async () => ({
     signedIn: true,
     lang,
     defaultSpaceId: null,
-    spaces,
+    spaces: list,
     hidden: false,
     text: PAGE_TEXT[lang],
   }));
@@ -178,8 +178,8 @@ describe('video control', () => {
 });
 
 describe('calendar panel', () => {
-  async function panelWith(startsAt: number | null, lang: Lang = 'en') {
-    const state = await pageState(lang);
+  async function panelWith(startsAt: number | null, lang: Lang = 'en', list = spaces) {
+    const state = await pageState(lang, list);
     const panel: EventPanel = createEventPanel(document.createElement('div'));
     updateRows(
       panel,
@@ -197,7 +197,7 @@ describe('calendar panel', () => {
     });
     root.append(view.element);
     view.update();
-    return { panel, onSchedule, view };
+    return { panel, onSchedule, view, state };
   }
 
   const groups = () =>
@@ -247,4 +247,65 @@ describe('calendar panel', () => {
     root.querySelector('form')!.requestSubmit();
     expect(onSchedule).toHaveBeenCalledWith(panel, panel.rows[0], null, expect.anything());
   });
+});
+
+describe('every control that spends the balance names its space', () => {
+  const shownPicker = () => {
+    const select = root.querySelector('select');
+    return select && !select.closest('[hidden]') && !select.hidden ? select : null;
+  };
+  const controls = {
+    'meeting control': async (list: PageContext['spaces']) => {
+      const state = await pageState('en', list);
+      const pageAction = action(state);
+      mount(state, sendBotView(state, pageAction, 'https://meet.google.com/abc-defg-hij'), pageAction);
+      return state;
+    },
+    'video control': async (list: PageContext['spaces']) => {
+      const state = await pageState('en', list);
+      const pageAction = action(state);
+      mount(
+        state,
+        transcribeView(state, pageAction, 'https://www.youtube.com/watch?v=x', () => 60),
+        pageAction,
+      );
+      return state;
+    },
+    'calendar panel': async (list: PageContext['spaces']) => {
+      const state = await pageState('en', list);
+      const panel: EventPanel = createEventPanel(document.createElement('div'));
+      updateRows(
+        panel,
+        [{ service: 'google_meet', id: 'abc-defg-hij', url: 'https://meet.google.com/abc-defg-hij' }],
+        () => action(state),
+      );
+      const view = panelView(panel, state, { onSend() {}, onSchedule() {} }, () => NOW, {
+        watch() {},
+        visible: async () => undefined,
+      });
+      root.append(view.element);
+      state.subscribe(view.update);
+      view.update();
+      return state;
+    },
+  };
+
+  for (const [name, open] of Object.entries(controls)) {
+    it(`${name}: with a single space too`, async () => {
+      await open(spaces.slice(0, 1));
+      const select = shownPicker();
+      expect(select?.value).toBe('1');
+      expect(select?.selectedOptions[0]?.textContent).toBe('Personal — 1 h 58 min left');
+      expect(select?.getAttribute('aria-label')).toBe('Space');
+    });
+
+    it(`${name}: another space is one choice away`, async () => {
+      const state = await open(spaces);
+      const select = shownPicker()!;
+      select.value = '4';
+      select.dispatchEvent(new Event('change'));
+      expect(state.spaceId).toBe(4);
+      expect(shownPicker()?.title).toBe('Almost empty — 2 min left');
+    });
+  }
 });

@@ -9,10 +9,16 @@ import {
   visitTimeout,
 } from '@/lib/page/feature';
 
-/** A content script context that tests drive: location changes and invalidation on demand. */
+/**
+ * A content script context that tests drive: location changes and invalidation on demand. `page`
+ * is the tab as `runFeatures` reads it: the address it shows and its Navigation API.
+ */
 function fakeContext() {
   const controller = new AbortController();
   const locationHandlers: Array<(event: { newUrl: URL }) => void> = [];
+  const navigation = new EventTarget();
+  let shownUrl = 'about:blank';
+  const page = { url: () => shownUrl, navigation };
   const ctx = {
     signal: controller.signal,
     get isInvalid() {
@@ -31,10 +37,27 @@ function fakeContext() {
       }, ms);
     },
   };
+  const announce = (url: string) => {
+    for (const handler of locationHandlers) handler({ newUrl: new URL(url) });
+  };
   return {
     ctx: ctx as unknown as FeatureContext,
+    page,
+    /** The first page of a test. */
+    open: (url: string) => {
+      shownUrl = url;
+    },
+    /** A navigation seen after it committed (WXT's polling, without the Navigation API). */
     navigate: (url: string) => {
-      for (const handler of locationHandlers) handler({ newUrl: new URL(url) });
+      shownUrl = url;
+      announce(url);
+    },
+    /** The Navigation API's `navigate` event: the navigation starts, the tab still shows the old address. */
+    announce,
+    /** The Navigation API: the navigation committed. */
+    commit: (url: string) => {
+      shownUrl = url;
+      navigation.dispatchEvent(new Event('currententrychange'));
     },
     invalidate: () => controller.abort(),
   };
@@ -85,33 +108,74 @@ describe('feature conditions', () => {
 
 describe('runFeatures', () => {
   it('runs on the first page, without waiting for a location change', () => {
-    const { ctx } = fakeContext();
+    const { ctx, page, open } = fakeContext();
     const watch = recorder('watch', [onPath('/watch')]);
-    const runner = runFeatures(ctx, [watch.feature], new URL('https://a.test/watch?v=1'));
-    expect(watch.visits.map((visit) => visit.url)).toEqual(['https://a.test/watch?v=1']);
-    expect(runner.active).toEqual(['watch']);
+    open('https://a.test/watch?v=1');
+    runFeatures(ctx, [watch.feature], page.url, page.navigation);
+    expect(watch.visits.map((visit) => [visit.url, visit.signal.aborted])).toEqual([
+      ['https://a.test/watch?v=1', false],
+    ]);
   });
 
   it('gives each visit its own signal: navigation aborts it and the conditions run again', () => {
-    const { ctx, navigate } = fakeContext();
+    const { ctx, page, open, navigate } = fakeContext();
     const watch = recorder('watch', [onPath('/watch')]);
-    const runner = runFeatures(ctx, [watch.feature], new URL('https://a.test/watch?v=1'));
+    open('https://a.test/watch?v=1');
+    runFeatures(ctx, [watch.feature], page.url, page.navigation);
     navigate('https://a.test/watch?v=2');
     navigate('https://a.test/results');
     expect(watch.visits.map((visit) => [visit.url, visit.signal.aborted])).toEqual([
       ['https://a.test/watch?v=1', true],
       ['https://a.test/watch?v=2', true],
     ]);
-    expect(runner.active).toEqual([]);
     navigate('https://a.test/watch?v=3');
     expect(watch.visits.at(-1)).toMatchObject({ url: 'https://a.test/watch?v=3' });
     expect(watch.visits.at(-1)?.signal.aborted).toBe(false);
   });
 
+  it('follows a navigation when it commits, not when it starts', () => {
+    const { ctx, page, open, announce, commit } = fakeContext();
+    const meeting = recorder('meeting', [onPath('/m/')]);
+    open('https://a.test/m/1');
+    runFeatures(ctx, [meeting.feature], page.url, page.navigation);
+    // The Navigation API announces it before the tab shows the new address.
+    announce('https://a.test/m/2');
+    expect(meeting.visits.map((visit) => [visit.url, visit.signal.aborted])).toEqual([
+      ['https://a.test/m/1', false],
+    ]);
+    commit('https://a.test/m/2');
+    expect(meeting.visits.map((visit) => [visit.url, visit.signal.aborted])).toEqual([
+      ['https://a.test/m/1', true],
+      ['https://a.test/m/2', false],
+    ]);
+    // Both signals for one navigation start one visit.
+    announce('https://a.test/m/3');
+    commit('https://a.test/m/3');
+    commit('https://a.test/m/3');
+    expect(meeting.visits.map((visit) => visit.url)).toEqual([
+      'https://a.test/m/1',
+      'https://a.test/m/2',
+      'https://a.test/m/3',
+    ]);
+  });
+
+  it('keeps the visit of the page shown when a navigation is cancelled or still loading', () => {
+    const { ctx, page, open, announce } = fakeContext();
+    const meeting = recorder('meeting', [onPath('/m/')]);
+    open('https://a.test/m/1');
+    runFeatures(ctx, [meeting.feature], page.url, page.navigation);
+    announce('https://a.test/m/2');
+    announce('https://a.test/home');
+    expect(meeting.visits.map((visit) => [visit.url, visit.signal.aborted])).toEqual([
+      ['https://a.test/m/1', false],
+    ]);
+  });
+
   it('ends the visit when the context is invalidated, and starts no other', () => {
-    const { ctx, navigate, invalidate } = fakeContext();
+    const { ctx, page, open, navigate, invalidate } = fakeContext();
     const all = recorder('all', [() => true]);
-    runFeatures(ctx, [all.feature], new URL('https://a.test/'));
+    open('https://a.test/');
+    runFeatures(ctx, [all.feature], page.url, page.navigation);
     invalidate();
     expect(all.visits[0]?.signal.aborted).toBe(true);
     navigate('https://a.test/next');
@@ -120,7 +184,7 @@ describe('runFeatures', () => {
 
   it('keeps the other features running when one throws', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { ctx } = fakeContext();
+    const { ctx, page, open } = fakeContext();
     const after = recorder('after', [() => true]);
     const broken: PageFeature = {
       id: 'broken',
@@ -134,7 +198,8 @@ describe('runFeatures', () => {
       include: [() => true],
       init: () => Promise.reject(new Error('x')),
     };
-    runFeatures(ctx, [broken, rejecting, after.feature], new URL('https://a.test/'));
+    open('https://a.test/');
+    runFeatures(ctx, [broken, rejecting, after.feature], page.url, page.navigation);
     await Promise.resolve();
     expect(after.visits).toHaveLength(1);
     expect(errors).toHaveBeenCalledTimes(2);
