@@ -1,7 +1,7 @@
 // `npm run screenshots`: PNGs of the popup (signed out and signed in, in English and Russian), the
 // viewer, the options page and the calendar panel, then search of all meetings (side panel), the
 // Deliveries and Calendars sections, the popup's Upcoming list and the countdown on a meeting tab
-// (English and Russian), light and dark, into docs/screenshots/. Starts its own emulator, builds the
+// (each also in Russian), light and dark, into docs/screenshots/. Starts its own emulator, builds the
 // extension against it and drives headless Chromium with the extension loaded.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -178,6 +178,10 @@ try {
     await deliveriesRu.getByTestId('delivery-log-item').first().waitFor();
     await deliveriesRu.scrollIntoViewIfNeeded();
     await shoot(options, 'options-deliveries-ru', () => deliveriesRu.waitFor(), false, deliveriesRu);
+    const calendarsRu = options.getByTestId('calendars');
+    await calendarsRu.getByTestId('calendar-upcoming').waitFor();
+    await calendarsRu.scrollIntoViewIfNeeded();
+    await shoot(options, 'options-calendars-ru', () => calendarsRu.waitFor(), false, calendarsRu);
     await setLanguage('en');
   } finally {
     receiver.closeAllConnections();
@@ -192,6 +196,9 @@ try {
   await setLanguage('ru');
   await page.goto(`${base}/popup.html`);
   await shoot(page, 'popup-upcoming-ru', upcoming);
+  await panel.goto(`${base}/sidepanel.html`);
+  await panel.getByRole('searchbox', { name: 'Поиск по всем встречам' }).fill('release');
+  await shoot(panel, 'search-ru', () => panel.getByTestId('hit').first().waitFor({ timeout: 30_000 }));
   await setLanguage('en');
 
   // The countdown on a meeting tab ("Send the bot when I open a meeting tab" switched on): the
