@@ -1,10 +1,14 @@
 // `npm run screenshots`: PNGs of the popup (signed out and signed in, in English and Russian), the
-// viewer, the options page and the calendar panel, light and dark, into docs/screenshots/. Starts its own emulator, builds the extension
-// against it and drives headless Chromium with the extension loaded.
+// viewer, the options page and the calendar panel, then search of all meetings (side panel), the
+// Deliveries and Calendars sections, the popup's Upcoming list and the countdown on a meeting tab
+// (each also in Russian), light and dark, into docs/screenshots/. Starts its own emulator, builds the
+// extension against it and drives headless Chromium with the extension loaded.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { SEED, startEmulator } from '../emulator/index';
 import { type LaunchedChromium, launchChromium } from '../tests/e2e/launch';
 
@@ -30,14 +34,22 @@ try {
   const base = `chrome-extension://${new URL(worker.url()).host}`;
   const page = await context.newPage();
 
-  const shoot = async (target: Page, name: string, ready: () => Promise<unknown>, fullPage = false) => {
+  /** Light and dark shots of the page, or of one element of it (`element`). */
+  const shoot = async (
+    target: Page,
+    name: string,
+    ready: () => Promise<unknown>,
+    fullPage = false,
+    element?: Locator,
+  ) => {
     for (const colorScheme of schemes) {
       await target.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
       await ready();
       // Let fonts and the chunked transcript settle.
       await target.waitForTimeout(300);
       const file = path.join(outDir, `${name}-${colorScheme}.png`);
-      await target.screenshot({ path: file, fullPage });
+      if (element) await element.screenshot({ path: file });
+      else await target.screenshot({ path: file, fullPage });
       console.log(`saved ${path.relative(root, file)}`);
     }
   };
@@ -122,6 +134,105 @@ try {
   await setLanguage('ru');
   await page.goto(`${base}/popup.html`);
   await shoot(page, 'popup-signed-in-ru', () => page.getByRole('button', { name: 'Загрузить' }).waitFor());
+  await setLanguage('en');
+
+  // Search of all meetings in the side panel: the recording opened in the viewer above is kept in
+  // the local archive, so a word of its transcript finds it.
+  await panel.goto(`${base}/sidepanel.html`);
+  await panel.getByRole('searchbox', { name: 'Search all meetings' }).fill('release');
+  await shoot(panel, 'search', () => panel.getByTestId('hit').first().waitFor({ timeout: 30_000 }));
+
+  // Deliveries: a webhook destination on this computer, with a test delivered to it.
+  const receiver = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  try {
+    const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/team-notes`;
+    await options.setViewportSize({ width: 900, height: 1100 });
+    await options.goto(`${base}/options.html`);
+    await options.getByLabel('Webhook URL').fill(hook);
+    await options.getByRole('button', { name: 'Add destination' }).click();
+    const destination = options.getByTestId('destination-item').filter({ hasText: hook });
+    await destination.getByRole('button', { name: /^Send a test to / }).click();
+    await destination.getByTestId('delivery-log-item').first().waitFor();
+    const deliveries = options.getByTestId('deliveries');
+    await deliveries.scrollIntoViewIfNeeded();
+    await shoot(options, 'options-deliveries', () => deliveries.waitFor(), false, deliveries);
+
+    // Calendars: the demo calendar, whose meetings make the popup's Upcoming list.
+    await options.getByLabel('Calendar address (iCal)').fill(`${emulator.url}/__emulator/calendar.ics`);
+    await options.getByRole('button', { name: 'Add calendar' }).click();
+    await options.getByTestId('calendar-upcoming').waitFor({ timeout: 30_000 });
+    const calendars = options.getByTestId('calendars');
+    await calendars.scrollIntoViewIfNeeded();
+    await shoot(options, 'options-calendars', () => calendars.waitFor(), false, calendars);
+
+    await setLanguage('ru');
+    await options.goto(`${base}/options.html`);
+    const deliveriesRu = options.getByTestId('deliveries');
+    await deliveriesRu.getByTestId('delivery-log-item').first().waitFor();
+    await deliveriesRu.scrollIntoViewIfNeeded();
+    await shoot(options, 'options-deliveries-ru', () => deliveriesRu.waitFor(), false, deliveriesRu);
+    const calendarsRu = options.getByTestId('calendars');
+    await calendarsRu.getByTestId('calendar-upcoming').waitFor();
+    await calendarsRu.scrollIntoViewIfNeeded();
+    await shoot(options, 'options-calendars-ru', () => calendarsRu.waitFor(), false, calendarsRu);
+    await setLanguage('en');
+  } finally {
+    receiver.closeAllConnections();
+    await new Promise((resolve) => receiver.close(resolve));
+  }
+
+  // The popup's Upcoming list, in English and in Russian.
+  await page.setViewportSize({ width: 400, height: 720 });
+  await page.goto(`${base}/popup.html`);
+  const upcoming = () => page.getByTestId('upcoming-item').first().waitFor({ timeout: 30_000 });
+  await shoot(page, 'popup-upcoming', upcoming);
+  await setLanguage('ru');
+  await page.goto(`${base}/popup.html`);
+  await shoot(page, 'popup-upcoming-ru', upcoming);
+  await panel.goto(`${base}/sidepanel.html`);
+  await panel.getByRole('searchbox', { name: 'Поиск по всем встречам' }).fill('release');
+  await shoot(panel, 'search-ru', () => panel.getByTestId('hit').first().waitFor({ timeout: 30_000 }));
+  await setLanguage('en');
+
+  // The countdown on a meeting tab ("Send the bot when I open a meeting tab" switched on): the
+  // saved Meet page served at a meeting's address. Each language gets its own tab, so its own
+  // countdown; Cancel is never pressed and the bot is sent after it (to the emulator).
+  await context.route('https://meet.google.com/**', (route) =>
+    route.request().resourceType() === 'document'
+      ? route.fulfill({
+          status: 200,
+          contentType: 'text/html; charset=utf-8',
+          body: readFileSync(path.join(root, 'tests', 'fixtures', 'pages', 'meet-call.html'), 'utf8'),
+        })
+      : route.fulfill({ status: 404, body: '' }),
+  );
+  await options.evaluate(() =>
+    (
+      globalThis as unknown as { chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } } }
+    ).chrome.runtime.sendMessage({
+      channel: 'meeting-capture',
+      type: 'settings.set',
+      payload: { autoJoinTabs: true },
+    }),
+  );
+  for (const language of ['en', 'ru'] as const) {
+    await setLanguage(language);
+    const meeting = await context.newPage();
+    await meeting.setViewportSize({ width: 1280, height: 800 });
+    await meeting.goto(`https://meet.google.com/mcs-shot-${language === 'en' ? 'eng' : 'rus'}`);
+    const control = meeting.locator('meeting-capture-send-bot');
+    await shoot(meeting, language === 'en' ? 'meeting-countdown' : 'meeting-countdown-ru', () =>
+      control.getByRole('timer').waitFor({ timeout: 15_000 }),
+    );
+    await meeting.close();
+  }
   await setLanguage('en');
 } finally {
   await browser?.close();
