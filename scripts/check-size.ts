@@ -30,7 +30,8 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 267.7 kB; the deliveries' part: 269.3 kB (+1.6: a file of its own compresses less well); the
 // calendars and the tab rule as a part: +1.8 kB (their 16 kB compress apart from the worker's).
 // 270 → 272: the four parts together, 270.9 kB (background.js 72.3 → 55.6 kB gzip this round).
-export const ZIP_BUDGET_KB = 272;
+// 272 → 273: the background's refusals worded in English and Russian (lib/failures), 272.2 kB.
+export const ZIP_BUDGET_KB = 273;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
