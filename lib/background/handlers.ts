@@ -33,9 +33,16 @@ import { PAGE_TEXT } from '@/lib/page/page-text';
 import { orderSpaces, spacesForPage } from '@/lib/page/spaces';
 import { originOf, originPattern } from '@/lib/permissions';
 import { sessionEndedItem } from '@/lib/session-store';
-import { getSettings, type Settings, serviceUrlItem, settingsItem } from '@/lib/storage';
+import {
+  accountItem,
+  getSettings,
+  type Settings,
+  serviceUrlItem,
+  settingsItem,
+  storageOriginsItem,
+} from '@/lib/storage';
 import { parseServiceUrl } from '@/lib/url/service-url';
-import { accountItem, type Background, normalizeServiceUrl, storageOriginsItem } from './app';
+import { type Background, normalizeServiceUrl } from './app';
 import { createArchiveHandlers } from './archive-handlers';
 import { createCalendarHandlers } from './calendar-handlers';
 import { createDeliveryHandlers } from './delivery-handlers';
