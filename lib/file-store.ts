@@ -9,6 +9,7 @@
  * Upload links are write capabilities for 5 hours, which is why they are not in `storage.local`.
  */
 import { idbKeyValue, type KeyValueStore } from '@/lib/kv';
+import { DATABASES } from '@/lib/storage';
 
 export interface UploadState {
   audioId: number;
@@ -32,7 +33,7 @@ const FILE_PREFIX = 'file:';
 const STATE_PREFIX = 'upload-state:';
 
 export function createFileStore(
-  kv: KeyValueStore = idbKeyValue('meeting-capture-files', 'files'),
+  kv: KeyValueStore = idbKeyValue(DATABASES.files.name, DATABASES.files.store),
 ): FileStore {
   return {
     putFile: (key, file) => kv.set(FILE_PREFIX + key, file),

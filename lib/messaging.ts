@@ -21,6 +21,7 @@ import type { Lang } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
 import type { PageText } from '@/lib/page/page-text';
 import type { Settings } from '@/lib/storage';
+import type { ServiceUrlProblem } from '@/lib/url/service-url';
 import type { pageRequestSchemas, requestSchemas } from './messaging-schemas';
 
 export type MessageType = keyof typeof requestSchemas;
@@ -183,9 +184,20 @@ export interface ServiceOrigins {
   missing: string[];
 }
 
+/**
+ * Why the background refused a well-formed request, for the refusals it words itself: the page
+ * words them in its language (lib/failures); `message` keeps the English for logs.
+ */
+export type Refusal =
+  | 'event-started'
+  | 'not-own-host'
+  | 'file-missing'
+  | 'invalid-regex'
+  | `service-url-${ServiceUrlProblem}`;
+
 /** Failures that are not the service's. */
 export type MessagingErrorInfo =
-  | { kind: 'invalid-message'; issues: Array<{ path: string; message: string }> }
+  | { kind: 'invalid-message'; issues: Array<{ path: string; message: string; refusal?: Refusal }> }
   | { kind: 'forbidden-sender'; type: string }
   | { kind: 'unknown-message'; type: string }
   | { kind: 'not-a-meeting-link' }

@@ -14,7 +14,7 @@
 
 import type { Session, SessionStore } from '@/lib/api';
 import { idbKeyValue, type KeyValueStore } from '@/lib/kv';
-import { type SessionEnded, sessionEndedItem } from '@/lib/storage';
+import { DATABASES, type SessionEnded, sessionEndedItem } from '@/lib/storage';
 
 const SESSION_KEY = 'session';
 
@@ -27,7 +27,7 @@ export interface BackgroundSessionStore extends SessionStore {
 }
 
 export function createSessionStore(
-  kv: KeyValueStore = idbKeyValue('meeting-capture-session', 'session'),
+  kv: KeyValueStore = idbKeyValue(DATABASES.session.name, DATABASES.session.store),
   now: () => number = Date.now,
 ): BackgroundSessionStore {
   const read = async () => (await kv.get<Session>(SESSION_KEY)) ?? null;

@@ -17,7 +17,15 @@ import { IDLE_IMPORT, type ImportState } from '@/lib/archive/import';
 import type { ChargeLog } from '@/lib/charges/types';
 import type { LanguageSetting } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
+import type { KeyValueStore } from '@/lib/kv';
 import { defineTrustedItem } from '@/lib/trusted-settings';
+
+/**
+ * The extension origin's IndexedDB databases, the other home of stored data, are listed in
+ * ./databases.ts and re-exported here: a module without WXT storage, so that the search worker
+ * (lib/archive) and the trusted settings open their database without carrying this one.
+ */
+export { DATABASES } from './databases';
 
 declare const __DEFAULT_SERVICE_URL__: string;
 
@@ -29,7 +37,34 @@ export const DEFAULT_SERVICE_URL: string =
  * Base URL of the Meeting Recording Processing Service, without a trailing slash: where the
  * password and the token go, so a trusted setting (moved from `storage.local` once).
  */
-export const serviceUrlItem = defineTrustedItem<string>('serviceUrl', DEFAULT_SERVICE_URL);
+export const serviceUrlItem = /* @__PURE__ */ defineTrustedItem<string>('serviceUrl', DEFAULT_SERVICE_URL);
+
+/** The spaces of the signed-in account, cached for the page context and the default space. */
+export interface AccountCache {
+  serviceUrl: string;
+  email: string;
+  fetchedAt: number;
+  spaces: Array<{ id: number; name: string; isMain: boolean; availableSeconds: number; isActive: boolean }>;
+}
+
+/** Names the account (its e-mail): kept with the trusted settings, out of content scripts' reach. */
+export const accountItem = /* @__PURE__ */ defineTrustedItem<AccountCache | null>('account', null);
+
+/**
+ * Origins of the service's upload storage seen in recording links (for `service.origins`): the
+ * upload asks access for them, so a trusted setting (lib/trusted-settings.ts).
+ */
+export const storageOriginsItem = /* @__PURE__ */ defineTrustedItem<string[]>('storageOrigins', []);
+
+/**
+ * The deliveries' store (lib/delivery): trusted settings under `delivery.<key>`, since destination
+ * addresses are credentials.
+ */
+export const trustedDeliveryKv: Pick<KeyValueStore, 'get' | 'set' | 'del'> = {
+  get: <T>(key: string) => defineTrustedItem<T | undefined>(`delivery.${key}`, undefined).getValue(),
+  set: (key, value) => defineTrustedItem<unknown>(`delivery.${key}`, undefined).setValue(value),
+  del: (key) => defineTrustedItem<unknown>(`delivery.${key}`, undefined).removeValue(),
+};
 
 export interface Settings {
   /** Space used when an action does not name one; null: the account's main space. */

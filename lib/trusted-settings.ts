@@ -19,6 +19,7 @@
  * (`LEGACY_LOCAL_KEYS`) here, once.
  */
 import { browser } from 'wxt/browser';
+import { DATABASES } from '@/lib/databases';
 import { idbKeyValue, type KeyValueStore, memoryKeyValue } from '@/lib/kv';
 
 export interface TrustedItem<T> {
@@ -38,7 +39,9 @@ let migration: Promise<void> | null = null;
 function kv(): KeyValueStore {
   // Node (unit tests) has no IndexedDB: an in-memory store stands in.
   store ??=
-    typeof indexedDB === 'undefined' ? memoryKeyValue() : idbKeyValue('meeting-capture-settings', 'settings');
+    typeof indexedDB === 'undefined'
+      ? memoryKeyValue()
+      : idbKeyValue(DATABASES.settings.name, DATABASES.settings.store);
   return store;
 }
 

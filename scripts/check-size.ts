@@ -34,7 +34,8 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // index version): 271.3 → 272.0 kB in the release build, 272.1 kB in the test build.
 // 273 → 274: a lost by-URL or video-page answer is followed to its recording (lib/charges/
 // lost-answer.ts, its step, its failure sentence in both languages): 271.3 → 272.3 kB.
-export const ZIP_BUDGET_KB = 274;
+// 274 → 275: the background's refusals worded in English and Russian (lib/failures), +0.8 kB.
+export const ZIP_BUDGET_KB = 275;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a

@@ -4,12 +4,13 @@
  * `<section>` beside each open event that holds meeting links, one `<fieldset>` per distinct link.
  * Rows keep their state and their elements across rescans while their link stays in the event.
  */
+
+import { formatWhen } from '@/lib/format/dates';
 import type { MeetingLink } from '@/lib/links';
 import { meetingKey } from '@/lib/page/calendar-scan';
 import { boxOf, nextFullHour, sameBox, toLocalInputValue } from '@/lib/page/event-panel';
 import type { EventStart } from '@/lib/page/event-start';
 import { type Box, placeBeside, type Size } from '@/lib/page/placement';
-import { formatWhen } from '@/lib/page/when';
 import { h, setAttr, setText } from './dom';
 import { statusLine } from './floating-control';
 import type { PageAction } from './page-action';

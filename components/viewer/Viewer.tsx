@@ -13,6 +13,7 @@ import {
   exportFileName,
   toPlainText,
 } from '@/lib/export/transcript';
+import { formatTextMegabytes } from '@/lib/format/text-size';
 import { formatDateTime, formatDuration } from '@/lib/format/time';
 import { prepareTranscript, type TranscriptView, toExportDocument } from '@/lib/format/transcript';
 import { type ErrorInfo, type MessageResult, type ShownResult, sendMessage } from '@/lib/messaging';
@@ -54,14 +55,6 @@ export function Viewer({ params }: { params: URLSearchParams }) {
       focusAt={at}
     />
   );
-}
-
-/** Characters as megabytes of text, e.g. "52.4 MB" (a character of these protocols is about a byte). */
-function formatMegabytes(chars: number, language: 'en' | 'ru'): string {
-  const value = (chars / 1_000_000).toLocaleString(language === 'ru' ? 'ru-RU' : 'en-GB', {
-    maximumFractionDigits: 1,
-  });
-  return language === 'ru' ? `${value} МБ` : `${value} MB`;
 }
 
 type Loaded =
@@ -345,8 +338,8 @@ function RecordingView({
             <div data-testid="protocol-truncated">
               <Notice kind="warn">
                 {m.protocolTruncated(
-                  formatMegabytes(result.protocolTruncated.shownChars, lang.value),
-                  formatMegabytes(result.protocolTruncated.totalChars, lang.value),
+                  formatTextMegabytes(result.protocolTruncated.shownChars, lang.value),
+                  formatTextMegabytes(result.protocolTruncated.totalChars, lang.value),
                 )}
               </Notice>
             </div>

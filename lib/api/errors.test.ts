@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatApiError } from '@/lib/failures/api-both';
 import {
   ApiError,
   type ApiErrorInfo,
@@ -7,7 +8,6 @@ import {
   isTransportFailure,
   toApiErrorInfo,
 } from './errors';
-import { formatApiError } from './messages';
 
 const JSON_TYPE = 'application/json';
 const HTML_PAGE =

@@ -3,15 +3,17 @@
  * given in the viewer. The search itself (MiniSearch) lives in lib/archive/search.ts and is
  * loaded only by the search worker, never by the background.
  */
+
+import { DATABASES } from '@/lib/databases';
 import { idbKeyValue, type KeyValueStore } from '@/lib/kv';
-import { ARCHIVE_DB, ARCHIVE_STORE, ArchiveReader, type SpeakerNames } from './store';
+import { ArchiveReader, type SpeakerNames } from './store';
 
 export * from './import';
 export * from './store';
 
 /** The archive's key-value store in the extension origin's IndexedDB. */
 export function archiveKv(): KeyValueStore {
-  return idbKeyValue(ARCHIVE_DB, ARCHIVE_STORE);
+  return idbKeyValue(DATABASES.archive.name, DATABASES.archive.store);
 }
 
 /**

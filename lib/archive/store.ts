@@ -19,8 +19,6 @@ import { speakerIdOf } from '@/lib/api/units';
 import type { KeyValueStore } from '@/lib/kv';
 import { serialQueue } from '@/lib/serial';
 
-export const ARCHIVE_DB = 'meeting-capture-archive';
-export const ARCHIVE_STORE = 'archive';
 export const CATALOG_KEY = 'catalog';
 export const SEARCH_INDEX_KEY = 'search-index';
 /** The channel on which the background tells pages and the search worker that the archive changed. */

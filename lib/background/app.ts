@@ -49,32 +49,22 @@ import { isHiddenOnSite } from '@/lib/page/conditions';
 import { hasOriginAccess } from '@/lib/permissions';
 import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } from '@/lib/session-store';
 import { defaultSpace } from '@/lib/spaces';
-import { archiveImportItem, getSettings, serviceUrlItem } from '@/lib/storage';
-import { defineTrustedItem } from '@/lib/trusted-settings';
-import { deliveriesWaiting, deliveryAlarm, deliveryWanted, trustedDeliveryKv } from './deliveries';
+import {
+  accountItem,
+  archiveImportItem,
+  DATABASES,
+  getSettings,
+  serviceUrlItem,
+  storageOriginsItem,
+  trustedDeliveryKv,
+} from '@/lib/storage';
+import { deliveriesWaiting, deliveryAlarm, deliveryWanted } from './deliveries';
 import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
 import { part } from './parts';
 import type { DeliveriesDeps } from './parts/deliveries';
 import { PollScheduler } from './scheduler';
 import { checkSessionNotices } from './session';
 import { backgroundTexts } from './texts';
-
-/** The spaces of the signed-in account, cached for the page context and the default space. */
-export interface AccountCache {
-  serviceUrl: string;
-  email: string;
-  fetchedAt: number;
-  spaces: PageContext['spaces'];
-}
-
-/** Names the account (its e-mail): kept with the trusted settings, out of content scripts' reach. */
-export const accountItem = defineTrustedItem<AccountCache | null>('account', null);
-
-/**
- * Origins of the service's upload storage seen in recording links (for `service.origins`): the
- * upload asks access for them, so a trusted setting (lib/trusted-settings.ts).
- */
-export const storageOriginsItem = defineTrustedItem<string[]>('storageOrigins', []);
 
 /** The page context's spaces are re-read at most this often (balances change slowly). */
 const ACCOUNT_CACHE_MS = 60_000;
@@ -425,7 +415,7 @@ export function createBackground(options: BackgroundOptions = {}) {
     return error instanceof Error ? error.message : String(error);
   };
 
-  const calendarsKv = options.calendarsKv ?? idbKeyValue('meeting-capture-calendars', 'calendars');
+  const calendarsKv = options.calendarsKv ?? idbKeyValue(DATABASES.calendars.name, DATABASES.calendars.store);
   // The calendars' and the tab rule's dependencies: they are made from their part (`calendarsPart`).
   const calendarDeps: Omit<CalendarDeps, 'parseFeed'> = {
     kv: calendarsKv,

@@ -10,18 +10,13 @@ import { browser } from 'wxt/browser';
 import { anyWants, DESTINATIONS_KEY, OUTBOX_KEY, outboxHolds } from '@/lib/delivery/outbox';
 import type { Destination, OutboxState } from '@/lib/delivery/types';
 import type { KeyValueStore } from '@/lib/kv';
-import { defineTrustedItem } from '@/lib/trusted-settings';
 
 export const DELIVERY_ALARM = 'delivery-retry';
 
 export type DeliveryKv = Pick<KeyValueStore, 'get' | 'set' | 'del'>;
 
-/** The trusted settings' store under `delivery.<key>`. */
-export const trustedDeliveryKv: DeliveryKv = {
-  get: <T>(key: string) => defineTrustedItem<T | undefined>(`delivery.${key}`, undefined).getValue(),
-  set: (key, value) => defineTrustedItem<unknown>(`delivery.${key}`, undefined).setValue(value),
-  del: (key) => defineTrustedItem<unknown>(`delivery.${key}`, undefined).removeValue(),
-};
+/** The trusted settings' store under `delivery.<key>`, declared in lib/storage.ts. */
+export { trustedDeliveryKv } from '@/lib/storage';
 
 /** Arms the retry alarm for `at` (not sooner than half a second from now), or clears it. */
 export function deliveryAlarm(now: () => number): (at: number | null) => Promise<void> {

@@ -22,6 +22,7 @@ import {
   type PageAutoJoin,
   type PageJob,
   PROTOCOL_SHOWN_MAX,
+  type Refusal,
   type ResponseMap,
   type ScheduledBot,
   type SessionView,
@@ -32,9 +33,16 @@ import { PAGE_TEXT } from '@/lib/page/page-text';
 import { orderSpaces, spacesForPage } from '@/lib/page/spaces';
 import { originOf, originPattern } from '@/lib/permissions';
 import { sessionEndedItem } from '@/lib/session-store';
-import { getSettings, type Settings, serviceUrlItem, settingsItem } from '@/lib/storage';
+import {
+  accountItem,
+  getSettings,
+  type Settings,
+  serviceUrlItem,
+  settingsItem,
+  storageOriginsItem,
+} from '@/lib/storage';
 import { parseServiceUrl } from '@/lib/url/service-url';
-import { accountItem, type Background, normalizeServiceUrl, storageOriginsItem } from './app';
+import { type Background, normalizeServiceUrl } from './app';
 import { createArchiveHandlers } from './archive-handlers';
 import { createCalendarHandlers } from './calendar-handlers';
 import { createDeliveryHandlers } from './delivery-handlers';
@@ -83,20 +91,16 @@ async function settingsView(): Promise<Settings & { serviceUrl: string }> {
 function checkedServiceUrl(input: string): string {
   const parsed = parseServiceUrl(input);
   if (parsed.ok) return parsed.url;
-  throw new MessageError({
-    kind: 'invalid-message',
-    issues: [{ path: 'serviceUrl', message: SERVICE_URL_PROBLEMS[parsed.problem] }],
-  });
+  throw refused('serviceUrl', `service-url-${parsed.problem}`);
 }
 
-const SERVICE_URL_PROBLEMS = {
-  empty: 'The service address is empty.',
-  invalid: 'The service address is not a web address.',
-  scheme: 'The service address must start with https://.',
-  insecure: 'Plain http:// is accepted only for a service on this computer; use https://.',
-  credentials: 'The service address must not contain a user name or password.',
-  query: 'The service address must not contain ? or #.',
-} as const;
+/**
+ * The background's own refusal of a well-formed request: its code, worded in the language in force
+ * by lib/failures (`message` is the code, or the engine's English detail for a regular expression).
+ */
+function refused(path: string, refusal: Refusal, message: string = refusal): MessageError {
+  return new MessageError({ kind: 'invalid-message', issues: [{ path, message, refusal }] });
+}
 
 /**
  * Switches to another service. The session belongs to the old one: it is forgotten before the new
@@ -267,15 +271,11 @@ export function createHandlers(bg: Background): Handlers {
           try {
             new RegExp(search, 'i');
           } catch (error) {
-            throw new MessageError({
-              kind: 'invalid-message',
-              issues: [
-                {
-                  path: 'search',
-                  message: error instanceof Error ? error.message : 'Invalid regular expression',
-                },
-              ],
-            });
+            throw refused(
+              'search',
+              'invalid-regex',
+              error instanceof Error ? error.message : 'invalid-regex',
+            );
           }
           pattern = search;
         } else pattern = escapeRegex(search);
@@ -377,10 +377,7 @@ export function createHandlers(bg: Background): Handlers {
       const normalized = normalizeTitle(title);
       const file = await bg.files.getFile(fileKey);
       if (!file) {
-        throw new MessageError({
-          kind: 'invalid-message',
-          issues: [{ path: 'fileKey', message: 'No file is stored under this key (lib/file-store.ts).' }],
-        });
+        throw refused('fileKey', 'file-missing');
       }
       const space = await bg.resolveSpace(spaceId);
       const autoProcess = process && (await getSettings()).autoProcess;
@@ -487,10 +484,7 @@ export function createHandlers(bg: Background): Handlers {
     'page.scheduleBot': async ({ link, startsAt, title, spaceId }, sender) => {
       const meeting = meetingForSender(link, sender);
       if (startsAt < bg.now() - SCHEDULE_PAST_TOLERANCE_MS) {
-        throw new MessageError({
-          kind: 'invalid-message',
-          issues: [{ path: 'startsAt', message: 'The event has already started.' }],
-        });
+        throw refused('startsAt', 'event-started');
       }
       await requireSession(bg);
       const space = await bg.resolveSpace(spaceId);
@@ -519,10 +513,7 @@ export function createHandlers(bg: Background): Handlers {
       // A page may hide our controls on itself only.
       const own = sender.url ? new URL(sender.url).hostname : null;
       if (host.toLowerCase() !== own) {
-        throw new MessageError({
-          kind: 'invalid-message',
-          issues: [{ path: 'host', message: "Only the sender page's own host can be hidden." }],
-        });
+        throw refused('host', 'not-own-host');
       }
       const settings = await getSettings();
       if (!settings.hiddenOnSites.includes(own)) {

@@ -5,10 +5,10 @@
  * (made in the background, lib/page/outcome.ts, through ./page.ts) all word failures here.
  */
 import type { ApiErrorInfo } from '@/lib/api/errors';
-import { formatApiErrorWith } from '@/lib/api/format-error';
 import type { Lang } from '@/lib/i18n';
 import type { JobFailure } from '@/lib/jobs/types';
 import { type ErrorInfo, isMessagingError } from '@/lib/messaging';
+import { formatApiErrorWith } from './api';
 import { failureTexts } from './texts';
 
 export interface FailureContext {
@@ -32,7 +32,9 @@ export function describeError(error: ErrorInfo, lang: Lang, context: FailureCont
     case 'invalid-message':
       return t.invalidMessage(
         error.issues
-          .map((issue) => issue.message || issue.path)
+          .map((issue) =>
+            issue.refusal ? t.refusal(issue.refusal, issue.message) : issue.message || issue.path,
+          )
           .slice(0, 3)
           .join(' '),
       );

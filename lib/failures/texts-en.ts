@@ -1,8 +1,9 @@
 /** The failure sentences in English (lib/failures/texts.ts says how the languages are loaded). */
-import { en as api } from '@/lib/api/messages-en';
+import type { Refusal } from '@/lib/messaging';
+import { en as api } from './api-texts-en';
 
 export const en = {
-  /** The service's errors (lib/api/format-error.ts), in the same language. */
+  /** The service's errors (./api.ts), in the same language. */
   api,
   // The background's refusals
   invalidMessage: (fields: string) =>
@@ -15,6 +16,23 @@ export const en = {
   notVideoPage: 'This is not a video page the service can transcribe.',
   permissionDenied: (origin: string) =>
     `The extension has no access to ${origin}. Allow it in the options, then try again.`,
+  /** The background's own refusals (lib/background/handlers.ts); `message` is its English detail. */
+  refusal: (refusal: Refusal, message: string): string =>
+    (
+      ({
+        'event-started': 'The event has already started.',
+        'not-own-host': "Only the sender page's own host can be hidden.",
+        'file-missing': 'No file is stored under this key (lib/file-store.ts).',
+        'invalid-regex': message,
+        'service-url-empty': 'The service address is empty.',
+        'service-url-invalid': 'The service address is not a web address.',
+        'service-url-scheme': 'The service address must start with https://.',
+        'service-url-insecure':
+          'Plain http:// is accepted only for a service on this computer; use https://.',
+        'service-url-credentials': 'The service address must not contain a user name or password.',
+        'service-url-query': 'The service address must not contain ? or #.',
+      }) satisfies Record<Refusal, string>
+    )[refusal],
   noAnswer: 'The extension’s background did not answer. Try again or reload the extension.',
   internal: (message: string) =>
     `The extension ran into a problem: ${message.replace(/[.\s]+$/, '')}. Try again or reload the extension.`,

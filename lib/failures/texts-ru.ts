@@ -1,5 +1,6 @@
 /** The failure sentences in Russian, loaded when Russian comes into force (lib/failures/texts.ts). */
-import { ru as api } from '@/lib/api/messages-ru';
+import type { Refusal } from '@/lib/messaging';
+import { ru as api } from './api-texts-ru';
 import type { FailureTexts } from './texts-en';
 
 export const ru: FailureTexts = {
@@ -15,6 +16,22 @@ export const ru: FailureTexts = {
   notVideoPage: 'Это не страница с видео, которую сервис может расшифровать.',
   permissionDenied: (origin: string) =>
     `У расширения нет доступа к ${origin}. Разрешите его в настройках и попробуйте снова.`,
+  refusal: (refusal: Refusal, _message: string): string =>
+    (
+      ({
+        'event-started': 'Событие уже началось.',
+        'not-own-host': 'Скрыть элементы можно только на сайте самой страницы.',
+        'file-missing': 'Файл больше не хранится в браузере.',
+        'invalid-regex': 'Регулярное выражение записано с ошибкой.',
+        'service-url-empty': 'Адрес сервиса пуст.',
+        'service-url-invalid': 'Адрес сервиса не является веб-адресом.',
+        'service-url-scheme': 'Адрес сервиса должен начинаться с https://.',
+        'service-url-insecure':
+          'Простой http:// разрешён только для сервиса на этом компьютере; используйте https://.',
+        'service-url-credentials': 'Адрес сервиса не должен содержать имя пользователя или пароль.',
+        'service-url-query': 'Адрес сервиса не должен содержать «?» или «#».',
+      }) satisfies Record<Refusal, string>
+    )[refusal],
   noAnswer: 'Фоновая часть расширения не ответила. Повторите попытку или перезагрузите расширение.',
   internal: (message: string) =>
     `В расширении возникла ошибка: ${message.replace(/[.\s]+$/, '')}. Повторите попытку или перезагрузите расширение.`,

@@ -16,7 +16,8 @@ export interface CalendarPage {
   url: string;
 }
 
-const CALENDAR_APPS: ReadonlyArray<{ host: string; app: CalendarApp; path: RegExp }> = [
+/** The one list of calendar hosts: the content script's match patterns derive from it too. */
+export const CALENDAR_APPS: ReadonlyArray<{ host: string; app: CalendarApp; path: RegExp }> = [
   { host: 'calendar.google.com', app: 'google', path: /^\/calendar(?:\/|$)/ },
   { host: 'calendar.yandex.ru', app: 'yandex', path: /^\// },
   { host: 'calendar.yandex.com', app: 'yandex', path: /^\// },

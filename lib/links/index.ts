@@ -1,4 +1,4 @@
-export { type CalendarApp, type CalendarPage, detectCalendarPage } from './calendar-page';
+export { CALENDAR_APPS, type CalendarApp, type CalendarPage, detectCalendarPage } from './calendar-page';
 export { findMeetingLinks } from './find-meeting-links';
 export { MEDIA_EXTENSIONS, parseMediaLink } from './media-link';
 export { parseMeetingLink } from './meeting-link';

@@ -3,6 +3,7 @@
  * feature conditions (conditions.ts) then decide page by page; a pattern only decides where the
  * script is loaded at all. `*.host` in a match pattern covers the host itself and its subdomains.
  */
+import { CALENDAR_APPS } from '../links';
 
 const telemostHosts = () =>
   ['ru', 'com', 'by', 'kz'].flatMap((tld) => [`telemost.yandex.${tld}`, `telemost.360.yandex.${tld}`]);
@@ -19,14 +20,9 @@ export const MEETING_MATCHES: readonly string[] = /* @__PURE__ */ (() => [
   ...telemostHosts().map((host) => `https://${host}/*`),
 ])();
 
-export const CALENDAR_MATCHES: readonly string[] = [
-  'https://calendar.google.com/*',
-  'https://calendar.yandex.ru/*',
-  'https://calendar.yandex.com/*',
-  'https://outlook.live.com/*',
-  'https://outlook.office.com/*',
-  'https://outlook.office365.com/*',
-];
+/** The calendar apps' hosts (lib/links/calendar-page.ts, the one list), the whole host each. */
+export const CALENDAR_MATCHES: readonly string[] = /* @__PURE__ */ (() =>
+  CALENDAR_APPS.map(({ host }) => `https://${host}/*`))();
 
 /**
  * The sites whose video pages `parseVideoPage` accepts, where a person watches a video. Short-link

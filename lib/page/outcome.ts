@@ -6,6 +6,7 @@
  * none of these texts; failures are worded by the one describer (lib/failures), as in the popup.
  */
 import { describePageError, describePageJobFailure } from '@/lib/failures/page';
+import { formatWhen } from '@/lib/format/dates';
 import type { Lang } from '@/lib/i18n';
 import type { JobFailure } from '@/lib/jobs/types';
 import {
@@ -21,7 +22,6 @@ import {
 } from '@/lib/messaging';
 import { PAGE_SCOPED } from '@/lib/messaging-schemas';
 import { pageMessages } from './messages';
-import { formatWhen } from './when';
 
 export type Outcome = PageOutcome;
 

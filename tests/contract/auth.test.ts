@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorFromResponse, memorySessionStore } from '../../lib/api';
-import { formatApiError } from '../../lib/api/messages';
+import { formatApiError } from '../../lib/failures/api-both';
 import { failure, SEED, useEmulator } from './support';
 
 /** Short lifetimes so expiry happens in a few virtual seconds: access 3000 s (renewal margin 100 s), refresh 1000 s. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, take } from '../../lib/api';
-import { formatApiError } from '../../lib/api/messages';
+import { formatApiError } from '../../lib/failures/api-both';
 import { driveJobs } from './engine';
 import { failure, SEED, type TestEmulator, useSignedIn } from './support';
 

@@ -6,7 +6,7 @@ import {
   SERVER_ERROR_FAILURE_MS,
   startProcessingSafely,
 } from '../../lib/api';
-import { formatApiError } from '../../lib/api/messages';
+import { formatApiError } from '../../lib/failures/api-both';
 import { driveJobs, type JobDriver } from './engine';
 import { failure, SEED, type TestEmulator, useSignedIn, wavBlob } from './support';
 

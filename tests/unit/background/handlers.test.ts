@@ -5,8 +5,10 @@ import { type Background, createBackground } from '../../../lib/background/app';
 import { createHandlers, respond } from '../../../lib/background/handlers';
 import { checkMessage, type Sender } from '../../../lib/background/senders';
 import { schedulesItem } from '../../../lib/calendar/schedules';
+import { describeError } from '../../../lib/failures';
 import { jobsItem } from '../../../lib/jobs/store';
 import { memoryKeyValue } from '../../../lib/kv';
+import type { ErrorInfo } from '../../../lib/messaging';
 import { isGrantedByManifest } from '../../../lib/permissions';
 import { serviceUrlItem } from '../../../lib/storage';
 import { useTrustedStore } from '../../../lib/trusted-settings';
@@ -394,6 +396,39 @@ describe('page-scoped messages', () => {
       ok: false,
       error: { kind: 'invalid-message', issues: [{ path: 'startsAt' }] },
     });
+  });
+
+  it('its refusals are worded in the language in force, not English inside a Russian sentence', async () => {
+    const refusals: Array<[unknown, string]> = [
+      [
+        await send(
+          'page.scheduleBot',
+          { link: 'https://zoom.us/j/1234567890', startsAt: Date.now() - 3_600_000 },
+          calendarTab,
+        ),
+        'The event has already started',
+      ],
+      [
+        await send('page.hideOnSite', { host: 'example.com' }, meetTab),
+        "Only the sender page's own host can be hidden",
+      ],
+      [
+        await send('settings.set', { serviceUrl: 'http://example.com' }),
+        'Plain http:// is accepted only for a service on this computer',
+      ],
+      [
+        await send('recordings.list', { spaceId: 1, search: '(', regex: true, limit: 10, offset: 0 }),
+        'Invalid regular expression',
+      ],
+    ];
+    for (const [answer, english] of refusals) {
+      expect(answer).toMatchObject({ ok: false, error: { kind: 'invalid-message' } });
+      const error = (answer as { error: ErrorInfo }).error;
+      expect(describeError(error, 'en')).toContain(english);
+      const ru = describeError(error, 'ru');
+      expect(ru).not.toContain(english);
+      expect(ru.replace(/https?:\/\//g, '')).not.toMatch(/[A-Za-z]{3,}/);
+    }
   });
 
   it('page.hideOnSite hides the controls on the sender page only', async () => {

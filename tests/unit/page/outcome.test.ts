@@ -109,7 +109,10 @@ describe('outcome of "Send bot"', () => {
 
   it('a refused payload says why', () => {
     const outcome = describeError(
-      { kind: 'invalid-message', issues: [{ path: 'startsAt', message: 'The event has already started.' }] },
+      {
+        kind: 'invalid-message',
+        issues: [{ path: 'startsAt', message: 'event-started', refusal: 'event-started' }],
+      },
       'en',
     );
     expect(outcome.text).toContain('The event has already started.');

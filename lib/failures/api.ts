@@ -1,10 +1,11 @@
 /**
- * The sentence for a service error, in the language of the texts given (lib/api/messages-en.ts,
- * messages-ru.ts). Apart from lib/api/messages.ts so that a page loads only its language's texts.
+ * The sentence for a service error, in the language of the texts given (./api-texts-en.ts,
+ * ./api-texts-ru.ts). Apart from ./api-both.ts so that a page loads only its language's texts.
  */
+
+import type { ApiErrorInfo } from '@/lib/api/errors';
 import { formatDuration as formatDurationInWords } from '@/lib/format/time';
-import type { ApiErrorInfo } from './errors';
-import type { ApiErrorTexts } from './messages-en';
+import type { ApiErrorTexts } from './api-texts-en';
 
 function fieldList(fields: Record<string, string[]>, t: ApiErrorTexts): string {
   return Object.entries(fields)

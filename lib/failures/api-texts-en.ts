@@ -1,8 +1,8 @@
 /**
- * The service's errors in English, as a person can act on them (lib/api/format-error.ts picks the
- * sentence for each error; lib/api/messages.ts has both languages for the background and tests).
+ * The service's errors in English, as a person can act on them (./api.ts picks the
+ * sentence for each error; ./api-both.ts has both languages for the background and tests).
  */
-import type { OutcomeCheck, UnsafeOperation } from './errors';
+import type { OutcomeCheck, UnsafeOperation } from '@/lib/api/errors';
 
 const recording = (audioId: number | undefined) => (audioId === undefined ? '' : ` (recording ${audioId})`);
 

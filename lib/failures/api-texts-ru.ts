@@ -1,5 +1,5 @@
-/** The service's errors in Russian: the same sentences as lib/api/messages-en.ts. */
-import type { ApiErrorTexts } from './messages-en';
+/** The service's errors in Russian: the same sentences as ./api-texts-en.ts. */
+import type { ApiErrorTexts } from './api-texts-en';
 
 const recording = (audioId: number | undefined) => (audioId === undefined ? '' : ` (запись ${audioId})`);
 const where = (spaceName: string | undefined) =>

@@ -1,0 +1,17 @@
+/**
+ * The extension origin's IndexedDB databases, one store each (lib/kv.ts opens them): every
+ * database name, declared once. Re-exported by lib/storage.ts, the home of every stored item; a
+ * module of its own so that the search worker carries no WXT storage.
+ */
+export const DATABASES = {
+  /** The session tokens (lib/session-store.ts). */
+  session: { name: 'meeting-capture-session', store: 'session' },
+  /** Files chosen for upload, until the upload has them (lib/file-store.ts). */
+  files: { name: 'meeting-capture-files', store: 'files' },
+  /** The calendars' feeds and plans (lib/calendar). */
+  calendars: { name: 'meeting-capture-calendars', store: 'calendars' },
+  /** The local archive of results (lib/archive). */
+  archive: { name: 'meeting-capture-archive', store: 'archive' },
+  /** The trusted settings (lib/trusted-settings.ts): the items lib/storage.ts declares with `defineTrustedItem`. */
+  settings: { name: 'meeting-capture-settings', store: 'settings' },
+} as const;
