@@ -22,8 +22,8 @@ import {
   archiveOwner,
   isArchivable,
 } from '@/lib/archive';
-import type { AutoJoin, AutoJoinDeps } from '@/lib/calendar/auto-join-service';
-import type { CalendarDeps, Calendars } from '@/lib/calendar/calendars';
+import { AutoJoin, type AutoJoinDeps } from '@/lib/calendar/auto-join-service';
+import { type CalendarDeps, Calendars } from '@/lib/calendar/calendars';
 import { Schedules } from '@/lib/calendar/schedules';
 import { calendarsHaveWork, hasCalendars } from '@/lib/calendar/store';
 import type { DispatchRecord } from '@/lib/calendar/types';
@@ -50,10 +50,16 @@ import { hasOriginAccess } from '@/lib/permissions';
 import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } from '@/lib/session-store';
 import { archiveImportItem, getSettings, serviceUrlItem } from '@/lib/storage';
 import { defineTrustedItem } from '@/lib/trusted-settings';
-import { deliveriesWaiting, deliveryAlarm, deliveryWanted, trustedDeliveryKv } from './deliveries';
+import {
+  createDeliveries,
+  type DeliveriesDeps,
+  deliveriesWaiting,
+  deliveryAlarm,
+  deliveryWanted,
+  trustedDeliveryKv,
+} from './deliveries';
+import { parseFeedOffThread } from './feed-parser';
 import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
-import { part } from './parts';
-import type { DeliveriesDeps } from './parts/deliveries';
 import { PollScheduler } from './scheduler';
 import { checkSessionNotices } from './session';
 import { backgroundTexts } from './texts';
@@ -202,13 +208,10 @@ export function createBackground(options: BackgroundOptions = {}) {
     kv: trustedDeliveryKv,
     schedule: deliveryAlarm(now),
   };
-  /**
-   * The deliveries come from the worker part `deliveries`, made on first use in this start: a wake
-   * with an empty outbox and a result no destination wants never load it.
-   */
+  /** The deliveries, made on first use in this start. */
   let deliveriesMade: Deliveries | undefined;
   const deliveries = () => {
-    deliveriesMade ??= part('deliveries').createDeliveries(deliveryDeps);
+    deliveriesMade ??= createDeliveries(deliveryDeps);
     return deliveriesMade;
   };
 
@@ -242,7 +245,7 @@ export function createBackground(options: BackgroundOptions = {}) {
       // Kept in the archive first (a delivery may name speakers renamed there); whatever happens
       // there, the delivery is queued before the job is marked ready.
       await keepResult(job, result).catch((error) => console.error('result not archived', error));
-      // No destination wants this space (the common case): the deliveries are not loaded.
+      // No destination wants this space (the common case): the outbox is not read.
       if (!(await deliveryWanted(trustedDeliveryKv, job.spaceId))) return;
       // Names given to speakers in the viewer (a recording processed again may have them).
       const names = await archive.speakerNames(job.spaceId, result.audio_id).catch(() => ({}));
@@ -416,7 +419,7 @@ export function createBackground(options: BackgroundOptions = {}) {
   };
 
   const calendarsKv = options.calendarsKv ?? idbKeyValue('meeting-capture-calendars', 'calendars');
-  // The calendars' and the tab rule's dependencies: they are made from their part (`calendarsPart`).
+  // The calendars' and the tab rule's dependencies (made in `calendarsPart`).
   const calendarDeps: Omit<CalendarDeps, 'parseFeed'> = {
     kv: calendarsKv,
     now,
@@ -474,17 +477,13 @@ export function createBackground(options: BackgroundOptions = {}) {
     describeError,
   };
 
-  /**
-   * The calendars and the tab rule, made from their part (lib/background/parts.ts) the first time
-   * an event of this start needs them: a start with nothing stored for them never loads it.
-   */
+  /** The calendars and the tab rule, made the first time an event of this start needs them. */
   let calendarsMade: { calendars: Calendars; autoJoin: AutoJoin } | undefined;
   const calendarsPart = () => {
     if (!calendarsMade) {
-      const made = part('calendars');
-      const parseFeed = options.parseFeed ?? made.parseFeedOffThread;
-      const calendars = new made.Calendars({ ...calendarDeps, parseFeed });
-      const autoJoin = new made.AutoJoin({ ...autoJoinDeps, coverage: (link) => calendars.coverage(link) });
+      const parseFeed = options.parseFeed ?? parseFeedOffThread;
+      const calendars = new Calendars({ ...calendarDeps, parseFeed });
+      const autoJoin = new AutoJoin({ ...autoJoinDeps, coverage: (link) => calendars.coverage(link) });
       calendarsMade = { calendars, autoJoin };
     }
     return calendarsMade;
@@ -571,11 +570,11 @@ export function createBackground(options: BackgroundOptions = {}) {
   };
 
   /**
-   * At a start, the calendars' part only when something is stored for it (lib/calendar/store.ts):
+   * At a start, the calendars only when something is stored for them (lib/calendar/store.ts):
    * due meetings served, interrupted sends settled, running countdowns and the alarms re-armed.
    */
   const wakeCalendars = async () => {
-    // Unreadable: the part is loaded and reads it itself, rather than leave anything unsettled.
+    // Unreadable: the calendars read it themselves, rather than leave anything unsettled.
     if (!(await calendarsHaveWork(calendarsKv).catch(() => true))) return;
     const { calendars, autoJoin } = calendarsPart();
     await calendars.reconcile().catch((error) => console.error('calendars not reconciled', error));
@@ -586,7 +585,7 @@ export function createBackground(options: BackgroundOptions = {}) {
   const wake = async () => {
     await catchUpNotices().catch((error) => console.error('missed notices not shown', error));
     await schedules.reconcile().catch((error) => console.error('schedules not reconciled', error));
-    await wakeCalendars().catch((error) => console.error('calendars part not loaded', error));
+    await wakeCalendars().catch((error) => console.error('calendars not woken', error));
     await checkSession().catch((error) => console.error('session not checked', error));
     await archiveImport.resume().catch((error) => console.error('archive import not resumed', error));
     // Sends what is due and re-arms the alarm (Chrome may drop it at a restart); only when something waits.
@@ -609,17 +608,17 @@ export function createBackground(options: BackgroundOptions = {}) {
     engine,
     scheduler,
     schedules,
-    /** Loads the calendars' part (the first time in this start). */
+    /** The calendars (made the first time in this start). */
     get calendars(): Calendars {
       return calendarsPart().calendars;
     },
-    /** Loads the calendars' part (the first time in this start). */
+    /** The tab rule (made the first time in this start). */
     get autoJoin(): AutoJoin {
       return calendarsPart().autoJoin;
     },
-    /** Whether any calendar is configured, without loading the calendars' part. */
+    /** Whether any calendar is configured, without reading the calendars. */
     hasCalendars: () => hasCalendars(calendarsKv),
-    /** The deliveries (the worker part `deliveries`, loaded by this first use in a start). */
+    /** The deliveries (made by this first use in a start). */
     get deliveries() {
       return deliveries();
     },
