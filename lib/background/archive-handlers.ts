@@ -5,7 +5,7 @@
  * `onResult` (lib/background/app.ts).
  */
 import { ApiError } from '@/lib/api';
-import type { Background } from './app';
+import type { Background } from './types';
 import type { Handlers } from './handlers';
 
 type ArchiveMessages =

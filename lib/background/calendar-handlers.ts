@@ -6,8 +6,8 @@
 import { CalendarAddError } from '@/lib/calendar/calendars';
 import type { CalendarView } from '@/lib/calendar/types';
 import { originOf } from '@/lib/permissions';
-import type { Background } from './app';
 import { type Handlers, MessageError } from './handler-types';
+import type { Background } from './types';
 
 type CalendarMessages =
   | 'calendars.list'

@@ -3,8 +3,8 @@
  * full address arrives once, in `deliveries.add`, and never leaves the background again.
  */
 import { DestinationError } from '@/lib/delivery/deliveries';
-import type { Background } from './app';
 import { type Handlers, MessageError } from './handler-types';
+import type { Background } from './types';
 
 type DeliveryMessages =
   | 'deliveries.list'

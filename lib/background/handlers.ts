@@ -34,7 +34,7 @@ import { originOf, originPattern } from '@/lib/permissions';
 import { sessionEndedItem } from '@/lib/session-store';
 import { getSettings, type Settings, serviceUrlItem, settingsItem } from '@/lib/storage';
 import { parseServiceUrl } from '@/lib/url/service-url';
-import { accountItem, type Background, normalizeServiceUrl, storageOriginsItem } from './app';
+import { accountItem, normalizeServiceUrl, storageOriginsItem } from './account';
 import { createArchiveHandlers } from './archive-handlers';
 import { createCalendarHandlers } from './calendar-handlers';
 import { createDeliveryHandlers } from './delivery-handlers';
@@ -42,6 +42,7 @@ import { type Handlers, MessageError } from './handler-types';
 import { createMenus } from './menus';
 import { pageKindOf, type Sender } from './senders';
 import { sessionView } from './session';
+import type { Background } from './types';
 
 export { type Handlers, MessageError };
 

@@ -10,7 +10,7 @@ import { AUTO_JOIN_ALARM, CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM } from '@
 import { calendarsReadThisRunItem, serviceUrlItem, settingsItem } from '@/lib/storage';
 import { restrictStorageToTrustedContexts } from '@/lib/trusted-settings';
 import { onMenuClick, sendBotFromTab } from './actions';
-import { type Background, createBackground } from './app';
+import { createBackground } from './app';
 import { DELIVERY_ALARM } from './deliveries';
 import type { Handlers } from './handler-types';
 import { createHandlers, respond } from './handlers';
@@ -21,6 +21,7 @@ import { POLL_ALARM } from './scheduler';
 import { checkMessage, currentSender, type OwnExtension } from './senders';
 import { SESSION_EXPIRED_ALARM, SESSION_WARNING_ALARM } from './session';
 import { provideRussianTexts } from './texts-provided';
+import type { Background } from './types';
 
 export function startBackground(bg: Background = createBackground()): Background {
   provideRussianTexts();
