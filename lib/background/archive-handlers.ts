@@ -5,8 +5,8 @@
  * `onResult` (lib/background/app.ts).
  */
 import { ApiError } from '@/lib/api';
+import type { Handlers } from './handler-types';
 import type { Background } from './types';
-import type { Handlers } from './handlers';
 
 type ArchiveMessages =
   | 'archive.summary'
