@@ -2,7 +2,7 @@
  * The background side of the archive messages (privileged: extension pages only): the archive's
  * size per space and "Clear", speaker names given in the viewer, and "Add all past meetings to
  * search". Results themselves reach the archive in `recording.result` and the job engine's
- * `onResult` (lib/background/app.ts).
+ * `onResult` (lib/background/results.ts).
  */
 import { ApiError } from '@/lib/api';
 import type { Handlers } from './handler-types';
