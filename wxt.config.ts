@@ -1,13 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { CALENDAR_MATCHES, MEETING_MATCHES, VIDEO_MATCHES } from './lib/page/match-patterns';
-import {
-  collectModules,
-  duplicatedModules,
-  externalShared,
-  PART_PREFIX,
-  partScripts,
-} from './scripts/worker-parts';
 
 // The service the extension talks to out of the box. `npm start` and the tests build against
 // the local emulator; a release build sets WXT_SERVICE_URL to the production service.
@@ -57,31 +50,7 @@ export default defineConfig({
     },
   }),
   hooks: {
-    // Firefox: the background is a page, without importScripts; the worker's parts load right
-    // after background.js. Chrome imports them when it installs the worker (lib/background/parts.ts).
-    'build:manifestGenerated': (wxt, manifest) => {
-      const background = manifest.background as { scripts?: string[] } | undefined;
-      if (wxt.config.browser !== 'firefox' || !background?.scripts) return;
-      background.scripts.push(...partScripts());
-    },
-    'build:done': () => {
-      const duplicates = duplicatedModules();
-      if (duplicates.length > 0)
-        throw new Error(
-          `Modules bundled both in background.js and in a worker part (add them to lib/background/shared.ts):\n${duplicates.join('\n')}`,
-        );
-    },
     'vite:build:extendConfig': (entrypoints, config) => {
-      // The worker and its parts (lib/background/parts.ts): a part takes the worker's modules
-      // (lib/background/shared.ts); every build says what it bundled, to find copies.
-      const script = entrypoints.length === 1 ? entrypoints[0] : undefined;
-      if (script?.type === 'background' || script?.name.startsWith(PART_PREFIX)) {
-        config.plugins = [
-          ...(config.plugins ?? []),
-          ...(script.type === 'background' ? [] : [externalShared()]),
-          collectModules(script.type === 'background' ? 'background' : script.name),
-        ];
-      }
       if (!entrypoints.some((entrypoint) => entrypoint.type === 'popup')) return;
       config.build ??= {};
       config.build.rollupOptions ??= {};

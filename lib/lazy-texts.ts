@@ -1,7 +1,7 @@
 /**
  * Texts whose English comes with the code and whose other language is provided when it comes into
  * force: the pages provide it with their catalog (components/catalog.ts), the worker through the
- * hook of `onMissing`, which loads it synchronously (lib/background/texts-loader.ts). A language
+ * hook of `onMissing` (the worker provides its own at its start, lib/background/texts-provided.ts). A language
  * asked for and still missing after the hook reads in English, and says so in the console.
  * A module of its own: the pages' first script does not carry it (only their lazy chunks do).
  */

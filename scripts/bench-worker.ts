@@ -12,6 +12,11 @@
  * Usage: npx wxt build && npx tsx scripts/bench-worker.ts [start] [ticks] [upload] [--samples 20]
  *        (EXTENSION_DIR=<a chrome-mv3 build> measures that build instead of .output/chrome-mv3)
  *        (no section named: all three)
+ *
+ * Two builds in one run (`start` only): `--compare <before dir> <after dir> [--rounds 4]
+ * [--samples 5]` measures them in turns, before, after, before, after…, each turn a fresh browser
+ * with `--samples` wakes, and prints each build's median over all its samples, so both see the
+ * same load on the machine.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,9 +33,15 @@ import { partRanges } from '../lib/api/upload';
 import { launchChromium } from '../tests/e2e/launch';
 
 const sections = process.argv.slice(2).filter((arg) => /^[a-z]+$/.test(arg));
+const envDir = process.env.EXTENSION_DIR;
 const wanted = (name: string) => sections.length === 0 || sections.includes(name);
 const samplesArg = process.argv.indexOf('--samples');
-const SAMPLES = samplesArg >= 0 ? Number(process.argv[samplesArg + 1]) : 20;
+const compareArg = process.argv.indexOf('--compare');
+const COMPARE =
+  compareArg >= 0 ? ([process.argv[compareArg + 1], process.argv[compareArg + 2]] as const) : null;
+const roundsArg = process.argv.indexOf('--rounds');
+const ROUNDS = roundsArg >= 0 ? Number(process.argv[roundsArg + 1]) : 4;
+const SAMPLES = samplesArg >= 0 ? Number(process.argv[samplesArg + 1]) : COMPARE ? 5 : 20;
 const UPLOAD_BYTES = 200 * 1000 * 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -100,11 +111,11 @@ class Bench {
     private readonly closeBrowser: () => Promise<void>,
   ) {}
 
-  static async launch(): Promise<Bench> {
+  static async launch(extensionDir = envDir): Promise<Bench> {
     const { context, close } = await launchChromium({
       profilePrefix: 'mc-bench-worker-',
       // Another build to compare (e.g. main before a change), as scripts/profile-pages.ts takes it.
-      ...(process.env.EXTENSION_DIR ? { extensionDir: path.resolve(process.env.EXTENSION_DIR) } : {}),
+      ...(extensionDir ? { extensionDir: path.resolve(extensionDir) } : {}),
     });
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const id = new URL(worker.url()).host;
@@ -162,10 +173,11 @@ class Bench {
 async function signedIn<T>(
   processingDelayMs: number,
   work: (bench: Bench, emulator: RunningEmulator, log: Logged[]) => Promise<T>,
+  extensionDir?: string,
 ): Promise<T> {
   const emulator = await startEmulator({ port: 0, storagePort: 0, quiet: true, processingDelayMs });
   const proxy = await loggingProxy(emulator.url);
-  const bench = await Bench.launch();
+  const bench = await Bench.launch(extensionDir);
   try {
     const answer = await bench.send('session.signIn', {
       serviceUrl: proxy.url,
@@ -206,47 +218,72 @@ async function uploadedRecordings(emulator: RunningEmulator, count: number): Pro
   return ids;
 }
 
-async function startToFirstRequest(): Promise<{
+async function startToFirstRequest(
+  samples = SAMPLES,
+  extensionDir?: string,
+): Promise<{
   startingMs: number[];
   runningMs: number[];
   first: string[];
 }> {
-  return signedIn(60 * 60_000, async (bench, emulator, log) => {
-    const [audioId] = await uploadedRecordings(emulator, 1);
-    const started = await bench.send('recording.process', { spaceId: 1, audioId });
-    if (!started.ok) throw new Error(JSON.stringify(started.error));
-    const jobId = started.data.id;
-    await bench.waitJobs([jobId], (job) => job.phase === 'processing');
-    const startingMs: number[] = [];
-    const runningMs: number[] = [];
-    const first: string[] = [];
-    for (let sample = 0; sample < SAMPLES; sample += 1) {
-      await bench.stopWorker();
-      // The poll alarm fires once the job is due (the contract's 10-15 s result interval).
-      const due = (await bench.jobs())[jobId]?.nextCheckAt ?? Date.now();
-      const fireAt = Math.max(due, Date.now()) + 300;
-      const loggedBefore = log.length;
-      const startsBefore = bench.startingAt.length;
-      await bench.page.evaluate((when) => chrome.alarms.create('poll', { when }), fireAt);
-      const end = Date.now() + 60_000;
-      while (log.length === loggedBefore || bench.startingAt.length === startsBefore) {
-        if (Date.now() > end) throw new Error('the worker made no request after the alarm');
-        await sleep(10);
+  return signedIn(
+    60 * 60_000,
+    async (bench, emulator, log) => {
+      const [audioId] = await uploadedRecordings(emulator, 1);
+      const started = await bench.send('recording.process', { spaceId: 1, audioId });
+      if (!started.ok) throw new Error(JSON.stringify(started.error));
+      const jobId = started.data.id;
+      await bench.waitJobs([jobId], (job) => job.phase === 'processing');
+      const startingMs: number[] = [];
+      const runningMs: number[] = [];
+      const first: string[] = [];
+      for (let sample = 0; sample < samples; sample += 1) {
+        await bench.stopWorker();
+        // The poll alarm fires once the job is due (the contract's 10-15 s result interval).
+        const due = (await bench.jobs())[jobId]?.nextCheckAt ?? Date.now();
+        const fireAt = Math.max(due, Date.now()) + 300;
+        const loggedBefore = log.length;
+        const startsBefore = bench.startingAt.length;
+        await bench.page.evaluate((when) => chrome.alarms.create('poll', { when }), fireAt);
+        const end = Date.now() + 60_000;
+        while (log.length === loggedBefore || bench.startingAt.length === startsBefore) {
+          if (Date.now() > end) throw new Error('the worker made no request after the alarm');
+          await sleep(10);
+        }
+        const request = log[loggedBefore]!;
+        const startingAt = bench.startingAt[startsBefore]!;
+        const runningAt = bench.runningAt.at(-1)!;
+        startingMs.push(request.at - startingAt);
+        runningMs.push(request.at - runningAt);
+        first.push(`${request.method} ${request.path.split('?')[0]}`);
+        console.log(
+          `  sample ${sample + 1}: start → first request ${request.at - startingAt} ms (running → request ${request.at - runningAt} ms), ${first.at(-1)}`,
+        );
+        // Let the tick finish before the next stop.
+        await sleep(1_500);
       }
-      const request = log[loggedBefore]!;
-      const startingAt = bench.startingAt[startsBefore]!;
-      const runningAt = bench.runningAt.at(-1)!;
-      startingMs.push(request.at - startingAt);
-      runningMs.push(request.at - runningAt);
-      first.push(`${request.method} ${request.path.split('?')[0]}`);
-      console.log(
-        `  sample ${sample + 1}: start → first request ${request.at - startingAt} ms (running → request ${request.at - runningAt} ms), ${first.at(-1)}`,
-      );
-      // Let the tick finish before the next stop.
-      await sleep(1_500);
+      return { startingMs, runningMs, first };
+    },
+    extensionDir,
+  );
+}
+
+/** Two builds measured in turns (`--compare`): each build's samples over all its turns. */
+async function compareBuilds(dirs: readonly [string, string]) {
+  const figures = dirs.map((dir) => ({ dir, startingMs: [] as number[], runningMs: [] as number[] }));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const build of figures) {
+      console.log(`  round ${round + 1}, ${build.dir}`);
+      const turn = await startToFirstRequest(SAMPLES, build.dir);
+      build.startingMs.push(...turn.startingMs);
+      build.runningMs.push(...turn.runningMs);
     }
-    return { startingMs, runningMs, first };
-  });
+  }
+  return figures.map((build) => ({
+    ...build,
+    medianFromStartingMs: median(build.startingMs),
+    medianFromRunningMs: median(build.runningMs),
+  }));
 }
 
 /** Requests of the service per poll tick while `count` recordings process in space 1. */
@@ -449,7 +486,19 @@ async function upload(): Promise<Record<string, number>> {
 }
 
 const results: Record<string, unknown> = {};
-if (wanted('start')) {
+if (COMPARE) {
+  const [before, after] = COMPARE;
+  if (!before || !after) throw new Error('--compare takes two build folders');
+  console.log(
+    `1. Worker start → first request after the poll alarm, two builds in turns (${ROUNDS} rounds of ${SAMPLES})`,
+  );
+  const builds = await compareBuilds([before, after]);
+  results.compare = builds;
+  for (const build of builds)
+    console.log(
+      `  ${build.dir}: median ${build.medianFromStartingMs} ms from "starting" (${build.medianFromRunningMs} ms from "running") over ${build.startingMs.length} wakes`,
+    );
+} else if (wanted('start')) {
   console.log(`1. Worker start → first request after the poll alarm (${SAMPLES} samples)`);
   const start = await startToFirstRequest();
   results.start = {
@@ -461,7 +510,7 @@ if (wanted('start')) {
     `  median ${median(start.startingMs)} ms from "starting" (${median(start.runningMs)} ms from "running")`,
   );
 }
-if (wanted('ticks')) {
+if (!COMPARE && wanted('ticks')) {
   console.log('2. Requests per poll tick');
   for (const count of [1, 20]) {
     const figures = await requestsPerTick(count);
@@ -471,7 +520,7 @@ if (wanted('ticks')) {
     );
   }
 }
-if (wanted('upload')) {
+if (!COMPARE && wanted('upload')) {
   console.log('3. Upload of 200 MB: extension against curl');
   const figures = await upload();
   results.upload = figures;

@@ -22,6 +22,7 @@ import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test'
 import { type RunningEmulator, SEED, startEmulator } from '../emulator/index';
 import { wavOfSize } from '../emulator/wav';
 import { launchChromium } from '../tests/e2e/launch';
+import { type JobView, newSoakResult, type Recording, seededRandom } from './soak-record';
 
 function flag(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -35,70 +36,8 @@ const STOP_EVERY_MS = 20_000;
 const PERSONAL = SEED.spaces.personal;
 const FIXTURES = path.resolve(import.meta.dirname, '../tests/fixtures/pages');
 
-let random = SEED_VALUE;
-/** A small seeded PRNG, so a run's timing decisions can be repeated. */
-function rand(): number {
-  random = (random * 1_103_515_245 + 12_345) % 2_147_483_648;
-  return random / 2_147_483_648;
-}
-
-interface JobView {
-  id: string;
-  intent: string;
-  phase: string;
-  audioId?: number;
-  title?: string;
-  notifiedAt?: number;
-  failure?: unknown;
-  incidents?: Array<{ kind: string; audioId?: number; duplicateIds?: number[] }>;
-}
-interface Recording {
-  id: number;
-  title: string;
-  size: number;
-  content_type: string;
-  created_at: string;
-  is_active: boolean;
-  is_uploaded: boolean;
-  url: string;
-}
-
-const result = {
-  minutes: MINUTES,
-  faultRate: FAULTS,
-  seed: SEED_VALUE,
-  /** A journey is the six steps; `completed` counts journeys whose every step reached its end. */
-  journeys: {
-    started: 0,
-    completed: 0,
-    stepsCompleted: 0,
-    byStep: {} as Record<string, { completed: number; outcomes: Record<string, number> }>,
-  },
-  faultsInjected: {} as Record<string, number>,
-  armedDrops: 0,
-  requests: 0,
-  workerStops: 0,
-  doubleCharges: { total: 0, detectedAndReported: 0, unreported: 0, details: [] as unknown[] },
-  duplicateRecordings: {
-    total: 0,
-    trashedOrphans: 0,
-    detectedAndReported: 0,
-    unreported: 0,
-    details: [] as unknown[],
-  },
-  uploads: { checked: 0, lostOrCorrupted: 0 },
-  jobs: {
-    total: 0,
-    byPhase: {} as Record<string, number>,
-    withoutTerminalState: 0,
-    /** Why each failed job failed, as the job records it (what the user was told). */
-    failures: [] as Array<{ intent: string; title?: string; failure: unknown }>,
-  },
-  notifications: { missing: 0, repeated: 0 },
-  unhandledErrors: { total: 0, samples: [] as string[] },
-  journeyErrors: [] as string[],
-  mustBeZeroFailed: [] as string[],
-};
+const rand = seededRandom(SEED_VALUE);
+const result = newSoakResult(MINUTES, FAULTS, SEED_VALUE);
 
 let stepsFailedInJourney = 0;
 

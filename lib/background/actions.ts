@@ -8,10 +8,10 @@ import { describeError } from '@/lib/failures';
 import { describeJob } from '@/lib/jobs/describe';
 import type { Job } from '@/lib/jobs/types';
 import { parseMeetingLink } from '@/lib/links';
-import type { Background } from './app';
 import { MENU_SEND_BOT, MENU_TRANSCRIBE_LINK, MENU_TRANSCRIBE_PAGE } from './menus';
 import { notify } from './notifications';
 import { backgroundTexts } from './texts';
+import type { Background } from './types';
 
 const ACTION_NOTIFICATION_ID = 'action';
 

@@ -2,11 +2,11 @@
  * The background side of the archive messages (privileged: extension pages only): the archive's
  * size per space and "Clear", speaker names given in the viewer, and "Add all past meetings to
  * search". Results themselves reach the archive in `recording.result` and the job engine's
- * `onResult` (lib/background/app.ts).
+ * `onResult` (lib/background/results.ts).
  */
 import { ApiError } from '@/lib/api';
-import type { Background } from './app';
-import type { Handlers } from './handlers';
+import type { Handlers } from './handler-types';
+import type { Background } from './types';
 
 type ArchiveMessages =
   | 'archive.summary'

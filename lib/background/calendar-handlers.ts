@@ -1,15 +1,13 @@
 /**
  * The background side of the calendar messages (privileged: extension pages only). The full
  * calendar address arrives once, in `calendars.add`, and never leaves the background again.
- * The calendars themselves come with their part, the first time one of these messages asks.
  */
 
-import type { CalendarAddError } from '@/lib/calendar/calendars';
+import { CalendarAddError } from '@/lib/calendar/calendars';
 import type { CalendarView } from '@/lib/calendar/types';
 import { originOf } from '@/lib/permissions';
-import type { Background } from './app';
 import { type Handlers, MessageError } from './handler-types';
-import { part } from './parts';
+import type { Background } from './types';
 
 type CalendarMessages =
   | 'calendars.list'
@@ -50,8 +48,7 @@ export function createCalendarHandlers(bg: Background): Pick<Handlers, CalendarM
         void bg.balanceShortfalls({ notify: true }).catch(() => undefined);
         return added;
       } catch (error) {
-        // The class of the calendars' part (lib/background/parts.ts), loaded by `add`.
-        if (error instanceof part('calendars').CalendarAddError) throw refusal(error, address);
+        if (error instanceof CalendarAddError) throw refusal(error, address);
         throw error;
       }
     },

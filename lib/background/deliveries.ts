@@ -1,15 +1,17 @@
 /**
- * Deliveries in the worker, the part that stays in background.js: the store (destination addresses
- * are credentials, so they live with the trusted settings in the extension origin's IndexedDB,
- * never in `storage.local`), the retry alarm, which exists only while the outbox holds something,
- * and the two looks at the store that decide whether an event needs the deliveries at all. The
- * deliveries themselves (lib/delivery/deliveries.ts, the Slack text) are the worker part
- * `deliveries` (lib/background/parts/deliveries.ts), loaded when one of these says so.
+ * Deliveries in the worker: the store (destination addresses are credentials, so they live with
+ * the trusted settings in the extension origin's IndexedDB, never in `storage.local`), the retry
+ * alarm, which exists only while the outbox holds something, the two looks at the store that
+ * decide whether an event needs the deliveries at all, and the deliveries themselves
+ * (lib/delivery/deliveries.ts) made with the worker's dependencies.
  */
 import { browser } from 'wxt/browser';
+import { Deliveries } from '@/lib/delivery/deliveries';
 import { anyWants, DESTINATIONS_KEY, OUTBOX_KEY, outboxHolds } from '@/lib/delivery/outbox';
 import type { Destination, OutboxState } from '@/lib/delivery/types';
+import type { Lang } from '@/lib/i18n';
 import type { KeyValueStore } from '@/lib/kv';
+import { slackTextOffThread } from './slack-conversion';
 
 export const DELIVERY_ALARM = 'delivery-retry';
 
@@ -37,4 +39,33 @@ export async function deliveriesWaiting(kv: DeliveryKv): Promise<boolean> {
 /** Whether a destination would receive a ready protocol of `spaceId`. */
 export async function deliveryWanted(kv: DeliveryKv, spaceId: number): Promise<boolean> {
   return anyWants(await kv.get<Destination[]>(DESTINATIONS_KEY), spaceId);
+}
+
+/** Test builds wait seconds, not minutes, between attempts, so end-to-end tests see retries. */
+const TEST_BACKOFF_BASE_MS = 5_000;
+
+/** What the worker hands the deliveries (built in lib/background/app.ts). */
+export interface DeliveriesDeps {
+  now: () => number;
+  fetch?: typeof fetch;
+  hasOriginAccess: (url: string) => Promise<boolean>;
+  lang: () => Promise<Lang>;
+  /** A protocol's Markdown as Slack text; default: outside the worker (lib/background/slack-conversion.ts). */
+  slackText?: (markdown: string) => Promise<string>;
+  kv: DeliveryKv;
+  /** Arms the retry alarm, or clears it (`deliveryAlarm`). */
+  schedule: (at: number | null) => Promise<void>;
+}
+
+export function createDeliveries(deps: DeliveriesDeps): Deliveries {
+  return new Deliveries({
+    kv: deps.kv,
+    now: deps.now,
+    fetch: deps.fetch ?? ((input, init) => fetch(input, init)),
+    hasOriginAccess: deps.hasOriginAccess,
+    lang: deps.lang,
+    slackText: deps.slackText ?? slackTextOffThread,
+    ...(import.meta.env?.WXT_TEST_BUILD === '1' ? { backoffBaseMs: TEST_BACKOFF_BASE_MS } : {}),
+    schedule: deps.schedule,
+  });
 }

@@ -2,9 +2,9 @@
  * The background side of the delivery messages (privileged: extension pages only). A destination's
  * full address arrives once, in `deliveries.add`, and never leaves the background again.
  */
-import type { Background } from './app';
+import { DestinationError } from '@/lib/delivery/deliveries';
 import { type Handlers, MessageError } from './handler-types';
-import { part } from './parts';
+import type { Background } from './types';
 
 type DeliveryMessages =
   | 'deliveries.list'
@@ -18,8 +18,7 @@ async function refused<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    // The deliveries part's own class (these messages are the part's: it is loaded, or loads now).
-    if (!(error instanceof part('deliveries').DestinationError)) throw error;
+    if (!(error instanceof DestinationError)) throw error;
     const info = error.info;
     if (info.reason === 'permission')
       throw new MessageError({ kind: 'permission-denied', origin: info.origin });

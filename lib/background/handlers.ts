@@ -42,7 +42,7 @@ import {
   storageOriginsItem,
 } from '@/lib/storage';
 import { parseServiceUrl } from '@/lib/url/service-url';
-import { type Background, normalizeServiceUrl } from './app';
+import { normalizeServiceUrl } from './account';
 import { createArchiveHandlers } from './archive-handlers';
 import { createCalendarHandlers } from './calendar-handlers';
 import { createDeliveryHandlers } from './delivery-handlers';
@@ -50,6 +50,7 @@ import { type Handlers, MessageError } from './handler-types';
 import { createMenus } from './menus';
 import { pageKindOf, type Sender } from './senders';
 import { sessionView } from './session';
+import type { Background } from './types';
 
 export { type Handlers, MessageError };
 

@@ -9,24 +9,23 @@ import { SCHEDULE_ALARM_PREFIX } from '@/lib/calendar/schedules';
 import { AUTO_JOIN_ALARM, CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM } from '@/lib/calendar/store';
 import { calendarsReadThisRunItem, serviceUrlItem, settingsItem } from '@/lib/storage';
 import { restrictStorageToTrustedContexts } from '@/lib/trusted-settings';
-import { type Background, createBackground } from './app';
+import { onMenuClick, sendBotFromTab } from './actions';
+import { createBackground } from './app';
 import { DELIVERY_ALARM } from './deliveries';
 import type { Handlers } from './handler-types';
+import { createHandlers, respond } from './handlers';
 import { COMMAND_SEND_BOT, createMenus } from './menus';
 import { openNotification } from './notifications';
-import { installParts, part } from './parts';
+import { notifyPages, withPageOutcome } from './page-answers';
 import { POLL_ALARM } from './scheduler';
-import type { OwnExtension } from './senders';
+import { checkMessage, currentSender, type OwnExtension } from './senders';
 import { SESSION_EXPIRED_ALARM, SESSION_WARNING_ALARM } from './session';
-import { shareModules } from './shared';
-import { loadTextsOnDemand } from './texts-loader';
+import { provideRussianTexts } from './texts-provided';
+import type { Background } from './types';
 
 export function startBackground(bg: Background = createBackground()): Background {
-  shareModules();
-  installParts();
-  // Russian texts load with their part when one is first needed (never on an English wake).
-  loadTextsOnDemand(() => part('texts-ru'));
-  // Made on the first message of this start, with the part that answers messages.
+  provideRussianTexts();
+  // Made on the first message of this start.
   let handlers: Handlers | undefined;
   const own = (): OwnExtension => ({ id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') });
   const log = (what: string) => (error: unknown) => console.error(what, error);
@@ -34,27 +33,18 @@ export function startBackground(bg: Background = createBackground()): Background
   void restrictStorageToTrustedContexts().catch(log('storage access level not set'));
 
   browser.runtime.onMessage.addListener((message, messageSender, sendResponse) => {
-    let messages: ReturnType<typeof part<'messages'>>;
-    try {
-      messages = part('messages');
-    } catch (error) {
-      log('message part not loaded')(error);
-      sendResponse({ ok: false, error: { kind: 'internal', message: String(error) } });
-      return undefined;
-    }
     // A page's address is its tab's now (single-page apps move with pushState).
-    const sender = messages.currentSender(messageSender);
-    const checked = messages.checkMessage(message, sender, own());
+    const sender = currentSender(messageSender);
+    const checked = checkMessage(message, sender, own());
     if (checked.ok === 'ignore') return undefined;
     if (checked.ok === false) {
       sendResponse({ ok: false, error: checked.error });
       return undefined;
     }
     const receivedAt = bg.now();
-    handlers ??= messages.createHandlers(bg);
-    void messages
-      .respond(handlers, checked.type, checked.payload, sender)
-      .then((result) => messages.withPageOutcome(bg, checked.type, checked.payload, result, receivedAt))
+    handlers ??= createHandlers(bg);
+    void respond(handlers, checked.type, checked.payload, sender)
+      .then((result) => withPageOutcome(bg, checked.type, checked.payload, result, receivedAt))
       .then(sendResponse);
     // Keeps the channel open for the asynchronous answer.
     return true;
@@ -77,7 +67,7 @@ export function startBackground(bg: Background = createBackground()): Background
     readAtStart ??= (async () => {
       if (await calendarsReadThisRunItem.getValue()) return;
       await calendarsReadThisRunItem.setValue(true);
-      // Without a calendar there is nothing to read: the calendars' part is not loaded.
+      // Without a calendar there is nothing to read.
       if (await bg.hasCalendars().catch(() => true)) await bg.syncCalendars();
     })();
     return readAtStart;
@@ -96,14 +86,12 @@ export function startBackground(bg: Background = createBackground()): Background
     if (alarm.name === POLL_ALARM) void bg.scheduler.run();
     else if (alarm.name.startsWith(SCHEDULE_ALARM_PREFIX))
       void bg.schedules.fire(alarm.name).catch(log('schedule'));
-    // These load the calendars' part: a failure to load it is logged like the work's own.
     else if (alarm.name === AUTO_JOIN_ALARM)
       void (async () => bg.autoJoin.fireDue())().catch(log('tab countdown'));
     else if (alarm.name === CALENDAR_SYNC_ALARM) void bg.syncCalendars().catch(log('calendar sync'));
     else if (alarm.name === CALENDAR_DISPATCH_ALARM)
       void (async () => bg.calendars.dispatchDue())().catch(log('calendar dispatch'));
     else if (alarm.name === DELIVERY_ALARM)
-      // Loads the deliveries part: a part that cannot load is logged like a failed send.
       void (async () => bg.deliveries.sendDue())().catch(log('deliveries'));
     else if (alarm.name === SESSION_WARNING_ALARM || alarm.name === SESSION_EXPIRED_ALARM) {
       void bg.checkSession().catch(log('session notice'));
@@ -115,11 +103,11 @@ export function startBackground(bg: Background = createBackground()): Background
   });
 
   browser.contextMenus.onClicked.addListener((info, tab) => {
-    void part('messages').onMenuClick(bg, info, tab).catch(log('menu'));
+    void onMenuClick(bg, info, tab).catch(log('menu'));
   });
 
   browser.commands.onCommand.addListener((command, tab) => {
-    if (command === COMMAND_SEND_BOT) void part('messages').sendBotFromTab(bg, tab).catch(log('command'));
+    if (command === COMMAND_SEND_BOT) void sendBotFromTab(bg, tab).catch(log('command'));
   });
 
   // Access granted in the options: jobs waiting for it can move.
@@ -128,7 +116,7 @@ export function startBackground(bg: Background = createBackground()): Background
   });
 
   // Open page controls follow the language and "Hide on this site" choices at once.
-  settingsItem.watch(() => void part('messages').notifyPages().catch(log('page notice')));
+  settingsItem.watch(() => void notifyPages().catch(log('page notice')));
 
   void bg.wake().then(readCalendarsAtBrowserStart).catch(log('wake failed'));
   return bg;

@@ -8,7 +8,7 @@ import { browser } from 'wxt/browser';
 import { type MessageResult, PAGE_CONTEXT_CHANGED, type PageAnswer } from '@/lib/messaging';
 import { describePageAnswer, isPageAction, type SpaceView } from '@/lib/page/outcome';
 import { spacesForPage } from '@/lib/page/spaces';
-import type { Background } from './app';
+import type { Background } from './types';
 
 export async function withPageOutcome(
   bg: Pick<Background, 'lang' | 'spaces'>,

@@ -1,7 +1,6 @@
 /**
  * Texts the background shows itself: notifications and context menu items. English is here; the
- * Russian (./texts-ru.ts) is provided when it is first needed: the worker loads it with its part
- * `texts-ru` (lib/background/texts-loader.ts), so a wake that says nothing parses none of it.
+ * Russian (./texts-ru.ts) is provided when the worker starts (./texts-provided.ts).
  */
 import type { Lang } from '@/lib/i18n';
 import { lazyTexts } from '@/lib/lazy-texts';

@@ -1,7 +1,7 @@
 /**
  * What each incident means, in plain words with its figures. English is here; the Russian
  * (./texts-ru.ts) is provided when it comes into force: by the pages' catalog
- * (components/catalog.ts), by the worker's Russian part (lib/background/texts-loader.ts).
+ * (components/catalog.ts), by the worker at its start (lib/background/texts-provided.ts).
  */
 import { formatDuration } from '@/lib/format/time';
 import type { Lang } from '@/lib/i18n';

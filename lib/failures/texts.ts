@@ -2,8 +2,7 @@
  * Every sentence about a failure: the background's refusals, the job failures, the sign-in form's
  * and the page controls' wording (service errors themselves: ./api-texts-en.ts). English comes
  * with the code; Russian is handed over when it comes into force: the pages load it with their
- * catalog (components/catalog.ts), the worker with its Russian part when a sentence in Russian is
- * first needed (lib/background/texts-loader.ts).
+ * catalog (components/catalog.ts), the worker at its start (lib/background/texts-provided.ts).
  */
 import type { Lang } from '@/lib/i18n';
 import { lazyTexts } from '@/lib/lazy-texts';

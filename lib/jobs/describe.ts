@@ -1,7 +1,7 @@
 /**
  * What a job is doing as a sentence a person understands; why it ended badly is worded by the one
  * describer of failures (lib/failures). English is here; the Russian (./describe-ru.ts) is provided
- * when it is first needed (the worker's Russian part, lib/background/texts-loader.ts).
+ * by the pages' catalog and by the worker at its start (lib/background/texts-provided.ts).
  */
 import { describeJobFailure } from '@/lib/failures';
 import type { Lang } from '@/lib/i18n';

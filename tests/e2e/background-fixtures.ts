@@ -176,9 +176,17 @@ export class BackgroundDriver {
     return (answer as Extract<Answer, { ok: true }>).data.id as string;
   }
 
-  /** The worker's parts (lib/background/parts.ts) this start of the worker has loaded. */
-  partsLoaded(): Promise<string[]> {
-    return this.worker.evaluate(() => Object.keys((globalThis as { __mcParts?: object }).__mcParts ?? {}));
+  /**
+   * The parsers found in the running worker's own script (ical.js, marked): none, as they run in
+   * the offscreen document and its Worker only (a service worker cannot import code later, so
+   * what it runs is its script). Read from the worker itself, by its own address.
+   */
+  parsersInWorker(): Promise<string[]> {
+    return this.worker.evaluate(async () => {
+      const code = await (await fetch(location.href)).text();
+      const markers: Record<string, RegExp> = { 'ical.js': /\bICAL\b/, marked: /marked\(\): / };
+      return Object.keys(markers).filter((name) => markers[name]!.test(code));
+    });
   }
 }
 

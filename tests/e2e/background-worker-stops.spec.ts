@@ -40,23 +40,16 @@ test('processing: the worker is stopped mid-polling; the alarm wakes it and the 
   );
   expect(jobs[jobId]).toMatchObject({ phase: 'ready' });
   expect((await emulator.counters()).classifyCalls).toEqual({ [SEED.recordings.uploadedNotProcessed]: 1 });
-  // The alarm's wake ran background.js alone: the part that answers messages is loaded by the
-  // first message of a start (lib/background/parts.ts), from the copy installed with the worker;
-  // an English session never loads the Russian texts (lib/background/texts-loader.ts), and the
-  // deliveries part loads only when the outbox holds something or a destination wants the result.
-  expect(await background.partsLoaded()).toEqual([]);
+  // The calendar and Markdown parsers never run in the worker (the offscreen document has them).
   expect(await background.send('session.get', {})).toMatchObject({ ok: true, data: { signedIn: true } });
-  expect(await background.partsLoaded()).toEqual(['messages']);
-  // The calendars' part neither (no calendar, no countdown of the tab rule stored), nor with a
-  // message that is not about them: with the first that is.
   expect(await background.send('upcoming.list', {})).toMatchObject({ ok: true, data: { calendars: false } });
-  expect(await background.partsLoaded()).toEqual(['messages', 'calendars']);
+  expect(await background.parsersInWorker()).toEqual([]);
   // Nothing active any more: no badge, no polling alarm.
   await expect.poll(() => serviceWorker.evaluate(() => chrome.action.getBadgeText({}))).toBe('');
   await expect.poll(async () => (await background.alarms()).map((alarm) => alarm.name)).not.toContain('poll');
 });
 
-test('Russian: a wake with nothing to say loads no part; the result after a worker stop is notified in Russian', async ({
+test('Russian: the result after a worker stop is notified in Russian', async ({
   background,
   emulator,
   monitor,
@@ -75,7 +68,6 @@ test('Russian: a wake with nothing to say loads no part; the result after a work
   await expect
     .poll(async () => (await emulator.counters()).requests, { timeout: 30_000 })
     .toBeGreaterThan(requests);
-  expect(await background.partsLoaded()).toEqual([]);
 
   const readNotices = await recordNotices(serviceWorker);
   await emulator.advance(PROCESSING_DONE);
@@ -85,8 +77,6 @@ test('Russian: a wake with nothing to say loads no part; the result after a work
   expect(notices).toHaveLength(1);
   expect(notices[0]!.title).toBe('Протокол готов');
   expect(notices[0]!.message).toMatch(/»: протокол и расшифровка готовы\. Нажмите, чтобы открыть\.$/);
-  // The Russian texts came with their part, loaded by this notice and by nothing before it.
-  expect(await background.partsLoaded()).toEqual(['texts-ru']);
 });
 
 test('bot: the worker is stopped while the bot is in the meeting; the recording is found and its protocol arrives', async ({
@@ -204,7 +194,7 @@ test('with nothing active: no polling alarm, and a stopped worker stays stopped 
   expect((await emulator.counters()).requests).toBe(requests);
 });
 
-test('deliveries: a poll wake with an empty outbox loads no part; the wake that finds the result ready loads the deliveries and sends it', async ({
+test('deliveries: a poll wake with an empty outbox sends nothing; the wake that finds the result ready sends it', async ({
   background,
   emulator,
   monitor,
@@ -235,7 +225,7 @@ test('deliveries: a poll wake with an empty outbox loads no part; the wake that 
     await monitor.waitFor('running', ALARM_WAIT);
     // The tick's request comes after the wake's look at the outbox.
     await expect.poll(async () => (await emulator.counters()).requests).toBeGreaterThan(requests);
-    expect(await background.partsLoaded()).toEqual([]);
+    expect(received).toHaveLength(0);
 
     // The run finishes while the worker is stopped: the next poll wake hands the result on.
     await monitor.stop();
@@ -243,7 +233,7 @@ test('deliveries: a poll wake with an empty outbox loads no part; the wake that 
     await monitor.waitFor('running', ALARM_WAIT);
     await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
     expect(received[0]).toBe(`mc-${SEED.spaces.personal}-${SEED.recordings.uploadedNotProcessed}-${jobId}`);
-    expect(await background.partsLoaded()).toEqual(['deliveries']);
+    expect(await background.parsersInWorker()).toEqual([]);
   } finally {
     receiver.closeAllConnections();
     await new Promise((resolve) => receiver.close(resolve));

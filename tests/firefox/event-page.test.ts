@@ -6,7 +6,6 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index';
-import { partScripts } from '../../scripts/worker-parts';
 import {
   type Ext,
   emulator,
@@ -60,15 +59,9 @@ describe('test build, with the event page unloaded after 1 s idle', () => {
     const manifest = await options.evaluate(() =>
       (globalThis as unknown as Ext).browser.runtime.getManifest(),
     );
-    // The worker's parts load right after background.js (lib/background/parts.ts).
     expect(manifest.background).toMatchObject({
       persistent: false,
-      scripts: [
-        expect.stringMatching(/\/background\.js$/),
-        ...partScripts().map((script) =>
-          expect.stringMatching(new RegExp(`/${script.replace('.', '\\.')}$`)),
-        ),
-      ],
+      scripts: [expect.stringMatching(/\/background\.js$/)],
     });
 
     const watch = 'https://www.youtube.com/watch?v=BaW_jenozKc';

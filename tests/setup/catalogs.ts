@@ -1,6 +1,6 @@
 /**
  * Pages load the Russian catalog when it comes into force (components/lang.ts), the worker its
- * Russian part when a text in Russian is first needed (lib/background/texts-loader.ts); unit tests
+ * Russian texts at its start (lib/background/texts-provided.ts); unit tests
  * call `describeError(..., 'ru')` (lib/failures, whose Russian comes with this catalog), word the
  * background's notices and render components in either language directly, so every catalog is
  * loaded before they run.

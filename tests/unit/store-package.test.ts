@@ -24,7 +24,6 @@ import { promisify } from 'node:util';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_MATCHES, MEETING_MATCHES, VIDEO_MATCHES } from '@/lib/page/match-patterns';
-import { partScripts } from '../../scripts/worker-parts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -183,10 +182,7 @@ describe('least privilege: the release manifests against an allow-list', () => {
     expect(firefox.permissions).toEqual(['storage', 'alarms', 'notifications', 'contextMenus', 'activeTab']);
     expect(firefox.optional_permissions).toEqual(['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*']);
     expectCsp(firefox.content_security_policy as string);
-    // The worker's parts load right after background.js (lib/background/parts.ts).
-    expect(firefox.background).toEqual({ scripts: ['background.js', ...partScripts()], persistent: false });
-    expect(partScripts()).toContain('worker-messages.js');
-    expect(partScripts()).toContain('worker-deliveries.js');
+    expect(firefox.background).toEqual({ scripts: ['background.js'], persistent: false });
     expectContentScripts(firefox);
     // MV2 has no per-host form: the controls' stylesheet, nothing else (Firefox gives every
     // install its own random moz-extension:// address, so a page cannot probe for it by a fixed URL).
@@ -221,10 +217,8 @@ describe('least privilege: the release manifests against an allow-list', () => {
         }
         if (file.endsWith('.js')) {
           expect(text, file).not.toMatch(/new Function\s*\(|[^\w.$]eval\s*\(/);
-          // Only the service worker imports scripts: its own parts (lib/background/parts.ts), at
-          // root-relative addresses of the package (the extension's CSP allows 'self' only).
-          if (file === 'background.js') expect(text).toContain('`/worker-${');
-          else expect(text, file).not.toMatch(/importScripts\s*\(/);
+          // No script imports another at run time (the service worker is one file).
+          expect(text, file).not.toMatch(/importScripts\s*\(/);
           expect(text, file).not.toMatch(/import\s*\(\s*[`'"]https?:/);
         }
       }

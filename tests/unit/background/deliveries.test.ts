@@ -16,8 +16,6 @@ import {
   trustedDeliveryKv,
 } from '../../../lib/background/deliveries';
 import { createHandlers, respond } from '../../../lib/background/handlers';
-import { definePart } from '../../../lib/background/parts';
-import * as deliveriesPart from '../../../lib/background/parts/deliveries';
 import { checkMessage, type Sender } from '../../../lib/background/senders';
 import { markdownToSlack } from '../../../lib/delivery/slack';
 import { memoryKeyValue } from '../../../lib/kv';
@@ -50,28 +48,6 @@ const receiver = createServer((request, response) => {
 });
 let hook = '';
 
-/**
- * The worker's importScripts, as Chrome runs it for `part('deliveries')`: the part's script
- * (entrypoints/worker-deliveries.ts) defines it. Each script imported in this start is recorded.
- */
-const scope = globalThis as unknown as {
-  importScripts?: (...urls: string[]) => void;
-  __mcParts?: object;
-};
-const imported: string[] = [];
-scope.importScripts = (...urls) => {
-  for (const url of urls) {
-    if (url !== '/worker-deliveries.js') throw new Error(`no script ${url} here`);
-    imported.push(url);
-    definePart('deliveries', deliveriesPart);
-  }
-};
-/** A new start of the worker: no part loaded yet. */
-const newStart = () => {
-  delete scope.__mcParts;
-  imported.length = 0;
-};
-
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, storagePort: 0, quiet: true, processingDelayMs: 60_000 });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -91,7 +67,6 @@ beforeEach(async () => {
   await (await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' })).arrayBuffer();
   await serviceUrlItem.setValue(emulator.url);
   clock = Date.now();
-  newStart();
   stores = {
     sessionKv: memoryKeyValue(),
     filesKv: memoryKeyValue(),
@@ -118,7 +93,6 @@ const restart = async (options: { dropAlarms?: boolean } = {}) => {
   bg.scheduler.stop();
   await bg.engine.idle();
   if (options.dropAlarms) await fakeBrowser.alarms.clearAll();
-  newStart();
   bg = start();
 };
 afterEach(async () => {
@@ -241,36 +215,32 @@ describe('deliveries in the background', () => {
 /** Lets the wake's unawaited look at the outbox (and what it starts) run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-describe('the deliveries part is loaded only when an event needs it', () => {
-  it('a start with an empty outbox and a ready protocol no destination wants never load it', async () => {
+describe('deliveries at a start of the worker', () => {
+  it('a start with an empty outbox and a ready protocol no destination wants send nothing', async () => {
     await send('deliveries.add', { url: hook, kind: 'webhook', spaceIds: [SEED.spaces.team] });
-    expect(imported).toEqual(['/worker-deliveries.js']);
     await restart();
     await bg.wake();
     await settle();
     expect(await deliveryWanted(trustedDeliveryKv, SEED.spaces.team)).toBe(true);
     expect(await deliveryWanted(trustedDeliveryKv, SEED.spaces.personal)).toBe(false);
-    // The protocol is of the personal space: nothing to queue, nothing loaded, nothing sent.
+    // The protocol is of the personal space: nothing to queue, nothing sent.
     await processToReady();
     await settle();
-    expect(imported).toEqual([]);
     expect(received).toEqual([]);
     expect(await deliveriesWaiting(trustedDeliveryKv)).toBe(false);
   });
 
-  it('a ready protocol a destination wants loads it in a start that had not, and is delivered', async () => {
+  it('a ready protocol a destination wants is delivered in a later start', async () => {
     await send('deliveries.add', { url: hook, kind: 'webhook', spaceIds: [SEED.spaces.personal] });
     await restart();
     await bg.wake();
     await settle();
-    expect(imported).toEqual([]);
     await processToReady();
     await until(logged);
-    expect(imported).toEqual(['/worker-deliveries.js']);
     expect(received).toHaveLength(1);
   });
 
-  it('a start with something in the outbox loads it: the dropped alarm is armed again, then what is due is sent', async () => {
+  it('a start with something in the outbox: the dropped alarm is armed again, then what is due is sent', async () => {
     script.push(503);
     await send('deliveries.add', { url: hook, kind: 'webhook' });
     await processToReady();
@@ -283,7 +253,6 @@ describe('the deliveries part is loaded only when an event needs it', () => {
     await restart({ dropAlarms: true });
     await bg.wake();
     await until(async () => (await fakeBrowser.alarms.get(DELIVERY_ALARM)) !== undefined);
-    expect(imported).toEqual(['/worker-deliveries.js']);
     expect((await fakeBrowser.alarms.get(DELIVERY_ALARM))?.scheduledTime).toBe(retryAt);
     expect(received).toHaveLength(1);
 
@@ -292,7 +261,6 @@ describe('the deliveries part is loaded only when an event needs it', () => {
     clock = retryAt;
     await bg.wake();
     await until(() => received.length === 2);
-    expect(imported).toEqual(['/worker-deliveries.js']);
     expect(received[1]!.headers['idempotency-key']).toBe(received[0]!.headers['idempotency-key']);
     await until(async () => !(await deliveriesWaiting(trustedDeliveryKv)));
     expect(await deliveriesWaiting(trustedDeliveryKv)).toBe(false);
@@ -302,7 +270,6 @@ describe('the deliveries part is loaded only when an event needs it', () => {
     await restart();
     await bg.wake();
     await settle();
-    expect(imported).toEqual([]);
     expect(received).toHaveLength(2);
   });
 });

@@ -1,14 +1,11 @@
 /**
- * The calendars and the tab rule are a part of the worker (lib/background/parts.ts): a start loads
- * it only when something is stored for them (lib/calendar/store.ts), and then settles it as before.
- * The part's script is loaded here as the worker does, with `importScripts`.
+ * The calendars and the tab rule at a start of the worker: a start looks at them only when
+ * something is stored for them (lib/calendar/store.ts), and then settles what is due.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { demoCalendar } from '../../../emulator/calendar';
 import { createBackground } from '../../../lib/background/app';
-import { definePart, type Parts } from '../../../lib/background/parts';
-import * as calendarsPart from '../../../lib/background/parts/calendars';
 import type { AutoJoinEntry } from '../../../lib/calendar/auto-join';
 import { AutoJoin } from '../../../lib/calendar/auto-join-service';
 import { Calendars } from '../../../lib/calendar/calendars';
@@ -29,26 +26,8 @@ const NOW = Date.UTC(2030, 0, 7, 9, 0);
 const MEETING = parseMeetingLink('https://meet.google.com/adh-ocmt-ngx') as MeetingLink;
 const FEED = 'https://calendar.example.com/private/basic.ics';
 
-type Scope = { __mcParts?: Partial<Parts>; importScripts?: (...urls: string[]) => void };
-const scope = globalThis as unknown as Scope;
-
-/** The scripts this worker imported: the part is registered when its script runs, as in Chrome. */
-let imported: string[];
-let saved: Partial<Parts>['calendars'];
-
 beforeEach(() => {
   fakeBrowser.reset();
-  imported = [];
-  saved = scope.__mcParts?.calendars;
-  delete scope.__mcParts?.calendars;
-  scope.importScripts = (...urls) => {
-    imported.push(...urls);
-    definePart('calendars', calendarsPart);
-  };
-});
-afterEach(() => {
-  delete scope.importScripts;
-  if (saved) definePart('calendars', saved);
 });
 
 const calendarDeps = (kv: KeyValueStore) => ({
@@ -102,7 +81,7 @@ describe('what the calendars and the tab rule store is what a start looks at', (
   });
 });
 
-describe("the worker's start and the calendars' part", () => {
+describe("the worker's start and the calendars", () => {
   const background = (kv: KeyValueStore) =>
     createBackground({
       sessionKv: memoryKeyValue(),
@@ -115,15 +94,14 @@ describe("the worker's start and the calendars' part", () => {
       hasOriginAccess: async () => true,
     });
 
-  it('a start with no calendar and no countdown does not load the part', async () => {
+  it('a start with no calendar and no countdown arms no calendar alarm', async () => {
     const bg = background(memoryKeyValue());
     await bg.wake();
     bg.scheduler.stop();
-    expect(imported).toEqual([]);
-    // What needs it loads it, once for this start.
+    expect(await fakeBrowser.alarms.get(CALENDAR_SYNC_ALARM)).toBeUndefined();
+    expect(await fakeBrowser.alarms.get(CALENDAR_DISPATCH_ALARM)).toBeUndefined();
     expect(await bg.calendars.list()).toEqual([]);
     expect(await bg.autoJoin.cancel(MEETING)).toEqual({ state: 'off' });
-    expect(imported).toEqual(['/worker-calendars.js']);
   });
 
   it('a countdown whose deadline passed while the worker was stopped is settled at the next start', async () => {
@@ -142,7 +120,6 @@ describe("the worker's start and the calendars' part", () => {
     const bg = background(kv);
     await bg.wake();
     bg.scheduler.stop();
-    expect(imported).toEqual(['/worker-calendars.js']);
     // Signed out: the bot could not be asked for, and the countdown says so instead of counting on.
     const [settled] = (await kv.get<AutoJoinEntry[]>(AUTO_JOIN_KEY)) ?? [];
     expect(settled).toMatchObject({ state: 'failed', error: expect.any(String) });
@@ -155,7 +132,6 @@ describe("the worker's start and the calendars' part", () => {
     const bg = background(kv);
     await bg.wake();
     bg.scheduler.stop();
-    expect(imported).toEqual(['/worker-calendars.js']);
     expect(await fakeBrowser.alarms.get(CALENDAR_SYNC_ALARM)).toMatchObject({ periodInMinutes: 15 });
     expect(await fakeBrowser.alarms.get(CALENDAR_DISPATCH_ALARM)).toBeDefined();
     expect((await kv.get<unknown[]>(CALENDARS_KEY))?.length).toBe(1);

@@ -1,7 +1,6 @@
 /**
- * The worker's Russian texts (lib/background/texts-loader.ts): loaded with the part `texts-ru`
- * through `part()` (importScripts, faked here) the first time a text in Russian is asked for, all
- * catalogs at once; an English worker, or one with nothing to say, loads nothing.
+ * The worker's Russian texts (lib/background/texts-provided.ts): handed to every catalog of the
+ * worker when it starts; without them a Russian text reads in English and says so in the console.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -9,35 +8,22 @@ import type { Session } from '@/lib/api';
 import type { ChargeIncident } from '@/lib/charges/types';
 import type { Job } from '@/lib/jobs/types';
 
-type Scope = { importScripts?: (...urls: string[]) => void; __mcParts?: object };
-const scope = globalThis as unknown as Scope;
-
 /**
  * Fresh copies of the catalogs (the test setup provides every language to the ones other tests
- * use), the worker's hooks set with `part('texts-ru')`, and a fake importScripts that runs the
- * part's script the way the worker would.
+ * use), with the worker's Russian texts provided unless `provided` is false.
  */
-async function worker(options: { failing?: boolean } = {}) {
+async function worker(options: { provided?: boolean } = {}) {
   vi.resetModules();
-  delete scope.__mcParts;
-  const [loader, parts, textsRu, background, failures, charges, jobs, session] = await Promise.all([
-    import('@/lib/background/texts-loader'),
-    import('@/lib/background/parts'),
-    import('@/lib/background/parts/texts-ru'),
+  const [provider, background, failures, charges, jobs, session] = await Promise.all([
+    import('@/lib/background/texts-provided'),
     import('@/lib/background/texts'),
     import('@/lib/failures'),
     import('@/lib/charges/texts'),
     import('@/lib/jobs/describe'),
     import('@/lib/background/session'),
   ]);
-  const imported: string[] = [];
-  scope.importScripts = (...urls: string[]) => {
-    imported.push(...urls);
-    if (options.failing) throw new Error('NetworkError: script not installed');
-    parts.definePart('texts-ru', textsRu);
-  };
-  loader.loadTextsOnDemand(() => parts.part('texts-ru'));
-  return { imported, background, failures, charges, jobs, session };
+  if (options.provided ?? true) provider.provideRussianTexts();
+  return { background, failures, charges, jobs, session };
 }
 
 const incident: ChargeIncident = {
@@ -59,24 +45,20 @@ describe('the worker’s Russian texts', () => {
   });
 
   afterEach(() => {
-    delete scope.importScripts;
-    delete scope.__mcParts;
     vi.restoreAllMocks();
   });
 
-  it('English never loads the part', async () => {
-    const { imported, background, failures, charges, jobs } = await worker();
+  it('English is English', async () => {
+    const { background, failures, charges, jobs } = await worker();
     expect(background.backgroundTexts('en').readyTitle).toBe('Protocol ready');
     expect(failures.describeError({ kind: 'unpaid' }, 'en')).toMatch(/paid/);
     expect(charges.incidentTitle(incident, 'en')).toBe('Charged more than once');
     expect(jobs.describeJob(readyJob, 'en')).toBe('The protocol is ready.');
-    expect(imported).toEqual([]);
   });
 
-  it('the first Russian text loads the part once, and every catalog is Russian from then on', async () => {
-    const { imported, background, failures, charges, jobs } = await worker();
+  it('every catalog of the worker is Russian', async () => {
+    const { background, failures, charges, jobs } = await worker();
     expect(background.backgroundTexts('ru').readyTitle).toBe('Протокол готов');
-    expect(imported).toEqual(['/worker-texts-ru.js']);
     // The service's errors, through the failure texts' `api` catalog.
     expect(failures.describeError({ kind: 'unpaid' }, 'ru')).toMatch(/[а-я]/);
     expect(failures.describeError({ kind: 'unpaid' }, 'ru')).not.toBe(
@@ -91,20 +73,14 @@ describe('the worker’s Russian texts', () => {
       /«Board meeting\.wav» 2 раза вместо одного \(по 10 мин/,
     );
     expect(jobs.describeJob(readyJob, 'ru')).toBe('Протокол готов.');
-    expect(imported).toEqual(['/worker-texts-ru.js']);
-  });
-
-  it('whichever catalog asks first loads them all (a failure sentence here)', async () => {
-    const { imported, background, failures } = await worker();
     expect(failures.describeError({ kind: 'not-a-video-page' }, 'ru')).toBe(
       'Это не страница с видео, которую сервис может расшифровать.',
     );
     expect(background.backgroundTexts('ru').menuSendBot).toBe('Отправить бота на эту встречу');
-    expect(imported).toHaveLength(1);
   });
 
-  it('a Russian session check with nothing to say loads nothing; a notice is in Russian', async () => {
-    const { imported, session } = await worker();
+  it('a Russian session notice is in Russian', async () => {
+    const { session } = await worker();
     const DAY = 86_400_000;
     const T0 = Date.UTC(2030, 0, 1);
     const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -117,21 +93,17 @@ describe('the worker’s Russian texts', () => {
       email: 'demo@example.com',
     };
     await session.checkSessionNotices(signedIn, null, T0 + DAY, 'ru');
-    expect(imported).toEqual([]);
+    expect(await fakeBrowser.notifications.getAll()).toEqual({});
     await session.checkSessionNotices(signedIn, null, T0 + 29 * DAY + 5, 'ru');
     expect((await fakeBrowser.notifications.getAll()).session).toMatchObject({
       title: 'Скоро нужно войти снова',
     });
-    expect(imported).toEqual(['/worker-texts-ru.js']);
   });
 
-  it('a part that cannot load is logged, not silent; the text is English and the next one tries again', async () => {
+  it('texts not provided read in English and say so in the console', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { imported, background } = await worker({ failing: true });
+    const { background } = await worker({ provided: false });
     expect(background.backgroundTexts('ru').readyTitle).toBe('Protocol ready');
-    expect(error).toHaveBeenCalledWith('background texts (ru) not loaded', expect.any(Error));
     expect(error).toHaveBeenCalledWith('background texts (ru) missing: English used');
-    background.backgroundTexts('ru');
-    expect(imported).toHaveLength(2);
   });
 });

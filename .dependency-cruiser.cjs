@@ -1,0 +1,39 @@
+/**
+ * The import rules `npm run check:imports` holds the code to (dependency-cruiser, resolving the
+ * `@/` paths of tsconfig.json): no import cycles, and the background's modules (lib/background)
+ * reached only from the background's entrypoint, from each other and from tests.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import cycle: modules that cannot be understood, tested or loaded one without the other.',
+      from: {},
+      // A cycle that closes only through `import type` is none at run time: the emulator's routes
+      // take the Emulator as a type. Every other cycle fails.
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'background-is-private',
+      severity: 'error',
+      comment:
+        'lib/background is the service worker: only entrypoints/background.ts, lib/background itself and tests import it. Pages and shared contracts take what they need from lib/<capability>.',
+      from: {
+        pathNot: ['^lib/background/', '^entrypoints/background\\.ts$', '^tests/', '\\.test\\.tsx?$'],
+      },
+      to: { path: '^lib/background/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|\\.output|\\.wxt|test-results)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.imports.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
+  },
+};
