@@ -4,6 +4,7 @@
  * from lib/messaging.ts and do not carry zod.
  */
 
+import { CALENDAR_BOTS_PER_DAY_MAX } from './calendar/types';
 import { z } from './zod';
 
 // No `new Function` probe: lib/zod.ts sets `jitless` (and the English messages) for every schema.
@@ -50,6 +51,7 @@ export const requestSchemas = {
       language: z.enum(['auto', 'en', 'ru']),
       hiddenOnSites: z.array(text(253)).check(z.maxLength(500)),
       autoJoinTabs: z.boolean(),
+      calendarBotsPerDay: z.number().check(z.int(), z.minimum(1), z.maximum(CALENDAR_BOTS_PER_DAY_MAX)),
       serviceUrl: httpUrl,
     }),
   ),
@@ -108,6 +110,10 @@ export const requestSchemas = {
       spaceId: z.nullable(spaceId),
       joinAfterMinutes: z.number().check(z.int(), z.minimum(0), z.maximum(60)),
       skipWords: z.array(text(100)).check(z.maxLength(50)),
+      unanswered: z.optional(z.boolean()),
+      others: z.optional(z.boolean()),
+      /** The calendar owner's address; null: the signed-in account's. */
+      email: z.optional(z.nullable(text(320))),
     }),
   }),
   'calendars.sync': z.object({}),

@@ -26,7 +26,7 @@ import type { AutoJoin, AutoJoinDeps } from '@/lib/calendar/auto-join-service';
 import type { CalendarDeps, Calendars } from '@/lib/calendar/calendars';
 import { Schedules } from '@/lib/calendar/schedules';
 import { calendarsHaveWork, hasCalendars } from '@/lib/calendar/store';
-import type { DispatchRecord } from '@/lib/calendar/types';
+import { DEFAULT_CALENDAR_BOTS_PER_DAY, type DispatchRecord } from '@/lib/calendar/types';
 import { ChargeWatch, incidentText, incidentTitle, storageChargeLog } from '@/lib/charges';
 import type { Deliveries } from '@/lib/delivery/deliveries';
 import { describeError as describeFailure } from '@/lib/failures';
@@ -431,6 +431,11 @@ export function createBackground(options: BackgroundOptions = {}) {
     jobs: () => jobs.list(),
     schedules: () => schedules.list(),
     missed: calendarMissed,
+    botsPerDay: async () => (await getSettings()).calendarBotsPerDay ?? DEFAULT_CALENDAR_BOTS_PER_DAY,
+    capReached: async (cap) => {
+      const t = backgroundTexts(await lang());
+      await notify('calendar-cap', t.calendarCapTitle, t.calendarCapMessage(cap));
+    },
     failed: async (record, error) => {
       const t = backgroundTexts(await lang());
       await notify(

@@ -117,6 +117,11 @@ function occurrenceOf(
       .getAllProperties('attendee')
       .map((attendee) => emailOf(attendee.getFirstValue()))
       .filter((value): value is string => value !== null),
+    accepted: component
+      .getAllProperties('attendee')
+      .filter((attendee) => /^(ACCEPTED|TENTATIVE)$/i.test(String(attendee.getParameter('partstat') ?? '')))
+      .map((attendee) => emailOf(attendee.getFirstValue()))
+      .filter((value): value is string => value !== null),
   };
 }
 

@@ -75,6 +75,8 @@ function calendars(world: World): Calendars {
     schedules: async () => [],
     missed: async () => undefined,
     failed: async () => undefined,
+    botsPerDay: async () => 10,
+    capReached: async () => undefined,
     describeError: async (error) => String(error),
   });
 }

@@ -21,6 +21,7 @@ import {
   calendarsHaveWork,
   hasCalendars,
 } from '../../../lib/calendar/store';
+import { DEFAULT_RULE } from '../../../lib/calendar/types';
 import { type KeyValueStore, memoryKeyValue } from '../../../lib/kv';
 import { type MeetingLink, parseMeetingLink } from '../../../lib/links';
 
@@ -65,6 +66,8 @@ const calendarDeps = (kv: KeyValueStore) => ({
   schedules: async () => [],
   missed: async () => undefined,
   failed: async () => undefined,
+  botsPerDay: async () => 10,
+  capReached: async () => undefined,
   describeError: async (error: unknown) => String(error),
 });
 
@@ -150,7 +153,8 @@ describe("the worker's start and the calendars' part", () => {
 
   it('with a calendar, a start re-arms the alarms the browser dropped', async () => {
     const kv = memoryKeyValue();
-    await new Calendars(calendarDeps(kv)).add(FEED);
+    // Signed out at the start: the owner's address given in the options plans the meetings.
+    await new Calendars(calendarDeps(kv)).add(FEED, { ...DEFAULT_RULE, email: 'demo@example.com' });
     await fakeBrowser.alarms.clearAll();
     const bg = background(kv);
     await bg.wake();
