@@ -560,6 +560,7 @@ export class Calendars {
         state: record?.state ?? 'planned',
         ...(record?.jobId ? { jobId: record.jobId } : {}),
         ...(record?.error ? { error: record.error } : {}),
+        ...(record?.capped ? { capped: true as const } : {}),
       });
     }
     // Meetings with links that no rule sends: shown as "off" so the user can send one anyway.

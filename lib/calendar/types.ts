@@ -147,4 +147,6 @@ export interface UpcomingItem {
   jobId?: string;
   scheduleId?: string;
   error?: string;
+  /** Skipped because the calendars' bots-per-day cap was reached. */
+  capped?: true;
 }
