@@ -172,7 +172,8 @@ export const requestSchemas = {
    * "Auto-join this tab?" of a meeting page (the tab rule): the meeting is the sender tab's own;
    * the background decides, keeps the countdown and sends. The page only shows it.
    */
-  'page.autoJoin': z.object({}),
+  /** `looking`: the page is visible and focused (a background tab or a pop-under is not). */
+  'page.autoJoin': z.object({ looking: z.boolean() }),
   /** "Cancel" of that countdown, for the sender tab's own meeting. */
   'page.autoJoinCancel': z.object({}),
 } as const;

@@ -66,7 +66,7 @@ export type PageAnswer<T> = MessageResult<T> & { outcome?: PageOutcome | null };
  * `outcome` (lib/page/outcome.ts).
  */
 export type PageAutoJoin =
-  | { state: 'off' | 'cancelled' | 'closed' | 'sending' }
+  | { state: 'off' | 'cancelled' | 'closed' | 'sending' | 'paused' }
   | { state: 'counting'; remainingMs: number }
   | { state: 'sent' | 'failed'; job: PageJob | null; error?: string };
 

@@ -30,7 +30,10 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 267.7 kB; the deliveries' part: 269.3 kB (+1.6: a file of its own compresses less well); the
 // calendars and the tab rule as a part: +1.8 kB (their 16 kB compress apart from the worker's).
 // 270 → 272: the four parts together, 270.9 kB (background.js 72.3 → 55.6 kB gzip this round).
-export const ZIP_BUDGET_KB = 272;
+// 272 → 274.5: the calendars' dispatch rules (opt-ins per calendar, the owner's address, the
+// bots-per-day cap, their options texts in English and Russian) and the tab rule's look check:
+// 271.4 → 273.7 kB.
+export const ZIP_BUDGET_KB = 274.5;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a

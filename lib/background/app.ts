@@ -476,6 +476,13 @@ export function createBackground(options: BackgroundOptions = {}) {
         return false;
       }
     },
+    tabActive: async (tabId) => {
+      try {
+        return (await browser.tabs.get(tabId)).active === true;
+      } catch {
+        return false;
+      }
+    },
     describeError,
   };
 

@@ -3,7 +3,7 @@
  * it only when something is stored for them (lib/calendar/store.ts), and then settles it as before.
  * The part's script is loaded here as the worker does, with `importScripts`.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { demoCalendar } from '../../../emulator/calendar';
 import { createBackground } from '../../../lib/background/app';
@@ -96,9 +96,10 @@ describe('what the calendars and the tab rule store is what a start looks at', (
         throw new Error('not in this test');
       },
       tabExists: async () => true,
+      tabActive: async () => true,
       describeError: async (error) => String(error),
     });
-    expect(await autoJoin.ask(MEETING, 1, MEETING.url)).toMatchObject({ state: 'counting' });
+    expect(await autoJoin.ask(MEETING, 1, MEETING.url, true)).toMatchObject({ state: 'counting' });
     expect(await calendarsHaveWork(kv)).toBe(true);
     await autoJoin.cancel(MEETING);
     expect(await calendarsHaveWork(kv)).toBe(false);
@@ -131,6 +132,10 @@ describe("the worker's start and the calendars' part", () => {
 
   it('a countdown whose deadline passed while the worker was stopped is settled at the next start', async () => {
     const kv = memoryKeyValue();
+    // The meeting tab is still open, and the one the user is looking at.
+    const tab = await fakeBrowser.tabs.create({ url: MEETING.url });
+    // The fake browser keeps no active tab: this one is.
+    const get = vi.spyOn(fakeBrowser.tabs, 'get').mockResolvedValue({ ...tab, active: true });
     const due: AutoJoinEntry = {
       link: MEETING.url,
       key: 'k',
@@ -138,7 +143,7 @@ describe("the worker's start and the calendars' part", () => {
       startedAt: NOW - 20_000,
       deadline: NOW - 10_000,
       until: NOW + 60 * MINUTE,
-      tabIds: [7],
+      tabIds: [tab.id!],
       at: NOW - 20_000,
     };
     await kv.set(AUTO_JOIN_KEY, [due]);
@@ -149,6 +154,7 @@ describe("the worker's start and the calendars' part", () => {
     // Signed out: the bot could not be asked for, and the countdown says so instead of counting on.
     const [settled] = (await kv.get<AutoJoinEntry[]>(AUTO_JOIN_KEY)) ?? [];
     expect(settled).toMatchObject({ state: 'failed', error: expect.any(String) });
+    get.mockRestore();
   });
 
   it('with a calendar, a start re-arms the alarms the browser dropped', async () => {
