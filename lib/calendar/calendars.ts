@@ -17,11 +17,8 @@
 import { browser } from 'wxt/browser';
 // Not lib/calendar's index: the background must not load ical.js (lib/calendar/feed-parsing.ts).
 import { type CalendarCoverage, currentOccurrence } from '@/lib/calendar/auto-join';
-import { FeedFormatError } from '@/lib/calendar/feed-error';
 import { maskFeedUrl, parseFeedUrl } from '@/lib/calendar/feed-url';
-import type { ParseOptions } from '@/lib/calendar/parse-feed';
 import { occurrenceKey, type PlannedMeeting, planMeetings } from '@/lib/calendar/plan';
-import { ownerAddress } from '@/lib/calendar/rules';
 import {
   CALENDAR_DISPATCH_ALARM,
   CALENDAR_SYNC_ALARM,
@@ -31,14 +28,12 @@ import {
 } from '@/lib/calendar/store';
 import {
   type CalendarError,
-  type CalendarErrorKind,
   type CalendarRule,
   type CalendarView,
   DEFAULT_RULE,
   type DispatchRecord,
   JOIN_AFTER_MAX_MINUTES,
   type MeetingOccurrence,
-  type ParsedFeed,
   type StoredCalendar,
   type UpcomingItem,
 } from '@/lib/calendar/types';
@@ -47,17 +42,13 @@ import type { KeyValueStore } from '@/lib/kv';
 import type { MeetingLink } from '@/lib/links';
 import { parseMeetingLink } from '@/lib/links';
 import { serialQueue } from '@/lib/serial';
+import { type FeedSyncDeps, syncFeed } from './feed-sync';
+import { ownerEmail } from './owner';
 import type { ScheduledBot } from './schedules';
 
 export { CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM };
 
 const SYNC_PERIOD_MINUTES = 15;
-/** Occurrences kept from this long ago (a running meeting, a start missed while closed)... */
-const LOOK_BACK_MS = 12 * 60 * 60_000;
-/** ...to this far ahead. */
-const LOOK_AHEAD_MS = 8 * 24 * 60 * 60_000;
-/** A feed larger than this is refused (a real calendar is far smaller). */
-const FEED_MAX_BYTES = 20 * 1024 * 1024;
 const CALENDARS_MAX = 20;
 /** A bot sent by hand for the same link since this long before the start counts as this occurrence's. */
 const MANUAL_SEND_WINDOW_MS = 30 * 60_000;
@@ -69,15 +60,8 @@ const BOTS_PER_DAY_WINDOW_MS = 24 * 60 * 60_000;
 /** Starts missed while the browser was closed are told one by one up to this many per pass. */
 const MISSED_NOTICES_MAX = 3;
 
-export interface CalendarDeps {
+export interface CalendarDeps extends FeedSyncDeps {
   kv: KeyValueStore;
-  /** Feed text → occurrences (ical.js, outside the background worker: lib/background/feed-parser.ts). */
-  parseFeed: (text: string, options: ParseOptions) => Promise<ParsedFeed>;
-  now: () => number;
-  fetch: typeof fetch;
-  hasOriginAccess: (url: string) => Promise<boolean>;
-  /** The signed-in account's email (the calendar owner for declines and rules), or null. */
-  accountEmail: () => Promise<string | null>;
   /** The same path as a click: resolves the space, creates (or joins) the bot job. */
   sendBot: (meeting: MeetingLink, spaceId?: number) => Promise<Job>;
   jobs: () => Promise<Job[]>;
@@ -106,14 +90,6 @@ export type CalendarRuleInput = Partial<CalendarRule> & Pick<CalendarRule, 'mode
 
 function newId(): string {
   return crypto.randomUUID();
-}
-
-/**
- * The owner's email: the one the user gave for this calendar, else the signed-in account's. Never
- * the feed's own name (X-WR-CALNAME): whoever writes the feed would choose whose meetings pass.
- */
-function ownerEmail(calendar: StoredCalendar, account: string | null): string | null {
-  return ownerAddress(calendar.rule, account);
 }
 
 /**
@@ -206,7 +182,7 @@ export class Calendars {
         parsedAt: null,
         occurrences: [],
       };
-      const synced = await this.#sync(calendar, true);
+      const synced = await syncFeed(calendar, true, this.#deps);
       if (synced.lastError) throw new CalendarAddError(synced.lastError);
       await this.#saveCalendars([...calendars.filter((other) => other.id !== synced.id), synced]);
       await this.#plan();
@@ -242,82 +218,13 @@ export class Calendars {
     return this.#serial(async () => {
       const calendars = await this.#calendars();
       const synced: StoredCalendar[] = [];
-      for (const calendar of calendars) synced.push(await this.#sync(calendar, false));
+      for (const calendar of calendars) synced.push(await syncFeed(calendar, false, this.#deps));
       // A calendar removed meanwhile stays removed.
       const now = await this.#calendars();
       await this.#saveCalendars(synced.filter((calendar) => now.some((other) => other.id === calendar.id)));
       await this.#dispatchDue();
       await this.#plan();
     });
-  }
-
-  async #sync(calendar: StoredCalendar, force: boolean): Promise<StoredCalendar> {
-    const now = this.#deps.now();
-    const fail = (kind: CalendarErrorKind, status?: number): StoredCalendar => ({
-      ...calendar,
-      lastSyncAt: now,
-      lastError: { kind, at: now, ...(status ? { status } : {}) },
-    });
-    if (!(await this.#deps.hasOriginAccess(calendar.url))) return fail('permission');
-    const headers: Record<string, string> = {};
-    if (!force && calendar.feed !== null) {
-      if (calendar.etag) headers['If-None-Match'] = calendar.etag;
-      if (calendar.lastModified) headers['If-Modified-Since'] = calendar.lastModified;
-    }
-    let response: Response;
-    try {
-      response = await this.#deps.fetch(calendar.url, {
-        headers,
-        credentials: 'omit',
-        cache: 'no-store',
-        redirect: 'follow',
-      });
-    } catch {
-      return fail('network');
-    }
-    let feed = calendar.feed;
-    let etag = calendar.etag;
-    let lastModified = calendar.lastModified;
-    if (response.status === 304 && feed !== null) {
-      // Unchanged: the stored feed is re-read only when the window has moved on by an hour.
-      if (calendar.parsedAt !== null && now - calendar.parsedAt < 60 * 60_000) {
-        return { ...calendar, lastSyncAt: now, lastError: null };
-      }
-    } else if (!response.ok) {
-      return fail('http', response.status);
-    } else {
-      const length = Number(response.headers.get('content-length') ?? 0);
-      if (length > FEED_MAX_BYTES) return fail('too-large');
-      const text = await response.text().catch(() => null);
-      if (text === null) return fail('network');
-      if (text.length > FEED_MAX_BYTES) return fail('too-large');
-      feed = text;
-      etag = response.headers.get('etag');
-      lastModified = response.headers.get('last-modified');
-    }
-    try {
-      const account = await this.#deps.accountEmail();
-      const parsed = await this.#deps.parseFeed(feed!, {
-        from: now - LOOK_BACK_MS,
-        to: now + LOOK_AHEAD_MS,
-        email: ownerEmail(calendar, account),
-      });
-      const occurrences = parsed.occurrences;
-      return {
-        ...calendar,
-        name: parsed.name ?? calendar.name,
-        feed,
-        etag,
-        lastModified,
-        parsedAt: now,
-        occurrences,
-        lastSyncAt: now,
-        lastError: null,
-      };
-    } catch (error) {
-      if (error instanceof FeedFormatError) return fail('not-ical');
-      throw error;
-    }
   }
 
   /** Every planned meeting, whatever its state, from the stored occurrences. */
