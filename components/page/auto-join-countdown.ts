@@ -118,11 +118,14 @@ export function createAutoJoinCountdown(
 
   async function request(type: 'page.autoJoin' | 'page.autoJoinCancel') {
     if (visit.ctx.isInvalid) return;
+    const seen = looking();
     const answer =
       type === 'page.autoJoin'
-        ? await sendPageMessage(type, { looking: looking() })
+        ? await sendPageMessage(type, { looking: seen })
         : await sendPageMessage(type, {});
     show(answer as PageAnswer<PageAutoJoin>);
+    // Asked while nobody looked (this tab left a countdown): ask again once looked at.
+    if (type === 'page.autoJoin' && !seen && endsAt === null) waiting = true;
   }
 
   return {
