@@ -1,4 +1,5 @@
 /** Text of the calendar features (options section, upcoming list), in English and Russian. */
+import { FEED_CAPS } from '@/lib/calendar/caps';
 import { defineMessages, type Lang } from '@/lib/i18n';
 import type { ErrorInfo } from '@/lib/messaging';
 import { describeAddressProblem, featureText } from './feature-texts';
@@ -65,6 +66,20 @@ export const calendarTexts = defineMessages(
     errNotIcal:
       'This address does not give a calendar in iCal format. Copy the secret or published iCal (.ics) address, not the calendar’s web page.',
     errTooLarge: 'The calendar is too large to read (over 20 MB).',
+    errTooComplex: (seconds: number) =>
+      `The calendar could not be read: too complex (its repeating events could not be worked out within ${seconds} s). Its other meetings were not read either; the other calendars are not affected.`,
+    errRedirect:
+      'The calendar address redirects to another site or scheme, which is not followed. Copy the final address.',
+    errTimeout: (seconds: number) =>
+      `The calendar did not answer within ${seconds} s. It will be tried again.`,
+    errParseFailed: 'The calendar could not be read. It will be tried again.',
+    cappedEvents: (n: string) =>
+      `Only the first ${n} events of this calendar were read (the cap was reached).`,
+    cappedOccurrences: (n: string) =>
+      `Repeating events of this calendar were expanded up to the cap of ${n} occurrences; later ones were not read.`,
+    capsTitle: 'Limits per calendar',
+    capsText: (bytes: string, events: string, occurrences: string, seconds: number, fetchSeconds: number) =>
+      `A calendar is read up to ${bytes}, ${events} events and ${occurrences} repeating occurrences, in at most ${seconds} s (answer within ${fetchSeconds} s). Redirects to another site are not followed.`,
     // Upcoming
     upcoming: 'Upcoming',
     noUpcoming: 'No upcoming meeting with a link.',
@@ -143,6 +158,19 @@ export const calendarTexts = defineMessages(
     errNotIcal:
       'По этому адресу нет календаря в формате iCal. Скопируйте секретный или опубликованный адрес iCal (.ics), а не веб-страницу календаря.',
     errTooLarge: 'Календарь слишком большой (больше 20 МБ).',
+    errTooComplex: (seconds: number) =>
+      `Календарь не удалось прочитать: слишком сложный (повторяющиеся события не удалось разобрать за ${seconds} с). Его остальные встречи тоже не прочитаны; другие календари это не затрагивает.`,
+    errRedirect:
+      'Адрес календаря перенаправляет на другой сайт или протокол; по такому перенаправлению мы не переходим. Скопируйте конечный адрес.',
+    errTimeout: (seconds: number) => `Календарь не ответил за ${seconds} с. Попробуем ещё раз.`,
+    errParseFailed: 'Календарь не удалось прочитать. Попробуем ещё раз.',
+    cappedEvents: (n: string) =>
+      `Из этого календаря прочитаны только первые ${n} событий (достигнут предел).`,
+    cappedOccurrences: (n: string) =>
+      `Повторяющиеся события этого календаря развёрнуты до предела в ${n} повторений; дальнейшие не прочитаны.`,
+    capsTitle: 'Пределы для календаря',
+    capsText: (bytes: string, events: string, occurrences: string, seconds: number, fetchSeconds: number) =>
+      `Календарь читается до ${bytes}, ${events} событий и ${occurrences} повторений, не дольше ${seconds} с (ответ — не дольше ${fetchSeconds} с). Перенаправления на другой сайт не выполняются.`,
     upcoming: 'Ближайшие встречи',
     noUpcoming: 'Ближайших встреч со ссылкой нет.',
     botAt: (time: string, space: string) => `Бот в ${time} в «${space}»`,
@@ -188,6 +216,14 @@ export function describeCalendarProblem(
       return t.errNotIcal;
     case 'too-large':
       return t.errTooLarge;
+    case 'too-complex':
+      return t.errTooComplex(FEED_CAPS.parseMs / 1000);
+    case 'redirect':
+      return t.errRedirect;
+    case 'timeout':
+      return t.errTimeout(FEED_CAPS.fetchMs / 1000);
+    case 'parse-failed':
+      return t.errParseFailed;
     default:
       return t.errNetwork;
   }

@@ -28,7 +28,12 @@ export interface ParsedFeed {
   occurrences: MeetingOccurrence[];
   /** VEVENTs read (masters and overrides), for the sync's summary and the benchmark. */
   events: number;
+  /** The caps this feed reached (what fits was read); said once for the feed. */
+  capped: FeedCap[];
 }
+
+/** A cap that cuts a feed instead of failing it (lib/calendar/caps.ts). */
+export type FeedCap = 'events' | 'occurrences';
 
 /** Which meetings of a calendar get a bot. */
 export type RuleMode = 'off' | 'all' | 'organiser' | 'external';
@@ -76,7 +81,20 @@ export const JOIN_AFTER_MAX_MINUTES = 60;
 
 // What the calendar service stores and what extension pages see of it (lib/calendar/calendars.ts).
 
-export type CalendarErrorKind = 'permission' | 'network' | 'http' | 'not-ical' | 'too-large';
+export type CalendarErrorKind =
+  | 'permission'
+  | 'network'
+  | 'http'
+  | 'not-ical'
+  | 'too-large'
+  /** The parse exceeded its time or recurrence budget: the parse worker was stopped. */
+  | 'too-complex'
+  /** The feed answered with a redirect to another scheme or host. */
+  | 'redirect'
+  /** No answer within the fetch's time limit. */
+  | 'timeout'
+  /** The parser failed for another reason. */
+  | 'parse-failed';
 
 export interface CalendarError {
   kind: CalendarErrorKind;
