@@ -32,8 +32,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 270 → 272: the four parts together, 270.9 kB (background.js 72.3 → 55.6 kB gzip this round).
 // 272 → 274.5: the calendars' dispatch rules (opt-ins per calendar, the owner's address, the
 // bots-per-day cap, their options texts in English and Russian) and the tab rule's look check:
-// 271.4 → 273.7 kB.
-export const ZIP_BUDGET_KB = 274.5;
+// 271.4 → 273.7 kB. 274.5 → 276: with the bounded feed parse merged beside them (caps, the parse
+// time limit, the new feed errors' texts): 275.1 kB.
+export const ZIP_BUDGET_KB = 276;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
