@@ -6,7 +6,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { SpaceListItem } from '@/lib/api/schemas';
 import { parseFeedUrl } from '@/lib/calendar/feed-url';
-import type { CalendarRule, CalendarView, RuleMode } from '@/lib/calendar/types';
+import {
+  CALENDAR_BOTS_PER_DAY_MAX,
+  type CalendarRule,
+  type CalendarView,
+  DEFAULT_CALENDAR_BOTS_PER_DAY,
+  type RuleMode,
+} from '@/lib/calendar/types';
 import { describeError } from '@/lib/failures';
 import { formatDateTime } from '@/lib/format/time';
 import { sendMessage } from '@/lib/messaging';
@@ -15,6 +21,47 @@ import { lang } from './lang';
 import { AddressForm, ListError, useListSection } from './list-section';
 
 const JOIN_CHOICES = [0, 1, 2, 5, 10, 15];
+
+/** The bots-per-day cap of all calendars (a setting), shown with its default. */
+function BotsPerDay() {
+  const t = calendarText.value;
+  const [value, setValue] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  useEffect(() => {
+    void sendMessage('settings.get', {}).then((answer) => {
+      if (answer.ok) setValue(String(answer.data.calendarBotsPerDay ?? DEFAULT_CALENDAR_BOTS_PER_DAY));
+    });
+  }, []);
+  const save = async () => {
+    const number = Number(value);
+    const ok = Number.isInteger(number) && number >= 1 && number <= CALENDAR_BOTS_PER_DAY_MAX;
+    setInvalid(!ok);
+    if (ok) await sendMessage('settings.set', { calendarBotsPerDay: number });
+  };
+  if (value === null) return null;
+  return (
+    <div class="field">
+      <label for="opt-calendar-bots-per-day">{t.botsPerDay}</label>
+      <input
+        id="opt-calendar-bots-per-day"
+        type="number"
+        min={1}
+        max={CALENDAR_BOTS_PER_DAY_MAX}
+        step={1}
+        value={value}
+        aria-describedby="opt-calendar-bots-per-day-hint"
+        aria-invalid={invalid}
+        onInput={(event) => setValue(event.currentTarget.value)}
+        onChange={() => void save()}
+      />
+      <span id="opt-calendar-bots-per-day-hint" class="hint" role={invalid ? 'alert' : undefined}>
+        {invalid
+          ? t.botsPerDayInvalid(CALENDAR_BOTS_PER_DAY_MAX)
+          : t.botsPerDayHint(DEFAULT_CALENDAR_BOTS_PER_DAY)}
+      </span>
+    </div>
+  );
+}
 
 function RuleEditor({
   calendar,
@@ -30,6 +77,16 @@ function RuleEditor({
   const rule = calendar.rule;
   const [words, setWords] = useState(rule.skipWords.join(', '));
   useEffect(() => setWords(rule.skipWords.join(', ')), [rule.skipWords.join('\u0000')]);
+  const [email, setEmail] = useState(rule.email ?? '');
+  useEffect(() => setEmail(rule.email ?? ''), [rule.email]);
+  const emailInvalid = email.trim() !== '' && !/^[^\s@]+@[^\s@]+$/.test(email.trim());
+  const saveEmail = () => {
+    const value = email.trim().toLowerCase();
+    const next = value === '' || emailInvalid ? null : value;
+    if (next !== rule.email) onChange({ ...rule, email: next });
+  };
+  // The opt-ins widen "organised or accepted": they mean nothing when off or "only I organise".
+  const optIns = rule.mode === 'all' || rule.mode === 'external';
   const modes: Array<[RuleMode, string]> = [
     ['off', t.ruleOff],
     ['all', t.ruleAll],
@@ -58,6 +115,53 @@ function RuleEditor({
             </option>
           ))}
         </select>
+      </div>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={rule.unanswered}
+          disabled={!optIns}
+          aria-describedby={`cal-optin-hint-${id}`}
+          onChange={(event) => onChange({ ...rule, unanswered: event.currentTarget.checked })}
+        />
+        {t.ruleUnanswered}
+      </label>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={rule.others}
+          disabled={!optIns}
+          aria-describedby={`cal-optin-hint-${id}`}
+          onChange={(event) => onChange({ ...rule, others: event.currentTarget.checked })}
+        />
+        {t.ruleOthers}
+      </label>
+      <span id={`cal-optin-hint-${id}`} class="hint">
+        {t.ruleOptInHint}
+      </span>
+      <div class="field">
+        <label for={`cal-email-${id}`}>{t.ownerEmail}</label>
+        <input
+          id={`cal-email-${id}`}
+          type="email"
+          maxLength={320}
+          autoComplete="email"
+          value={email}
+          placeholder={t.ownerEmailPlaceholder}
+          aria-describedby={`cal-email-hint-${id}`}
+          aria-invalid={emailInvalid}
+          onInput={(event) => setEmail(event.currentTarget.value)}
+          onBlur={saveEmail}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              saveEmail();
+            }
+          }}
+        />
+        <span id={`cal-email-hint-${id}`} class="hint" role={emailInvalid ? 'alert' : undefined}>
+          {emailInvalid ? t.ownerEmailInvalid : t.ownerEmailHint}
+        </span>
       </div>
       <div class="field">
         <label for={`cal-space-${id}`}>{t.ruleSpace}</label>
@@ -242,6 +346,7 @@ export function CalendarsSection({ spaces }: { spaces: SpaceListItem[] | null })
         submitting={t.addingCalendar}
         problem={problem}
       />
+      <BotsPerDay />
       {calendars && calendars.length > 0 && (
         <button type="button" class="small" disabled={busy} onClick={() => void sync()}>
           {t.syncNow}

@@ -1,4 +1,5 @@
 /** Text of the calendar features (options section, upcoming list), in English and Russian. */
+import { FEED_CAPS } from '@/lib/calendar/caps';
 import { defineMessages, type Lang } from '@/lib/i18n';
 import type { ErrorInfo } from '@/lib/messaging';
 import { describeAddressProblem, featureText } from './feature-texts';
@@ -24,7 +25,7 @@ export const calendarTexts = defineMessages(
     syncNow: 'Sync now',
     rule: 'Send a bot to',
     ruleOff: 'no meeting (off)',
-    ruleAll: 'every meeting with a link',
+    ruleAll: 'meetings I organise or have accepted',
     ruleOrganiser: 'only meetings I organise',
     ruleExternal: 'only meetings with someone outside my email domain',
     ruleSpace: 'Space',
@@ -34,6 +35,20 @@ export const calendarTexts = defineMessages(
     joinAfter: (n: number) => `${n} min after the start`,
     skipWords: 'Skip meetings whose title contains (comma-separated)',
     skipWordsPlaceholder: '1:1, private',
+    ruleUnanswered: 'Also invitations I have not answered',
+    ruleOthers: 'Also events from outside my email domain, or that do not name me',
+    ruleOptInHint:
+      'Anyone can put an invitation or an event into a calendar: with these on, a stranger can choose where your bot goes.',
+    ownerEmail: 'My address in this calendar',
+    ownerEmailPlaceholder: 'the signed-in account’s address',
+    ownerEmailHint:
+      'Who “I” am for the rule: your meetings and your answers are read against this address, never against the calendar’s own name.',
+    ownerEmailInvalid: 'This is not an email address: the signed-in account’s address is used.',
+    botsPerDay: 'At most this many bots a day from calendars',
+    botsPerDayHint: (n: number) =>
+      `Default: ${n}. Past the limit, further meetings get no bot for 24 hours (you are told once); “Send now” still works.`,
+    botsPerDayInvalid: (max: number) => `Enter a whole number from 1 to ${max}.`,
+    capped: 'No bot: the daily limit of calendar bots was reached',
     // Problems, in plain words
     errEmpty: 'Paste the calendar’s iCal address first.',
     errInvalid: 'This is not a web address. Copy the calendar’s iCal address (it often ends in .ics).',
@@ -51,6 +66,20 @@ export const calendarTexts = defineMessages(
     errNotIcal:
       'This address does not give a calendar in iCal format. Copy the secret or published iCal (.ics) address, not the calendar’s web page.',
     errTooLarge: 'The calendar is too large to read (over 20 MB).',
+    errTooComplex: (seconds: number) =>
+      `The calendar could not be read: too complex (its repeating events could not be worked out within ${seconds} s). Its other meetings were not read either; the other calendars are not affected.`,
+    errRedirect:
+      'The calendar address redirects to another site or scheme, which is not followed. Copy the final address.',
+    errTimeout: (seconds: number) =>
+      `The calendar did not answer within ${seconds} s. It will be tried again.`,
+    errParseFailed: 'The calendar could not be read. It will be tried again.',
+    cappedEvents: (n: string) =>
+      `Only the first ${n} events of this calendar were read (the cap was reached).`,
+    cappedOccurrences: (n: string) =>
+      `Repeating events of this calendar were expanded up to the cap of ${n} occurrences; later ones were not read.`,
+    capsTitle: 'Limits per calendar',
+    capsText: (bytes: string, events: string, occurrences: string, seconds: number, fetchSeconds: number) =>
+      `A calendar is read up to ${bytes}, ${events} events and ${occurrences} repeating occurrences, in at most ${seconds} s (answer within ${fetchSeconds} s). Redirects to another site are not followed.`,
     // Upcoming
     upcoming: 'Upcoming',
     noUpcoming: 'No upcoming meeting with a link.',
@@ -89,7 +118,7 @@ export const calendarTexts = defineMessages(
     syncNow: 'Обновить',
     rule: 'Отправлять бота',
     ruleOff: 'никуда (выключено)',
-    ruleAll: 'на каждую встречу со ссылкой',
+    ruleAll: 'на встречи, которые я организую, и на принятые приглашения',
     ruleOrganiser: 'только на встречи, которые организую я',
     ruleExternal: 'только на встречи с кем-то вне моего почтового домена',
     ruleSpace: 'Пространство',
@@ -99,6 +128,20 @@ export const calendarTexts = defineMessages(
     joinAfter: (n: number) => `через ${n} мин после начала`,
     skipWords: 'Пропускать встречи, в названии которых есть (через запятую)',
     skipWordsPlaceholder: '1:1, личное',
+    ruleUnanswered: 'Также на приглашения, на которые я не ответил',
+    ruleOthers: 'Также на события не из моего почтового домена или без моего адреса',
+    ruleOptInHint:
+      'Приглашение или событие в календарь может добавить кто угодно: с этими флажками посторонний может выбрать, куда пойдёт ваш бот.',
+    ownerEmail: 'Мой адрес в этом календаре',
+    ownerEmailPlaceholder: 'адрес аккаунта, в который вы вошли',
+    ownerEmailHint:
+      'Кто «я» для правила: ваши встречи и ваши ответы определяются по этому адресу, а не по названию календаря.',
+    ownerEmailInvalid: 'Это не адрес почты: используется адрес аккаунта, в который вы вошли.',
+    botsPerDay: 'Не больше стольких ботов из календарей в сутки',
+    botsPerDayHint: (n: number) =>
+      `По умолчанию: ${n}. Сверх лимита встречи 24 часа остаются без бота (об этом придёт одно уведомление); «Отправить сейчас» работает.`,
+    botsPerDayInvalid: (max: number) => `Введите целое число от 1 до ${max}.`,
+    capped: 'Без бота: дневной лимит ботов из календарей исчерпан',
     errEmpty: 'Сначала вставьте адрес календаря в формате iCal.',
     errInvalid: 'Это не веб-адрес. Скопируйте адрес календаря iCal (часто он заканчивается на .ics).',
     errScheme: 'Адрес должен начинаться с https:// или webcal://.',
@@ -115,6 +158,19 @@ export const calendarTexts = defineMessages(
     errNotIcal:
       'По этому адресу нет календаря в формате iCal. Скопируйте секретный или опубликованный адрес iCal (.ics), а не веб-страницу календаря.',
     errTooLarge: 'Календарь слишком большой (больше 20 МБ).',
+    errTooComplex: (seconds: number) =>
+      `Календарь не удалось прочитать: слишком сложный (повторяющиеся события не удалось разобрать за ${seconds} с). Его остальные встречи тоже не прочитаны; другие календари это не затрагивает.`,
+    errRedirect:
+      'Адрес календаря перенаправляет на другой сайт или протокол; по такому перенаправлению мы не переходим. Скопируйте конечный адрес.',
+    errTimeout: (seconds: number) => `Календарь не ответил за ${seconds} с. Попробуем ещё раз.`,
+    errParseFailed: 'Календарь не удалось прочитать. Попробуем ещё раз.',
+    cappedEvents: (n: string) =>
+      `Из этого календаря прочитаны только первые ${n} событий (достигнут предел).`,
+    cappedOccurrences: (n: string) =>
+      `Повторяющиеся события этого календаря развёрнуты до предела в ${n} повторений; дальнейшие не прочитаны.`,
+    capsTitle: 'Пределы для календаря',
+    capsText: (bytes: string, events: string, occurrences: string, seconds: number, fetchSeconds: number) =>
+      `Календарь читается до ${bytes}, ${events} событий и ${occurrences} повторений, не дольше ${seconds} с (ответ — не дольше ${fetchSeconds} с). Перенаправления на другой сайт не выполняются.`,
     upcoming: 'Ближайшие встречи',
     noUpcoming: 'Ближайших встреч со ссылкой нет.',
     botAt: (time: string, space: string) => `Бот в ${time} в «${space}»`,
@@ -160,6 +216,14 @@ export function describeCalendarProblem(
       return t.errNotIcal;
     case 'too-large':
       return t.errTooLarge;
+    case 'too-complex':
+      return t.errTooComplex(FEED_CAPS.parseMs / 1000);
+    case 'redirect':
+      return t.errRedirect;
+    case 'timeout':
+      return t.errTimeout(FEED_CAPS.fetchMs / 1000);
+    case 'parse-failed':
+      return t.errParseFailed;
     default:
       return t.errNetwork;
   }

@@ -4,6 +4,7 @@
  * from lib/messaging.ts and do not carry zod.
  */
 
+import { CALENDAR_BOTS_PER_DAY_MAX } from './calendar/types';
 import { z } from './zod';
 
 // No `new Function` probe: lib/zod.ts sets `jitless` (and the English messages) for every schema.
@@ -49,6 +50,7 @@ const privilegedSchemas = {
       language: z.enum(['auto', 'en', 'ru']),
       hiddenOnSites: z.array(text(253)).check(z.maxLength(500)),
       autoJoinTabs: z.boolean(),
+      calendarBotsPerDay: z.number().check(z.int(), z.minimum(1), z.maximum(CALENDAR_BOTS_PER_DAY_MAX)),
       serviceUrl: httpUrl,
     }),
   ),
@@ -107,6 +109,10 @@ const privilegedSchemas = {
       spaceId: z.nullable(spaceId),
       joinAfterMinutes: z.number().check(z.int(), z.minimum(0), z.maximum(60)),
       skipWords: z.array(text(100)).check(z.maxLength(50)),
+      unanswered: z.optional(z.boolean()),
+      others: z.optional(z.boolean()),
+      /** The calendar owner's address; null: the signed-in account's. */
+      email: z.optional(z.nullable(text(320))),
     }),
   }),
   'calendars.sync': z.object({}),
@@ -172,7 +178,8 @@ export const pageRequestSchemas = {
    * "Auto-join this tab?" of a meeting page (the tab rule): the meeting is the sender tab's own;
    * the background decides, keeps the countdown and sends. The page only shows it.
    */
-  'page.autoJoin': z.object({}),
+  /** `looking`: the page is visible and focused (a background tab or a pop-under is not). */
+  'page.autoJoin': z.object({ looking: z.boolean() }),
   /** "Cancel" of that countdown, for the sender tab's own meeting. */
   'page.autoJoinCancel': z.object({}),
 } as const;

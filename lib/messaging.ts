@@ -15,7 +15,7 @@ import type { z } from 'zod/mini';
 import type { ApiErrorInfo, Page, ProcessingResult, Recording, Space, SpaceListItem } from '@/lib/api';
 import type { ImportState, SpaceSummary, SpeakerNames } from '@/lib/archive';
 import type { ScheduledBot } from '@/lib/calendar/schedules';
-import type { CalendarView, DispatchRecord, UpcomingItem } from '@/lib/calendar/types';
+import type { CalendarErrorKind, CalendarView, DispatchRecord, UpcomingItem } from '@/lib/calendar/types';
 import type { DestinationView } from '@/lib/delivery/types';
 import type { Lang } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
@@ -69,7 +69,7 @@ export type PageAnswer<T> = MessageResult<T> & { outcome?: PageOutcome | null };
  * `outcome` (lib/page/outcome.ts).
  */
 export type PageAutoJoin =
-  | { state: 'off' | 'cancelled' | 'closed' | 'sending' }
+  | { state: 'off' | 'cancelled' | 'closed' | 'sending' | 'paused' }
   | { state: 'counting'; remainingMs: number }
   | { state: 'sent' | 'failed'; job: PageJob | null; error?: string };
 
@@ -208,7 +208,7 @@ export type MessagingErrorInfo =
   /** A calendar could not be added: its address, its access, or its answer. */
   | {
       kind: 'calendar';
-      reason: 'invalid-address' | 'too-many' | 'permission' | 'network' | 'http' | 'not-ical' | 'too-large';
+      reason: 'invalid-address' | 'too-many' | CalendarErrorKind;
       problem?: string;
       status?: number;
     }

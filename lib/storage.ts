@@ -14,6 +14,7 @@
 import { storage } from 'wxt/utils/storage';
 import type { Recording, SpaceListItem } from '@/lib/api/schemas';
 import { IDLE_IMPORT, type ImportState } from '@/lib/archive/import';
+import { DEFAULT_CALENDAR_BOTS_PER_DAY } from '@/lib/calendar/types';
 import type { ChargeLog } from '@/lib/charges/types';
 import type { LanguageSetting } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
@@ -81,6 +82,8 @@ export interface Settings {
    * the background sends the bot (lib/calendar/auto-join-service.ts). Off by default.
    */
   autoJoinTabs: boolean;
+  /** At most this many bots sent by the calendars in 24 hours (lib/calendar/calendars.ts). */
+  calendarBotsPerDay: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -91,6 +94,7 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'auto',
   hiddenOnSites: [],
   autoJoinTabs: false,
+  calendarBotsPerDay: DEFAULT_CALENDAR_BOTS_PER_DAY,
 };
 
 /**

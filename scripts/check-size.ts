@@ -38,7 +38,12 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 272 → 265: the parts folded back into background.js (the worker's goal is its wake time, not its
 // bytes): one file compresses better than five, and no module names are lent, 271.3 → 261.9 kB.
 // 265 → 268: the three above on top of the fold (+2.5 kB).
-export const ZIP_BUDGET_KB = 268;
+// On a build with the parts (before the fold): 272 → 274.5: the calendars' dispatch rules (opt-ins per calendar, the owner's address, the
+// bots-per-day cap, their options texts in English and Russian) and the tab rule's look check:
+// 271.4 → 273.7 kB. 274.5 → 276: with the bounded feed parse merged beside them (caps, the parse
+// time limit, the new feed errors' texts): 275.1 kB.
+// 268 → 272: those calendar rules and the bounded parse on top of the fold and the rest (+3.7 kB).
+export const ZIP_BUDGET_KB = 272;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a

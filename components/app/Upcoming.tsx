@@ -51,7 +51,9 @@ function UpcomingRow({ item, onChanged }: { item: UpcomingItem; onChanged: () =>
       : item.state === 'off'
         ? t.noBotRule
         : item.state === 'skipped'
-          ? t.skipped
+          ? item.capped
+            ? t.capped
+            : t.skipped
           : item.state === 'sending'
             ? t.sending
             : item.state === 'sent'

@@ -4,6 +4,9 @@
  * the background says is left, asks again when it runs out (the background sends at its own
  * deadline, alarm or not), and reports Cancel (`page.autoJoinCancel`). The status line announces
  * the countdown once to screen readers; the seconds tick in a timer element that is not announced.
+ * It counts only while the user looks at the tab (visible and focused): a tab opened in the
+ * background or a pop-under asks nothing until it is looked at, and a countdown whose tab goes to
+ * the background tells the background, which pauses it (and restarts it in full when looked at).
  */
 import { type PageAnswer, type PageAutoJoin, sendMessage } from '@/lib/messaging';
 import { type PageVisit, visitTimeout } from '@/lib/page/feature';
@@ -33,6 +36,20 @@ export function createAutoJoinCountdown(
   /** When the countdown ends, on this page's clock; null: none runs. */
   let endsAt: number | null = null;
   let announced = false;
+  /** Not asked yet because nobody looked, or paused: ask when the tab is looked at. */
+  let waiting = false;
+  const looking = () => document.visibilityState === 'visible' && document.hasFocus();
+  const onLook = () => {
+    if (signal.aborted) return;
+    if (looking()) {
+      if (waiting) void request('page.autoJoin');
+    } else if (endsAt !== null) {
+      void request('page.autoJoin');
+    }
+  };
+  document.addEventListener('visibilitychange', onLook, { signal });
+  window.addEventListener('focus', onLook, { signal });
+  window.addEventListener('blur', onLook, { signal });
 
   const seconds = () => Math.max(0, Math.ceil(((endsAt ?? 0) - performance.now()) / 1000));
   const timer = h('span', { class: 'mc-meter', role: 'timer' });
@@ -81,6 +98,8 @@ export function createAutoJoinCountdown(
     const wasCounting = endsAt !== null;
     endsAt = null;
     update();
+    waiting = answer.ok && answer.data.state === 'paused';
+    if (waiting) return;
     if (answer.ok && answer.data.state === 'sending') {
       const token = tickToken;
       visitTimeout(
@@ -98,12 +117,20 @@ export function createAutoJoinCountdown(
 
   async function request(type: 'page.autoJoin' | 'page.autoJoinCancel') {
     if (visit.ctx.isInvalid) return;
-    show(await sendMessage(type, {}));
+    const seen = looking();
+    const answer =
+      type === 'page.autoJoin' ? await sendMessage(type, { looking: seen }) : await sendMessage(type, {});
+    show(answer as PageAnswer<PageAutoJoin>);
+    // Asked while nobody looked (this tab left a countdown): ask again once looked at.
+    if (type === 'page.autoJoin' && !seen && endsAt === null) waiting = true;
   }
 
   return {
     element,
-    ask: () => request('page.autoJoin'),
+    ask: async () => {
+      waiting = !looking();
+      if (!waiting) await request('page.autoJoin');
+    },
     async takeOver() {
       if (endsAt === null) return;
       tickToken += 1;

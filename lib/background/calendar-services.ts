@@ -9,7 +9,7 @@ import { AutoJoin, type AutoJoinDeps } from '@/lib/calendar/auto-join-service';
 import { type CalendarDeps, Calendars } from '@/lib/calendar/calendars';
 import { Schedules } from '@/lib/calendar/schedules';
 import { calendarsHaveWork, hasCalendars } from '@/lib/calendar/store';
-import type { DispatchRecord } from '@/lib/calendar/types';
+import { DEFAULT_CALENDAR_BOTS_PER_DAY, type DispatchRecord } from '@/lib/calendar/types';
 import { describeError as describeFailure } from '@/lib/failures';
 import { formatDuration } from '@/lib/format/time';
 import type { Lang } from '@/lib/i18n';
@@ -112,6 +112,11 @@ export function createCalendarServices(deps: CalendarServicesDeps) {
     jobs: () => jobs.list(),
     schedules: () => schedules.list(),
     missed: calendarMissed,
+    botsPerDay: async () => (await getSettings()).calendarBotsPerDay ?? DEFAULT_CALENDAR_BOTS_PER_DAY,
+    capReached: async (cap) => {
+      const t = backgroundTexts(await lang());
+      await notify('calendar-cap', t.calendarCapTitle, t.calendarCapMessage(cap));
+    },
     failed: async (record, error) => {
       const t = backgroundTexts(await lang());
       await notify(
@@ -144,6 +149,13 @@ export function createCalendarServices(deps: CalendarServicesDeps) {
       try {
         await browser.tabs.get(tabId);
         return true;
+      } catch {
+        return false;
+      }
+    },
+    tabActive: async (tabId) => {
+      try {
+        return (await browser.tabs.get(tabId)).active === true;
       } catch {
         return false;
       }

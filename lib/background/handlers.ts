@@ -500,11 +500,13 @@ export function createHandlers(bg: Background): Handlers {
       return bg.schedules.add(bot);
     },
 
-    'page.autoJoin': async (_payload, sender) => {
+    'page.autoJoin': async ({ looking }, sender) => {
       const meeting = ownMeeting(sender);
       const tabId = sender.tab?.id;
       if (tabId === undefined) throw notMeeting();
-      return pageAutoJoin(await bg.autoJoin.ask(meeting, tabId, sender.url ?? ''));
+      // Looked at: the page says it is visible and focused, and the browser that it is the active tab.
+      const seen = looking && sender.tab?.active === true;
+      return pageAutoJoin(await bg.autoJoin.ask(meeting, tabId, sender.url ?? '', seen));
     },
 
     'page.autoJoinCancel': async (_payload, sender) =>

@@ -35,4 +35,7 @@ export const ru: BackgroundTexts = {
   balanceShortTitle: 'Не хватит времени',
   balanceShortMessage: (space: string, needed: string, available: string) =>
     `Встречам на ближайшие 24 часа нужно ${needed} в «${space}», а там осталось ${available}.`,
+  calendarCapTitle: 'Боты из календарей: дневной лимит исчерпан',
+  calendarCapMessage: (cap: number) =>
+    `Календари отправили ботов за последние 24 часа: ${cap} — это лимит из настроек. Остальные встречи до тех пор остаются без бота; отправить бота вручную по-прежнему можно.`,
 };

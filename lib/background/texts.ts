@@ -40,6 +40,9 @@ const en = {
   balanceShortTitle: 'Not enough time left',
   balanceShortMessage: (space: string, needed: string, available: string) =>
     `The meetings planned for the next 24 hours need ${needed} in “${space}”, which has ${available} left.`,
+  calendarCapTitle: 'Calendar bots: daily limit reached',
+  calendarCapMessage: (cap: number) =>
+    `Calendars have sent ${cap} bots in the last 24 hours, the limit set in the options. Other meetings get no bot until then; you can still send one by hand.`,
 };
 
 export type BackgroundTexts = typeof en;

@@ -35,7 +35,7 @@ const RECENT_BOT_MS = 30 * 60_000;
 export type AutoJoinView =
   | { state: 'off' }
   | { state: 'counting'; remainingMs: number }
-  | { state: 'cancelled' | 'closed' }
+  | { state: 'cancelled' | 'closed' | 'paused' }
   | { state: 'sending' }
   | { state: 'sent' | 'failed'; job: Job | null; error?: string };
 
@@ -52,6 +52,8 @@ export interface AutoJoinDeps {
   sendBot: (meeting: MeetingLink) => Promise<Job>;
   /** Whether a tab still exists (a closed tab's countdown sends nothing). */
   tabExists: (tabId: number) => Promise<boolean>;
+  /** Whether a tab is the active one of its window (a countdown no tab of which is looked at pauses). */
+  tabActive: (tabId: number) => Promise<boolean>;
   describeError: (error: unknown) => Promise<string>;
 }
 
@@ -83,7 +85,7 @@ export class AutoJoin {
   }
 
   /** The question of a meeting tab (its own meeting, already checked against the sender's URL). */
-  ask(meeting: MeetingLink, tabId: number, senderUrl: string): Promise<AutoJoinView> {
+  ask(meeting: MeetingLink, tabId: number, senderUrl: string, looking: boolean): Promise<AutoJoinView> {
     return this.#serial(async () => {
       const now = this.#deps.now();
       const link = meeting.url;
@@ -100,9 +102,15 @@ export class AutoJoin {
         recentBot: (await this.#botsFor(link)).some(
           (job) => job.createdAt >= since && job.phase !== 'failed',
         ),
+        looking,
       });
       await this.#leaveOtherMeetings(link, tabId);
       if (decision.action === 'none') return { state: 'off' };
+      if (decision.action === 'leave') {
+        await this.#put(decision.entry);
+        await this.#arm();
+        return decision.entry.state === 'paused' ? { state: 'paused' } : { state: 'off' };
+      }
       let current = decision.entry;
       if (decision.action === 'start' || current !== entry) await this.#put(current);
       if (current.state === 'counting' && current.deadline <= now) {
@@ -168,6 +176,7 @@ export class AutoJoin {
         return byHand ? { state: 'sent', job: byHand } : { state: entry.state };
       }
       case 'sending':
+      case 'paused':
         return { state: entry.state };
       default: {
         const job = entry.jobId
@@ -201,6 +210,12 @@ export class AutoJoin {
       const open = await Promise.all(entry.tabIds.map((id) => this.#deps.tabExists(id).catch(() => false)));
       if (!open.some(Boolean)) {
         await settle({ state: 'closed' });
+        return;
+      }
+      // Nobody is looking at any of its tabs (they went to the background): nothing is sent.
+      const active = await Promise.all(entry.tabIds.map((id) => this.#deps.tabActive(id).catch(() => false)));
+      if (!active.some(Boolean)) {
+        await settle({ state: 'paused' });
         return;
       }
     }

@@ -42,6 +42,7 @@ function input(changes: Partial<AutoJoinInput> = {}): AutoJoinInput {
     entry: undefined,
     coverage: null,
     recentBot: false,
+    looking: true,
     ...changes,
   };
 }

@@ -19,7 +19,11 @@ export const AUTO_JOIN_TAB_OCCURRENCE_MS = 4 * 60 * 60_000;
 /** A calendar meeting counts as current from this long before its start to its end. */
 export const AUTO_JOIN_EARLY_MS = 15 * 60_000;
 
-export type AutoJoinState = 'counting' | 'cancelled' | 'sending' | 'sent' | 'failed' | 'closed';
+/**
+ * `paused`: no tab of the meeting is being looked at (hidden, in the background, a pop-under): the
+ * countdown stopped and nothing is sent; a tab looked at starts it again from the full delay.
+ */
+export type AutoJoinState = 'counting' | 'paused' | 'cancelled' | 'sending' | 'sent' | 'failed' | 'closed';
 
 export interface AutoJoinEntry {
   /** The meeting link, canonical (lib/links). */
@@ -76,7 +80,9 @@ export function calendarHandles(coverage: CalendarCoverage | null): boolean {
 
 export type AutoJoinDecision =
   /** Nothing to do on this tab (the reason is for tests and logs). */
-  | { action: 'none'; reason: 'disabled' | 'calendar' | 'already-sent' }
+  | { action: 'none'; reason: 'disabled' | 'calendar' | 'already-sent' | 'not-looking' }
+  /** A tab no longer looked at leaves the countdown; with no tab left it pauses. */
+  | { action: 'leave'; entry: AutoJoinEntry }
   /** The entry already there decides (a reload, a second tab): its countdown or its outcome. */
   | { action: 'join'; entry: AutoJoinEntry }
   | { action: 'start'; entry: AutoJoinEntry };
@@ -91,12 +97,33 @@ export interface AutoJoinInput {
   coverage: CalendarCoverage | null;
   /** A bot for this link was asked for recently (by hand, a schedule, a calendar), and not failed. */
   recentBot: boolean;
+  /**
+   * The user is looking at this tab: the page is visible and focused (its content script) and the
+   * tab is its window's active one (the browser). A background tab or a pop-under is not.
+   */
+  looking: boolean;
 }
 
 /** What a meeting tab's question "auto-join this tab?" comes to. */
 export function decideAutoJoin(input: AutoJoinInput): AutoJoinDecision {
-  const { now, link, tabId, entry, coverage } = input;
+  const { now, link, tabId, entry, coverage, looking } = input;
   if (entry && now < entry.until) {
+    if (entry.state === 'counting' && !looking) {
+      if (!entry.tabIds.includes(tabId)) return { action: 'none', reason: 'not-looking' };
+      const tabIds = entry.tabIds.filter((id) => id !== tabId);
+      return {
+        action: 'leave',
+        entry: tabIds.length > 0 ? { ...entry, tabIds } : { ...entry, tabIds, state: 'paused', at: now },
+      };
+    }
+    if (entry.state === 'paused') {
+      if (!looking) return { action: 'none', reason: 'not-looking' };
+      // Looked at again: the full cancel window, from now.
+      return {
+        action: 'start',
+        entry: { ...entry, state: 'counting', deadline: now + AUTO_JOIN_DELAY_MS, tabIds: [tabId], at: now },
+      };
+    }
     if (entry.state === 'counting' && !entry.tabIds.includes(tabId)) {
       return { action: 'join', entry: { ...entry, tabIds: [...entry.tabIds, tabId].slice(-20) } };
     }
@@ -105,6 +132,7 @@ export function decideAutoJoin(input: AutoJoinInput): AutoJoinDecision {
   if (!input.enabled) return { action: 'none', reason: 'disabled' };
   if (calendarHandles(coverage)) return { action: 'none', reason: 'calendar' };
   if (input.recentBot) return { action: 'none', reason: 'already-sent' };
+  if (!looking) return { action: 'none', reason: 'not-looking' };
   return {
     action: 'start',
     entry: {
@@ -120,9 +148,9 @@ export function decideAutoJoin(input: AutoJoinInput): AutoJoinDecision {
   };
 }
 
-/** "Cancel" on the page: only a countdown still running can be cancelled. */
+/** "Cancel" on the page: only a countdown still running (or paused) can be cancelled. */
 export function cancelAutoJoin(entry: AutoJoinEntry | undefined, now: number): AutoJoinEntry | undefined {
-  if (entry?.state !== 'counting') return entry;
+  if (entry?.state !== 'counting' && entry?.state !== 'paused') return entry;
   return { ...entry, state: 'cancelled', at: now };
 }
 

@@ -55,6 +55,10 @@ const MANUAL_SEND_WINDOW_MS = 30 * 60_000;
 /** Dispatch records are kept this long after the start (then the occurrence is long over). */
 const RECORD_KEEP_MS = 3 * 24 * 60 * 60_000;
 const BALANCE_WINDOW_MS = 24 * 60 * 60_000;
+/** The bots-per-day cap counts the bots the calendars sent by themselves in this window. */
+const BOTS_PER_DAY_WINDOW_MS = 24 * 60 * 60_000;
+/** Starts missed while the browser was closed are told one by one up to this many per pass. */
+const MISSED_NOTICES_MAX = 3;
 
 export interface CalendarDeps extends FeedSyncDeps {
   kv: KeyValueStore;
@@ -66,6 +70,10 @@ export interface CalendarDeps extends FeedSyncDeps {
   missed: (record: DispatchRecord) => Promise<void>;
   /** Tells the user the bot could not even be asked for. */
   failed: (record: DispatchRecord, error: unknown) => Promise<void>;
+  /** The options' cap on bots sent from calendars in 24 hours. */
+  botsPerDay: () => Promise<number>;
+  /** Tells the user the cap was reached (once a day, however many meetings it held back). */
+  capReached: (cap: number) => Promise<void>;
   describeError: (error: unknown) => Promise<string>;
 }
 
@@ -77,19 +85,30 @@ export class CalendarAddError extends Error {
   }
 }
 
+/** A rule as a page or an older store gives it: the opt-ins and the owner's address may be missing (off, none). */
+export type CalendarRuleInput = Partial<CalendarRule> & Pick<CalendarRule, 'mode'>;
+
 function newId(): string {
   return crypto.randomUUID();
 }
 
-function sanitizeRule(rule: CalendarRule): CalendarRule {
+/**
+ * A rule as stored or as sent by the options page, complete. Rules stored before the opt-ins
+ * existed read them as off: the old default ("every event with a link") becomes the new one
+ * (organised or accepted), which only ever sends fewer bots, never more.
+ */
+function sanitizeRule(rule: CalendarRuleInput): CalendarRule {
+  const email = typeof rule.email === 'string' ? rule.email.trim().toLowerCase().slice(0, 320) : '';
   return {
     mode: rule.mode,
-    spaceId: rule.spaceId,
-    joinAfterMinutes: Math.min(JOIN_AFTER_MAX_MINUTES, Math.max(0, Math.round(rule.joinAfterMinutes))),
-    skipWords: [...new Set(rule.skipWords.map((word) => word.trim()).filter((word) => word !== ''))].slice(
-      0,
-      50,
-    ),
+    spaceId: rule.spaceId ?? null,
+    unanswered: rule.unanswered === true,
+    others: rule.others === true,
+    email: email.includes('@') ? email : null,
+    joinAfterMinutes: Math.min(JOIN_AFTER_MAX_MINUTES, Math.max(0, Math.round(rule.joinAfterMinutes ?? 0))),
+    skipWords: [
+      ...new Set((rule.skipWords ?? []).map((word) => word.trim()).filter((word) => word !== '')),
+    ].slice(0, 50),
   };
 }
 
@@ -103,7 +122,8 @@ export class Calendars {
   }
 
   async #calendars(): Promise<StoredCalendar[]> {
-    return (await this.#deps.kv.get<StoredCalendar[]>(CALENDARS_KEY)) ?? [];
+    const stored = (await this.#deps.kv.get<StoredCalendar[]>(CALENDARS_KEY)) ?? [];
+    return stored.map((calendar) => ({ ...calendar, rule: sanitizeRule(calendar.rule) }));
   }
 
   async #saveCalendars(calendars: StoredCalendar[]): Promise<void> {
@@ -115,8 +135,13 @@ export class Calendars {
   }
 
   async #saveRecord(record: DispatchRecord): Promise<void> {
+    await this.#saveRecords([record]);
+  }
+
+  async #saveRecords(list: readonly DispatchRecord[]): Promise<void> {
+    if (list.length === 0) return;
     const records = await this.#records();
-    records[record.key] = record;
+    for (const record of list) records[record.key] = record;
     const oldest = this.#deps.now() - RECORD_KEEP_MS;
     for (const [key, value] of Object.entries(records)) if (value.startsAt < oldest) delete records[key];
     await this.#deps.kv.set(DISPATCH_KEY, records);
@@ -136,7 +161,7 @@ export class Calendars {
   }
 
   /** Adds a calendar after a first successful sync; refuses with the reason otherwise. */
-  add(address: string, rule: CalendarRule = DEFAULT_RULE): Promise<CalendarView> {
+  add(address: string, rule: CalendarRuleInput = DEFAULT_RULE): Promise<CalendarView> {
     return this.#serial(async () => {
       const parsed = parseFeedUrl(address);
       if (!parsed.ok) throw new CalendarAddError({ kind: 'invalid-address', problem: parsed.problem });
@@ -173,12 +198,15 @@ export class Calendars {
     });
   }
 
-  setRule(id: string, rule: CalendarRule): Promise<CalendarView | null> {
+  setRule(id: string, rule: CalendarRuleInput): Promise<CalendarView | null> {
     return this.#serial(async () => {
       const calendars = await this.#calendars();
       const calendar = calendars.find((other) => other.id === id);
       if (!calendar) return null;
+      const before = ownerEmail(calendar, null);
       calendar.rule = sanitizeRule(rule);
+      // Declines are read against the owner: another owner, and the feed is read again on the next sync.
+      if (ownerEmail(calendar, null) !== before) calendar.parsedAt = null;
       await this.#saveCalendars(calendars);
       await this.#plan();
       return (await this.list()).find((view) => view.id === id) ?? null;
@@ -250,37 +278,52 @@ export class Calendars {
     const now = this.#deps.now();
     const records = await this.#records();
     const { plans } = await this.#plans();
+    const cap = await this.#deps.botsPerDay();
+    let sentToday = Object.values(records).filter(
+      (record) => record.auto && record.at > now - BOTS_PER_DAY_WINDOW_MS,
+    ).length;
+    // Missed and capped occurrences are written together at the end: a feed of thousands due at
+    // once costs one write, not one per occurrence.
+    const settled: DispatchRecord[] = [];
+    const missed: DispatchRecord[] = [];
+    let capped = 0;
     for (const plan of plans) {
       if (plan.sendAt > now) break;
       const record = records[plan.key];
       if (record && record.state !== 'sending') continue;
+      const base = {
+        key: plan.key,
+        at: now,
+        link: plan.occurrence.link.url,
+        startsAt: plan.occurrence.startsAt,
+        title: plan.occurrence.title,
+      };
       if (!record && now >= plan.occurrence.endsAt) {
         const byHand = await this.#existingJob(plan.occurrence.link.url, plan.occurrence.startsAt, null);
         if (byHand) {
-          await this.#saveRecord({
-            key: plan.key,
-            state: 'sent',
-            at: now,
-            link: plan.occurrence.link.url,
-            startsAt: plan.occurrence.startsAt,
-            title: plan.occurrence.title,
-            jobId: byHand.id,
-          });
+          settled.push({ ...base, state: 'sent', jobId: byHand.id });
           continue;
         }
-        const missed: DispatchRecord = {
-          key: plan.key,
-          state: 'missed',
-          at: now,
-          link: plan.occurrence.link.url,
-          startsAt: plan.occurrence.startsAt,
-          title: plan.occurrence.title,
-        };
-        await this.#saveRecord(missed);
-        await this.#deps.missed(missed).catch(() => undefined);
+        const gone: DispatchRecord = { ...base, state: 'missed' };
+        settled.push(gone);
+        missed.push(gone);
         continue;
       }
-      await this.#send(plan.key, plan.occurrence, plan.spaceId, record);
+      // An interrupted send ("sending") is settled whatever the cap: it was counted when it began.
+      if (!record && sentToday >= cap) {
+        settled.push({ ...base, state: 'skipped', capped: true });
+        capped += 1;
+        continue;
+      }
+      const result = await this.#send(plan.key, plan.occurrence, plan.spaceId, record, true);
+      if (!record && result.auto) sentToday += 1;
+    }
+    await this.#saveRecords(settled);
+    for (const record of missed.slice(0, MISSED_NOTICES_MAX)) {
+      await this.#deps.missed(record).catch(() => undefined);
+    }
+    if (capped > 0 && (await this.firstTime(`bots-per-day:${new Date(now).toISOString().slice(0, 10)}`))) {
+      await this.#deps.capReached(cap).catch(() => undefined);
     }
   }
 
@@ -304,6 +347,7 @@ export class Calendars {
     occurrence: MeetingOccurrence,
     spaceId: number | null,
     previous: DispatchRecord | undefined,
+    auto = false,
   ): Promise<DispatchRecord> {
     const base = {
       key,
@@ -321,12 +365,14 @@ export class Calendars {
       return record;
     }
     // The intent first: a stop after this line is settled from the jobs on the next start.
-    await this.#saveRecord({ ...base, state: 'sending', at: attemptAt ?? this.#deps.now() });
+    const counted = auto || previous?.auto ? { auto: true as const } : {};
+    await this.#saveRecord({ ...base, ...counted, state: 'sending', at: attemptAt ?? this.#deps.now() });
     try {
       const meeting = parseMeetingLink(occurrence.link.url) ?? occurrence.link;
       const job = await this.#deps.sendBot(meeting, spaceId ?? undefined);
       const record: DispatchRecord = {
         ...base,
+        ...counted,
         state: job.phase === 'failed' ? 'failed' : 'sent',
         at: this.#deps.now(),
         jobId: job.id,
@@ -421,6 +467,7 @@ export class Calendars {
         state: record?.state ?? 'planned',
         ...(record?.jobId ? { jobId: record.jobId } : {}),
         ...(record?.error ? { error: record.error } : {}),
+        ...(record?.capped ? { capped: true as const } : {}),
       });
     }
     // Meetings with links that no rule sends: shown as "off" so the user can send one anyway.

@@ -2,3 +2,8 @@
 export class FeedFormatError extends Error {
   override readonly name = 'FeedFormatError';
 }
+
+/** A feed whose parse exceeds its time or recurrence budget (a rule that never ends, a flood of steps). */
+export class FeedTooComplexError extends Error {
+  override readonly name = 'FeedTooComplexError';
+}

@@ -76,27 +76,16 @@ export async function syncFeed(
   }
   try {
     const account = await deps.accountEmail();
+    // Declines are read against the owner the user gave (or the account), never the feed's name.
     const parsed = await deps.parseFeed(feed!, {
       from: now - LOOK_BACK_MS,
       to: now + LOOK_AHEAD_MS,
-      email: ownerEmail({ ...calendar, name: null }, account),
+      email: ownerEmail(calendar, account),
     });
-    const name = parsed.name ?? calendar.name;
-    // A Google primary calendar's name is its owner's address: declines are read against it.
-    const owner = ownerEmail({ ...calendar, name }, account);
-    const occurrences =
-      owner === account
-        ? parsed.occurrences
-        : (
-            await deps.parseFeed(feed!, {
-              from: now - LOOK_BACK_MS,
-              to: now + LOOK_AHEAD_MS,
-              email: owner,
-            })
-          ).occurrences;
+    const occurrences = parsed.occurrences;
     return {
       ...calendar,
-      name,
+      name: parsed.name ?? calendar.name,
       feed,
       etag,
       lastModified,

@@ -1,7 +1,10 @@
+import { ownerAddress } from './rules';
 import type { StoredCalendar } from './types';
 
-/** The owner's email: a Google primary calendar is named by it; otherwise the signed-in account. */
+/**
+ * The owner's email: the one the user gave for this calendar, else the signed-in account's. Never
+ * the feed's own name (X-WR-CALNAME): whoever writes the feed would choose whose meetings pass.
+ */
 export function ownerEmail(calendar: StoredCalendar, account: string | null): string | null {
-  if (calendar.name && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(calendar.name)) return calendar.name.toLowerCase();
-  return account;
+  return ownerAddress(calendar.rule, account);
 }

@@ -5,9 +5,10 @@
  * user declined, events without a meeting link.
  */
 import ICAL from 'ical.js';
+import { FEED_CAPS, type FeedCaps } from './caps';
 import { eventMeetingLink } from './event-links';
-import { FeedFormatError } from './feed-error';
-import type { MeetingOccurrence, ParsedFeed } from './types';
+import { FeedFormatError, FeedTooComplexError } from './feed-error';
+import type { FeedCap, MeetingOccurrence, ParsedFeed } from './types';
 import { zonedToEpoch } from './zoned-time';
 
 export interface ParseOptions {
@@ -16,14 +17,47 @@ export interface ParseOptions {
   to: number;
   /** The calendar owner's email: their declined occurrences are skipped. */
   email?: string | null;
+  /** Caps (FEED_CAPS by default; tests pass smaller ones). */
+  caps?: Partial<Pick<FeedCaps, 'events' | 'occurrences' | 'parseMs'>> & { ruleChecks?: number };
+  /** The clock the parse time is measured on (tests inject one). */
+  clock?: () => number;
 }
 
-export { FeedFormatError };
+export { FeedFormatError, FeedTooComplexError };
 
-/** Recurrences expanded per series at most this often: a hostile feed cannot stall the worker. */
+/** Recurrences expanded per series at most this often: one series cannot take the feed's whole budget. */
 const MAX_STEPS_PER_SERIES = 50_000;
-/** Titles are cut here: a hostile feed cannot fill the list or the storage. */
+/** Attendees kept per event: the rules need a few; a list of thousands is a flood. */
+const ATTENDEES_MAX = 200;
+/**
+ * Rule checks (the inner loop of ical.js's recurrence iterator) allowed per feed. One call of the
+ * iterator can loop forever on a date that never exists (BYMONTH=2;BYMONTHDAY=30): each loop turn
+ * checks the rule once, so counting the checks bounds the call. The parse time is checked there too.
+ */
+const RULE_CHECKS_MAX = 5_000_000;
+const CLOCK_EVERY = 4096;
+
+/** The running parse's budget; the iterator's checks draw on it (one parse at a time per thread). */
+let budget: { checks: number; max: number; deadline: number; clock: () => number } | null = null;
+
+type Iterator = { check_contracting_rules(): boolean };
+const iteratorProto = (ICAL as unknown as { RecurIterator: { prototype: Iterator } }).RecurIterator.prototype;
+const checkRules = iteratorProto.check_contracting_rules;
+iteratorProto.check_contracting_rules = function (this: Iterator): boolean {
+  spend();
+  return checkRules.call(this);
+};
+
+function spend(): void {
+  if (!budget) return;
+  budget.checks += 1;
+  if (budget.checks > budget.max) throw new FeedTooComplexError('too many recurrence steps');
+  if (budget.checks % CLOCK_EVERY === 0 && budget.clock() > budget.deadline)
+    throw new FeedTooComplexError('parse time limit reached');
+}
+/** Titles and the calendar's name are cut here: a hostile feed cannot fill the list or the storage. */
 const TITLE_MAX = 500;
+const NAME_MAX = 200;
 /** A meeting of a series may have started this long before the window and still be running in it. */
 const OVERLAP_MS = 2 * 24 * 60 * 60_000;
 
@@ -82,6 +116,42 @@ function declinedBy(component: ICAL.Component, email: string | null): boolean {
 
 /** Every occurrence of a series shares its master's link: it is searched once. */
 const links = new WeakMap<ICAL.Component, ReturnType<typeof eventMeetingLink>>();
+/** ...and its attendees: one list per event, shared by its occurrences (a structured clone keeps one copy). */
+const people = new WeakMap<ICAL.Component, string[]>();
+
+function attendeesOf(component: ICAL.Component): string[] {
+  let list = people.get(component);
+  if (!list) {
+    list = [];
+    for (const attendee of component.getAllProperties('attendee')) {
+      const email = emailOf(attendee.getFirstValue());
+      if (email !== null && !list.includes(email)) list.push(email);
+      if (list.length >= ATTENDEES_MAX) break;
+    }
+    people.set(component, list);
+  }
+  return list;
+}
+
+/** ...and who of them accepted (or tentatively): the same sharing and the same cap. */
+const accepting = new WeakMap<ICAL.Component, string[]>();
+
+function acceptedOf(component: ICAL.Component): string[] {
+  let list = accepting.get(component);
+  if (!list) {
+    list = [];
+    for (const attendee of component.getAllProperties('attendee')) {
+      const partstat = String(attendee.getParameter('partstat') ?? '').toUpperCase();
+      const email = emailOf(attendee.getFirstValue());
+      if (email !== null && (partstat === 'ACCEPTED' || partstat === 'TENTATIVE') && !list.includes(email)) {
+        list.push(email);
+      }
+      if (list.length >= ATTENDEES_MAX) break;
+    }
+    accepting.set(component, list);
+  }
+  return list;
+}
 
 function occurrenceOf(
   event: ICAL.Event,
@@ -113,10 +183,8 @@ function occurrenceOf(
     endsAt,
     link,
     organizer: emailOf(component.getFirstPropertyValue('organizer')),
-    attendees: component
-      .getAllProperties('attendee')
-      .map((attendee) => emailOf(attendee.getFirstValue()))
-      .filter((value): value is string => value !== null),
+    attendees: attendeesOf(component),
+    accepted: acceptedOf(component),
   };
 }
 
@@ -165,7 +233,30 @@ function fastForward(event: ICAL.Event, before: number, tzid: string | null): vo
   if (typeof endZone === 'string') event.component.getFirstProperty('dtend')?.setParameter('tzid', endZone);
 }
 
+/**
+ * Throws FeedFormatError for a text that is not iCalendar, FeedTooComplexError when the parse
+ * exceeds its time or recurrence budget. The events and occurrences caps cut the feed instead:
+ * what fits is returned, and `capped` says which cap was reached (once for the feed).
+ */
 export function parseFeed(text: string, options: ParseOptions): ParsedFeed {
+  const clock = options.clock ?? Date.now;
+  const parseMs = options.caps?.parseMs ?? FEED_CAPS.parseMs;
+  budget = {
+    checks: 0,
+    max: options.caps?.ruleChecks ?? RULE_CHECKS_MAX,
+    deadline: clock() + parseMs,
+    clock,
+  };
+  try {
+    return parseWithin(text, options, () => {
+      if (clock() > budget!.deadline) throw new FeedTooComplexError('parse time limit reached');
+    });
+  } finally {
+    budget = null;
+  }
+}
+
+function parseWithin(text: string, options: ParseOptions, checkTime: () => void): ParsedFeed {
   let root: ICAL.Component;
   try {
     const parsed = ICAL.parse(text);
@@ -174,11 +265,17 @@ export function parseFeed(text: string, options: ParseOptions): ParsedFeed {
     throw new FeedFormatError(error instanceof Error ? error.message : 'not an iCalendar feed');
   }
   if (root.name !== 'vcalendar') throw new FeedFormatError('not an iCalendar feed');
+  checkTime();
   const email = options.email ? options.email.trim().toLowerCase() : null;
   const name = root.getFirstPropertyValue('x-wr-calname');
-  const vevents = root.getAllSubcomponents('vevent');
+  const eventsMax = options.caps?.events ?? FEED_CAPS.events;
+  let occurrencesLeft = options.caps?.occurrences ?? FEED_CAPS.occurrences;
+  const capped = new Set<FeedCap>();
+  const all = root.getAllSubcomponents('vevent');
+  if (all.length > eventsMax) capped.add('events');
+  const vevents = all.length > eventsMax ? all.slice(0, eventsMax) : all;
 
-  // Overrides (RECURRENCE-ID) belong to the master with the same UID.
+  // Overrides (RECURRENCE-ID) belong to the master with the same UID (grouped in one pass).
   const masters = new Map<string, ICAL.Component>();
   const overrides = new Map<string, ICAL.Component[]>();
   const singles: ICAL.Component[] = [];
@@ -186,36 +283,49 @@ export function parseFeed(text: string, options: ParseOptions): ParsedFeed {
     const uid = vevent.getFirstPropertyValue('uid');
     const key = typeof uid === 'string' ? uid : null;
     if (key === null) singles.push(vevent);
-    else if (vevent.hasProperty('recurrence-id')) overrides.set(key, [...(overrides.get(key) ?? []), vevent]);
-    else if (masters.has(key)) singles.push(vevent);
+    else if (vevent.hasProperty('recurrence-id')) {
+      const list = overrides.get(key);
+      if (list) list.push(vevent);
+      else overrides.set(key, [vevent]);
+    } else if (masters.has(key)) singles.push(vevent);
     else masters.set(key, vevent);
   }
   // An override whose series is not in the feed (an invitation to one occurrence) stands alone.
-  for (const [uid, list] of overrides) if (!masters.has(uid)) singles.push(...list);
+  for (const [uid, list] of overrides) if (!masters.has(uid)) for (const one of list) singles.push(one);
 
   const occurrences: MeetingOccurrence[] = [];
-  const inWindow = (occurrence: MeetingOccurrence | null) => occurrence !== null;
+  /** One occurrence more expanded; false once the feed's cap is reached. */
+  const take = (): boolean => {
+    if (occurrencesLeft <= 0) {
+      capped.add('occurrences');
+      return false;
+    }
+    occurrencesLeft -= 1;
+    if (occurrencesLeft % 1024 === 0) checkTime();
+    return true;
+  };
+  const keep = (occurrence: MeetingOccurrence | null) => {
+    if (occurrence !== null) occurrences.push(occurrence);
+  };
 
   for (const component of singles) {
+    if (!take()) break;
     const event = new ICAL.Event(component, { exceptions: [] });
     if (!event.startDate) continue;
-    const occurrence = occurrenceOf(event, event.startDate, event.endDate ?? event.startDate, email, options);
-    if (inWindow(occurrence)) occurrences.push(occurrence!);
+    keep(occurrenceOf(event, event.startDate, event.endDate ?? event.startDate, email, options));
   }
 
-  for (const [uid, component] of masters) {
+  // Plain events before series: a hostile series that takes the occurrences budget cannot hide them.
+  const repeats = (component: ICAL.Component) =>
+    component.hasProperty('rrule') || component.hasProperty('rdate');
+  const ordered = [...masters].sort(([, a], [, b]) => Number(repeats(a)) - Number(repeats(b)));
+  for (const [uid, component] of ordered) {
+    if (!take()) break;
     // Overrides are passed in: otherwise ical.js relates every override of the feed to every series.
     const event = new ICAL.Event(component, { strictExceptions: true, exceptions: overrides.get(uid) ?? [] });
     if (!event.startDate) continue;
     if (!event.isRecurring()) {
-      const occurrence = occurrenceOf(
-        event,
-        event.startDate,
-        event.endDate ?? event.startDate,
-        email,
-        options,
-      );
-      if (inWindow(occurrence)) occurrences.push(occurrence!);
+      keep(occurrenceOf(event, event.startDate, event.endDate ?? event.startDate, email, options));
       continue;
     }
     if (isCancelled(component)) continue;
@@ -226,39 +336,52 @@ export function parseFeed(text: string, options: ParseOptions): ParsedFeed {
     fastForward(event, options.from - OVERLAP_MS, tzid);
     const exceptions = event.exceptions as unknown as Record<string, ICAL.Event>;
     const seen = new Set<string>();
-    const iterator = event.iterator();
-    for (
-      let step = 0, next = iterator.next();
-      next && step < MAX_STEPS_PER_SERIES;
-      step++, next = iterator.next()
-    ) {
-      const at = toEpoch(next, tzid);
-      if (at >= options.to) break;
-      // Past occurrences are passed over without being built.
-      if (at + Math.max(lastsMs, OVERLAP_MS) <= options.from) continue;
-      const id = next.toString();
-      seen.add(id);
-      const details = event.getOccurrenceDetails(next);
-      const occurrence = occurrenceOf(details.item, details.startDate, details.endDate, email, options);
-      if (inWindow(occurrence)) occurrences.push(occurrence!);
+    let iterator: ReturnType<ICAL.Event['iterator']>;
+    try {
+      iterator = event.iterator();
+    } catch (error) {
+      if (error instanceof FeedTooComplexError) throw error;
+      continue; // A rule ical.js cannot expand: this series alone is left out.
+    }
+    try {
+      for (
+        let step = 0, next = iterator.next();
+        next && step < MAX_STEPS_PER_SERIES && take();
+        step++, next = iterator.next()
+      ) {
+        const at = toEpoch(next, tzid);
+        if (at >= options.to) break;
+        // Past occurrences are passed over without being built.
+        if (at + Math.max(lastsMs, OVERLAP_MS) <= options.from) continue;
+        const id = next.toString();
+        seen.add(id);
+        const details = event.getOccurrenceDetails(next);
+        keep(occurrenceOf(details.item, details.startDate, details.endDate, email, options));
+      }
+    } catch (error) {
+      // A rule on which ical.js throws (FREQ=WEEKLY;BYMONTHDAY=30) ends this series, not the feed.
+      if (error instanceof FeedTooComplexError) throw error;
     }
     for (const [id, exception] of Object.entries(exceptions)) {
       if (seen.has(id) || !exception.startDate) continue;
-      const occurrence = occurrenceOf(
-        exception,
-        exception.startDate,
-        exception.endDate ?? exception.startDate,
-        email,
-        options,
+      if (!take()) break;
+      keep(
+        occurrenceOf(
+          exception,
+          exception.startDate,
+          exception.endDate ?? exception.startDate,
+          email,
+          options,
+        ),
       );
-      if (inWindow(occurrence)) occurrences.push(occurrence!);
     }
   }
 
   occurrences.sort((a, b) => a.startsAt - b.startsAt || a.link.url.localeCompare(b.link.url));
   return {
-    name: typeof name === 'string' && name.trim() !== '' ? name.trim() : null,
+    name: typeof name === 'string' && name.trim() !== '' ? name.trim().slice(0, NAME_MAX) : null,
     occurrences,
     events: vevents.length,
+    capped: [...capped],
   };
 }

@@ -23,46 +23,86 @@ function occurrence(overrides: Partial<MeetingOccurrence> = {}): MeetingOccurren
 const rule = (overrides: Partial<CalendarRule> = {}): CalendarRule => ({ ...DEFAULT_RULE, ...overrides });
 
 describe('ruleAccepts', () => {
-  it('off sends nothing, every meeting sends each', () => {
-    expect(ruleAccepts(occurrence(), rule({ mode: 'off' }), 'alice@example.com')).toBe(false);
-    expect(ruleAccepts(occurrence(), rule(), null)).toBe(true);
+  const me = 'alice@example.com';
+
+  it('off sends nothing; without an owner address nothing is decided and nothing sent', () => {
+    expect(ruleAccepts(occurrence(), rule({ mode: 'off' }), me)).toBe(false);
+    expect(ruleAccepts(occurrence(), rule(), me)).toBe(true);
+    expect(ruleAccepts(occurrence(), rule(), null)).toBe(false);
+    expect(ruleAccepts(occurrence(), rule(), 'not-an-address')).toBe(false);
   });
 
-  it('only meetings I organise', () => {
-    const mine = rule({ mode: 'organiser' });
+  it('by default: meetings I organise or have accepted (or tentatively), whoever organised them', () => {
+    expect(ruleAccepts(occurrence(), rule(), 'Alice@Example.com')).toBe(true);
+    const accepted = occurrence({
+      organizer: 'carol@partner.org',
+      attendees: [me, 'bob@example.com'],
+      accepted: [me],
+    });
+    expect(ruleAccepts(accepted, rule(), me)).toBe(true);
+    // Another guest's acceptance is not mine.
+    expect(ruleAccepts({ ...accepted, accepted: ['bob@example.com'] }, rule(), me)).toBe(false);
+    // Stored before answers were read: nobody counts as having accepted.
+    const { accepted: _dropped, ...stored } = accepted;
+    expect(ruleAccepts(stored, rule(), me)).toBe(false);
+  });
+
+  it('an unanswered invitation from a stranger sends no bot by default, nor with "unanswered" alone', () => {
+    const invitation = occurrence({
+      organizer: 'spam@stranger.example',
+      attendees: [me],
+      accepted: ['spam@stranger.example'],
+    });
+    expect(ruleAccepts(invitation, rule(), me)).toBe(false);
+    expect(ruleAccepts(invitation, rule({ unanswered: true }), me)).toBe(false);
+    expect(ruleAccepts(invitation, rule({ others: true }), me)).toBe(false);
+    expect(ruleAccepts(invitation, rule({ unanswered: true, others: true }), me)).toBe(true);
+    // The same invitation from my domain: opt-in with "unanswered".
+    const colleague = { ...invitation, organizer: 'bob@example.com', accepted: [] };
+    expect(ruleAccepts(colleague, rule(), me)).toBe(false);
+    expect(ruleAccepts(colleague, rule({ unanswered: true }), me)).toBe(true);
+  });
+
+  it('events from outside my domain that do not name me, and events with no organiser and no guests, are opt-in', () => {
+    const subscribed = occurrence({ organizer: 'host@stranger.example', attendees: ['x@stranger.example'] });
+    expect(ruleAccepts(subscribed, rule(), me)).toBe(false);
+    expect(ruleAccepts(subscribed, rule({ unanswered: true }), me)).toBe(false);
+    expect(ruleAccepts(subscribed, rule({ others: true }), me)).toBe(true);
+    const bare = occurrence({ organizer: null, attendees: [] });
+    expect(ruleAccepts(bare, rule(), me)).toBe(false);
+    expect(ruleAccepts(bare, rule({ mode: 'organiser' }), me)).toBe(false);
+    expect(ruleAccepts(bare, rule({ mode: 'external' }), me)).toBe(false);
+    expect(ruleAccepts(bare, rule({ others: true }), me)).toBe(true);
+  });
+
+  it('only meetings I organise: never one with no organiser, whatever the opt-ins', () => {
+    const mine = rule({ mode: 'organiser', unanswered: true, others: true });
     expect(ruleAccepts(occurrence(), mine, 'Alice@Example.com')).toBe(true);
-    expect(ruleAccepts(occurrence({ organizer: 'carol@partner.org' }), mine, 'alice@example.com')).toBe(
-      false,
-    );
-    // A meeting alone in my calendar is mine; one with others and no organizer is not.
-    expect(ruleAccepts(occurrence({ organizer: null, attendees: [] }), mine, 'alice@example.com')).toBe(true);
     expect(
-      ruleAccepts(occurrence({ organizer: null, attendees: ['bob@example.com'] }), mine, 'alice@example.com'),
+      ruleAccepts(occurrence({ organizer: 'carol@partner.org', attendees: [me], accepted: [me] }), mine, me),
     ).toBe(false);
+    expect(ruleAccepts(occurrence({ organizer: null, attendees: [me] }), mine, me)).toBe(false);
     expect(ruleAccepts(occurrence(), mine, null)).toBe(false);
   });
 
-  it('only meetings with someone outside my domain', () => {
+  it('only meetings with someone outside my domain, among those I have a stake in', () => {
     const outside = rule({ mode: 'external' });
-    expect(ruleAccepts(occurrence(), outside, 'alice@example.com')).toBe(false);
+    expect(ruleAccepts(occurrence(), outside, me)).toBe(false);
     expect(
-      ruleAccepts(
-        occurrence({ attendees: ['bob@example.com', 'carol@partner.org'] }),
-        outside,
-        'alice@example.com',
-      ),
+      ruleAccepts(occurrence({ attendees: ['bob@example.com', 'carol@partner.org'] }), outside, me),
     ).toBe(true);
-    expect(ruleAccepts(occurrence({ organizer: 'carol@PARTNER.org' }), outside, 'alice@example.com')).toBe(
-      true,
-    );
+    // A stranger's invitation always has someone outside: it still needs my acceptance.
+    const invitation = occurrence({ organizer: 'carol@PARTNER.org'.toLowerCase(), attendees: [me] });
+    expect(ruleAccepts(invitation, outside, me)).toBe(false);
+    expect(ruleAccepts({ ...invitation, accepted: [me] }, outside, me)).toBe(true);
     expect(ruleAccepts(occurrence({ attendees: ['x@partner.org'] }), outside, null)).toBe(false);
   });
 
   it('title words skip a meeting, case-insensitive, blank words ignored', () => {
     const words = rule({ skipWords: ['1:1', 'Private', '  '] });
-    expect(ruleAccepts(occurrence({ title: 'Alice / Bob 1:1' }), words, null)).toBe(false);
-    expect(ruleAccepts(occurrence({ title: 'private: dentist' }), words, null)).toBe(false);
-    expect(ruleAccepts(occurrence({ title: 'Planning' }), words, null)).toBe(true);
+    expect(ruleAccepts(occurrence({ title: 'Alice / Bob 1:1' }), words, me)).toBe(false);
+    expect(ruleAccepts(occurrence({ title: 'private: dentist' }), words, me)).toBe(false);
+    expect(ruleAccepts(occurrence({ title: 'Planning' }), words, me)).toBe(true);
     expect(skippedByTitle('ЛИЧНОЕ', ['личное'])).toBe(true);
   });
 
@@ -83,7 +123,7 @@ describe('planMeetings', () => {
     const shared = {
       calendarId: 'shared',
       rule: rule({ spaceId: 9, joinAfterMinutes: 2 }),
-      email: null,
+      email: 'alice@example.com',
       occurrences: [
         occurrence({ uid: 'copy', title: 'Design review (copy)' }),
         occurrence({ startsAt: start + 7 * 86_400_000 }),

@@ -14,6 +14,11 @@ export interface MeetingOccurrence {
   organizer: string | null;
   /** Attendees' emails, lower case. */
   attendees: string[];
+  /**
+   * The attendees who accepted (or tentatively accepted), lower case. Absent in occurrences stored
+   * before it was read: nobody counts as having accepted.
+   */
+  accepted?: string[];
 }
 
 export interface ParsedFeed {
@@ -23,7 +28,12 @@ export interface ParsedFeed {
   occurrences: MeetingOccurrence[];
   /** VEVENTs read (masters and overrides), for the sync's summary and the benchmark. */
   events: number;
+  /** The caps this feed reached (what fits was read); said once for the feed. */
+  capped: FeedCap[];
 }
+
+/** A cap that cuts a feed instead of failing it (lib/calendar/caps.ts). */
+export type FeedCap = 'events' | 'occurrences';
 
 /** Which meetings of a calendar get a bot. */
 export type RuleMode = 'off' | 'all' | 'organiser' | 'external';
@@ -38,16 +48,53 @@ export interface CalendarRule {
   joinAfterMinutes: number;
   /** A meeting whose title contains one of these (case-insensitive) gets no bot. */
   skipWords: string[];
+  /** Also invitations the owner has not answered (off by default: anyone can send one). */
+  unanswered: boolean;
+  /**
+   * Also events organised outside the owner's domain, and events that do not name the owner (no
+   * organiser, not on the guest list). Off by default: a shared or subscribed feed is a stranger's.
+   */
+  others: boolean;
+  /** The calendar owner's address, as the user gave it; null: the signed-in account's. Never the feed's. */
+  email: string | null;
 }
 
-/** A newly added calendar: every meeting with a link, into the default space, at the start. */
-export const DEFAULT_RULE: CalendarRule = { mode: 'all', spaceId: null, joinAfterMinutes: 0, skipWords: [] };
+/**
+ * A newly added calendar: the meetings the user organises or has accepted, into the default space,
+ * at the start.
+ */
+export const DEFAULT_RULE: CalendarRule = {
+  mode: 'all',
+  spaceId: null,
+  joinAfterMinutes: 0,
+  skipWords: [],
+  unanswered: false,
+  others: false,
+  email: null,
+};
+
+/** Bots sent from calendars in 24 hours, unless the options say otherwise. */
+export const DEFAULT_CALENDAR_BOTS_PER_DAY = 10;
+export const CALENDAR_BOTS_PER_DAY_MAX = 100;
 
 export const JOIN_AFTER_MAX_MINUTES = 60;
 
 // What the calendar service stores and what extension pages see of it (lib/calendar/calendars.ts).
 
-export type CalendarErrorKind = 'permission' | 'network' | 'http' | 'not-ical' | 'too-large';
+export type CalendarErrorKind =
+  | 'permission'
+  | 'network'
+  | 'http'
+  | 'not-ical'
+  | 'too-large'
+  /** The parse exceeded its time or recurrence budget: the parse worker was stopped. */
+  | 'too-complex'
+  /** The feed answered with a redirect to another scheme or host. */
+  | 'redirect'
+  /** No answer within the fetch's time limit. */
+  | 'timeout'
+  /** The parser failed for another reason. */
+  | 'parse-failed';
 
 export interface CalendarError {
   kind: CalendarErrorKind;
@@ -96,6 +143,10 @@ export interface DispatchRecord {
   jobId?: string;
   /** Why the bot could not be asked for (not signed in, no access...). */
   error?: string;
+  /** The calendars asked the service for this bot by themselves (counted against the daily cap). */
+  auto?: true;
+  /** Skipped because the calendars' bots-per-day cap was reached. */
+  capped?: true;
 }
 
 export interface UpcomingItem {
@@ -114,4 +165,6 @@ export interface UpcomingItem {
   jobId?: string;
   scheduleId?: string;
   error?: string;
+  /** Skipped because the calendars' bots-per-day cap was reached. */
+  capped?: true;
 }

@@ -36,6 +36,11 @@ test('the demo calendar: added in the options, listed as upcoming, one bot per o
   // the declined or the cancelled one.
   await expect(calendar.getByTestId('calendar-upcoming')).toHaveText('6 upcoming meetings with links');
   await expect(address).toHaveValue('');
+  // The Telemost meeting names no organiser and no guests: sent only with this calendar's opt-in.
+  const others = calendar.getByRole('checkbox', { name: /Also events from outside my email domain/ });
+  await expect(others).not.toBeChecked();
+  await others.check();
+  await expect(others).toBeChecked();
   // The same calendar under a second address: its meetings are still sent once.
   await address.fill(`${emulator.url}/__emulator/calendar.ics?copy=1`);
   await options.getByRole('button', { name: 'Add calendar' }).click();

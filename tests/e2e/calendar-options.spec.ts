@@ -33,6 +33,28 @@ test('calendars in the options: errors in plain words, rule editing, upcoming an
   // The private address is never shown whole.
   await expect(item).not.toContainText('calendar.ics');
 
+  // The default rule, the opt-ins off, the owner's address from the account; the daily cap with its default.
+  await expect(item.getByLabel('Send a bot to')).toHaveValue('all');
+  await expect(item.getByLabel('Send a bot to').locator('option:checked')).toHaveText(
+    'meetings I organise or have accepted',
+  );
+  await expect(
+    item.getByRole('checkbox', { name: 'Also invitations I have not answered' }),
+  ).not.toBeChecked();
+  await expect(
+    item.getByRole('checkbox', { name: /Also events from outside my email domain/ }),
+  ).not.toBeChecked();
+  await expect(item.getByLabel('My address in this calendar')).toHaveValue('');
+  const cap = page.getByLabel('At most this many bots a day from calendars');
+  await expect(cap).toHaveValue('10');
+  await expect(page.getByText(/^Default: 10\./)).toBeVisible();
+  await cap.fill('0');
+  await cap.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Enter a whole number from 1 to 100.');
+  await cap.fill('25');
+  await cap.press('Tab');
+  await expect(page.getByText(/^Default: 10\./)).toBeVisible();
+
   await item.getByLabel('Space').selectOption({ label: 'Almost empty' });
   await item.getByLabel(/Skip meetings whose title contains/).fill('Customer');
   await item.getByLabel(/Skip meetings whose title contains/).press('Enter');

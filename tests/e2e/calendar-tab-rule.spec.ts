@@ -2,7 +2,8 @@
  * "Send the bot when I open a meeting tab" end to end: a Meet tab shows the countdown with Cancel,
  * the background sends the bot once after the cancel window (the emulator's counters), with the
  * service worker stopped during the countdown; a reload and a second tab of the meeting send
- * nothing more; Cancel (pressed from the keyboard) sends nothing.
+ * nothing more; Cancel (pressed from the keyboard) sends nothing; a meeting tab another page opens
+ * behind itself (a pop-under) counts nothing and sends nothing until the user looks at it.
  */
 import type { Page } from '@playwright/test';
 import { expect, openMeetingPage, test } from './background-fixtures';
@@ -10,6 +11,7 @@ import { serveHost } from './page-support';
 
 const MEETING = 'https://meet.google.com/tab-rule-one';
 const OTHER_MEETING = 'https://meet.google.com/tab-rule-two';
+const POP_UNDER_MEETING = 'https://meet.google.com/tab-rule-pop';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -129,7 +131,7 @@ test('the content script cannot hurry the bot: asking again and again before the
   const meeting = await openMeetingPage(context, OTHER_MEETING);
   const ask = () =>
     meeting.inContentScript<{ ok: boolean; data: { state: string; remainingMs?: number } }>(
-      `chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'page.autoJoin', payload: {} })`,
+      `chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'page.autoJoin', payload: { looking: true } })`,
     );
   const first = await ask();
   expect(first.data.state).toBe('counting');
@@ -143,4 +145,45 @@ test('the content script cannot hurry the bot: asking again and again before the
   await expect.poll(async () => (await emulator.counters()).botRequests, { timeout: 30_000 }).toBe(1);
   expect((await ask()).data.state).toBe('sent');
   expect((await emulator.counters()).botRequests).toBe(1);
+});
+
+test('a meeting tab opened by another page behind itself (pop-under) sends nothing; looked at, it counts down', async ({
+  context,
+  background,
+  emulator,
+}) => {
+  await background.send('settings.set', { autoJoinTabs: true });
+  await background.closePage();
+  await serveHost(context, 'https://news.example', 'outlook.html');
+  const site = await context.newPage();
+  await site.goto('https://news.example/article');
+  // The site turns a click anywhere into a meeting link that opens behind it (a background tab).
+  await site.evaluate((url) => {
+    const link = document.createElement('a');
+    link.href = url;
+    link.target = '_blank';
+    link.textContent = 'Read more';
+    link.style.cssText = 'position:fixed;inset:0;z-index:2147483647;opacity:0';
+    document.body.append(link);
+  }, POP_UNDER_MEETING);
+  const [popUnder] = await Promise.all([
+    context.waitForEvent('page'),
+    site.getByRole('link', { name: 'Read more' }).click({ modifiers: ['ControlOrMeta'] }),
+  ]);
+  // A tab opened behind may load before the test's routes reach it: it loads the meeting again,
+  // still behind (goto does not bring a tab to the front).
+  await popUnder.goto(POP_UNDER_MEETING);
+  await expect(control(popUnder).getByRole('button', { name: 'Send bot' })).toBeAttached();
+  // Well past the cancel window: no countdown ran in the tab behind, and nothing was sent.
+  await site.waitForTimeout(15_000);
+  await expect(timer(popUnder)).toBeHidden();
+  expect((await emulator.counters()).botRequests).toBe(0);
+
+  // The user goes to the tab: now it counts down, with Cancel, the whole window.
+  await popUnder.bringToFront();
+  await popUnder.reload();
+  await expect(timer(popUnder)).toHaveText(/^Bot joins this meeting in (10|9|8|7) s$/);
+  await control(popUnder).getByRole('button', { name: 'Cancel' }).click();
+  await expect(status(popUnder)).toHaveText('Cancelled: no bot is sent to this meeting.');
+  expect((await emulator.counters()).botRequests).toBe(0);
 });

@@ -29,6 +29,8 @@ interface World {
   sent: string[];
   jobs: Job[];
   openTabs: Set<number>;
+  /** Tabs that are not their window's active one. */
+  backgroundTabs: Set<number>;
   failSend: boolean;
 }
 
@@ -41,6 +43,7 @@ function makeWorld(): World {
     sent: [],
     jobs: [],
     openTabs: new Set([1, 2]),
+    backgroundTabs: new Set(),
     failSend: false,
   };
 }
@@ -75,6 +78,8 @@ function calendars(world: World): Calendars {
     schedules: async () => [],
     missed: async () => undefined,
     failed: async () => undefined,
+    botsPerDay: async () => 10,
+    capReached: async () => undefined,
     describeError: async (error) => String(error),
   });
 }
@@ -91,6 +96,7 @@ function worker(world: World): AutoJoin {
     jobs: async () => world.jobs,
     sendBot: sendBot(world),
     tabExists: async (id) => world.openTabs.has(id),
+    tabActive: async (id) => world.openTabs.has(id) && !world.backgroundTabs.has(id),
     describeError: async (error) => (error instanceof Error ? error.message : String(error)),
   });
 }
@@ -105,7 +111,7 @@ describe('the tab rule in the background', () => {
 
   it('counts down, keeps an alarm at the deadline, and sends once when it comes, across a worker stop', async () => {
     const first = worker(world);
-    expect(await first.ask(ADHOC, 1, MEET_URL)).toEqual({
+    expect(await first.ask(ADHOC, 1, MEET_URL, true)).toEqual({
       state: 'counting',
       remainingMs: AUTO_JOIN_DELAY_MS,
     });
@@ -114,8 +120,14 @@ describe('the tab rule in the background', () => {
     });
     // A reload and a second tab of the same meeting join the same countdown.
     world.now += 4000;
-    expect(await worker(world).ask(ADHOC, 1, MEET_URL)).toEqual({ state: 'counting', remainingMs: 6000 });
-    expect(await worker(world).ask(ADHOC, 2, MEET_URL)).toEqual({ state: 'counting', remainingMs: 6000 });
+    expect(await worker(world).ask(ADHOC, 1, MEET_URL, true)).toEqual({
+      state: 'counting',
+      remainingMs: 6000,
+    });
+    expect(await worker(world).ask(ADHOC, 2, MEET_URL, true)).toEqual({
+      state: 'counting',
+      remainingMs: 6000,
+    });
     // Before the deadline the alarm's handler sends nothing.
     await worker(world).fireDue();
     expect(world.sent).toEqual([]);
@@ -127,54 +139,54 @@ describe('the tab rule in the background', () => {
     expect(world.sent).toEqual([MEET_URL]);
     expect(await fakeBrowser.alarms.get(AUTO_JOIN_ALARM)).toBeUndefined();
     // The page's own question at the deadline, a reload, another tab: the same bot, not another.
-    expect(await worker(world).ask(ADHOC, 1, MEET_URL)).toMatchObject({
+    expect(await worker(world).ask(ADHOC, 1, MEET_URL, true)).toMatchObject({
       state: 'sent',
       job: { id: 'job-1' },
     });
     world.now += 60 * MINUTE;
-    expect(await worker(world).ask(ADHOC, 3, MEET_URL)).toMatchObject({ state: 'sent' });
+    expect(await worker(world).ask(ADHOC, 3, MEET_URL, true)).toMatchObject({ state: 'sent' });
     await worker(world).fireDue();
     expect(world.sent).toEqual([MEET_URL]);
   });
 
   it("the page's question at the deadline sends, when the alarm has not fired yet; both together send once", async () => {
-    await worker(world).ask(ADHOC, 1, MEET_URL);
+    await worker(world).ask(ADHOC, 1, MEET_URL, true);
     world.now = NOW + AUTO_JOIN_DELAY_MS + 10;
     const one = worker(world);
-    const [asked] = await Promise.all([one.ask(ADHOC, 1, MEET_URL), one.fireDue()]);
+    const [asked] = await Promise.all([one.ask(ADHOC, 1, MEET_URL, true), one.fireDue()]);
     expect(asked).toMatchObject({ state: 'sent' });
     expect(world.sent).toEqual([MEET_URL]);
   });
 
   it('Cancel from any tab of the meeting: nothing is sent, and a reload does not start again', async () => {
-    await worker(world).ask(ADHOC, 1, MEET_URL);
-    await worker(world).ask(ADHOC, 2, MEET_URL);
+    await worker(world).ask(ADHOC, 1, MEET_URL, true);
+    await worker(world).ask(ADHOC, 2, MEET_URL, true);
     world.now += 3000;
     expect(await worker(world).cancel(ADHOC)).toEqual({ state: 'cancelled' });
     expect(await fakeBrowser.alarms.get(AUTO_JOIN_ALARM)).toBeUndefined();
     world.now = NOW + AUTO_JOIN_DELAY_MS + 1;
     await worker(world).fireDue();
-    expect(await worker(world).ask(ADHOC, 1, MEET_URL)).toEqual({ state: 'cancelled' });
+    expect(await worker(world).ask(ADHOC, 1, MEET_URL, true)).toEqual({ state: 'cancelled' });
     expect(world.sent).toEqual([]);
   });
 
   it('the page cannot hurry it: asking again before the deadline does not send', async () => {
     const one = worker(world);
-    await one.ask(ADHOC, 1, MEET_URL);
-    for (let i = 0; i < 5; i += 1) await one.ask(ADHOC, 1, MEET_URL);
+    await one.ask(ADHOC, 1, MEET_URL, true);
+    for (let i = 0; i < 5; i += 1) await one.ask(ADHOC, 1, MEET_URL, true);
     world.now += AUTO_JOIN_DELAY_MS - 1;
-    expect(await one.ask(ADHOC, 1, MEET_URL)).toEqual({ state: 'counting', remainingMs: 1 });
+    expect(await one.ask(ADHOC, 1, MEET_URL, true)).toEqual({ state: 'counting', remainingMs: 1 });
     expect(world.sent).toEqual([]);
   });
 
   it('off, signed out, or every tab of the meeting closed: nothing is sent', async () => {
     world.enabled = false;
-    expect(await worker(world).ask(ADHOC, 1, MEET_URL)).toEqual({ state: 'off' });
+    expect(await worker(world).ask(ADHOC, 1, MEET_URL, true)).toEqual({ state: 'off' });
     world.enabled = true;
     world.signedIn = false;
-    expect(await worker(world).ask(ADHOC, 1, MEET_URL)).toEqual({ state: 'off' });
+    expect(await worker(world).ask(ADHOC, 1, MEET_URL, true)).toEqual({ state: 'off' });
     world.signedIn = true;
-    await worker(world).ask(ADHOC, 1, MEET_URL);
+    await worker(world).ask(ADHOC, 1, MEET_URL, true);
     world.openTabs.clear();
     world.now += AUTO_JOIN_DELAY_MS;
     await worker(world).fireDue();
@@ -183,20 +195,20 @@ describe('the tab rule in the background', () => {
   });
 
   it('a bot sent by hand during the countdown is the one: none more at the deadline', async () => {
-    await worker(world).ask(ADHOC, 1, MEET_URL);
+    await worker(world).ask(ADHOC, 1, MEET_URL, true);
     world.now += 2000;
     await sendBot(world)(ADHOC);
     world.now = NOW + AUTO_JOIN_DELAY_MS;
     await worker(world).fireDue();
     expect(world.sent).toEqual([MEET_URL]);
-    expect(await worker(world).ask(ADHOC, 1, MEET_URL)).toMatchObject({
+    expect(await worker(world).ask(ADHOC, 1, MEET_URL, true)).toMatchObject({
       state: 'sent',
       job: { id: 'job-1' },
     });
   });
 
   it('"Send bot" pressed during the countdown: the countdown stops, and a reload shows that bot', async () => {
-    await worker(world).ask(ADHOC, 1, MEET_URL);
+    await worker(world).ask(ADHOC, 1, MEET_URL, true);
     // The page's "Send bot" first cancels the countdown, then sends in the chosen space.
     expect(await worker(world).cancel(ADHOC)).toEqual({ state: 'cancelled' });
     world.now += 500;
@@ -204,7 +216,7 @@ describe('the tab rule in the background', () => {
     world.now = NOW + AUTO_JOIN_DELAY_MS;
     await worker(world).fireDue();
     expect(world.sent).toEqual([MEET_URL]);
-    expect(await worker(world).ask(ADHOC, 1, MEET_URL)).toMatchObject({
+    expect(await worker(world).ask(ADHOC, 1, MEET_URL, true)).toMatchObject({
       state: 'sent',
       job: { id: 'job-1' },
     });
@@ -212,16 +224,16 @@ describe('the tab rule in the background', () => {
 
   it('a tab that moves on to another meeting no longer counts for the first one', async () => {
     const other = parseMeetingLink('https://meet.google.com/oth-erme-etg') as MeetingLink;
-    await worker(world).ask(ADHOC, 1, MEET_URL);
+    await worker(world).ask(ADHOC, 1, MEET_URL, true);
     world.now += 3000;
-    expect(await worker(world).ask(other, 1, other.url)).toMatchObject({ state: 'counting' });
+    expect(await worker(world).ask(other, 1, other.url, true)).toMatchObject({ state: 'counting' });
     world.now = NOW + AUTO_JOIN_DELAY_MS + 3000;
     await worker(world).fireDue();
     expect(world.sent).toEqual([other.url]);
   });
 
   it('a send interrupted by a worker stop is settled from the jobs, or made when none was created', async () => {
-    await worker(world).ask(ADHOC, 1, MEET_URL);
+    await worker(world).ask(ADHOC, 1, MEET_URL, true);
     world.now = NOW + AUTO_JOIN_DELAY_MS;
     // The worker stopped right after writing down its intent, before calling the engine.
     const entries = (await world.kv.get<Array<Record<string, unknown>>>('autoJoin')) ?? [];
@@ -242,10 +254,10 @@ describe('the tab rule in the background', () => {
 
   it('a refusal before any job existed is kept with its reason, and not sent again', async () => {
     world.failSend = true;
-    await worker(world).ask(ADHOC, 1, MEET_URL);
+    await worker(world).ask(ADHOC, 1, MEET_URL, true);
     world.now = NOW + AUTO_JOIN_DELAY_MS;
     await worker(world).fireDue();
-    expect(await worker(world).ask(ADHOC, 1, MEET_URL)).toEqual({
+    expect(await worker(world).ask(ADHOC, 1, MEET_URL, true)).toEqual({
       state: 'failed',
       job: null,
       error: 'Sign in first',
@@ -260,12 +272,12 @@ describe('the tab rule in the background', () => {
     const view = await calendars(world).add(FEED);
     world.now = ANCHOR - 5 * MINUTE;
     // Planned by the calendar's rule: the calendar sends it at the start.
-    expect(await worker(world).ask(weekly, 1, weekly.url)).toEqual({ state: 'off' });
+    expect(await worker(world).ask(weekly, 1, weekly.url, true)).toEqual({ state: 'off' });
     // Sent by the calendar: not again.
     world.now = ANCHOR;
     await calendars(world).dispatchDue();
     expect(world.sent).toEqual([weekly.url]);
-    expect(await worker(world).ask(weekly, 1, weekly.url)).toEqual({ state: 'off' });
+    expect(await worker(world).ask(weekly, 1, weekly.url, true)).toEqual({ state: 'off' });
     // A calendar whose rule is off: the tab rule serves its meeting.
     await calendars(world).setRule(view.id, {
       mode: 'off',
@@ -275,6 +287,41 @@ describe('the tab rule in the background', () => {
     });
     const zoom = parseMeetingLink(DEMO_LINKS.zoom) as MeetingLink;
     world.now = ANCHOR + 60 * MINUTE - 5 * MINUTE;
-    expect(await worker(world).ask(zoom, 1, zoom.url)).toMatchObject({ state: 'counting' });
+    expect(await worker(world).ask(zoom, 1, zoom.url, true)).toMatchObject({ state: 'counting' });
+  });
+
+  it('a tab nobody looks at (opened in the background, a pop-under) starts nothing and sends nothing', async () => {
+    world.backgroundTabs.add(1);
+    expect(await worker(world).ask(ADHOC, 1, MEET_URL, false)).toEqual({ state: 'off' });
+    world.now += 60_000;
+    await worker(world).fireDue();
+    expect(world.sent).toEqual([]);
+    expect(await fakeBrowser.alarms.get(AUTO_JOIN_ALARM)).toBeUndefined();
+  });
+
+  it('the countdown pauses when its tab is no longer looked at, and starts again in full when it is', async () => {
+    expect(await worker(world).ask(ADHOC, 1, MEET_URL, true)).toMatchObject({ state: 'counting' });
+    world.now += 4000;
+    expect(await worker(world).ask(ADHOC, 1, MEET_URL, false)).toEqual({ state: 'paused' });
+    world.now += 60_000;
+    await worker(world).fireDue();
+    expect(world.sent).toEqual([]);
+    // Back to the tab: the whole cancel window again, then one bot.
+    expect(await worker(world).ask(ADHOC, 1, MEET_URL, true)).toEqual({
+      state: 'counting',
+      remainingMs: AUTO_JOIN_DELAY_MS,
+    });
+    world.now += AUTO_JOIN_DELAY_MS;
+    await worker(world).fireDue();
+    expect(world.sent).toHaveLength(1);
+  });
+
+  it('at the deadline, a countdown none of whose tabs is active pauses instead of sending', async () => {
+    expect(await worker(world).ask(ADHOC, 1, MEET_URL, true)).toMatchObject({ state: 'counting' });
+    world.backgroundTabs.add(1);
+    world.now += AUTO_JOIN_DELAY_MS;
+    await worker(world).fireDue();
+    expect(world.sent).toEqual([]);
+    expect(await worker(world).ask(ADHOC, 1, MEET_URL, false)).toEqual({ state: 'off' });
   });
 });

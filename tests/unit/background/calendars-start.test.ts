@@ -2,7 +2,7 @@
  * The calendars and the tab rule at a start of the worker: a start looks at them only when
  * something is stored for them (lib/calendar/store.ts), and then settles what is due.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { demoCalendar } from '../../../emulator/calendar';
 import { createBackground } from '../../../lib/background/app';
@@ -18,6 +18,7 @@ import {
   calendarsHaveWork,
   hasCalendars,
 } from '../../../lib/calendar/store';
+import { DEFAULT_RULE } from '../../../lib/calendar/types';
 import { type KeyValueStore, memoryKeyValue } from '../../../lib/kv';
 import { type MeetingLink, parseMeetingLink } from '../../../lib/links';
 
@@ -44,6 +45,8 @@ const calendarDeps = (kv: KeyValueStore) => ({
   schedules: async () => [],
   missed: async () => undefined,
   failed: async () => undefined,
+  botsPerDay: async () => 10,
+  capReached: async () => undefined,
   describeError: async (error: unknown) => String(error),
 });
 
@@ -72,9 +75,10 @@ describe('what the calendars and the tab rule store is what a start looks at', (
         throw new Error('not in this test');
       },
       tabExists: async () => true,
+      tabActive: async () => true,
       describeError: async (error) => String(error),
     });
-    expect(await autoJoin.ask(MEETING, 1, MEETING.url)).toMatchObject({ state: 'counting' });
+    expect(await autoJoin.ask(MEETING, 1, MEETING.url, true)).toMatchObject({ state: 'counting' });
     expect(await calendarsHaveWork(kv)).toBe(true);
     await autoJoin.cancel(MEETING);
     expect(await calendarsHaveWork(kv)).toBe(false);
@@ -106,6 +110,10 @@ describe("the worker's start and the calendars", () => {
 
   it('a countdown whose deadline passed while the worker was stopped is settled at the next start', async () => {
     const kv = memoryKeyValue();
+    // The meeting tab is still open, and the one the user is looking at.
+    const tab = await fakeBrowser.tabs.create({ url: MEETING.url });
+    // The fake browser keeps no active tab: this one is.
+    const get = vi.spyOn(fakeBrowser.tabs, 'get').mockResolvedValue({ ...tab, active: true });
     const due: AutoJoinEntry = {
       link: MEETING.url,
       key: 'k',
@@ -113,7 +121,7 @@ describe("the worker's start and the calendars", () => {
       startedAt: NOW - 20_000,
       deadline: NOW - 10_000,
       until: NOW + 60 * MINUTE,
-      tabIds: [7],
+      tabIds: [tab.id!],
       at: NOW - 20_000,
     };
     await kv.set(AUTO_JOIN_KEY, [due]);
@@ -123,11 +131,13 @@ describe("the worker's start and the calendars", () => {
     // Signed out: the bot could not be asked for, and the countdown says so instead of counting on.
     const [settled] = (await kv.get<AutoJoinEntry[]>(AUTO_JOIN_KEY)) ?? [];
     expect(settled).toMatchObject({ state: 'failed', error: expect.any(String) });
+    get.mockRestore();
   });
 
   it('with a calendar, a start re-arms the alarms the browser dropped', async () => {
     const kv = memoryKeyValue();
-    await new Calendars(calendarDeps(kv)).add(FEED);
+    // Signed out at the start: the owner's address given in the options plans the meetings.
+    await new Calendars(calendarDeps(kv)).add(FEED, { ...DEFAULT_RULE, email: 'demo@example.com' });
     await fakeBrowser.alarms.clearAll();
     const bg = background(kv);
     await bg.wake();

@@ -9,7 +9,7 @@ import {
   Calendars,
 } from '../../../lib/calendar/calendars';
 import { parseFeed } from '../../../lib/calendar/parse-feed';
-import type { DispatchRecord } from '../../../lib/calendar/types';
+import { DEFAULT_RULE, type DispatchRecord } from '../../../lib/calendar/types';
 import type { Job } from '../../../lib/jobs/types';
 import { type KeyValueStore, memoryKeyValue } from '../../../lib/kv';
 import type { MeetingLink } from '../../../lib/links';
@@ -35,6 +35,8 @@ interface World {
   etag: string;
   access: boolean;
   failSend: boolean;
+  cap: number;
+  capNotices: number[];
 }
 
 function makeWorld(): World {
@@ -50,6 +52,8 @@ function makeWorld(): World {
     etag: '"v1"',
     access: true,
     failSend: false,
+    cap: 10,
+    capNotices: [],
   };
 }
 
@@ -87,6 +91,10 @@ function worker(world: World): Calendars {
       world.missed.push(record);
     },
     failed: async () => undefined,
+    botsPerDay: async () => world.cap,
+    capReached: async (cap) => {
+      world.capNotices.push(cap);
+    },
     describeError: async (error) => (error instanceof Error ? error.message : String(error)),
   };
   return new Calendars(deps);
@@ -321,4 +329,161 @@ describe('calendar messages', () => {
       ),
     ).toMatchObject({ ok: false, error: { kind: 'invalid-message' } });
   });
+});
+
+/** A feed of the given VEVENT bodies (each without BEGIN/END), all at `at`, with this calendar name. */
+function feedOf(name: string, events: string[][], at: number): string {
+  const stamp = new Date(at)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+  const end = new Date(at + 30 * MINUTE)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', `X-WR-CALNAME:${name}`];
+  events.forEach((body, index) => {
+    lines.push('BEGIN:VEVENT', `UID:e${index}@test`, `DTSTAMP:${stamp}`, `DTSTART:${stamp}`, `DTEND:${end}`);
+    lines.push(...body, 'END:VEVENT');
+  });
+  lines.push('END:VCALENDAR');
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+const ME = 'demo@example.com';
+const STRANGER = 'spam@stranger.example';
+
+describe('calendars: a stranger does not choose where the bot goes', () => {
+  let world: World;
+
+  beforeEach(() => {
+    fakeBrowser.reset();
+    world = makeWorld();
+  });
+
+  it('a feed naming itself after a stranger does not make the stranger the owner', async () => {
+    world.feed = feedOf(
+      STRANGER,
+      [['SUMMARY:Spam', `ORGANIZER:mailto:${STRANGER}`, 'LOCATION:https://zoom.us/j/11111111111']],
+      ANCHOR,
+    );
+    const calendars = worker(world);
+    const view = await calendars.add(FEED, { ...DEFAULT_RULE, mode: 'organiser' });
+    expect(view.name).toBe(STRANGER);
+    world.now = ANCHOR;
+    await calendars.dispatchDue();
+    expect(world.sent).toEqual([]);
+    expect((await calendars.upcoming()).map((item) => item.state)).toEqual(['off']);
+  });
+
+  it('the owner is the address the user gives for the calendar, else the signed-in account', async () => {
+    world.feed = feedOf(
+      'Work',
+      [
+        [
+          'SUMMARY:Mine at work',
+          'ORGANIZER:mailto:me@work.example',
+          'LOCATION:https://zoom.us/j/22222222222',
+        ],
+      ],
+      ANCHOR,
+    );
+    const calendars = worker(world);
+    const view = await calendars.add(FEED);
+    expect((await calendars.upcoming())[0]?.state).toBe('off');
+    await calendars.setRule(view.id, { ...view.rule, email: ' Me@Work.example ' });
+    expect((await calendars.list())[0]?.rule.email).toBe('me@work.example');
+    world.now = ANCHOR;
+    await calendars.dispatchDue();
+    expect(world.sent.map((sent) => sent.link)).toEqual(['https://zoom.us/j/22222222222']);
+  });
+
+  it('by default: an unanswered invitation from a stranger, and an event with no organiser and no guests, send no bot', async () => {
+    world.feed = feedOf(
+      'Demo',
+      [
+        [
+          'SUMMARY:Invitation',
+          `ORGANIZER:mailto:${STRANGER}`,
+          `ATTENDEE;PARTSTAT=ACCEPTED:mailto:${STRANGER}`,
+          `ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:${ME}`,
+          'LOCATION:https://zoom.us/j/33333333333',
+        ],
+        ['SUMMARY:Nobody', 'LOCATION:https://zoom.us/j/44444444444'],
+        [
+          'SUMMARY:Accepted',
+          `ORGANIZER:mailto:client@partner.example`,
+          `ATTENDEE;PARTSTAT=ACCEPTED:mailto:${ME}`,
+          'LOCATION:https://zoom.us/j/55555555555',
+        ],
+      ],
+      ANCHOR,
+    );
+    const calendars = worker(world);
+    const view = await calendars.add(FEED);
+    expect(view.rule).toMatchObject({ mode: 'all', unanswered: false, others: false, email: null });
+    world.now = ANCHOR;
+    await calendars.dispatchDue();
+    expect(world.sent.map((sent) => sent.link)).toEqual(['https://zoom.us/j/55555555555']);
+
+    // Both opt-ins, per calendar: the invitation and the bare event are sent too.
+    await calendars.setRule(view.id, { ...view.rule, unanswered: true, others: true });
+    await calendars.dispatchDue();
+    expect(world.sent.map((sent) => sent.link).sort()).toEqual([
+      'https://zoom.us/j/33333333333',
+      'https://zoom.us/j/44444444444',
+      'https://zoom.us/j/55555555555',
+    ]);
+  });
+
+  it('a calendar stored with the old default ("every meeting") now sends only what the new default does', async () => {
+    const calendars = worker(world);
+    await calendars.add(FEED);
+    const stored = (await world.kv.get<Array<{ rule: Record<string, unknown> }>>('calendars'))!;
+    for (const calendar of stored) {
+      calendar.rule = { mode: 'all', spaceId: null, joinAfterMinutes: 0, skipWords: [] };
+    }
+    await world.kv.set('calendars', stored);
+    expect((await worker(world).list())[0]?.rule).toMatchObject({
+      unanswered: false,
+      others: false,
+      email: null,
+    });
+    // The demo feed: the weekly sync (mine) and the customer call (accepted) get bots; the
+    // Telemost, New York and Outlook events name nobody and get none.
+    for (let hour = 0; hour <= 5; hour += 1) {
+      world.now = ANCHOR + hour * HOUR;
+      await worker(world).dispatchDue();
+    }
+    expect(world.sent.map((sent) => sent.link)).toEqual([DEMO_LINKS.weekly, DEMO_LINKS.zoom]);
+  });
+
+  it('20,000 distinct meetings due at once: at most the bots-per-day cap is sent, and the cap is said once', async () => {
+    const events = Array.from({ length: 20_000 }, (_, index) => [
+      `SUMMARY:Meeting ${index}`,
+      `ORGANIZER:mailto:${ME}`,
+      `LOCATION:https://zoom.us/j/${String(10_000_000_000 + index)}`,
+    ]);
+    world.feed = feedOf('Flood', events, ANCHOR);
+    world.cap = 7;
+    const calendars = worker(world);
+    await calendars.add(FEED);
+    world.now = ANCHOR;
+    await calendars.dispatchDue();
+    expect(world.sent).toHaveLength(7);
+    expect(world.capNotices).toEqual([7]);
+    // The next passes of the day: nothing more, and no second notice.
+    world.now = ANCHOR + MINUTE;
+    await worker(world).syncAll();
+    await worker(world).dispatchDue();
+    expect(world.sent).toHaveLength(7);
+    expect(world.capNotices).toEqual([7]);
+    expect(world.missed).toEqual([]);
+    const records = Object.values((await world.kv.get<Record<string, DispatchRecord>>('dispatch'))!);
+    expect(records.filter((record) => record.capped)).toHaveLength(records.length - 7);
+    // "Send now" is the user's own choice: the cap does not hold it back.
+    const held = records.find((record) => record.capped)!;
+    expect(await worker(world).sendNow(held.key)).toMatchObject({ state: 'sent' });
+    expect(world.sent).toHaveLength(8);
+  }, 60_000);
 });

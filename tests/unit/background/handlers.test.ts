@@ -20,7 +20,7 @@ const popup: Sender = {
 const meetTab: Sender = {
   id: fakeBrowser.runtime.id,
   url: 'https://meet.google.com/abc-defg-hij',
-  tab: { id: 3 } as Sender['tab'],
+  tab: { id: 3, active: true } as Sender['tab'],
   frameId: 0,
 };
 const calendarTab: Sender = {
@@ -324,12 +324,12 @@ describe('page-scoped messages', () => {
   });
 
   it('page.autoJoin: only a meeting tab, for its own meeting; off unless the options say so; Cancel stops it', async () => {
-    expect(await send('page.autoJoin', {}, popup)).toMatchObject({
+    expect(await send('page.autoJoin', { looking: true }, popup)).toMatchObject({
       ok: false,
       error: { kind: 'forbidden-sender' },
     });
     for (const tab of [calendarTab, youtubeTab]) {
-      expect(await send('page.autoJoin', {}, tab)).toEqual({
+      expect(await send('page.autoJoin', { looking: true }, tab)).toEqual({
         ok: false,
         error: { kind: 'not-a-meeting-link' },
       });
@@ -338,9 +338,22 @@ describe('page-scoped messages', () => {
         error: { kind: 'not-a-meeting-link' },
       });
     }
-    expect(await send('page.autoJoin', {}, meetTab)).toEqual({ ok: true, data: { state: 'off' } });
+    expect(await send('page.autoJoin', { looking: true }, meetTab)).toEqual({
+      ok: true,
+      data: { state: 'off' },
+    });
     await send('settings.set', { autoJoinTabs: true });
-    expect(await send('page.autoJoin', {}, meetTab)).toMatchObject({
+    // Not looked at: the page says it is hidden, or the browser that it is a background tab.
+    expect(await send('page.autoJoin', { looking: false }, meetTab)).toEqual({
+      ok: true,
+      data: { state: 'off' },
+    });
+    const behind = { ...meetTab, tab: { id: 3, active: false } as Sender['tab'] };
+    expect(await send('page.autoJoin', { looking: true }, behind)).toEqual({
+      ok: true,
+      data: { state: 'off' },
+    });
+    expect(await send('page.autoJoin', { looking: true }, meetTab)).toMatchObject({
       ok: true,
       data: { state: 'counting', remainingMs: expect.any(Number) },
     });
