@@ -1,0 +1,6 @@
+export * from './balance';
+export * from './pieces';
+export * from './recovery';
+export * from './state';
+export * from './store';
+export * from './title';
