@@ -15,11 +15,13 @@ import type { z } from 'zod/mini';
 import type { ApiErrorInfo, Page, ProcessingResult, Recording, Space, SpaceListItem } from '@/lib/api';
 import type { ImportState, SpaceSummary, SpeakerNames } from '@/lib/archive';
 import type { CalendarView, DispatchRecord, UpcomingItem } from '@/lib/background/calendars';
+import type { RecordingView } from '@/lib/background/recording';
 import type { ScheduledBot } from '@/lib/background/schedules';
 import type { DestinationView } from '@/lib/delivery/types';
 import type { Lang } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
 import type { PageText } from '@/lib/page/page-text';
+import type { RecordingState } from '@/lib/recording/state';
 import type { Settings } from '@/lib/storage';
 import type { requestSchemas } from './messaging-schemas';
 
@@ -159,6 +161,12 @@ export interface ResponseMap {
   'deliveries.remove': null;
   'deliveries.test': DestinationView;
   'deliveries.sendAgain': DestinationView;
+  // "Record here" (lib/background/recording.ts).
+  'recording.status': RecordingView;
+  'recording.start': RecordingView;
+  'recording.stop': RecordingState | null;
+  'recording.recover': RecordingView;
+  'recording.event': null;
 }
 
 /** The popup's "Upcoming": meetings with links and the spaces whose balance will not cover them. */
@@ -204,7 +212,18 @@ export type MessagingErrorInfo =
       reason: 'invalid-address' | 'too-many' | 'not-found' | 'not-ready';
       problem?: string;
     }
+  /** "Record here" could not start (lib/background/recording.ts); `detail`: the browser's words. */
+  | { kind: 'recording'; reason: RecordingRefusal; detail?: string }
   | { kind: 'internal'; message: string };
+
+export type RecordingRefusal =
+  | 'unsupported'
+  | 'signed-out'
+  | 'already-recording'
+  | 'unfinished'
+  | 'tab-gone'
+  | 'not-a-web-page'
+  | 'capture-refused';
 
 export type ErrorInfo = ApiErrorInfo | MessagingErrorInfo;
 
@@ -219,6 +238,7 @@ const MESSAGING_KINDS: Record<MessagingErrorInfo['kind'], true> = {
   'not-cancellable': true,
   calendar: true,
   delivery: true,
+  recording: true,
   internal: true,
 };
 

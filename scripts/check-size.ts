@@ -30,7 +30,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 267.7 kB; the deliveries' part: 269.3 kB (+1.6: a file of its own compresses less well); the
 // calendars and the tab rule as a part: +1.8 kB (their 16 kB compress apart from the worker's).
 // 270 → 272: the four parts together, 270.9 kB (background.js 72.3 → 55.6 kB gzip this round).
-export const ZIP_BUDGET_KB = 272;
+// 272 → 380 with "Record here": mediabunny (95.3 kB gzip, a chunk of its own that the offscreen
+// document loads only when a recording ends, to state the file's duration) and the recorder.
+export const ZIP_BUDGET_KB = 380;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -40,10 +42,11 @@ export const BUDGETS_KB: Record<string, number> = {
   // Target 30 for the popup and side panel: 29.1 / 29.3 reached (failure sentences, sign-in form and
   // processing dialog load when needed; one shared chunk). Preact and signals, the English catalog
   // and WXT storage are most of what is left (README, "Weight and speed").
-  'popup.html': 29.6,
-  'sidepanel.html': 29.8,
+  // +0.3 with "Record here": the lazy loader of its view (the view and its texts load after paint).
+  'popup.html': 30,
+  'sidepanel.html': 30.1,
   // +2 with the meeting search (issue 10): speaker renames and the lazy search loader.
-  'viewer.html': 38.5,
+  'viewer.html': 38.7,
   'options.html': 26.5,
   // Target 30: 63.4 reached (ical.js parses feeds in a Worker, outside the service worker), then
   // 84.1 with deliveries (marked, about 15, for the Slack text: the same Worker route could take it
@@ -57,12 +60,16 @@ export const BUDGETS_KB: Record<string, number> = {
   // destination wants a ready protocol.
   // 59.6 → 55.6: the calendars and the tab rule are a part loaded when a start has something
   // stored for them (lib/calendar/store.ts).
-  'background.js': 56.1,
+  // 55.6 → 57.9 with "Record here": what must be in the worker's own script (the recorded tab's
+  // close and navigation listeners, the offscreen document kept open, the pieces wiped at sign-out,
+  // the recording's state and store) and its notification texts.
+  'background.js': 58.2,
   // The worker's parts (lib/background/parts.ts), each loaded when an event needs it.
-  'worker-messages.js': 10.5,
+  // +2 with "Record here" (start, stop, recovery, the recording page's events, the upload).
+  'worker-messages.js': 12.8,
   // Every Russian text of the worker: notifications, menus, failure and service error sentences,
   // charge incidents, job states (lib/background/texts-loader.ts).
-  'worker-texts-ru.js': 5.4,
+  'worker-texts-ru.js': 5.8,
   // The deliveries: the outbox, the bodies, the attempts and the Slack text's conversion request.
   'worker-deliveries.js': 5.7,
   // The calendars and the tab rule (auto-join), with the feed parser's wiring.

@@ -9,8 +9,9 @@ import { describeJob } from '@/lib/jobs/describe';
 import type { Job } from '@/lib/jobs/types';
 import { parseMeetingLink } from '@/lib/links';
 import type { Background } from './app';
-import { MENU_SEND_BOT, MENU_TRANSCRIBE_LINK, MENU_TRANSCRIBE_PAGE } from './menus';
+import { MENU_RECORD_TAB, MENU_SEND_BOT, MENU_TRANSCRIBE_LINK, MENU_TRANSCRIBE_PAGE } from './menus';
 import { notify } from './notifications';
+import { recordFromTab } from './recording';
 import { backgroundTexts } from './texts';
 
 const ACTION_NOTIFICATION_ID = 'action';
@@ -48,7 +49,15 @@ async function reportAction(bg: Background, action: () => Promise<Job | null>, n
   }
 }
 
-export async function onMenuClick(bg: Background, info: Browser.contextMenus.OnClickData): Promise<void> {
+export async function onMenuClick(
+  bg: Background,
+  info: Browser.contextMenus.OnClickData,
+  tab?: Browser.tabs.Tab,
+): Promise<void> {
+  if (info.menuItemId === MENU_RECORD_TAB) {
+    await recordFromTab(bg, tab);
+    return;
+  }
   if (info.menuItemId === MENU_SEND_BOT) {
     await reportAction(
       bg,

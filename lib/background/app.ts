@@ -52,6 +52,7 @@ import { deliveriesWaiting, deliveryAlarm, deliveryWanted, trustedDeliveryKv } f
 import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
 import { part } from './parts';
 import type { DeliveriesDeps } from './parts/deliveries';
+import { forgetRecordings } from './recording-watch';
 import { PollScheduler } from './scheduler';
 import { Schedules } from './schedules';
 import { checkSessionNotices } from './session';
@@ -116,7 +117,12 @@ function announceArchiveChange(change: ArchiveChange): void {
 export function createBackground(options: BackgroundOptions = {}) {
   const now = options.now ?? Date.now;
   const archive = new Archive(options.archiveKv ?? archiveKv(), { now, changed: announceArchiveChange });
-  const forgetArchive = () => archive.clear().catch((error) => console.error('archive not cleared', error));
+  const forgetArchive = () =>
+    Promise.all([
+      archive.clear().catch((error) => console.error('archive not cleared', error)),
+      // "Record here": the capture stops and its pieces go with the session.
+      forgetRecordings().catch((error) => console.error('recording not wiped', error)),
+    ]);
   const sessionKept: BackgroundSessionStore = createSessionStore(options.sessionKv, now);
   // The archive belongs to the session: when it ends (sign-out, another service, or a session
   // that can no longer be renewed) the archive and its search index go with it.

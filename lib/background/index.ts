@@ -11,9 +11,10 @@ import { restrictStorageToTrustedContexts } from '@/lib/trusted-settings';
 import { type Background, createBackground } from './app';
 import { DELIVERY_ALARM } from './deliveries';
 import type { Handlers } from './handler-types';
-import { COMMAND_SEND_BOT, createMenus } from './menus';
+import { COMMAND_RECORD_TAB, COMMAND_SEND_BOT, createMenus } from './menus';
 import { openNotification } from './notifications';
 import { installParts, part } from './parts';
+import { watchRecording } from './recording-watch';
 import { POLL_ALARM } from './scheduler';
 import { SCHEDULE_ALARM_PREFIX } from './schedules';
 import type { OwnExtension } from './senders';
@@ -114,18 +115,22 @@ export function startBackground(bg: Background = createBackground()): Background
     void openNotification(id, bg.jobs).catch(log('notification click'));
   });
 
-  browser.contextMenus.onClicked.addListener((info) => {
-    void part('messages').onMenuClick(bg, info).catch(log('menu'));
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    void part('messages').onMenuClick(bg, info, tab).catch(log('menu'));
   });
 
   browser.commands.onCommand.addListener((command, tab) => {
     if (command === COMMAND_SEND_BOT) void part('messages').sendBotFromTab(bg, tab).catch(log('command'));
+    if (command === COMMAND_RECORD_TAB) void part('messages').recordFromTab(bg, tab).catch(log('command'));
   });
 
   // Access granted in the options: jobs waiting for it can move.
   browser.permissions.onAdded.addListener(() => {
     void bg.scheduler.run();
   });
+
+  // "Record here": the recorded tab closing or leaving stops it (lib/background/recording-watch.ts).
+  watchRecording(bg);
 
   // Open page controls follow the language and "Hide on this site" choices at once.
   settingsItem.watch(() => void part('messages').notifyPages().catch(log('page notice')));

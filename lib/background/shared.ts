@@ -22,6 +22,9 @@ import * as messaging from '@/lib/messaging';
 import * as messagingSchemas from '@/lib/messaging-schemas';
 import * as pageConditions from '@/lib/page/conditions';
 import * as permissions from '@/lib/permissions';
+import * as recordingPieces from '@/lib/recording/pieces';
+import * as recordingState from '@/lib/recording/state';
+import * as recordingStore from '@/lib/recording/store';
 import * as serial from '@/lib/serial';
 import * as sessionStore from '@/lib/session-store';
 import * as storage from '@/lib/storage';
@@ -51,6 +54,9 @@ const SHARED = {
   messagingSchemas,
   pageConditions,
   permissions,
+  recordingPieces,
+  recordingState,
+  recordingStore,
   serial,
   sessionStore,
   storage,

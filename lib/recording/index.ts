@@ -1,5 +1,6 @@
 export * from './balance';
 export * from './pieces';
+export * from './protocol';
 export * from './recovery';
 export * from './state';
 export * from './store';

@@ -5,4 +5,5 @@
 export { onMenuClick, sendBotFromTab } from '../actions';
 export { createHandlers, respond } from '../handlers';
 export { notifyPages, withPageOutcome } from '../page-answers';
+export { recordFromTab, recordingTabChanged, wipeRecordings } from '../recording';
 export { checkMessage, currentSender } from '../senders';
