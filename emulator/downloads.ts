@@ -5,13 +5,14 @@
  * A download finishes no sooner than `downloadDelayMs` after the request (virtual clock).
  */
 import type { Hono } from 'hono';
+import { durationFromFile } from './duration';
 import type { Emulator } from './emulator';
 import { apiRoute, fieldErrors, json, readData } from './http';
 import { hashString } from './prng';
 import { validateTitle } from './recordings';
 import type { Recording } from './state';
 import { Validator } from './validation';
-import { durationFromFile, makeWav } from './wav';
+import { makeWav } from './wav';
 
 /** The path segment that names the video-hosting site (a neutral word in the contract). */
 export const VIDEO_SITE_PATH = 'by_videosite';
@@ -178,7 +179,7 @@ export function registerDownloadRoutes(app: Hono, emu: Emulator): void {
       const recording = emu.createRecording(space.id, title, contentType, 'by_url');
       startDownload(emu, recording, async (signal) => {
         const bytes = await fetchBytes(url, signal);
-        return bytes ? { bytes, duration: durationFromFile(bytes) } : null;
+        return bytes ? { bytes, duration: await durationFromFile(bytes) } : null;
       });
       return json({ audio_id: recording.id }, 201);
     },

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
+import { durationFromFile } from './duration';
 import type { Emulator } from './emulator';
 import { apiRoute, emptyOk, fieldErrors, json, paginate, pythonType, readData } from './http';
 import {
@@ -16,7 +17,6 @@ import {
 } from './state';
 import { PART_SIZE, partPath, UPLOAD_LINK_TTL_SEC } from './storage';
 import { MESSAGES, toInteger, Validator } from './validation';
-import { durationFromFile } from './wav';
 
 /** S3 allows 10,000 parts per upload. */
 const MAX_FILE_SIZE = 10_000 * PART_SIZE;
@@ -237,12 +237,15 @@ export function registerRecordingRoutes(app: Hono, emu: Emulator): void {
         upload.state = 'assembling';
         counters.completeUploads++;
         const db = emu.db;
-        emu.scheduler.at(emu.now() + emu.options.assembleDelayMs, () => {
-          const bytes = Buffer.concat(parts.map((p) => upload.parts.get(p.number)?.bytes ?? Buffer.alloc(0)));
+        const due = emu.now() + emu.options.assembleDelayMs;
+        const bytes = Buffer.concat(parts.map((p) => upload.parts.get(p.number)?.bytes ?? Buffer.alloc(0)));
+        // Read before the assembly is scheduled: the scheduler's tasks are synchronous.
+        const duration = await durationFromFile(bytes);
+        emu.scheduler.at(due, () => {
           db.objects.set(recording.storageKey, { bytes, contentType: recording.contentType });
           upload.state = 'completed';
           upload.parts.clear();
-          recording.duration = durationFromFile(bytes);
+          recording.duration = duration;
           recording.isUploaded = true;
         });
         return emptyOk();

@@ -1,5 +1,6 @@
 /** Multipart upload through storage links, by-URL and video-site downloads. */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,11 +20,18 @@ const audio = (path = '') => `/api/spaces/${S.personal}/audio/${path}`;
 let files: Server;
 let filesUrl = '';
 const WAV_7S = makeWav(7, 3);
+const fixture = (name: string) => readFileSync(new URL(`./test/fixtures/${name}`, import.meta.url));
+/** A MediaRecorder WebM/Opus of 7 s (no duration in its header) and an Ogg/Opus of 4 s, a few KB each. */
+const RECORDED_WEBM = fixture('mediarecorder-7s.webm');
+const OGG_4S = fixture('tone-4s.ogg');
 beforeAll(async () => {
   files = createServer((req, res) => {
     if (req.url === '/talk.wav') {
       res.writeHead(200, { 'Content-Type': 'audio/wav' });
       res.end(WAV_7S);
+    } else if (req.url === '/tone.ogg') {
+      res.writeHead(200, { 'Content-Type': 'audio/ogg' });
+      res.end(OGG_4S);
     } else if (req.url === '/clip.mp3') {
       res.writeHead(200, { 'Content-Type': 'audio/mpeg' });
       res.end(Buffer.alloc(48_000, 1));
@@ -124,6 +132,22 @@ describe('multipart upload', () => {
     expect((await api.counters()).completeUploads).toBe(2);
     // The upload is closed: its links no longer take parts.
     expect((await put(created.url[0] as string, bytes)).status).toBe(404);
+  });
+
+  it('completes a MediaRecorder WebM with its real duration, read to the end of the file', async () => {
+    const api = env.api;
+    const created = await create('Recorded tab.webm', RECORDED_WEBM.length, 'audio/webm');
+    const etag = (await put(created.url[0] as string, RECORDED_WEBM)).headers.get('etag');
+    const done = await api.post(audio(`${created.id}/complete_upload/`), {
+      parts: [{ PartNumber: 1, ETag: etag }],
+    });
+    expect(done.status).toBe(200);
+    await api.advance(ASSEMBLE_MS);
+    // The size estimate would say 1 s (7.6 KB at 16,000 bytes a second).
+    expect((await api.get(audio(`${created.id}/info/`))).body).toMatchObject({
+      is_uploaded: true,
+      duration: 7,
+    });
   });
 
   it('rejects wrong ETags, missing parts, wrong order and a wrong total size, changing nothing', async () => {
@@ -239,7 +263,25 @@ describe('download by URL', () => {
     expect((await api.counters()).recordingsCreated).toMatchObject({ total: 1, by_url: 1 });
   });
 
-  it('estimates the duration of other files and fails silently on errors', async () => {
+  it('reads the real duration of a downloaded Ogg/Opus file', async () => {
+    const api = env.api;
+    const id = (
+      await api.post(audio('by_url/'), {
+        url: `${filesUrl}/tone.ogg`,
+        title: 'Tone.ogg',
+        content_type: 'audio/ogg',
+      })
+    ).body.audio_id;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await api.advance(DOWNLOAD_MS);
+    const info = await eventually(async () => {
+      const body = (await api.get(audio(`${id}/info/`))).body;
+      return body.is_uploaded ? body : null;
+    });
+    expect(info).toMatchObject({ duration: 4, size: OGG_4S.length });
+  });
+
+  it('estimates the duration of files no reader understands and fails silently on errors', async () => {
     const api = env.api;
     const mp3 = (
       await api.post(audio('by_url/'), {

@@ -1,4 +1,4 @@
-/** Generating small WAV files for the seed, and reading the duration of uploaded ones. */
+/** Generating small WAV files for the seed, and reading the exact duration of WAV uploads (duration.ts). */
 
 /** A mono 8-bit PCM WAV of `seconds` seconds: a soft tone whose pitch depends on `seed`. */
 export function makeWav(seconds: number, seed = 0, sampleRate = 8000): Buffer {
@@ -57,7 +57,7 @@ export function wavOfSize(size: number, sampleRate = 8000): Uint8Array<ArrayBuff
  * a WAV the emulator can read. A data chunk whose declared size is 0 or larger than the file (as
  * streaming writers leave it) counts up to the end of the file.
  */
-function wavDurationSeconds(bytes: Uint8Array): number | null {
+export function wavDurationSeconds(bytes: Uint8Array): number | null {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length < 12) return null;
   if (buffer.toString('ascii', 0, 4) !== 'RIFF' || buffer.toString('ascii', 8, 12) !== 'WAVE') return null;
@@ -78,16 +78,4 @@ function wavDurationSeconds(bytes: Uint8Array): number | null {
     offset = body + declared + (declared % 2);
   }
   return null;
-}
-
-/** Whole seconds for the recording's `duration`: the WAV length, else an estimate from the size. */
-export function durationFromFile(bytes: Uint8Array): number {
-  const exact = wavDurationSeconds(bytes);
-  if (exact !== null) return Math.max(1, Math.round(exact));
-  return estimateDuration(bytes.byteLength);
-}
-
-/** About 128 kbit/s: 16,000 bytes per second, at least one second. */
-function estimateDuration(size: number): number {
-  return Math.max(1, Math.round(size / 16_000));
 }

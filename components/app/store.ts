@@ -8,7 +8,7 @@ import type { Recording, SpaceListItem } from '@/lib/api/schemas';
 import { needsProbe, probeFromResult, type ResultProbe } from '@/lib/format/status';
 import type { Job } from '@/lib/jobs/types';
 import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
-import { getSettings, jobsItem, serviceUrlItem } from '@/lib/storage';
+import { getSettings, jobsItem, type Settings, serviceUrlItem } from '@/lib/storage';
 import { CACHED_PAGE_SIZE, clearCache, readCache, writeCache } from './cache';
 
 export const PAGE_SIZE = CACHED_PAGE_SIZE;
@@ -69,27 +69,43 @@ async function persist(): Promise<void> {
   });
 }
 
-/** First frame from the cache, then fresh answers. */
+let primed: Promise<Settings | null> | null = null;
+
+/**
+ * Puts the cached answers (the last list shown, from extension storage, no service call) into the
+ * state, unless a session is already shown. A page awaits it before its first render, so that
+ * render is the list; `boot` then uses the same read.
+ */
+export function primeFromCache(): Promise<Settings | null> {
+  primed ??= (async () => {
+    const [cache, settings, url] = await Promise.all([
+      readCache(),
+      getSettings().catch(() => null),
+      serviceUrlItem.getValue().catch(() => ''),
+    ]);
+    if (settings) autoProcessDefault.value = settings.autoProcess;
+    if (!serviceUrl.value) serviceUrl.value = url;
+    if (cache?.signedIn && session.value === null) {
+      batch(() => {
+        session.value = { signedIn: true, email: cache.email, serviceUrl: cache.serviceUrl, warning: null };
+        serviceUrl.value = cache.serviceUrl;
+        spaces.value = cache.spaces;
+        spaceId.value = cache.spaceId;
+        recordings.value = cache.recordings;
+        recordingsCount.value = cache.count;
+        recordingsLoad.value = 'ready';
+        fromCache.value = true;
+      });
+    }
+    return settings;
+  })();
+  return primed;
+}
+
+/** First frame from the cache (already in place when the page primed it), then fresh answers. */
 export async function boot(): Promise<void> {
-  const [cache, settings, url] = await Promise.all([
-    readCache(),
-    getSettings().catch(() => null),
-    serviceUrlItem.getValue().catch(() => ''),
-  ]);
-  if (settings) autoProcessDefault.value = settings.autoProcess;
-  if (!serviceUrl.value) serviceUrl.value = url;
-  if (cache?.signedIn) {
-    batch(() => {
-      session.value = { signedIn: true, email: cache.email, serviceUrl: cache.serviceUrl, warning: null };
-      serviceUrl.value = cache.serviceUrl;
-      spaces.value = cache.spaces;
-      spaceId.value = cache.spaceId;
-      recordings.value = cache.recordings;
-      recordingsCount.value = cache.count;
-      recordingsLoad.value = 'ready';
-      fromCache.value = true;
-    });
-  }
+  const settings = await primeFromCache();
+  primed = null; // A page that mounts the app again reads the cache again.
   await refreshSession(settings?.defaultSpaceId ?? null);
 }
 

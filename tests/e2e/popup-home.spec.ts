@@ -66,3 +66,41 @@ test('opens from the cache at once after the first visit', async ({ signedInPopu
   await popup.reopen();
   await expect(popup.rows).toHaveCount(SEED.personalListCount);
 });
+
+test('the first frame of the popup is the cached list, marked, then replaced by the fresh one', async ({
+  signedInPopup: popup,
+}) => {
+  await expect(popup.rows).toHaveCount(SEED.personalListCount);
+  await expect(popup.page.getByTestId('recording-list')).toHaveAttribute('aria-busy', 'false');
+  // A title only the cache has: the first frame can come from nowhere else.
+  await popup.page.evaluate(async () => {
+    const { popupCache } = (await chrome.storage.session.get('popupCache')) as {
+      popupCache: { recordings: Array<{ title: string }> };
+    };
+    popupCache.recordings[0]!.title = 'Only in the cache.wav';
+    await chrome.storage.session.set({ popupCache });
+  });
+  // What the page holds when the app is first rendered into it (one synchronous render).
+  await popup.page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      const app = document.getElementById('app');
+      if (!app || app.childElementCount === 0) return;
+      seen.disconnect();
+      (window as unknown as { firstFrame: unknown }).firstFrame = {
+        rows: app.querySelectorAll('[data-testid="recording"]').length,
+        skeletons: app.querySelectorAll('[data-testid="skeleton"]').length,
+        busy: app.querySelector('[data-testid="recording-list"]')?.getAttribute('aria-busy') ?? null,
+        cachedTitle: (app.textContent ?? '').includes('Only in the cache.wav'),
+      };
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  await popup.reopen();
+  await expect
+    .poll(() => popup.page.evaluate(() => (window as unknown as { firstFrame?: unknown }).firstFrame))
+    .toEqual({ rows: SEED.personalListCount, skeletons: 0, busy: 'true', cachedTitle: true });
+  // Then the service's list replaces it, and the mark goes.
+  await expect(popup.page.getByText('Only in the cache.wav')).toHaveCount(0);
+  await expect(popup.page.getByTestId('recording-list')).toHaveAttribute('aria-busy', 'false');
+  await expect(popup.rows).toHaveCount(SEED.personalListCount);
+});

@@ -114,6 +114,33 @@ afterEach(() => {
 });
 
 describe('popup home', () => {
+  it('first frame: the cached list, marked as refreshing, with nothing asked of the background yet', async () => {
+    const { popupCacheItem } = await import('@/lib/storage');
+    await popupCacheItem.setValue({
+      signedIn: true,
+      email: 'demo@example.com',
+      serviceUrl: 'http://127.0.0.1:1',
+      spaces: [space(1, 'Personal', true, 36_000)],
+      spaceId: 1,
+      recordings: [recording(21, 'Cached one.mp3'), recording(22, 'Cached two.wav')],
+      count: 2,
+      savedAt: Date.now(),
+    });
+    await store.primeFromCache();
+    // One synchronous render, before any effect runs: what the page paints first.
+    render(h(App, {}), host);
+    const rows = [...host.querySelectorAll('[data-testid="recording"]')].map((row) => row.textContent);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toContain('Cached one.mp3');
+    expect(host.querySelector('[data-testid="skeleton"]')).toBeNull();
+    expect(host.querySelector('[data-testid="recording-list"]')?.getAttribute('aria-busy')).toBe('true');
+    expect(calls).toEqual([]);
+    // Then the background's answers replace it.
+    await settleUntil('[data-id="11"]');
+    expect(host.textContent).not.toContain('Cached one.mp3');
+    expect(host.querySelector('[data-testid="recording-list"]')?.getAttribute('aria-busy')).toBe('false');
+  });
+
   it('shows the personal space first, the balance in hours and minutes and a chip per recording', async () => {
     await act(() => render(h(App, {}), host));
     await settle();
