@@ -5,9 +5,11 @@
  * allowed and the extension allowlisted for capture without a toolbar click.
  */
 
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { BufferSource, Input, WEBM } from 'mediabunny';
+import type { RunningEmulator } from '../../emulator/index';
 import { launchChromium, unpackedExtensionId } from './launch';
+import type { PopupPage } from './pages/popup';
 import { api, counters, expect, SEED, test as uiTest } from './ui-fixtures';
 
 const test = uiTest.extend({
@@ -87,12 +89,24 @@ async function inspectFile(page: Page, fileKey: string) {
   }, fileKey);
 }
 
-test('Record this tab → 30 s → Stop: one recording of 30 ± 2 s, charged once, processed, the tone in its file', async ({
-  signedInPopup: popup,
-  emulator,
-  context,
-}) => {
-  test.setTimeout(150_000);
+interface Journey {
+  /** Close the popup right after the start and open it again to stop. */
+  closePopup?: boolean;
+  /** Stop the background worker this many times while recording. */
+  workerStops?: number;
+}
+
+interface Fixtures {
+  signedInPopup: PopupPage;
+  emulator: RunningEmulator;
+  context: BrowserContext;
+  serviceWorker: unknown;
+}
+
+async function recordAndCheck(
+  { signedInPopup: popup, emulator, context, serviceWorker }: Fixtures,
+  journey: Journey,
+): Promise<void> {
   await context.route(
     (url) => url.pathname === '/record-here/tone.html',
     (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
@@ -110,6 +124,21 @@ test('Record this tab → 30 s → Stop: one recording of 30 ± 2 s, charged onc
   await recorder.getByRole('button', { name: 'Record this tab' }).click();
   await expect(recorder.getByTestId('recording-elapsed')).toBeVisible({ timeout: 15_000 });
   await expect(recorder.getByTestId('recording-microphone')).toHaveText('Your microphone is not recorded.');
+  if (journey.closePopup) {
+    await popup.page.goto('about:blank');
+    await tone.bringToFront();
+  }
+  const cdp = await context.newCDPSession(tone);
+  await cdp.send('ServiceWorker.enable');
+  for (let stop = 0; stop < (journey.workerStops ?? 0); stop++) {
+    // Chrome stops an idle worker like this; every variable and timer in it is lost.
+    await tone.waitForTimeout(7_000);
+    await cdp.send('ServiceWorker.stopAllWorkers');
+  }
+  if (journey.closePopup) {
+    await popup.open();
+    await tone.bringToFront();
+  }
   // About 30 s recorded (the clock is the background's start time); then Stop.
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:3\d$/, { timeout: 45_000 });
   await recorder.getByRole('button', { name: 'Stop and upload' }).click();
@@ -173,4 +202,55 @@ test('Record this tab → 30 s → Stop: one recording of 30 ± 2 s, charged onc
   const figures = await counters(emulator);
   expect(figures.recordingsCreated.upload).toBe(1);
   expect(figures.charges.filter((charge) => charge.audio_id === recording!.id)).toHaveLength(1);
+  // The upload is confirmed: the recording is done and its pieces are deleted.
+  await expect
+    .poll(async () => {
+      const answer = (await popup.page.evaluate(() =>
+        chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
+      )) as { data: { state: { phase: string } } };
+      return answer.data.state.phase;
+    })
+    .toBe('done');
+  expect(await piecesKept(popup.page)).toBe(0);
+  void serviceWorker;
+}
+
+/** Pieces left in the recording database. */
+function piecesKept(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('meeting-capture-recording');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+      const request = db.transaction('recording').objectStore('recording').getAllKeys();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    return keys.filter((key) => String(key).startsWith('piece:')).length;
+  });
+}
+
+test('Record this tab → 30 s → Stop: one recording of 30 ± 2 s, charged once, processed, the tone in its file', async ({
+  signedInPopup,
+  emulator,
+  context,
+  serviceWorker,
+}) => {
+  test.setTimeout(150_000);
+  await recordAndCheck({ signedInPopup, emulator, context, serviceWorker }, {});
+});
+
+test('the same journey with the popup closed right after the start and the worker stopped three times', async ({
+  signedInPopup,
+  emulator,
+  context,
+  serviceWorker,
+}) => {
+  test.setTimeout(150_000);
+  await recordAndCheck(
+    { signedInPopup, emulator, context, serviceWorker },
+    { closePopup: true, workerStops: 3 },
+  );
 });
