@@ -74,15 +74,19 @@ export function offscreenDocument(api: OffscreenApi): OffscreenDocument {
         return await work();
       } finally {
         users -= 1;
-        if (users === 0 && open && !(await (api.keepOpen?.() ?? Promise.resolve(false)).catch(() => false))) {
+        if (users === 0 && open) {
+          const kept = await (api.keepOpen?.() ?? Promise.resolve(false)).catch(() => false);
           // Still no user after the question (a use may have come meanwhile).
           if (users === 0 && open) {
             const was = open;
             open = null;
-            closed = was.then(
-              () => api.closeDocument().catch(() => undefined),
-              () => undefined,
-            );
+            // Kept open for a recording, it is still forgotten here: the next use asks whether it
+            // exists (it may have died meanwhile) instead of trusting this one.
+            if (!kept)
+              closed = was.then(
+                () => api.closeDocument().catch(() => undefined),
+                () => undefined,
+              );
           }
         }
       }

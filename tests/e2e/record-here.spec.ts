@@ -254,3 +254,49 @@ test('the same journey with the popup closed right after the start and the worke
     { closePopup: true, workerStops: 3 },
   );
 });
+
+test('crash: the recording page closes mid-recording; "Upload what was recorded" uploads what its pieces hold, within one piece', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+  serviceWorker,
+}) => {
+  test.setTimeout(150_000);
+  await context.route(
+    (url) => url.pathname === '/record-here/tone.html',
+    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
+  );
+  const tone = await context.newPage();
+  await tone.goto(`${emulator.url}/record-here/tone.html`);
+  await tone.bringToFront();
+  const recorder = popup.page.getByTestId('recorder');
+  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
+  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:1[2-9]$/, { timeout: 45_000 });
+  // The recording page dies (as in a crash): the pieces written so far are all that is left.
+  await serviceWorker.evaluate(() =>
+    (chrome as unknown as { offscreen: { closeDocument(): Promise<void> } }).offscreen.closeDocument(),
+  );
+  const kept = await piecesKept(popup.page);
+  expect(kept).toBeGreaterThanOrEqual(2);
+
+  await popup.open();
+  const upload = recorder.getByRole('button', { name: /^Upload what was recorded \(\d+ s\)$/ });
+  await expect(upload).toBeVisible();
+  await expect(recorder.getByRole('button', { name: 'Discard' })).toBeVisible();
+  await upload.click();
+
+  const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Tone%20room&limit=5&offset=0`;
+  await expect
+    .poll(
+      async () => (await api<{ results: Recording[] }>(emulator, search)).results[0]?.is_uploaded ?? false,
+      {
+        timeout: 45_000,
+      },
+    )
+    .toBe(true);
+  const [recording] = (await api<{ results: Recording[] }>(emulator, search)).results;
+  // Each piece holds 5 s: the file is what the pieces held, give or take one piece.
+  expect(Math.abs(recording!.duration! - kept * 5)).toBeLessThanOrEqual(5);
+  expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
+});
