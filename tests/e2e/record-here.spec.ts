@@ -300,3 +300,58 @@ test('crash: the recording page closes mid-recording; "Upload what was recorded"
   expect(Math.abs(recording!.duration! - kept * 5)).toBeLessThanOrEqual(5);
   expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
 });
+
+test('no microphone ("Requested device not found"): the tab alone is recorded and the popup says the microphone is not', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+}) => {
+  await context.route(
+    (url) => url.pathname === '/record-here/tone.html',
+    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
+  );
+  const tone = await context.newPage();
+  await tone.goto(`${emulator.url}/record-here/tone.html`);
+  await tone.bringToFront();
+  const recorder = popup.page.getByTestId('recorder');
+  // Asked for, but this machine has none (no fake device flags here).
+  await expect(recorder.getByRole('checkbox', { name: 'Also record my microphone' })).toBeChecked();
+  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await expect(recorder.getByTestId('recording-microphone')).toHaveText(
+    'Your microphone is not recorded: no microphone was found.',
+  );
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[3-9]$/, { timeout: 20_000 });
+  await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+  await expect
+    .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
+    .toBe(1);
+});
+
+test('the tab closed at once: the recording ends, nothing is uploaded or charged, and the popup says why', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+}) => {
+  await context.route(
+    (url) => url.pathname === '/record-here/tone.html',
+    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
+  );
+  const tone = await context.newPage();
+  await tone.goto(`${emulator.url}/record-here/tone.html`);
+  await tone.bringToFront();
+  const recorder = popup.page.getByTestId('recorder');
+  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
+  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await expect(recorder.getByTestId('recording-elapsed')).toBeVisible();
+  await tone.close();
+  await expect(recorder.getByRole('alert')).toHaveText(
+    'The recording lasted under a second: nothing was uploaded.',
+    {
+      timeout: 20_000,
+    },
+  );
+  expect(await piecesKept(popup.page)).toBe(0);
+  const figures = await counters(emulator);
+  expect(figures.recordingsCreated.upload).toBe(0);
+  expect(figures.charges).toHaveLength(0);
+});
