@@ -355,3 +355,43 @@ test('the tab closed at once: the recording ends, nothing is uploaded or charged
   expect(figures.recordingsCreated.upload).toBe(0);
   expect(figures.charges).toHaveLength(0);
 });
+
+test('sign-out during a recording: the capture stops, nothing is uploaded, every piece is wiped', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+  serviceWorker,
+}) => {
+  await context.route(
+    (url) => url.pathname === '/record-here/tone.html',
+    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
+  );
+  const tone = await context.newPage();
+  await tone.goto(`${emulator.url}/record-here/tone.html`);
+  await tone.bringToFront();
+  const recorder = popup.page.getByTestId('recorder');
+  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
+  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[6-9]|1\d)$/, { timeout: 20_000 });
+  expect(await piecesKept(popup.page)).toBeGreaterThan(0);
+
+  await popup.page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(popup.page.getByRole('form', { name: 'Sign in to the service' })).toBeVisible();
+  await expect.poll(() => piecesKept(popup.page)).toBe(0);
+  // The recording page is closed: nothing holds the tab any more.
+  await expect
+    .poll(() =>
+      serviceWorker.evaluate(
+        async () =>
+          (
+            await (
+              chrome.runtime as unknown as { getContexts(filter: object): Promise<unknown[]> }
+            ).getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })
+          ).length,
+      ),
+    )
+    .toBe(0);
+  await tone.waitForTimeout(6_000);
+  expect(await piecesKept(popup.page)).toBe(0);
+  expect((await counters(emulator)).recordingsCreated.upload).toBe(0);
+});
