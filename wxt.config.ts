@@ -81,7 +81,8 @@ export default defineConfig({
         'notifications',
         'contextMenus',
         'activeTab',
-        ...(browser === 'firefox' ? [] : ['offscreen']),
+        // Chrome: `tabCapture` records a tab the user chose ("Record here", lib/background/recording.ts).
+        ...(browser === 'firefox' ? [] : ['offscreen', 'tabCapture']),
       ],
       // Test and development builds: loopback services (the emulator) work without a prompt.
       host_permissions: loopbackUpFront ? LOOPBACK : [],
@@ -95,6 +96,12 @@ export default defineConfig({
           suggested_key: { default: 'Alt+Shift+B' },
           description: '__MSG_commandSendBot__',
         },
+        ...(browser !== 'firefox' && {
+          'record-current-tab': {
+            suggested_key: { default: 'Alt+Shift+R' },
+            description: '__MSG_commandRecordTab__',
+          },
+        }),
       },
       ...(browser === 'firefox' && {
         // Manifest V2 has no optional_host_permissions: the same patterns are optional permissions there.

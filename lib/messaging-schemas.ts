@@ -27,6 +27,24 @@ const httpUrl = z.string().check(
   }, 'Enter an http or https URL'),
 );
 
+const count = z.number().check(z.int(), z.nonnegative(), z.lte(Number.MAX_SAFE_INTEGER));
+const recorderEvent = z.union([
+  z.object({ type: z.literal('started'), microphone: z.enum(['recorded', 'refused', 'missing', 'off']) }),
+  z.object({ type: z.literal('piece'), index: count, bytes: count, recordedMs: count }),
+  z.object({ type: z.literal('capture-ended') }),
+  z.object({ type: z.literal('assembled'), fileKey: text(200), durationMs: count, size: count }),
+  z.object({
+    type: z.literal('failed'),
+    failure: z.union([
+      z.object({ kind: z.literal('capture-refused'), message: text(1000) }),
+      z.object({ kind: z.literal('too-short'), recordedMs: count }),
+      z.object({ kind: z.literal('storage-full') }),
+      z.object({ kind: z.literal('assembly-failed'), message: text(1000) }),
+      z.object({ kind: z.literal('upload-refused'), message: text(1000) }),
+    ]),
+  }),
+]);
+
 /** Privileged messages: only from the extension's own pages (popup, options, viewer, side panel). */
 const privilegedSchemas = {
   'session.get': z.object({}),
@@ -150,6 +168,17 @@ const privilegedSchemas = {
   'deliveries.test': z.object({ id: filled(100) }),
   /** "Send again": the recording's result is read from the service and sent as a new run. */
   'deliveries.sendAgain': z.object({ id: filled(100), spaceId, audioId }),
+  // "Record here" (lib/background/recording.ts): extension pages only.
+  'recording.status': z.object({}),
+  'recording.start': z.object({
+    tabId: z.number().check(z.int(), z.nonnegative()),
+    microphone: z.boolean(),
+    spaceId: z.optional(spaceId),
+  }),
+  'recording.stop': z.object({}),
+  'recording.recover': z.object({ action: z.enum(['upload', 'discard']) }),
+  /** From the recording page (the offscreen document) only: what happened to the recording. */
+  'recording.event': z.object({ id: filled(100), event: recorderEvent }),
 } as const;
 
 /**

@@ -20,6 +20,8 @@ import type { DestinationView } from '@/lib/delivery/types';
 import type { Lang } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
 import type { PageText } from '@/lib/page/page-text';
+import type { RecordingState } from '@/lib/recording/state';
+import type { RecordingView } from '@/lib/recording/view';
 import type { Settings } from '@/lib/storage';
 import type { ServiceUrlProblem } from '@/lib/url/service-url';
 import type { pageRequestSchemas, requestSchemas } from './messaging-schemas';
@@ -162,6 +164,12 @@ export interface ResponseMap {
   'deliveries.remove': null;
   'deliveries.test': DestinationView;
   'deliveries.sendAgain': DestinationView;
+  // "Record here" (lib/background/recording.ts).
+  'recording.status': RecordingView;
+  'recording.start': RecordingView;
+  'recording.stop': RecordingState | null;
+  'recording.recover': RecordingView;
+  'recording.event': null;
 }
 
 /** The popup's "Upcoming": meetings with links and the spaces whose balance will not cover them. */
@@ -220,7 +228,18 @@ export type MessagingErrorInfo =
     }
   /** The background did not answer (the extension was updated, reloaded or is starting). */
   | { kind: 'no-answer' }
+  /** "Record here" could not start (lib/background/recording.ts); `detail`: the browser's words. */
+  | { kind: 'recording'; reason: RecordingRefusal; detail?: string }
   | { kind: 'internal'; message: string };
+
+export type RecordingRefusal =
+  | 'unsupported'
+  | 'signed-out'
+  | 'already-recording'
+  | 'unfinished'
+  | 'tab-gone'
+  | 'not-a-web-page'
+  | 'capture-refused';
 
 export type ErrorInfo = ApiErrorInfo | MessagingErrorInfo;
 
@@ -236,6 +255,7 @@ const MESSAGING_KINDS: Record<MessagingErrorInfo['kind'], true> = {
   calendar: true,
   delivery: true,
   'no-answer': true,
+  recording: true,
   internal: true,
 };
 

@@ -43,7 +43,10 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 271.4 → 273.7 kB. 274.5 → 276: with the bounded feed parse merged beside them (caps, the parse
 // time limit, the new feed errors' texts): 275.1 kB.
 // 268 → 272: those calendar rules and the bounded parse on top of the fold and the rest (+3.7 kB).
-export const ZIP_BUDGET_KB = 272;
+// 272 → 380 with "Record here": mediabunny (95.3 kB gzip, a chunk of its own that the offscreen
+// document loads only when a recording ends, to state the file's duration) and the recorder
+// (+105 kB on its own branch).
+export const ZIP_BUDGET_KB = 380;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -53,10 +56,11 @@ export const BUDGETS_KB: Record<string, number> = {
   // Target 30 for the popup and side panel: 29.1 / 29.3 reached (failure sentences, sign-in form and
   // processing dialog load when needed; one shared chunk). Preact and signals, the English catalog
   // and WXT storage are most of what is left (README, "Weight and speed").
-  'popup.html': 29.6,
-  'sidepanel.html': 29.8,
+  // +0.3 with "Record here": the lazy loader of its view (the view and its texts load after paint).
+  'popup.html': 30,
+  'sidepanel.html': 30.1,
   // +2 with the meeting search (issue 10): speaker renames and the lazy search loader.
-  'viewer.html': 38.5,
+  'viewer.html': 38.7,
   'options.html': 26.5,
   // Target 30: 63.4 reached (ical.js parses feeds in a Worker, outside the service worker), then
   // 84.1 with deliveries (marked, about 15, for the Slack text: the same Worker route could take it
@@ -74,7 +78,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // before): the target is now the worker's wake time (README, "Background"), not its bytes.
   // ical.js and marked stay outside it (the offscreen document). 72.0 → 72.4: createBackground
   // split into services (lib/background/app.ts and its four), their wiring's names; half a kB of margin.
-  'background.js': 73,
+  // 73 → 78 with "Record here": its start, stop, recovery, the recording page's events, the
+  // recorded tab's listeners, the pieces wiped at sign-out and its texts (+4.3 kB on its own branch).
+  'background.js': 78,
   // The meeting search worker started by the side panel and the viewer: MiniSearch, the
   // Russian and English Snowball stemmers, the index and the archive reader.
   'assets/search.worker-*.js': 13,

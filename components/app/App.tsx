@@ -33,6 +33,8 @@ const SignIn = lazyView(() => import('./SignIn').then((module) => module.SignIn)
 // The Upcoming list and its texts (both languages) are not needed for the first paint: their code
 // loads while the list's data is asked for.
 const Upcoming = lazyView(() => import('./Upcoming').then((module) => module.Upcoming), { quiet: true });
+// "Record here": its view and texts load after the first paint.
+const Recorder = lazyView(() => import('./Recorder').then((module) => module.Recorder), { quiet: true });
 const preloadViews = () => Promise.all([RecordingDetail.preload(), Upload.preload(), Trash.preload()]);
 
 type View = { name: 'home' } | { name: 'recording'; recording: Recording } | { name: 'upload' | 'trash' };
@@ -168,6 +170,7 @@ export function App({ onOpenPanel, children }: AppProps = {}) {
         {children}
         <SpacePicker />
         <BalanceCard space={currentSpace.value} />
+        <Recorder />
         <JobsList />
         <Upcoming />
         <RecordingList navigate={navigate} />

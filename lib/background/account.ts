@@ -11,6 +11,7 @@ import type { PageContext } from '@/lib/messaging';
 import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } from '@/lib/session-store';
 import { defaultSpace } from '@/lib/spaces';
 import { accountItem, getSettings, serviceUrlItem, storageOriginsItem } from '@/lib/storage';
+import { forgetRecordings } from './recording-watch';
 import { checkSessionNotices } from './session';
 
 /** The page context's spaces are re-read at most this often (balances change slowly). */
@@ -31,7 +32,12 @@ export interface AccountDeps {
 
 export function createAccount(deps: AccountDeps) {
   const { now, archive, lang } = deps;
-  const forgetArchive = () => archive.clear().catch((error) => console.error('archive not cleared', error));
+  const forgetArchive = () =>
+    Promise.all([
+      archive.clear().catch((error) => console.error('archive not cleared', error)),
+      // "Record here": the capture stops and its pieces go with the session.
+      forgetRecordings().catch((error) => console.error('recording not wiped', error)),
+    ]);
   const sessionKept: BackgroundSessionStore = createSessionStore(deps.sessionKv, now);
   // The archive belongs to the session: when it ends (sign-out, another service, or a session
   // that can no longer be renewed) the archive and its search index go with it.

@@ -8,8 +8,9 @@ import { describeError } from '@/lib/failures';
 import { describeJob } from '@/lib/jobs/describe';
 import type { Job } from '@/lib/jobs/types';
 import { parseMeetingLink } from '@/lib/links';
-import { MENU_SEND_BOT, MENU_TRANSCRIBE_LINK, MENU_TRANSCRIBE_PAGE } from './menus';
+import { MENU_RECORD_TAB, MENU_SEND_BOT, MENU_TRANSCRIBE_LINK, MENU_TRANSCRIBE_PAGE } from './menus';
 import { notify } from './notifications';
+import { recordFromTab } from './recording';
 import { backgroundTexts } from './texts';
 import type { Background } from './types';
 
@@ -53,6 +54,10 @@ export async function onMenuClick(
   info: Browser.contextMenus.OnClickData,
   tab?: Browser.tabs.Tab,
 ): Promise<void> {
+  if (info.menuItemId === MENU_RECORD_TAB) {
+    await recordFromTab(bg, tab);
+    return;
+  }
   if (info.menuItemId === MENU_SEND_BOT) {
     await reportAction(
       bg,

@@ -48,6 +48,7 @@ import { createCalendarHandlers } from './calendar-handlers';
 import { createDeliveryHandlers } from './delivery-handlers';
 import { type Handlers, MessageError } from './handler-types';
 import { createMenus } from './menus';
+import { createRecordingHandlers } from './recording-handlers';
 import { pageKindOf, type Sender } from './senders';
 import { sessionView } from './session';
 import type { Background } from './types';
@@ -203,6 +204,7 @@ export function createHandlers(bg: Background): Handlers {
     ...createCalendarHandlers(bg),
     ...createArchiveHandlers(bg),
     ...createDeliveryHandlers(bg),
+    ...createRecordingHandlers(bg),
 
     'session.get': () => currentView(bg),
 

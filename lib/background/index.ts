@@ -14,9 +14,11 @@ import { createBackground } from './app';
 import { DELIVERY_ALARM } from './deliveries';
 import type { Handlers } from './handler-types';
 import { createHandlers, respond } from './handlers';
-import { COMMAND_SEND_BOT, createMenus } from './menus';
+import { COMMAND_RECORD_TAB, COMMAND_SEND_BOT, createMenus } from './menus';
 import { openNotification } from './notifications';
 import { notifyPages, withPageOutcome } from './page-answers';
+import { recordFromTab } from './recording';
+import { watchRecording } from './recording-watch';
 import { POLL_ALARM } from './scheduler';
 import { checkMessage, currentSender, type OwnExtension } from './senders';
 import { SESSION_EXPIRED_ALARM, SESSION_WARNING_ALARM } from './session';
@@ -108,12 +110,16 @@ export function startBackground(bg: Background = createBackground()): Background
 
   browser.commands.onCommand.addListener((command, tab) => {
     if (command === COMMAND_SEND_BOT) void sendBotFromTab(bg, tab).catch(log('command'));
+    if (command === COMMAND_RECORD_TAB) void recordFromTab(bg, tab).catch(log('command'));
   });
 
   // Access granted in the options: jobs waiting for it can move.
   browser.permissions.onAdded.addListener(() => {
     void bg.scheduler.run();
   });
+
+  // "Record here": the recorded tab closing or leaving stops it (lib/background/recording-watch.ts).
+  watchRecording(bg);
 
   // Open page controls follow the language and "Hide on this site" choices at once.
   settingsItem.watch(() => void notifyPages().catch(log('page notice')));

@@ -11,6 +11,8 @@ export const MENU_SEND_BOT = 'send-bot-link';
 export const MENU_TRANSCRIBE_PAGE = 'transcribe-page';
 export const MENU_TRANSCRIBE_LINK = 'transcribe-link';
 export const COMMAND_SEND_BOT = 'send-bot-current-tab';
+export const MENU_RECORD_TAB = 'record-tab';
+export const COMMAND_RECORD_TAB = 'record-current-tab';
 
 const TELEMOST_HOSTS = ['yandex.ru', 'yandex.com', 'yandex.by', 'yandex.kz'].flatMap((domain) => [
   `telemost.${domain}`,
@@ -80,6 +82,14 @@ export async function createMenus(lang: Lang): Promise<void> {
     contexts: ['page'],
     documentUrlPatterns: [...VIDEO_PAGE_PATTERNS],
   });
+  // Chrome only: a tab's sound can be recorded there (lib/background/recording.ts).
+  if ((browser as unknown as { offscreen?: unknown }).offscreen)
+    await create({
+      id: MENU_RECORD_TAB,
+      title: t.menuRecordTab,
+      contexts: ['page'],
+      documentUrlPatterns: ['http://*/*', 'https://*/*'],
+    });
   await create({
     id: MENU_TRANSCRIBE_LINK,
     title: t.menuTranscribe,

@@ -8,6 +8,9 @@
  * overlap (a feed parsed while a delivery's text is converted), and closed when the last of them
  * has ended; a use that comes while it closes waits for the close and opens it again. A document
  * left open by a worker that stopped mid-use is found (`exists`) and reused, then closed after.
+ *
+ * The same document records a tab ("Record here", lib/background/recording.ts): while a recording
+ * holds it (`keepOpen`), the end of another use does not close it; the recording's own end does.
  */
 import { browser } from 'wxt/browser';
 
@@ -20,6 +23,8 @@ export interface OffscreenApi {
   closeDocument(): Promise<void>;
   /** Whether an offscreen document of ours is open. */
   exists(): Promise<boolean>;
+  /** Whether something longer-lived than a use (a recording) needs the document open. */
+  keepOpen?(): Promise<boolean>;
 }
 
 export interface OffscreenDocument {
@@ -29,10 +34,11 @@ export interface OffscreenDocument {
 
 const CREATE_OPTIONS = {
   url: OFFSCREEN_DOCUMENT_PATH,
-  // It starts Workers (the calendar parser's); the Slack conversion is plain script beside it.
-  reasons: ['WORKERS'],
+  // It starts Workers (the calendar parser's); the Slack conversion is plain script beside it; it
+  // records a tab's sound (and the microphone) the user asked to record.
+  reasons: ['WORKERS', 'USER_MEDIA'],
   justification:
-    'Parses calendar feeds (iCalendar) in a Worker, which the service worker cannot start, and converts meeting protocols to Slack text: both parsers are too heavy to load at every wake-up of the service worker.',
+    'Parses calendar feeds (iCalendar) in a Worker, which the service worker cannot start, and converts meeting protocols to Slack text: both parsers are too heavy to load at every wake-up of the service worker. Records the sound of a tab the user chose to record (getUserMedia with a tab capture stream).',
 };
 
 export function offscreenDocument(api: OffscreenApi): OffscreenDocument {
@@ -69,16 +75,30 @@ export function offscreenDocument(api: OffscreenApi): OffscreenDocument {
       } finally {
         users -= 1;
         if (users === 0 && open) {
-          const was = open;
-          open = null;
-          closed = was.then(
-            () => api.closeDocument().catch(() => undefined),
-            () => undefined,
-          );
+          const kept = await (api.keepOpen?.() ?? Promise.resolve(false)).catch(() => false);
+          // Still no user after the question (a use may have come meanwhile).
+          if (users === 0 && open) {
+            const was = open;
+            open = null;
+            // Kept open for a recording, it is still forgotten here: the next use asks whether it
+            // exists (it may have died meanwhile) instead of trusting this one.
+            if (!kept)
+              closed = was.then(
+                () => api.closeDocument().catch(() => undefined),
+                () => undefined,
+              );
+          }
         }
       }
     },
   };
+}
+
+/** Set by the recording's wiring: whether a recording holds the document. */
+let recordingHolds: (() => Promise<boolean>) | undefined;
+
+export function keepOffscreenOpenWhile(holds: () => Promise<boolean>): void {
+  recordingHolds = holds;
 }
 
 type ChromeOffscreen = Pick<OffscreenApi, 'createDocument' | 'closeDocument'>;
@@ -101,6 +121,7 @@ export function theOffscreenDocument(): OffscreenDocument | null {
     closeDocument: () => offscreen.closeDocument(),
     exists: async () =>
       getContexts ? (await getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })).length > 0 : false,
+    keepOpen: async () => (recordingHolds ? recordingHolds() : false),
   });
   return shared;
 }

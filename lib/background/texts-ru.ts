@@ -32,6 +32,38 @@ export const ru: BackgroundTexts = {
   scheduledMissedTitle: 'Запланированный бот не отправлен',
   scheduledMissedMessage: (what: string) =>
     `Бот на ${what} не отправлен: в момент начала браузер не работал.`,
+  menuRecordTab: 'Записать эту вкладку',
+  recordingBalanceTitle: (percent: number) =>
+    percent >= 100 ? 'Запись длиннее оставшегося времени' : 'Запись подходит к оставшемуся времени',
+  recordingBalanceMessage: (percent: number) =>
+    percent >= 100
+      ? 'Эта запись уже длиннее времени обработки, оставшегося в её пространстве. Запись продолжается и сохраняется: пополните баланс или выберите другое пространство при обработке.'
+      : 'Эта запись заняла 80 % времени обработки, оставшегося в её пространстве. Она продолжается и сохраняется в любом случае.',
+  recordingFailedTitle: 'Запись не загружена',
+  recordingFailed: (kind: string) =>
+    kind === 'too-short'
+      ? 'Запись длилась меньше секунды: ничего не загружено.'
+      : kind === 'storage-full'
+        ? 'Хранилище браузера заполнено: запись остановлена. Записанное сохранено; освободите место и загрузите его из Meeting Capture.'
+        : kind === 'capture-refused'
+          ? 'Chrome не разрешил записать вкладку. Нажмите кнопку Meeting Capture на панели инструментов, затем «Записать эту вкладку».'
+          : 'Запись не удалось завершить. Записанное сохранено: откройте Meeting Capture, чтобы загрузить его.',
+  recordingStartedTitle: 'Вкладка записывается',
+  recordingStartedMessage:
+    'Звук вкладки записывается. Остановите запись кнопкой Meeting Capture на панели инструментов; тогда запись загрузится.',
+  recordingNotStartedTitle: 'Запись не начата',
+  recordingNotStarted: (reason: string): string =>
+    reason === 'signed-out'
+      ? 'Сначала откройте Meeting Capture и войдите в сервис.'
+      : reason === 'already-recording'
+        ? 'Уже записывается другая вкладка: сначала остановите её.'
+        : reason === 'unfinished'
+          ? 'Осталась незавершённая запись: сначала загрузите или удалите её в Meeting Capture.'
+          : reason === 'not-a-web-page'
+            ? 'Записать можно только веб-страницу (http или https).'
+            : reason === 'unsupported'
+              ? 'Для записи вкладки нужен Chrome (или другой браузер на Chromium).'
+              : 'Chrome не разрешил записать вкладку. Нажмите кнопку Meeting Capture на панели инструментов, затем «Записать эту вкладку».',
   balanceShortTitle: 'Не хватит времени',
   balanceShortMessage: (space: string, needed: string, available: string) =>
     `Встречам на ближайшие 24 часа нужно ${needed} в «${space}», а там осталось ${available}.`,

@@ -37,6 +37,38 @@ const en = {
   scheduledMissedTitle: 'Scheduled bot not sent',
   scheduledMissedMessage: (what: string) =>
     `The bot for ${what} was not sent: the browser was not running at the start time.`,
+  menuRecordTab: 'Record this tab',
+  recordingBalanceTitle: (percent: number): string =>
+    percent >= 100 ? 'Recording is past the time left' : 'Recording nears the time left',
+  recordingBalanceMessage: (percent: number): string =>
+    percent >= 100
+      ? 'This recording is now longer than the processing time left in its space. It goes on and is kept: top up, or choose another space when you process it.'
+      : 'This recording has used 80 % of the processing time left in its space. It goes on and is kept either way.',
+  recordingFailedTitle: 'Recording not uploaded',
+  recordingFailed: (kind: string): string =>
+    kind === 'too-short'
+      ? 'The recording lasted under a second: nothing was uploaded.'
+      : kind === 'storage-full'
+        ? 'The browser’s storage is full: the recording stopped. What was recorded is kept; free some space, then upload it from Meeting Capture.'
+        : kind === 'capture-refused'
+          ? 'Chrome did not let the tab be recorded. Click the Meeting Capture button in the toolbar, then “Record this tab”.'
+          : 'The recording could not be finished. What was recorded is kept: open Meeting Capture to upload it.',
+  recordingStartedTitle: 'Recording this tab',
+  recordingStartedMessage:
+    'The tab’s sound is being recorded. Stop it from the Meeting Capture button in the toolbar; the recording is uploaded then.',
+  recordingNotStartedTitle: 'Recording not started',
+  recordingNotStarted: (reason: string): string =>
+    reason === 'signed-out'
+      ? 'Open Meeting Capture and sign in to the service first.'
+      : reason === 'already-recording'
+        ? 'Another tab is being recorded: stop it first.'
+        : reason === 'unfinished'
+          ? 'A recording was left unfinished: open Meeting Capture to upload or discard it first.'
+          : reason === 'not-a-web-page'
+            ? 'Only web pages (http or https) can be recorded.'
+            : reason === 'unsupported'
+              ? 'Recording a tab needs Chrome (or another Chromium browser).'
+              : 'Chrome did not let the tab be recorded. Click the Meeting Capture button in the toolbar, then “Record this tab”.',
   balanceShortTitle: 'Not enough time left',
   balanceShortMessage: (space: string, needed: string, available: string) =>
     `The meetings planned for the next 24 hours need ${needed} in “${space}”, which has ${available} left.`,

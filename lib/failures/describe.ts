@@ -52,8 +52,10 @@ export function describeError(error: ErrorInfo, lang: Lang, context: FailureCont
       return t.notCancellable;
     case 'calendar':
     case 'delivery':
+    case 'recording':
       // Only the options' Calendars and Deliveries sections meet these; they word them themselves
-      // (calendar-texts.ts, delivery-texts.ts), so the other pages do not carry those texts.
+      // (calendar-texts.ts, delivery-texts.ts; "Record here": components/app/Recorder.tsx), so the
+      // other pages do not carry those texts.
       return t.internal(`${error.kind}: ${error.reason}`);
     case 'no-answer':
       return t.noAnswer;

@@ -3,6 +3,7 @@
  * scripts (screenshots, UI and background measurements) start it: the system Chromium, headless,
  * a fresh profile, and the flags that keep it from fetching, syncing or updating on its own.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,10 @@ export interface LaunchOptions {
   deviceScaleFactor?: number;
   /** A profile folder to use (and keep on close): the same profile again is a browser restart. */
   profileDir?: string;
+  /** More Chromium flags (the tab-capture specs: autoplay, the allowlisted extension id). */
+  args?: string[];
+  /** Playwright's own flags to leave out (the tab-capture specs: `--mute-audio`, which captures silence). */
+  ignoreDefaultArgs?: string[];
 }
 
 export interface LaunchedChromium {
@@ -39,10 +44,16 @@ export interface LaunchedChromium {
   close(): Promise<void>;
 }
 
+/** The id Chromium gives the unpacked extension in `dir`: from the SHA-256 of its absolute path. */
+export function unpackedExtensionId(dir: string = extensionPath): string {
+  const hex = createHash('sha256').update(path.resolve(dir)).digest('hex').slice(0, 32);
+  return [...hex].map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 16))).join('');
+}
+
 export async function launchChromium(options: LaunchOptions = {}): Promise<LaunchedChromium> {
   const profileDir =
     options.profileDir ?? mkdtempSync(path.join(tmpdir(), options.profilePrefix ?? 'mc-profile-'));
-  const args = [...QUIET_FLAGS];
+  const args = [...QUIET_FLAGS, ...(options.args ?? [])];
   if (options.extension ?? true) {
     const dir = options.extensionDir ?? extensionPath;
     args.unshift(`--disable-extensions-except=${dir}`, `--load-extension=${dir}`);
@@ -51,6 +62,7 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Launc
     executablePath: chromiumPath,
     headless: true,
     args,
+    ...(options.ignoreDefaultArgs && { ignoreDefaultArgs: options.ignoreDefaultArgs }),
     ...(options.deviceScaleFactor !== undefined && { deviceScaleFactor: options.deviceScaleFactor }),
   });
   return {

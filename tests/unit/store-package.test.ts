@@ -125,6 +125,8 @@ describe('least privilege: the release manifests against an allow-list', () => {
       // The calendar feed parser's document (lib/calendar/feed-parsing.ts): opened only while a
       // changed calendar is read, to start the Worker a service worker cannot.
       'offscreen',
+      // "Record here": the sound of a tab the user chose to record (lib/background/recording.ts).
+      'tabCapture',
       'sidePanel',
     ]);
     expect(chrome.host_permissions).toEqual([]);

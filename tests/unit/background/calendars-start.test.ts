@@ -2,7 +2,7 @@
  * The calendars and the tab rule at a start of the worker: a start looks at them only when
  * something is stored for them (lib/calendar/store.ts), and then settles what is due.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { demoCalendar } from '../../../emulator/calendar';
 import { createBackground } from '../../../lib/background/app';

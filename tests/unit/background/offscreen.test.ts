@@ -115,4 +115,25 @@ describe('the offscreen document', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(chrome.isOpen()).toBe(false);
   });
+
+  it('stays open while a recording holds it, and a use after the document died opens a new one', async () => {
+    const chrome = fakeChrome();
+    let recording = true;
+    const document = offscreenDocument({ ...chrome.api, keepOpen: async () => recording });
+    await document.use(async () => 'start');
+    // A calendar read while recording: its end does not close the recording's document.
+    await document.use(async () => 'calendar');
+    expect(chrome.calls).toEqual(['create']);
+    expect(chrome.isOpen()).toBe(true);
+    // The document dies (a crash): the next use finds it gone and opens it again.
+    await chrome.api.closeDocument();
+    await document.use(async () => 'assemble');
+    expect(chrome.calls).toEqual(['create', 'close', 'create']);
+    // The recording's end: the last use closes it.
+    recording = false;
+    await document.use(async () => 'end');
+    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(chrome.isOpen()).toBe(false);
+  });
 });

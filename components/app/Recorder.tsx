@@ -1,0 +1,185 @@
+/**
+ * "Record here" in the popup and the side panel: "Record this tab" for the tab in front, the
+ * elapsed time and Stop while recording, what became of the microphone, and an unfinished
+ * recording offered for upload or discarding. The background does the work
+ * (lib/background/recording.ts); this view shows its stored state.
+ */
+import type { JSX } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { formatDuration } from '@/lib/format/time';
+import { type ErrorInfo, sendMessage } from '@/lib/messaging';
+import { elapsedClock } from '@/lib/recording/recovery';
+import type { RecordingView } from '@/lib/recording/view';
+import { lang } from '../lang';
+import { recorderText } from '../recorder-texts';
+import { currentSpace } from './store';
+
+const POLL_MS = 1_000;
+
+function refusalText(error: ErrorInfo): string {
+  const t = recorderText.value;
+  if (error.kind === 'recording') return t.refused(error.reason);
+  if (error.kind === 'auth') return t.refused('signed-out');
+  return 'message' in error && typeof error.message === 'string'
+    ? error.message
+    : t.refused('capture-refused');
+}
+
+export function Recorder() {
+  const t = recorderText.value;
+  const [view, setView] = useState<RecordingView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [microphone, setMicrophone] = useState(true);
+  const [, tick] = useState(0);
+  /** The background's clock minus ours, so the elapsed time counts on between answers. */
+  const [skew, setSkew] = useState(0);
+
+  const refresh = async () => {
+    const answer = await sendMessage('recording.status', {});
+    if (answer.ok) {
+      setView(answer.data);
+      setSkew(answer.data.now - Date.now());
+    }
+  };
+
+  const phase = view?.state?.phase;
+  const live = phase === 'starting' || phase === 'recording' || phase === 'stopping' || phase === 'uploading';
+  useEffect(() => {
+    void refresh();
+  }, []);
+  useEffect(() => {
+    if (!live) return undefined;
+    const timer = setInterval(() => {
+      tick((value) => value + 1);
+      void refresh();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [live]);
+
+  const act = async (
+    run: () => Promise<{ ok: true; data: RecordingView | unknown } | { ok: false; error: ErrorInfo }>,
+  ) => {
+    setBusy(true);
+    setError(null);
+    const answer = await run();
+    if (!answer.ok) setError(refusalText(answer.error));
+    await refresh();
+    setBusy(false);
+  };
+
+  const start = () =>
+    act(async () => {
+      const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+      if (tab?.id === undefined) return { ok: false, error: { kind: 'recording', reason: 'tab-gone' } };
+      return sendMessage('recording.start', { tabId: tab.id, microphone });
+    });
+
+  if (!view) return null;
+  const state = view.state;
+  const space = currentSpace.value;
+  const left = space?.subscribe?.available_usage_count;
+
+  let body: JSX.Element;
+  if (!view.supported) body = <p class="small-text muted">{t.unsupported}</p>;
+  else if (view.offer)
+    body = (
+      <>
+        <p>{t.unfinished(view.offer.title)}</p>
+        <div class="row">
+          <button
+            type="button"
+            class="primary"
+            disabled={busy}
+            onClick={() => void act(() => sendMessage('recording.recover', { action: 'upload' }))}
+          >
+            {t.uploadRecorded(formatDuration(Math.round(view.offer.recordedMs / 1000), lang.value))}
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void act(() => sendMessage('recording.recover', { action: 'discard' }))}
+          >
+            {t.discard}
+          </button>
+        </div>
+      </>
+    );
+  else if (state && (phase === 'starting' || phase === 'recording')) {
+    const elapsed = Date.now() + skew - state.startedAt;
+    const mic =
+      state.microphone === 'recorded'
+        ? t.micRecorded
+        : state.microphone === 'refused'
+          ? t.micNotRecorded
+          : state.microphone === 'missing'
+            ? t.micMissing
+            : t.micOff;
+    body = (
+      <>
+        <p class="row">
+          <strong>{phase === 'starting' ? t.starting : t.recording}</strong>
+          <span class="spacer" />
+          <span role="timer" aria-label={t.elapsed} data-testid="recording-elapsed">
+            {elapsedClock(elapsed)}
+          </span>
+        </p>
+        {phase === 'recording' && (
+          <p class="small-text muted" data-testid="recording-microphone">
+            {mic}
+          </p>
+        )}
+        <button
+          type="button"
+          class="primary"
+          disabled={busy}
+          onClick={() => void act(() => sendMessage('recording.stop', {}))}
+        >
+          {t.stop}
+        </button>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        {phase === 'stopping' && <p role="status">{t.stopping}</p>}
+        {phase === 'uploading' && <p role="status">{t.uploading}</p>}
+        {phase === 'failed' && state?.failure && <p role="alert">{t.failed(state.failure.kind)}</p>}
+        {phase !== 'stopping' && phase !== 'uploading' && (
+          <>
+            <p class="small-text muted">{t.intro}</p>
+            {typeof left === 'number' && (
+              <p class="small-text">{t.timeLeft(formatDuration(left, lang.value))}</p>
+            )}
+            <label class="row small-text">
+              <input
+                type="checkbox"
+                checked={microphone}
+                onChange={(event) => setMicrophone(event.currentTarget.checked)}
+              />
+              {t.withMicrophone}
+            </label>
+            <p class="small-text muted">{t.consent}</p>
+            <button type="button" class="primary" disabled={busy} onClick={() => void start()}>
+              {t.recordTab}
+            </button>
+          </>
+        )}
+      </>
+    );
+  }
+  return (
+    <section class="card recorder" aria-labelledby="recorder-title" data-testid="recorder">
+      <h2 id="recorder-title" class="label">
+        {t.title}
+      </h2>
+      {body}
+      {error && (
+        <p role="alert" class="small-text" data-testid="recorder-error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

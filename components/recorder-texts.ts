@@ -1,0 +1,104 @@
+/** The texts of "Record here" in the popup and the side panel (components/app/Recorder.tsx), both languages. */
+import { featureText } from './feature-texts';
+
+const en = {
+  title: 'Record here',
+  intro:
+    'Records this tab’s sound (the other participants) and your microphone, then processes it like an upload.',
+  consent: 'Tell the participants that the meeting is being recorded.',
+  recordTab: 'Record this tab',
+  withMicrophone: 'Also record my microphone',
+  starting: 'Starting…',
+  recording: 'Recording',
+  elapsed: 'Recorded time',
+  stop: 'Stop and upload',
+  stopping: 'Finishing the recording…',
+  uploading: 'The recording is being uploaded: see it in the list below.',
+  done: 'The recording was uploaded.',
+  micRecorded: 'Your microphone is recorded too.',
+  micNotRecorded: 'Your microphone is not recorded (access was not allowed).',
+  micMissing: 'Your microphone is not recorded: no microphone was found.',
+  micOff: 'Your microphone is not recorded.',
+  timeLeft: (left: string) => `Time left in the space: ${left}.`,
+  unfinished: (title: string) => `A recording was left unfinished: “${title}”.`,
+  uploadRecorded: (length: string) => `Upload what was recorded (${length})`,
+  discard: 'Discard',
+  unsupported:
+    'Recording a tab needs Chrome or another Chromium browser: Firefox lets no extension record a tab’s sound.',
+  failed: (kind: string): string =>
+    kind === 'too-short'
+      ? 'The recording lasted under a second: nothing was uploaded.'
+      : kind === 'storage-full'
+        ? 'The browser’s storage is full: the recording stopped. What was recorded is kept.'
+        : kind === 'capture-refused'
+          ? 'Chrome did not let the tab be recorded.'
+          : kind === 'upload-refused'
+            ? 'The recording could not be uploaded. What was recorded is kept.'
+            : 'The recording could not be finished. What was recorded is kept.',
+  refused: (reason: string): string =>
+    reason === 'signed-out'
+      ? 'Sign in to the service first.'
+      : reason === 'already-recording'
+        ? 'Another tab is being recorded: stop it first.'
+        : reason === 'unfinished'
+          ? 'Upload or discard the unfinished recording first.'
+          : reason === 'not-a-web-page'
+            ? 'Only web pages (http or https) can be recorded. Switch to the meeting’s tab and open Meeting Capture there.'
+            : reason === 'tab-gone'
+              ? 'The tab is gone.'
+              : reason === 'unsupported'
+                ? 'Recording a tab needs Chrome or another Chromium browser.'
+                : 'Chrome did not let the tab be recorded. Click the Meeting Capture button in the toolbar while on the tab, then “Record this tab”.',
+};
+
+const ru: typeof en = {
+  title: 'Записать здесь',
+  intro:
+    'Записывает звук этой вкладки (других участников) и ваш микрофон, затем обрабатывает как загруженный файл.',
+  consent: 'Предупредите участников, что встреча записывается.',
+  recordTab: 'Записать эту вкладку',
+  withMicrophone: 'Записывать и мой микрофон',
+  starting: 'Запуск…',
+  recording: 'Идёт запись',
+  elapsed: 'Записано',
+  stop: 'Остановить и загрузить',
+  stopping: 'Запись завершается…',
+  uploading: 'Запись загружается: она в списке ниже.',
+  done: 'Запись загружена.',
+  micRecorded: 'Ваш микрофон тоже записывается.',
+  micNotRecorded: 'Ваш микрофон не записывается (доступ не разрешён).',
+  micMissing: 'Ваш микрофон не записывается: микрофон не найден.',
+  micOff: 'Ваш микрофон не записывается.',
+  timeLeft: (left: string) => `Осталось времени в пространстве: ${left}.`,
+  unfinished: (title: string) => `Осталась незавершённая запись: «${title}».`,
+  uploadRecorded: (length: string) => `Загрузить записанное (${length})`,
+  discard: 'Удалить',
+  unsupported:
+    'Для записи вкладки нужен Chrome или другой браузер на Chromium: Firefox не даёт расширениям записывать звук вкладки.',
+  failed: (kind: string): string =>
+    kind === 'too-short'
+      ? 'Запись длилась меньше секунды: ничего не загружено.'
+      : kind === 'storage-full'
+        ? 'Хранилище браузера заполнено: запись остановлена. Записанное сохранено.'
+        : kind === 'capture-refused'
+          ? 'Chrome не разрешил записать вкладку.'
+          : kind === 'upload-refused'
+            ? 'Запись не удалось загрузить. Записанное сохранено.'
+            : 'Запись не удалось завершить. Записанное сохранено.',
+  refused: (reason: string): string =>
+    reason === 'signed-out'
+      ? 'Сначала войдите в сервис.'
+      : reason === 'already-recording'
+        ? 'Уже записывается другая вкладка: сначала остановите её.'
+        : reason === 'unfinished'
+          ? 'Сначала загрузите или удалите незавершённую запись.'
+          : reason === 'not-a-web-page'
+            ? 'Записать можно только веб-страницу (http или https). Перейдите во вкладку встречи и откройте Meeting Capture там.'
+            : reason === 'tab-gone'
+              ? 'Вкладка закрыта.'
+              : reason === 'unsupported'
+                ? 'Для записи вкладки нужен Chrome или другой браузер на Chromium.'
+                : 'Chrome не разрешил записать вкладку. Нажмите кнопку Meeting Capture на панели инструментов, находясь во вкладке, затем «Записать эту вкладку».',
+};
+
+export const recorderText = featureText({ en, ru });

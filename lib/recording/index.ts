@@ -1,0 +1,7 @@
+export * from './balance';
+export * from './pieces';
+export * from './protocol';
+export * from './recovery';
+export * from './state';
+export * from './store';
+export * from './title';

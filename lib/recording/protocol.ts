@@ -1,0 +1,45 @@
+/**
+ * What the background and the recording page (the offscreen document) tell each other. The
+ * background sends commands; the page answers each at once and reports what happens later as
+ * `recording.event` messages, which wake a stopped worker, so no outcome hangs on an answer that
+ * a stopped worker would never read.
+ */
+import type { MicrophoneState, RecordingFailure } from './state';
+
+export const RECORDING_CHANNEL = 'meeting-capture-recording';
+
+export type RecorderCommand =
+  /** Record the tab behind `streamId` (chrome.tabCapture), with the microphone if `microphone`. */
+  | { channel: typeof RECORDING_CHANNEL; op: 'start'; id: string; streamId: string; microphone: boolean }
+  /** Stop, then make the file from the pieces. */
+  | { channel: typeof RECORDING_CHANNEL; op: 'stop'; id: string }
+  /** Make the file from the pieces kept of a recording whose page was gone (crash, restart). */
+  | { channel: typeof RECORDING_CHANNEL; op: 'assemble'; id: string }
+  /** Stop without making a file (sign-out, Discard). */
+  | { channel: typeof RECORDING_CHANNEL; op: 'discard'; id: string }
+  /** Which recording the page holds, if any. */
+  | { channel: typeof RECORDING_CHANNEL; op: 'status' };
+
+export interface RecorderAnswer {
+  ok: boolean;
+  /** The recording the page holds now. */
+  holding: string | null;
+  message?: string;
+}
+
+export type RecorderEvent =
+  | { type: 'started'; microphone: MicrophoneState }
+  | { type: 'piece'; index: number; bytes: number; recordedMs: number }
+  /** The tab's stream ended by itself (the tab closed or was captured by something else). */
+  | { type: 'capture-ended' }
+  | { type: 'assembled'; fileKey: string; durationMs: number; size: number }
+  | { type: 'failed'; failure: RecordingFailure };
+
+export function isRecorderCommand(message: unknown): message is RecorderCommand {
+  const value = message as { channel?: unknown; op?: unknown; id?: unknown; streamId?: unknown } | null;
+  if (!value || typeof value !== 'object' || value.channel !== RECORDING_CHANNEL) return false;
+  if (value.op === 'status') return true;
+  if (typeof value.id !== 'string' || value.id.length === 0 || value.id.length > 100) return false;
+  if (value.op === 'start') return typeof value.streamId === 'string' && value.streamId.length <= 1000;
+  return value.op === 'stop' || value.op === 'assemble' || value.op === 'discard';
+}

@@ -1,0 +1,174 @@
+/**
+ * The recording page's recorder (Chrome's offscreen document): the tab's sound from its
+ * tab-capture stream, played back to the user (capture silences the tab otherwise), mixed with
+ * the microphone when it may be used, recorded as Opus in WebM at a speech bitrate, a piece every
+ * `PIECE_MS` written to the recording database as it comes. Browser-only (Web Audio,
+ * MediaRecorder); the decisions it follows are lib/recording's pure modules.
+ */
+import { createFileStore } from '@/lib/file-store';
+import { assembleRecording } from './assemble';
+import { AUDIO_BITS_PER_SECOND, isQuotaError, PIECE_MS, pieceRefusal, RECORDING_MIME_TYPE } from './pieces';
+import type { RecorderEvent } from './protocol';
+import type { MicrophoneState } from './state';
+import { createRecordingStore } from './store';
+
+export type Report = (id: string, event: RecorderEvent) => void;
+
+interface Active {
+  id: string;
+  recorder: MediaRecorder;
+  streams: MediaStream[];
+  audio: AudioContext;
+  /** Pieces written one after the other, in order. */
+  writes: Promise<void>;
+  index: number;
+  bytes: number;
+  startedAt: number;
+  stopped: Promise<void>;
+  failed: boolean;
+}
+
+const store = createRecordingStore();
+let active: Active | null = null;
+
+export function holding(): string | null {
+  return active?.id ?? null;
+}
+
+async function tabStream(streamId: string): Promise<MediaStream> {
+  return navigator.mediaDevices.getUserMedia({
+    audio: { mandatory: { chromeMediaSource: 'tab', chromeMediaSourceId: streamId } },
+    video: false,
+  } as unknown as MediaStreamConstraints);
+}
+
+async function microphoneStream(): Promise<{ stream: MediaStream | null; state: MicrophoneState }> {
+  try {
+    return { stream: await navigator.mediaDevices.getUserMedia({ audio: true }), state: 'recorded' };
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    // "Requested device not found": no microphone; anything else: not allowed.
+    return {
+      stream: null,
+      state: name === 'NotFoundError' || name === 'OverconstrainedError' ? 'missing' : 'refused',
+    };
+  }
+}
+
+export async function startRecording(
+  id: string,
+  streamId: string,
+  microphone: boolean,
+  report: Report,
+): Promise<void> {
+  if (active) throw new Error('A recording is already running.');
+  const tab = await tabStream(streamId);
+  const mic = microphone ? await microphoneStream() : { stream: null, state: 'off' as MicrophoneState };
+  const audio = new AudioContext();
+  const mix = audio.createMediaStreamDestination();
+  const tabSource = audio.createMediaStreamSource(tab);
+  // The user keeps hearing the tab.
+  tabSource.connect(audio.destination);
+  tabSource.connect(mix);
+  if (mic.stream) audio.createMediaStreamSource(mic.stream).connect(mix);
+  const recorder = new MediaRecorder(mix.stream, {
+    mimeType: RECORDING_MIME_TYPE,
+    audioBitsPerSecond: AUDIO_BITS_PER_SECOND,
+  });
+  let resolveStopped = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    resolveStopped = resolve;
+  });
+  const current: Active = {
+    id,
+    recorder,
+    streams: [tab, ...(mic.stream ? [mic.stream] : [])],
+    audio,
+    writes: Promise.resolve(),
+    index: 0,
+    bytes: 0,
+    startedAt: performance.now(),
+    stopped,
+    failed: false,
+  };
+  active = current;
+  recorder.addEventListener('dataavailable', (event) => {
+    const piece = event.data;
+    if (!piece || piece.size === 0 || current.failed) return;
+    const index = current.index++;
+    const recordedMs = Math.round(performance.now() - current.startedAt);
+    current.writes = current.writes.then(async () => {
+      if (current.failed) return;
+      if (pieceRefusal({ bytes: current.bytes, recordedMs }, piece.size)) {
+        // Past the bounds: what was written is kept and made into a file.
+        report(id, { type: 'capture-ended' });
+        return;
+      }
+      try {
+        await store.putPiece(id, index, piece);
+        current.bytes += piece.size;
+        report(id, { type: 'piece', index, bytes: piece.size, recordedMs });
+      } catch (error) {
+        current.failed = true;
+        report(id, {
+          type: 'failed',
+          failure: isQuotaError(error)
+            ? { kind: 'storage-full' }
+            : { kind: 'assembly-failed', message: error instanceof Error ? error.message : String(error) },
+        });
+      }
+    });
+  });
+  recorder.addEventListener('stop', () => resolveStopped());
+  // The tab closed, or its capture was taken over: the recording ends here.
+  tab.getAudioTracks()[0]?.addEventListener('ended', () => report(id, { type: 'capture-ended' }));
+  recorder.start(PIECE_MS);
+  report(id, { type: 'started', microphone: mic.state });
+}
+
+async function release(current: Active): Promise<void> {
+  if (current.recorder.state !== 'inactive') {
+    current.recorder.stop();
+    await current.stopped;
+  }
+  await current.writes;
+  for (const stream of current.streams) for (const track of stream.getTracks()) track.stop();
+  await current.audio.close().catch(() => undefined);
+  if (active === current) active = null;
+}
+
+/** Stops the capture and makes the file; reports `assembled` or `failed`. */
+export async function stopRecording(id: string, report: Report): Promise<void> {
+  const current = active?.id === id ? active : null;
+  if (current) await release(current);
+  await assemble(id, report);
+}
+
+export async function discardRecording(id: string): Promise<void> {
+  const current = active?.id === id ? active : null;
+  if (current) {
+    current.failed = true;
+    await release(current);
+  }
+}
+
+export async function assemble(id: string, report: Report): Promise<void> {
+  try {
+    const pieces = await store.pieces(id);
+    if (pieces.length === 0) {
+      report(id, { type: 'assembled', fileKey: '', durationMs: 0, size: 0 });
+      return;
+    }
+    const { file, durationMs } = await assembleRecording(pieces);
+    const fileKey = `recording-${id}`;
+    await createFileStore().putFile(fileKey, file);
+    report(id, { type: 'assembled', fileKey, durationMs, size: file.size });
+  } catch (error) {
+    report(id, {
+      type: 'failed',
+      failure: isQuotaError(error)
+        ? { kind: 'storage-full' }
+        : { kind: 'assembly-failed', message: error instanceof Error ? error.message : String(error) },
+    });
+  }
+}

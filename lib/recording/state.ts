@@ -1,0 +1,139 @@
+/**
+ * The in-browser recording's state machine. One recording at a time; its state is plain JSON
+ * kept in the recording database (lib/recording/store.ts), so a worker stopped at any moment
+ * finds it again on its next start and carries on.
+ *
+ * idle → starting → recording → stopping → uploading → done
+ *                 ↘ failed (capture refused, tab closed at once, nothing recorded, storage full…)
+ * A recording found unfinished at start (its page gone: browser crash, restart) is offered for
+ * upload or discarding (lib/recording/recovery.ts).
+ */
+
+export type RecordingPhase = 'idle' | 'starting' | 'recording' | 'stopping' | 'uploading' | 'done' | 'failed';
+
+/** What became of the microphone: mixed in, refused by the user, no device, or not asked for. */
+export type MicrophoneState = 'recorded' | 'refused' | 'missing' | 'off';
+
+export type StopReason = 'user' | 'tab-closed' | 'left-page' | 'capture-ended' | 'recovered' | 'signed-out';
+
+export type RecordingFailure =
+  /** Chrome refused the tab's sound (no user invocation, a page Chrome does not capture, …). */
+  | { kind: 'capture-refused'; message: string }
+  /** The tab closed before any sound was recorded, or the recording lasted under a second. */
+  | { kind: 'too-short'; recordedMs: number }
+  /** The browser's storage for the extension is full: what was written is kept. */
+  | { kind: 'storage-full' }
+  /** The recorded file could not be assembled or read. */
+  | { kind: 'assembly-failed'; message: string }
+  /** Starting the upload was refused (not signed in, no access to the service). */
+  | { kind: 'upload-refused'; message: string };
+
+export interface RecordingState {
+  id: string;
+  phase: RecordingPhase;
+  tabId: number;
+  title: string;
+  /** The space the file goes to; null: the default one at upload time. */
+  spaceId: number | null;
+  /** Seconds of processing left in that space when the recording started, when known. */
+  availableSeconds: number | null;
+  startedAt: number;
+  /** Pieces written so far, their bytes, and the recorded time they cover (ms). */
+  pieces: number;
+  bytes: number;
+  recordedMs: number;
+  microphone: MicrophoneState;
+  /** The balance warnings already given (80 %, 100 %). */
+  warned: number;
+  stopReason?: StopReason;
+  /** The assembled file in lib/file-store.ts and its true duration. */
+  fileKey?: string;
+  durationMs?: number;
+  /** The upload job (lib/jobs) that carries the file. */
+  jobId?: string;
+  failure?: RecordingFailure;
+  updatedAt: number;
+}
+
+export type RecordingEvent =
+  | { type: 'started'; microphone: MicrophoneState }
+  | { type: 'piece'; bytes: number; recordedMs: number }
+  | { type: 'stop'; reason: StopReason }
+  | { type: 'assembled'; fileKey: string; durationMs: number }
+  | { type: 'upload-started'; jobId: string }
+  | { type: 'uploaded' }
+  | { type: 'warned'; percent: number }
+  | { type: 'fail'; failure: RecordingFailure };
+
+export interface NewRecording {
+  id: string;
+  tabId: number;
+  title: string;
+  spaceId: number | null;
+  availableSeconds: number | null;
+}
+
+/** A recording shorter than this is not uploaded: the service would charge for nothing. */
+export const MIN_RECORDING_MS = 1_000;
+
+export function newRecording(input: NewRecording, now: number): RecordingState {
+  return {
+    ...input,
+    phase: 'starting',
+    startedAt: now,
+    pieces: 0,
+    bytes: 0,
+    recordedMs: 0,
+    microphone: 'off',
+    warned: 0,
+    updatedAt: now,
+  };
+}
+
+/** Phases in which the recording page holds the capture. */
+export function isCapturing(state: RecordingState | null | undefined): boolean {
+  return state?.phase === 'starting' || state?.phase === 'recording';
+}
+
+/** Phases that are over: a new recording may start. */
+export function isFinished(state: RecordingState | null | undefined): boolean {
+  return !state || state.phase === 'idle' || state.phase === 'done' || state.phase === 'failed';
+}
+
+/**
+ * The next state for `event`, or null when the event does not apply in this phase (a late piece
+ * after the stop, a second stop, an upload for a recording already done): callers keep the state.
+ */
+export function transition(state: RecordingState, event: RecordingEvent, now: number): RecordingState | null {
+  const next = (patch: Partial<RecordingState>): RecordingState => ({ ...state, ...patch, updatedAt: now });
+  switch (event.type) {
+    case 'started':
+      return state.phase === 'starting' ? next({ phase: 'recording', microphone: event.microphone }) : null;
+    case 'piece':
+      // Pieces may still arrive while stopping: the recorder flushes its last one.
+      if (state.phase !== 'recording' && state.phase !== 'stopping' && state.phase !== 'starting')
+        return null;
+      if (event.bytes < 0 || !Number.isFinite(event.bytes)) return null;
+      return next({
+        pieces: state.pieces + 1,
+        bytes: state.bytes + event.bytes,
+        recordedMs: Math.max(state.recordedMs, event.recordedMs),
+      });
+    case 'stop':
+      if (state.phase !== 'recording' && state.phase !== 'starting') return null;
+      return next({ phase: 'stopping', stopReason: event.reason });
+    case 'assembled':
+      if (state.phase !== 'stopping') return null;
+      if (event.durationMs < MIN_RECORDING_MS)
+        return next({ phase: 'failed', failure: { kind: 'too-short', recordedMs: event.durationMs } });
+      return next({ phase: 'uploading', fileKey: event.fileKey, durationMs: event.durationMs });
+    case 'upload-started':
+      return state.phase === 'uploading' && !state.jobId ? next({ jobId: event.jobId }) : null;
+    case 'uploaded':
+      return state.phase === 'uploading' && state.jobId ? next({ phase: 'done' }) : null;
+    case 'warned':
+      return event.percent > state.warned && !isFinished(state) ? next({ warned: event.percent }) : null;
+    case 'fail':
+      return isFinished(state) ? null : next({ phase: 'failed', failure: event.failure });
+  }
+}

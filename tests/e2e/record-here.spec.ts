@@ -1,0 +1,397 @@
+/**
+ * "Record here" in real Chromium: a page plays a 440 Hz tone; Record this tab (popup) → about 30 s
+ * → Stop; the file goes through the upload path and is processed. Launched as TOOLCHAIN.md
+ * ("Tab capture") says: without `--mute-audio` (a muted tab is captured as silence), with autoplay
+ * allowed and the extension allowlisted for capture without a toolbar click.
+ */
+
+import type { BrowserContext, Page } from '@playwright/test';
+import { BufferSource, Input, WEBM } from 'mediabunny';
+import type { RunningEmulator } from '../../emulator/index';
+import { launchChromium, unpackedExtensionId } from './launch';
+import type { PopupPage } from './pages/popup';
+import { api, counters, expect, SEED, test as uiTest } from './ui-fixtures';
+
+const test = uiTest.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+  context: async ({}, use) => {
+    const chromium = await launchChromium({
+      args: [
+        '--autoplay-policy=no-user-gesture-required',
+        `--allowlisted-extension-id=${unpackedExtensionId()}`,
+      ],
+      ignoreDefaultArgs: ['--mute-audio'],
+    });
+    await use(chromium.context);
+    await chromium.close();
+  },
+});
+
+const TONE_PAGE = `<!doctype html><html><head><title>Tone room</title></head><body><h1>Tone room</h1>
+<script>
+  const audio = new AudioContext();
+  const tone = audio.createOscillator();
+  const gain = audio.createGain();
+  tone.frequency.value = 440;
+  gain.gain.value = 0.5;
+  tone.connect(gain).connect(audio.destination);
+  tone.start();
+  window.toneState = () => audio.state;
+</script></body></html>`;
+
+interface Recording {
+  id: number;
+  title: string;
+  duration: number | null;
+  is_uploaded: boolean;
+  is_classified?: boolean;
+}
+
+/** The stored file of the recording, read in an extension page, decoded there and measured. */
+async function inspectFile(page: Page, fileKey: string) {
+  return page.evaluate(async (key) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('meeting-capture-files');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const blob = await new Promise<Blob | undefined>((resolve, reject) => {
+      const request = db.transaction('files').objectStore('files').get(`file:${key}`);
+      request.onsuccess = () => resolve(request.result as Blob | undefined);
+      request.onerror = () => reject(request.error);
+    });
+    if (!blob) return null;
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    const audio = new OfflineAudioContext(1, 48_000, 48_000);
+    const decoded = await audio.decodeAudioData(bytes.slice().buffer);
+    const samples = decoded.getChannelData(0);
+    // Goertzel power over 1 s from the middle of the file.
+    const power = (frequency: number) => {
+      const start = Math.floor(samples.length / 2);
+      const n = Math.min(decoded.sampleRate, samples.length - start);
+      const k = (2 * Math.PI * frequency) / decoded.sampleRate;
+      const coefficient = 2 * Math.cos(k);
+      let s1 = 0;
+      let s2 = 0;
+      for (let i = 0; i < n; i++) {
+        const s0 = samples[start + i]! + coefficient * s1 - s2;
+        s2 = s1;
+        s1 = s0;
+      }
+      return (s1 * s1 + s2 * s2 - coefficient * s1 * s2) / (n * n);
+    };
+    return {
+      base64: btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join('')),
+      decodedSeconds: decoded.duration,
+      tone: power(440),
+      elsewhere: power(1_000),
+    };
+  }, fileKey);
+}
+
+interface Journey {
+  /** Close the popup right after the start and open it again to stop. */
+  closePopup?: boolean;
+  /** Stop the background worker this many times while recording. */
+  workerStops?: number;
+}
+
+interface Fixtures {
+  signedInPopup: PopupPage;
+  emulator: RunningEmulator;
+  context: BrowserContext;
+  serviceWorker: unknown;
+}
+
+async function recordAndCheck(
+  { signedInPopup: popup, emulator, context, serviceWorker }: Fixtures,
+  journey: Journey,
+): Promise<void> {
+  await context.route(
+    (url) => url.pathname === '/record-here/tone.html',
+    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
+  );
+  const tone = await context.newPage();
+  await tone.goto(`${emulator.url}/record-here/tone.html`);
+  await expect
+    .poll(() => tone.evaluate(() => (window as unknown as { toneState(): string }).toneState()))
+    .toBe('running');
+
+  // The popup records the tab in front of its window.
+  await tone.bringToFront();
+  const recorder = popup.page.getByTestId('recorder');
+  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
+  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await expect(recorder.getByTestId('recording-elapsed')).toBeVisible({ timeout: 15_000 });
+  await expect(recorder.getByTestId('recording-microphone')).toHaveText('Your microphone is not recorded.');
+  if (journey.closePopup) {
+    await popup.page.goto('about:blank');
+    await tone.bringToFront();
+  }
+  const cdp = await context.newCDPSession(tone);
+  await cdp.send('ServiceWorker.enable');
+  for (let stop = 0; stop < (journey.workerStops ?? 0); stop++) {
+    // Chrome stops an idle worker like this; every variable and timer in it is lost.
+    await tone.waitForTimeout(7_000);
+    await cdp.send('ServiceWorker.stopAllWorkers');
+  }
+  if (journey.closePopup) {
+    await popup.open();
+    await tone.bringToFront();
+  }
+  // About 30 s recorded (the clock is the background's start time); then Stop.
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:3\d$/, { timeout: 45_000 });
+  await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+
+  const state = await expect
+    .poll(
+      async () => {
+        const answer = await popup.page.evaluate(() =>
+          chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
+        );
+        const current = (answer as { data: { state: { phase: string; fileKey?: string } } }).data.state;
+        return current;
+      },
+      { timeout: 30_000 },
+    )
+    .toMatchObject({ phase: expect.stringMatching(/uploading|done/) })
+    .then(() =>
+      popup.page.evaluate(() =>
+        chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
+      ),
+    );
+  const fileKey = (state as { data: { state: { fileKey: string } } }).data.state.fileKey;
+  const file = await inspectFile(popup.page, fileKey);
+  expect(file).not.toBeNull();
+  // A WebM with an Opus track and a duration a parser reads.
+  const input = new Input({ source: new BufferSource(Buffer.from(file!.base64, 'base64')), formats: [WEBM] });
+  const track = await input.getPrimaryAudioTrack();
+  expect(track?.codec).toBe('opus');
+  const parsed = await input.computeDuration();
+  expect(parsed).toBeGreaterThan(28);
+  expect(parsed).toBeLessThan(32);
+  expect(file!.decodedSeconds).toBeGreaterThan(28);
+  // The page's tone is in it, and stands far above another frequency.
+  expect(file!.tone).toBeGreaterThan(0.001);
+  expect(file!.tone).toBeGreaterThan(file!.elsewhere * 100);
+
+  const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Tone%20room&limit=5&offset=0`;
+  await expect
+    .poll(
+      async () => (await api<{ results: Recording[] }>(emulator, search)).results[0]?.is_uploaded ?? false,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(true);
+  const [recording] = (await api<{ results: Recording[]; count: number }>(emulator, search)).results;
+  expect(recording!.title).toMatch(/^Tone room — \d{4}-\d\d-\d\d \d\d:\d\d\.webm$/);
+  expect(Math.abs(recording!.duration! - 30)).toBeLessThanOrEqual(2);
+  // Processed (the setting "Start processing automatically" is on by default): the result arrives.
+  await expect
+    .poll(
+      async () => {
+        const answer = (await popup.page.evaluate(() =>
+          chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'jobs.list', payload: {} }),
+        )) as { data: Array<{ audioId?: number; phase: string }> };
+        return answer.data.find((job) => job.audioId === recording!.id)?.phase;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('ready');
+  const figures = await counters(emulator);
+  expect(figures.recordingsCreated.upload).toBe(1);
+  expect(figures.charges.filter((charge) => charge.audio_id === recording!.id)).toHaveLength(1);
+  // The upload is confirmed: the recording is done and its pieces are deleted.
+  await expect
+    .poll(async () => {
+      const answer = (await popup.page.evaluate(() =>
+        chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
+      )) as { data: { state: { phase: string } } };
+      return answer.data.state.phase;
+    })
+    .toBe('done');
+  expect(await piecesKept(popup.page)).toBe(0);
+  void serviceWorker;
+}
+
+/** Pieces left in the recording database. */
+function piecesKept(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('meeting-capture-recording');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+      const request = db.transaction('recording').objectStore('recording').getAllKeys();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    return keys.filter((key) => String(key).startsWith('piece:')).length;
+  });
+}
+
+test('Record this tab → 30 s → Stop: one recording of 30 ± 2 s, charged once, processed, the tone in its file', async ({
+  signedInPopup,
+  emulator,
+  context,
+  serviceWorker,
+}) => {
+  test.setTimeout(150_000);
+  await recordAndCheck({ signedInPopup, emulator, context, serviceWorker }, {});
+});
+
+test('the same journey with the popup closed right after the start and the worker stopped three times', async ({
+  signedInPopup,
+  emulator,
+  context,
+  serviceWorker,
+}) => {
+  test.setTimeout(150_000);
+  await recordAndCheck(
+    { signedInPopup, emulator, context, serviceWorker },
+    { closePopup: true, workerStops: 3 },
+  );
+});
+
+test('crash: the recording page closes mid-recording; "Upload what was recorded" uploads what its pieces hold, within one piece', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+  serviceWorker,
+}) => {
+  test.setTimeout(150_000);
+  await context.route(
+    (url) => url.pathname === '/record-here/tone.html',
+    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
+  );
+  const tone = await context.newPage();
+  await tone.goto(`${emulator.url}/record-here/tone.html`);
+  await tone.bringToFront();
+  const recorder = popup.page.getByTestId('recorder');
+  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
+  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:1[2-9]$/, { timeout: 45_000 });
+  // The recording page dies (as in a crash): the pieces written so far are all that is left.
+  await serviceWorker.evaluate(() =>
+    (chrome as unknown as { offscreen: { closeDocument(): Promise<void> } }).offscreen.closeDocument(),
+  );
+  const kept = await piecesKept(popup.page);
+  expect(kept).toBeGreaterThanOrEqual(2);
+
+  await popup.open();
+  const upload = recorder.getByRole('button', { name: /^Upload what was recorded \(\d+ s\)$/ });
+  await expect(upload).toBeVisible();
+  await expect(recorder.getByRole('button', { name: 'Discard' })).toBeVisible();
+  await upload.click();
+
+  const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Tone%20room&limit=5&offset=0`;
+  await expect
+    .poll(
+      async () => (await api<{ results: Recording[] }>(emulator, search)).results[0]?.is_uploaded ?? false,
+      {
+        timeout: 45_000,
+      },
+    )
+    .toBe(true);
+  const [recording] = (await api<{ results: Recording[] }>(emulator, search)).results;
+  // Each piece holds 5 s: the file is what the pieces held, give or take one piece.
+  expect(Math.abs(recording!.duration! - kept * 5)).toBeLessThanOrEqual(5);
+  expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
+});
+
+test('no microphone ("Requested device not found"): the tab alone is recorded and the popup says the microphone is not', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+}) => {
+  await context.route(
+    (url) => url.pathname === '/record-here/tone.html',
+    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
+  );
+  const tone = await context.newPage();
+  await tone.goto(`${emulator.url}/record-here/tone.html`);
+  await tone.bringToFront();
+  const recorder = popup.page.getByTestId('recorder');
+  // Asked for, but this machine has none (no fake device flags here).
+  await expect(recorder.getByRole('checkbox', { name: 'Also record my microphone' })).toBeChecked();
+  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await expect(recorder.getByTestId('recording-microphone')).toHaveText(
+    'Your microphone is not recorded: no microphone was found.',
+  );
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[3-9]$/, { timeout: 20_000 });
+  await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+  await expect
+    .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
+    .toBe(1);
+});
+
+test('the tab closed at once: the recording ends, nothing is uploaded or charged, and the popup says why', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+}) => {
+  await context.route(
+    (url) => url.pathname === '/record-here/tone.html',
+    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
+  );
+  const tone = await context.newPage();
+  await tone.goto(`${emulator.url}/record-here/tone.html`);
+  await tone.bringToFront();
+  const recorder = popup.page.getByTestId('recorder');
+  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
+  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await expect(recorder.getByTestId('recording-elapsed')).toBeVisible();
+  await tone.close();
+  await expect(recorder.getByRole('alert')).toHaveText(
+    'The recording lasted under a second: nothing was uploaded.',
+    {
+      timeout: 20_000,
+    },
+  );
+  expect(await piecesKept(popup.page)).toBe(0);
+  const figures = await counters(emulator);
+  expect(figures.recordingsCreated.upload).toBe(0);
+  expect(figures.charges).toHaveLength(0);
+});
+
+test('sign-out during a recording: the capture stops, nothing is uploaded, every piece is wiped', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+  serviceWorker,
+}) => {
+  await context.route(
+    (url) => url.pathname === '/record-here/tone.html',
+    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
+  );
+  const tone = await context.newPage();
+  await tone.goto(`${emulator.url}/record-here/tone.html`);
+  await tone.bringToFront();
+  const recorder = popup.page.getByTestId('recorder');
+  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
+  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[6-9]|1\d)$/, { timeout: 20_000 });
+  expect(await piecesKept(popup.page)).toBeGreaterThan(0);
+
+  await popup.page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(popup.page.getByRole('form', { name: 'Sign in to the service' })).toBeVisible();
+  await expect.poll(() => piecesKept(popup.page)).toBe(0);
+  // The recording page is closed: nothing holds the tab any more.
+  await expect
+    .poll(() =>
+      serviceWorker.evaluate(
+        async () =>
+          (
+            await (
+              chrome.runtime as unknown as { getContexts(filter: object): Promise<unknown[]> }
+            ).getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })
+          ).length,
+      ),
+    )
+    .toBe(0);
+  await tone.waitForTimeout(6_000);
+  expect(await piecesKept(popup.page)).toBe(0);
+  expect((await counters(emulator)).recordingsCreated.upload).toBe(0);
+});
