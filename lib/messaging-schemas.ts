@@ -207,8 +207,11 @@ export const pageRequestSchemas = {
    * "Auto-join this tab?" of a meeting page (the tab rule): the meeting is the sender tab's own;
    * the background decides, keeps the countdown and sends. The page only shows it.
    */
-  /** `looking`: the page is visible and focused (a background tab or a pop-under is not). */
-  'page.autoJoin': z.object({ looking: z.boolean() }),
+  /**
+   * `looking`: the page is visible and focused (a background tab or a pop-under is not);
+   * `spaceId`: the space the control shows, where the countdown's bot goes.
+   */
+  'page.autoJoin': z.object({ looking: z.boolean(), spaceId: z.optional(spaceId) }),
   /** "Cancel" of that countdown, for the sender tab's own meeting. */
   'page.autoJoinCancel': z.object({}),
 } as const;

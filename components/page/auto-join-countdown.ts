@@ -62,7 +62,11 @@ export function createAutoJoinCountdown(
   });
   const element = h('span', { class: 'mc-countdown' }, timer, cancel);
 
+  /** The space the background was last told: a choice in the picker during a countdown is told. */
+  let sentSpace: number | null = null;
   function update() {
+    if (endsAt !== null && state.spaceId !== null && state.spaceId !== sentSpace)
+      void request('page.autoJoin');
     element.hidden = endsAt === null;
     setText(timer, endsAt === null ? '' : state.t('autoJoinCountdown', { seconds: String(seconds()) }));
     setText(cancel, state.t('cancel'));
@@ -118,8 +122,12 @@ export function createAutoJoinCountdown(
   async function request(type: 'page.autoJoin' | 'page.autoJoinCancel') {
     if (visit.ctx.isInvalid) return;
     const seen = looking();
+    const space = state.spaceId;
+    sentSpace = space;
     const answer =
-      type === 'page.autoJoin' ? await sendMessage(type, { looking: seen }) : await sendMessage(type, {});
+      type === 'page.autoJoin'
+        ? await sendMessage(type, { looking: seen, ...(space !== null && { spaceId: space }) })
+        : await sendMessage(type, {});
     show(answer as PageAnswer<PageAutoJoin>);
     // Asked while nobody looked (this tab left a countdown): ask again once looked at.
     if (type === 'page.autoJoin' && !seen && endsAt === null) waiting = true;

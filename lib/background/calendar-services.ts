@@ -144,7 +144,7 @@ export function createCalendarServices(deps: CalendarServicesDeps) {
     },
     signedIn: async () => (await sessionStore.get()) !== null,
     jobs: () => jobs.list(),
-    sendBot: (meeting) => sendBot(meeting),
+    sendBot: (meeting, spaceId) => sendBot(meeting, spaceId),
     tabExists: async (tabId) => {
       try {
         await browser.tabs.get(tabId);

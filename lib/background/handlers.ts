@@ -502,13 +502,13 @@ export function createHandlers(bg: Background): Handlers {
       return bg.schedules.add(bot);
     },
 
-    'page.autoJoin': async ({ looking }, sender) => {
+    'page.autoJoin': async ({ looking, spaceId }, sender) => {
       const meeting = ownMeeting(sender);
       const tabId = sender.tab?.id;
       if (tabId === undefined) throw notMeeting();
       // Looked at: the page says it is visible and focused, and the browser that it is the active tab.
       const seen = looking && sender.tab?.active === true;
-      return pageAutoJoin(await bg.autoJoin.ask(meeting, tabId, sender.url ?? '', seen));
+      return pageAutoJoin(await bg.autoJoin.ask(meeting, tabId, sender.url ?? '', seen, spaceId));
     },
 
     'page.autoJoinCancel': async (_payload, sender) =>

@@ -49,7 +49,7 @@ export interface AutoJoinDeps {
   coverage: (link: string) => Promise<CalendarCoverage | null>;
   jobs: () => Promise<Job[]>;
   /** The same path as a click: the default space, the job engine. */
-  sendBot: (meeting: MeetingLink) => Promise<Job>;
+  sendBot: (meeting: MeetingLink, spaceId?: number) => Promise<Job>;
   /** Whether a tab still exists (a closed tab's countdown sends nothing). */
   tabExists: (tabId: number) => Promise<boolean>;
   /** Whether a tab is the active one of its window (a countdown no tab of which is looked at pauses). */
@@ -84,8 +84,17 @@ export class AutoJoin {
     return (await this.#deps.jobs()).filter((job) => job.intent === 'bot' && job.sourceUrl === link);
   }
 
-  /** The question of a meeting tab (its own meeting, already checked against the sender's URL). */
-  ask(meeting: MeetingLink, tabId: number, senderUrl: string, looking: boolean): Promise<AutoJoinView> {
+  /**
+   * The question of a meeting tab (its own meeting, already checked against the sender's URL);
+   * `spaceId`: the space its control shows, where a countdown's bot goes.
+   */
+  ask(
+    meeting: MeetingLink,
+    tabId: number,
+    senderUrl: string,
+    looking: boolean,
+    spaceId?: number,
+  ): Promise<AutoJoinView> {
     return this.#serial(async () => {
       const now = this.#deps.now();
       const link = meeting.url;
@@ -112,6 +121,8 @@ export class AutoJoin {
         return decision.entry.state === 'paused' ? { state: 'paused' } : { state: 'off' };
       }
       let current = decision.entry;
+      if (spaceId !== undefined && current.state === 'counting' && current.spaceId !== spaceId)
+        current = { ...current, spaceId };
       if (decision.action === 'start' || current !== entry) await this.#put(current);
       if (current.state === 'counting' && current.deadline <= now) {
         await this.#fireDue();
@@ -227,7 +238,7 @@ export class AutoJoin {
     // The intent first: a stop after this line is settled from the jobs on the next start.
     await settle({ state: 'sending' });
     try {
-      const job = await this.#deps.sendBot(meeting);
+      const job = await this.#deps.sendBot(meeting, entry.spaceId);
       await settle({ state: job.phase === 'failed' ? 'failed' : 'sent', jobId: job.id });
     } catch (error) {
       // Refused before any job existed (signed out, no access): nothing was sent.

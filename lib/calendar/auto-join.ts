@@ -43,6 +43,8 @@ export interface AutoJoinEntry {
   at: number;
   jobId?: string;
   error?: string;
+  /** The space chosen in a counting tab's control; none: the default space. */
+  spaceId?: number;
 }
 
 /** How the calendars see the meeting right now (lib/calendar/calendars.ts `coverage`). */

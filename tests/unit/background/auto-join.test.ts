@@ -27,6 +27,8 @@ interface World {
   enabled: boolean;
   signedIn: boolean;
   sent: string[];
+  /** The space each bot was asked for (undefined: the default space). */
+  spaces: (number | undefined)[];
   jobs: Job[];
   openTabs: Set<number>;
   /** Tabs that are not their window's active one. */
@@ -41,6 +43,7 @@ function makeWorld(): World {
     enabled: true,
     signedIn: true,
     sent: [],
+    spaces: [],
     jobs: [],
     openTabs: new Set([1, 2]),
     backgroundTabs: new Set(),
@@ -49,9 +52,10 @@ function makeWorld(): World {
 }
 
 function sendBot(world: World) {
-  return async (meeting: MeetingLink): Promise<Job> => {
+  return async (meeting: MeetingLink, spaceId?: number): Promise<Job> => {
     if (world.failSend) throw new Error('Sign in first');
     world.sent.push(meeting.url);
+    world.spaces.push(spaceId);
     const job = {
       id: `job-${world.jobs.length + 1}`,
       intent: 'bot',
@@ -147,6 +151,27 @@ describe('the tab rule in the background', () => {
     expect(await worker(world).ask(ADHOC, 3, MEET_URL, true)).toMatchObject({ state: 'sent' });
     await worker(world).fireDue();
     expect(world.sent).toEqual([MEET_URL]);
+  });
+
+  it('the bot goes to the space the counting control shows, also one chosen during the countdown', async () => {
+    await worker(world).ask(ADHOC, 1, MEET_URL, true);
+    world.now += 3000;
+    // The person picks the Team space in the control while it counts: the same countdown, that space.
+    expect(await worker(world).ask(ADHOC, 1, MEET_URL, true, 2)).toEqual({
+      state: 'counting',
+      remainingMs: 7000,
+    });
+    world.now = NOW + AUTO_JOIN_DELAY_MS;
+    await worker(world).fireDue();
+    expect(world.sent).toEqual([MEET_URL]);
+    expect(world.spaces).toEqual([2]);
+  });
+
+  it("with no space named, the countdown's bot goes to the default space", async () => {
+    await worker(world).ask(ADHOC, 1, MEET_URL, true);
+    world.now = NOW + AUTO_JOIN_DELAY_MS;
+    await worker(world).fireDue();
+    expect(world.spaces).toEqual([undefined]);
   });
 
   it("the page's question at the deadline sends, when the alarm has not fired yet; both together send once", async () => {
