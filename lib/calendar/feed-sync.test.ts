@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FEED_CAPS } from './caps';
 import { FeedTooComplexError } from './feed-error';
 import { FEED_CHANNEL, type FeedRequest, type ParserWorker, parseInWorker } from './feed-parsing';
-import { type FeedSyncDeps, syncFeed } from './feed-sync';
+import { type FeedSyncDeps, shareAttendees, syncFeed } from './feed-sync';
 import type { StoredCalendar } from './types';
 
 const NOW = Date.UTC(2030, 0, 7, 9, 0);
@@ -122,6 +122,30 @@ describe('syncFeed: one feed, bounded', () => {
       },
     });
     expect(await kind(account)).toBe('parse-failed');
+  });
+});
+
+describe('shareAttendees', () => {
+  it('gives the occurrences of one event one list again after a JSON copy', () => {
+    const link = { service: 'zoom' as const, id: '1', url: 'https://zoom.us/j/1' };
+    const list = Array.from({ length: 200 }, (_, i) => `p${i}@x.org`);
+    const copied = JSON.parse(
+      JSON.stringify(
+        Array.from({ length: 50 }, (_, i) => ({
+          uid: 'e',
+          title: 't',
+          startsAt: i,
+          endsAt: i + 1,
+          link,
+          organizer: null,
+          attendees: list,
+        })),
+      ),
+    );
+    expect(new Set(copied.map((o: { attendees: string[] }) => o.attendees)).size).toBe(50);
+    const shared = shareAttendees(copied);
+    expect(new Set(shared.map((o) => o.attendees)).size).toBe(1);
+    expect(shared[49]!.attendees).toEqual(list);
   });
 });
 

@@ -8,7 +8,7 @@ import { FEED_CAPS, type FeedCaps } from './caps';
 import { FeedFormatError, FeedTooComplexError } from './feed-error';
 import { ownerEmail } from './owner';
 import type { ParseOptions } from './parse-feed';
-import type { CalendarErrorKind, ParsedFeed, StoredCalendar } from './types';
+import type { CalendarErrorKind, MeetingOccurrence, ParsedFeed, StoredCalendar } from './types';
 
 /** Occurrences kept from this long ago (a running meeting, a start missed while closed)... */
 export const LOOK_BACK_MS = 12 * 60 * 60_000;
@@ -53,6 +53,22 @@ export async function readCapped(response: Response, maxBytes: number): Promise<
   }
   parts.push(decoder.decode());
   return parts.join('');
+}
+
+/**
+ * The occurrences of one event share one attendee list. The parser gives them one, but a message
+ * between contexts (Chrome's extension messaging is JSON) copies it per occurrence; shared again
+ * here, IndexedDB's structured clone stores each list once.
+ */
+export function shareAttendees(occurrences: MeetingOccurrence[]): MeetingOccurrence[] {
+  const lists = new Map<string, string[]>();
+  return occurrences.map((occurrence) => {
+    const key = `${occurrence.uid}\n${occurrence.attendees.join(',')}`;
+    const shared = lists.get(key);
+    if (shared) return { ...occurrence, attendees: shared };
+    lists.set(key, occurrence.attendees);
+    return occurrence;
+  });
 }
 
 class FetchProblem extends Error {
@@ -167,7 +183,7 @@ async function syncOnce(
     etag,
     lastModified,
     parsedAt: now,
-    occurrences,
+    occurrences: shareAttendees(occurrences),
     capped: parsed.capped,
     lastSyncAt: now,
     lastError: null,
