@@ -49,7 +49,11 @@ export function parseInWorker(
   start: () => ParserWorker,
   request: FeedRequest,
   limitMs: number,
-  timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout },
+  // Wrapped: a browser's setTimeout called as a method of another object throws "Illegal invocation".
+  timers: { set: (callback: () => void, ms: number) => unknown; clear: (id: unknown) => void } = {
+    set: (callback, ms) => setTimeout(callback, ms),
+    clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+  },
 ): Promise<FeedAnswer> {
   return new Promise((resolve) => {
     let worker: ParserWorker;

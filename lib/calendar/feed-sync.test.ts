@@ -173,11 +173,11 @@ describe('parseInWorker: the parser thread is stopped at the time limit', () => 
     const { worker, state } = fakeWorker(null);
     let fire: () => void = () => undefined;
     const timers = {
-      set: ((callback: () => void) => {
+      set: (callback: () => void) => {
         fire = callback;
         return 1;
-      }) as unknown as typeof setTimeout,
-      clear: (() => undefined) as typeof clearTimeout,
+      },
+      clear: () => undefined,
     };
     const pending = parseInWorker(() => worker, request, 20_000, timers);
     fire();
