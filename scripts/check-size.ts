@@ -30,7 +30,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 267.7 kB; the deliveries' part: 269.3 kB (+1.6: a file of its own compresses less well); the
 // calendars and the tab rule as a part: +1.8 kB (their 16 kB compress apart from the worker's).
 // 270 → 272: the four parts together, 270.9 kB (background.js 72.3 → 55.6 kB gzip this round).
-export const ZIP_BUDGET_KB = 272;
+// 272 → 275: feed caps and the parse time limit (streamed and cut feed body, fetch time limit, the
+// parse Worker stopped, the caps shown in the options, their texts), 274.0 kB.
+export const ZIP_BUDGET_KB = 275;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -65,8 +67,9 @@ export const BUDGETS_KB: Record<string, number> = {
   'worker-texts-ru.js': 5.4,
   // The deliveries: the outbox, the bodies, the attempts and the Slack text's conversion request.
   'worker-deliveries.js': 5.7,
-  // The calendars and the tab rule (auto-join), with the feed parser's wiring.
-  'worker-calendars.js': 6,
+  // The calendars and the tab rule (auto-join), with the feed parser's wiring. 6 → 6.5: the feed
+  // caps (streamed body cut, fetch time limit, parse Worker stopped at its limit), 6.1 kB.
+  'worker-calendars.js': 6.5,
   // The meeting search worker started by the side panel and the viewer: MiniSearch, the
   // Russian and English Snowball stemmers, the index and the archive reader.
   'assets/search.worker-*.js': 13,
