@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { SpaceListItem } from '@/lib/api/schemas';
+import { FEED_CAPS } from '@/lib/calendar/caps';
 import { parseFeedUrl } from '@/lib/calendar/feed-url';
 import {
   CALENDAR_BOTS_PER_DAY_MAX,
@@ -14,7 +15,7 @@ import {
   type RuleMode,
 } from '@/lib/calendar/types';
 import { describeError } from '@/lib/failures';
-import { formatDateTime } from '@/lib/format/time';
+import { formatBytes, formatDateTime } from '@/lib/format/time';
 import { sendMessage } from '@/lib/messaging';
 import { calendarText, describeCalendarProblem } from './calendar-texts';
 import { lang } from './lang';
@@ -280,6 +281,16 @@ export function CalendarsSection({ spaces }: { spaces: SpaceListItem[] | null })
     <section aria-labelledby="opt-calendars" class="card options-section" data-testid="calendars">
       <h2 id="opt-calendars">{t.calendars}</h2>
       <p class="muted small-text">{t.calendarsHint}</p>
+      <p class="muted small-text" data-testid="calendar-caps">
+        <strong>{t.capsTitle}:</strong>{' '}
+        {t.capsText(
+          formatBytes(FEED_CAPS.bytes, language),
+          FEED_CAPS.events.toLocaleString(language),
+          FEED_CAPS.occurrences.toLocaleString(language),
+          FEED_CAPS.parseMs / 1000,
+          FEED_CAPS.fetchMs / 1000,
+        )}
+      </p>
       <ListError error={listError} />
       {calendars && calendars.length === 0 && <p class="muted small-text">{t.noCalendars}</p>}
       {calendars && calendars.length > 0 && (
@@ -321,6 +332,13 @@ export function CalendarsSection({ spaces }: { spaces: SpaceListItem[] | null })
                       },
                       language,
                     )}
+                  </div>
+                )}
+                {!calendar.lastError && calendar.capped.length > 0 && (
+                  <div class="alert warn small-text" role="status" data-testid="calendar-capped">
+                    {calendar.capped.includes('events')
+                      ? t.cappedEvents(FEED_CAPS.events.toLocaleString(language))
+                      : t.cappedOccurrences(FEED_CAPS.occurrences.toLocaleString(language))}
                   </div>
                 )}
                 <RuleEditor

@@ -1,7 +1,7 @@
 /** The API origin: the service's routes under /api/ and the control surface under /__emulator/. */
 import { Hono } from 'hono';
 import { registerBotRoutes } from './bot';
-import { registerCalendarRoutes } from './calendar';
+import { registerCalendarRoutes, registerHostileCalendarRoutes } from './calendar';
 import { registerControlRoutes } from './control';
 import { registerDownloadRoutes } from './downloads';
 import type { Emulator } from './emulator';
@@ -14,6 +14,7 @@ export function createApiApp(emu: Emulator): Hono {
   // Strict routing: a known path without its trailing slash is a different (unknown) path.
   const app = new Hono({ strict: true });
   registerCalendarRoutes(app, emu);
+  registerHostileCalendarRoutes(app, emu);
   registerControlRoutes(app, emu);
   emu.auth.register(app);
   registerSpaceRoutes(app, emu);

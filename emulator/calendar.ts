@@ -277,3 +277,44 @@ export function registerCalendarRoutes(app: Hono, emu: Emulator): void {
     return json({ anchor: new Date(state.anchor).toISOString(), anchorMs: state.anchor, unitMs: state.unit });
   });
 }
+
+/**
+ * A second feed for the hostile-feed tests: empty until POST `{"hostile": true}`, then one event
+ * whose rule names a date that never exists (RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30), on which
+ * the parser's recurrence expansion never yields.
+ */
+const hostile = new WeakMap<Emulator, boolean>();
+
+export function registerHostileCalendarRoutes(app: Hono, emu: Emulator): void {
+  app.get('/__emulator/calendar-hostile.ics', () => {
+    const lines = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Meeting Capture emulator//EN',
+      'X-WR-CALNAME:Stranger',
+    ];
+    if (hostile.get(emu)) {
+      lines.push(
+        'BEGIN:VEVENT',
+        'UID:never@stranger.example',
+        'DTSTAMP:20260101T000000Z',
+        'DTSTART:20260101T100000Z',
+        'DTEND:20260101T110000Z',
+        'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
+        'SUMMARY:Never',
+        'LOCATION:https://zoom.us/j/1234567890',
+        'END:VEVENT',
+      );
+    }
+    lines.push('END:VCALENDAR');
+    return new Response(`${lines.join('\r\n')}\r\n`, {
+      status: 200,
+      headers: { 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'no-cache' },
+    });
+  });
+  app.post('/__emulator/calendar-hostile', async (c) => {
+    const data = (await c.req.json().catch(() => null)) as { hostile?: unknown } | null;
+    hostile.set(emu, data?.hostile === true);
+    return json({ hostile: hostile.get(emu) });
+  });
+}

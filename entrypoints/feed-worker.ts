@@ -1,7 +1,7 @@
 // The calendar feed parser's thread (lib/calendar/feed-parsing.ts): one feed in, its occurrences out.
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
 import { type FeedAnswer, isFeedRequest } from '@/lib/calendar/feed-parsing';
-import { FeedFormatError, parseFeed } from '@/lib/calendar/parse-feed';
+import { FeedFormatError, FeedTooComplexError, parseFeed } from '@/lib/calendar/parse-feed';
 
 export default defineUnlistedScript(() => {
   self.addEventListener('message', (event: MessageEvent) => {
@@ -13,6 +13,7 @@ export default defineUnlistedScript(() => {
       answer = {
         ok: false,
         format: error instanceof FeedFormatError,
+        complex: error instanceof FeedTooComplexError,
         message: error instanceof Error ? error.message : String(error),
       };
     }

@@ -4,7 +4,14 @@
 // It also records a tab ("Record here", lib/recording/recorder.ts): the worker cannot hold a media
 // stream. marked comes from the chunk the viewer's Markdown renderer shares (it ships once). Chrome only:
 // `chrome.runtime` itself, not WXT's browser module, which would bring the pages' shared chunk.
-import { FEED_WORKER_PATH, type FeedAnswer, isFeedRequest } from '@/lib/calendar/feed-parsing';
+import { FEED_CAPS } from '@/lib/calendar/caps';
+import {
+  FEED_WORKER_PATH,
+  type FeedRequest,
+  isFeedRequest,
+  parseInWorker,
+  WORKER_GRACE_MS,
+} from '@/lib/calendar/feed-parsing';
 import { markdownToSlack } from '@/lib/delivery/slack';
 import { isSlackRequest, type SlackAnswer } from '@/lib/delivery/slack-request';
 import { isRecorderCommand, type RecorderAnswer, type RecorderEvent } from '@/lib/recording/protocol';
@@ -45,15 +52,10 @@ function fromBackground(sender: Sender): boolean {
   return sender.id === runtime.id && !sender.tab && sender.url === BACKGROUND_URL;
 }
 
-function parseFeed(message: unknown, sendResponse: (answer: FeedAnswer) => void) {
-  const worker = new Worker(FEED_WORKER_PATH);
-  const done = (answer: FeedAnswer) => {
-    worker.terminate();
-    sendResponse(answer);
-  };
-  worker.addEventListener('message', (event: MessageEvent<FeedAnswer>) => done(event.data));
-  worker.addEventListener('error', (event) => done({ ok: false, format: false, message: event.message }));
-  worker.postMessage(message);
+function parseFeed(message: FeedRequest, sendResponse: (answer: unknown) => void) {
+  void parseInWorker(() => new Worker(FEED_WORKER_PATH), message, FEED_CAPS.parseMs + WORKER_GRACE_MS).then(
+    sendResponse,
+  );
 }
 
 function slackText(markdown: string): SlackAnswer {

@@ -4,39 +4,60 @@
  * on Firefox (whose background is a page) with a Worker started here.
  */
 import { browser } from 'wxt/browser';
-import { FeedFormatError } from '@/lib/calendar/feed-error';
+import { FEED_CAPS } from '@/lib/calendar/caps';
+import { FeedFormatError, FeedTooComplexError } from '@/lib/calendar/feed-error';
 import {
   FEED_CHANNEL,
   FEED_WORKER_PATH,
   type FeedAnswer,
   type FeedRequest,
   isFeedAnswer,
+  parseInWorker,
+  WORKER_GRACE_MS,
 } from '@/lib/calendar/feed-parsing';
 import type { ParseOptions } from '@/lib/calendar/parse-feed';
 import type { ParsedFeed } from '@/lib/calendar/types';
 import { type OffscreenDocument, theOffscreenDocument } from './offscreen';
 
-/** In a page (Firefox's background): a Worker of our own. */
+/** In a page (Firefox's background): a Worker of our own, stopped at the time limit. */
 function inWorker(request: FeedRequest): Promise<FeedAnswer> {
-  return new Promise((resolve) => {
-    const worker = new Worker(browser.runtime.getURL(FEED_WORKER_PATH));
-    const done = (answer: FeedAnswer) => {
-      worker.terminate();
-      resolve(answer);
-    };
-    worker.addEventListener('message', (event: MessageEvent<FeedAnswer>) => done(event.data));
-    worker.addEventListener('error', (event) => done({ ok: false, format: false, message: event.message }));
-    worker.postMessage(request);
-  });
+  return parseInWorker(
+    () => new Worker(browser.runtime.getURL(FEED_WORKER_PATH)),
+    request,
+    FEED_CAPS.parseMs + WORKER_GRACE_MS,
+  );
 }
 
 /** In Chrome's service worker: the offscreen document, open while this feed is parsed. */
 function inOffscreenDocument(document: OffscreenDocument, request: FeedRequest): Promise<FeedAnswer> {
   return document.use(async () => {
-    const answer: unknown = await browser.runtime.sendMessage(request);
-    return isFeedAnswer(answer)
-      ? answer
-      : { ok: false, format: false, message: 'the calendar parser did not answer' };
+    // The document stops its Worker at the time limit; should the document itself not answer,
+    // the wait ends a little later, so the calendars' queue is never held.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<FeedAnswer>((resolve) => {
+      timer = setTimeout(
+        () =>
+          resolve({
+            ok: false,
+            format: false,
+            complex: true,
+            message: 'the calendar parser did not answer in time',
+          }),
+        FEED_CAPS.parseMs + 2 * WORKER_GRACE_MS,
+      );
+    });
+    const asked = browser.runtime.sendMessage(request).then(
+      (answer: unknown): FeedAnswer =>
+        isFeedAnswer(answer)
+          ? answer
+          : { ok: false, format: false, message: 'the calendar parser did not answer' },
+      (error: unknown): FeedAnswer => ({ ok: false, format: false, message: String(error) }),
+    );
+    try {
+      return await Promise.race([asked, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   });
 }
 
@@ -47,5 +68,6 @@ export async function parseFeedOffThread(text: string, options: ParseOptions): P
   const answer = document ? await inOffscreenDocument(document, request) : await inWorker(request);
   if (answer.ok) return answer.feed;
   if (answer.format) throw new FeedFormatError(answer.message);
+  if (answer.complex) throw new FeedTooComplexError(answer.message);
   throw new Error(`calendar feed not parsed: ${answer.message}`);
 }

@@ -157,6 +157,7 @@ export class Calendars {
       lastSyncAt: calendar.lastSyncAt,
       lastError: calendar.lastError,
       upcoming: calendar.occurrences.filter((occurrence) => occurrence.startsAt >= now).length,
+      capped: calendar.capped ?? [],
     }));
   }
 

@@ -23,8 +23,71 @@ export interface FeedRequest {
 
 export type FeedAnswer =
   | { ok: true; feed: ParsedFeed }
-  /** `format`: the text is not iCalendar (FeedFormatError); otherwise the parser failed. */
-  | { ok: false; format: boolean; message: string };
+  /**
+   * `format`: the text is not iCalendar (FeedFormatError); `complex`: the parse exceeded its time or
+   * recurrence budget (FeedTooComplexError, or the Worker stopped at the time limit); otherwise the
+   * parser failed.
+   */
+  | { ok: false; format: boolean; complex?: boolean; message: string };
+
+/** The Worker is stopped this long after the parse's own time limit (which it checks itself) has passed. */
+export const WORKER_GRACE_MS = 2_000;
+
+/** Starts the parser's Worker; `terminate` stops it whatever it is doing. */
+export interface ParserWorker {
+  postMessage(message: unknown): void;
+  terminate(): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  addEventListener(type: 'error', listener: (event: { message?: string }) => void): void;
+}
+
+/**
+ * One feed parsed in a fresh Worker, which is terminated when it answers, fails, or runs past
+ * `limitMs`: a parse that never returns ends as "too complex" and leaves no Worker spinning.
+ */
+export function parseInWorker(
+  start: () => ParserWorker,
+  request: FeedRequest,
+  limitMs: number,
+  // Wrapped: a browser's setTimeout called as a method of another object throws "Illegal invocation".
+  timers: { set: (callback: () => void, ms: number) => unknown; clear: (id: unknown) => void } = {
+    set: (callback, ms) => setTimeout(callback, ms),
+    clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+  },
+): Promise<FeedAnswer> {
+  return new Promise((resolve) => {
+    let worker: ParserWorker;
+    try {
+      worker = start();
+    } catch (error) {
+      resolve({ ok: false, format: false, message: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    let settled = false;
+    const done = (answer: FeedAnswer) => {
+      if (settled) return;
+      settled = true;
+      timers.clear(timer);
+      worker.terminate();
+      resolve(answer);
+    };
+    const timer = timers.set(
+      () => done({ ok: false, format: false, complex: true, message: 'parse time limit reached' }),
+      limitMs,
+    );
+    worker.addEventListener('message', (event) =>
+      done(
+        isFeedAnswer(event.data)
+          ? event.data
+          : { ok: false, format: false, message: 'the calendar parser gave no answer' },
+      ),
+    );
+    worker.addEventListener('error', (event) =>
+      done({ ok: false, format: false, message: event.message ?? 'the calendar parser failed' }),
+    );
+    worker.postMessage(request);
+  });
+}
 
 export function isFeedRequest(message: unknown): message is FeedRequest {
   const value = message as Partial<FeedRequest> | null;
@@ -40,9 +103,18 @@ export function isFeedRequest(message: unknown): message is FeedRequest {
 
 /** The shape of an answer (the offscreen document's, checked by the worker before use). */
 export function isFeedAnswer(message: unknown): message is FeedAnswer {
-  const value = message as { ok?: unknown; feed?: unknown; format?: unknown; message?: unknown } | null;
+  const value = message as {
+    ok?: unknown;
+    feed?: unknown;
+    format?: unknown;
+    complex?: unknown;
+    message?: unknown;
+  } | null;
   if (typeof value !== 'object' || value === null) return false;
   return value.ok === true
     ? typeof value.feed === 'object' && value.feed !== null
-    : value.ok === false && typeof value.format === 'boolean' && typeof value.message === 'string';
+    : value.ok === false &&
+        typeof value.format === 'boolean' &&
+        (value.complex === undefined || typeof value.complex === 'boolean') &&
+        typeof value.message === 'string';
 }

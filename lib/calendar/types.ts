@@ -117,6 +117,8 @@ export interface StoredCalendar {
   /** When `occurrences` were computed, and of which window. */
   parsedAt: number | null;
   occurrences: MeetingOccurrence[];
+  /** The caps the last parse reached (absent before any). */
+  capped?: FeedCap[];
 }
 
 /** What extension pages see of a calendar: never the full address. */
@@ -129,6 +131,8 @@ export interface CalendarView {
   lastError: CalendarError | null;
   /** Upcoming meetings with a link (whatever the rule). */
   upcoming: number;
+  /** The caps its feed reached, said once for the calendar. */
+  capped: FeedCap[];
 }
 
 export type DispatchState = 'sending' | 'sent' | 'skipped' | 'missed' | 'failed';
