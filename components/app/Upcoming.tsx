@@ -7,10 +7,11 @@ import { useEffect, useState } from 'preact/hooks';
 import type { UpcomingItem } from '@/lib/calendar/types';
 import { describeError, describeJobFailure } from '@/lib/failures';
 import { formatDateTime, formatDuration } from '@/lib/format/time';
-import { type ErrorInfo, sendMessage, type UpcomingView } from '@/lib/messaging';
+import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { spaceForAction } from '@/lib/spaces';
 import { calendarText } from '../calendar-texts';
 import { lang } from '../lang';
+import { useList } from '../use-list';
 import { defaultSpaceId, jobs, orderedSpaces } from './store';
 
 const REFRESH_MS = 30_000;
@@ -135,15 +136,10 @@ function UpcomingRow({ item, onChanged }: { item: UpcomingItem; onChanged: () =>
 export function Upcoming() {
   const t = calendarText.value;
   const language = lang.value;
-  const [view, setView] = useState<UpcomingView | null>(null);
-
-  const load = async () => {
-    const answer = await sendMessage('upcoming.list', {});
-    if (answer.ok) setView(answer.data);
-  };
+  // A failed read keeps what was shown: the section is a hint, not a place for errors.
+  const { data: view, load } = useList(() => sendMessage('upcoming.list', {}));
 
   useEffect(() => {
-    void load();
     const timer = setInterval(() => void load(), REFRESH_MS);
     return () => clearInterval(timer);
   }, []);
