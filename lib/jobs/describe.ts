@@ -4,13 +4,10 @@
  * when it is first needed (the worker's Russian part, lib/background/texts-loader.ts).
  */
 import { describeJobFailure } from '@/lib/failures';
+import { megabytesPerSecond } from '@/lib/format/megabytes';
 import type { Lang } from '@/lib/i18n';
 import { lazyTexts } from '@/lib/lazy-texts';
 import type { Job } from './types';
-
-function megabytesPerSecond(bytesPerSecond: number): string {
-  return (bytesPerSecond / 1_000_000).toFixed(1);
-}
 
 const en = {
   requesting: 'Sending the bot to the meeting…',
