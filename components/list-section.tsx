@@ -1,16 +1,17 @@
 /**
  * The state an options section that keeps a list of addresses has (Calendars, Deliveries): the
- * list read from the background with its error, and the add form (the typed address, busy, the
+ * list read from the background with its error (`useList`), and the add form (the typed address, busy, the
  * problem in plain words). Adding asks for the address's origin inside the click and keeps what
  * was typed when the background refuses it. `ListError` and `AddressForm` are their markup.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { describeError } from '@/lib/failures';
 import type { ErrorInfo, MessageResult } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
 import { requestServiceAccess } from './app/permission';
 import { lang } from './lang';
+import { useList } from './use-list';
 
 type Parsed<P> = { ok: true; url: string } | { ok: false; problem: P };
 
@@ -30,23 +31,10 @@ export interface AddSteps<P> {
 }
 
 export function useListSection<T>(list: () => Promise<MessageResult<T[]>>) {
-  const [items, setItems] = useState<T[] | null>(null);
-  const [listError, setListError] = useState<ErrorInfo | null>(null);
+  const { data: items, setData: setItems, error: listError, setError: setListError, load } = useList(list);
   const [input, setInput] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-
-  const load = async () => {
-    const answer = await list();
-    if (answer.ok) {
-      setItems(answer.data);
-      setListError(null);
-    } else setListError(answer.error);
-  };
-
-  useEffect(() => {
-    void load();
-  }, []);
 
   const add = <P,>(event: Event, steps: AddSteps<P>) => {
     event.preventDefault();

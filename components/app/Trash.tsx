@@ -1,39 +1,32 @@
-import { useEffect, useState } from 'preact/hooks';
-import type { Recording } from '@/lib/api/schemas';
+import { useState } from 'preact/hooks';
 import { formatDateTime, formatDuration } from '@/lib/format/time';
-import { type ErrorInfo, sendMessage } from '@/lib/messaging';
+import { sendMessage } from '@/lib/messaging';
 import { lang, text } from '../lang';
 import { Empty, ErrorMessage, Skeleton, StatusChip } from '../ui';
+import { useList } from '../use-list';
 import { PAGE_SIZE, spaceId } from './store';
 
 /** Recordings of the current space that were moved to the trash. */
 export function Trash({ onBack }: { onBack: () => void }) {
   const m = text.value;
-  const [items, setItems] = useState<Recording[] | null>(null);
-  const [count, setCount] = useState(0);
-  const [error, setError] = useState<ErrorInfo | null>(null);
+  const read = (offset: number) => {
+    const id = spaceId.value;
+    return id === null ? null : sendMessage('recordings.trash', { spaceId: id, limit: PAGE_SIZE, offset });
+  };
+  const { data: page, setData: setPage, error, setError, load } = useList(() => read(0), [spaceId.value]);
+  const items = page?.results ?? null;
   const [busy, setBusy] = useState(false);
 
-  const load = async (offset: number) => {
-    const id = spaceId.value;
-    if (id === null) return;
+  const loadMore = async (offset: number) => {
+    const reading = read(offset);
+    if (!reading) return;
     setBusy(true);
-    const answer = await sendMessage('recordings.trash', { spaceId: id, limit: PAGE_SIZE, offset });
+    const answer = await reading;
     setBusy(false);
-    if (!answer.ok) {
-      setError(answer.error);
-      return;
-    }
+    if (!answer.ok) return setError(answer.error);
     setError(null);
-    setCount(answer.data.count);
-    setItems((previous) =>
-      offset === 0 ? answer.data.results : [...(previous ?? []), ...answer.data.results],
-    );
+    setPage({ count: answer.data.count, results: [...(items ?? []), ...answer.data.results] });
   };
-
-  useEffect(() => {
-    void load(0);
-  }, [spaceId.value]);
 
   return (
     <section aria-labelledby="trash-title" data-testid="trash">
@@ -46,7 +39,7 @@ export function Trash({ onBack }: { onBack: () => void }) {
         {m.trash}
       </h2>
       <p class="muted small-text">{m.trashNote}</p>
-      {error && <ErrorMessage error={error} onRetry={() => void load(items?.length ?? 0)} />}
+      {error && <ErrorMessage error={error} onRetry={() => void (items ? loadMore(items.length) : load())} />}
       {items === null ? (
         !error && <Skeleton lines={4} />
       ) : items.length === 0 ? (
@@ -71,8 +64,8 @@ export function Trash({ onBack }: { onBack: () => void }) {
           ))}
         </ul>
       )}
-      {items !== null && items.length < count && (
-        <button type="button" class="load-more" disabled={busy} onClick={() => void load(items.length)}>
+      {items !== null && items.length < (page?.count ?? 0) && (
+        <button type="button" class="load-more" disabled={busy} onClick={() => void loadMore(items.length)}>
           {busy ? m.loading : m.loadMore}
         </button>
       )}

@@ -7,19 +7,15 @@ import { useEffect, useState } from 'preact/hooks';
 import type { UpcomingItem } from '@/lib/calendar/types';
 import { describeError, describeJobFailure } from '@/lib/failures';
 import { formatDateTime, formatDuration } from '@/lib/format/time';
-import { type ErrorInfo, sendMessage, type UpcomingView } from '@/lib/messaging';
+import { formatTimeOfDay } from '@/lib/format/time-of-day';
+import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { spaceForAction } from '@/lib/spaces';
 import { calendarText } from '../calendar-texts';
 import { lang } from '../lang';
+import { useList } from '../use-list';
 import { defaultSpaceId, jobs, orderedSpaces } from './store';
 
 const REFRESH_MS = 30_000;
-
-function clock(ms: number, language: string): string {
-  return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    new Date(ms),
-  );
-}
 
 /** The space a planned bot goes to: its rule's space, else the default space (lib/spaces). */
 function spaceName(spaceId: number | null): string {
@@ -47,7 +43,7 @@ function UpcomingRow({ item, onChanged }: { item: UpcomingItem; onChanged: () =>
   const job = item.jobId ? jobs.value.find((candidate) => candidate.id === item.jobId) : undefined;
   const what =
     item.state === 'planned'
-      ? t.botAt(clock(item.sendAt, language), spaceName(item.spaceId))
+      ? t.botAt(formatTimeOfDay(item.sendAt, language), spaceName(item.spaceId))
       : item.state === 'off'
         ? t.noBotRule
         : item.state === 'skipped'
@@ -137,15 +133,10 @@ function UpcomingRow({ item, onChanged }: { item: UpcomingItem; onChanged: () =>
 export function Upcoming() {
   const t = calendarText.value;
   const language = lang.value;
-  const [view, setView] = useState<UpcomingView | null>(null);
-
-  const load = async () => {
-    const answer = await sendMessage('upcoming.list', {});
-    if (answer.ok) setView(answer.data);
-  };
+  // A failed read keeps what was shown: the section is a hint, not a place for errors.
+  const { data: view, load } = useList(() => sendMessage('upcoming.list', {}));
 
   useEffect(() => {
-    void load();
     const timer = setInterval(() => void load(), REFRESH_MS);
     return () => clearInterval(timer);
   }, []);

@@ -2,31 +2,19 @@
  * Options → "Meetings kept for search": how much of each space the local archive holds, with
  * "Clear" per space. Signing out clears all of it (the background does that with the session).
  */
-import { useEffect, useState } from 'preact/hooks';
-import type { SpaceSummary } from '@/lib/archive/store';
+import { useState } from 'preact/hooks';
 import { formatBytes } from '@/lib/format/time';
-import { type ErrorInfo, sendMessage } from '@/lib/messaging';
+import { sendMessage } from '@/lib/messaging';
 import { lang } from '../lang';
 import { ErrorMessage, Notice } from '../ui';
+import { useList } from '../use-list';
 import { searchText } from './texts';
 import './search.css';
 
 export function ArchiveSection({ spaceNames }: { spaceNames: Record<number, string> }) {
   const t = searchText.value;
-  const [rows, setRows] = useState<SpaceSummary[] | null>(null);
-  const [error, setError] = useState<ErrorInfo | null>(null);
+  const { data: rows, error, setError, load } = useList(() => sendMessage('archive.summary', {}));
   const [notice, setNotice] = useState<string | null>(null);
-
-  const load = async () => {
-    const answer = await sendMessage('archive.summary', {});
-    if (answer.ok) {
-      setRows(answer.data);
-      setError(null);
-    } else setError(answer.error);
-  };
-  useEffect(() => {
-    void load();
-  }, []);
 
   const clear = async (spaceId: number) => {
     const answer = await sendMessage('archive.clearSpace', { spaceId });

@@ -3,19 +3,11 @@
  * (./texts-ru.ts) is provided when it comes into force: by the pages' catalog
  * (components/catalog.ts), by the worker at its start (lib/background/texts-provided.ts).
  */
+import { formatDayAndTime } from '@/lib/format/day-and-time';
 import { formatDuration } from '@/lib/format/time';
 import type { Lang } from '@/lib/i18n';
 import { lazyTexts } from '@/lib/lazy-texts';
 import type { ChargeIncident } from './types';
-
-function clock(at: number, lang: Lang): string {
-  return new Date(at).toLocaleString(lang === 'en' ? 'en-GB' : 'ru-RU', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
 
 const en = {
   doubleChargeTitle: 'Charged more than once',
@@ -54,7 +46,7 @@ export function incidentTitle(incident: ChargeIncident, lang: Lang): string {
 
 export function incidentText(incident: ChargeIncident, lang: Lang): string {
   const t = texts.get(lang);
-  const at = clock(incident.at, lang);
+  const at = formatDayAndTime(incident.at, lang);
   const what = t.recording(incident.title, incident.audioId);
   switch (incident.kind) {
     case 'double-charge': {

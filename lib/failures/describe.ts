@@ -5,6 +5,7 @@
  * (made in the background, lib/page/outcome.ts, through ./page.ts) all word failures here.
  */
 import type { ApiErrorInfo } from '@/lib/api/errors';
+import { formatWait } from '@/lib/format/waits';
 import type { Lang } from '@/lib/i18n';
 import type { JobFailure } from '@/lib/jobs/types';
 import { type ErrorInfo, isMessagingError } from '@/lib/messaging';
@@ -14,14 +15,6 @@ import { failureTexts } from './texts';
 export interface FailureContext {
   /** The space the action was for, when known: named where the error does not name it. */
   spaceName?: string;
-}
-
-/** Waits as a person says them: minutes, or hours past two. */
-function minutesOrHours(ms: number, lang: Lang): string {
-  const minutes = Math.max(1, Math.round(ms / 60_000));
-  if (minutes < 120) return lang === 'en' ? `${minutes} min` : `${minutes} мин`;
-  const hours = Math.round(minutes / 60);
-  return lang === 'en' ? `${hours} h` : `${hours} ч`;
 }
 
 /** A failure of any request: the service's errors and the background's refusals. */
@@ -88,11 +81,11 @@ export function describeJobFailure(
     case 'processing-server-error':
       return t.processingServerError;
     case 'download-probably-failed':
-      return t.downloadProbablyFailed(minutesOrHours(failure.waitedMs, lang));
+      return t.downloadProbablyFailed(formatWait(failure.waitedMs, lang));
     case 'bot-no-recording':
-      return t.botNoRecording(minutesOrHours(failure.waitedMs, lang));
+      return t.botNoRecording(formatWait(failure.waitedMs, lang));
     case 'lost-answer-no-recording':
-      return t.lostAnswerNoRecording(minutesOrHours(failure.waitedMs, lang), failure.intent);
+      return t.lostAnswerNoRecording(formatWait(failure.waitedMs, lang), failure.intent);
     case 'upload-file-missing':
       return t.uploadFileMissing;
     case 'not-enough-balance':
@@ -110,7 +103,7 @@ export function describeJobFailure(
     case 'permission-denied':
       return t.permissionDenied(failure.origin);
     case 'processing-not-started':
-      return t.processingNotStarted(minutesOrHours(failure.waitedMs, lang));
+      return t.processingNotStarted(formatWait(failure.waitedMs, lang));
     case 'account-changed':
       return t.accountChanged;
     case 'recording-not-uploaded':

@@ -4,13 +4,10 @@
  * by the pages' catalog and by the worker at its start (lib/background/texts-provided.ts).
  */
 import { describeJobFailure } from '@/lib/failures';
+import { megabytesPerSecond } from '@/lib/format/megabytes';
 import type { Lang } from '@/lib/i18n';
 import { lazyTexts } from '@/lib/lazy-texts';
 import type { Job } from './types';
-
-function megabytesPerSecond(bytesPerSecond: number): string {
-  return (bytesPerSecond / 1_000_000).toFixed(1);
-}
 
 const en = {
   requesting: 'Sending the bot to the meeting…',
