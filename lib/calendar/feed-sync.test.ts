@@ -3,7 +3,7 @@ import { FEED_CAPS } from './caps';
 import { FeedTooComplexError } from './feed-error';
 import { FEED_CHANNEL, type FeedRequest, type ParserWorker, parseInWorker } from './feed-parsing';
 import { type FeedSyncDeps, shareAttendees, syncFeed } from './feed-sync';
-import type { StoredCalendar } from './types';
+import { DEFAULT_RULE, type StoredCalendar } from './types';
 
 const NOW = Date.UTC(2030, 0, 7, 9, 0);
 const URL_ = 'https://calendar.example.com/private/basic.ics';
@@ -13,7 +13,7 @@ const calendar: StoredCalendar = {
   id: 'c1',
   url: URL_,
   name: null,
-  rule: { mode: 'all', spaceId: null, joinAfterMinutes: 0, skipWords: [] },
+  rule: { ...DEFAULT_RULE },
   addedAt: NOW,
   lastSyncAt: null,
   lastError: null,
