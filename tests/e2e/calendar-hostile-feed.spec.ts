@@ -40,7 +40,8 @@ test('a feed that hangs the parser fails alone; the other calendar’s meeting g
   await page.evaluate(() => chrome.alarms.create('calendar-sync', { when: Date.now() }));
 
   // The list is read when the page opens: it is opened again until the sync has ended.
-  const stranger = items.filter({ hasText: 'Stranger' });
+  // By the name it starts with: the options' own texts mention strangers too.
+  const stranger = items.filter({ hasText: /^Stranger/ });
   await expect
     .poll(
       async () => {
@@ -51,7 +52,7 @@ test('a feed that hangs the parser fails alone; the other calendar’s meeting g
       { timeout: 60_000, intervals: [2_000] },
     )
     .toContain('could not be read: too complex');
-  const demo = items.filter({ hasText: 'Demo calendar' });
+  const demo = items.filter({ hasText: /^Demo calendar/ });
   await expect(demo.getByRole('status')).toHaveCount(0);
   expect(Date.now()).toBeLessThan(anchorMs);
   expect((await emulator.counters()).botRequests).toBe(0);
