@@ -155,7 +155,7 @@ async function main() {
       utterances += block.texts.length;
       for (const text of block.texts) characters += text.length;
     }
-    await archive.put(OWNER, {
+    await archive.keep(OWNER, {
       spaceId: 1 + (i % 3),
       audioId: id,
       createdAt: Date.UTC(2025, 0, 1) + i * 86_400_000,

@@ -126,7 +126,7 @@ export class ArchiveImport {
         if (!(await this.deps.archive.has(owner, recording.space_id, recording.id))) {
           try {
             const result = await this.deps.result(recording.space_id, recording.id);
-            const kept = await this.deps.archive.put(owner, {
+            const kept = await this.deps.archive.keep(owner, {
               spaceId: recording.space_id,
               audioId: recording.id,
               title: recording.title,

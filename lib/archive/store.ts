@@ -162,19 +162,16 @@ export class Archive extends ArchiveReader {
     for (const key of await this.kv.keys()) await this.kv.del(key);
   }
 
-  /** Keeps a ready result. Returns false (and keeps nothing) for one that is not ready. */
-  put(
-    owner: string,
-    record: {
-      spaceId: number;
-      audioId: number;
-      title?: string;
-      createdAt?: number | null;
-      result: ProcessingResult;
-    },
-  ): Promise<boolean> {
+  /**
+   * Keeps a ready result: the one way a result enters the archive (a finished job's, one read in
+   * the viewer, "Add all past meetings"), and the one place that announces it (`changed`).
+   * Returns false (and keeps nothing) with no owner (signed out), for a result that is not
+   * ready, or for one read as another service or account than the archive's owner (`readAs`).
+   */
+  keep(owner: string | null, record: KeptRecord): Promise<boolean> {
     const { result } = record;
-    if (!isArchivable(result)) return Promise.resolve(false);
+    if (!owner || !isArchivable(result)) return Promise.resolve(false);
+    if (record.readAs && record.readAs !== owner) return Promise.resolve(false);
     return this.#serial(async () => {
       const catalog = await this.#catalogFor(owner);
       const key = recordKey(record.spaceId, record.audioId);
@@ -293,6 +290,17 @@ export class Archive extends ArchiveReader {
       this.options.changed?.({ kind: 'clear' });
     });
   }
+}
+
+/** A result to keep, with what is known of its recording. */
+export interface KeptRecord {
+  spaceId: number;
+  audioId: number;
+  title?: string;
+  createdAt?: number | null;
+  result: ProcessingResult;
+  /** The archive owner (`archiveOwner`) the result was read as, when known. */
+  readAs?: string | null;
 }
 
 export type ArchiveChange =

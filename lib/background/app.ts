@@ -7,19 +7,12 @@
  * - the calendars, the tab rule and the scheduled bots (./calendar-services.ts).
  */
 import { ARCHIVE_CHANNEL, Archive, type ArchiveChange, archiveKv } from '@/lib/archive';
-import type { Deliveries } from '@/lib/delivery/deliveries';
 import { type Lang, resolveLang } from '@/lib/i18n';
 import { hasOriginAccess } from '@/lib/permissions';
 import { getSettings } from '@/lib/storage';
 import { createAccount } from './account';
 import { createCalendarServices } from './calendar-services';
-import {
-  createDeliveries,
-  deliveriesWaiting,
-  deliveryAlarm,
-  deliveryWanted,
-  trustedDeliveryKv,
-} from './deliveries';
+import { createDeliveries, deliveryAlarm, trustedDeliveryKv } from './deliveries';
 import { createResults } from './results';
 import type { Background, BackgroundOptions } from './types';
 
@@ -51,20 +44,17 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     ...(options.sleep ? { sleep: options.sleep } : {}),
   });
 
-  /** The deliveries, made on first use in this start. */
-  let deliveriesMade: Deliveries | undefined;
-  const deliveries = () => {
-    deliveriesMade ??= createDeliveries({
-      now,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-      hasOriginAccess: originAccess,
-      lang,
-      ...(options.slackText ? { slackText: options.slackText } : {}),
-      kv: trustedDeliveryKv,
-      schedule: deliveryAlarm(now),
-    });
-    return deliveriesMade;
-  };
+  /** The deliveries (their store and sending are made on first use in this start). */
+  const delivery = createDeliveries({
+    now,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    hasOriginAccess: originAccess,
+    lang,
+    ...(options.slackText ? { slackText: options.slackText } : {}),
+    kv: trustedDeliveryKv,
+    schedule: deliveryAlarm(now),
+    speakerNames: (spaceId, audioId) => archive.speakerNames(spaceId, audioId),
+  });
 
   const results = createResults({
     now,
@@ -77,14 +67,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     ...(options.filesKv ? { filesKv: options.filesKv } : {}),
     checkSession: account.checkSession,
     resolveSpace: account.resolveSpace,
-    deliver: async (job, result) => {
-      // No destination wants this space (the common case): the outbox is not read.
-      if (!(await deliveryWanted(trustedDeliveryKv, job.spaceId))) return;
-      // Names given to speakers in the viewer (a recording processed again may have them).
-      const names = await archive.speakerNames(job.spaceId, result.audio_id).catch(() => ({}));
-      // Before the job is marked ready: the outbox keeps the delivery across worker stops.
-      await deliveries().enqueueResult(job, result, Object.keys(names).length > 0 ? names : undefined);
-    },
+    // Before the job is marked ready: the outbox keeps the delivery across worker stops.
+    deliver: (job, result) => delivery.deliverResult(job, result),
   });
 
   const calendars = createCalendarServices({
@@ -110,9 +94,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     await account.checkSession().catch((error) => console.error('session not checked', error));
     await results.archiveImport.resume().catch((error) => console.error('archive import not resumed', error));
     // Sends what is due and re-arms the alarm (Chrome may drop it at a restart); only when something waits.
-    void deliveriesWaiting(trustedDeliveryKv)
-      .then((waiting) => (waiting ? deliveries().sendDue() : undefined))
-      .catch((error) => console.error('deliveries not sent', error));
+    void delivery.wake().catch((error) => console.error('deliveries not sent', error));
     await results.updateBadge();
     await results.scheduler.run();
   };
@@ -137,7 +119,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     },
     hasCalendars: calendars.hasCalendars,
     get deliveries() {
-      return deliveries();
+      return delivery.deliveries;
     },
     balanceShortfalls: calendars.balanceShortfalls,
     syncCalendars: calendars.syncCalendars,

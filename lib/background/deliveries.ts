@@ -1,14 +1,11 @@
 /**
  * Deliveries in the worker: the store (destination addresses are credentials, so they live with
  * the trusted settings in the extension origin's IndexedDB, never in `storage.local`), the retry
- * alarm, which exists only while the outbox holds something, the two looks at the store that
- * decide whether an event needs the deliveries at all, and the deliveries themselves
- * (lib/delivery/deliveries.ts) made with the worker's dependencies.
+ * alarm, which exists only while the outbox holds something, and the deliveries themselves
+ * (lib/delivery/service.ts, where their path is described) made with the worker's dependencies.
  */
 import { browser } from 'wxt/browser';
-import { Deliveries } from '@/lib/delivery/deliveries';
-import { anyWants, DESTINATIONS_KEY, OUTBOX_KEY, outboxHolds } from '@/lib/delivery/outbox';
-import type { Destination, OutboxState } from '@/lib/delivery/types';
+import { createDeliveryService, type DeliveryService } from '@/lib/delivery/service';
 import type { Lang } from '@/lib/i18n';
 import type { KeyValueStore } from '@/lib/kv';
 import { slackTextOffThread } from './slack-conversion';
@@ -28,19 +25,6 @@ export function deliveryAlarm(now: () => number): (at: number | null) => Promise
   };
 }
 
-/**
- * Whether the outbox holds anything, to send or to re-arm the alarm for (a wake: Chrome may have
- * dropped the alarm when the browser restarted). An empty outbox is the common case.
- */
-export async function deliveriesWaiting(kv: DeliveryKv): Promise<boolean> {
-  return outboxHolds(await kv.get<OutboxState>(OUTBOX_KEY));
-}
-
-/** Whether a destination would receive a ready protocol of `spaceId`. */
-export async function deliveryWanted(kv: DeliveryKv, spaceId: number): Promise<boolean> {
-  return anyWants(await kv.get<Destination[]>(DESTINATIONS_KEY), spaceId);
-}
-
 /** Test builds wait seconds, not minutes, between attempts, so end-to-end tests see retries. */
 const TEST_BACKOFF_BASE_MS = 5_000;
 
@@ -55,10 +39,13 @@ export interface DeliveriesDeps {
   kv: DeliveryKv;
   /** Arms the retry alarm, or clears it (`deliveryAlarm`). */
   schedule: (at: number | null) => Promise<void>;
+  /** Speaker names given in the viewer (the archive's). */
+  speakerNames: (spaceId: number, audioId: number) => Promise<Record<string, string>>;
 }
 
-export function createDeliveries(deps: DeliveriesDeps): Deliveries {
-  return new Deliveries({
+/** The deliveries (lib/delivery/service.ts) with the worker's dependencies. */
+export function createDeliveries(deps: DeliveriesDeps): DeliveryService {
+  return createDeliveryService({
     kv: deps.kv,
     now: deps.now,
     fetch: deps.fetch ?? ((input, init) => fetch(input, init)),
@@ -67,5 +54,6 @@ export function createDeliveries(deps: DeliveriesDeps): Deliveries {
     slackText: deps.slackText ?? slackTextOffThread,
     ...(import.meta.env?.WXT_TEST_BUILD === '1' ? { backoffBaseMs: TEST_BACKOFF_BASE_MS } : {}),
     schedule: deps.schedule,
+    speakerNames: deps.speakerNames,
   });
 }

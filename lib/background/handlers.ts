@@ -343,7 +343,7 @@ export function createHandlers(bg: Background): Handlers {
           .getRecordingInfo(spaceId, audioId)
           .then((recording) => Date.parse(recording.created_at) || null)
           .catch(() => null);
-        const kept = await bg.archive.put(owner, { spaceId, audioId, createdAt, result }).catch((error) => {
+        const kept = await bg.archive.keep(owner, { spaceId, audioId, createdAt, result }).catch((error) => {
           console.warn('result not archived', error);
           return false;
         });

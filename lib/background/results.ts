@@ -6,7 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import { type ApiClient, ApiError, contentTypeFor, type ProcessingResult } from '@/lib/api';
-import { type Archive, ArchiveImport, archiveOwner, isArchivable } from '@/lib/archive';
+import { type Archive, ArchiveImport, archiveOwner } from '@/lib/archive';
 import { ChargeWatch, incidentText, incidentTitle, storageChargeLog } from '@/lib/charges';
 import { describeError as describeFailure } from '@/lib/failures';
 import { createFileStore } from '@/lib/file-store';
@@ -90,15 +90,14 @@ export function createResults(deps: ResultsDeps) {
 
   /** A ready job's result is kept in the archive: it opens without the network afterwards. */
   const keepResult = async (job: Job, result: ProcessingResult) => {
-    const owner = await deps.archiveOwner();
-    if (!owner || job.audioId === undefined || !isArchivable(result)) return;
-    if (job.serviceUrl && job.account && archiveOwner(job.serviceUrl, job.account) !== owner) return;
-    await archive.put(owner, {
+    if (job.audioId === undefined) return;
+    await archive.keep(await deps.archiveOwner(), {
       spaceId: job.spaceId,
       audioId: job.audioId,
       title: job.title ?? result.title,
       createdAt: job.createdAt,
       result,
+      readAs: job.serviceUrl && job.account ? archiveOwner(job.serviceUrl, job.account) : null,
     });
   };
 

@@ -1,7 +1,7 @@
 /**
  * Where the deliveries keep their state (the keys of their key-value store), and the two questions
  * the worker asks of it at a wake or a ready result without loading the deliveries themselves
- * (lib/background/deliveries.ts): does anything wait in the outbox, and does a destination want
+ * (lib/delivery/service.ts): does anything wait in the outbox, and does a destination want
  * this space's protocols. One module for both, so the keys are written in one place.
  */
 import type { Destination, OutboxState } from './types';

@@ -19,7 +19,7 @@ const MAR = Date.UTC(2026, 2, 10);
 async function fixture() {
   const kv = memoryKeyValue();
   const archive = new Archive(kv, { now: () => JAN });
-  await archive.put(OWNER, {
+  await archive.keep(OWNER, {
     spaceId: 1,
     audioId: 11,
     createdAt: JAN,
@@ -35,7 +35,7 @@ async function fixture() {
       { header: 'Wrap-up', lines: [{ speaker: 1, text: 'Thanks everyone, see you next week.' }] },
     ]),
   });
-  await archive.put(OWNER, {
+  await archive.keep(OWNER, {
     spaceId: 2,
     audioId: 22,
     createdAt: MAR,
@@ -200,7 +200,7 @@ describe('a phrase as written', () => {
       speaker: i % 2,
       text: i === 47 ? 'The release plan is approved.' : 'Approved: the plan for the release.',
     }));
-    await archive.put(OWNER, {
+    await archive.keep(OWNER, {
       spaceId: 1,
       audioId: 5,
       result: readyResult(5, 'Plans.mp3', [{ header: 'Plans', lines }]),
@@ -223,7 +223,7 @@ describe('the saved index in shards', () => {
     const kv = memoryKeyValue();
     const archive = new Archive(kv);
     for (let i = 1; i <= SHARD_RECORDS + 5; i += 1) {
-      await archive.put(OWNER, {
+      await archive.keep(OWNER, {
         spaceId: 1,
         audioId: i,
         createdAt: JAN + i,

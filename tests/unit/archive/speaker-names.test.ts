@@ -21,7 +21,7 @@ describe('speaker names given in the viewer', () => {
   it('are kept per recording and read back by speakerNamesFor', async () => {
     const kv = memoryKeyValue();
     const archive = new Archive(kv);
-    await archive.put(OWNER, { spaceId: 3, audioId: 7, result });
+    await archive.keep(OWNER, { spaceId: 3, audioId: 7, result });
     expect(await speakerNamesFor(3, 7, kv)).toEqual({});
     await archive.renameSpeaker(OWNER, 3, 7, '1', 'Boris Ivanov');
     expect(await speakerNamesFor(3, 7, kv)).toEqual({ '1': 'Boris Ivanov' });

@@ -20,7 +20,7 @@ async function archiveOf(count: number, kv: KeyValueStore = memoryKeyValue()) {
 }
 
 function put(archive: Archive, i: number) {
-  return archive.put(OWNER, {
+  return archive.keep(OWNER, {
     spaceId: 1,
     audioId: i,
     createdAt: Date.UTC(2026, 0, i),

@@ -9,14 +9,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type RunningEmulator, SEED, startEmulator } from '../../../emulator';
 import { type Background, createBackground } from '../../../lib/background/app';
-import {
-  DELIVERY_ALARM,
-  deliveriesWaiting,
-  deliveryWanted,
-  trustedDeliveryKv,
-} from '../../../lib/background/deliveries';
+import { DELIVERY_ALARM, trustedDeliveryKv } from '../../../lib/background/deliveries';
 import { createHandlers, respond } from '../../../lib/background/handlers';
 import { checkMessage, type Sender } from '../../../lib/background/senders';
+import { deliveriesWaiting, deliveryWanted } from '../../../lib/delivery/service';
 import { markdownToSlack } from '../../../lib/delivery/slack';
 import { memoryKeyValue } from '../../../lib/kv';
 import { isGrantedByManifest } from '../../../lib/permissions';
