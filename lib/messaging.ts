@@ -14,8 +14,13 @@ import { browser } from 'wxt/browser';
 import type { z } from 'zod/mini';
 import type { ApiErrorInfo, Page, ProcessingResult, Recording, Space, SpaceListItem } from '@/lib/api';
 import type { ImportState, SpaceSummary, SpeakerNames } from '@/lib/archive';
-import type { ScheduledBot } from '@/lib/calendar/schedules';
-import type { CalendarErrorKind, CalendarView, DispatchRecord, UpcomingItem } from '@/lib/calendar/types';
+import type {
+  CalendarErrorKind,
+  CalendarView,
+  DispatchRecord,
+  ScheduledBot,
+  UpcomingItem,
+} from '@/lib/calendar/types';
 import type { DestinationView } from '@/lib/delivery/types';
 import type { Lang } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';

@@ -14,7 +14,7 @@
 import { storage } from 'wxt/utils/storage';
 import type { Recording, SpaceListItem } from '@/lib/api/schemas';
 import { IDLE_IMPORT, type ImportState } from '@/lib/archive/import';
-import { DEFAULT_CALENDAR_BOTS_PER_DAY } from '@/lib/calendar/types';
+import { DEFAULT_CALENDAR_BOTS_PER_DAY, type ScheduledBot } from '@/lib/calendar/types';
 import type { ChargeLog } from '@/lib/charges/types';
 import type { LanguageSetting } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
@@ -56,6 +56,12 @@ export const accountItem = /* @__PURE__ */ defineTrustedItem<AccountCache | null
  * upload asks access for them, so a trusted setting (lib/trusted-settings.ts).
  */
 export const storageOriginsItem = /* @__PURE__ */ defineTrustedItem<string[]>('storageOrigins', []);
+
+/**
+ * Bots scheduled for a calendar event's start (lib/calendar/schedules.ts), with one alarm each. A
+ * trusted setting (lib/trusted-settings.ts): each entry's link is where a bot goes.
+ */
+export const schedulesItem = /* @__PURE__ */ defineTrustedItem<ScheduledBot[]>('scheduledBots', []);
 
 /**
  * The deliveries' store (lib/delivery): trusted settings under `delivery.<key>`, since destination

@@ -16,6 +16,7 @@
  */
 import { browser } from 'wxt/browser';
 import { renewalMarginMs, type Session } from '@/lib/api';
+import { formatDateAndTime } from '@/lib/format/dates';
 import type { Lang } from '@/lib/i18n';
 import type { SessionView } from '@/lib/messaging';
 import { type SessionEnded, sessionEndedItem } from '@/lib/session-store';
@@ -63,13 +64,6 @@ export function sessionView(
 /** Which notices were shown, keyed by the moment they were about, so each shows once. */
 export { sessionNoticesItem };
 
-function formatWhen(at: number, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(at);
-}
-
 /**
  * Shows a due notice and arms alarms for the next ones. Run when the worker starts, on the session
  * alarms, after sign-in and after ticks (the client may have ended the session).
@@ -107,7 +101,7 @@ export async function checkSessionNotices(
     await notify(
       SESSION_NOTIFICATION_ID,
       t().sessionEndsTitle,
-      t().sessionEndsMessage(formatWhen(neededAt, lang)),
+      t().sessionEndsMessage(formatDateAndTime(neededAt, lang)),
     );
     await sessionNoticesItem.setValue({ ...notices, warnedFor: neededAt });
   }

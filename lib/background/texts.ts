@@ -79,19 +79,10 @@ const en = {
 
 export type BackgroundTexts = typeof en;
 
-const texts = lazyTexts<BackgroundTexts>('background', en);
+/** The background texts by language: English here, others provided where they come into force. */
+export const backgroundTextRegistry = lazyTexts<BackgroundTexts>('background', en);
 
 /** The background's texts in `lang`: ask for them where a text is shown, not before. */
 export function backgroundTexts(lang: Lang): BackgroundTexts {
-  return texts.get(lang);
-}
-
-/** Makes `lang`'s background texts available. */
-export function provideBackgroundTexts(lang: Lang, provided: BackgroundTexts): void {
-  texts.provide(lang, provided);
-}
-
-/** What loads a language's background texts the first time they are asked for. */
-export function onMissingBackgroundTexts(loader: ((lang: Lang) => void) | undefined): void {
-  texts.onMissing(loader);
+  return backgroundTextRegistry.get(lang);
 }

@@ -44,7 +44,7 @@ import { parseMeetingLink } from '@/lib/links';
 import { serialQueue } from '@/lib/serial';
 import { type FeedSyncDeps, syncFeed } from './feed-sync';
 import { ownerEmail } from './owner';
-import type { ScheduledBot } from './schedules';
+import type { ScheduledBot } from './types';
 
 export { CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM };
 

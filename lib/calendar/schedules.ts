@@ -4,19 +4,9 @@
  * At the start time the bot is sent like any other: a job and a notification.
  */
 import { browser } from 'wxt/browser';
-import type { MEETING_SERVICES } from '@/lib/api';
 import { serialQueue } from '@/lib/serial';
-import { defineTrustedItem } from '@/lib/trusted-settings';
-
-/** A bot to send at a calendar event's start (messages `page.scheduleBot`, `schedules.*`). */
-export interface ScheduledBot {
-  id: string;
-  link: string;
-  meetingService: (typeof MEETING_SERVICES)[number];
-  startsAt: number;
-  title?: string;
-  spaceId: number;
-}
+import { schedulesItem } from '@/lib/storage';
+import type { ScheduledBot } from './types';
 
 export const SCHEDULE_ALARM_PREFIX = 'bot-schedule:';
 /**
@@ -24,9 +14,6 @@ export const SCHEDULE_ALARM_PREFIX = 'bot-schedule:';
  * is probably still on); later the schedule is dropped with a notification.
  */
 export const MISSED_START_LIMIT_MS = 60 * 60_000;
-
-/** A trusted setting (lib/trusted-settings.ts): each entry's link is where a bot goes. */
-export const schedulesItem = defineTrustedItem<ScheduledBot[]>('scheduledBots', []);
 
 export interface ScheduleDeps {
   now: () => number;

@@ -1,3 +1,4 @@
+import type { MEETING_SERVICES } from '@/lib/api';
 import type { MeetingLink } from '@/lib/links';
 
 /** One occurrence of a calendar event that holds a meeting link (all-day, cancelled and declined ones never become one). */
@@ -171,4 +172,14 @@ export interface UpcomingItem {
   error?: string;
   /** Skipped because the calendars' bots-per-day cap was reached. */
   capped?: true;
+}
+
+/** A bot to send at a calendar event's start (messages `page.scheduleBot`, `schedules.*`). */
+export interface ScheduledBot {
+  id: string;
+  link: string;
+  meetingService: (typeof MEETING_SERVICES)[number];
+  startsAt: number;
+  title?: string;
+  spaceId: number;
 }

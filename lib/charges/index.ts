@@ -3,6 +3,6 @@ export { assessClassifyCharge, type ChargeAssessment, type Reading } from './ari
 export { DUPLICATE_WINDOW_MS, findDuplicates } from './duplicates';
 export { addIncident, addOwn, emptyLog, settleOwn, supportText } from './log';
 export { type ChargeLogStore, chargeLogItem, memoryChargeLog, storageChargeLog } from './store';
-export { incidentText, incidentTitle, onMissingChargeTexts, provideChargeTexts } from './texts';
+export { chargeTextRegistry, incidentText, incidentTitle } from './texts';
 export type { ChargeIncident, ChargeLog, IncidentKind, OwnCharge } from './types';
 export { ChargeWatch, type ChargeWatchDeps, usageOf } from './watch';

@@ -25,27 +25,18 @@ const en = {
 
 export type ChargeTexts = typeof en;
 
-const texts = lazyTexts<ChargeTexts>('charge incident', en);
-
-/** Makes `lang`'s incident texts available. */
-export function provideChargeTexts(lang: Lang, provided: ChargeTexts): void {
-  texts.provide(lang, provided);
-}
-
-/** What loads a language's incident texts the first time they are asked for. */
-export function onMissingChargeTexts(loader: ((lang: Lang) => void) | undefined): void {
-  texts.onMissing(loader);
-}
+/** The charge incident texts by language: English here, others provided where they come into force. */
+export const chargeTextRegistry = lazyTexts<ChargeTexts>('charge incident', en);
 
 export function incidentTitle(incident: ChargeIncident, lang: Lang): string {
-  const t = texts.get(lang);
+  const t = chargeTextRegistry.get(lang);
   if (incident.kind === 'double-charge') return t.doubleChargeTitle;
   if (incident.kind === 'duplicate-recording') return t.duplicateTitle;
   return t.botTitle;
 }
 
 export function incidentText(incident: ChargeIncident, lang: Lang): string {
-  const t = texts.get(lang);
+  const t = chargeTextRegistry.get(lang);
   const at = formatDayAndTime(incident.at, lang);
   const what = t.recording(incident.title, incident.audioId);
   switch (incident.kind) {

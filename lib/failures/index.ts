@@ -1,2 +1,2 @@
 export { describeError, describeJobFailure, describeSignInError } from './describe';
-export { failureTexts, onMissingFailureTexts, provideFailureTexts } from './texts';
+export { failureTextRegistry, failureTexts } from './texts';

@@ -10,19 +10,10 @@ import { en, type FailureTexts } from './texts-en';
 
 export type { FailureTexts };
 
-const texts = lazyTexts<FailureTexts>('failure', en);
+/** The failure texts by language: English here, others provided where they come into force. */
+export const failureTextRegistry = lazyTexts<FailureTexts>('failure', en);
 
 /** The failure texts of `lang`: provided, else loaded by the hook, else English (logged). */
 export function failureTexts(lang: Lang): FailureTexts {
-  return texts.get(lang);
-}
-
-/** Makes `lang`'s failure texts available (import `./texts-ru` where it is loaded). */
-export function provideFailureTexts(lang: Lang, provided: FailureTexts): void {
-  texts.provide(lang, provided);
-}
-
-/** What loads a language's failure texts the first time they are asked for (the worker's). */
-export function onMissingFailureTexts(loader: ((lang: Lang) => void) | undefined): void {
-  texts.onMissing(loader);
+  return failureTextRegistry.get(lang);
 }

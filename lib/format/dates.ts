@@ -1,6 +1,7 @@
 /**
- * Dates and times of day as the page controls say them (a schedule); apart from ./time.ts, which
- * the pages share, so the popup carries none.
+ * Dates and times of day as the page controls say them (a schedule) and as the background's
+ * notices say them (the session's end); apart from ./time.ts, which the pages share, so the popup
+ * carries none.
  */
 import type { Lang } from '@/lib/i18n';
 
@@ -18,3 +19,17 @@ export function formatWhen(ms: number, lang: Lang): string {
 }
 
 const whenFormatters: Partial<Record<Lang, Intl.DateTimeFormat>> = {};
+
+/**
+ * Local date with the year and time in the UI's language, for a moment that may be months away
+ * (the session notice): "4 Mar 2026, 09:05" (Russian "4 мар. 2026 г., 09:05").
+ */
+export function formatDateAndTime(ms: number, lang: Lang): string {
+  dateAndTimeFormatters[lang] ??= new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return dateAndTimeFormatters[lang].format(ms);
+}
+
+const dateAndTimeFormatters: Partial<Record<Lang, Intl.DateTimeFormat>> = {};

@@ -28,21 +28,12 @@ const en = {
 
 export type JobTexts = typeof en;
 
-const texts = lazyTexts<JobTexts>('job state', en);
-
-/** Makes `lang`'s job state texts available. */
-export function provideJobTexts(lang: Lang, provided: JobTexts): void {
-  texts.provide(lang, provided);
-}
-
-/** What loads a language's job state texts the first time they are asked for. */
-export function onMissingJobTexts(loader: ((lang: Lang) => void) | undefined): void {
-  texts.onMissing(loader);
-}
+/** The job state texts by language: English here, others provided where they come into force. */
+export const jobTextRegistry = lazyTexts<JobTexts>('job state', en);
 
 /** The job's state in one sentence (its failure's reason when it failed). */
 export function describeJob(job: Job, lang: Lang): string {
-  const t = texts.get(lang);
+  const t = jobTextRegistry.get(lang);
   const state = (() => {
     switch (job.phase) {
       case 'requesting':

@@ -6,11 +6,11 @@
  * loaded before they run.
  */
 import { loadCatalog } from '@/components/catalog';
-import { provideBackgroundTexts } from '@/lib/background/texts';
+import { backgroundTextRegistry } from '@/lib/background/texts';
 import { ru as backgroundRu } from '@/lib/background/texts-ru';
-import { provideJobTexts } from '@/lib/jobs/describe';
+import { jobTextRegistry } from '@/lib/jobs/describe';
 import { ru as jobsRu } from '@/lib/jobs/describe-ru';
 
 await loadCatalog('ru');
-provideBackgroundTexts('ru', backgroundRu);
-provideJobTexts('ru', jobsRu);
+backgroundTextRegistry.provide('ru', backgroundRu);
+jobTextRegistry.provide('ru', jobsRu);

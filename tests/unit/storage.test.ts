@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { schedulesItem } from '@/lib/calendar/schedules';
 import { memoryKeyValue } from '@/lib/kv';
-import { DEFAULT_SERVICE_URL, serviceUrlItem } from '@/lib/storage';
+import { DEFAULT_SERVICE_URL, schedulesItem, serviceUrlItem } from '@/lib/storage';
 import {
   migrateFromStorageLocal,
   restrictStorageToTrustedContexts,

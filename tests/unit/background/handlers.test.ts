@@ -4,13 +4,12 @@ import { type RunningEmulator, SEED, startEmulator } from '../../../emulator';
 import { type Background, createBackground } from '../../../lib/background/app';
 import { createHandlers, respond } from '../../../lib/background/handlers';
 import { checkMessage, type Sender } from '../../../lib/background/senders';
-import { schedulesItem } from '../../../lib/calendar/schedules';
 import { describeError } from '../../../lib/failures';
 import { jobsItem } from '../../../lib/jobs/store';
 import { memoryKeyValue } from '../../../lib/kv';
 import type { ErrorInfo } from '../../../lib/messaging';
 import { isGrantedByManifest } from '../../../lib/permissions';
-import { serviceUrlItem } from '../../../lib/storage';
+import { schedulesItem, serviceUrlItem } from '../../../lib/storage';
 import { useTrustedStore } from '../../../lib/trusted-settings';
 
 const popup: Sender = {

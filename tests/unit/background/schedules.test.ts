@@ -1,12 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import {
-  MISSED_START_LIMIT_MS,
-  SCHEDULE_ALARM_PREFIX,
-  Schedules,
-  schedulesItem,
-} from '../../../lib/calendar/schedules';
+import { MISSED_START_LIMIT_MS, SCHEDULE_ALARM_PREFIX, Schedules } from '../../../lib/calendar/schedules';
 import type { ScheduledBot } from '../../../lib/messaging';
+import { schedulesItem } from '../../../lib/storage';
 
 const NOW = Date.UTC(2030, 0, 1, 9);
 
