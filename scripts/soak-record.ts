@@ -64,6 +64,12 @@ export function newSoakResult(minutes: number, faultRate: number, seed: number) 
       total: 0,
       byPhase: {} as Record<string, number>,
       withoutTerminalState: 0,
+      /**
+       * By-URL and video jobs whose submit answer was lost, still looking for the recording their
+       * click made (lib/jobs/steps/download.ts): they end, adopted or failed with a sentence, within
+       * the download time (30 / 60 min), longer than this run. Reported, not a must-be-zero figure.
+       */
+      waitingForLostAnswer: 0,
       /** Why each failed job failed, as the job records it (what the user was told). */
       failures: [] as Array<{ intent: string; title?: string; failure: unknown }>,
     },

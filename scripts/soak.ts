@@ -487,8 +487,13 @@ async function main(): Promise<void> {
     result.jobs.failures = jobs
       .filter((j) => j.phase === 'failed')
       .map((j) => ({ intent: j.intent, title: j.title, failure: j.failure }));
+    // With faults off for minutes, a by-URL or video job still downloading with no recording is
+    // one whose submit answer was lost: it waits for its recording within the download time.
+    const waitingForLostAnswer = (j: JobView) =>
+      j.phase === 'downloading' && j.audioId === undefined && (j.intent === 'video' || j.intent === 'link');
+    result.jobs.waitingForLostAnswer = jobs.filter(waitingForLostAnswer).length;
     result.jobs.withoutTerminalState = jobs.filter(
-      (j) => !['ready', 'failed', 'uploaded', 'cancelled'].includes(j.phase),
+      (j) => !['ready', 'failed', 'uploaded', 'cancelled'].includes(j.phase) && !waitingForLostAnswer(j),
     ).length;
     result.notifications.missing = jobs.filter(
       (j) => ['ready', 'failed', 'uploaded'].includes(j.phase) && j.notifiedAt === undefined,
