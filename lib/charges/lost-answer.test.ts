@@ -1,6 +1,6 @@
 /** Recognising the recording a by-URL or video-page submit made when its answer was lost. */
 import { describe, expect, it } from 'vitest';
-import { findLostAnswerRecording, isVideoTitle } from './lost-answer';
+import { findLostAnswerRecording, isVideoTitle, namesVideoId } from './lost-answer';
 
 const CLICK = Date.parse('2026-11-25T12:00:00.000Z');
 const at = (seconds: number) => new Date(CLICK + seconds * 1000).toISOString();
@@ -56,6 +56,22 @@ describe('findLostAnswerRecording', () => {
     expect(find([rec(5, 'call.wav', -5, { content_type: 'audio/wav' })])).toBeNull();
   });
 
+  it('video page: a recording named by the video’s id is adopted when its title is not the tab’s', () => {
+    const byId = (recordings: ReturnType<typeof rec>[], videoId: string) =>
+      findLostAnswerRecording({
+        recordings,
+        preexisting: [],
+        claimed: new Set(),
+        notBefore: CLICK,
+        videoTitle: 'Meeting notes that write themselves - YouTube',
+        videoId,
+      })?.id ?? null;
+    expect(byId([rec(7, 'Video dQw4w9WgXcQ.m4a', 40)], 'dQw4w9WgXcQ')).toBe(7);
+    expect(byId([rec(7, 'Quarterly [dQw4w9WgXcQ].m4a', 40)], 'dQw4w9WgXcQ')).toBe(7);
+    expect(byId([rec(7, 'Video xdQw4w9WgXcQ.m4a', 40)], 'dQw4w9WgXcQ')).toBeNull();
+    expect(byId([rec(7, 'Video dQw4w9WgXcQ.m4a', -1)], 'dQw4w9WgXcQ')).toBeNull();
+  });
+
   it('without a title to tell it by, adopts nothing', () => {
     expect(
       findLostAnswerRecording({
@@ -82,5 +98,19 @@ describe('isVideoTitle', () => {
     ['abc.m4a', 'abc def', false],
   ])('%s against %s: %s', (recordingTitle, videoTitle, expected) => {
     expect(isVideoTitle(recordingTitle, videoTitle)).toBe(expected);
+  });
+});
+
+describe('namesVideoId', () => {
+  it.each([
+    ['Video dQw4w9WgXcQ.m4a', 'dQw4w9WgXcQ', true],
+    ['My talk [dQw4w9WgXcQ].m4a', 'dQw4w9WgXcQ', true],
+    ['dQw4w9WgXcQ.m4a', 'dQw4w9WgXcQ', true],
+    ['Video dQw4w9WgXcQ2.m4a', 'dQw4w9WgXcQ', false],
+    ['Video a-dQw4w9WgXcQ.m4a', 'dQw4w9WgXcQ', false],
+    ['Video abc.m4a', 'abc', false],
+    ['Video x1x1x1 and x1x1x1z.m4a', 'x1x1x1', true],
+  ])('%s names %s: %s', (recordingTitle, videoId, expected) => {
+    expect(namesVideoId(recordingTitle, videoId)).toBe(expected);
   });
 });

@@ -6,7 +6,8 @@
  * space that was not there before the call (`preexisting`), made after the call started (with the
  * clock tolerance), claimed by no other job of this extension, and carrying this click's title
  * (by URL: the exact title and type that were sent; video page: the video's title as the page
- * showed it, which the service gives the recording once downloaded). Anything else is never
+ * showed it, which the service gives the recording once downloaded, or the video's own id standing
+ * as a word in the recording's title). Anything else is never
  * adopted: the job waits for the download time and then says so; nothing is submitted again.
  */
 import type { Recording } from '@/lib/api';
@@ -30,6 +31,8 @@ export interface LostAnswerQuery {
   link?: { title: string; contentType: string };
   /** Video page: the video's title as the page showed it (its tab title, or the one typed). */
   videoTitle?: string;
+  /** Video page: the site's own id of the video (from the address that was sent). */
+  videoId?: string;
 }
 
 /** One line, no extension, case and spacing folded: how a video's title is compared. */
@@ -52,11 +55,32 @@ export function isVideoTitle(recordingTitle: string, videoTitle: string): boolea
   );
 }
 
+/** Shorter ids (a few characters) could stand inside any title by chance. */
+const MIN_VIDEO_ID = 6;
+
+/**
+ * Whether a recording's title names the video's id as a word of its own: a service that names a
+ * download after the file its downloader wrote ("My talk [dQw4w9WgXcQ].m4a", yt-dlp's default) or
+ * after the id alone when the page gave no title ("Video dQw4w9WgXcQ.m4a") still names this video.
+ */
+export function namesVideoId(recordingTitle: string, videoId: string): boolean {
+  if (videoId.length < MIN_VIDEO_ID) return false;
+  let from = 0;
+  for (;;) {
+    const at = recordingTitle.indexOf(videoId, from);
+    if (at < 0) return false;
+    const before = recordingTitle[at - 1] ?? '';
+    const after = recordingTitle[at + videoId.length] ?? '';
+    if (!/[\w-]/.test(before) && !/[\w-]/.test(after)) return true;
+    from = at + 1;
+  }
+}
+
 /** The recording this click made, or null while none (or none for sure) is there. Oldest first. */
 export function findLostAnswerRecording<R extends LostAnswerQuery['recordings'][number]>(
   query: Omit<LostAnswerQuery, 'recordings'> & { recordings: readonly R[] },
 ): R | null {
-  if (!query.link && !query.videoTitle) return null;
+  if (!query.link && !query.videoTitle && !query.videoId) return null;
   const candidates = query.recordings.filter((recording) => {
     if (!recording.is_active) return false;
     if (query.preexisting.includes(recording.id) || query.claimed.has(recording.id)) return false;
@@ -65,7 +89,10 @@ export function findLostAnswerRecording<R extends LostAnswerQuery['recordings'][
     if (query.link) {
       return recording.title === query.link.title && recording.content_type === query.link.contentType;
     }
-    return isVideoTitle(recording.title, query.videoTitle!);
+    return (
+      (query.videoTitle !== undefined && isVideoTitle(recording.title, query.videoTitle)) ||
+      (query.videoId !== undefined && namesVideoId(recording.title, query.videoId))
+    );
   });
   candidates.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at) || a.id - b.id);
   return candidates[0] ?? null;

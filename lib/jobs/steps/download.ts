@@ -10,6 +10,7 @@
  */
 import { CLOCK_SKEW_TOLERANCE_MS, type Recording, toApiErrorInfo } from '@/lib/api';
 import { findLostAnswerRecording } from '@/lib/charges/lost-answer';
+import { parseVideoPage } from '@/lib/links/video-page';
 import {
   ASSEMBLE_LIMIT_MS,
   LINK_DOWNLOAD_LIMIT_MS,
@@ -134,6 +135,7 @@ function downloadLimitMs(job: Job): number {
 /** Downloading after a lost submit answer: looks for the recording this click made, in one list read. */
 async function stepLostAnswer(ctx: StepContext, job: Job): Promise<void> {
   const requestedAt = job.requestedAt ?? job.createdAt;
+  const videoId = job.sourceUrl ? parseVideoPage(job.sourceUrl)?.id : undefined;
   const page = await ctx.deps.client.listRecordings(
     job.spaceId,
     { ordering: '-created_at', limit: LIST_PAGE_SIZE, offset: 0 },
@@ -148,6 +150,7 @@ async function stepLostAnswer(ctx: StepContext, job: Job): Promise<void> {
       ? { link: { title: job.title, contentType: job.contentType } }
       : {}),
     ...(job.intent === 'video' && job.videoTitle ? { videoTitle: job.videoTitle } : {}),
+    ...(job.intent === 'video' && videoId ? { videoId } : {}),
   });
   const now = ctx.now();
   if (found?.is_uploaded) {

@@ -94,6 +94,21 @@ describe('link and video jobs: the service downloads, the job follows `is_upload
       expect(counters.classifyCalls).toEqual({ [done.audioId!]: 1 });
     });
 
+    it('video page: the tab showed another title than the service gives the download; the video’s id still ties them', async () => {
+      h().fault('POST', /\/by_videosite\/$/, 'network-after');
+      const job = await h().engine.createVideo(
+        PERSONAL,
+        { ...parseVideoPage(VIDEO)!, title: 'Meeting notes that write themselves - YouTube' },
+        true,
+      );
+      const done = await h().tickUntil(job.id, (j) => j.phase === 'ready' || j.phase === 'failed');
+      expect(done.phase).toBe('ready');
+      expect(done.title).toBe('Video lostAnswer1.m4a');
+      const counters = await h().counters();
+      expect(counters.recordingsCreated.by_videosite).toBe(1);
+      expect(counters.classifyCalls).toEqual({ [done.audioId!]: 1 });
+    });
+
     it('by URL: the recording with the title sent is adopted; one made before the click is not', async () => {
       const before = await h().engine.createLink(PERSONAL, link('same.wav'), false);
       const earlier = await h().tickUntil(before.id, (j) => j.phase === 'uploaded');
