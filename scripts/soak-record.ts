@@ -67,9 +67,15 @@ export function newSoakResult(minutes: number, faultRate: number, seed: number) 
       /**
        * By-URL and video jobs whose submit answer was lost, still looking for the recording their
        * click made (lib/jobs/steps/download.ts): they end, adopted or failed with a sentence, within
-       * the download time (30 / 60 min), longer than this run. Reported, not a must-be-zero figure.
+       * the download time (30 / 60 min), longer than this run. Reported, not a must-be-zero figure:
+       * the worker may have stopped before the call left, and then the service holds nothing.
        */
       waitingForLostAnswer: 0,
+      /**
+       * Of those, the ones whose recording the service does hold, downloaded and owned by no job:
+       * a recording the job should have adopted (must be zero).
+       */
+      lostAnswerMissed: 0,
       /** Why each failed job failed, as the job records it (what the user was told). */
       failures: [] as Array<{ intent: string; title?: string; failure: unknown }>,
     },

@@ -344,9 +344,15 @@ class Soak {
     const list = await this.api<{ results: Recording[] }>(
       `/api/spaces/${PERSONAL}/audio/?limit=50&ordering=-created_at`,
     );
-    const jobsIds = new Set((await this.jobs()).map((j) => j.audioId));
+    const jobs = await this.jobs();
+    const jobsIds = new Set(jobs.map((j) => j.audioId));
+    // A video recording no job owns is one a job whose submit answer was lost may still adopt:
+    // trashing it then would take away what the user asked for, so the seed's is trashed instead.
+    const adopting = jobs.some((j) => j.phase === 'downloading' && j.audioId === undefined);
     const victim =
-      list.results.find((r) => r.title.startsWith(`Video s${SEED_VALUE}x`) && !jobsIds.has(r.id)) ??
+      (adopting
+        ? undefined
+        : list.results.find((r) => r.title.startsWith(`Video s${SEED_VALUE}x`) && !jobsIds.has(r.id))) ??
       list.results.find((r) => r.id === SEED.recordings.readyShort);
     if (!victim) {
       outcome('trash', 'nothing-to-trash', true);
@@ -491,7 +497,25 @@ async function main(): Promise<void> {
     // one whose submit answer was lost: it waits for its recording within the download time.
     const waitingForLostAnswer = (j: JobView) =>
       j.phase === 'downloading' && j.audioId === undefined && (j.intent === 'video' || j.intent === 'link');
-    result.jobs.waitingForLostAnswer = jobs.filter(waitingForLostAnswer).length;
+    const waiting = jobs.filter(waitingForLostAnswer);
+    result.jobs.waitingForLostAnswer = waiting.length;
+    // Such a job is right to wait only while the service holds nothing it could adopt: a
+    // recording of its video (or by-URL title) that finished downloading is one it missed.
+    if (waiting.length > 0) {
+      const listed = await soak.api<{ results: Recording[] }>(
+        `/api/spaces/${PERSONAL}/audio/?limit=100&ordering=-created_at`,
+      );
+      const owned = new Set(jobs.map((j) => j.audioId));
+      result.jobs.lostAnswerMissed = waiting.filter((j) => {
+        const source = (j as { sourceUrl?: string }).sourceUrl ?? '';
+        const videoId = /[?&]v=([\w-]+)/.exec(source)?.[1];
+        return listed.results.some(
+          (r) =>
+            !owned.has(r.id) &&
+            (videoId ? r.title.includes(videoId) : j.title !== undefined && r.title === j.title),
+        );
+      }).length;
+    }
     result.jobs.withoutTerminalState = jobs.filter(
       (j) => !['ready', 'failed', 'uploaded', 'cancelled'].includes(j.phase) && !waitingForLostAnswer(j),
     ).length;
@@ -572,6 +596,7 @@ async function main(): Promise<void> {
     unreportedDuplicateRecordings: result.duplicateRecordings.unreported,
     lostOrCorruptedUploads: result.uploads.lostOrCorrupted,
     jobsWithoutTerminalState: result.jobs.withoutTerminalState,
+    lostAnswersNotAdopted: result.jobs.lostAnswerMissed,
     notificationsMissing: result.notifications.missing,
     notificationsRepeated: result.notifications.repeated,
     unhandledErrors: result.unhandledErrors.total,
