@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { SpaceListItem } from '@/lib/api/schemas';
 import { detectLang } from '@/lib/i18n';
-import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
+import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
 import type { Settings } from '@/lib/storage';
 import { parseServiceUrl } from '@/lib/url/service-url';
@@ -11,6 +11,7 @@ import { ServiceUrlPreview, serviceUrlProblemText } from './app/ServiceUrlPrevie
 import { loadFailureTexts } from './failures';
 import { lang, text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
+import { useList } from './use-list';
 
 // The charges log (and its words in both languages) sits at the foot of the page: loaded after the first paint.
 const ChargesLog = lazyView(() => import('./ChargesLog').then((module) => module.ChargesLog), {
@@ -56,10 +57,24 @@ export function siteHost(input: string): string | null {
 
 export function Options() {
   const m = text.value;
-  const [settings, setSettings] = useState<Loaded | null>(null);
-  const [loadError, setLoadError] = useState<ErrorInfo | null>(null);
-  const [session, setSession] = useState<SessionView | null>(null);
-  const [spaces, setSpaces] = useState<SpaceListItem[] | null>(null);
+  // The address field starts from the stored address when it is read.
+  const {
+    data: settings,
+    setData: setSettings,
+    error: loadError,
+    load,
+  } = useList(() =>
+    sendMessage('settings.get', {}).then((answer) => {
+      if (answer.ok) setUrl(answer.data.serviceUrl);
+      return answer;
+    }),
+  );
+  const { data: session, setData: setSession } = useList(() => sendMessage('session.get', {}));
+  // Read once the session is known to be signed in; a failed read keeps the picker disabled.
+  const { data: spaces } = useList(
+    () => (session?.signedIn ? sendMessage('spaces.list', {}) : null),
+    [session?.signedIn],
+  );
   const [saveError, setSaveError] = useState<ErrorInfo | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [url, setUrl] = useState('');
@@ -67,34 +82,9 @@ export function Options() {
   const [site, setSite] = useState('');
   const [siteProblem, setSiteProblem] = useState<string | null>(null);
 
-  const load = async () => {
-    setLoadError(null);
-    const [answer, who] = await Promise.all([
-      sendMessage('settings.get', {}),
-      sendMessage('session.get', {}),
-    ]);
-    if (!answer.ok) {
-      setLoadError(answer.error);
-      return;
-    }
-    setSettings(answer.data);
-    setUrl(answer.data.serviceUrl);
-    if (who.ok) {
-      setSession(who.data);
-      if (who.data.signedIn) {
-        const list = await sendMessage('spaces.list', {});
-        if (list.ok) setSpaces(list.data);
-      }
-    }
-  };
-
   useEffect(() => {
     document.title = m.optionsTitle;
   }, [m.optionsTitle]);
-
-  useEffect(() => {
-    void load();
-  }, []);
 
   const save = async (patch: Patch) => {
     setStatus(null);

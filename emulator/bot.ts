@@ -6,10 +6,9 @@
 import type { Hono } from 'hono';
 import type { Emulator } from './emulator';
 import { isoMicros, titleStamp } from './format';
-import { apiRoute, fieldErrors, json, readData } from './http';
+import { apiRoute, fieldErrors, json } from './http';
 import { autoProcess } from './processing';
 import { availableSeconds, type Meeting } from './state';
-import { Validator } from './validation';
 import { makeWav } from './wav';
 
 const MEETING_SERVICES = ['telemost', 'zoom', 'google_meet'] as const;
@@ -63,11 +62,9 @@ export function endActiveMeetings(emu: Emulator, spaceId?: number): number[] {
 export function registerBotRoutes(app: Hono, emu: Emulator): void {
   apiRoute(app, emu, '/api/space/:sid{[0-9]+}/meeting/', 'Meeting Bot', {
     POST: async (c, user) => {
-      const space = emu.requireSpace(user, c.req.param('sid'));
-      if (space instanceof Response) return space;
-      const body = await readData(c);
-      if (!body.ok) return body.response;
-      const v = new Validator(body.data);
+      const form = await emu.spaceForm(user, c);
+      if (form instanceof Response) return form;
+      const { space, v } = form;
       const link = v.string('link', { maxLength: 255 });
       const service = v.choice('meeting_service', MEETING_SERVICES, 'google_meet');
       if (!v.valid || link === undefined || service === undefined) return fieldErrors(v.errors);

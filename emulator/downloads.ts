@@ -7,11 +7,10 @@
 import type { Hono } from 'hono';
 import { durationFromFile } from './duration';
 import type { Emulator } from './emulator';
-import { apiRoute, fieldErrors, json, readData } from './http';
+import { apiRoute, fieldErrors, json } from './http';
 import { hashString } from './prng';
 import { validateTitle } from './recordings';
 import type { Recording } from './state';
-import { Validator } from './validation';
 import { makeWav } from './wav';
 
 /** The path segment that names the video-hosting site (a neutral word in the contract). */
@@ -165,11 +164,9 @@ async function videoDownload(link: string, signal: AbortSignal): Promise<Downloa
 export function registerDownloadRoutes(app: Hono, emu: Emulator): void {
   apiRoute(app, emu, '/api/spaces/:sid{[0-9]+}/audio/by_url/', 'Audio By Url', {
     POST: async (c, user) => {
-      const space = emu.requireSpace(user, c.req.param('sid'));
-      if (space instanceof Response) return space;
-      const body = await readData(c);
-      if (!body.ok) return body.response;
-      const v = new Validator(body.data);
+      const form = await emu.spaceForm(user, c);
+      if (form instanceof Response) return form;
+      const { space, v } = form;
       const url = v.url('url', 255);
       const title = validateTitle(v);
       const contentType = v.string('content_type', { maxLength: 255 });
@@ -187,11 +184,9 @@ export function registerDownloadRoutes(app: Hono, emu: Emulator): void {
 
   apiRoute(app, emu, `/api/spaces/:sid{[0-9]+}/audio/${VIDEO_SITE_PATH}/`, 'Audio By Video Site', {
     POST: async (c, user) => {
-      const space = emu.requireSpace(user, c.req.param('sid'));
-      if (space instanceof Response) return space;
-      const body = await readData(c);
-      if (!body.ok) return body.response;
-      const v = new Validator(body.data);
+      const form = await emu.spaceForm(user, c);
+      if (form instanceof Response) return form;
+      const { space, v } = form;
       const url = v.url('url', 2048);
       if (!v.valid || url === undefined) return fieldErrors(v.errors);
       const recording = emu.createRecording(

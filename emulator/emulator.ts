@@ -4,17 +4,19 @@
  * side by side in one process.
  */
 import { randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
 import { Auth } from './auth';
 import { Scheduler, VirtualClock } from './clock';
 import { FaultInjector } from './faults';
 import { isoMicros } from './format';
-import { forbidden, notFoundJson } from './http';
+import { forbidden, notFoundJson, readData } from './http';
 import { scheduleRun } from './processing';
 import { newObjectKey } from './recordings';
 import { generateResult, type ResultBody, type TimeUnit } from './results';
 import { createSeedDb } from './seed';
 import type { Db, Recording, RecordingSource, Space, User } from './state';
 import { FILE_LINK_TTL_SEC, filePath, LinkSigner } from './storage';
+import { Validator } from './validation';
 
 export interface ResolvedOptions {
   host: string;
@@ -145,6 +147,18 @@ export class Emulator {
     const space = this.db.spaces.get(Number(spaceIdText));
     if (!space?.memberIds.includes(user.id)) return forbidden();
     return space;
+  }
+
+  /**
+   * The space of the path (`:sid`) and the request's form read as DRF reads it, or the answer that
+   * refuses either (403 for the space, 400 or 415 for the body).
+   */
+  async spaceForm(user: User, c: Context): Promise<{ space: Space; v: Validator } | Response> {
+    const space = this.requireSpace(user, c.req.param('sid'));
+    if (space instanceof Response) return space;
+    const body = await readData(c);
+    if (!body.ok) return body.response;
+    return { space, v: new Validator(body.data) };
   }
 
   /** A recording of an accessible space: 403 for the space, 404 JSON for the recording. */

@@ -91,11 +91,9 @@ export function registerRecordingRoutes(app: Hono, emu: Emulator): void {
       return listOf(emu, c, space.id, false);
     },
     POST: async (c, user) => {
-      const space = emu.requireSpace(user, c.req.param('sid'));
-      if (space instanceof Response) return space;
-      const body = await readData(c);
-      if (!body.ok) return body.response;
-      const v = new Validator(body.data);
+      const form = await emu.spaceForm(user, c);
+      if (form instanceof Response) return form;
+      const { space, v } = form;
       const title = validateTitle(v);
       const size = v.integer('size', { min: 1, max: MAX_FILE_SIZE });
       const contentType = v.string('content_type', { maxLength: 255 });
@@ -140,11 +138,9 @@ export function registerRecordingRoutes(app: Hono, emu: Emulator): void {
 
   apiRoute(app, emu, '/api/spaces/:sid{[0-9]+}/audio/delete_list/', 'Audio Delete List', {
     POST: async (c, user) => {
-      const space = emu.requireSpace(user, c.req.param('sid'));
-      if (space instanceof Response) return space;
-      const body = await readData(c);
-      if (!body.ok) return body.response;
-      const v = new Validator(body.data);
+      const form = await emu.spaceForm(user, c);
+      if (form instanceof Response) return form;
+      const { space, v } = form;
       const raw = v.list('audio_ids');
       if (!v.valid || raw === undefined) return fieldErrors(v.errors);
       const chosen: Recording[] = [];

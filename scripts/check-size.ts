@@ -25,7 +25,7 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 286 → 283: the options' charges log without zod. 283 → 268: marked ships once (the offscreen
 // document shares the viewer's chunk) instead of in background.js too (265.3 kB). 268 → 265: the
 // three content scripts share one stylesheet (3 kB less). 265 → 270: the message part of the worker
-// is a file of its own (lib/background/parts.ts): two files compress less well than one, and the
+// is a file of its own (lib/background/parts.ts, since removed): two files compress less well than one, and the
 // worker lends its modules to the part by name (+6.1 kB in all, 268.6 kB). The Russian texts' part:
 // 267.7 kB; the deliveries' part: 269.3 kB (+1.6: a file of its own compresses less well); the
 // calendars and the tab rule as a part: +1.8 kB (their 16 kB compress apart from the worker's).

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ALLOWED_EXTENSIONS, contentTypeFor, extensionOf, normalizeTitle } from '@/lib/api/titles';
 import { storeFileForUpload } from '@/lib/file-store';
@@ -81,14 +82,16 @@ function FileUpload({ onStarted, missing }: { onStarted: () => void; missing: st
   };
 
   return (
-    <form
-      onSubmit={(event) => void start(event)}
-      aria-labelledby="upload-file-title"
-      class="card upload-card"
+    <UploadCard
+      id="upload-file-title"
+      title={m.uploadFile}
+      onSubmit={start}
+      process={process}
+      setProcess={setProcess}
+      error={error}
+      disabled={busy || valid.length === 0}
+      submit={m.uploadStart(valid.length)}
     >
-      <h3 id="upload-file-title" class="label">
-        {m.uploadFile}
-      </h3>
       <div class="field">
         <label for="upload-files">{m.chooseFiles}</label>
         <input
@@ -128,24 +131,7 @@ function FileUpload({ onStarted, missing }: { onStarted: () => void; missing: st
           ))}
         </ul>
       )}
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={process}
-          onChange={(event) => setProcess(event.currentTarget.checked)}
-        />
-        {m.processWhenUploaded}
-      </label>
-      <ErrorMessage error={error} />
-      <button
-        type="submit"
-        class="primary"
-        disabled={busy || valid.length === 0}
-        style={{ marginTop: '8px' }}
-      >
-        {m.uploadStart(valid.length)}
-      </button>
-    </form>
+    </UploadCard>
   );
 }
 
@@ -210,14 +196,17 @@ function UrlUpload({ onStarted, missing }: { onStarted: () => void; missing: str
   };
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      aria-labelledby="upload-url-title"
-      class="card upload-card"
+    <UploadCard
+      id="upload-url-title"
+      title={m.uploadByUrl}
+      onSubmit={submit}
+      process={process}
+      setProcess={setProcess}
+      problem={problem}
+      error={error}
+      disabled={busy || url.trim() === ''}
+      submit={m.submitUrl}
     >
-      <h3 id="upload-url-title" class="label">
-        {m.uploadByUrl}
-      </h3>
       <div class="field">
         <label for="upload-url">{m.fileUrl}</label>
         <input
@@ -241,22 +230,53 @@ function UrlUpload({ onStarted, missing }: { onStarted: () => void; missing: str
           onInput={(event) => setTitle(event.currentTarget.value)}
         />
       </div>
+    </UploadCard>
+  );
+}
+
+/**
+ * The frame both upload forms share: the card and its heading, the "process when uploaded"
+ * switch, the problem in plain words, the service's error and the submit button.
+ */
+function UploadCard(props: {
+  id: string;
+  title: string;
+  onSubmit: (event: Event) => Promise<void>;
+  process: boolean;
+  setProcess: (process: boolean) => void;
+  problem?: string | null;
+  error: ErrorInfo | null;
+  disabled: boolean;
+  submit: string;
+  children: ComponentChildren;
+}) {
+  const m = text.value;
+  return (
+    <form
+      onSubmit={(event) => void props.onSubmit(event)}
+      aria-labelledby={props.id}
+      class="card upload-card"
+    >
+      <h3 id={props.id} class="label">
+        {props.title}
+      </h3>
+      {props.children}
       <label class="check">
         <input
           type="checkbox"
-          checked={process}
-          onChange={(event) => setProcess(event.currentTarget.checked)}
+          checked={props.process}
+          onChange={(event) => props.setProcess(event.currentTarget.checked)}
         />
         {m.processWhenUploaded}
       </label>
-      {problem && (
+      {props.problem && (
         <div class="alert error" role="alert">
-          {problem}
+          {props.problem}
         </div>
       )}
-      <ErrorMessage error={error} />
-      <button type="submit" class="primary" disabled={busy || url.trim() === ''} style={{ marginTop: '8px' }}>
-        {m.submitUrl}
+      <ErrorMessage error={props.error} />
+      <button type="submit" class="primary" disabled={props.disabled} style={{ marginTop: '8px' }}>
+        {props.submit}
       </button>
     </form>
   );

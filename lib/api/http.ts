@@ -221,6 +221,17 @@ async function errorFromThrown(
   return { kind: 'unexpected', operation, message: error instanceof Error ? error.message : String(error) };
 }
 
+/** Something other than the service answered (a login page, a proxy's error page). */
+function htmlAnswer(answer: HttpAnswer, operation: Operation, contentType: string | null): ApiError {
+  return new ApiError({
+    kind: 'html',
+    operation,
+    status: answer.status,
+    contentType,
+    text: shortText(answer.text),
+  });
+}
+
 /** Parses a JSON answer with a schema; a non-JSON answer is `html`, a mismatch is `invalid-response`. */
 export function readJson<S extends z.ZodMiniType>(
   answer: HttpAnswer,
@@ -229,13 +240,7 @@ export function readJson<S extends z.ZodMiniType>(
 ): z.infer<S> {
   const contentType = answer.headers.get('content-type');
   if (!isJsonContentType(contentType)) {
-    throw new ApiError({
-      kind: 'html',
-      operation,
-      status: answer.status,
-      contentType,
-      text: shortText(answer.text),
-    });
+    throw htmlAnswer(answer, operation, contentType);
   }
   let body: unknown;
   try {
@@ -270,13 +275,7 @@ export function readJson<S extends z.ZodMiniType>(
 export function expectEmpty(answer: HttpAnswer, operation: Operation): void {
   const contentType = answer.headers.get('content-type');
   if (answer.text.trim() !== '' && contentType !== null && /html/i.test(contentType)) {
-    throw new ApiError({
-      kind: 'html',
-      operation,
-      status: answer.status,
-      contentType,
-      text: shortText(answer.text),
-    });
+    throw htmlAnswer(answer, operation, contentType);
   }
 }
 

@@ -1,7 +1,9 @@
 /**
  * What the calendars (lib/calendar/calendars.ts) and the tab rule (lib/calendar/auto-join-service.ts)
- * keep in their IndexedDB store, and their alarms' names: the worker reads this much itself, so
- * that a start with nothing for them does not load their part (lib/background/parts.ts).
+ * keep in their IndexedDB store, and their alarms' names: a start of the worker reads this much
+ * (lib/background/calendar-services.ts, `wakeCalendars`) before it builds the calendars and the tab
+ * rule, so that a start with nothing stored for them does no calendar work; the listeners
+ * (lib/background/index.ts) know the alarms by these names.
  */
 import type { AutoJoinEntry } from './auto-join';
 

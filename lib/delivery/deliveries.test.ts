@@ -1,29 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ProcessingResult } from '@/lib/api/schemas';
 import { type KeyValueStore, memoryKeyValue } from '@/lib/kv';
 import { Deliveries, type DeliveryDeps, DestinationError } from './deliveries';
 import { slackBody } from './format';
 import { GIVE_UP_AFTER_MS } from './retry';
 import { markdownToSlack } from './slack';
+import { HOOK, readyJob as job, readyResult as result } from './testing';
 
 const MIN = 60_000;
-const HOOK = 'http://127.0.0.1:9000/hook';
-
-const result: ProcessingResult = {
-  classified: true,
-  success: true,
-  audio_id: 42,
-  title: 'Weekly sync',
-  duration: 60,
-  result: {
-    language: 'en',
-    protocol: '## Summary\n**Done**',
-    dialog: [{ header: 'A', starts: [0], ends: [5], speakers: ['{1}'], texts: ['Hello'] }],
-    speakers_map: { '1': 'SPEAKER_01' },
-  },
-};
-
-const job = { id: 'job-1', spaceId: 7, spaceName: 'Team', intent: 'process', title: 'Weekly sync' };
 
 interface Sent {
   url: string;

@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ProcessingResult } from '@/lib/api/schemas';
 import { memoryKeyValue } from '@/lib/kv';
 import { createDeliveryService, deliveriesWaiting, deliveryWanted } from './service';
-
-const HOOK = 'http://127.0.0.1:9000/hook';
-const result: ProcessingResult = {
-  classified: true,
-  success: true,
-  audio_id: 42,
-  title: 'Weekly sync',
-  duration: 60,
-  result: {
-    language: 'en',
-    protocol: '## Summary',
-    dialog: [{ header: 'A', starts: [0], ends: [5], speakers: ['{1}'], texts: ['Hello'] }],
-    speakers_map: { '1': 'SPEAKER_01' },
-  },
-};
-const job = { id: 'job-1', spaceId: 7, intent: 'process', title: 'Weekly sync' };
+import { HOOK, readyJob as job, readyResult as result } from './testing';
 
 function harness(names: Record<string, string> = {}) {
   const kv = memoryKeyValue();

@@ -71,18 +71,25 @@ export function toPlainText(doc: ExportDocument, labels: ExportLabels = ENGLISH_
 
 /** SubRip: numbered cues, `00:01:02,345 --> 00:01:05,000`, the speaker before the text. */
 export function toSrt(doc: ExportDocument): string {
+  return cuesOf(
+    doc,
+    (index, start, end, speaker, text) =>
+      `${index}\n${formatCueTime(start, ',')} --> ${formatCueTime(end, ',')}\n${speaker}: ${text}\n`,
+  ).join('\n');
+}
+
+/** The numbered cues of the utterances with text (their speaker and text on one line). */
+function cuesOf(
+  doc: ExportDocument,
+  cue: (index: number, start: number, end: number, speaker: string, text: string) => string,
+): string[] {
   const cues: string[] = [];
-  let index = 0;
   for (const u of utterancesOf(doc)) {
     const text = oneLine(u.text);
     if (text === '') continue;
-    index += 1;
-    const end = Math.max(u.end, u.start);
-    cues.push(
-      `${index}\n${formatCueTime(u.start, ',')} --> ${formatCueTime(end, ',')}\n${oneLine(u.speaker)}: ${text}\n`,
-    );
+    cues.push(cue(cues.length + 1, u.start, Math.max(u.end, u.start), oneLine(u.speaker), text));
   }
-  return cues.join('\n');
+  return cues;
 }
 
 /** Text inside a WebVTT cue: `&`, `<` and `>` are character references; `-->` cannot appear. */
@@ -92,18 +99,12 @@ function vttText(text: string): string {
 
 /** WebVTT: `WEBVTT` header, cues `00:01:02.345 --> 00:01:05.000` with a voice span per speaker. */
 export function toWebVtt(doc: ExportDocument): string {
-  const cues: string[] = ['WEBVTT\n'];
-  let index = 0;
-  for (const u of utterancesOf(doc)) {
-    const text = oneLine(u.text);
-    if (text === '') continue;
-    index += 1;
-    const end = Math.max(u.end, u.start);
-    cues.push(
-      `${index}\n${formatCueTime(u.start, '.')} --> ${formatCueTime(end, '.')}\n<v ${vttText(oneLine(u.speaker))}>${vttText(text)}\n`,
-    );
-  }
-  return cues.join('\n');
+  const cues = cuesOf(
+    doc,
+    (index, start, end, speaker, text) =>
+      `${index}\n${formatCueTime(start, '.')} --> ${formatCueTime(end, '.')}\n<v ${vttText(speaker)}>${vttText(text)}\n`,
+  );
+  return ['WEBVTT\n', ...cues].join('\n');
 }
 
 export function exportAs(format: ExportFormat, doc: ExportDocument, labels?: ExportLabels): string {

@@ -43,6 +43,15 @@ function describeFailure(failure: JobFailure | undefined, lang: Lang, space?: Sp
   return { tone: 'error', text: describePageJobFailure(failure, lang, space) };
 }
 
+/** The job a page action made, or the outcome of its refusal or of the job's end in failure. */
+function jobOrFailure(result: MessageResult<PageJob>, lang: Lang, space?: SpaceView): PageJob | Outcome {
+  if (!result.ok) return describeError(result.error, lang, space);
+  const job = result.data;
+  return job.phase === 'failed' || job.phase === 'cancelled'
+    ? describeFailure(job.failure, lang, space)
+    : job;
+}
+
 /**
  * The answer to `page.sendBot` (a bot job, or an error). The background answers a second request
  * for the same meeting and space with the job it already has; `sentAt` (when this request was
@@ -55,9 +64,8 @@ export function describeBotResult(
   sentAt?: number,
 ): Outcome {
   const m = pageMessages[lang];
-  if (!result.ok) return describeError(result.error, lang, space);
-  const job = result.data;
-  if (job.phase === 'failed' || job.phase === 'cancelled') return describeFailure(job.failure, lang, space);
+  const job = jobOrFailure(result, lang, space);
+  if ('tone' in job) return job;
   const name = job.spaceName ?? space?.name;
   // The background and this page read the same clock; a job it made for this request is not older.
   if (name && sentAt !== undefined && job.createdAt < sentAt) {
@@ -73,9 +81,8 @@ export function describeTranscribeResult(
   space?: SpaceView,
 ): Outcome {
   const m = pageMessages[lang];
-  if (!result.ok) return describeError(result.error, lang, space);
-  const job = result.data;
-  if (job.phase === 'failed' || job.phase === 'cancelled') return describeFailure(job.failure, lang, space);
+  const job = jobOrFailure(result, lang, space);
+  if ('tone' in job) return job;
   const name = job.spaceName ?? space?.name;
   return { tone: 'success', text: name ? m.transcribeSent(name) : m.transcribeSentNoSpace };
 }

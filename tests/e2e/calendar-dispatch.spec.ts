@@ -5,6 +5,7 @@
  * The demo's "hour" is shrunk to 20 s so a day's meetings come within a minute.
  */
 import { type Answer, expect, test } from './background-fixtures';
+import { addCalendar, startWithDemoCalendar } from './calendar-support';
 
 const UNIT_MS = 20_000;
 const FIRST_IN_MS = 30_000;
@@ -18,32 +19,24 @@ test('the demo calendar: added in the options, listed as upcoming, one bot per o
   emulator,
   monitor,
 }) => {
-  await background.signIn(emulator.url);
   // Weekly Meet at A (skipped below), Zoom at A + 20 s, Telemost at A + 40 s.
-  const { anchorMs } = (await emulator.control('POST', '/calendar', {
-    starts_in_ms: FIRST_IN_MS,
-    unit_ms: UNIT_MS,
-  })) as { anchorMs: number };
-
-  const options = await context.newPage();
-  await options.goto(`chrome-extension://${extensionId}/options.html`);
-  const address = options.getByLabel('Calendar address (iCal)');
-  await address.fill(`${emulator.url}/__emulator/calendar.ics`);
-  await options.getByRole('button', { name: 'Add calendar' }).click();
+  const { anchorMs, options } = await startWithDemoCalendar(
+    { context, extensionId, background, emulator },
+    { firstInMs: FIRST_IN_MS, unitMs: UNIT_MS },
+  );
+  await addCalendar(options, `${emulator.url}/__emulator/calendar.ics`);
   const calendar = options.getByTestId('calendar-item');
   await expect(calendar).toContainText('Demo calendar');
   // Weekly ×2 (the moved one next week), Zoom, Telemost, New York, Safe Links; not the all-day,
   // the declined or the cancelled one.
   await expect(calendar.getByTestId('calendar-upcoming')).toHaveText('6 upcoming meetings with links');
-  await expect(address).toHaveValue('');
   // The Telemost meeting names no organiser and no guests: sent only with this calendar's opt-in.
   const others = calendar.getByRole('checkbox', { name: /Also events from outside my email domain/ });
   await expect(others).not.toBeChecked();
   await others.check();
   await expect(others).toBeChecked();
   // The same calendar under a second address: its meetings are still sent once.
-  await address.fill(`${emulator.url}/__emulator/calendar.ics?copy=1`);
-  await options.getByRole('button', { name: 'Add calendar' }).click();
+  await addCalendar(options, `${emulator.url}/__emulator/calendar.ics?copy=1`);
   await expect(options.getByTestId('calendar-item')).toHaveCount(2);
   await options.close();
 

@@ -4,6 +4,7 @@
  * calendar's meeting still gets exactly one bot at its start.
  */
 import { expect, test } from './background-fixtures';
+import { addCalendar, startWithDemoCalendar } from './calendar-support';
 
 const UNIT_MS = 20_000;
 const FIRST_IN_MS = 75_000;
@@ -16,20 +17,13 @@ test('a feed that hangs the parser fails alone; the other calendar’s meeting g
   background,
   emulator,
 }) => {
-  await background.signIn(emulator.url);
-  const { anchorMs } = (await emulator.control('POST', '/calendar', {
-    starts_in_ms: FIRST_IN_MS,
-    unit_ms: UNIT_MS,
-  })) as { anchorMs: number };
-
-  const options = await context.newPage();
-  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  const { anchorMs, options } = await startWithDemoCalendar(
+    { context, extensionId, background, emulator },
+    { firstInMs: FIRST_IN_MS, unitMs: UNIT_MS },
+  );
   await expect(options.getByTestId('calendar-caps')).toContainText('20 s');
-  const address = options.getByLabel('Calendar address (iCal)');
   for (const path of ['calendar.ics', 'calendar-hostile.ics']) {
-    await address.fill(`${emulator.url}/__emulator/${path}`);
-    await options.getByRole('button', { name: 'Add calendar' }).click();
-    await expect(address).toHaveValue('');
+    await addCalendar(options, `${emulator.url}/__emulator/${path}`);
   }
   const items = options.getByTestId('calendar-item');
   await expect(items).toHaveCount(2);

@@ -1,6 +1,5 @@
 /** Texts whose other language is provided when it comes into force (lib/lazy-texts.ts). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Lang } from '@/lib/i18n';
 import { lazyTexts } from '@/lib/lazy-texts';
 
 const en = { hello: 'Hello', count: (n: number) => `${n} items` };
@@ -11,28 +10,18 @@ describe('lazy texts', () => {
     vi.restoreAllMocks();
   });
 
-  it('English is there from the start and never calls the loader', () => {
+  it('English is there from the start', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const texts = lazyTexts('test', en);
-    const loader = vi.fn();
-    texts.onMissing(loader);
     expect(texts.get('en').hello).toBe('Hello');
-    expect(loader).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
   });
 
-  it('a missing language is loaded by the hook once, then read from what it provided', () => {
-    const texts = lazyTexts('test', en);
-    const loader = vi.fn((lang: Lang) => texts.provide(lang, ru));
-    texts.onMissing(loader);
-    expect(texts.get('ru').hello).toBe('Привет');
-    expect(texts.get('ru').count(3)).toBe('3 шт.');
-    expect(loader).toHaveBeenCalledTimes(1);
-    expect(loader).toHaveBeenCalledWith('ru');
-  });
-
-  it('provided without a hook (the pages): no loader needed', () => {
+  it('a provided language is read from what was provided', () => {
     const texts = lazyTexts('test', en);
     texts.provide('ru', ru);
     expect(texts.get('ru').hello).toBe('Привет');
+    expect(texts.get('ru').count(3)).toBe('3 шт.');
   });
 
   it('a language still missing reads in English, not silently: the console names the texts', () => {
@@ -41,20 +30,28 @@ describe('lazy texts', () => {
     expect(texts.get('ru').hello).toBe('Hello');
     expect(error).toHaveBeenCalledWith('notice texts (ru) missing: English used');
   });
+});
 
-  it('a loader that fails is logged, English is used, and the next ask tries again', () => {
+describe('the pages’ catalog (components/catalog.ts), one of these registries', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('Russian is there once loaded, with the failure sentences’ Russian; before, English and a console line', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const texts = lazyTexts('notice', en);
-    let fail = true;
-    const loader = vi.fn((lang: Lang) => {
-      if (fail) throw new Error('script not found');
-      texts.provide(lang, ru);
-    });
-    texts.onMissing(loader);
-    expect(texts.get('ru').hello).toBe('Hello');
-    expect(error).toHaveBeenCalledWith('notice texts (ru) not loaded', expect.any(Error));
-    fail = false;
-    expect(texts.get('ru').hello).toBe('Привет');
-    expect(loader).toHaveBeenCalledTimes(2);
+    vi.resetModules();
+    const pages = await import('@/components/catalog');
+    const failures = await import('@/lib/failures/texts');
+    const { en: english } = await import('@/components/messages-en');
+    const { ru: russian } = await import('@/components/messages-ru');
+    const { ru: failuresRu } = await import('@/lib/failures/texts-ru');
+
+    expect(pages.catalog('ru')).toBe(english);
+    expect(error).toHaveBeenCalledWith('page texts (ru) missing: English used');
+
+    expect(await pages.loadCatalog('ru')).toBe(russian);
+    expect(pages.catalog('ru')).toBe(russian);
+    expect(failures.failureTextRegistry.get('ru')).toBe(failuresRu);
+    expect(pages.catalog('en')).toBe(english);
   });
 });
