@@ -50,6 +50,7 @@ export const deliveryTexts = defineMessages(
     permission:
       'Meeting Capture has no access to this site: remove the destination and add it again, allowing access.',
     expired: 'Given up: not delivered within 24 hours of the protocol being ready.',
+    interrupted: 'Its answer was not received: the extension stopped during this attempt.',
     lastAnswer: (status: number) => `Last answer: HTTP ${status}.`,
     // Problems when adding or sending
     errEmpty: 'Paste the webhook URL first.',
@@ -104,6 +105,7 @@ export const deliveryTexts = defineMessages(
     permission:
       'У Meeting Capture нет доступа к этому сайту: удалите адрес и добавьте снова, разрешив доступ.',
     expired: 'Отправка прекращена: не доставлено за 24 часа после готовности протокола.',
+    interrupted: 'Ответ не получен: расширение остановилось во время этой попытки.',
     lastAnswer: (status: number) => `Последний ответ: HTTP ${status}.`,
     errEmpty: 'Сначала вставьте URL вебхука.',
     errInvalid: 'Это не веб-адрес. Скопируйте URL вебхука целиком.',
@@ -141,12 +143,14 @@ function problemWords(problem: DeliveryProblem | null, status: number | null, la
   if (problem === 'timeout') return t.timeout;
   if (problem === 'redirect') return t.redirect;
   if (problem === 'permission') return t.permission;
+  if (problem === 'interrupted') return t.interrupted;
   return t.network;
 }
 
 /** One log line's outcome in plain words. */
 export function describeLogEntry(entry: LogEntry, language: Lang, time: (ms: number) => string): string {
   const t = deliveryTexts[language];
+  if (entry.outcome === 'sending') return t.sending;
   if (entry.outcome === 'delivered') return t.delivered(entry.status ?? 200);
   const what = problemWords(entry.problem, entry.status, language);
   if (entry.outcome === 'retrying' && entry.nextAttemptAt) return t.retrying(what, time(entry.nextAttemptAt));

@@ -3,11 +3,13 @@
  * in-memory twin for unit tests (Node has no IndexedDB). Each store is its own database:
  * idb-keyval keeps one object store per database.
  */
-import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
+import { createStore, del, get, keys, set, setMany, type UseStore } from 'idb-keyval';
 
 export interface KeyValueStore {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown): Promise<void>;
+  /** Several values written together: all of them or, if the write fails, none (one transaction). */
+  setMany(entries: [string, unknown][]): Promise<void>;
   del(key: string): Promise<void>;
   keys(): Promise<string[]>;
 }
@@ -22,6 +24,7 @@ export function idbKeyValue(dbName: string, storeName: string): KeyValueStore {
   return {
     get: (key) => get(key, use()),
     set: (key, value) => set(key, value, use()),
+    setMany: (entries) => setMany(entries, use()),
     del: (key) => del(key, use()),
     keys: async () => (await keys(use())).map(String),
   };
@@ -33,6 +36,9 @@ export function memoryKeyValue(): KeyValueStore {
     get: async <T>(key: string) => data.get(key) as T | undefined,
     set: async (key, value) => {
       data.set(key, value);
+    },
+    setMany: async (entries) => {
+      for (const [key, value] of entries) data.set(key, value);
     },
     del: async (key) => {
       data.delete(key);

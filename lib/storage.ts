@@ -19,7 +19,7 @@ import type { ChargeLog } from '@/lib/charges/types';
 import type { LanguageSetting } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
 import type { KeyValueStore } from '@/lib/kv';
-import { defineTrustedItem } from '@/lib/trusted-settings';
+import { defineTrustedItem, setTrustedItems } from '@/lib/trusted-settings';
 
 /**
  * The extension origin's IndexedDB databases, the other home of stored data, are listed in
@@ -67,10 +67,12 @@ export const schedulesItem = /* @__PURE__ */ defineTrustedItem<ScheduledBot[]>('
  * The deliveries' store (lib/delivery): trusted settings under `delivery.<key>`, since destination
  * addresses are credentials.
  */
-export const trustedDeliveryKv: Pick<KeyValueStore, 'get' | 'set' | 'del'> = {
-  get: <T>(key: string) => defineTrustedItem<T | undefined>(`delivery.${key}`, undefined).getValue(),
-  set: (key, value) => defineTrustedItem<unknown>(`delivery.${key}`, undefined).setValue(value),
-  del: (key) => defineTrustedItem<unknown>(`delivery.${key}`, undefined).removeValue(),
+const deliveryItem = <T>(key: string) => defineTrustedItem<T | undefined>(`delivery.${key}`, undefined);
+export const trustedDeliveryKv: Pick<KeyValueStore, 'get' | 'set' | 'setMany' | 'del'> = {
+  get: <T>(key: string) => deliveryItem<T>(key).getValue(),
+  set: (key, value) => deliveryItem(key).setValue(value),
+  setMany: (entries) => setTrustedItems(entries.map(([key, value]) => [deliveryItem(key), value])),
+  del: (key) => deliveryItem(key).removeValue(),
 };
 
 export interface Settings {

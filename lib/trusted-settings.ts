@@ -92,6 +92,12 @@ export function defineTrustedItem<T>(key: string, fallback: T): TrustedItem<T> {
   };
 }
 
+/** Writes several trusted items together: all of them or none (one IndexedDB transaction). */
+export async function setTrustedItems(entries: [TrustedItem<unknown>, unknown][]): Promise<void> {
+  await ready();
+  await kv().setMany(entries.map(([item, value]) => [item.key, value]));
+}
+
 /**
  * Chrome: closes `storage.local` to content scripts, which otherwise read and write it like the
  * extension's pages. Not persisted by Chrome: called at every worker start.

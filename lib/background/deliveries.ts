@@ -12,7 +12,7 @@ import { slackTextOffThread } from './slack-conversion';
 
 export const DELIVERY_ALARM = 'delivery-retry';
 
-export type DeliveryKv = Pick<KeyValueStore, 'get' | 'set' | 'del'>;
+export type DeliveryKv = Pick<KeyValueStore, 'get' | 'set' | 'setMany' | 'del'>;
 
 /** The trusted settings' store under `delivery.<key>`, declared in lib/storage.ts. */
 export { trustedDeliveryKv } from '@/lib/storage';

@@ -189,6 +189,62 @@ describe('the outbox', () => {
     expect(h.alarms.at(-1)).toBeNull();
   });
 
+  it('a worker stopped between an attempt and its record keeps that attempt in the log, and the next is counted after it', async () => {
+    h = harness([503]);
+    await h.deliveries.add({ url: HOOK, kind: 'webhook' });
+    const store = h.deps.kv;
+    const send = h.deps.fetch;
+    let stopped = false;
+    // The answer arrives, then the worker stops: nothing it writes after that is kept.
+    h.deps.fetch = (async (input: string, init: RequestInit) => {
+      const answer = await send(input, init);
+      stopped = true;
+      return answer;
+    }) as typeof fetch;
+    h.deps.kv = new Proxy(store, {
+      get: (target, name: keyof typeof store) =>
+        name === 'get'
+          ? target.get
+          : async (...args: unknown[]) => {
+              if (stopped) throw new Error('worker stopped');
+              return (target[name] as (...all: unknown[]) => Promise<unknown>)(...args);
+            },
+    });
+    await h.deliveries.enqueueResult(job, result);
+    await h.deliveries.idle();
+    expect(h.sent).toHaveLength(1);
+
+    // A new worker, once the lease has run out: the second attempt is delivered.
+    h.deps.kv = store;
+    h.deps.fetch = send;
+    h.advance(40_000);
+    await h.restart().sendDue();
+    expect(h.sent).toHaveLength(2);
+    const log = (await h.deliveries.list())[0]!.log;
+    expect(log.map((e) => [e.attempt, e.outcome, e.status, e.problem])).toEqual([
+      [2, 'delivered', 200, null],
+      [1, 'retrying', null, 'interrupted'],
+    ]);
+    expect(log.every((e) => e.idempotencyKey === 'mc-7-42-job-1')).toBe(true);
+    expect((await h.deliveries.list())[0]!.pending).toBe(0);
+  });
+
+  it('an attempt under way is in the log as sending, then as its outcome', async () => {
+    h = harness([503]);
+    await h.deliveries.add({ url: HOOK, kind: 'webhook' });
+    const send = h.deps.fetch;
+    let seen: string[] = [];
+    h.deps.fetch = (async (input: string, init: RequestInit) => {
+      seen = (await h.deliveries.list())[0]!.log.map((e) => e.outcome);
+      return send(input, init);
+    }) as typeof fetch;
+    await h.deliveries.enqueueResult(job, result);
+    await h.deliveries.idle();
+    expect(seen).toEqual(['sending']);
+    const log = (await h.deliveries.list())[0]!.log;
+    expect(log.map((e) => [e.attempt, e.outcome, e.status])).toEqual([[1, 'retrying', 503]]);
+  });
+
   it('a 4xx other than 408/429 is permanent; so is a redirect, which is never followed', async () => {
     h = harness([404, 'redirect']);
     await h.deliveries.add({ url: HOOK, kind: 'webhook' });

@@ -10,6 +10,10 @@
  * - An attempt first moves the entry's due time past the attempt's timeout (a lease), then sends.
  *   A worker stopped mid-attempt leaves the entry in the outbox; the alarm sends it again later
  *   with the same `Idempotency-Key`, so a receiver that saw the first one can tell.
+ * - Every attempt is in the log: right before it goes out, its number is counted in the outbox
+ *   and a `sending` line is added to the log, in one write (`setMany`); its answer then replaces
+ *   that line and settles the entry, in one write too. A worker stopped between the two leaves
+ *   the line, which the entry's next attempt marks `interrupted`.
  * - The alarm exists only while the outbox holds something (`schedule(null)` clears it).
  * - A webhook's body is made when it is enqueued. A Slack body needs the protocol's Markdown
  *   converted (`deps.slackText`, done outside the background worker), which may fail or be cut
@@ -67,7 +71,7 @@ function isSlackDraft(body: unknown): body is SlackDraft {
 }
 
 export interface DeliveryDeps {
-  kv: Pick<KeyValueStore, 'get' | 'set' | 'del'>;
+  kv: Pick<KeyValueStore, 'get' | 'set' | 'setMany' | 'del'>;
   now: () => number;
   fetch: typeof fetch;
   hasOriginAccess: (url: string) => Promise<boolean>;
@@ -106,6 +110,36 @@ export function idempotencyKey(recording: DeliveredRecording | null, run: string
   return recording ? `mc-${recording.spaceId}-${recording.audioId}-${run}` : `mc-test-${run}`;
 }
 
+/** The log with `entry` first (in place of a line with its id), each destination's last lines kept. */
+function logWith(log: LogEntry[], entry: LogEntry): LogEntry[] {
+  const counts = new Map<string, number>();
+  return [entry, ...log.filter((item) => item.id !== entry.id)].filter((item) => {
+    const count = (counts.get(item.destinationId) ?? 0) + 1;
+    counts.set(item.destinationId, count);
+    return count <= LOG_PER_DESTINATION;
+  });
+}
+
+/**
+ * An entry's `sending` lines left by a worker that stopped mid-attempt: their answer was lost. At
+ * `now` the entry is tried again (`retry`) or dropped.
+ */
+function interruptedLines(log: LogEntry[], entry: OutboxEntry, now: number, retry: boolean): LogEntry[] {
+  return log.map((line) =>
+    line.outcome === 'sending' &&
+    !line.test &&
+    line.destinationId === entry.destinationId &&
+    line.idempotencyKey === entry.idempotencyKey
+      ? {
+          ...line,
+          outcome: retry ? 'retrying' : 'failed',
+          problem: 'interrupted',
+          nextAttemptAt: retry ? now : null,
+        }
+      : line,
+  );
+}
+
 export class Deliveries {
   readonly #deps: DeliveryDeps;
   /** One change of the stored state at a time in this worker. */
@@ -133,14 +167,7 @@ export class Deliveries {
   }
 
   async #appendLog(entry: Omit<LogEntry, 'id'>): Promise<void> {
-    const all = [{ ...entry, id: this.#id() }, ...(await this.#log())];
-    const counts = new Map<string, number>();
-    const kept = all.filter((item) => {
-      const count = (counts.get(item.destinationId) ?? 0) + 1;
-      counts.set(item.destinationId, count);
-      return count <= LOG_PER_DESTINATION;
-    });
-    await this.#deps.kv.set(LOG_KEY, kept);
+    await this.#deps.kv.set(LOG_KEY, logWith(await this.#log(), { ...entry, id: this.#id() }));
   }
 
   async #rearm(state?: OutboxState): Promise<void> {
@@ -423,8 +450,48 @@ export class Deliveries {
         continue;
       }
       if (body !== stored) await this.#keepBody(entry.id, body);
-      await this.#settle(entry, await this.#attempt(destination.url, body, entry.idempotencyKey));
+      const begun = await this.#begin(entry);
+      if (!begun) continue;
+      const answer = await this.#attempt(destination.url, body, entry.idempotencyKey);
+      await this.#settle(begun.entry, answer, begun.logId);
     }
+  }
+
+  /**
+   * Right before an attempt goes out: its number counted in the outbox and a `sending` line in
+   * the log, written together. Null: the entry has left the outbox meanwhile.
+   */
+  #begin(leased: OutboxEntry): Promise<{ entry: OutboxEntry; logId: string } | null> {
+    return this.#serial(async () => {
+      const outbox = await this.#outbox();
+      const current = outbox.entries.find((candidate) => candidate.id === leased.id);
+      if (!current) return null;
+      const now = this.#deps.now();
+      const entry = { ...current, attempts: current.attempts + 1 };
+      const logId = this.#id();
+      const log = logWith(interruptedLines(await this.#log(), entry, now, true), {
+        id: logId,
+        destinationId: entry.destinationId,
+        at: now,
+        recording: entry.recording,
+        test: false,
+        idempotencyKey: entry.idempotencyKey,
+        attempt: entry.attempts,
+        outcome: 'sending',
+        status: null,
+        problem: null,
+        nextAttemptAt: null,
+      });
+      const state = {
+        ...outbox,
+        entries: outbox.entries.map((candidate) => (candidate.id === entry.id ? entry : candidate)),
+      };
+      await this.#deps.kv.setMany([
+        [OUTBOX_KEY, state],
+        [LOG_KEY, log],
+      ]);
+      return { entry, logId };
+    });
   }
 
   /** Stores a body made from a draft, unless the entry has left the outbox meanwhile. */
@@ -435,13 +502,16 @@ export class Deliveries {
     });
   }
 
-  /** Records an attempt's answer: done, retried later, or given up. Null: nothing left to send. */
-  #settle(entry: OutboxEntry, answer: AttemptAnswer | null): Promise<void> {
+  /**
+   * Records an attempt's answer (`entry` as `#begin` counted it, its line `logId`): done, retried
+   * later, or given up, with the log line, in one write. Null: nothing left to send (no attempt).
+   */
+  #settle(entry: OutboxEntry, answer: AttemptAnswer | null, logId?: string): Promise<void> {
     return this.#serial(async () => {
       const outbox = await this.#outbox();
       if (!outbox.entries.some((candidate) => candidate.id === entry.id)) return;
       const now = this.#deps.now();
-      const attempt = entry.attempts + 1;
+      const attempt = entry.attempts;
       const verdict = answer ? verdictOf(answer) : 'permanent';
       const retryAt =
         answer && verdict === 'transient'
@@ -454,14 +524,13 @@ export class Deliveries {
         retryAt === null
           ? outbox.entries.filter((candidate) => candidate.id !== entry.id)
           : outbox.entries.map((candidate) =>
-              candidate.id === entry.id ? { ...entry, attempts: attempt, nextAttemptAt: retryAt } : candidate,
+              candidate.id === entry.id ? { ...entry, nextAttemptAt: retryAt } : candidate,
             );
       const state = { ...outbox, entries };
-      await this.#deps.kv.set(OUTBOX_KEY, state);
-      if (retryAt === null) await this.#deps.kv.del(bodyKey(entry.id));
+      let log = await this.#log();
       if (answer) {
-        const status = 'status' in answer ? answer.status : null;
-        await this.#appendLog({
+        log = logWith(log, {
+          id: logId ?? this.#id(),
           destinationId: entry.destinationId,
           at: now,
           recording: entry.recording,
@@ -469,7 +538,7 @@ export class Deliveries {
           idempotencyKey: entry.idempotencyKey,
           attempt,
           outcome: verdict === 'delivered' ? 'delivered' : retryAt === null ? 'failed' : 'retrying',
-          status,
+          status: 'status' in answer ? answer.status : null,
           problem:
             verdict === 'delivered'
               ? null
@@ -480,7 +549,12 @@ export class Deliveries {
                   : 'http',
           nextAttemptAt: retryAt,
         });
-      }
+      } else log = interruptedLines(log, entry, now, false);
+      await this.#deps.kv.setMany([
+        [OUTBOX_KEY, state],
+        [LOG_KEY, log],
+      ]);
+      if (retryAt === null) await this.#deps.kv.del(bodyKey(entry.id));
       await this.#rearm(state);
     });
   }

@@ -52,9 +52,12 @@ export type DeliveryProblem =
   /** The extension may not reach the destination's site (access not granted or withdrawn). */
   | 'permission'
   /** Not delivered within `GIVE_UP_AFTER_MS` of the protocol becoming ready. */
-  | 'expired';
+  | 'expired'
+  /** The attempt went out, but the worker stopped before its answer was recorded. */
+  | 'interrupted';
 
-export type Outcome = 'delivered' | 'retrying' | 'failed';
+/** `sending`: the attempt is under way (written before it goes out, replaced by its outcome). */
+export type Outcome = 'sending' | 'delivered' | 'retrying' | 'failed';
 
 export interface LogEntry {
   id: string;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { memoryKeyValue } from '@/lib/kv';
-import { DEFAULT_SERVICE_URL, schedulesItem, serviceUrlItem } from '@/lib/storage';
+import { DEFAULT_SERVICE_URL, schedulesItem, serviceUrlItem, trustedDeliveryKv } from '@/lib/storage';
 import {
   migrateFromStorageLocal,
   restrictStorageToTrustedContexts,
@@ -23,6 +23,33 @@ describe('storage: service URL', () => {
     await serviceUrlItem.setValue('https://service.example.org');
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});
     expect(await serviceUrlItem.getValue()).toBe('https://service.example.org');
+  });
+});
+
+describe('storage: the deliveries’ store', () => {
+  it('writes several values under delivery.<key> in one write to the trusted settings, never in storage.local', async () => {
+    fakeBrowser.reset();
+    const kv = memoryKeyValue();
+    const written: Array<[string, unknown][]> = [];
+    useTrustedStore({
+      ...kv,
+      setMany: async (entries) => {
+        written.push(entries);
+        await kv.setMany(entries);
+      },
+    });
+    await trustedDeliveryKv.setMany([
+      ['outbox', { entries: [] }],
+      ['log', [{ id: 'l1' }]],
+    ]);
+    expect(written.filter((entries) => entries.some(([key]) => key.startsWith('delivery.')))).toEqual([
+      [
+        ['delivery.outbox', { entries: [] }],
+        ['delivery.log', [{ id: 'l1' }]],
+      ],
+    ]);
+    expect(await trustedDeliveryKv.get('log')).toEqual([{ id: 'l1' }]);
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
   });
 });
 
