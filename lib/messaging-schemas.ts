@@ -214,6 +214,16 @@ export const pageRequestSchemas = {
   'page.autoJoin': z.object({ looking: z.boolean(), spaceId: z.optional(spaceId) }),
   /** "Cancel" of that countdown, for the sender tab's own meeting. */
   'page.autoJoinCancel': z.object({}),
+  /**
+   * "Record here" of a meeting page's control: records the sender tab (only its own, and only a
+   * meeting page), in the chosen space. Chrome may refuse: a press on a page is not an invocation
+   * of the extension; the answer then says what to press instead.
+   */
+  'page.record': z.object({ spaceId: z.optional(spaceId) }),
+  /** Stop of that control: stops the recording of the sender tab, none other. */
+  'page.recordStop': z.object({}),
+  /** Whether the sender tab is being recorded, and for how long (the control's clock). */
+  'page.recording': z.object({}),
 } as const;
 
 /** Payload schemas, one per message type: the one message table. */

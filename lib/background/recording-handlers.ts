@@ -1,17 +1,23 @@
 /**
  * The background side of the "Record here" messages. Start, stop, status and recovery come from
  * the extension's pages (the popup and the side panel); `recording.event` only from the recording
- * page itself, the offscreen document.
+ * page itself, the offscreen document; `page.record`, `page.recordStop` and `page.recording` from
+ * a meeting page's control, for its own tab only.
  */
 import { browser } from 'wxt/browser';
+import { parseMeetingLink } from '@/lib/links';
 import { type Handlers, MessageError } from './handler-types';
 import {
+  pageRecording,
+  recordFromPage,
   recordingEvent,
   recordingView,
   recoverRecording,
   startTabRecording,
+  stopFromPage,
   stopTabRecording,
 } from './recording';
+import { pageKindOf, type Sender } from './senders';
 import type { Background } from './types';
 
 type RecordingMessages =
@@ -19,7 +25,19 @@ type RecordingMessages =
   | 'recording.start'
   | 'recording.stop'
   | 'recording.recover'
-  | 'recording.event';
+  | 'recording.event'
+  | 'page.record'
+  | 'page.recordStop'
+  | 'page.recording';
+
+/** The sender tab of a meeting page's control: "Record here" acts on that tab only. */
+function meetingTab(sender: Sender): number {
+  const url = sender.url ?? '';
+  const tabId = sender.tab?.id;
+  if (tabId === undefined || pageKindOf(url) !== 'meeting' || !parseMeetingLink(url))
+    throw new MessageError({ kind: 'not-a-meeting-link' });
+  return tabId;
+}
 
 export function createRecordingHandlers(bg: Background): Pick<Handlers, RecordingMessages> {
   return {
@@ -33,5 +51,8 @@ export function createRecordingHandlers(bg: Background): Pick<Handlers, Recordin
         throw new MessageError({ kind: 'forbidden-sender', type: 'recording.event' });
       return recordingEvent(bg, id, event);
     },
+    'page.record': ({ spaceId }, sender) => recordFromPage(bg, meetingTab(sender), spaceId),
+    'page.recordStop': (_payload, sender) => stopFromPage(bg, meetingTab(sender)),
+    'page.recording': async (_payload, sender) => pageRecording(bg, meetingTab(sender)),
   };
 }

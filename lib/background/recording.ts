@@ -8,7 +8,7 @@
 import { browser } from 'wxt/browser';
 import type { Job } from '@/lib/jobs/types';
 import { parseMeetingLink } from '@/lib/links';
-import type { RecordingRefusal } from '@/lib/messaging';
+import type { PageRecording, RecordingRefusal } from '@/lib/messaging';
 import { balanceWarning } from '@/lib/recording/balance';
 import {
   RECORDING_CHANNEL,
@@ -372,4 +372,60 @@ export async function recordFromTab(bg: Background, tab: { id?: number } | undef
     const kind = info?.kind === 'recording' ? info.reason : 'failed';
     await notify(NOTICE_ID, t.recordingNotStartedTitle, t.recordingNotStarted(kind));
   }
+}
+
+/** The keyboard shortcut of "Record this tab" as the person set it ("Alt+Shift+R"), if any. */
+async function recordShortcut(): Promise<string | undefined> {
+  try {
+    const commands = await browser.commands.getAll();
+    const shortcut = commands.find((item) => item.name === 'record-current-tab')?.shortcut;
+    return shortcut ? shortcut.slice(0, 40) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a meeting page's control shows: whether its own tab is recorded, and for how long. */
+export async function pageRecording(bg: Background, tabId: number): Promise<PageRecording> {
+  const state = await store.getState();
+  const capturing = state !== null && isCapturing(state);
+  const own = capturing && state.tabId === tabId;
+  return {
+    recording: own,
+    elapsedMs: own ? Math.max(0, bg.now() - state.startedAt) : 0,
+    elsewhere: capturing && !own,
+  };
+}
+
+/**
+ * "Record here" of a meeting page's control, for the sender tab. Chrome lets an extension capture
+ * a tab only after the person invoked it there (toolbar, menu, shortcut): a press on the page is
+ * not one, and the refusal then carries the shortcut to name in the control's sentence.
+ */
+export async function recordFromPage(
+  bg: Background,
+  tabId: number,
+  spaceId: number | undefined,
+): Promise<PageRecording> {
+  try {
+    await startTabRecording(bg, tabId, { microphone: true, ...(spaceId !== undefined && { spaceId }) });
+  } catch (error) {
+    if (
+      error instanceof MessageError &&
+      error.info.kind === 'recording' &&
+      error.info.reason === 'capture-refused'
+    ) {
+      const shortcut = await recordShortcut();
+      throw new MessageError({ ...error.info, ...(shortcut && { shortcut }) });
+    }
+    throw error;
+  }
+  return pageRecording(bg, tabId);
+}
+
+/** Stop of a meeting page's control: only the recording of the sender tab. */
+export async function stopFromPage(bg: Background, tabId: number): Promise<PageRecording> {
+  const state = await store.getState();
+  if (state && isCapturing(state) && state.tabId === tabId) await stopTabRecording(bg, 'user');
+  return pageRecording(bg, tabId);
 }
