@@ -174,6 +174,8 @@ const privilegedSchemas = {
     tabId: z.number().check(z.int(), z.nonnegative()),
     microphone: z.boolean(),
     spaceId: z.optional(spaceId),
+    /** "Record here instead" of a failed bot: the tab must show this meeting. */
+    meetingLink: z.optional(filled(2048)),
   }),
   'recording.stop': z.object({}),
   'recording.recover': z.object({ action: z.enum(['upload', 'discard']) }),
@@ -214,6 +216,16 @@ export const pageRequestSchemas = {
   'page.autoJoin': z.object({ looking: z.boolean(), spaceId: z.optional(spaceId) }),
   /** "Cancel" of that countdown, for the sender tab's own meeting. */
   'page.autoJoinCancel': z.object({}),
+  /**
+   * "Record here" of a meeting page's control: records the sender tab (only its own, and only a
+   * meeting page), in the chosen space. Chrome may refuse: a press on a page is not an invocation
+   * of the extension; the answer then says what to press instead.
+   */
+  'page.record': z.object({ spaceId: z.optional(spaceId) }),
+  /** Stop of that control: stops the recording of the sender tab, none other. */
+  'page.recordStop': z.object({}),
+  /** Whether the sender tab is being recorded, and for how long (the control's clock). */
+  'page.recording': z.object({}),
 } as const;
 
 /** Payload schemas, one per message type: the one message table. */

@@ -80,6 +80,19 @@ export type PageAutoJoin =
   | { state: 'counting'; remainingMs: number }
   | { state: 'sent' | 'failed'; job: PageJob | null; error?: string };
 
+/**
+ * What a meeting page's control is told about "Record here": whether its own tab is being
+ * recorded and for how long; `elsewhere`: another tab is (one recording at a time). Never the
+ * recording's title, space or any other tab.
+ */
+export interface PageRecording {
+  recording: boolean;
+  elapsedMs: number;
+  elsewhere: boolean;
+  /** The very first recording started: the consent notice is said with the answer, once. */
+  consent?: boolean;
+}
+
 /** Sent by the background to content scripts when settings change: ask `page.context` again. */
 export const PAGE_CONTEXT_CHANGED = 'page.contextChanged';
 
@@ -139,6 +152,9 @@ export interface ResponseMap {
   'page.hideOnSite': null;
   'page.autoJoin': PageAutoJoin;
   'page.autoJoinCancel': PageAutoJoin;
+  'page.record': PageRecording;
+  'page.recordStop': PageRecording;
+  'page.recording': PageRecording;
   'schedules.list': ScheduledBot[];
   /** null: no such schedule (already sent or cancelled). */
   'schedules.cancel': ScheduledBot | null;
@@ -234,7 +250,7 @@ export type MessagingErrorInfo =
   /** The background did not answer (the extension was updated, reloaded or is starting). */
   | { kind: 'no-answer' }
   /** "Record here" could not start (lib/background/recording.ts); `detail`: the browser's words. */
-  | { kind: 'recording'; reason: RecordingRefusal; detail?: string }
+  | { kind: 'recording'; reason: RecordingRefusal; detail?: string; shortcut?: string }
   | { kind: 'internal'; message: string };
 
 export type RecordingRefusal =
@@ -244,6 +260,8 @@ export type RecordingRefusal =
   | 'unfinished'
   | 'tab-gone'
   | 'not-a-web-page'
+  /** "Record here instead": the tab in front is not the failed bot's meeting. */
+  | 'not-the-meeting'
   | 'capture-refused';
 
 export type ErrorInfo = ApiErrorInfo | MessagingErrorInfo;

@@ -10,18 +10,21 @@ import { h, setAttr, setText } from './dom';
 import { type ControlView, showFloatingControl } from './floating-control';
 import { createPageAction, type PageAction, sendInSpace } from './page-action';
 import { createPageState, type PageState } from './page-state';
+import { type RecordHereControl, recordHereControl } from './record-here-control';
 import { spacePicker } from './space-picker';
 import { createVisibilityWatch } from './visibility';
 
 /**
- * The control's own items: the space picker, "Send bot", and the countdown of "Send the bot when I
- * open a meeting tab" with its Cancel (shown only while one runs).
+ * The control's own items: the space picker, "Send bot", "Record here" (or the recording's time
+ * and Stop), and the countdown of "Send the bot when I open a meeting tab" with its Cancel (shown
+ * only while one runs).
  */
 export function sendBotView(
   state: PageState,
   action: PageAction,
   link: string,
   countdown?: AutoJoinCountdown,
+  recorder?: RecordHereControl,
 ): ControlView {
   const picker = spacePicker(state, () => action.busy);
   const send = h('button', {
@@ -34,13 +37,15 @@ export function sendBotView(
         return sendInSpace(state, 'page.sendBot', { link });
       }),
   });
+  const items: Node[] = [picker.element, send, ...(recorder?.items ?? [])];
   return {
-    items: countdown ? [picker.element, send, countdown.element] : [picker.element, send],
-    guarded: [send],
+    items: countdown ? [...items, countdown.element] : items,
+    guarded: [send, ...(recorder?.guarded ?? [])],
     update() {
       picker.update();
       setText(send, state.t('sendBot'));
       setAttr(send, 'aria-disabled', action.busy ? 'true' : 'false');
+      recorder?.update();
       countdown?.update();
     },
   };
@@ -56,6 +61,7 @@ export const sendBotButton: PageFeature = {
     const visibility = createVisibilityWatch(signal);
     const action = createPageAction(visit, signal, state, visibility);
     const countdown = createAutoJoinCountdown(visit, signal, state, action);
+    const recorder = recordHereControl(visit, signal, state, action);
 
     await showFloatingControl(visit, signal, {
       name: 'meeting-capture-send-bot',
@@ -63,7 +69,7 @@ export const sendBotButton: PageFeature = {
       state,
       action,
       visibility,
-      view: () => sendBotView(state, action, meeting.url, countdown),
+      view: () => sendBotView(state, action, meeting.url, countdown, recorder),
     });
     // The control is there (or hidden on this site, which the background knows too): ask whether
     // this tab's meeting gets a bot by itself. Signed out, there is nothing to ask.

@@ -1,17 +1,23 @@
 /**
  * The background side of the "Record here" messages. Start, stop, status and recovery come from
  * the extension's pages (the popup and the side panel); `recording.event` only from the recording
- * page itself, the offscreen document.
+ * page itself, the offscreen document; `page.record`, `page.recordStop` and `page.recording` from
+ * a meeting page's control, for its own tab only.
  */
 import { browser } from 'wxt/browser';
+import { parseMeetingLink } from '@/lib/links';
 import { type Handlers, MessageError } from './handler-types';
 import {
+  pageRecording,
+  recordFromPage,
   recordingEvent,
   recordingView,
   recoverRecording,
   startTabRecording,
+  stopFromPage,
   stopTabRecording,
 } from './recording';
+import { pageKindOf, type Sender } from './senders';
 import type { Background } from './types';
 
 type RecordingMessages =
@@ -19,13 +25,29 @@ type RecordingMessages =
   | 'recording.start'
   | 'recording.stop'
   | 'recording.recover'
-  | 'recording.event';
+  | 'recording.event'
+  | 'page.record'
+  | 'page.recordStop'
+  | 'page.recording';
+
+/** The sender tab of a meeting page's control and its address: "Record here" acts on that tab only. */
+function meetingTab(sender: Sender): { tabId: number; url: string } {
+  const url = sender.url ?? '';
+  const tabId = sender.tab?.id;
+  if (tabId === undefined || pageKindOf(url) !== 'meeting' || !parseMeetingLink(url))
+    throw new MessageError({ kind: 'not-a-meeting-link' });
+  return { tabId, url };
+}
 
 export function createRecordingHandlers(bg: Background): Pick<Handlers, RecordingMessages> {
   return {
     'recording.status': () => recordingView(bg),
-    'recording.start': ({ tabId, microphone, spaceId }) =>
-      startTabRecording(bg, tabId, { microphone, ...(spaceId !== undefined && { spaceId }) }),
+    'recording.start': ({ tabId, microphone, spaceId, meetingLink }) =>
+      startTabRecording(bg, tabId, {
+        microphone,
+        ...(spaceId !== undefined && { spaceId }),
+        ...(meetingLink !== undefined && { meetingLink }),
+      }),
     'recording.stop': () => stopTabRecording(bg, 'user'),
     'recording.recover': ({ action }) => recoverRecording(bg, action),
     'recording.event': async ({ id, event }, sender) => {
@@ -33,5 +55,11 @@ export function createRecordingHandlers(bg: Background): Pick<Handlers, Recordin
         throw new MessageError({ kind: 'forbidden-sender', type: 'recording.event' });
       return recordingEvent(bg, id, event);
     },
+    'page.record': async ({ spaceId }, sender) => {
+      const { tabId, url } = meetingTab(sender);
+      return recordFromPage(bg, tabId, url, spaceId);
+    },
+    'page.recordStop': async (_payload, sender) => stopFromPage(bg, meetingTab(sender).tabId),
+    'page.recording': async (_payload, sender) => pageRecording(bg, meetingTab(sender).tabId),
   };
 }

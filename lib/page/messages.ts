@@ -24,6 +24,25 @@ export const pageMessages = defineMessages(
     autoJoinCancelled: 'Cancelled: no bot is sent to this meeting.',
     transcribeSentNoSpace:
       'Sent: the audio is being downloaded, then transcribed. Follow it in the Meeting Capture popup.',
+    recordStarted: 'Recording this tab. Stop it here or in the Meeting Capture popup: it is uploaded then.',
+    recordStopped: 'Recording stopped: it is being uploaded. Follow it in the Meeting Capture popup.',
+    /** Said once, with the first recording ever started. */
+    recordConsent: 'Tell the participants that the meeting is being recorded.',
+    /** Chrome refused: a press on the page is not an invocation of the extension. */
+    recordPress: (shortcut: string) =>
+      `Chrome lets Meeting Capture record a tab only after you use the extension itself. Press ${shortcut} or click the Meeting Capture toolbar button, then “Record this tab”.`,
+    recordPressNoShortcut:
+      'Chrome lets Meeting Capture record a tab only after you use the extension itself. Click the Meeting Capture toolbar button, then “Record this tab”.',
+    recordRefused: (reason: string): string =>
+      reason === 'signed-out'
+        ? 'Sign in to Meeting Capture first (its toolbar button).'
+        : reason === 'already-recording'
+          ? 'Another tab is being recorded: stop it first.'
+          : reason === 'unfinished'
+            ? 'A recording was left unfinished: open Meeting Capture to upload or discard it first.'
+            : reason === 'unsupported'
+              ? 'Recording a tab needs Chrome or another Chromium browser.'
+              : 'This tab cannot be recorded.',
   },
   {
     botSent: (space: string) =>
@@ -40,5 +59,23 @@ export const pageMessages = defineMessages(
     autoJoinCancelled: 'Отменено: бот на эту встречу не отправляется.',
     transcribeSentNoSpace:
       'Отправлено: аудио скачивается, затем будет расшифровано. Следите за ходом в окне Meeting Capture.',
+    recordStarted:
+      'Вкладка записывается. Остановите запись здесь или в окне Meeting Capture: тогда она загрузится.',
+    recordStopped: 'Запись остановлена и загружается. Следите за ходом в окне Meeting Capture.',
+    recordConsent: 'Предупредите участников, что встреча записывается.',
+    recordPress: (shortcut: string) =>
+      `Chrome разрешает Meeting Capture записать вкладку, только когда вы обратились к самому расширению. Нажмите ${shortcut} или кнопку Meeting Capture на панели инструментов, затем «Записать эту вкладку».`,
+    recordPressNoShortcut:
+      'Chrome разрешает Meeting Capture записать вкладку, только когда вы обратились к самому расширению. Нажмите кнопку Meeting Capture на панели инструментов, затем «Записать эту вкладку».',
+    recordRefused: (reason: string): string =>
+      reason === 'signed-out'
+        ? 'Сначала войдите в Meeting Capture (кнопка на панели инструментов).'
+        : reason === 'already-recording'
+          ? 'Уже записывается другая вкладка: сначала остановите её.'
+          : reason === 'unfinished'
+            ? 'Осталась незавершённая запись: откройте Meeting Capture, чтобы загрузить или удалить её.'
+            : reason === 'unsupported'
+              ? 'Для записи вкладки нужен Chrome или другой браузер на Chromium.'
+              : 'Эту вкладку записать нельзя.',
   },
 );

@@ -18,6 +18,7 @@ import {
   type PageJob,
   type PageMessageType,
   type PageOutcome,
+  type PageRecording,
   type ScheduledBot,
 } from '@/lib/messaging';
 import { PAGE_SCOPED } from '@/lib/messaging-schemas';
@@ -125,6 +126,39 @@ export function describeAutoJoinResult(
   }
 }
 
+/**
+ * The answer to "Record here" and its Stop on a meeting page. Chrome's refusal to capture (a press
+ * on the page is not an invocation of the extension) says exactly what to press instead, with the
+ * keyboard shortcut in force when there is one.
+ */
+export function describeRecordResult(
+  type: 'page.record' | 'page.recordStop' | 'page.recording',
+  result: MessageResult<PageRecording>,
+  lang: Lang,
+  space?: SpaceView,
+): Outcome | null {
+  const m = pageMessages[lang];
+  if (!result.ok) {
+    const error = result.error;
+    if (error.kind !== 'recording') return describeError(error, lang, space);
+    if (error.reason === 'capture-refused')
+      return {
+        tone: 'error',
+        text: error.shortcut ? m.recordPress(error.shortcut) : m.recordPressNoShortcut,
+      };
+    return {
+      tone: 'error',
+      text: m.recordRefused(error.reason),
+      ...(error.reason === 'signed-out' && { signedOut: true }),
+    };
+  }
+  if (type === 'page.recording') return null;
+  if (type === 'page.recordStop') return { tone: 'success', text: m.recordStopped };
+  // The first recording ever: the consent notice, said once.
+  const text = result.data.consent ? `${m.recordStarted} ${m.recordConsent}` : m.recordStarted;
+  return { tone: 'success', text };
+}
+
 /** The page messages whose answers carry the sentence to show: all but the context. */
 export type PageActionType = Exclude<PageMessageType, 'page.context'>;
 
@@ -155,5 +189,9 @@ export function describePageAnswer(
     case 'page.autoJoin':
     case 'page.autoJoinCancel':
       return describeAutoJoinResult(result as MessageResult<PageAutoJoin>, lang, space);
+    case 'page.record':
+    case 'page.recordStop':
+    case 'page.recording':
+      return describeRecordResult(type, result as MessageResult<PageRecording>, lang, space);
   }
 }

@@ -25,6 +25,10 @@ const en = {
   // "Send the bot when I open a meeting tab": the countdown before the background sends.
   autoJoinCountdown: 'Bot joins this meeting in {seconds} s',
   autoJoinAnnounce: 'The bot will be sent to this meeting in {seconds} seconds. Press Cancel to stop it.',
+  // "Record here": this tab's sound recorded in the browser.
+  recordHere: 'Record here',
+  recordStop: 'Stop',
+  recordingFor: 'Recording for {time}',
   // Calendars
   eventLinks: 'Meeting links in this event',
   sendAtStart: 'Send at start',
@@ -63,6 +67,9 @@ const ru: PageText = {
   autoJoinCountdown: 'Бот придёт на встречу через {seconds} с',
   autoJoinAnnounce:
     'Бот будет отправлен на эту встречу через {seconds} секунд. Нажмите «Отмена», чтобы не отправлять.',
+  recordHere: 'Записать здесь',
+  recordStop: 'Стоп',
+  recordingFor: 'Запись идёт {time}',
   eventLinks: 'Ссылки на встречи в этом событии',
   sendAtStart: 'Отправить к началу',
   sendAtStartTime: 'Отправить к началу ({when})',

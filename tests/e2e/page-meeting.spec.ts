@@ -166,6 +166,9 @@ test('works from the keyboard, with a visible focus, and keys pressed in it do n
   await expect(status(page)).toContainText('Bot sent');
   expect((await counters(emulator)).botRequests).toBe(1);
 
+  // "Record here" comes next, then the control's own buttons.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Record here' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Collapse' })).toBeFocused();
   await page.keyboard.press('Space');

@@ -287,3 +287,64 @@ describe('the tab rule (page.autoJoin, page.autoJoinCancel)', () => {
     );
   });
 });
+
+describe('"Record here" on a meeting page (page.record, page.recordStop, page.recording)', () => {
+  const recording = { recording: true, elapsedMs: 4_000, elsewhere: false };
+  const refused = (reason: 'capture-refused' | 'signed-out' | 'already-recording', shortcut?: string) =>
+    ({
+      ok: false,
+      error: { kind: 'recording', reason, ...(shortcut && { shortcut }) },
+    }) as MessageResult<typeof recording>;
+
+  it('a capture Chrome refused says what to press, with the shortcut in force when there is one', () => {
+    expect(
+      describePageAnswer('page.record', refused('capture-refused', 'Alt+Shift+R'), 'en', personal, 0),
+    ).toEqual({
+      tone: 'error',
+      text: 'Chrome lets Meeting Capture record a tab only after you use the extension itself. Press Alt+Shift+R or click the Meeting Capture toolbar button, then “Record this tab”.',
+    });
+    expect(describePageAnswer('page.record', refused('capture-refused'), 'en', personal, 0)?.text).toBe(
+      pageMessages.en.recordPressNoShortcut,
+    );
+    expect(
+      describePageAnswer('page.record', refused('capture-refused', 'Alt+Shift+R'), 'ru', personal, 0)?.text,
+    ).toContain('Нажмите Alt+Shift+R или кнопку Meeting Capture');
+  });
+
+  it('other refusals are worded, signed out asks to sign in', () => {
+    expect(describePageAnswer('page.record', refused('already-recording'), 'en', personal, 0)?.text).toBe(
+      'Another tab is being recorded: stop it first.',
+    );
+    expect(describePageAnswer('page.record', refused('signed-out'), 'en', personal, 0)).toMatchObject({
+      signedOut: true,
+    });
+  });
+
+  it('a start and a stop are confirmed; the status says nothing', () => {
+    const ok = { ok: true, data: recording } as const;
+    expect(describePageAnswer('page.record', ok, 'en', personal, 0)?.text).toBe(
+      pageMessages.en.recordStarted,
+    );
+    expect(describePageAnswer('page.recordStop', ok, 'ru', personal, 0)?.text).toBe(
+      pageMessages.ru.recordStopped,
+    );
+    expect(describePageAnswer('page.recording', ok, 'en', personal, 0)).toBeNull();
+  });
+
+  it('the very first start says, once, that participants should be told; in Russian too', () => {
+    const first = { ok: true, data: { ...recording, consent: true } } as const;
+    expect(describePageAnswer('page.record', first, 'en', personal, 0)?.text).toBe(
+      `${pageMessages.en.recordStarted} Tell the participants that the meeting is being recorded.`,
+    );
+    expect(describePageAnswer('page.record', first, 'ru', personal, 0)?.text).toContain(
+      'Предупредите участников, что встреча записывается.',
+    );
+  });
+
+  it('the control’s texts exist in both languages', () => {
+    for (const key of ['recordHere', 'recordStop', 'recordingFor'] as const) {
+      expect(PAGE_TEXT.en[key]).not.toBe('');
+      expect(PAGE_TEXT.ru[key]).not.toBe(PAGE_TEXT.en[key]);
+    }
+  });
+});

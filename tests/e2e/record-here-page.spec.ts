@@ -1,0 +1,183 @@
+/**
+ * "Record here" on a meeting page's control (the content script behind meeting.js). Chrome lets an
+ * extension capture a tab only after the person invoked it (toolbar, menu, shortcut): a press on
+ * the page is not one. Launched with `--allowlisted-extension-id` (capture needs no invocation) the
+ * press records the tab, shows the time and Stop; launched without it, Chrome refuses and the
+ * control says exactly what to press, and nothing is created or charged.
+ */
+import type { Page } from '@playwright/test';
+import { launchChromium, unpackedExtensionId } from './launch';
+import { counters, expect, test as uiTest } from './ui-fixtures';
+
+const MEET = 'https://meet.google.com/abc-defg-hij';
+
+/** A meeting page that plays a 440 Hz tone (autoplay allowed by the launch flag). */
+const MEETING_PAGE = `<!doctype html><html><head><title>Weekly sync</title></head><body><h1>Weekly sync</h1>
+<script>
+  const audio = new AudioContext();
+  const tone = audio.createOscillator();
+  tone.frequency.value = 440;
+  tone.connect(audio.destination);
+  tone.start();
+</script></body></html>`;
+
+function launched(allowlisted: boolean) {
+  return uiTest.extend({
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    context: async ({}, use) => {
+      const chromium = await launchChromium({
+        args: [
+          '--autoplay-policy=no-user-gesture-required',
+          ...(allowlisted ? [`--allowlisted-extension-id=${unpackedExtensionId()}`] : []),
+        ],
+        ignoreDefaultArgs: ['--mute-audio'],
+      });
+      await chromium.context.route(`${new URL(MEET).origin}/**`, (route) =>
+        route.request().resourceType() === 'document'
+          ? route.fulfill({ contentType: 'text/html; charset=utf-8', body: MEETING_PAGE })
+          : route.fulfill({ status: 404, body: '' }),
+      );
+      await use(chromium.context);
+      await chromium.close();
+    },
+  });
+}
+
+const control = (page: Page) => page.locator('meeting-capture-send-bot');
+
+async function recordingState(popup: Page): Promise<{ phase: string } | null> {
+  const answer = (await popup.evaluate(() =>
+    chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
+  )) as { data: { state: { phase: string } | null } };
+  return answer.data.state;
+}
+
+const allowlisted = launched(true);
+
+allowlisted(
+  'allowlisted: "Record here" on the meeting page records the tab, shows the time and Stop; Stop uploads it once',
+  async ({ signedInPopup: popup, emulator, context }) => {
+    allowlisted.setTimeout(90_000);
+    const meeting = await context.newPage();
+    await meeting.goto(MEET);
+    const record = control(meeting).getByRole('button', { name: 'Record here' });
+    await expect(record).toBeVisible();
+    await expect(control(meeting).getByRole('button', { name: 'Send bot' })).toBeVisible();
+    await record.click();
+    // The first recording ever: the consent notice comes with it, once.
+    await expect(control(meeting).getByRole('status')).toHaveText(
+      'Recording this tab. Stop it here or in the Meeting Capture popup: it is uploaded then. Tell the participants that the meeting is being recorded.',
+    );
+    const clock = control(meeting).getByRole('timer');
+    await expect(clock).toHaveText(/^0:0[3-9]$/, { timeout: 20_000 });
+    await expect(clock).toHaveAccessibleName(/^Recording for 0:0\d$/);
+    await expect(record).toBeHidden();
+    // The popup shows the same recording, of this tab, titled after the meeting.
+    expect(await recordingState(popup.page)).toMatchObject({
+      phase: 'recording',
+      title: expect.stringMatching(/^Google Meet abc-defg-hij — /),
+    });
+
+    // Stop from the keyboard: the control is reachable without a pointer.
+    await control(meeting).getByRole('button', { name: 'Stop' }).focus();
+    await meeting.keyboard.press('Enter');
+    await expect(control(meeting).getByRole('status')).toContainText('Recording stopped');
+    await expect(record).toBeVisible();
+    await expect
+      .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
+      .toBe(1);
+
+    // A second recording, once the first is uploaded: the consent notice is not said again.
+    await expect
+      .poll(async () => (await recordingState(popup.page))?.phase, { timeout: 30_000 })
+      .toBe('done');
+    await expect(record).toHaveAttribute('aria-disabled', 'false');
+    await record.click();
+    await expect(control(meeting).getByRole('status')).toHaveText(
+      'Recording this tab. Stop it here or in the Meeting Capture popup: it is uploaded then.',
+    );
+    await expect(clock).toHaveText(/^0:0[2-9]$/, { timeout: 20_000 });
+    await control(meeting).getByRole('button', { name: 'Stop' }).click();
+    await expect(record).toBeVisible();
+  },
+);
+
+const plain = launched(false);
+
+plain(
+  'not allowlisted: Chrome refuses a capture started from the page; the control says what to press, nothing is created',
+  async ({ signedInPopup: popup, emulator, context }) => {
+    const meeting = await context.newPage();
+    await meeting.goto(MEET);
+    await control(meeting).getByRole('button', { name: 'Record here' }).click();
+    // The sentence names the shortcut when one is set (chrome://extensions/shortcuts); this
+    // headless profile may have none assigned.
+    const commands = (await popup.page.evaluate(() => chrome.commands.getAll())) as Array<{
+      name?: string;
+      shortcut?: string;
+    }>;
+    const shortcut = commands.find((command) => command.name === 'record-current-tab')?.shortcut;
+    const intro = 'Chrome lets Meeting Capture record a tab only after you use the extension itself.';
+    await expect(control(meeting).getByRole('status')).toHaveText(
+      shortcut
+        ? `${intro} Press ${shortcut} or click the Meeting Capture toolbar button, then “Record this tab”.`
+        : `${intro} Click the Meeting Capture toolbar button, then “Record this tab”.`,
+    );
+    await expect(control(meeting).getByRole('status')).toHaveAttribute('data-tone', 'error');
+    // Still offered; no recording state, nothing uploaded or charged.
+    await expect(control(meeting).getByRole('button', { name: 'Record here' })).toBeVisible();
+    await expect(control(meeting).getByRole('timer')).toBeHidden();
+    expect(await recordingState(popup.page)).toBeNull();
+    const figures = await counters(emulator);
+    expect(figures.recordingsCreated.total).toBe(0);
+    expect(figures.charges).toHaveLength(0);
+  },
+);
+
+allowlisted(
+  'a refused bot: its row in the popup offers "Record here instead", which records the meeting’s tab (and only that tab)',
+  async ({ signedInPopup: popup, emulator, context }) => {
+    allowlisted.setTimeout(90_000);
+    const meeting = await context.newPage();
+    await meeting.goto(MEET);
+    // "Almost empty" has 2 minutes left: the service refuses the bot (code 4).
+    await control(meeting).getByRole('combobox', { name: 'Space' }).selectOption('4');
+    await control(meeting).getByRole('button', { name: 'Send bot' }).click();
+    await expect(control(meeting).getByRole('status')).toContainText('Not enough minutes');
+
+    const row = popup.page.getByTestId('job').filter({ hasText: 'abc-defg-hij' });
+    const instead = row.getByRole('button', { name: 'Record here instead' });
+    await expect(instead).toBeVisible({ timeout: 15_000 });
+    await expect(row).toHaveAttribute('data-phase', 'failed');
+
+    // Another web page in front: not that meeting, nothing starts.
+    const other = await context.newPage();
+    await other.goto(`${emulator.url}/__emulator/clock`);
+    await other.bringToFront();
+    await instead.click();
+    await expect(popup.page.getByTestId('recorder-error')).toHaveText(
+      'The tab in front is not that meeting. Switch to the meeting’s tab, open Meeting Capture there and press “Record here instead” again.',
+    );
+    expect(await recordingState(popup.page)).toBeNull();
+
+    await meeting.bringToFront();
+    await instead.click();
+    const recorder = popup.page.getByTestId('recorder');
+    // The first recording in this profile: the consent notice, until acknowledged.
+    const consent = recorder.getByTestId('recording-consent');
+    await expect(consent).toContainText('Tell the participants that the meeting is being recorded.');
+    await consent.getByRole('button', { name: 'OK' }).click();
+    await expect(consent).toBeHidden();
+    await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[3-9]$/, { timeout: 20_000 });
+    const state = (await recordingState(popup.page)) as { phase: string; spaceId: number; title: string };
+    expect(state).toMatchObject({ phase: 'recording', spaceId: 4 });
+    // Titled after the meeting (its page's address is not the extension's to read here).
+    expect(state.title).toMatch(/^Google Meet abc-defg-hij — /);
+    // The meeting page's control shows the same recording.
+    await expect(control(meeting).getByRole('timer')).toBeVisible({ timeout: 10_000 });
+    await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+    await expect
+      .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
+      .toBe(1);
+  },
+);
