@@ -10,6 +10,7 @@ import type { Job } from '@/lib/jobs/types';
 import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
 import { defaultSpace } from '@/lib/spaces';
 import { getSettings, jobsItem, type Settings, serviceUrlItem } from '@/lib/storage';
+import { listState, take } from '../list-state';
 import { CACHED_PAGE_SIZE, clearCache, readCache, writeCache } from './cache';
 
 export const PAGE_SIZE = CACHED_PAGE_SIZE;
@@ -20,8 +21,10 @@ export const session = signal<SessionView | null>(null);
 export const sessionError = signal<ErrorInfo | null>(null);
 export const serviceUrl = signal<string>('');
 
-export const spaces = signal<SpaceListItem[] | null>(null);
-export const spacesError = signal<ErrorInfo | null>(null);
+/** The account's spaces (null until read) and why the last read failed (components/list-state.ts). */
+const spacesList = listState<SpaceListItem[]>();
+export const spaces = spacesList.data;
+export const spacesError = spacesList.error;
 export const spaceId = signal<number | null>(null);
 /** The default space chosen in the options (null: none chosen), as read when the popup opened. */
 export const defaultSpaceId = signal<number | null>(null);
@@ -152,13 +155,9 @@ export async function refreshAll(): Promise<void> {
 /** The spaces; the one shown stays while the account has it, else the default space. */
 export async function loadSpaces(): Promise<void> {
   const answer = await sendMessage('spaces.list', {});
-  if (!answer.ok) {
-    spacesError.value = answer.error;
-    return;
-  }
-  spacesError.value = null;
-  const list = sortedSpaces(answer.data);
-  spaces.value = list;
+  take(spacesList, answer.ok ? { ok: true, data: sortedSpaces(answer.data) } : answer);
+  const list = spaces.value;
+  if (!answer.ok || !list) return;
   if (!list.some((item) => item.space.id === spaceId.value)) {
     spaceId.value = defaultSpace(list.map(spaceRef), defaultSpaceId.value)?.id ?? null;
   }
