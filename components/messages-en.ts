@@ -76,6 +76,8 @@ export const en = {
     )[key] ?? key,
   uploadProgress: (sent: string, total: string, percent: number) => `${sent} of ${total} (${percent}%)`,
   cancelJob: 'Cancel',
+  /** A failed or refused bot: record the meeting's tab in the browser ("Record here"). */
+  recordInstead: 'Record here instead',
   cancelJobNamed: (title: string) => `Cancel ${title}`,
   dismissJob: 'Dismiss',
   dismissJobNamed: (title: string) => `Dismiss ${title}`,

@@ -73,6 +73,7 @@ export const ru: Catalog = {
     )[key] ?? key,
   uploadProgress: (sent: string, total: string, percent: number) => `${sent} из ${total} (${percent}%)`,
   cancelJob: 'Отменить',
+  recordInstead: 'Записать здесь',
   cancelJobNamed: (title: string) => `Отменить ${title}`,
   dismissJob: 'Скрыть',
   dismissJobNamed: (title: string) => `Скрыть ${title}`,

@@ -6,6 +6,7 @@ const en = {
   intro:
     'Records this tab’s sound (the other participants) and your microphone, then processes it like an upload.',
   consent: 'Tell the participants that the meeting is being recorded.',
+  consentOk: 'OK',
   recordTab: 'Record this tab',
   withMicrophone: 'Also record my microphone',
   starting: 'Starting…',
@@ -44,11 +45,13 @@ const en = {
           ? 'Upload or discard the unfinished recording first.'
           : reason === 'not-a-web-page'
             ? 'Only web pages (http or https) can be recorded. Switch to the meeting’s tab and open Meeting Capture there.'
-            : reason === 'tab-gone'
-              ? 'The tab is gone.'
-              : reason === 'unsupported'
-                ? 'Recording a tab needs Chrome or another Chromium browser.'
-                : 'Chrome did not let the tab be recorded. Click the Meeting Capture button in the toolbar while on the tab, then “Record this tab”.',
+            : reason === 'not-the-meeting'
+              ? 'The tab in front is not that meeting. Switch to the meeting’s tab, open Meeting Capture there and press “Record here instead” again.'
+              : reason === 'tab-gone'
+                ? 'The tab is gone.'
+                : reason === 'unsupported'
+                  ? 'Recording a tab needs Chrome or another Chromium browser.'
+                  : 'Chrome did not let the tab be recorded. Click the Meeting Capture button in the toolbar while on the tab, then “Record this tab”.',
 };
 
 const ru: typeof en = {
@@ -56,6 +59,7 @@ const ru: typeof en = {
   intro:
     'Записывает звук этой вкладки (других участников) и ваш микрофон, затем обрабатывает как загруженный файл.',
   consent: 'Предупредите участников, что встреча записывается.',
+  consentOk: 'Понятно',
   recordTab: 'Записать эту вкладку',
   withMicrophone: 'Записывать и мой микрофон',
   starting: 'Запуск…',
@@ -94,11 +98,13 @@ const ru: typeof en = {
           ? 'Сначала загрузите или удалите незавершённую запись.'
           : reason === 'not-a-web-page'
             ? 'Записать можно только веб-страницу (http или https). Перейдите во вкладку встречи и откройте Meeting Capture там.'
-            : reason === 'tab-gone'
-              ? 'Вкладка закрыта.'
-              : reason === 'unsupported'
-                ? 'Для записи вкладки нужен Chrome или другой браузер на Chromium.'
-                : 'Chrome не разрешил записать вкладку. Нажмите кнопку Meeting Capture на панели инструментов, находясь во вкладке, затем «Записать эту вкладку».',
+            : reason === 'not-the-meeting'
+              ? 'Открытая вкладка — не эта встреча. Перейдите во вкладку встречи, откройте там Meeting Capture и снова нажмите «Записать здесь».'
+              : reason === 'tab-gone'
+                ? 'Вкладка закрыта.'
+                : reason === 'unsupported'
+                  ? 'Для записи вкладки нужен Chrome или другой браузер на Chromium.'
+                  : 'Chrome не разрешил записать вкладку. Нажмите кнопку Meeting Capture на панели инструментов, находясь во вкладке, затем «Записать эту вкладку».',
 };
 
 export const recorderText = featureText({ en, ru });

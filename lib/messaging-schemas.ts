@@ -174,6 +174,8 @@ const privilegedSchemas = {
     tabId: z.number().check(z.int(), z.nonnegative()),
     microphone: z.boolean(),
     spaceId: z.optional(spaceId),
+    /** "Record here instead" of a failed bot: the tab must show this meeting. */
+    meetingLink: z.optional(filled(2048)),
   }),
   'recording.stop': z.object({}),
   'recording.recover': z.object({ action: z.enum(['upload', 'discard']) }),

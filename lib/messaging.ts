@@ -89,6 +89,8 @@ export interface PageRecording {
   recording: boolean;
   elapsedMs: number;
   elsewhere: boolean;
+  /** The very first recording started: the consent notice is said with the answer, once. */
+  consent?: boolean;
 }
 
 /** Sent by the background to content scripts when settings change: ask `page.context` again. */
@@ -258,6 +260,8 @@ export type RecordingRefusal =
   | 'unfinished'
   | 'tab-gone'
   | 'not-a-web-page'
+  /** "Record here instead": the tab in front is not the failed bot's meeting. */
+  | 'not-the-meeting'
   | 'capture-refused';
 
 export type ErrorInfo = ApiErrorInfo | MessagingErrorInfo;

@@ -128,6 +128,18 @@ export const calendarsReadThisRunItem = /* @__PURE__ */ storage.defineItem<boole
   },
 );
 
+/**
+ * Set once the consent notice of "Record here" was shown (the first recording started: tell the
+ * participants they are recorded); it is not shown again.
+ */
+export const recordingConsentItem = /* @__PURE__ */ storage.defineItem<boolean>(
+  'local:recordingConsentShown',
+  {
+    fallback: false,
+    version: 1,
+  },
+);
+
 /** Settings with every field present, whatever an older or partial stored value holds. */
 export async function getSettings(): Promise<Settings> {
   return { ...DEFAULT_SETTINGS, ...(await settingsItem.getValue()) };

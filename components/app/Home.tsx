@@ -22,6 +22,7 @@ import {
   notice,
   orderedSpaces,
   probes,
+  recordInstead,
   recordings,
   recordingsCount,
   recordingsError,
@@ -193,6 +194,17 @@ function JobRow({ job }: { job: Job }) {
         </div>
       )}
       {failure && <div class="alert error small-text">{failure}</div>}
+      {job.intent === 'bot' && job.phase === 'failed' && job.sourceUrl && (
+        <button
+          type="button"
+          class="small"
+          onClick={() => {
+            recordInstead.value = { link: job.sourceUrl ?? '', spaceId: job.spaceId };
+          }}
+        >
+          {m.recordInstead}
+        </button>
+      )}
       {job.incidents && job.incidents.length > 0 && <IncidentNotes incidents={job.incidents} />}
       <ErrorMessage error={error} />
     </li>

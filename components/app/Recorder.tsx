@@ -13,7 +13,7 @@ import { elapsedClock } from '@/lib/recording/recovery';
 import type { RecordingView } from '@/lib/recording/view';
 import { lang } from '../lang';
 import { recorderText } from '../recorder-texts';
-import { currentSpace } from './store';
+import { currentSpace, recordInstead } from './store';
 
 const POLL_MS = 1_000;
 
@@ -32,6 +32,8 @@ export function Recorder() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [microphone, setMicrophone] = useState(true);
+  /** The consent notice, shown once: with the answer to the very first start. */
+  const [consent, setConsent] = useState(false);
   const [, tick] = useState(0);
   /** The background's clock minus ours, so the elapsed time counts on between answers. */
   const [skew, setSkew] = useState(0);
@@ -65,6 +67,7 @@ export function Recorder() {
     setError(null);
     const answer = await run();
     if (!answer.ok) setError(refusalText(answer.error));
+    else if ((answer.data as RecordingView | null)?.consent) setConsent(true);
     await refresh();
     setBusy(false);
   };
@@ -75,6 +78,23 @@ export function Recorder() {
       if (tab?.id === undefined) return { ok: false, error: { kind: 'recording', reason: 'tab-gone' } };
       return sendMessage('recording.start', { tabId: tab.id, microphone });
     });
+
+  // "Record here instead" on a failed bot's row: the tab in front, checked to be that meeting's.
+  const instead = recordInstead.value;
+  useEffect(() => {
+    if (!instead) return;
+    recordInstead.value = null;
+    void act(async () => {
+      const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+      if (tab?.id === undefined) return { ok: false, error: { kind: 'recording', reason: 'tab-gone' } };
+      return sendMessage('recording.start', {
+        tabId: tab.id,
+        microphone,
+        spaceId: instead.spaceId,
+        meetingLink: instead.link,
+      });
+    });
+  }, [instead]);
 
   if (!view) return null;
   const state = view.state;
@@ -160,7 +180,6 @@ export function Recorder() {
               />
               {t.withMicrophone}
             </label>
-            <p class="small-text muted">{t.consent}</p>
             <button type="button" class="primary" disabled={busy} onClick={() => void start()}>
               {t.recordTab}
             </button>
@@ -174,6 +193,14 @@ export function Recorder() {
       <h2 id="recorder-title" class="label">
         {t.title}
       </h2>
+      {consent && (
+        <div role="note" class="alert" data-testid="recording-consent">
+          <p>{t.consent}</p>
+          <button type="button" class="small" onClick={() => setConsent(false)}>
+            {t.consentOk}
+          </button>
+        </div>
+      )}
       {body}
       {error && (
         <p role="alert" class="small-text" data-testid="recorder-error">

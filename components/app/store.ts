@@ -40,6 +40,8 @@ export const searchRegex = signal(false);
 export const selected = signal<ReadonlySet<number>>(new Set());
 export const probes = signal<Readonly<Record<number, ResultProbe>>>({});
 export const jobs = signal<Job[]>([]);
+/** "Record here instead" pressed on a failed bot's row: the recorder (Recorder.tsx) starts it. */
+export const recordInstead = signal<{ link: string; spaceId: number } | null>(null);
 export const notice = signal<string | null>(null);
 export const autoProcessDefault = signal(true);
 

@@ -30,20 +30,24 @@ type RecordingMessages =
   | 'page.recordStop'
   | 'page.recording';
 
-/** The sender tab of a meeting page's control: "Record here" acts on that tab only. */
-function meetingTab(sender: Sender): number {
+/** The sender tab of a meeting page's control and its address: "Record here" acts on that tab only. */
+function meetingTab(sender: Sender): { tabId: number; url: string } {
   const url = sender.url ?? '';
   const tabId = sender.tab?.id;
   if (tabId === undefined || pageKindOf(url) !== 'meeting' || !parseMeetingLink(url))
     throw new MessageError({ kind: 'not-a-meeting-link' });
-  return tabId;
+  return { tabId, url };
 }
 
 export function createRecordingHandlers(bg: Background): Pick<Handlers, RecordingMessages> {
   return {
     'recording.status': () => recordingView(bg),
-    'recording.start': ({ tabId, microphone, spaceId }) =>
-      startTabRecording(bg, tabId, { microphone, ...(spaceId !== undefined && { spaceId }) }),
+    'recording.start': ({ tabId, microphone, spaceId, meetingLink }) =>
+      startTabRecording(bg, tabId, {
+        microphone,
+        ...(spaceId !== undefined && { spaceId }),
+        ...(meetingLink !== undefined && { meetingLink }),
+      }),
     'recording.stop': () => stopTabRecording(bg, 'user'),
     'recording.recover': ({ action }) => recoverRecording(bg, action),
     'recording.event': async ({ id, event }, sender) => {
@@ -51,8 +55,11 @@ export function createRecordingHandlers(bg: Background): Pick<Handlers, Recordin
         throw new MessageError({ kind: 'forbidden-sender', type: 'recording.event' });
       return recordingEvent(bg, id, event);
     },
-    'page.record': ({ spaceId }, sender) => recordFromPage(bg, meetingTab(sender), spaceId),
-    'page.recordStop': (_payload, sender) => stopFromPage(bg, meetingTab(sender)),
-    'page.recording': async (_payload, sender) => pageRecording(bg, meetingTab(sender)),
+    'page.record': async ({ spaceId }, sender) => {
+      const { tabId, url } = meetingTab(sender);
+      return recordFromPage(bg, tabId, url, spaceId);
+    },
+    'page.recordStop': async (_payload, sender) => stopFromPage(bg, meetingTab(sender).tabId),
+    'page.recording': async (_payload, sender) => pageRecording(bg, meetingTab(sender).tabId),
   };
 }

@@ -8,7 +8,7 @@
 import { browser } from 'wxt/browser';
 import type { Job } from '@/lib/jobs/types';
 import { parseMeetingLink } from '@/lib/links';
-import type { PageRecording, RecordingRefusal } from '@/lib/messaging';
+import { PAGE_CONTEXT_CHANGED, type PageRecording, type RecordingRefusal } from '@/lib/messaging';
 import { balanceWarning } from '@/lib/recording/balance';
 import {
   RECORDING_CHANNEL,
@@ -29,7 +29,7 @@ import {
 import { createRecordingStore } from '@/lib/recording/store';
 import { recordingTitle } from '@/lib/recording/title';
 import type { RecordingView } from '@/lib/recording/view';
-import { getSettings } from '@/lib/storage';
+import { getSettings, recordingConsentItem } from '@/lib/storage';
 import { MessageError } from './handler-types';
 import { notify } from './notifications';
 import { theOffscreenDocument } from './offscreen';
@@ -109,11 +109,45 @@ export async function recordingView(bg: Background): Promise<RecordingView> {
   return { supported, state: await store.getState(), offer, now: bg.now() };
 }
 
+/**
+ * Tells the recorded tab's page control (a meeting page's, where one runs) that its recording
+ * started or stopped, so it shows the time and Stop, or "Record here" again.
+ */
+function tellTab(tabId: number): void {
+  void browser.tabs
+    .sendMessage(tabId, { channel: 'meeting-capture', type: PAGE_CONTEXT_CHANGED })
+    .catch(() => undefined);
+}
+
+/**
+ * Whether this is the first recording ever started: its start says, once, that participants
+ * should be told they are recorded (remembered in storage, never said again).
+ */
+async function firstRecording(): Promise<boolean> {
+  if (await recordingConsentItem.getValue()) return false;
+  await recordingConsentItem.setValue(true);
+  return true;
+}
+
+/** Whether `url` (a tab's) shows the meeting of `link` (a failed bot's). */
+function sameMeeting(link: string, url: string | undefined): boolean {
+  const wanted = parseMeetingLink(link);
+  const shown = url ? parseMeetingLink(url) : null;
+  return wanted !== null && shown !== null && wanted.service === shown.service && wanted.id === shown.id;
+}
+
 /** Starts recording `tabId`: called during the user's invocation (popup, menu, command). */
 export async function startTabRecording(
   bg: Background,
   tabId: number,
-  options: { microphone: boolean; spaceId?: number },
+  options: {
+    microphone: boolean;
+    spaceId?: number;
+    /** "Record here instead" of a failed bot: the tab must show this meeting. */
+    meetingLink?: string;
+    /** The page's address as its content script reported it (a meeting page's control). */
+    pageUrl?: string;
+  },
 ): Promise<RecordingView> {
   const document = theOffscreenDocument();
   if (!document) throw refuse('unsupported');
@@ -128,6 +162,12 @@ export async function startTabRecording(
   const tab = await browser.tabs.get(tabId).catch(() => null);
   if (!tab) throw refuse('tab-gone');
   if (tab.url && !/^https?:/.test(tab.url)) throw refuse('not-a-web-page');
+  // The tab's address is readable once the person invoked the extension on it (activeTab): a
+  // tab it shows that is not the failed bot's meeting is refused. Unreadable, the extension was
+  // not invoked there, and Chrome refuses the capture below anyway.
+  if (options.meetingLink !== undefined && tab.url && !sameMeeting(options.meetingLink, tab.url))
+    throw refuse('not-the-meeting');
+  const pageUrl = tab.url ?? options.pageUrl ?? options.meetingLink;
   let streamId: string;
   try {
     const capture = (
@@ -143,7 +183,7 @@ export async function startTabRecording(
   const space = await bg.resolveSpace(options.spaceId);
   const known = (await bg.spaces().catch(() => [])).find((item) => item.id === space.id);
   const lang = await bg.lang();
-  const meeting = tab.url ? parseMeetingLink(tab.url) : null;
+  const meeting = pageUrl ? parseMeetingLink(pageUrl) : null;
   const id = crypto.randomUUID();
   const state = newRecording(
     {
@@ -151,7 +191,7 @@ export async function startTabRecording(
       tabId,
       title: recordingTitle(
         {
-          url: tab.url ?? '',
+          url: pageUrl ?? '',
           title: tab.title,
           meeting: meeting ? { service: meeting.service, id: meeting.id } : null,
         },
@@ -179,7 +219,9 @@ export async function startTabRecording(
   }
   const now = await store.getState();
   await setBadge(bg, now);
-  return { supported: true, state: now, offer: null, now: bg.now() };
+  tellTab(tabId);
+  const consent = await firstRecording();
+  return { supported: true, state: now, offer: null, now: bg.now(), ...(consent && { consent }) };
 }
 
 /** Stop (popup, side panel), the tab closed or left, sign-out. */
@@ -188,6 +230,7 @@ export async function stopTabRecording(bg: Background, reason: StopReason): Prom
   if (!state || !isCapturing(state)) return state;
   const stopping = await apply({ type: 'stop', reason }, bg);
   await setBadge(bg, stopping);
+  tellTab(state.tabId);
   const document = theOffscreenDocument();
   if (document) await document.use(() => command({ channel: RECORDING_CHANNEL, op: 'stop', id: state.id }));
   return stopping;
@@ -365,8 +408,9 @@ export async function recordFromTab(bg: Background, tab: { id?: number } | undef
   const tabId = tab?.id ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id;
   try {
     if (tabId === undefined) throw refuse('tab-gone');
-    await startTabRecording(bg, tabId, { microphone: true });
-    await notify(NOTICE_ID, t.recordingStartedTitle, t.recordingStartedMessage);
+    const { consent } = await startTabRecording(bg, tabId, { microphone: true });
+    const message = t.recordingStartedMessage;
+    await notify(NOTICE_ID, t.recordingStartedTitle, consent ? `${message} ${t.recordingConsent}` : message);
   } catch (error) {
     const info = error instanceof MessageError ? error.info : null;
     const kind = info?.kind === 'recording' ? info.reason : 'failed';
@@ -405,10 +449,18 @@ export async function pageRecording(bg: Background, tabId: number): Promise<Page
 export async function recordFromPage(
   bg: Background,
   tabId: number,
+  pageUrl: string,
   spaceId: number | undefined,
 ): Promise<PageRecording> {
+  let consent: boolean | undefined;
   try {
-    await startTabRecording(bg, tabId, { microphone: true, ...(spaceId !== undefined && { spaceId }) });
+    consent = (
+      await startTabRecording(bg, tabId, {
+        microphone: true,
+        pageUrl,
+        ...(spaceId !== undefined && { spaceId }),
+      })
+    ).consent;
   } catch (error) {
     if (
       error instanceof MessageError &&
@@ -420,7 +472,7 @@ export async function recordFromPage(
     }
     throw error;
   }
-  return pageRecording(bg, tabId);
+  return { ...(await pageRecording(bg, tabId)), ...(consent && { consent }) };
 }
 
 /** Stop of a meeting page's control: only the recording of the sender tab. */

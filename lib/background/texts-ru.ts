@@ -51,6 +51,7 @@ export const ru: BackgroundTexts = {
   recordingStartedTitle: 'Вкладка записывается',
   recordingStartedMessage:
     'Звук вкладки записывается. Остановите запись кнопкой Meeting Capture на панели инструментов; тогда запись загрузится.',
+  recordingConsent: 'Предупредите участников, что встреча записывается.',
   recordingNotStartedTitle: 'Запись не начата',
   recordingNotStarted: (reason: string): string =>
     reason === 'signed-out'

@@ -56,6 +56,7 @@ const en = {
   recordingStartedTitle: 'Recording this tab',
   recordingStartedMessage:
     'The tab’s sound is being recorded. Stop it from the Meeting Capture button in the toolbar; the recording is uploaded then.',
+  recordingConsent: 'Tell the participants that the meeting is being recorded.',
   recordingNotStartedTitle: 'Recording not started',
   recordingNotStarted: (reason: string): string =>
     reason === 'signed-out'

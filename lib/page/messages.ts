@@ -26,6 +26,8 @@ export const pageMessages = defineMessages(
       'Sent: the audio is being downloaded, then transcribed. Follow it in the Meeting Capture popup.',
     recordStarted: 'Recording this tab. Stop it here or in the Meeting Capture popup: it is uploaded then.',
     recordStopped: 'Recording stopped: it is being uploaded. Follow it in the Meeting Capture popup.',
+    /** Said once, with the first recording ever started. */
+    recordConsent: 'Tell the participants that the meeting is being recorded.',
     /** Chrome refused: a press on the page is not an invocation of the extension. */
     recordPress: (shortcut: string) =>
       `Chrome lets Meeting Capture record a tab only after you use the extension itself. Press ${shortcut} or click the Meeting Capture toolbar button, then “Record this tab”.`,
@@ -60,6 +62,7 @@ export const pageMessages = defineMessages(
     recordStarted:
       'Вкладка записывается. Остановите запись здесь или в окне Meeting Capture: тогда она загрузится.',
     recordStopped: 'Запись остановлена и загружается. Следите за ходом в окне Meeting Capture.',
+    recordConsent: 'Предупредите участников, что встреча записывается.',
     recordPress: (shortcut: string) =>
       `Chrome разрешает Meeting Capture записать вкладку, только когда вы обратились к самому расширению. Нажмите ${shortcut} или кнопку Meeting Capture на панели инструментов, затем «Записать эту вкладку».`,
     recordPressNoShortcut:

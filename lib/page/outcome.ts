@@ -146,7 +146,10 @@ export function describeRecordResult(
     };
   }
   if (type === 'page.recording') return null;
-  return { tone: 'success', text: type === 'page.record' ? m.recordStarted : m.recordStopped };
+  if (type === 'page.recordStop') return { tone: 'success', text: m.recordStopped };
+  // The first recording ever: the consent notice, said once.
+  const text = result.data.consent ? `${m.recordStarted} ${m.recordConsent}` : m.recordStarted;
+  return { tone: 'success', text };
 }
 
 /** The page messages whose answers carry the sentence to show: all but the context. */

@@ -7,4 +7,6 @@ export interface RecordingView {
   /** A recording whose page is gone, with the time its pieces cover: upload it or discard it. */
   offer: { recordedMs: number; title: string } | null;
   now: number;
+  /** Set on the answer to the very first start: show the consent notice, once. */
+  consent?: boolean;
 }

@@ -64,13 +64,19 @@ allowlisted(
     await expect(record).toBeVisible();
     await expect(control(meeting).getByRole('button', { name: 'Send bot' })).toBeVisible();
     await record.click();
-    await expect(control(meeting).getByRole('status')).toContainText('Recording this tab.');
+    // The first recording ever: the consent notice comes with it, once.
+    await expect(control(meeting).getByRole('status')).toHaveText(
+      'Recording this tab. Stop it here or in the Meeting Capture popup: it is uploaded then. Tell the participants that the meeting is being recorded.',
+    );
     const clock = control(meeting).getByRole('timer');
     await expect(clock).toHaveText(/^0:0[3-9]$/, { timeout: 20_000 });
     await expect(clock).toHaveAccessibleName(/^Recording for 0:0\d$/);
     await expect(record).toBeHidden();
-    // The popup shows the same recording, of this tab.
-    expect((await recordingState(popup.page))?.phase).toBe('recording');
+    // The popup shows the same recording, of this tab, titled after the meeting.
+    expect(await recordingState(popup.page)).toMatchObject({
+      phase: 'recording',
+      title: expect.stringMatching(/^Google Meet abc-defg-hij — /),
+    });
 
     // Stop from the keyboard: the control is reachable without a pointer.
     await control(meeting).getByRole('button', { name: 'Stop' }).focus();
@@ -80,6 +86,19 @@ allowlisted(
     await expect
       .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
       .toBe(1);
+
+    // A second recording, once the first is uploaded: the consent notice is not said again.
+    await expect
+      .poll(async () => (await recordingState(popup.page))?.phase, { timeout: 30_000 })
+      .toBe('done');
+    await expect(record).toHaveAttribute('aria-disabled', 'false');
+    await record.click();
+    await expect(control(meeting).getByRole('status')).toHaveText(
+      'Recording this tab. Stop it here or in the Meeting Capture popup: it is uploaded then.',
+    );
+    await expect(clock).toHaveText(/^0:0[2-9]$/, { timeout: 20_000 });
+    await control(meeting).getByRole('button', { name: 'Stop' }).click();
+    await expect(record).toBeVisible();
   },
 );
 
@@ -112,5 +131,53 @@ plain(
     const figures = await counters(emulator);
     expect(figures.recordingsCreated.total).toBe(0);
     expect(figures.charges).toHaveLength(0);
+  },
+);
+
+allowlisted(
+  'a refused bot: its row in the popup offers "Record here instead", which records the meeting’s tab (and only that tab)',
+  async ({ signedInPopup: popup, emulator, context }) => {
+    allowlisted.setTimeout(90_000);
+    const meeting = await context.newPage();
+    await meeting.goto(MEET);
+    // "Almost empty" has 2 minutes left: the service refuses the bot (code 4).
+    await control(meeting).getByRole('combobox', { name: 'Space' }).selectOption('4');
+    await control(meeting).getByRole('button', { name: 'Send bot' }).click();
+    await expect(control(meeting).getByRole('status')).toContainText('Not enough minutes');
+
+    const row = popup.page.getByTestId('job').filter({ hasText: 'abc-defg-hij' });
+    const instead = row.getByRole('button', { name: 'Record here instead' });
+    await expect(instead).toBeVisible({ timeout: 15_000 });
+    await expect(row).toHaveAttribute('data-phase', 'failed');
+
+    // Another web page in front: not that meeting, nothing starts.
+    const other = await context.newPage();
+    await other.goto(`${emulator.url}/__emulator/clock`);
+    await other.bringToFront();
+    await instead.click();
+    await expect(popup.page.getByTestId('recorder-error')).toHaveText(
+      'The tab in front is not that meeting. Switch to the meeting’s tab, open Meeting Capture there and press “Record here instead” again.',
+    );
+    expect(await recordingState(popup.page)).toBeNull();
+
+    await meeting.bringToFront();
+    await instead.click();
+    const recorder = popup.page.getByTestId('recorder');
+    // The first recording in this profile: the consent notice, until acknowledged.
+    const consent = recorder.getByTestId('recording-consent');
+    await expect(consent).toContainText('Tell the participants that the meeting is being recorded.');
+    await consent.getByRole('button', { name: 'OK' }).click();
+    await expect(consent).toBeHidden();
+    await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[3-9]$/, { timeout: 20_000 });
+    const state = (await recordingState(popup.page)) as { phase: string; spaceId: number; title: string };
+    expect(state).toMatchObject({ phase: 'recording', spaceId: 4 });
+    // Titled after the meeting (its page's address is not the extension's to read here).
+    expect(state.title).toMatch(/^Google Meet abc-defg-hij — /);
+    // The meeting page's control shows the same recording.
+    await expect(control(meeting).getByRole('timer')).toBeVisible({ timeout: 10_000 });
+    await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+    await expect
+      .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
+      .toBe(1);
   },
 );

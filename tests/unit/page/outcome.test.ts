@@ -331,6 +331,16 @@ describe('"Record here" on a meeting page (page.record, page.recordStop, page.re
     expect(describePageAnswer('page.recording', ok, 'en', personal, 0)).toBeNull();
   });
 
+  it('the very first start says, once, that participants should be told; in Russian too', () => {
+    const first = { ok: true, data: { ...recording, consent: true } } as const;
+    expect(describePageAnswer('page.record', first, 'en', personal, 0)?.text).toBe(
+      `${pageMessages.en.recordStarted} Tell the participants that the meeting is being recorded.`,
+    );
+    expect(describePageAnswer('page.record', first, 'ru', personal, 0)?.text).toContain(
+      'Предупредите участников, что встреча записывается.',
+    );
+  });
+
   it('the control’s texts exist in both languages', () => {
     for (const key of ['recordHere', 'recordStop', 'recordingFor'] as const) {
       expect(PAGE_TEXT.en[key]).not.toBe('');
