@@ -106,6 +106,8 @@ export function Recorder() {
   else if (view.offer)
     body = (
       <>
+        {/* Why it stopped (the storage full, …): what was recorded is kept and offered. */}
+        {phase === 'failed' && state?.failure && <p role="alert">{t.failed(state.failure.kind)}</p>}
         <p>{t.unfinished(view.offer.title)}</p>
         <div class="row">
           <button

@@ -6,11 +6,12 @@
  * MediaRecorder); the decisions it follows are lib/recording's pure modules.
  */
 import { createFileStore } from '@/lib/file-store';
+import { idbKeyValue } from '@/lib/kv';
 import { assembleRecording } from './assemble';
 import { AUDIO_BITS_PER_SECOND, isQuotaError, PIECE_MS, pieceRefusal, RECORDING_MIME_TYPE } from './pieces';
 import type { RecorderEvent } from './protocol';
 import type { MicrophoneState } from './state';
-import { createRecordingStore } from './store';
+import { createRecordingStore, RECORDING_DB } from './store';
 
 export type Report = (id: string, event: RecorderEvent) => void;
 
@@ -30,6 +31,21 @@ interface Active {
 
 const store = createRecordingStore();
 let active: Active | null = null;
+
+/**
+ * Test build only (`WXT_TEST_BUILD`): the browser's storage "fills up" once this many pieces of a
+ * recording were written, when the recording database holds the key `test:pieces-before-full`
+ * (written by tests/e2e/record-here-faults.spec.ts): the piece write then fails as a full quota
+ * does. A release build has no such key or code.
+ */
+const quotaCheck: ((index: number) => Promise<void>) | null =
+  import.meta.env?.WXT_TEST_BUILD === '1'
+    ? async (index) => {
+        const limit = await idbKeyValue(RECORDING_DB, 'recording').get<number>('test:pieces-before-full');
+        if (typeof limit === 'number' && index >= limit)
+          throw new DOMException('The quota has been exceeded (test build).', 'QuotaExceededError');
+      }
+    : null;
 
 export function holding(): string | null {
   return active?.id ?? null;
@@ -105,6 +121,7 @@ export async function startRecording(
         return;
       }
       try {
+        await quotaCheck?.(index);
         await store.putPiece(id, index, piece);
         current.bytes += piece.size;
         report(id, { type: 'piece', index, bytes: piece.size, recordedMs });
