@@ -157,7 +157,8 @@ export async function startTabRecording(
   if (kept && !isFinished(kept)) {
     const holds = await pageHolds();
     const decision = atStart(kept, holds === kept.id, (await store.count(kept.id)).recordedMs);
-    if (decision.kind === 'running' || decision.kind === 'uploading') throw refuse('already-recording');
+    if (decision.kind === 'running') throw refuse('already-recording');
+    if (decision.kind === 'uploading') throw refuse('still-uploading');
     if (decision.kind === 'offer') throw refuse('unfinished');
   }
   const tab = await browser.tabs.get(tabId).catch(() => null);
