@@ -257,6 +257,8 @@ export type RecordingRefusal =
   | 'unsupported'
   | 'signed-out'
   | 'already-recording'
+  /** The last recording's upload is still under way (one recording at a time). */
+  | 'still-uploading'
   | 'unfinished'
   | 'tab-gone'
   | 'not-a-web-page'

@@ -1,14 +1,16 @@
 /**
  * The listeners of "Record here" (the rest is lib/background/recording.ts): the offscreen document
  * stays open while a recording holds it, whatever else used it; the recorded tab closing or leaving
- * its page stops the recording; the pieces go with the session. Each listener reads the stored
+ * its page stops the recording; the pieces go once the upload job confirms the upload, and with the
+ * session. Each listener reads the stored
  * state first and acts only for the recorded tab.
  */
 import { browser } from 'wxt/browser';
 import { isCapturing } from '@/lib/recording/state';
 import { createRecordingStore } from '@/lib/recording/store';
+import { jobsItem } from '@/lib/storage';
 import { keepOffscreenOpenWhile } from './offscreen';
-import { recordingTabChanged, wipeRecordings } from './recording';
+import { recordingTabChanged, settleUpload, wipeRecordings } from './recording';
 import type { Background } from './types';
 
 const store = createRecordingStore();
@@ -27,6 +29,15 @@ export function watchRecording(bg: Background): void {
   browser.tabs.onRemoved.addListener((tabId) => changed(tabId, true));
   browser.tabs.onUpdated.addListener((tabId, info) => {
     if (info.status === 'loading' || info.url) changed(tabId, false);
+  });
+  // The upload job of a recording moved on (the jobs are one storage item, written by the job
+  // engine): once its upload is confirmed the pieces go, without waiting for a page to ask.
+  jobsItem.watch((jobs) => {
+    void (async () => {
+      const state = await store.getState();
+      if (state?.phase !== 'uploading' || !state.jobId || jobs?.[state.jobId]?.phase === 'uploading') return;
+      await settleUpload(bg);
+    })().catch((error) => console.error('recording upload', error));
   });
 }
 

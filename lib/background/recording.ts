@@ -25,6 +25,7 @@ import {
   type RecordingState,
   type StopReason,
   transition,
+  uploadOutcome,
 } from '@/lib/recording/state';
 import { createRecordingStore } from '@/lib/recording/store';
 import { recordingTitle } from '@/lib/recording/title';
@@ -156,7 +157,8 @@ export async function startTabRecording(
   if (kept && !isFinished(kept)) {
     const holds = await pageHolds();
     const decision = atStart(kept, holds === kept.id, (await store.count(kept.id)).recordedMs);
-    if (decision.kind === 'running' || decision.kind === 'uploading') throw refuse('already-recording');
+    if (decision.kind === 'running') throw refuse('already-recording');
+    if (decision.kind === 'uploading') throw refuse('still-uploading');
     if (decision.kind === 'offer') throw refuse('unfinished');
   }
   const tab = await browser.tabs.get(tabId).catch(() => null);
@@ -373,14 +375,18 @@ async function upload(bg: Background, state: RecordingState, size: number): Prom
   await apply({ type: 'upload-started', jobId: job.id }, bg);
 }
 
-/** Pieces are deleted once the upload is confirmed (the service has the whole file). */
+/**
+ * Pieces are deleted once the upload is confirmed (the service has the whole file): called when
+ * the upload job changes (lib/background/recording-watch.ts) and when a page asks the status.
+ */
 export async function settleUpload(bg: Background): Promise<void> {
   const state = await store.getState();
-  if (state?.phase !== 'uploading' || !state.jobId) return;
+  if (!state?.jobId) return;
   const job = await bg.jobs.get(state.jobId);
-  if (!job || job.phase === 'uploading') return;
-  if (job.phase === 'failed' || job.phase === 'cancelled') {
-    await apply({ type: 'fail', failure: { kind: 'upload-refused', message: job.phase } }, bg);
+  const outcome = uploadOutcome(state, job);
+  if (outcome === null || outcome === 'wait') return;
+  if (outcome === 'failed') {
+    await apply({ type: 'fail', failure: { kind: 'upload-refused', message: job?.phase ?? 'gone' } }, bg);
     return;
   }
   await store.deletePieces(state.id);

@@ -38,11 +38,13 @@ export const pageMessages = defineMessages(
         ? 'Sign in to Meeting Capture first (its toolbar button).'
         : reason === 'already-recording'
           ? 'Another tab is being recorded: stop it first.'
-          : reason === 'unfinished'
-            ? 'A recording was left unfinished: open Meeting Capture to upload or discard it first.'
-            : reason === 'unsupported'
-              ? 'Recording a tab needs Chrome or another Chromium browser.'
-              : 'This tab cannot be recorded.',
+          : reason === 'still-uploading'
+            ? 'The last recording is still being uploaded: start the next one when it is done (see Meeting Capture).'
+            : reason === 'unfinished'
+              ? 'A recording was left unfinished: open Meeting Capture to upload or discard it first.'
+              : reason === 'unsupported'
+                ? 'Recording a tab needs Chrome or another Chromium browser.'
+                : 'This tab cannot be recorded.',
   },
   {
     botSent: (space: string) =>
@@ -72,10 +74,12 @@ export const pageMessages = defineMessages(
         ? 'Сначала войдите в Meeting Capture (кнопка на панели инструментов).'
         : reason === 'already-recording'
           ? 'Уже записывается другая вкладка: сначала остановите её.'
-          : reason === 'unfinished'
-            ? 'Осталась незавершённая запись: откройте Meeting Capture, чтобы загрузить или удалить её.'
-            : reason === 'unsupported'
-              ? 'Для записи вкладки нужен Chrome или другой браузер на Chromium.'
-              : 'Эту вкладку записать нельзя.',
+          : reason === 'still-uploading'
+            ? 'Предыдущая запись ещё загружается: начните следующую, когда она загрузится (см. Meeting Capture).'
+            : reason === 'unfinished'
+              ? 'Осталась незавершённая запись: откройте Meeting Capture, чтобы загрузить или удалить её.'
+              : reason === 'unsupported'
+                ? 'Для записи вкладки нужен Chrome или другой браузер на Chromium.'
+                : 'Эту вкладку записать нельзя.',
   },
 );

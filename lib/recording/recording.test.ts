@@ -3,7 +3,7 @@ import { memoryKeyValue } from '@/lib/kv';
 import { balanceWarning } from './balance';
 import { isQuotaError, PIECE_MS, pieceKey, pieceRefusal, playablePieces } from './pieces';
 import { atStart, badgeText, elapsedClock } from './recovery';
-import { newRecording, type RecordingState, transition } from './state';
+import { newRecording, type RecordingState, transition, uploadOutcome } from './state';
 import { createRecordingStore } from './store';
 import { recordingTitle } from './title';
 
@@ -197,5 +197,32 @@ describe('elapsed time', () => {
   it('shows a clock in the popup', () => {
     expect(elapsedClock(42_000)).toBe('0:42');
     expect(elapsedClock(3_729_000)).toBe('1:02:09');
+  });
+});
+
+describe('the upload job of a recording', () => {
+  const uploading = run(
+    fresh(),
+    { type: 'started', microphone: 'off' },
+    { type: 'stop', reason: 'user' },
+    { type: 'assembled', fileKey: 'f', durationMs: 9_000 },
+    { type: 'upload-started', jobId: 'j1' },
+  );
+  it('lets the pieces go once the job is past its upload, whatever comes after', () => {
+    for (const phase of ['uploaded', 'starting', 'processing', 'ready'])
+      expect(uploadOutcome(uploading, { phase }), phase).toBe('uploaded');
+  });
+  it('waits while the job uploads or is not found, and keeps everything when it failed or was cancelled', () => {
+    expect(uploadOutcome(uploading, { phase: 'uploading' })).toBe('wait');
+    expect(uploadOutcome(uploading, undefined)).toBe('wait');
+    expect(uploadOutcome(uploading, { phase: 'failed' })).toBe('failed');
+    expect(uploadOutcome(uploading, { phase: 'cancelled' })).toBe('failed');
+  });
+  it('says nothing of a recording not waiting on an upload', () => {
+    expect(
+      uploadOutcome(run(fresh(), { type: 'started', microphone: 'off' }), { phase: 'ready' }),
+    ).toBeNull();
+    expect(uploadOutcome({ ...uploading, jobId: undefined }, { phase: 'ready' })).toBeNull();
+    expect(uploadOutcome(null, { phase: 'ready' })).toBeNull();
   });
 });

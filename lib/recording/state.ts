@@ -73,6 +73,21 @@ export interface NewRecording {
   availableSeconds: number | null;
 }
 
+/**
+ * What the upload job of a recording being uploaded says about it: still going (or not found:
+ * `wait`), refused or cancelled (`failed`: the file and its pieces are kept), or past its upload
+ * (`uploaded`: the service has the whole file, the pieces may go). Null: the recording is not
+ * waiting on an upload.
+ */
+export function uploadOutcome(
+  state: RecordingState | null | undefined,
+  job: { phase: string } | undefined,
+): 'wait' | 'failed' | 'uploaded' | null {
+  if (state?.phase !== 'uploading' || !state.jobId) return null;
+  if (!job || job.phase === 'uploading') return 'wait';
+  return job.phase === 'failed' || job.phase === 'cancelled' ? 'failed' : 'uploaded';
+}
+
 /** A recording shorter than this is not uploaded: the service would charge for nothing. */
 export const MIN_RECORDING_MS = 1_000;
 

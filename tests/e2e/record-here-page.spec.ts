@@ -52,6 +52,34 @@ async function recordingState(popup: Page): Promise<{ phase: string } | null> {
   return answer.data.state;
 }
 
+/**
+ * The recording's state and its pieces as stored, read straight from the recording database (not
+ * through `recording.status`, which settles an upload itself).
+ */
+function stored(page: Page): Promise<{ phase: string | null; pieces: number }> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('meeting-capture-recording');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const read = <T>(request: () => IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        const answer = request();
+        answer.onsuccess = () => resolve(answer.result);
+        answer.onerror = () => reject(answer.error);
+      });
+    const store = () => db.transaction('recording').objectStore('recording');
+    const state = await read(() => store().get('state') as IDBRequest<{ phase: string } | undefined>);
+    const keys = await read(() => store().getAllKeys());
+    db.close();
+    return {
+      phase: state?.phase ?? null,
+      pieces: keys.filter((key) => String(key).startsWith('piece:')).length,
+    };
+  });
+}
+
 const allowlisted = launched(true);
 
 allowlisted(
@@ -77,6 +105,8 @@ allowlisted(
       phase: 'recording',
       title: expect.stringMatching(/^Google Meet abc-defg-hij — /),
     });
+    // From here on no extension page asks the recording's status (the options page does not).
+    await popup.page.goto(popup.url.replace('popup.html', 'options.html'));
 
     // Stop from the keyboard: the control is reachable without a pointer.
     await control(meeting).getByRole('button', { name: 'Stop' }).focus();
@@ -87,10 +117,11 @@ allowlisted(
       .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
       .toBe(1);
 
-    // A second recording, once the first is uploaded: the consent notice is not said again.
-    await expect
-      .poll(async () => (await recordingState(popup.page))?.phase, { timeout: 30_000 })
-      .toBe('done');
+    // The upload job confirmed the upload: the background deleted the pieces by itself, with no
+    // page asking.
+    await expect.poll(() => stored(popup.page), { timeout: 30_000 }).toEqual({ phase: 'done', pieces: 0 });
+
+    // A second recording: the consent notice is not said again.
     await expect(record).toHaveAttribute('aria-disabled', 'false');
     await record.click();
     await expect(control(meeting).getByRole('status')).toHaveText(

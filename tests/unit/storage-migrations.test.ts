@@ -23,6 +23,7 @@ describe('storage items: declared once, versioned', () => {
       'chargeLogItem',
       'jobsItem',
       'popupCacheItem',
+      'recordingConsentItem',
       'sessionEndedItem',
       'sessionNoticesItem',
       'settingsItem',

@@ -322,6 +322,16 @@ describe('page-scoped messages', () => {
     });
   });
 
+  it('page.record, page.recordStop, page.recording: only a meeting tab, for its own tab', async () => {
+    for (const type of ['page.record', 'page.recordStop', 'page.recording']) {
+      expect(await send(type, {}, popup)).toMatchObject({ ok: false, error: { kind: 'forbidden-sender' } });
+      for (const tab of [calendarTab, youtubeTab])
+        expect(await send(type, {}, tab)).toEqual({ ok: false, error: { kind: 'not-a-meeting-link' } });
+    }
+    // Refused before anything is read or made (the meeting tab's own answers: the e2e specs).
+    expect(await bg.jobs.list()).toEqual([]);
+  });
+
   it('page.autoJoin: only a meeting tab, for its own meeting; off unless the options say so; Cancel stops it', async () => {
     expect(await send('page.autoJoin', { looking: true }, popup)).toMatchObject({
       ok: false,

@@ -290,7 +290,10 @@ describe('the tab rule (page.autoJoin, page.autoJoinCancel)', () => {
 
 describe('"Record here" on a meeting page (page.record, page.recordStop, page.recording)', () => {
   const recording = { recording: true, elapsedMs: 4_000, elsewhere: false };
-  const refused = (reason: 'capture-refused' | 'signed-out' | 'already-recording', shortcut?: string) =>
+  const refused = (
+    reason: 'capture-refused' | 'signed-out' | 'already-recording' | 'still-uploading',
+    shortcut?: string,
+  ) =>
     ({
       ok: false,
       error: { kind: 'recording', reason, ...(shortcut && { shortcut }) },
@@ -314,6 +317,13 @@ describe('"Record here" on a meeting page (page.record, page.recordStop, page.re
   it('other refusals are worded, signed out asks to sign in', () => {
     expect(describePageAnswer('page.record', refused('already-recording'), 'en', personal, 0)?.text).toBe(
       'Another tab is being recorded: stop it first.',
+    );
+    // The last recording still uploading is not "another tab being recorded".
+    expect(describePageAnswer('page.record', refused('still-uploading'), 'en', personal, 0)?.text).toBe(
+      'The last recording is still being uploaded: start the next one when it is done (see Meeting Capture).',
+    );
+    expect(describePageAnswer('page.record', refused('still-uploading'), 'ru', personal, 0)?.text).toMatch(
+      /^Предыдущая запись ещё загружается/,
     );
     expect(describePageAnswer('page.record', refused('signed-out'), 'en', personal, 0)).toMatchObject({
       signedOut: true,
