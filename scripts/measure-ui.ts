@@ -162,10 +162,13 @@ try {
       })();
     `);
 
-  await watch('[data-testid="recording"], [data-testid="utterance"], [data-testid="protocol"]');
+  // The snapshot's rows carry no test id (tests find the app's): they are found by their class.
+  await watch(
+    '[data-testid="recording"], [data-snapshot] li.recording, [data-testid="utterance"], [data-testid="protocol"]',
+  );
   const cdp = withMetrics ? await context.newCDPSession(page) : null;
   await cdp?.send('Performance.enable');
-  const ROW = '[data-testid="recording"]';
+  const ROW = '[data-testid="recording"], [data-snapshot] li.recording';
   const fresh: Timing[] = [];
   const cached: Timing[] = [];
   const restarted: Timing[] = [];

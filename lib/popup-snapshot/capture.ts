@@ -28,7 +28,7 @@ export function capture(root: Element): SnapshotNode | null {
     const tag = element.localName;
     const inSvg = svg || tag === 'svg';
     if (inSvg ? !SVG_TAGS.has(tag) : !HTML_TAGS.has(tag)) return null;
-    if (element.getAttribute('data-testid') === 'recording' && ++rows > MAX_ROWS) return null;
+    if (element.classList.contains('recording') && tag === 'li' && ++rows > MAX_ROWS) return null;
     if (depth > MAX_DEPTH || ++nodes > MAX_NODES) {
       over = true;
       return null;

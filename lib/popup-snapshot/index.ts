@@ -9,9 +9,9 @@
  * The snapshot is service data: it is written as a tree of allowed elements, allowed attributes
  * and text, and built back with `createElement`, `setAttribute` and text nodes only, never as
  * HTML. Links, sources other than the extension's icons, styles, values and event handlers are not
- * kept. It is bounded on both sides: at most MAX_ROWS rows, MAX_NODES nodes, MAX_TEXT characters
- * per text, MAX_DEPTH levels and MAX_CHARS characters stored; anything over a bound on reading is
- * dropped whole. It names its account (service URL and email): pages wipe it at sign-in, sign-out,
+ * kept, nor test ids (what a test finds by its id is the app's, never the snapshot). It is bounded
+ * on both sides: at most MAX_ROWS rows, MAX_NODES nodes, MAX_TEXT characters per text, MAX_DEPTH
+ * levels and MAX_CHARS characters stored; anything over a bound on reading is dropped whole. It names its account (service URL and email): pages wipe it at sign-in, sign-out,
  * a change of settings, and whenever the app finds another account or none.
  */
 
@@ -89,7 +89,6 @@ const ATTRIBUTES = new Set([
   'hidden',
   'disabled',
   'placeholder',
-  'data-testid',
   'data-status',
   'data-id',
 ]);
@@ -206,7 +205,7 @@ export function paint(doc: Document, store: Pick<Storage, 'getItem' | 'removeIte
   const element = root as Element;
   element.setAttribute(SNAPSHOT_ATTRIBUTE, '');
   element.setAttribute('inert', '');
-  for (const list of Array.from(element.querySelectorAll('[data-testid="recording-list"]'))) {
+  for (const list of Array.from(element.querySelectorAll('.recording-list'))) {
     list.setAttribute('aria-busy', 'true');
   }
   if (/^[a-z]{2}$/.test(snapshot.lang)) doc.documentElement.lang = snapshot.lang;

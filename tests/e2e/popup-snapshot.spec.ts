@@ -32,8 +32,8 @@ async function recordOpenings(page: Page): Promise<void> {
       const painted = app.querySelector<HTMLElement>(':scope > [data-snapshot]');
       if (painted && !seen.snapshot) {
         seen.snapshot = {
-          rows: painted.querySelectorAll('[data-testid="recording"]').length,
-          busy: painted.querySelector('[data-testid="recording-list"]')?.getAttribute('aria-busy') ?? null,
+          rows: painted.querySelectorAll('li.recording').length,
+          busy: painted.querySelector('.recording-list')?.getAttribute('aria-busy') ?? null,
           inert: painted.hasAttribute('inert'),
           lang: document.documentElement.lang,
           text: painted.textContent ?? '',
