@@ -8,6 +8,7 @@ import { parseServiceUrl } from '@/lib/url/service-url';
 import { lazyView } from './app/lazy';
 import { requestServiceAccess } from './app/permission';
 import { ServiceUrlPreview, serviceUrlProblemText } from './app/ServiceUrlPreview';
+import { forgetSnapshot } from './app/snapshot';
 import { loadFailureTexts } from './failures';
 import { lang, text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
@@ -90,6 +91,8 @@ export function Options() {
     setStatus(null);
     // Shown at once; the answer (or a failure) puts the stored value back in place.
     setSettings((current) => (current ? { ...current, ...patch } : current));
+    // The popup's snapshot may show another service, space or language: the next opening waits.
+    forgetSnapshot();
     const answer = await sendMessage('settings.set', patch);
     if (!answer.ok) {
       setSaveError(answer.error);

@@ -212,3 +212,13 @@ export const popupCacheItem = /* @__PURE__ */ storage.defineItem<PopupCache | nu
   fallback: null,
   version: 1,
 });
+
+/**
+ * The popup's snapshot (lib/popup-snapshot): the one item kept in the extension pages'
+ * `localStorage` (the extension origin's, which content scripts and web pages cannot read), because
+ * the popup's first script must read it synchronously. Not `storage.*`: those are asynchronous.
+ * It holds what the popup showed (no tokens, no links), names its account, and is removed at
+ * sign-in, at sign-out, at a change of settings and whenever the popup finds another account.
+ * Declared in a module of its own so that the popup's first script carries no WXT storage.
+ */
+export { POPUP_SNAPSHOT_KEY } from './popup-snapshot/key';

@@ -60,7 +60,10 @@ export const BUDGETS_KB: Record<string, number> = {
   // 30 → 30.4 / 30.1 → 30.5: this round together (the cached list read before the first frame, the
   // default-space rule, "no answer" worded in both languages, the never-stale search rule, the
   // list hook): 30.1 / 30.2 kB measured.
-  'popup.html': 30.4,
+  // 30.4 → 32.5: the popup's first script (popup-snapshot.js, 1.4 kB: reads and paints the last
+  // list shown before the rest loads) and its taking over and keeping of the snapshot (0.6 kB):
+  // 32.3 kB measured. The bytes before the list's first frame went down: 1.4 kB instead of 30.
+  'popup.html': 32.5,
   'sidepanel.html': 30.5,
   // +2 with the meeting search (issue 10): speaker renames and the lazy search loader.
   // 38.7 → 39.1: the same round's shared pieces (failure wording, list hook, search rule): 38.8 kB.

@@ -1,13 +1,18 @@
 // `npx tsx scripts/measure-ui.ts` (after `WXT_TEST_BUILD=1 npx wxt build`): measures, does not assert.
 // EXTENSION_DIR=<a chrome-mv3 test build> measures that build instead of .output/chrome-mv3.
 // - the popup's first-load bundle: JS and CSS that popup.html loads, raw and gzip;
-// - popup open → recent recordings shown, fresh (cache cleared) and from the cache, median of runs,
-//   against an empty extension page opened the same way in the same run (the browser's own cost of
-//   opening an extension page: no script, one static row), and the ratio cached / empty;
+// - popup open → recent recordings shown, fresh (cache and snapshot cleared), from the cache, and
+//   as after a browser start (the session area's cache gone, the page's snapshot kept), median of
+//   runs, against an empty extension page opened the same way in the same run (the browser's own
+//   cost of opening an extension page: no script, one static row), and the ratio to it; for each:
+//   when the first script's snapshot, the app's first frame and the app's own list appeared, when
+//   every module had run (DOMContentLoaded), and with CDP_METRICS=1 script, compile, style and
+//   layout time until the list (CDP Performance metrics; collecting them slows the page, so the
+//   times are taken without them by default);
 // - viewer open → first screen of the 3-hour transcript, and → every utterance rendered.
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { SEED, startEmulator } from '../emulator/index';
 import { launchChromium } from '../tests/e2e/launch';
 import { fileSize, pageAssets } from './bundle';
@@ -36,11 +41,70 @@ function bundleReport(html: string): void {
   console.log(`${html} first load: ${(raw / 1024).toFixed(1)} kB, gzip ${(gz / 1024).toFixed(1)} kB`);
 }
 
-/** Milliseconds from navigation start until `selector` first matches. */
-async function timeTo(page: Page, url: string, selector: string): Promise<number> {
+interface Timing {
+  /** Navigation start → `selector` first matched (the snapshot's rows count for the popup). */
+  seen: number;
+  /** → the app's own rows (not the snapshot's); the app's first frame. */
+  live: number;
+  appFrame: number;
+  /** → the snapshot painted by the popup's first script (-1: none). */
+  snapshot: number;
+  /** → DOMContentLoaded: every module of the page's bundle loaded and run. */
+  modulesRun: number;
+  /** CDP Performance metrics of the page until its own list is shown, ms: script run, compile, style, layout. */
+  script: number;
+  compile: number;
+  style: number;
+  layout: number;
+}
+
+type Cdp = CDPSession | null;
+
+/** CDP_METRICS=1: the breakdown (collecting it slows the page a little: the times are read without it). */
+const withMetrics = process.env.CDP_METRICS === '1';
+
+async function metrics(cdp: Cdp): Promise<Record<string, number>> {
+  if (!cdp) return {};
+  const { metrics: list } = (await cdp.send('Performance.getMetrics')) as {
+    metrics: Array<{ name: string; value: number }>;
+  };
+  return Object.fromEntries(list.map((metric) => [metric.name, metric.value]));
+}
+
+/** Opens `url` and times it until `selector` first matches and the app's own list is shown. */
+async function timeTo(page: Page, cdp: Cdp, url: string, selector: string): Promise<Timing> {
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForSelector(selector, { timeout: 30_000 });
-  return page.evaluate(() => (window as unknown as { __firstSeenAt?: number }).__firstSeenAt ?? -1);
+  await page.waitForFunction(
+    () => (window as unknown as { __liveSeenAt?: number }).__liveSeenAt !== undefined,
+    null,
+    {
+      timeout: 30_000,
+    },
+  );
+  const after = await metrics(cdp);
+  // The counters start again with each document: what they hold is this opening's.
+  const delta = (name: string) => (after[name] ?? 0) * 1000;
+  const marks = await page.evaluate(() => {
+    const w = window as unknown as Record<string, number | undefined>;
+    const navigation = performance.getEntriesByType('navigation')[0] as
+      | PerformanceNavigationTiming
+      | undefined;
+    return {
+      seen: w.__firstSeenAt ?? -1,
+      live: w.__liveSeenAt ?? -1,
+      appFrame: w.__firstFrameAt ?? -1,
+      snapshot: w.__snapshotAt ?? -1,
+      modulesRun: navigation?.domContentLoadedEventStart ?? -1,
+    };
+  });
+  return {
+    ...marks,
+    script: delta('ScriptDuration'),
+    compile: delta('V8CompileDuration'),
+    style: delta('RecalcStyleDuration'),
+    layout: delta('LayoutDuration'),
+  };
 }
 
 bundleReport('popup.html');
@@ -70,8 +134,9 @@ try {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByTestId('recording').first().waitFor();
 
-  // Records when a selector first matches, and when the page's app first rendered anything (its
-  // first frame), measured from the page's time origin.
+  // Records when a selector first matches, when the popup's first script painted its snapshot,
+  // when the page's app first rendered anything (its first frame) and when the app's own rows were
+  // first shown, measured from the page's time origin.
   // A string, not a function: tsx's name helpers do not exist in the page.
   const watch = (selector: string) =>
     context.addInitScript(`
@@ -79,59 +144,100 @@ try {
         const wanted = ${JSON.stringify(selector)};
         const observer = new MutationObserver(() => {
           const app = document.getElementById('app');
-          if (window.__firstFrameAt === undefined && app && app.childElementCount > 0) {
-            window.__firstFrameAt = performance.now();
+          const now = performance.now();
+          const painted = app && app.querySelector(':scope > [data-snapshot]');
+          if (window.__snapshotAt === undefined && painted) window.__snapshotAt = now;
+          const own = app && app.querySelector(':scope > :not([data-snapshot])');
+          if (window.__firstFrameAt === undefined && own) window.__firstFrameAt = now;
+          if (window.__firstSeenAt === undefined && document.querySelector(wanted)) window.__firstSeenAt = now;
+          if (
+            window.__liveSeenAt === undefined &&
+            Array.from(document.querySelectorAll(wanted)).some((found) => !found.closest('[data-snapshot]'))
+          ) {
+            window.__liveSeenAt = now;
           }
-          if (document.querySelector(wanted)) {
-            window.__firstSeenAt = performance.now();
-            observer.disconnect();
-          }
+          if (window.__liveSeenAt !== undefined) observer.disconnect();
         });
         observer.observe(document, { childList: true, subtree: true });
       })();
     `);
 
-  await watch('[data-testid="recording"], [data-testid="utterance"], [data-testid="protocol"]');
-  const fresh: number[] = [];
-  const cached: number[] = [];
-  const empty: number[] = [];
-  const afterFirstFrame: number[] = [];
+  // The snapshot's rows carry no test id (tests find the app's): they are found by their class.
+  await watch(
+    '[data-testid="recording"], [data-snapshot] li.recording, [data-testid="utterance"], [data-testid="protocol"]',
+  );
+  const cdp = withMetrics ? await context.newCDPSession(page) : null;
+  await cdp?.send('Performance.enable');
+  const ROW = '[data-testid="recording"], [data-snapshot] li.recording';
+  const fresh: Timing[] = [];
+  const cached: Timing[] = [];
+  const restarted: Timing[] = [];
+  const empty: Timing[] = [];
   for (let i = 0; i < runs; i += 1) {
+    // Fresh: nothing kept, neither the session area's cached list nor the page's snapshot.
+    await page.evaluate(() => {
+      localStorage.clear();
+      return chrome.storage.session.clear();
+    });
+    fresh.push(await timeTo(page, cdp, `${base}/popup.html`, ROW));
+    // The fresh run filled the cache (and the snapshot, once the page was quiet): open once more.
+    await page.waitForTimeout(800);
+    cached.push(await timeTo(page, cdp, `${base}/popup.html`, ROW));
+    // As after a browser start: the session area is empty, the page's snapshot is kept.
+    await page.waitForTimeout(800);
     await page.evaluate(() => chrome.storage.session.clear());
-    fresh.push(await timeTo(page, `${base}/popup.html`, '[data-testid="recording"]'));
-    // The fresh run filled the cache again: open once more.
-    cached.push(await timeTo(page, `${base}/popup.html`, '[data-testid="recording"]'));
-    const firstFrame = await page.evaluate(
-      () => (window as unknown as { __firstFrameAt?: number }).__firstFrameAt,
-    );
-    afterFirstFrame.push((cached.at(-1) ?? 0) - (firstFrame ?? 0));
-    empty.push(await timeTo(page, `${base}/${EMPTY_PAGE}`, '[data-testid="recording"]'));
+    restarted.push(await timeTo(page, cdp, `${base}/popup.html`, ROW));
+    empty.push(await timeTo(page, cdp, `${base}/${EMPTY_PAGE}`, ROW));
   }
+  const line = (label: string, values: number[]) =>
+    console.log(
+      `${label}: median ${median(values).toFixed(0)} ms (${values.map((t) => t.toFixed(0)).join(', ')})`,
+    );
+  const pick = (list: Timing[], key: keyof Timing) => list.map((timing) => timing[key]);
+  line('empty extension page → its row', pick(empty, 'seen'));
+  for (const [name, list] of [
+    ['fresh', fresh],
+    ['from cache', cached],
+    ['after a browser start (snapshot, no cached list)', restarted],
+  ] as const) {
+    line(`popup → list, ${name}`, pick(list, 'seen'));
+    line(`  → the app's own list`, pick(list, 'live'));
+    line(`  → the app's first frame`, pick(list, 'appFrame'));
+    const painted = pick(list, 'snapshot').filter((t) => t >= 0);
+    if (painted.length) line(`  → snapshot painted (${painted.length} of ${list.length} runs)`, painted);
+    line('  → DOMContentLoaded (every module run)', pick(list, 'modulesRun'));
+    if (!withMetrics) continue;
+    line('  script run (CDP ScriptDuration)', pick(list, 'script'));
+    line('  of it compile (V8CompileDuration)', pick(list, 'compile'));
+    line('  style recalculation', pick(list, 'style'));
+    line('  layout', pick(list, 'layout'));
+  }
+  const inFirstFrame = cached.filter((timing) => timing.live <= timing.appFrame).length;
   console.log(
-    `empty extension page → its row: median ${median(empty).toFixed(0)} ms (${empty.map((t) => t.toFixed(0)).join(', ')})`,
+    `popup, from cache: the app's own list in its first frame in ${inFirstFrame} of ${cached.length} runs`,
   );
-  console.log(
-    `popup → list, fresh: median ${median(fresh).toFixed(0)} ms (${fresh.map((t) => t.toFixed(0)).join(', ')})`,
+  line('empty page: script run', pick(empty, 'script'));
+  line(
+    'empty page: style + layout',
+    empty.map((t) => t.style + t.layout),
   );
+  const ratio = (list: Timing[]) => (median(pick(list, 'seen')) / median(pick(empty, 'seen'))).toFixed(2);
   console.log(
-    `popup → list, from cache: median ${median(cached).toFixed(0)} ms (${cached.map((t) => t.toFixed(0)).join(', ')})`,
-  );
-  console.log(
-    `popup, from cache: list shown ${median(afterFirstFrame).toFixed(0)} ms after the app's first frame, median (${afterFirstFrame.map((t) => t.toFixed(0)).join(', ')}; 0 = in the first frame)`,
-  );
-  console.log(
-    `popup → list / empty page: from cache ${(median(cached) / median(empty)).toFixed(2)}×, fresh ${(median(fresh) / median(empty)).toFixed(2)}×`,
+    `popup → list / empty page: from cache ${ratio(cached)}×, after a browser start ${ratio(restarted)}×, fresh ${ratio(fresh)}×`,
   );
 
   const viewer = await context.newPage();
   await viewer.setViewportSize({ width: 1200, height: 820 });
+  const viewerCdp = null;
   const long = `${base}/viewer.html?space=${SEED.spaces.personal}&audio=${SEED.recordings.long}`;
   const firstScreen: number[] = [];
   const allRendered: number[] = [];
   const protocolScreen: number[] = [];
   for (let i = 0; i < Math.min(runs, 5); i += 1) {
-    protocolScreen.push(await timeTo(viewer, long, '[data-testid="protocol"]'));
-    firstScreen.push(await timeTo(viewer, `${long}&tab=transcript`, '[data-testid="utterance"]'));
+    protocolScreen.push((await timeTo(viewer, viewerCdp, long, '[data-testid="protocol"]')).seen);
+    firstScreen.push(
+      (await timeTo(viewer, viewerCdp, `${long}&tab=transcript`, '[data-testid="utterance"]')).seen,
+    );
     const total = Number(await viewer.locator('.tab-count').textContent());
     await viewer.waitForFunction(
       (count) => document.querySelectorAll('[data-testid="utterance"]').length >= count,

@@ -6,6 +6,7 @@ import { describeSignInError, loadFailureTexts } from '../failures';
 import { lang, text } from '../lang';
 import { requestServiceAccess } from './permission';
 import { ServiceUrlPreview, serviceUrlProblemText } from './ServiceUrlPreview';
+import { forgetSnapshot } from './snapshot';
 import { refreshAll, serviceUrl, session } from './store';
 
 /**
@@ -83,6 +84,8 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
           setError(describe({ kind: 'permission-denied', origin: originOf(target) }, lang.value));
           return;
         }
+        // Whoever signs in now, nothing of the account before is painted at the next opening.
+        forgetSnapshot();
         for (let attempt = 0; ; attempt += 1) {
           clearTimeout(slow);
           slow = setTimeout(() => {

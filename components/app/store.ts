@@ -12,6 +12,7 @@ import { defaultSpace } from '@/lib/spaces';
 import { getSettings, jobsItem, type Settings, serviceUrlItem } from '@/lib/storage';
 import { listState, take } from '../list-state';
 import { CACHED_PAGE_SIZE, clearCache, readCache, writeCache } from './cache';
+import { forgetSnapshot } from './snapshot';
 
 export const PAGE_SIZE = CACHED_PAGE_SIZE;
 
@@ -116,11 +117,25 @@ export function primeFromCache(): Promise<Settings | null> {
   return primed;
 }
 
+let early: Promise<void> | null = null;
+
+/**
+ * Starts the fresh answers before the app is rendered (the popup, when it shows its snapshot and
+ * has no cached list); `boot` then waits for these instead of asking again. Resolves when they are
+ * in, or after `capMs`.
+ */
+export function refreshEarly(capMs: number): Promise<void> {
+  early = refreshSession().catch(() => undefined);
+  return Promise.race([early, new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
+}
+
 /** First frame from the cache (already in place when the page primed it), then fresh answers. */
 export async function boot(): Promise<void> {
   await primeFromCache();
   primed = null; // A page that mounts the app again reads the cache again.
-  await refreshSession();
+  const started = early;
+  early = null;
+  await (started ?? refreshSession());
 }
 
 export async function refreshSession(): Promise<void> {
@@ -136,6 +151,7 @@ export async function refreshSession(): Promise<void> {
   if (answer.data.signedIn) {
     await refreshAll();
   } else {
+    forgetSnapshot();
     await clearCache();
     batch(() => {
       spaces.value = null;
@@ -362,6 +378,7 @@ export function addJob(job: Job): void {
 }
 
 export async function signOut(): Promise<void> {
+  forgetSnapshot();
   await sendMessage('session.signOut', {});
   await clearCache();
   batch(() => {

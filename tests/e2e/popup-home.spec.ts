@@ -80,11 +80,12 @@ test('the first frame of the popup is the cached list, marked, then replaced by 
     popupCache.recordings[0]!.title = 'Only in the cache.wav';
     await chrome.storage.session.set({ popupCache });
   });
-  // What the page holds when the app is first rendered into it (one synchronous render).
+  // What the page holds when the app is first rendered into it (one synchronous render), the
+  // snapshot the popup's first script may paint before it aside (tests/e2e/popup-snapshot.spec.ts).
   await popup.page.addInitScript(() => {
     const seen = new MutationObserver(() => {
       const app = document.getElementById('app');
-      if (!app || app.childElementCount === 0) return;
+      if (!app?.querySelector(':scope > :not([data-snapshot])')) return;
       seen.disconnect();
       (window as unknown as { firstFrame: unknown }).firstFrame = {
         rows: app.querySelectorAll('[data-testid="recording"]').length,
