@@ -46,7 +46,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 272 → 380 with "Record here": mediabunny (95.3 kB gzip, a chunk of its own that the offscreen
 // document loads only when a recording ends, to state the file's duration) and the recorder
 // (+105 kB on its own branch).
-export const ZIP_BUDGET_KB = 380;
+// 380 → 383: the popup's first script (a file of its own, 1.4 kB), the list state, Record here's
+// page controls and their texts, the deliveries' attempt log: 381.3 kB measured.
+export const ZIP_BUDGET_KB = 383;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -63,14 +65,18 @@ export const BUDGETS_KB: Record<string, number> = {
   // 30.4 → 32.5: the popup's first script (popup-snapshot.js, 1.4 kB: reads and paints the last
   // list shown before the rest loads) and its taking over and keeping of the snapshot (0.6 kB):
   // 32.3 kB measured. The bytes before the list's first frame went down: 1.4 kB instead of 30.
-  'popup.html': 32.5,
-  'sidepanel.html': 30.5,
+  // +0.2 to +0.3 on each page with this round's shared pieces merged together: the list state
+  // (components/list-state.ts) and the one lazy catalog loader, Record here's controls and
+  // consent texts, the popup snapshot's wipe at sign-in, sign-out and settings' save: popup
+  // 32.5, side panel 30.6, viewer 39.2, options 27.0 kB measured.
+  'popup.html': 32.8,
+  'sidepanel.html': 30.8,
   // +2 with the meeting search (issue 10): speaker renames and the lazy search loader.
   // 38.7 → 39.1: the same round's shared pieces (failure wording, list hook, search rule): 38.8 kB.
-  'viewer.html': 39.1,
+  'viewer.html': 39.4,
   // 26.5 → 26.9: the calendars' opt-ins, owner address, bots-per-day cap and feed caps shown with
   // their values (English and Russian): 26.5 kB measured.
-  'options.html': 26.9,
+  'options.html': 27.2,
   // Target 30: 63.4 reached (ical.js parses feeds in a Worker, outside the service worker), then
   // 84.1 with deliveries (marked, about 15, for the Slack text: the same Worker route could take it
   // out too). zod/mini, ky, the job engine and the API, page and notification texts of both
