@@ -1,5 +1,6 @@
 /**
- * Helpers of the microphone's "Record here" spec (record-microphone.spec.ts): a page that plays a known tone, a profile whose
+ * Helpers of the microphone's "Record here" spec (record-microphone.spec.ts) and the cost
+ * measurement (scripts/bench-record.ts): a page that plays a known tone, a profile whose
  * microphone permission for the extension is set before Chromium starts, a WAV tone for Chromium's
  * fake microphone, and the stored file decoded in an extension page with the power of chosen
  * frequencies in it.
