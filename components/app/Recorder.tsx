@@ -2,8 +2,8 @@
  * "Record here" in the popup and the side panel: "Record this tab" for the tab in front, the
  * elapsed time and Stop while recording, what became of the microphone, and an unfinished
  * recording offered for upload or discarding. The microphone is asked for on the microphone page
- * (components/Microphone.tsx), opened from here while Chrome has not asked yet. The background does the work
- * (lib/background/recording.ts); this view shows its stored state.
+ * (components/Microphone.tsx), opened from here while Chrome has not asked yet. The background
+ * does the work (lib/background/recording.ts); this view shows its stored state.
  */
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
