@@ -29,7 +29,10 @@ const httpUrl = z.string().check(
 
 const count = z.number().check(z.int(), z.nonnegative(), z.lte(Number.MAX_SAFE_INTEGER));
 const recorderEvent = z.union([
-  z.object({ type: z.literal('started'), microphone: z.enum(['recorded', 'refused', 'missing', 'off']) }),
+  z.object({
+    type: z.literal('started'),
+    microphone: z.enum(['recorded', 'refused', 'missing', 'unasked', 'off']),
+  }),
   z.object({ type: z.literal('piece'), index: count, bytes: count, recordedMs: count }),
   z.object({ type: z.literal('capture-ended') }),
   z.object({ type: z.literal('assembled'), fileKey: text(200), durationMs: count, size: count }),

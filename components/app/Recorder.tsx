@@ -1,17 +1,21 @@
 /**
  * "Record here" in the popup and the side panel: "Record this tab" for the tab in front, the
  * elapsed time and Stop while recording, what became of the microphone, and an unfinished
- * recording offered for upload or discarding. The background does the work
- * (lib/background/recording.ts); this view shows its stored state.
+ * recording offered for upload or discarding. The microphone is asked for on the microphone page
+ * (components/Microphone.tsx), opened from here while Chrome has not asked yet. The background
+ * does the work (lib/background/recording.ts); this view shows its stored state.
  */
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { formatDuration } from '@/lib/format/time';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
+import { needsMicrophonePage } from '@/lib/recording/microphone';
 import { elapsedClock } from '@/lib/recording/recovery';
 import type { RecordingView } from '@/lib/recording/view';
 import { lang } from '../lang';
+import { openMicrophonePage, useMicrophonePermission } from '../Microphone';
+import { microphoneText } from '../microphone-texts';
 import { recorderText } from '../recorder-texts';
 import { currentSpace, recordInstead } from './store';
 
@@ -34,6 +38,8 @@ export function Recorder() {
   const [microphone, setMicrophone] = useState(true);
   /** The consent notice, shown once: with the answer to the very first start. */
   const [consent, setConsent] = useState(false);
+  const permission = useMicrophonePermission();
+  const m = microphoneText.value;
   const [, tick] = useState(0);
   /** The background's clock minus ours, so the elapsed time counts on between answers. */
   const [skew, setSkew] = useState(0);
@@ -134,10 +140,12 @@ export function Recorder() {
       state.microphone === 'recorded'
         ? t.micRecorded
         : state.microphone === 'refused'
-          ? t.micNotRecorded
-          : state.microphone === 'missing'
-            ? t.micMissing
-            : t.micOff;
+          ? m.micRefused
+          : state.microphone === 'unasked'
+            ? m.micNotAllowedYet
+            : state.microphone === 'missing'
+              ? t.micMissing
+              : t.micOff;
     body = (
       <>
         <p class="row">
@@ -178,10 +186,22 @@ export function Recorder() {
               <input
                 type="checkbox"
                 checked={microphone}
-                onChange={(event) => setMicrophone(event.currentTarget.checked)}
+                onChange={(event) => {
+                  const wanted = event.currentTarget.checked;
+                  setMicrophone(wanted);
+                  if (needsMicrophonePage(wanted, permission)) openMicrophonePage();
+                }}
               />
               {t.withMicrophone}
             </label>
+            {microphone && (permission === 'prompt' || permission === 'denied') && (
+              <p class="row wrap small-text" data-testid="recorder-microphone-permission">
+                <span>{permission === 'prompt' ? m.notAskedYet : m.blockedShort}</span>
+                <button type="button" onClick={openMicrophonePage}>
+                  {permission === 'prompt' ? m.askNow : m.howToAllow}
+                </button>
+              </p>
+            )}
             <button type="button" class="primary" disabled={busy} onClick={() => void start()}>
               {t.recordTab}
             </button>

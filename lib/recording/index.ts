@@ -1,4 +1,5 @@
 export * from './balance';
+export * from './microphone';
 export * from './pieces';
 export * from './protocol';
 export * from './recovery';

@@ -8,6 +8,12 @@
 import { createFileStore } from '@/lib/file-store';
 import { idbKeyValue } from '@/lib/kv';
 import { assembleRecording } from './assemble';
+import {
+  type MicrophonePermission,
+  microphoneFailure,
+  microphonePlan,
+  toMicrophonePermission,
+} from './microphone';
 import { AUDIO_BITS_PER_SECOND, isQuotaError, PIECE_MS, pieceRefusal, RECORDING_MIME_TYPE } from './pieces';
 import type { RecorderEvent } from './protocol';
 import type { MicrophoneState } from './state';
@@ -58,16 +64,29 @@ async function tabStream(streamId: string): Promise<MediaStream> {
   } as unknown as MediaStreamConstraints);
 }
 
-async function microphoneStream(): Promise<{ stream: MediaStream | null; state: MicrophoneState }> {
+async function microphonePermission(): Promise<MicrophonePermission> {
+  try {
+    const status = await navigator.permissions.query({ name: 'microphone' as PermissionName });
+    return toMicrophonePermission(status.state);
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * The microphone's stream when the user allowed it. This page cannot show Chrome's prompt: the
+ * microphone page (entrypoints/microphone/) asks once, and a refusal given there is kept to.
+ */
+async function microphoneStream(
+  wanted: boolean,
+): Promise<{ stream: MediaStream | null; state: MicrophoneState }> {
+  const permission = wanted ? await microphonePermission() : 'unknown';
+  const plan = microphonePlan(wanted, permission);
+  if (!plan.ask) return { stream: null, state: plan.state };
   try {
     return { stream: await navigator.mediaDevices.getUserMedia({ audio: true }), state: 'recorded' };
   } catch (error) {
-    const name = (error as { name?: string }).name;
-    // "Requested device not found": no microphone; anything else: not allowed.
-    return {
-      stream: null,
-      state: name === 'NotFoundError' || name === 'OverconstrainedError' ? 'missing' : 'refused',
-    };
+    return { stream: null, state: microphoneFailure((error as { name?: string }).name, permission) };
   }
 }
 
@@ -79,7 +98,7 @@ export async function startRecording(
 ): Promise<void> {
   if (active) throw new Error('A recording is already running.');
   const tab = await tabStream(streamId);
-  const mic = microphone ? await microphoneStream() : { stream: null, state: 'off' as MicrophoneState };
+  const mic = await microphoneStream(microphone);
   const audio = new AudioContext();
   const mix = audio.createMediaStreamDestination();
   const tabSource = audio.createMediaStreamSource(tab);

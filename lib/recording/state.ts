@@ -11,8 +11,11 @@
 
 export type RecordingPhase = 'idle' | 'starting' | 'recording' | 'stopping' | 'uploading' | 'done' | 'failed';
 
-/** What became of the microphone: mixed in, refused by the user, no device, or not asked for. */
-export type MicrophoneState = 'recorded' | 'refused' | 'missing' | 'off';
+/**
+ * What became of the microphone: mixed in, refused by the user, no device, not allowed yet (Chrome
+ * never asked: the microphone page was not used), or not asked for.
+ */
+export type MicrophoneState = 'recorded' | 'refused' | 'missing' | 'unasked' | 'off';
 
 export type StopReason = 'user' | 'tab-closed' | 'left-page' | 'capture-ended' | 'recovered' | 'signed-out';
 

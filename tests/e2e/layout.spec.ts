@@ -98,6 +98,19 @@ const SURFACES: Surface[] = [
       return page;
     },
   },
+  {
+    name: 'microphone page, refused (480 px)',
+    open: async ({ newPage, extensionUrl, lang }) => {
+      const page = await newPage(480, 700);
+      await page.goto(extensionUrl('microphone.html'));
+      // Headless Chromium shows no prompt: the request is refused, and the page says how to allow it.
+      await page
+        .getByRole('button', { name: say(lang, 'Allow the microphone', 'Разрешить микрофон') })
+        .click();
+      await expect(page.getByTestId('microphone-outcome')).toBeVisible();
+      return page;
+    },
+  },
   ...[1280, 800].flatMap((width) =>
     ['protocol', 'transcript', 'speakers'].map(
       (tab): Surface => ({

@@ -16,7 +16,7 @@ test('extension pages run under an explicit CSP, and site access beyond loopback
   expect(JSON.stringify(manifest)).not.toContain('http://*/*');
 
   // The pages work under it: nothing they run is refused by the policy (no eval probe either).
-  for (const name of ['popup.html', 'options.html', 'viewer.html']) {
+  for (const name of ['popup.html', 'options.html', 'viewer.html', 'microphone.html']) {
     const page = await context.newPage();
     await page.addInitScript(() => {
       (window as unknown as { violations: string[] }).violations = [];

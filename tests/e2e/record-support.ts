@@ -1,0 +1,154 @@
+/**
+ * Helpers of the microphone's "Record here" spec (record-microphone.spec.ts) and the cost
+ * measurement (scripts/bench-record.ts): a page that plays a known tone, a profile whose
+ * microphone permission for the extension is set before Chromium starts, a WAV tone for Chromium's
+ * fake microphone, and the stored file decoded in an extension page with the power of chosen
+ * frequencies in it.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+
+export const TONE_PATH = '/record-here/tone.html';
+
+/** A page that plays a sine tone of `frequency` Hz (Web Audio, autoplay allowed by a flag). */
+export function tonePage(frequency = 440, title = 'Tone room'): string {
+  return `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>
+<script>
+  const audio = new AudioContext();
+  const tone = audio.createOscillator();
+  const gain = audio.createGain();
+  tone.frequency.value = ${frequency};
+  gain.gain.value = 0.5;
+  tone.connect(gain).connect(audio.destination);
+  tone.start();
+  window.toneState = () => audio.state;
+</script></body></html>`;
+}
+
+/** Serves the tone page at `origin` + TONE_PATH in this context and opens it in front. */
+export async function openTonePage(context: BrowserContext, origin: string, frequency = 440): Promise<Page> {
+  await context.route(
+    (url) => url.pathname === TONE_PATH,
+    (route) => route.fulfill({ contentType: 'text/html', body: tonePage(frequency) }),
+  );
+  const page = await context.newPage();
+  await page.goto(`${origin}${TONE_PATH}`);
+  await page.bringToFront();
+  return page;
+}
+
+/** A 16-bit mono WAV of `seconds` of a sine tone, for `--use-file-for-fake-audio-capture`. */
+export function toneWav(frequency: number, seconds: number, sampleRate = 48_000): Buffer {
+  const samples = Math.round(seconds * sampleRate);
+  const buffer = Buffer.alloc(44 + samples * 2);
+  buffer.write('RIFF', 0, 'ascii');
+  buffer.writeUInt32LE(36 + samples * 2, 4);
+  buffer.write('WAVE', 8, 'ascii');
+  buffer.write('fmt ', 12, 'ascii');
+  buffer.writeUInt32LE(16, 16);
+  buffer.writeUInt16LE(1, 20);
+  buffer.writeUInt16LE(1, 22);
+  buffer.writeUInt32LE(sampleRate, 24);
+  buffer.writeUInt32LE(sampleRate * 2, 28);
+  buffer.writeUInt16LE(2, 32);
+  buffer.writeUInt16LE(16, 34);
+  buffer.write('data', 36, 'ascii');
+  buffer.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++)
+    buffer.writeInt16LE(
+      Math.round(12_000 * Math.sin((2 * Math.PI * frequency * i) / sampleRate)),
+      44 + i * 2,
+    );
+  return buffer;
+}
+
+/**
+ * A fresh profile folder in which Chrome already has a decision on the microphone for the
+ * extension's origin (as after the user answered its prompt once): 1 allowed, 2 blocked. Chrome
+ * reads it at start; headless Chromium shows no prompt a test could answer.
+ */
+export function profileWithMicrophone(extensionId: string, setting: 1 | 2): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mc-record-mic-'));
+  mkdirSync(path.join(dir, 'Default'));
+  const preferences = {
+    profile: {
+      content_settings: {
+        exceptions: {
+          media_stream_mic: {
+            [`chrome-extension://${extensionId}/,*`]: { setting, last_modified: '13300000000000000' },
+          },
+        },
+      },
+    },
+  };
+  writeFileSync(path.join(dir, 'Default', 'Preferences'), JSON.stringify(preferences));
+  return dir;
+}
+
+export interface DecodedFile {
+  base64: string;
+  decodedSeconds: number;
+  /** Goertzel power at each asked frequency, over 1 s from the middle of the file. */
+  power: Record<string, number>;
+}
+
+/** The stored file of a recording, read in an extension page, decoded there and measured. */
+export async function inspectFile(
+  page: Page,
+  fileKey: string,
+  frequencies: number[],
+): Promise<DecodedFile | null> {
+  return page.evaluate(
+    async ({ key, frequencies }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('meeting-capture-files');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const blob = await new Promise<Blob | undefined>((resolve, reject) => {
+        const request = db.transaction('files').objectStore('files').get(`file:${key}`);
+        request.onsuccess = () => resolve(request.result as Blob | undefined);
+        request.onerror = () => reject(request.error);
+      });
+      if (!blob) return null;
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      const audio = new OfflineAudioContext(1, 48_000, 48_000);
+      const decoded = await audio.decodeAudioData(bytes.slice().buffer);
+      const samples = decoded.getChannelData(0);
+      const goertzel = (frequency: number) => {
+        const start = Math.floor(samples.length / 2);
+        const n = Math.min(decoded.sampleRate, samples.length - start);
+        const k = (2 * Math.PI * frequency) / decoded.sampleRate;
+        const coefficient = 2 * Math.cos(k);
+        let s1 = 0;
+        let s2 = 0;
+        for (let i = 0; i < n; i++) {
+          const s0 = (samples[start + i] ?? 0) + coefficient * s1 - s2;
+          s2 = s1;
+          s1 = s0;
+        }
+        return (s1 * s1 + s2 * s2 - coefficient * s1 * s2) / (n * n);
+      };
+      const power: Record<string, number> = {};
+      for (const frequency of frequencies) power[String(frequency)] = goertzel(frequency);
+      return {
+        base64: btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join('')),
+        decodedSeconds: decoded.duration,
+        power,
+      };
+    },
+    { key: fileKey, frequencies },
+  );
+}
+
+/** The recording's state as the background keeps it. */
+export async function recordingState(
+  page: Page,
+): Promise<{ phase: string; fileKey?: string; microphone?: string } | null> {
+  const answer = (await page.evaluate(() =>
+    chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
+  )) as { data: { state: { phase: string; fileKey?: string; microphone?: string } | null } };
+  return answer.data.state;
+}
