@@ -48,7 +48,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // (+105 kB on its own branch).
 // 380 → 383: the popup's first script (a file of its own, 1.4 kB), the list state, Record here's
 // page controls and their texts, the deliveries' attempt log: 381.3 kB measured.
-export const ZIP_BUDGET_KB = 383;
+// 383 → 387: the microphone page (its HTML, entry and texts in English and Russian) on top:
+// 385.2 kB measured.
+export const ZIP_BUDGET_KB = 387;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
