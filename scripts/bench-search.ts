@@ -12,15 +12,24 @@
  *   including the reading of the matching records and the utterance-level hits;
  * - the JavaScript heap before the index, with the index, and at its peak while searching.
  *
- * Usage: node --expose-gc --import tsx scripts/bench-search.ts [--hours 500] [--runs 7]
+ * The same archive is then indexed by the SQLite FTS5 engine (lib/archive/fts.ts) in an in-memory
+ * database, one record per transaction as the worker does, and the same figures are reported
+ * beside: the database's size (pages in use, what the worker keeps on the origin-private file
+ * system), the WebAssembly memory (it only grows: its highest is its size), and the first
+ * results after the page cache is dropped (`PRAGMA shrink_memory`, the nearest Node has to a page
+ * that opens; the browser figures come from scripts/bench-search-browser.ts).
+ *
+ * Usage: node --expose-gc --import tsx scripts/bench-search.ts [--hours 500] [--runs 7] [--engine old|new|both]
  */
 import { gzipSync } from 'node:zlib';
 import { Rng } from '../emulator/prng';
 import { generateResult } from '../emulator/results';
 import type { ProcessingResult } from '../lib/api/schemas';
+import { FtsIndex } from '../lib/archive/fts';
 import { MeetingIndex, prepare, type RecordSource, SHARD_RECORDS } from '../lib/archive/search';
 import { Archive, archiveOwner, type Catalog } from '../lib/archive/store';
 import { memoryKeyValue } from '../lib/kv';
+import { sqliteInNode } from './sqlite-node';
 
 function flag(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -30,6 +39,11 @@ function flag(name: string, fallback: number): number {
 
 const HOURS = flag('hours', 500);
 const RUNS = flag('runs', 7);
+const ENGINE = (() => {
+  const at = process.argv.indexOf('--engine');
+  const value = at === -1 ? 'both' : process.argv[at + 1];
+  return value === 'old' || value === 'new' ? value : 'both';
+})();
 const MEETING_SECONDS = 3600;
 const OWNER = archiveOwner('https://service.example', 'bench@example.com');
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -173,6 +187,18 @@ async function main() {
     return record ? { record, names: await archive.speakerNames(record.spaceId, record.audioId) } : null;
   };
 
+  const queries = {
+    'one word, frequent': 'customer',
+    'three words': 'decision vendor friday',
+    'one word, Russian, another form': 'подрядчика',
+    'one word, rare, with a typo': misspelt(WORDS.en[3_000]!),
+  };
+  if (ENGINE !== 'new') await benchOld(catalog, source, queries);
+  if (ENGINE !== 'old') await benchNew(catalog, source, queries, characters);
+}
+
+async function benchOld(catalog: Catalog, source: RecordSource, queries: Record<string, string>) {
+  console.log("--- today's engine (MiniSearch, in memory, saved as JSON shards)");
   const heapBefore = heap();
   let index = MeetingIndex.empty(catalog.generation);
   const building = performance.now();
@@ -206,12 +232,6 @@ async function main() {
     `index saved: ${mb(bytes)} (gzip ${mb(gzip)}) in ${shards.size} shards of ${SHARD_RECORDS} meetings (largest ${mb(largestShard)}) and a manifest of ${mb(Buffer.byteLength(manifest))}, serialized in ${ms(serialized)}`,
   );
 
-  const queries = {
-    'one word, frequent': 'customer',
-    'three words': 'decision vendor friday',
-    'one word, Russian, another form': 'подрядчика',
-    'one word, rare, with a typo': misspelt(WORDS.en[3_000]!),
-  };
   let peak = heapIndex;
   const sample = () => {
     peak = Math.max(peak, process.memoryUsage().heapUsed);
@@ -242,7 +262,7 @@ async function main() {
   const allResults: Record<string, number[]> = {};
   let loadTimes: number[] = [];
   for (let run = 0; run < Math.min(RUNS, 3); run += 1) {
-    for (const query of [queries['one word, frequent'], queries['three words']]) {
+    for (const query of [queries['one word, frequent']!, queries['three words']!]) {
       peak = heap();
       const loading = performance.now();
       const loaded = MeetingIndex.fromManifest(manifest, catalog.generation)!;
@@ -283,6 +303,83 @@ async function main() {
   console.log(
     `heap (the script's own in-memory archive, ${mb(heapBefore)}, is the baseline): the index retains +${mb(heapIndex - heapBefore)}; highest while searching +${mb(warmPeak - heapBefore)} (uncollected garbage included); highest while a page's worker would load the saved index and answer +${mb(coldPeak)}`,
   );
+}
+
+async function benchNew(
+  catalog: Catalog,
+  source: RecordSource,
+  queries: Record<string, string>,
+  characters: number,
+) {
+  console.log('--- SQLite FTS5 (stems only, contentless), in-memory database');
+  const sqlite3 = await sqliteInNode();
+  const wasmMemory = () => sqlite3.wasm.heap8().byteLength;
+  const wasmBefore = wasmMemory();
+  const heapBefore = heap();
+  const db = new sqlite3.oo1.DB(':memory:');
+  db.exec('PRAGMA cache_size = -8192');
+  const index = FtsIndex.open(db, catalog.generation);
+  const building = performance.now();
+  let firstTen = 0;
+  let count = 0;
+  const plan = index.plan(catalog);
+  const perRecord: number[] = [];
+  for (const key of plan.add) {
+    const loaded = (await source(key))!;
+    const started = performance.now();
+    index.addRecord(key, catalog.entries[key]!, prepare(loaded.record, loaded.names));
+    perRecord.push(performance.now() - started);
+    count += 1;
+    if (count === 10) firstTen = performance.now() - building;
+  }
+  const built = performance.now() - building;
+  const pages = Number(db.selectValue('PRAGMA page_count'));
+  const pageSize = Number(db.selectValue('PRAGMA page_size'));
+  const stored = pages * pageSize;
+  console.log(
+    `index build: ${ms(built)} for ${index.size} meetings (the first 10 searchable after ${ms(firstTen)}); one 1-hour meeting added in ${ms(median(perRecord))} median, ${ms(Math.max(...perRecord))} at most`,
+  );
+  console.log(
+    `database: ${mb(stored)} (${pages.toLocaleString('en')} pages of ${pageSize} bytes), the archive's text ${mb(characters)} (ratio ${(stored / characters).toFixed(2)})`,
+  );
+  for (const [label, query] of Object.entries(queries)) {
+    const warm: number[] = [];
+    let outcome = await index.search(query, {}, source);
+    for (let run = 0; run < RUNS; run += 1) {
+      const started = performance.now();
+      outcome = await index.search(query, {}, source);
+      warm.push(performance.now() - started);
+    }
+    db.exec('PRAGMA shrink_memory');
+    const coldStart = performance.now();
+    await FtsIndex.open(db, catalog.generation).search(query, {}, source);
+    const cold = performance.now() - coldStart;
+    console.log(
+      `"${query}" (${label}): warm ${ms(median(warm))} median of ${RUNS}, after the page cache was dropped ${ms(cold)} (${outcome.meetings.length} meetings shown, ${outcome.moreMeetings} more)`,
+    );
+  }
+  // A 2-hour meeting added to the full index, as the worker does on a change.
+  const twoHours = generateResult(
+    { id: 99_999, title: 'Two hours.mp3', duration: 7200, createdAtUs: 0, language: 'en', flavor: 'normal' },
+    's',
+  );
+  const result = {
+    classified: true,
+    success: true,
+    audio_id: 99_999,
+    title: 'Two hours.mp3',
+    duration: 7200,
+    result: twoHours,
+  } as ProcessingResult;
+  const record = { spaceId: 1, audioId: 99_999, title: 'Two hours.mp3', createdAt: Date.now(), result };
+  const entry = { ...Object.values(catalog.entries)[0]!, spaceId: 1, audioId: 99_999, rev: 1 };
+  const adding = performance.now();
+  index.addRecord('1:99999', entry, prepare(record, {}));
+  console.log(`one 2-hour meeting added to the full index in ${ms(performance.now() - adding)}`);
+  console.log(
+    `memory: WebAssembly ${mb(wasmMemory())} (${mb(wasmBefore)} before the database; it never shrinks, so this is its highest), JavaScript heap +${mb(heap() - heapBefore)}`,
+  );
+  db.close();
 }
 
 void main();
