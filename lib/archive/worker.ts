@@ -1,39 +1,60 @@
 /**
  * The search worker: reads the archive from the extension origin's IndexedDB (read-only), keeps
- * the search index (lib/archive/search.ts) up to date one record at a time, answers searches
- * from the index as it is (a partial index while it grows), and saves the index for the next
- * visit. The background announces archive changes on a BroadcastChannel; a clear drops the
- * index at once.
+ * the search index (lib/archive/fts.ts, SQLite FTS5 in a database the worker opens, on the
+ * origin-private file system in a browser) up to date one record at a time, and answers searches
+ * from the index as it is (a partial index while it grows). The database is kept between visits
+ * and browser restarts: it is reused as it is for the same archive, and emptied only for another
+ * format or archive generation (counted in `counters.rebuilds`). The background announces archive
+ * changes on a BroadcastChannel; a clear drops the database's files.
  */
+import type { Database } from '@sqlite.org/sqlite-wasm';
 import type { KeyValueStore } from '@/lib/kv';
-import { MeetingIndex, prepare, type RecordSource } from './search';
-import { ARCHIVE_CHANNEL, type ArchiveChange, ArchiveReader, type Catalog, SEARCH_INDEX_KEY } from './store';
-import type { FromSearchWorker, IndexProgress, ToSearchWorker } from './worker-protocol';
+import { FtsIndex } from './fts';
+import { prepare, type RecordSource } from './search';
+import { type ArchiveChange, ArchiveReader, type Catalog } from './store';
+import type { FromSearchWorker, IndexProgress, SearchCounters, ToSearchWorker } from './worker-protocol';
 
-/** The index is saved at the end of a build, and every this often while a long one runs. */
-const SAVE_EVERY_MS = 30_000;
 const CACHED_RECORDS = 8;
+const LEGACY_INDEX_KEY = 'search-index';
 
 export interface WorkerScope {
   postMessage(message: FromSearchWorker): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<ToSearchWorker>) => void): void;
 }
 
+/** The worker's database: where it is kept, and how its files are dropped. */
+export interface SearchDatabase {
+  db: Database;
+  /** `opfs`: kept between visits; `memory`: this worker's only (the file system was not available). */
+  storage: 'opfs' | 'memory';
+  /** Closes the database, drops its files and gives a new, empty one (the archive was wiped). */
+  wipe(): Promise<Database>;
+}
+
 export interface SearchWorkerOptions {
-  /** Awaited before each saved shard is read (the test build's delay, components/search/search.worker.ts). */
-  beforeShard?: () => Promise<void>;
+  /** Opens the database (once per worker). */
+  open: () => Promise<SearchDatabase>;
+  /** Awaited before each record is indexed (the test build's delay, components/search/search.worker.ts). */
+  beforeRecord?: () => Promise<void>;
+}
+
+/**
+ * Keys of the index today's archive no longer uses: the MiniSearch index saved in the archive's
+ * IndexedDB (`search-index` and its shards `search-index:<n>`) before the search moved to SQLite.
+ */
+export function legacyIndexKeys(keys: readonly string[]): string[] {
+  return keys.filter((key) => key === LEGACY_INDEX_KEY || key.startsWith(`${LEGACY_INDEX_KEY}:`));
 }
 
 export function startSearchWorker(
   scope: WorkerScope,
   kv: KeyValueStore,
-  channel: Pick<BroadcastChannel, 'addEventListener'> | null = typeof BroadcastChannel === 'undefined'
-    ? null
-    : new BroadcastChannel(ARCHIVE_CHANNEL),
-  options: SearchWorkerOptions = {},
+  channel: Pick<BroadcastChannel, 'addEventListener'> | null,
+  options: SearchWorkerOptions,
 ) {
   const reader = new ArchiveReader(kv);
-  let index: MeetingIndex | null = null;
+  let database: SearchDatabase | null = null;
+  let index: FtsIndex | null = null;
   let catalog: Catalog | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -43,20 +64,28 @@ export function startSearchWorker(
   let version = 0;
   /** The index holds the whole catalog it last read (until the next build or clear). */
   let whole = false;
-  /** Bumped by a clear: a build under way stops and never saves. */
+  /** Bumped by a clear: a build under way stops. */
   let epoch = 0;
+  /** The archive was wiped: the database's files go too. */
+  let wipe = false;
+  /** The database was emptied and nothing indexed since (a wipe again would change nothing). */
+  let empty = false;
+  /** Legacy index keys were looked for (once per worker). */
+  let migrated = false;
+  const counters: SearchCounters = { storage: null, rebuilds: 0, indexed: 0, migrated: 0 };
   /** The last records read (searches as one types read the same few again). */
   const cache = new Map<string, { rev: number; raw: NonNullable<Awaited<ReturnType<RecordSource>>> }>();
 
   const progress = (): IndexProgress => {
     const entries = Object.values(catalog?.entries ?? {});
     return {
-      indexed: index?.size ?? 0,
+      indexed: index ? Math.min(index.size, entries.length) : 0,
       total: entries.length,
       version,
       complete: whole && !again,
       speakers: [...new Set(entries.flatMap((entry) => entry.speakers))].sort((a, b) => a.localeCompare(b)),
       spaceIds: [...new Set(entries.map((entry) => entry.spaceId))].sort((a, b) => a - b),
+      counters: { ...counters },
     };
   };
 
@@ -80,16 +109,23 @@ export function startSearchWorker(
     return raw;
   };
 
-  const save = async (mine: number) => {
-    if (!index || mine !== epoch) return;
-    // Never write an index over an archive that was cleared meanwhile.
-    const current = await reader.catalog();
-    if (!current || current.generation !== index.generation || mine !== epoch) return;
-    for (const [shard, json] of index.takeDirtyShards()) {
-      if (mine !== epoch) return;
-      await kv.set(`${SEARCH_INDEX_KEY}:${shard}`, json);
+  /** The index for this archive generation, in the database (opened once, wiped when asked). */
+  const indexFor = async (generation: string | null): Promise<FtsIndex | null> => {
+    database ??= await options.open();
+    counters.storage = database.storage;
+    if (wipe) {
+      wipe = false;
+      index = null;
+      if (!empty) database.db = await database.wipe();
+      empty = true;
     }
-    if (mine === epoch) await kv.set(SEARCH_INDEX_KEY, index.serializeManifest());
+    if (generation === null) return null;
+    empty = false;
+    if (!index || index.generation !== generation) {
+      index = FtsIndex.open(database.db, generation);
+      counters.rebuilds += index.counters.rebuilds;
+    }
+    return index;
   };
 
   const buildOnce = async () => {
@@ -97,54 +133,45 @@ export function startSearchWorker(
     whole = false;
     catalog = await reader.catalog();
     read = true;
+    if (!migrated) {
+      migrated = true;
+      // Today's index replaces the one saved in IndexedDB: dropped, and built anew from the archive.
+      const legacy = legacyIndexKeys(await kv.keys());
+      for (const key of legacy) await kv.del(key);
+      counters.migrated = legacy.length;
+    }
     if (!catalog) {
+      // No archive (signed out, or wiped, perhaps while no page searched): no index either.
+      wipe = true;
+      await indexFor(null);
       index = null;
-      // An index left by a worker that saved while the archive was being cleared.
-      for (const key of await kv.keys()) if (key.startsWith(SEARCH_INDEX_KEY)) await kv.del(key);
       whole = mine === epoch;
       report(true);
       return;
     }
-    if (!index || index.generation !== catalog.generation) {
-      const json = await kv.get<string>(SEARCH_INDEX_KEY);
-      const saved = typeof json === 'string' ? MeetingIndex.fromManifest(json, catalog.generation) : null;
-      index = saved ?? MeetingIndex.empty(catalog.generation);
-      report(true);
-      // Searchable shard by shard while the saved index loads.
-      await index.loadShards(
-        async (shard) => {
-          await options.beforeShard?.();
-          return kv.get<string>(`${SEARCH_INDEX_KEY}:${shard}`);
-        },
-        () => {
-          if (mine === epoch) report(true);
-        },
-      );
-      if (mine !== epoch || !index) return;
-    }
-    const plan = index.plan(catalog);
-    for (const key of plan.remove) index.removeRecord(key);
+    const current = await indexFor(catalog.generation);
+    if (mine !== epoch || !current) return;
+    report(true);
+    const plan = current.plan(catalog);
+    for (const key of plan.remove) current.removeRecord(key);
     report(plan.remove.length > 0);
-    let savedAt = Date.now();
     for (const key of plan.add) {
       if (mine !== epoch) return;
+      await options.beforeRecord?.();
       const entry = catalog.entries[key];
       const loaded = entry ? await source(key) : null;
-      if (mine !== epoch || !index) return;
-      if (entry && loaded) index.addRecord(key, entry, prepare(loaded.record, loaded.names));
-      report(true);
-      if (Date.now() - savedAt > SAVE_EVERY_MS) {
-        await save(mine);
-        savedAt = Date.now();
+      if (mine !== epoch || index !== current) return;
+      if (entry && loaded) {
+        current.addRecord(key, entry, prepare(loaded.record, loaded.names));
+        counters.indexed += 1;
       }
+      report(true);
       // Let searches in between: the page sees results from the index as it grows.
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     if (mine !== epoch) return;
-    // Whole now (before saving, which can take a while): a "nothing found" is the whole archive's.
     whole = true;
     report(true);
-    if (plan.add.length > 0 || plan.remove.length > 0) await save(mine);
   };
 
   const build = (): Promise<void> => {
@@ -168,6 +195,7 @@ export function startSearchWorker(
   channel?.addEventListener('message', (event: MessageEvent<ArchiveChange>) => {
     if (event.data?.kind === 'clear') {
       epoch += 1;
+      wipe = true;
       index = null;
       catalog = null;
       cache.clear();
@@ -195,5 +223,5 @@ export function startSearchWorker(
     })();
   });
 
-  return { build };
+  return { build, counters };
 }
