@@ -22,13 +22,11 @@
  * Usage: node --expose-gc --import tsx scripts/bench-search.ts [--hours 500] [--runs 7] [--engine old|new|both]
  */
 import { gzipSync } from 'node:zlib';
-import { Rng } from '../emulator/prng';
-import { generateResult } from '../emulator/results';
-import type { ProcessingResult } from '../lib/api/schemas';
 import { FtsIndex } from '../lib/archive/fts';
 import { MeetingIndex, prepare, type RecordSource, SHARD_RECORDS } from '../lib/archive/search';
-import { Archive, archiveOwner, type Catalog } from '../lib/archive/store';
+import type { Catalog } from '../lib/archive/store';
 import { memoryKeyValue } from '../lib/kv';
+import { benchResult, generateArchive, QUERIES } from './bench-archive';
 import { sqliteInNode } from './sqlite-node';
 
 function flag(name: string, fallback: number): number {
@@ -44,87 +42,7 @@ const ENGINE = (() => {
   const value = at === -1 ? 'both' : process.argv[at + 1];
   return value === 'old' || value === 'new' ? value : 'both';
 })();
-const MEETING_SECONDS = 3600;
-const OWNER = archiveOwner('https://service.example', 'bench@example.com');
 const gc = (globalThis as { gc?: () => void }).gc;
-
-/**
- * The emulator speaks from 20 sentences per language, a vocabulary far smaller than real
- * meetings. Each utterance gets `EXTRA_WORDS` more words drawn, skewed towards the frequent ones,
- * from `VOCABULARY` made-up words per language, so the index holds a realistic number of terms.
- */
-const VOCABULARY = 20_000;
-const EXTRA_WORDS = 4;
-const SYLLABLES = {
-  en: [
-    'ka',
-    'lo',
-    'mi',
-    'ter',
-    'son',
-    'bra',
-    'vel',
-    'dor',
-    'pin',
-    'quo',
-    'ran',
-    'set',
-    'tal',
-    'bus',
-    'gen',
-    'ple',
-    'cor',
-    'fin',
-    'mon',
-    'zu',
-  ],
-  ru: [
-    'ка',
-    'ло',
-    'ми',
-    'тер',
-    'сон',
-    'бра',
-    'вел',
-    'дор',
-    'пин',
-    'ква',
-    'ран',
-    'сет',
-    'тал',
-    'бус',
-    'ген',
-    'пле',
-    'кор',
-    'фин',
-    'мон',
-    'зу',
-  ],
-};
-const ENDINGS = { en: ['', 's', 'ing', 'ed', 'er'], ru: ['', 'а', 'ы', 'ом', 'ами'] };
-
-function vocabulary(language: 'en' | 'ru'): string[] {
-  const rng = new Rng(`vocabulary:${language}`);
-  const words = new Set<string>();
-  while (words.size < VOCABULARY) {
-    let word = '';
-    for (let i = rng.int(2, 4); i > 0; i -= 1) word += rng.pick(SYLLABLES[language]);
-    words.add(word);
-  }
-  return [...words];
-}
-const WORDS = { en: vocabulary('en'), ru: vocabulary('ru') };
-
-function enrich(texts: string[], language: 'en' | 'ru', rng: Rng): string[] {
-  return texts.map((text) => {
-    const extra: string[] = [];
-    for (let i = 0; i < EXTRA_WORDS; i += 1) {
-      const word = WORDS[language][Math.floor(VOCABULARY * rng.float() ** 2.5)]!;
-      extra.push(word + rng.pick(ENDINGS[language]));
-    }
-    return `${text} ${extra.join(' ')}.`;
-  });
-}
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
@@ -134,48 +52,11 @@ const heap = () => {
   return process.memoryUsage().heapUsed;
 };
 
-/** The word with two letters swapped (a typo). */
-function misspelt(word: string): string {
-  return word.length < 4 ? word : `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}`;
-}
-
 async function main() {
   if (!gc) console.warn('Run with node --expose-gc for steady heap figures.');
   const kv = memoryKeyValue();
-  const archive = new Archive(kv);
-  const meetings = Math.ceil((HOURS * 3600) / MEETING_SECONDS);
-  let utterances = 0;
-  let characters = 0;
   const generating = performance.now();
-  for (let i = 0; i < meetings; i += 1) {
-    const id = 10_000 + i;
-    const language = i % 2 === 0 ? 'en' : 'ru';
-    const title = `Meeting ${i + 1}.mp3`;
-    const body = generateResult(
-      { id, title, duration: MEETING_SECONDS, createdAtUs: 0, language, flavor: 'normal' },
-      's',
-    );
-    const rng = new Rng(`enrich:${id}`);
-    for (const block of body.dialog) block.texts = enrich(block.texts, language, rng);
-    const result = {
-      classified: true,
-      success: true,
-      audio_id: id,
-      title,
-      duration: MEETING_SECONDS,
-      result: body,
-    } as ProcessingResult;
-    for (const block of body.dialog) {
-      utterances += block.texts.length;
-      for (const text of block.texts) characters += text.length;
-    }
-    await archive.keep(OWNER, {
-      spaceId: 1 + (i % 3),
-      audioId: id,
-      createdAt: Date.UTC(2025, 0, 1) + i * 86_400_000,
-      result,
-    });
-  }
+  const { archive, meetings, utterances, characters } = await generateArchive(HOURS, kv);
   const generated = performance.now() - generating;
   const catalog = (await archive.catalog()) as Catalog;
   console.log(
@@ -187,12 +68,7 @@ async function main() {
     return record ? { record, names: await archive.speakerNames(record.spaceId, record.audioId) } : null;
   };
 
-  const queries = {
-    'one word, frequent': 'customer',
-    'three words': 'decision vendor friday',
-    'one word, Russian, another form': 'подрядчика',
-    'one word, rare, with a typo': misspelt(WORDS.en[3_000]!),
-  };
+  const queries = QUERIES;
   if (ENGINE !== 'new') await benchOld(catalog, source, queries);
   if (ENGINE !== 'old') await benchNew(catalog, source, queries, characters);
 }
@@ -359,18 +235,7 @@ async function benchNew(
     );
   }
   // A 2-hour meeting added to the full index, as the worker does on a change.
-  const twoHours = generateResult(
-    { id: 99_999, title: 'Two hours.mp3', duration: 7200, createdAtUs: 0, language: 'en', flavor: 'normal' },
-    's',
-  );
-  const result = {
-    classified: true,
-    success: true,
-    audio_id: 99_999,
-    title: 'Two hours.mp3',
-    duration: 7200,
-    result: twoHours,
-  } as ProcessingResult;
+  const result = benchResult(99_999, 'Two hours.mp3', 7200, 'en');
   const record = { spaceId: 1, audioId: 99_999, title: 'Two hours.mp3', createdAt: Date.now(), result };
   const entry = { ...Object.values(catalog.entries)[0]!, spaceId: 1, audioId: 99_999, rev: 1 };
   const adding = performance.now();

@@ -23,14 +23,22 @@ const CACHE_KIB = 8192;
 
 type Sqlite3 = Awaited<ReturnType<typeof sqlite3InitModule>>;
 
+let loaded: Sqlite3 | null = null;
+
+/** Bytes of the WebAssembly memory (SQLite's heap, page cache included; it never shrinks), 0 before loading. */
+export function wasmMemoryBytes(): number {
+  return loaded?.wasm.heap8().byteLength ?? 0;
+}
+
 async function load(): Promise<Sqlite3> {
   // The module looks for its WebAssembly file by this name beside itself; the packaged file's
   // address is given instead.
   const state = (globalThis as { sqlite3InitModuleState?: { wasmFilename: string } }).sqlite3InitModuleState;
   if (state) state.wasmFilename = new URL(wasmUrl, self.location.href).href;
-  return sqlite3InitModule({ print: () => {}, printErr: () => {} } as Parameters<
+  loaded = await sqlite3InitModule({ print: () => {}, printErr: () => {} } as Parameters<
     typeof sqlite3InitModule
   >[0]);
+  return loaded;
 }
 
 const tuned = <T extends { exec(sql: string): unknown }>(db: T): T => {

@@ -3,7 +3,7 @@ import { archiveKv } from '@/lib/archive';
 import { ARCHIVE_CHANNEL } from '@/lib/archive/store';
 import type { SearchWorkerOptions, WorkerScope } from '@/lib/archive/worker';
 import { startSearchWorker } from '@/lib/archive/worker';
-import { openSearchDatabase } from './search-database';
+import { openSearchDatabase, wasmMemoryBytes } from './search-database';
 
 const kv = archiveKv();
 
@@ -30,6 +30,7 @@ const { build, counters } = startSearchWorker(
   new BroadcastChannel(ARCHIVE_CHANNEL),
   options,
 );
-// The worker's counts, for measurements and tests (tests/e2e/search-restart.spec.ts).
-(self as unknown as { searchCounters: typeof counters }).searchCounters = counters;
+// The worker's counts and its WebAssembly memory, for measurements and tests
+// (tests/e2e/search-restart.spec.ts, scripts/bench-search-browser.ts).
+Object.assign(self, { searchCounters: counters, searchMemory: wasmMemoryBytes });
 void build();
