@@ -23,10 +23,11 @@
  */
 import { gzipSync } from 'node:zlib';
 import { FtsIndex } from '../lib/archive/fts';
-import { MeetingIndex, prepare, type RecordSource, SHARD_RECORDS } from '../lib/archive/search';
+import { prepare, type RecordSource } from '../lib/archive/search';
 import type { Catalog } from '../lib/archive/store';
 import { memoryKeyValue } from '../lib/kv';
 import { benchResult, generateArchive, QUERIES } from './bench-archive';
+import { MeetingIndex, SHARD_RECORDS } from './minisearch-index';
 import { sqliteInNode } from './sqlite-node';
 
 function flag(name: string, fallback: number): number {
