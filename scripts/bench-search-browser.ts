@@ -8,8 +8,10 @@
  * - one 2-hour meeting added (the archive's change channel, until the index holds it);
  * - a page opened cold (a new worker over the kept database): first results, and results over the
  *   whole archive;
- * - the worker's WebAssembly memory (SQLite's heap: it never shrinks, so its size is its highest)
- *   and the growth of the renderer process's resident memory (the page and the worker), sampled;
+ * - the worker's memory, sampled every 200 ms through the DevTools protocol (`Runtime.getHeapUsage`
+ *   on the worker: its JavaScript heap and the array buffers outside it, SQLite's WebAssembly memory
+ *   among them), its WebAssembly memory alone (it never shrinks: its size is its highest), and the
+ *   growth of this browser's renderer processes' resident memory (the page and the worker);
  * - the database's files on the origin-private file system beside the archive's text.
  *
  * Usage: npx tsx scripts/bench-search-browser.ts [--hours 50] [--runs 5]
@@ -17,7 +19,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page, Worker as PageWorker } from '@playwright/test';
+import type { CDPSession, Page, Worker as PageWorker } from '@playwright/test';
 import { memoryKeyValue } from '../lib/kv';
 import { extensionPath, launchChromium } from '../tests/e2e/launch';
 import { benchResult, generateArchive, QUERIES } from './bench-archive';
@@ -87,6 +89,45 @@ function rendererRss(profileDir: string): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * Samples the memory of the dedicated workers the page starts from now on (DevTools protocol,
+ * auto-attached sessions): the highest JavaScript heap, and heap plus buffers outside it, seen.
+ */
+async function workerMemory(cdp: CDPSession) {
+  const sessions: string[] = [];
+  const peak = { heap: 0, total: 0 };
+  let next = 1;
+  cdp.on('Target.attachedToTarget', (event: { sessionId: string; targetInfo: { type: string } }) => {
+    if (event.targetInfo.type === 'worker') sessions.push(event.sessionId);
+  });
+  cdp.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
+    const reply = JSON.parse(event.message) as {
+      result?: { usedSize?: number; embedderHeapUsedSize?: number; backingStorageSize?: number };
+    };
+    const used = reply.result?.usedSize;
+    if (used === undefined) return;
+    peak.heap = Math.max(peak.heap, used);
+    peak.total = Math.max(
+      peak.total,
+      used + (reply.result?.embedderHeapUsedSize ?? 0) + (reply.result?.backingStorageSize ?? 0),
+    );
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  const timer = setInterval(() => {
+    for (const sessionId of sessions)
+      void cdp
+        .send(
+          'Target.sendMessageToTarget' as 'Target.setAutoAttach',
+          {
+            sessionId,
+            message: JSON.stringify({ id: next++, method: 'Runtime.getHeapUsage' }),
+          } as never,
+        )
+        .catch(() => {});
+  }, 200);
+  return { peak, stop: () => clearInterval(timer) };
 }
 
 /** Starts the search worker in the page; its messages are collected in `window.__bench`. */
@@ -186,6 +227,7 @@ async function main() {
       rssPeak = Math.max(rssPeak, rendererRss(chromium.profileDir));
     }, 200);
 
+    const memory = await workerMemory(await chromium.context.newCDPSession(page));
     const bench = await startWorker(page, file);
     const startedAt = await page.evaluate(() => performance.now());
     const built = await waitComplete(page, meetings, 3_600_000);
@@ -240,6 +282,7 @@ async function main() {
     )) as number;
 
     clearInterval(sampler);
+    memory.stop();
     // A page opened cold: a new worker over the kept database.
     await page.evaluate(() =>
       (window as unknown as { __bench: { worker: Worker } }).__bench.worker.terminate(),
@@ -290,7 +333,7 @@ async function main() {
       `database files on the origin-private file system: ${mb(stored)}; the archive's text ${mb(characters)}`,
     );
     console.log(
-      `memory: the worker's WebAssembly ${mb(wasm)} (its highest); the browser's renderer processes +${mb(rssPeak - rssBefore)} at most while the worker built the index, answered and added a meeting (the page included; ${mb(rssBefore)} before)`,
+      `memory: the worker's JavaScript heap ${mb(memory.peak.heap)} at most, with the buffers outside it (WebAssembly memory included) ${mb(memory.peak.total)} at most; its WebAssembly memory ${mb(wasm)} (its highest); the browser's renderer processes +${mb(rssPeak - rssBefore)} at most while the worker built the index, answered and added a meeting (the page included; ${mb(rssBefore)} before)`,
     );
   } finally {
     await chromium.close();
