@@ -4,8 +4,9 @@
  * database between visits and browser restarts. Loaded only by the search worker.
  *
  * The pool is one worker's at a time (it holds the files' access handles): a second page that
- * searches while the first keeps its worker waits for the handles a while, then searches from an
- * in-memory database of its own, built from the archive (`storage: 'memory'`).
+ * searches while the first keeps its worker asks for them, and the first lets them go as soon as it
+ * is idle (`release`, `acquire`); only after 30 s without them does it search from an in-memory
+ * database of its own, built from the archive (`storage: 'memory'`).
  */
 
 // The WebAssembly file, packaged as an asset of the extension.
@@ -16,8 +17,15 @@ import type { SearchDatabase } from '@/lib/archive/worker';
 
 const POOL = 'meeting-search';
 const FILE = '/search.sqlite3';
-/** Attempts to take the pool's files, 500 ms apart (a page just closed releases them shortly after). */
-const ATTEMPTS = 8;
+/**
+ * The pool's files are one worker's at a time. A worker that wants them asks on this channel, every
+ * `RETRY_MS`, and the one holding them lets them go when it is idle (no build, no search under
+ * way), taking them back when it needs them again. After `WAIT_MS` without them, a worker that has
+ * not opened the database yet searches from an in-memory one of its own.
+ */
+const POOL_CHANNEL = 'meeting-search-pool';
+const RETRY_MS = 250;
+const WAIT_MS = 30_000;
 /** SQLite's page cache, in KiB: the worker's memory stays bounded whatever the archive's size. */
 const CACHE_KIB = 8192;
 
@@ -46,37 +54,73 @@ const tuned = <T extends { exec(sql: string): unknown }>(db: T): T => {
   return db;
 };
 
-export async function openSearchDatabase(): Promise<SearchDatabase> {
-  const sqlite3 = await load();
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `attempt` until it succeeds, asking on the pool's channel, between attempts, the worker
+ * that holds the files to let them go when it is idle; gives up after `WAIT_MS`.
+ */
+async function whenFree<T>(attempt: () => Promise<T>, channel: BroadcastChannel): Promise<T> {
+  const until = Date.now() + WAIT_MS;
+  for (;;) {
     try {
-      const pool = await sqlite3.installOpfsSAHPoolVfs({
-        name: POOL,
-        directory: SEARCH_DATABASE_DIRECTORY,
-        initialCapacity: 4,
-      });
-      const db = tuned(new pool.OpfsSAHPoolDb(FILE));
-      return {
-        db,
-        storage: 'opfs',
-        wipe: async () => {
-          db.close();
-          await pool.wipeFiles();
-          return tuned(new pool.OpfsSAHPoolDb(FILE));
-        },
-      };
-    } catch {
-      if (attempt < ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, 500));
+      return await attempt();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      channel.postMessage('want');
+      await sleep(RETRY_MS);
     }
   }
-  let memory = tuned(new sqlite3.oo1.DB(':memory:'));
-  return {
-    db: memory,
+}
+
+export async function openSearchDatabase(): Promise<SearchDatabase> {
+  const sqlite3 = await load();
+  const channel = new BroadcastChannel(POOL_CHANNEL);
+  try {
+    const pool = await whenFree(
+      () =>
+        sqlite3.installOpfsSAHPoolVfs({
+          name: POOL,
+          directory: SEARCH_DATABASE_DIRECTORY,
+          initialCapacity: 4,
+          // A page just closed, or another page's worker, may hold the files: try again (an
+          // option of the library that its type declarations leave out).
+          ...{ forceReinitIfPreviouslyFailed: true },
+        }),
+      channel,
+    );
+    const database: SearchDatabase = {
+      db: tuned(new pool.OpfsSAHPoolDb(FILE)),
+      storage: 'opfs',
+      wipe: async () => {
+        database.db.close();
+        await pool.wipeFiles();
+        database.db = tuned(new pool.OpfsSAHPoolDb(FILE));
+        return database.db;
+      },
+      release: () => {
+        database.db.close();
+        pool.pauseVfs();
+      },
+      acquire: async () => {
+        await whenFree(() => pool.unpauseVfs(), channel);
+        database.db = tuned(new pool.OpfsSAHPoolDb(FILE));
+        return database.db;
+      },
+      onWanted: (listener) => channel.addEventListener('message', () => listener()),
+    };
+    return database;
+  } catch {
+    channel.close();
+  }
+  const database: SearchDatabase = {
+    db: tuned(new sqlite3.oo1.DB(':memory:')),
     storage: 'memory',
     wipe: async () => {
-      memory.close();
-      memory = tuned(new sqlite3.oo1.DB(':memory:'));
-      return memory;
+      database.db.close();
+      database.db = tuned(new sqlite3.oo1.DB(':memory:'));
+      return database.db;
     },
   };
+  return database;
 }

@@ -29,6 +29,12 @@ export interface SearchDatabase {
   storage: 'opfs' | 'memory';
   /** Closes the database, drops its files and gives a new, empty one (the archive was wiped). */
   wipe(): Promise<Database>;
+  /** Closes the database and lets another page's worker take its files (a shared pool). */
+  release?(): void;
+  /** Takes the files back (waiting for the worker holding them to let go) and reopens the database. */
+  acquire?(): Promise<Database>;
+  /** Called when another page's worker asks for the files. */
+  onWanted?(listener: () => void): void;
 }
 
 export interface SearchWorkerOptions {
@@ -72,14 +78,52 @@ export function startSearchWorker(
   let empty = false;
   /** Legacy index keys were looked for (once per worker). */
   let migrated = false;
+  /** The database is closed and its files let go to another page's worker (see SearchDatabase). */
+  let released = false;
+  /** Another page's worker asked for the files: they are let go at the next idle moment. */
+  let wanted = false;
+  /** Searches under way (the database is in use). */
+  let searching = 0;
+  /** Taking the files back (one at a time). */
+  let taking: Promise<void> | null = null;
+  /** Records in the index, as last counted while the database was open. */
+  let indexedCount = 0;
   const counters: SearchCounters = { storage: null, rebuilds: 0, indexed: 0, migrated: 0 };
   /** The last records read (searches as one types read the same few again). */
   const cache = new Map<string, { rev: number; raw: NonNullable<Awaited<ReturnType<RecordSource>>> }>();
 
+  /** Records in the index (counted again while the database is open). */
+  const counted = (): number => {
+    if (index && !released) indexedCount = index.size;
+    return indexedCount;
+  };
+
+  /** Lets the files go when another page's worker wants them and nothing here uses them. */
+  const letGo = () => {
+    if (!wanted || released || running || searching > 0 || taking || !database?.release) return;
+    wanted = false;
+    database.release();
+    released = true;
+  };
+
+  /** Takes the files back before the database is used. */
+  const take = async (): Promise<void> => {
+    if (!database || !released) return;
+    taking ??= (async () => {
+      if (!database?.acquire) return;
+      database.db = await database.acquire();
+      released = false;
+      if (index) index = FtsIndex.open(database.db, index.generation);
+    })().finally(() => {
+      taking = null;
+    });
+    await taking;
+  };
+
   const progress = (): IndexProgress => {
     const entries = Object.values(catalog?.entries ?? {});
     return {
-      indexed: index ? Math.min(index.size, entries.length) : 0,
+      indexed: index ? Math.min(counted(), entries.length) : 0,
       total: entries.length,
       version,
       complete: whole && !again,
@@ -111,8 +155,15 @@ export function startSearchWorker(
 
   /** The index for this archive generation, in the database (opened once, wiped when asked). */
   const indexFor = async (generation: string | null): Promise<FtsIndex | null> => {
-    database ??= await options.open();
+    if (!database) {
+      database = await options.open();
+      database.onWanted?.(() => {
+        wanted = true;
+        letGo();
+      });
+    }
     counters.storage = database.storage;
+    await take();
     if (wipe) {
       wipe = false;
       index = null;
@@ -188,6 +239,7 @@ export function startSearchWorker(
       } while (again);
     })().finally(() => {
       running = null;
+      letGo();
     });
     return running;
   };
@@ -209,8 +261,10 @@ export function startSearchWorker(
     const message = event.data;
     if (message?.type !== 'search') return;
     void (async () => {
+      searching += 1;
       try {
         if (!read && !running) void build();
+        await take();
         // The index as it is now: a change during the search bumps the version, and the page asks again.
         const at = progress();
         const outcome = index
@@ -219,6 +273,9 @@ export function startSearchWorker(
         scope.postMessage({ type: 'results', id: message.id, query: message.query, outcome, ...at });
       } catch (error) {
         scope.postMessage({ type: 'error', id: message.id, message: String(error) });
+      } finally {
+        searching -= 1;
+        letGo();
       }
     })();
   });

@@ -2,7 +2,9 @@
  * The search index is kept across a browser restart: the browser is closed and started again
  * with the same profile, and a search in the side panel answers from the index the first run
  * built on the origin-private file system, indexing nothing again (the search worker's own
- * counters: no rebuild, no record indexed).
+ * counters: no rebuild, no record indexed). A second page searching while the first keeps its
+ * worker gets the same kept index (the first lets the files go when idle), and the first answers
+ * again after.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,6 +79,15 @@ base(
       expect(await extensionId(second.context)).toBe(id);
       const after = await searchFromPanel(second.context, id, text);
       expect(after.counters).toEqual({ storage: 'opfs', rebuilds: 0, indexed: 0, migrated: 0 });
+
+      // A second panel while the first still has its worker: the same kept index, not one of its own.
+      const other = await searchFromPanel(second.context, id, text);
+      expect(other.counters).toEqual({ storage: 'opfs', rebuilds: 0, indexed: 0, migrated: 0 });
+      // The first answers again (it takes the files back).
+      const word = text.split(' ').find((w) => w.length > 5) ?? text;
+      await after.panel.getByRole('searchbox', { name: 'Search all meetings' }).fill(word);
+      await expect(after.panel.getByTestId('hit').first()).toBeVisible({ timeout: 60_000 });
+      await expect(after.panel.getByTestId('meeting-search-status')).toHaveText('');
       await second.close();
     } finally {
       await emulator.close();

@@ -186,6 +186,43 @@ describe('the kept index', () => {
     expect((await later.search('zephyrine')).outcome.meetings).toHaveLength(0);
   });
 
+  it('lets its files go to another page that asks, once idle, and takes them back to answer', async () => {
+    const { kv } = await archiveOf(2);
+    const kept = { db: await memoryDatabase(), releases: 0, acquires: 0, open: true };
+    let wanted: (() => void) | null = null;
+    const open = async (): Promise<SearchDatabase> => {
+      const database: SearchDatabase = {
+        db: kept.db,
+        storage: 'opfs',
+        wipe: async () => database.db,
+        release: () => {
+          kept.releases += 1;
+          kept.open = false;
+        },
+        acquire: async () => {
+          kept.acquires += 1;
+          kept.open = true;
+          return kept.db;
+        },
+        onWanted: (listener) => {
+          wanted = listener;
+        },
+      };
+      return database;
+    };
+    const w = await worker(kv, undefined, open);
+    await w.build();
+    expect(kept.releases).toBe(0);
+    // Another page's worker asks: nothing is under way, so the files go at once.
+    (wanted as unknown as () => void)();
+    expect(kept).toMatchObject({ releases: 1, open: false });
+    // A search takes them back, answers, and keeps them (no one asked since).
+    const answer = await w.search('zephyrine');
+    expect(answer.outcome.meetings).toHaveLength(2);
+    expect(answer).toMatchObject({ complete: true, indexed: 2 });
+    expect(kept).toMatchObject({ releases: 1, acquires: 1, open: true });
+  });
+
   it("drops the index saved in IndexedDB before the move to SQLite and builds anew, with no one's action", async () => {
     const { kv } = await archiveOf(2);
     // What the MiniSearch worker left: a manifest and its shards.
