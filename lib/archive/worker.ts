@@ -88,6 +88,15 @@ export function startSearchWorker(
   let taking: Promise<void> | null = null;
   /** Records in the index, as last counted while the database was open. */
   let indexedCount = 0;
+  /**
+   * Settled once the first build has opened the kept index (or found no archive): a search asked
+   * before waits for it, so a page opened cold gets the kept index's answer at once, not an empty
+   * one first (SQLite loads and the database opens in well under a second).
+   */
+  let markOpened = () => {};
+  const opened = new Promise<void>((resolve) => {
+    markOpened = resolve;
+  });
   const counters: SearchCounters = { storage: null, rebuilds: 0, indexed: 0, migrated: 0 };
   /** The last records read (searches as one types read the same few again). */
   const cache = new Map<string, { rev: number; raw: NonNullable<Awaited<ReturnType<RecordSource>>> }>();
@@ -198,14 +207,21 @@ export function startSearchWorker(
       index = null;
       whole = mine === epoch;
       report(true);
+      markOpened();
       return;
     }
     const current = await indexFor(catalog.generation);
-    if (mine !== epoch || !current) return;
+    if (mine !== epoch || !current) {
+      markOpened();
+      return;
+    }
     report(true);
     const plan = current.plan(catalog);
     for (const key of plan.remove) current.removeRecord(key);
-    report(plan.remove.length > 0);
+    // The kept index already holds the whole archive (a page opened again): whole at once.
+    if (plan.add.length === 0) whole = true;
+    report(plan.remove.length > 0 || plan.add.length === 0);
+    markOpened();
     for (const key of plan.add) {
       if (mine !== epoch) return;
       await options.beforeRecord?.();
@@ -233,9 +249,11 @@ export function startSearchWorker(
     running = (async () => {
       do {
         again = false;
-        await buildOnce().catch((error: unknown) =>
-          scope.postMessage({ type: 'error', id: null, message: String(error) }),
-        );
+        await buildOnce().catch((error: unknown) => {
+          // A search waiting for the index is answered from what there is.
+          markOpened();
+          scope.postMessage({ type: 'error', id: null, message: String(error) });
+        });
       } while (again);
     })().finally(() => {
       running = null;
@@ -264,6 +282,7 @@ export function startSearchWorker(
       searching += 1;
       try {
         if (!read && !running) void build();
+        await opened;
         await take();
         // The index as it is now: a change during the search bumps the version, and the page asks again.
         const at = progress();

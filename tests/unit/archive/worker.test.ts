@@ -223,6 +223,38 @@ describe('the kept index', () => {
     expect(kept).toMatchObject({ releases: 1, acquires: 1, open: true });
   });
 
+  it('a search asked before the kept index is open waits for it: one whole answer, not an empty one first', async () => {
+    const { kv } = await archiveOf(2);
+    const { open } = await keptDatabase();
+    await (await worker(kv, undefined, open)).build();
+    let release = () => {};
+    const slow = () =>
+      new Promise<SearchDatabase>((resolve) => {
+        release = () => void open().then(resolve);
+      });
+    const cold = await worker(kv, undefined, slow);
+    const building = cold.build();
+    const answer = cold.search('zephyrine');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(cold.messages.some((message) => message.type === 'results')).toBe(false);
+    release();
+    expect(await answer).toMatchObject({ complete: true, indexed: 2, total: 2 });
+    expect((await answer).outcome.meetings).toHaveLength(2);
+    await building;
+  });
+
+  it('a build that fails answers a waiting search rather than leaving it', async () => {
+    const { kv } = await archiveOf(1);
+    const broken = async (): Promise<SearchDatabase> => {
+      throw new Error('no database');
+    };
+    const w = await worker(kv, undefined, broken);
+    const answer = w.search('zephyrine');
+    await w.build();
+    expect((await answer).outcome.meetings).toHaveLength(0);
+    expect(w.messages.some((message) => message.type === 'error' && message.id === null)).toBe(true);
+  });
+
   it("drops the index saved in IndexedDB before the move to SQLite and builds anew, with no one's action", async () => {
     const { kv } = await archiveOf(2);
     // What the MiniSearch worker left: a manifest and its shards.
