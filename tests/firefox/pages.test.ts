@@ -144,6 +144,15 @@ describe('page controls in Firefox', () => {
     await fill(sidebar, field, 'customers');
     await find(sidebar, { role: 'any', within: '[data-testid=hit]' }, 60_000);
     expect(await count(sidebar, { role: 'any', within: '[data-testid=hit] mark' })).toBeGreaterThan(0);
+    // The index is kept on the origin-private file system (the pool's folder), not in memory.
+    const folders = await sidebar.evaluate(async () => {
+      const names: string[] = [];
+      const root = await navigator.storage.getDirectory();
+      for await (const name of (root as unknown as { keys(): AsyncIterable<string> }).keys())
+        names.push(name);
+      return names;
+    });
+    expect(folders).toContain('.meeting-search');
     await sidebar.close();
   });
 });
