@@ -10,11 +10,16 @@
 import type { Database } from '@sqlite.org/sqlite-wasm';
 import type { KeyValueStore } from '@/lib/kv';
 import { FtsIndex } from './fts';
+import { RecordCache } from './record-cache';
 import { prepare, type RecordSource } from './search';
 import { type ArchiveChange, ArchiveReader, type Catalog } from './store';
 import type { FromSearchWorker, IndexProgress, SearchCounters, ToSearchWorker } from './worker-protocol';
 
-const CACHED_RECORDS = 8;
+/**
+ * The records kept after reading, in characters of their stored size: about 24 one-hour meetings,
+ * more than the 20 a page shows, so searches as one types read them once (README, "Search").
+ */
+const CACHED_CHARACTERS = 6_000_000;
 const LEGACY_INDEX_KEY = 'search-index';
 
 export interface WorkerScope {
@@ -99,7 +104,7 @@ export function startSearchWorker(
   });
   const counters: SearchCounters = { storage: null, rebuilds: 0, indexed: 0, migrated: 0 };
   /** The last records read (searches as one types read the same few again). */
-  const cache = new Map<string, { rev: number; raw: NonNullable<Awaited<ReturnType<RecordSource>>> }>();
+  const cache = new RecordCache<NonNullable<Awaited<ReturnType<RecordSource>>>>(CACHED_CHARACTERS);
 
   /** Records in the index (counted again while the database is open). */
   const counted = (): number => {
@@ -149,16 +154,15 @@ export function startSearchWorker(
   };
 
   const source: RecordSource = async (key) => {
-    const rev = catalog?.entries[key]?.rev;
-    if (rev === undefined) return null;
-    const hit = cache.get(key);
-    if (hit && hit.rev === rev) return hit.raw;
+    const entry = catalog?.entries[key];
+    if (entry === undefined) return null;
+    const hit = cache.get(key, entry.rev);
+    if (hit) return hit;
     const record = await reader.getByKey(key);
     if (!record) return null;
     const names = await reader.speakerNames(record.spaceId, record.audioId);
     const raw = { record, names };
-    cache.set(key, { rev, raw });
-    if (cache.size > CACHED_RECORDS) cache.delete(cache.keys().next().value as string);
+    cache.set(key, entry.rev, raw, entry.bytes);
     return raw;
   };
 
