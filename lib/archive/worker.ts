@@ -153,16 +153,21 @@ export function startSearchWorker(
     scope.postMessage({ type: 'progress', ...progress() });
   };
 
+  /** A record and its speaker names, read from the archive (the build reads each once: not kept). */
+  const readRecord: RecordSource = async (key) => {
+    const record = await reader.getByKey(key);
+    if (!record) return null;
+    return { record, names: await reader.speakerNames(record.spaceId, record.audioId) };
+  };
+
+  /** The same for the hits of a search, kept for the next searches (`cache`). */
   const source: RecordSource = async (key) => {
     const entry = catalog?.entries[key];
     if (entry === undefined) return null;
     const hit = cache.get(key, entry.rev);
     if (hit) return hit;
-    const record = await reader.getByKey(key);
-    if (!record) return null;
-    const names = await reader.speakerNames(record.spaceId, record.audioId);
-    const raw = { record, names };
-    cache.set(key, entry.rev, raw, entry.bytes);
+    const raw = await readRecord(key);
+    if (raw) cache.set(key, entry.rev, raw, entry.bytes);
     return raw;
   };
 
@@ -230,7 +235,7 @@ export function startSearchWorker(
       if (mine !== epoch) return;
       await options.beforeRecord?.();
       const entry = catalog.entries[key];
-      const loaded = entry ? await source(key) : null;
+      const loaded = entry ? await readRecord(key) : null;
       if (mine !== epoch || index !== current) return;
       if (entry && loaded) {
         current.addRecord(key, entry, prepare(loaded.record, loaded.names));
