@@ -3,3 +3,8 @@ interface ImportMetaEnv {
   /** '1' in test and development builds: loopback services are granted up front. */
   readonly WXT_TEST_BUILD?: string;
 }
+
+/** The SQLite WebAssembly module itself (aliased in wxt.config.ts; the package's entry adds a worker of its own). */
+declare module 'sqlite-wasm-module' {
+  export { default } from '@sqlite.org/sqlite-wasm';
+}

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { CALENDAR_MATCHES, MEETING_MATCHES, VIDEO_MATCHES } from './lib/page/match-patterns';
@@ -13,7 +15,15 @@ const testBuild = process.env.WXT_TEST_BUILD === '1';
 const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
 const HTTPS = ['https://*/*'];
 // Extension pages: only the extension's own scripts, no plugins, no <base> rewriting.
-const PAGES_CSP = "script-src 'self'; object-src 'none'; base-uri 'none'";
+// 'wasm-unsafe-eval': the search worker compiles SQLite's WebAssembly (README, "Permissions, and
+// why"); it allows compiling WebAssembly only, never JavaScript from strings.
+const PAGES_CSP = "script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; base-uri 'none'";
+// The SQLite WebAssembly module itself: the package's entry also starts a worker of its own
+// (`sqlite3Worker1Promiser`), which the search worker does not use and the build would package.
+const SQLITE_MODULE = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@sqlite.org/sqlite-wasm/package.json')),
+  'sqlite-wasm/jswasm/sqlite3.mjs',
+);
 /**
  * The page controls' one stylesheet (entrypoints/page.content.css), read by the three content
  * scripts into their shadow roots: reachable from their hosts only (any path: single-page apps),
@@ -43,6 +53,7 @@ export default defineConfig({
   imports: false,
   vite: () => ({
     plugins: [preact()],
+    resolve: { alias: { 'sqlite-wasm-module': SQLITE_MODULE } },
     // Source maps only on request, for scripts/attribute.ts; never in the store package.
     build: { sourcemap: process.env.WXT_SOURCEMAP === '1' },
     define: {

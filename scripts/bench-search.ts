@@ -12,15 +12,23 @@
  *   including the reading of the matching records and the utterance-level hits;
  * - the JavaScript heap before the index, with the index, and at its peak while searching.
  *
- * Usage: node --expose-gc --import tsx scripts/bench-search.ts [--hours 500] [--runs 7]
+ * The same archive is then indexed by the SQLite FTS5 engine (lib/archive/fts.ts) in an in-memory
+ * database, one record per transaction as the worker does, and the same figures are reported
+ * beside: the database's size (pages in use, what the worker keeps on the origin-private file
+ * system), the WebAssembly memory (it only grows: its highest is its size), and the first
+ * results after the page cache is dropped (`PRAGMA shrink_memory`, the nearest Node has to a page
+ * that opens; the browser figures come from scripts/bench-search-browser.ts).
+ *
+ * Usage: node --expose-gc --import tsx scripts/bench-search.ts [--hours 500] [--runs 7] [--engine old|new|both]
  */
 import { gzipSync } from 'node:zlib';
-import { Rng } from '../emulator/prng';
-import { generateResult } from '../emulator/results';
-import type { ProcessingResult } from '../lib/api/schemas';
-import { MeetingIndex, prepare, type RecordSource, SHARD_RECORDS } from '../lib/archive/search';
-import { Archive, archiveOwner, type Catalog } from '../lib/archive/store';
+import { FtsIndex } from '../lib/archive/fts';
+import { prepare, type RecordSource } from '../lib/archive/search';
+import type { Catalog } from '../lib/archive/store';
 import { memoryKeyValue } from '../lib/kv';
+import { benchResult, generateArchive, QUERIES } from './bench-archive';
+import { MeetingIndex, SHARD_RECORDS } from './minisearch-index';
+import { sqliteInNode } from './sqlite-node';
 
 function flag(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -30,87 +38,12 @@ function flag(name: string, fallback: number): number {
 
 const HOURS = flag('hours', 500);
 const RUNS = flag('runs', 7);
-const MEETING_SECONDS = 3600;
-const OWNER = archiveOwner('https://service.example', 'bench@example.com');
+const ENGINE = (() => {
+  const at = process.argv.indexOf('--engine');
+  const value = at === -1 ? 'both' : process.argv[at + 1];
+  return value === 'old' || value === 'new' ? value : 'both';
+})();
 const gc = (globalThis as { gc?: () => void }).gc;
-
-/**
- * The emulator speaks from 20 sentences per language, a vocabulary far smaller than real
- * meetings. Each utterance gets `EXTRA_WORDS` more words drawn, skewed towards the frequent ones,
- * from `VOCABULARY` made-up words per language, so the index holds a realistic number of terms.
- */
-const VOCABULARY = 20_000;
-const EXTRA_WORDS = 4;
-const SYLLABLES = {
-  en: [
-    'ka',
-    'lo',
-    'mi',
-    'ter',
-    'son',
-    'bra',
-    'vel',
-    'dor',
-    'pin',
-    'quo',
-    'ran',
-    'set',
-    'tal',
-    'bus',
-    'gen',
-    'ple',
-    'cor',
-    'fin',
-    'mon',
-    'zu',
-  ],
-  ru: [
-    'ка',
-    'ло',
-    'ми',
-    'тер',
-    'сон',
-    'бра',
-    'вел',
-    'дор',
-    'пин',
-    'ква',
-    'ран',
-    'сет',
-    'тал',
-    'бус',
-    'ген',
-    'пле',
-    'кор',
-    'фин',
-    'мон',
-    'зу',
-  ],
-};
-const ENDINGS = { en: ['', 's', 'ing', 'ed', 'er'], ru: ['', 'а', 'ы', 'ом', 'ами'] };
-
-function vocabulary(language: 'en' | 'ru'): string[] {
-  const rng = new Rng(`vocabulary:${language}`);
-  const words = new Set<string>();
-  while (words.size < VOCABULARY) {
-    let word = '';
-    for (let i = rng.int(2, 4); i > 0; i -= 1) word += rng.pick(SYLLABLES[language]);
-    words.add(word);
-  }
-  return [...words];
-}
-const WORDS = { en: vocabulary('en'), ru: vocabulary('ru') };
-
-function enrich(texts: string[], language: 'en' | 'ru', rng: Rng): string[] {
-  return texts.map((text) => {
-    const extra: string[] = [];
-    for (let i = 0; i < EXTRA_WORDS; i += 1) {
-      const word = WORDS[language][Math.floor(VOCABULARY * rng.float() ** 2.5)]!;
-      extra.push(word + rng.pick(ENDINGS[language]));
-    }
-    return `${text} ${extra.join(' ')}.`;
-  });
-}
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
@@ -120,48 +53,11 @@ const heap = () => {
   return process.memoryUsage().heapUsed;
 };
 
-/** The word with two letters swapped (a typo). */
-function misspelt(word: string): string {
-  return word.length < 4 ? word : `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}`;
-}
-
 async function main() {
   if (!gc) console.warn('Run with node --expose-gc for steady heap figures.');
   const kv = memoryKeyValue();
-  const archive = new Archive(kv);
-  const meetings = Math.ceil((HOURS * 3600) / MEETING_SECONDS);
-  let utterances = 0;
-  let characters = 0;
   const generating = performance.now();
-  for (let i = 0; i < meetings; i += 1) {
-    const id = 10_000 + i;
-    const language = i % 2 === 0 ? 'en' : 'ru';
-    const title = `Meeting ${i + 1}.mp3`;
-    const body = generateResult(
-      { id, title, duration: MEETING_SECONDS, createdAtUs: 0, language, flavor: 'normal' },
-      's',
-    );
-    const rng = new Rng(`enrich:${id}`);
-    for (const block of body.dialog) block.texts = enrich(block.texts, language, rng);
-    const result = {
-      classified: true,
-      success: true,
-      audio_id: id,
-      title,
-      duration: MEETING_SECONDS,
-      result: body,
-    } as ProcessingResult;
-    for (const block of body.dialog) {
-      utterances += block.texts.length;
-      for (const text of block.texts) characters += text.length;
-    }
-    await archive.keep(OWNER, {
-      spaceId: 1 + (i % 3),
-      audioId: id,
-      createdAt: Date.UTC(2025, 0, 1) + i * 86_400_000,
-      result,
-    });
-  }
+  const { archive, meetings, utterances, characters } = await generateArchive(HOURS, kv);
   const generated = performance.now() - generating;
   const catalog = (await archive.catalog()) as Catalog;
   console.log(
@@ -173,6 +69,13 @@ async function main() {
     return record ? { record, names: await archive.speakerNames(record.spaceId, record.audioId) } : null;
   };
 
+  const queries = QUERIES;
+  if (ENGINE !== 'new') await benchOld(catalog, source, queries);
+  if (ENGINE !== 'old') await benchNew(catalog, source, queries, characters);
+}
+
+async function benchOld(catalog: Catalog, source: RecordSource, queries: Record<string, string>) {
+  console.log("--- today's engine (MiniSearch, in memory, saved as JSON shards)");
   const heapBefore = heap();
   let index = MeetingIndex.empty(catalog.generation);
   const building = performance.now();
@@ -206,12 +109,6 @@ async function main() {
     `index saved: ${mb(bytes)} (gzip ${mb(gzip)}) in ${shards.size} shards of ${SHARD_RECORDS} meetings (largest ${mb(largestShard)}) and a manifest of ${mb(Buffer.byteLength(manifest))}, serialized in ${ms(serialized)}`,
   );
 
-  const queries = {
-    'one word, frequent': 'customer',
-    'three words': 'decision vendor friday',
-    'one word, Russian, another form': 'подрядчика',
-    'one word, rare, with a typo': misspelt(WORDS.en[3_000]!),
-  };
   let peak = heapIndex;
   const sample = () => {
     peak = Math.max(peak, process.memoryUsage().heapUsed);
@@ -242,7 +139,7 @@ async function main() {
   const allResults: Record<string, number[]> = {};
   let loadTimes: number[] = [];
   for (let run = 0; run < Math.min(RUNS, 3); run += 1) {
-    for (const query of [queries['one word, frequent'], queries['three words']]) {
+    for (const query of [queries['one word, frequent']!, queries['three words']!]) {
       peak = heap();
       const loading = performance.now();
       const loaded = MeetingIndex.fromManifest(manifest, catalog.generation)!;
@@ -283,6 +180,72 @@ async function main() {
   console.log(
     `heap (the script's own in-memory archive, ${mb(heapBefore)}, is the baseline): the index retains +${mb(heapIndex - heapBefore)}; highest while searching +${mb(warmPeak - heapBefore)} (uncollected garbage included); highest while a page's worker would load the saved index and answer +${mb(coldPeak)}`,
   );
+}
+
+async function benchNew(
+  catalog: Catalog,
+  source: RecordSource,
+  queries: Record<string, string>,
+  characters: number,
+) {
+  console.log('--- SQLite FTS5 (stems only, contentless), in-memory database');
+  const sqlite3 = await sqliteInNode();
+  const wasmMemory = () => sqlite3.wasm.heap8().byteLength;
+  const wasmBefore = wasmMemory();
+  const heapBefore = heap();
+  const db = new sqlite3.oo1.DB(':memory:');
+  db.exec('PRAGMA cache_size = -8192');
+  const index = FtsIndex.open(db, catalog.generation);
+  const building = performance.now();
+  let firstTen = 0;
+  let count = 0;
+  const plan = index.plan(catalog);
+  const perRecord: number[] = [];
+  for (const key of plan.add) {
+    const loaded = (await source(key))!;
+    const started = performance.now();
+    index.addRecord(key, catalog.entries[key]!, prepare(loaded.record, loaded.names));
+    perRecord.push(performance.now() - started);
+    count += 1;
+    if (count === 10) firstTen = performance.now() - building;
+  }
+  const built = performance.now() - building;
+  const pages = Number(db.selectValue('PRAGMA page_count'));
+  const pageSize = Number(db.selectValue('PRAGMA page_size'));
+  const stored = pages * pageSize;
+  console.log(
+    `index build: ${ms(built)} for ${index.size} meetings (the first 10 searchable after ${ms(firstTen)}); one 1-hour meeting added in ${ms(median(perRecord))} median, ${ms(Math.max(...perRecord))} at most`,
+  );
+  console.log(
+    `database: ${mb(stored)} (${pages.toLocaleString('en')} pages of ${pageSize} bytes), the archive's text ${mb(characters)} (ratio ${(stored / characters).toFixed(2)})`,
+  );
+  for (const [label, query] of Object.entries(queries)) {
+    const warm: number[] = [];
+    let outcome = await index.search(query, {}, source);
+    for (let run = 0; run < RUNS; run += 1) {
+      const started = performance.now();
+      outcome = await index.search(query, {}, source);
+      warm.push(performance.now() - started);
+    }
+    db.exec('PRAGMA shrink_memory');
+    const coldStart = performance.now();
+    await FtsIndex.open(db, catalog.generation).search(query, {}, source);
+    const cold = performance.now() - coldStart;
+    console.log(
+      `"${query}" (${label}): warm ${ms(median(warm))} median of ${RUNS}, after the page cache was dropped ${ms(cold)} (${outcome.meetings.length} meetings shown, ${outcome.moreMeetings} more)`,
+    );
+  }
+  // A 2-hour meeting added to the full index, as the worker does on a change.
+  const result = benchResult(99_999, 'Two hours.mp3', 7200, 'en');
+  const record = { spaceId: 1, audioId: 99_999, title: 'Two hours.mp3', createdAt: Date.now(), result };
+  const entry = { ...Object.values(catalog.entries)[0]!, spaceId: 1, audioId: 99_999, rev: 1 };
+  const adding = performance.now();
+  index.addRecord('1:99999', entry, prepare(record, {}));
+  console.log(`one 2-hour meeting added to the full index in ${ms(performance.now() - adding)}`);
+  console.log(
+    `memory: WebAssembly ${mb(wasmMemory())} (${mb(wasmBefore)} before the database; it never shrinks, so this is its highest), JavaScript heap +${mb(heap() - heapBefore)}`,
+  );
+  db.close();
 }
 
 void main();

@@ -9,7 +9,8 @@
  *   recording (title, date, size, speaker names, a revision bumped on every change);
  * - `rec:<space>:<audio>`: the processing result itself;
  * - `names:<space>:<audio>`: speaker names given in the viewer (the service has no field for them);
- * - `search-index`: the search worker's persisted index (lib/archive/search.ts).
+ * - `search-index` (and `search-index:<n>`): the search index older versions kept here (MiniSearch);
+ *   today's search worker deletes them (its index is SQLite on the origin-private file system).
  *
  * Only the background writes the catalog, the records and the names (one writer, serialized);
  * the search worker and the pages read. `clear()` removes every key, the index included.
@@ -20,7 +21,6 @@ import type { KeyValueStore } from '@/lib/kv';
 import { serialQueue } from '@/lib/serial';
 
 export const CATALOG_KEY = 'catalog';
-export const SEARCH_INDEX_KEY = 'search-index';
 /** The channel on which the background tells pages and the search worker that the archive changed. */
 export const ARCHIVE_CHANNEL = 'meeting-capture-archive';
 

@@ -33,7 +33,7 @@ export function words(text: string): Word[] {
   return out;
 }
 
-/** Splits a text into words (MiniSearch's `tokenize`). */
+/** Splits a text into words. */
 export function tokenize(text: string): string[] {
   return text.match(WORD) ?? [];
 }

@@ -17,6 +17,20 @@ export interface IndexProgress {
   /** Speaker names of the archive (for the speaker filter), and the spaces it holds. */
   speakers: string[];
   spaceIds: number[];
+  /** What the worker's index did (for measurements and tests; the pages do not show it). */
+  counters?: SearchCounters;
+}
+
+/** The search worker's own counts. */
+export interface SearchCounters {
+  /** Where the index is kept (null before the database is opened). */
+  storage: 'opfs' | 'memory' | null;
+  /** Times this worker started the kept index from nothing (new database, another format or archive). */
+  rebuilds: number;
+  /** Records indexed by this worker (added or changed since it started). */
+  indexed: number;
+  /** Keys of the index saved in IndexedDB before the move to SQLite, dropped by this worker. */
+  migrated: number;
 }
 
 export type FromSearchWorker =

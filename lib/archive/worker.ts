@@ -1,39 +1,71 @@
 /**
  * The search worker: reads the archive from the extension origin's IndexedDB (read-only), keeps
- * the search index (lib/archive/search.ts) up to date one record at a time, answers searches
- * from the index as it is (a partial index while it grows), and saves the index for the next
- * visit. The background announces archive changes on a BroadcastChannel; a clear drops the
- * index at once.
+ * the search index (lib/archive/fts.ts, SQLite FTS5 in a database the worker opens, on the
+ * origin-private file system in a browser) up to date one record at a time, and answers searches
+ * from the index as it is (a partial index while it grows). The database is kept between visits
+ * and browser restarts: it is reused as it is for the same archive, and emptied only for another
+ * format or archive generation (counted in `counters.rebuilds`). The background announces archive
+ * changes on a BroadcastChannel; a clear drops the database's files.
  */
+import type { Database } from '@sqlite.org/sqlite-wasm';
 import type { KeyValueStore } from '@/lib/kv';
-import { MeetingIndex, prepare, type RecordSource } from './search';
-import { ARCHIVE_CHANNEL, type ArchiveChange, ArchiveReader, type Catalog, SEARCH_INDEX_KEY } from './store';
-import type { FromSearchWorker, IndexProgress, ToSearchWorker } from './worker-protocol';
+import { FtsIndex } from './fts';
+import { RecordCache } from './record-cache';
+import { prepare, type RecordSource } from './search';
+import { type ArchiveChange, ArchiveReader, type Catalog } from './store';
+import type { FromSearchWorker, IndexProgress, SearchCounters, ToSearchWorker } from './worker-protocol';
 
-/** The index is saved at the end of a build, and every this often while a long one runs. */
-const SAVE_EVERY_MS = 30_000;
-const CACHED_RECORDS = 8;
+/**
+ * The records kept after reading, in characters of their stored size: about 24 one-hour meetings,
+ * more than the 20 a page shows, so searches as one types read them once (README, "Search").
+ */
+const CACHED_CHARACTERS = 6_000_000;
+const LEGACY_INDEX_KEY = 'search-index';
 
 export interface WorkerScope {
   postMessage(message: FromSearchWorker): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<ToSearchWorker>) => void): void;
 }
 
+/** The worker's database: where it is kept, and how its files are dropped. */
+export interface SearchDatabase {
+  db: Database;
+  /** `opfs`: kept between visits; `memory`: this worker's only (the file system was not available). */
+  storage: 'opfs' | 'memory';
+  /** Closes the database, drops its files and gives a new, empty one (the archive was wiped). */
+  wipe(): Promise<Database>;
+  /** Closes the database and lets another page's worker take its files (a shared pool). */
+  release?(): void;
+  /** Takes the files back (waiting for the worker holding them to let go) and reopens the database. */
+  acquire?(): Promise<Database>;
+  /** Called when another page's worker asks for the files. */
+  onWanted?(listener: () => void): void;
+}
+
 export interface SearchWorkerOptions {
-  /** Awaited before each saved shard is read (the test build's delay, components/search/search.worker.ts). */
-  beforeShard?: () => Promise<void>;
+  /** Opens the database (once per worker). */
+  open: () => Promise<SearchDatabase>;
+  /** Awaited before each record is indexed (the test build's delay, components/search/search.worker.ts). */
+  beforeRecord?: () => Promise<void>;
+}
+
+/**
+ * Keys of the index today's archive no longer uses: the MiniSearch index saved in the archive's
+ * IndexedDB (`search-index` and its shards `search-index:<n>`) before the search moved to SQLite.
+ */
+export function legacyIndexKeys(keys: readonly string[]): string[] {
+  return keys.filter((key) => key === LEGACY_INDEX_KEY || key.startsWith(`${LEGACY_INDEX_KEY}:`));
 }
 
 export function startSearchWorker(
   scope: WorkerScope,
   kv: KeyValueStore,
-  channel: Pick<BroadcastChannel, 'addEventListener'> | null = typeof BroadcastChannel === 'undefined'
-    ? null
-    : new BroadcastChannel(ARCHIVE_CHANNEL),
-  options: SearchWorkerOptions = {},
+  channel: Pick<BroadcastChannel, 'addEventListener'> | null,
+  options: SearchWorkerOptions,
 ) {
   const reader = new ArchiveReader(kv);
-  let index: MeetingIndex | null = null;
+  let database: SearchDatabase | null = null;
+  let index: FtsIndex | null = null;
   let catalog: Catalog | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -43,20 +75,75 @@ export function startSearchWorker(
   let version = 0;
   /** The index holds the whole catalog it last read (until the next build or clear). */
   let whole = false;
-  /** Bumped by a clear: a build under way stops and never saves. */
+  /** Bumped by a clear: a build under way stops. */
   let epoch = 0;
+  /** The archive was wiped: the database's files go too. */
+  let wipe = false;
+  /** The database was emptied and nothing indexed since (a wipe again would change nothing). */
+  let empty = false;
+  /** Legacy index keys were looked for (once per worker). */
+  let migrated = false;
+  /** The database is closed and its files let go to another page's worker (see SearchDatabase). */
+  let released = false;
+  /** Another page's worker asked for the files: they are let go at the next idle moment. */
+  let wanted = false;
+  /** Searches under way (the database is in use). */
+  let searching = 0;
+  /** Taking the files back (one at a time). */
+  let taking: Promise<void> | null = null;
+  /** Records in the index, as last counted while the database was open. */
+  let indexedCount = 0;
+  /**
+   * Settled once the first build has opened the kept index (or found no archive): a search asked
+   * before waits for it, so a page opened cold gets the kept index's answer at once, not an empty
+   * one first (SQLite loads and the database opens in well under a second).
+   */
+  let markOpened = () => {};
+  const opened = new Promise<void>((resolve) => {
+    markOpened = resolve;
+  });
+  const counters: SearchCounters = { storage: null, rebuilds: 0, indexed: 0, migrated: 0 };
   /** The last records read (searches as one types read the same few again). */
-  const cache = new Map<string, { rev: number; raw: NonNullable<Awaited<ReturnType<RecordSource>>> }>();
+  const cache = new RecordCache<NonNullable<Awaited<ReturnType<RecordSource>>>>(CACHED_CHARACTERS);
+
+  /** Records in the index (counted again while the database is open). */
+  const counted = (): number => {
+    if (index && !released) indexedCount = index.size;
+    return indexedCount;
+  };
+
+  /** Lets the files go when another page's worker wants them and nothing here uses them. */
+  const letGo = () => {
+    if (!wanted || released || running || searching > 0 || taking || !database?.release) return;
+    wanted = false;
+    database.release();
+    released = true;
+  };
+
+  /** Takes the files back before the database is used. */
+  const take = async (): Promise<void> => {
+    if (!database || !released) return;
+    taking ??= (async () => {
+      if (!database?.acquire) return;
+      database.db = await database.acquire();
+      released = false;
+      if (index) index = FtsIndex.open(database.db, index.generation);
+    })().finally(() => {
+      taking = null;
+    });
+    await taking;
+  };
 
   const progress = (): IndexProgress => {
     const entries = Object.values(catalog?.entries ?? {});
     return {
-      indexed: index?.size ?? 0,
+      indexed: index ? Math.min(counted(), entries.length) : 0,
       total: entries.length,
       version,
       complete: whole && !again,
       speakers: [...new Set(entries.flatMap((entry) => entry.speakers))].sort((a, b) => a.localeCompare(b)),
       spaceIds: [...new Set(entries.map((entry) => entry.spaceId))].sort((a, b) => a - b),
+      counters: { ...counters },
     };
   };
 
@@ -66,30 +153,48 @@ export function startSearchWorker(
     scope.postMessage({ type: 'progress', ...progress() });
   };
 
-  const source: RecordSource = async (key) => {
-    const rev = catalog?.entries[key]?.rev;
-    if (rev === undefined) return null;
-    const hit = cache.get(key);
-    if (hit && hit.rev === rev) return hit.raw;
+  /** A record and its speaker names, read from the archive (the build reads each once: not kept). */
+  const readRecord: RecordSource = async (key) => {
     const record = await reader.getByKey(key);
     if (!record) return null;
-    const names = await reader.speakerNames(record.spaceId, record.audioId);
-    const raw = { record, names };
-    cache.set(key, { rev, raw });
-    if (cache.size > CACHED_RECORDS) cache.delete(cache.keys().next().value as string);
+    return { record, names: await reader.speakerNames(record.spaceId, record.audioId) };
+  };
+
+  /** The same for the hits of a search, kept for the next searches (`cache`). */
+  const source: RecordSource = async (key) => {
+    const entry = catalog?.entries[key];
+    if (entry === undefined) return null;
+    const hit = cache.get(key, entry.rev);
+    if (hit) return hit;
+    const raw = await readRecord(key);
+    if (raw) cache.set(key, entry.rev, raw, entry.bytes);
     return raw;
   };
 
-  const save = async (mine: number) => {
-    if (!index || mine !== epoch) return;
-    // Never write an index over an archive that was cleared meanwhile.
-    const current = await reader.catalog();
-    if (!current || current.generation !== index.generation || mine !== epoch) return;
-    for (const [shard, json] of index.takeDirtyShards()) {
-      if (mine !== epoch) return;
-      await kv.set(`${SEARCH_INDEX_KEY}:${shard}`, json);
+  /** The index for this archive generation, in the database (opened once, wiped when asked). */
+  const indexFor = async (generation: string | null): Promise<FtsIndex | null> => {
+    if (!database) {
+      database = await options.open();
+      database.onWanted?.(() => {
+        wanted = true;
+        letGo();
+      });
     }
-    if (mine === epoch) await kv.set(SEARCH_INDEX_KEY, index.serializeManifest());
+    counters.storage = database.storage;
+    await take();
+    if (wipe) {
+      wipe = false;
+      index = null;
+      if (!empty) database.db = await database.wipe();
+      empty = true;
+    }
+    if (generation === null) return null;
+    empty = false;
+    if (!index || index.generation !== generation) {
+      index = FtsIndex.open(database.db, generation);
+      counters.rebuilds += index.counters.rebuilds;
+    }
+    return index;
   };
 
   const buildOnce = async () => {
@@ -97,54 +202,52 @@ export function startSearchWorker(
     whole = false;
     catalog = await reader.catalog();
     read = true;
+    if (!migrated) {
+      migrated = true;
+      // Today's index replaces the one saved in IndexedDB: dropped, and built anew from the archive.
+      const legacy = legacyIndexKeys(await kv.keys());
+      for (const key of legacy) await kv.del(key);
+      counters.migrated = legacy.length;
+    }
     if (!catalog) {
+      // No archive (signed out, or wiped, perhaps while no page searched): no index either.
+      wipe = true;
+      await indexFor(null);
       index = null;
-      // An index left by a worker that saved while the archive was being cleared.
-      for (const key of await kv.keys()) if (key.startsWith(SEARCH_INDEX_KEY)) await kv.del(key);
       whole = mine === epoch;
       report(true);
+      markOpened();
       return;
     }
-    if (!index || index.generation !== catalog.generation) {
-      const json = await kv.get<string>(SEARCH_INDEX_KEY);
-      const saved = typeof json === 'string' ? MeetingIndex.fromManifest(json, catalog.generation) : null;
-      index = saved ?? MeetingIndex.empty(catalog.generation);
-      report(true);
-      // Searchable shard by shard while the saved index loads.
-      await index.loadShards(
-        async (shard) => {
-          await options.beforeShard?.();
-          return kv.get<string>(`${SEARCH_INDEX_KEY}:${shard}`);
-        },
-        () => {
-          if (mine === epoch) report(true);
-        },
-      );
-      if (mine !== epoch || !index) return;
+    const current = await indexFor(catalog.generation);
+    if (mine !== epoch || !current) {
+      markOpened();
+      return;
     }
-    const plan = index.plan(catalog);
-    for (const key of plan.remove) index.removeRecord(key);
-    report(plan.remove.length > 0);
-    let savedAt = Date.now();
+    report(true);
+    const plan = current.plan(catalog);
+    for (const key of plan.remove) current.removeRecord(key);
+    // The kept index already holds the whole archive (a page opened again): whole at once.
+    if (plan.add.length === 0) whole = true;
+    report(plan.remove.length > 0 || plan.add.length === 0);
+    markOpened();
     for (const key of plan.add) {
       if (mine !== epoch) return;
+      await options.beforeRecord?.();
       const entry = catalog.entries[key];
-      const loaded = entry ? await source(key) : null;
-      if (mine !== epoch || !index) return;
-      if (entry && loaded) index.addRecord(key, entry, prepare(loaded.record, loaded.names));
-      report(true);
-      if (Date.now() - savedAt > SAVE_EVERY_MS) {
-        await save(mine);
-        savedAt = Date.now();
+      const loaded = entry ? await readRecord(key) : null;
+      if (mine !== epoch || index !== current) return;
+      if (entry && loaded) {
+        current.addRecord(key, entry, prepare(loaded.record, loaded.names));
+        counters.indexed += 1;
       }
+      report(true);
       // Let searches in between: the page sees results from the index as it grows.
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     if (mine !== epoch) return;
-    // Whole now (before saving, which can take a while): a "nothing found" is the whole archive's.
     whole = true;
     report(true);
-    if (plan.add.length > 0 || plan.remove.length > 0) await save(mine);
   };
 
   const build = (): Promise<void> => {
@@ -155,12 +258,15 @@ export function startSearchWorker(
     running = (async () => {
       do {
         again = false;
-        await buildOnce().catch((error: unknown) =>
-          scope.postMessage({ type: 'error', id: null, message: String(error) }),
-        );
+        await buildOnce().catch((error: unknown) => {
+          // A search waiting for the index is answered from what there is.
+          markOpened();
+          scope.postMessage({ type: 'error', id: null, message: String(error) });
+        });
       } while (again);
     })().finally(() => {
       running = null;
+      letGo();
     });
     return running;
   };
@@ -168,6 +274,7 @@ export function startSearchWorker(
   channel?.addEventListener('message', (event: MessageEvent<ArchiveChange>) => {
     if (event.data?.kind === 'clear') {
       epoch += 1;
+      wipe = true;
       index = null;
       catalog = null;
       cache.clear();
@@ -181,8 +288,11 @@ export function startSearchWorker(
     const message = event.data;
     if (message?.type !== 'search') return;
     void (async () => {
+      searching += 1;
       try {
         if (!read && !running) void build();
+        await opened;
+        await take();
         // The index as it is now: a change during the search bumps the version, and the page asks again.
         const at = progress();
         const outcome = index
@@ -191,9 +301,12 @@ export function startSearchWorker(
         scope.postMessage({ type: 'results', id: message.id, query: message.query, outcome, ...at });
       } catch (error) {
         scope.postMessage({ type: 'error', id: message.id, message: String(error) });
+      } finally {
+        searching -= 1;
+        letGo();
       }
     })();
   });
 
-  return { build };
+  return { build, counters };
 }

@@ -6,7 +6,7 @@
  * - jobs and results: the job engine, the poll scheduler, the archive (./results.ts);
  * - the calendars, the tab rule and the scheduled bots (./calendar-services.ts).
  */
-import { ARCHIVE_CHANNEL, Archive, type ArchiveChange, archiveKv } from '@/lib/archive';
+import { ARCHIVE_CHANNEL, Archive, type ArchiveChange, archiveKv, dropSearchDatabase } from '@/lib/archive';
 import { type Lang, resolveLang } from '@/lib/i18n';
 import { hasOriginAccess } from '@/lib/permissions';
 import { getSettings } from '@/lib/storage';
@@ -18,8 +18,12 @@ import type { Background, BackgroundOptions } from './types';
 
 export type { Background, BackgroundOptions } from './types';
 
-/** Tells the pages' search workers that the archive changed (they update their index). */
+/**
+ * Tells the pages' search workers that the archive changed (they update their index); a wipe
+ * also drops the search database's files.
+ */
 function announceArchiveChange(change: ArchiveChange): void {
+  if (change.kind === 'clear') void dropSearchDatabase();
   try {
     const channel = new BroadcastChannel(ARCHIVE_CHANNEL);
     channel.postMessage(change);

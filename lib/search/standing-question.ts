@@ -1,6 +1,6 @@
 /**
  * The question on screen follows the index: the page's rule for asking a search engine that
- * answers from an index which loads and grows (today MiniSearch in a worker, lib/archive; the rule
+ * answers from an index which loads and grows (today SQLite FTS5 in a worker, lib/archive; the rule
  * does not depend on the engine).
  *
  * - Whenever the question changes (words or filters), or the index the engine answers from

@@ -18,9 +18,11 @@ import {
   expectText,
   extensionMessage,
   type Firefox,
+  fill,
   find,
   launchFirefox,
   pressEnter,
+  SEED,
   signIn,
 } from './support';
 
@@ -127,6 +129,31 @@ describe('page controls in Firefox', () => {
     await find(popup, { role: 'any', within: '[data-testid=balance-value]' });
     expect(await count(popup, { role: 'any', within: '[data-testid=open-side-panel]' })).toBe(0);
     await popup.close();
+  });
+
+  it('the sidebar’s search finds what was said in a kept meeting (SQLite in the search worker)', async () => {
+    // The viewer keeps the ready result in the archive (an English transcript of the emulator's).
+    const viewer = await firefox.openExtensionPage(
+      `viewer.html?space=${SEED.spaces.personal}&audio=${SEED.recordings.ready}`,
+    );
+    await find(viewer, { role: 'any', within: '[data-testid=protocol]' }, 30_000);
+    await viewer.close();
+    const sidebar = await firefox.openExtensionPage('sidepanel.html');
+    const field = { role: 'searchbox', name: 'Search all meetings' };
+    // "customers": another form of "customer" in the emulator's sentences (Snowball stems).
+    await fill(sidebar, field, 'customers');
+    await find(sidebar, { role: 'any', within: '[data-testid=hit]' }, 60_000);
+    expect(await count(sidebar, { role: 'any', within: '[data-testid=hit] mark' })).toBeGreaterThan(0);
+    // The index is kept on the origin-private file system (the pool's folder), not in memory.
+    const folders = await sidebar.evaluate(async () => {
+      const names: string[] = [];
+      const root = await navigator.storage.getDirectory();
+      for await (const name of (root as unknown as { keys(): AsyncIterable<string> }).keys())
+        names.push(name);
+      return names;
+    });
+    expect(folders).toContain('.meeting-search');
+    await sidebar.close();
   });
 });
 

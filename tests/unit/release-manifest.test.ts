@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isGrantedByManifest } from '@/lib/permissions';
 
 const run = promisify(execFile);
-const CSP = "script-src 'self'; object-src 'none'; base-uri 'none'";
+const CSP = "script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; base-uri 'none'";
 const root = path.resolve(import.meta.dirname, '../..');
 const outDir = mkdtempSync(path.join(tmpdir(), 'mc-release-'));
 

@@ -1,14 +1,14 @@
+/**
+ * The MiniSearch index the extension shipped before SQLite, kept as the benchmark's baseline
+ * (scripts/minisearch-index.ts): it must still answer as it did, or the comparison means nothing.
+ * The shipping index's tests: tests/unit/archive/fts.test.ts.
+ */
 import { describe, expect, it } from 'vitest';
-import {
-  type MeetingIndex as Index,
-  MeetingIndex,
-  prepare,
-  type RecordSource,
-  SHARD_RECORDS,
-} from '@/lib/archive/search';
+import { prepare, type RecordSource } from '@/lib/archive/search';
 import { Archive, archiveOwner, type Catalog } from '@/lib/archive/store';
 import { processTerm } from '@/lib/archive/text';
 import { memoryKeyValue } from '@/lib/kv';
+import { type MeetingIndex as Index, MeetingIndex, SHARD_RECORDS } from '../../../scripts/minisearch-index';
 import { readyResult } from './fixtures';
 
 const OWNER = archiveOwner('http://127.0.0.1:8787', 'demo@example.com');

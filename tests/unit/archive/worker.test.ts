@@ -2,14 +2,39 @@
  * The search worker's reports (lib/archive/worker.ts): a version bumped on every change of what
  * searches answer from, "complete" only when the whole archive is indexed and no build runs, and
  * each answer stamped with the index as it was when the search began. The page's rule
- * (lib/search/standing-question.ts) relies on these.
+ * (lib/search/standing-question.ts) relies on these. Its database is kept: a worker started again
+ * over the same database indexes nothing again; the index saved in IndexedDB before is dropped.
  */
+
+import type { Database } from '@sqlite.org/sqlite-wasm';
 import { describe, expect, it } from 'vitest';
-import { Archive, type ArchiveChange, archiveOwner, SEARCH_INDEX_KEY } from '@/lib/archive/store';
-import { startSearchWorker, type WorkerScope } from '@/lib/archive/worker';
+import { Archive, type ArchiveChange, archiveOwner } from '@/lib/archive/store';
+import {
+  legacyIndexKeys,
+  type SearchDatabase,
+  startSearchWorker,
+  type WorkerScope,
+} from '@/lib/archive/worker';
 import type { FromSearchWorker, ToSearchWorker } from '@/lib/archive/worker-protocol';
 import { type KeyValueStore, memoryKeyValue } from '@/lib/kv';
+import { memoryDatabase } from '../../../scripts/sqlite-node';
 import { readyResult } from './fixtures';
+
+/** A database kept between workers (as on the origin-private file system); `wipes` counts its drops. */
+async function keptDatabase() {
+  const kept = { db: await memoryDatabase(), wipes: 0 };
+  const open = async (): Promise<SearchDatabase> => ({
+    db: kept.db,
+    storage: 'memory',
+    wipe: async (): Promise<Database> => {
+      kept.db.close();
+      kept.wipes += 1;
+      kept.db = await memoryDatabase();
+      return kept.db;
+    },
+  });
+  return { kept, open };
+}
 
 const OWNER = archiveOwner('http://127.0.0.1:8787', 'demo@example.com');
 
@@ -30,7 +55,11 @@ function put(archive: Archive, i: number) {
   });
 }
 
-function worker(kv: KeyValueStore, beforeShard?: () => Promise<void>) {
+async function worker(
+  kv: KeyValueStore,
+  beforeRecord?: () => Promise<void>,
+  open?: () => Promise<SearchDatabase>,
+) {
   const messages: FromSearchWorker[] = [];
   let onSearch: ((event: MessageEvent<ToSearchWorker>) => void) | null = null;
   let onChange: ((event: MessageEvent<ArchiveChange>) => void) | null = null;
@@ -45,7 +74,10 @@ function worker(kv: KeyValueStore, beforeShard?: () => Promise<void>) {
       onChange = listener;
     },
   } as unknown as Pick<BroadcastChannel, 'addEventListener'>;
-  const started = startSearchWorker(scope, kv, channel, beforeShard ? { beforeShard } : {});
+  const started = startSearchWorker(scope, kv, channel, {
+    open: open ?? (await keptDatabase()).open,
+    ...(beforeRecord ? { beforeRecord } : {}),
+  });
   let id = 0;
   const search = async (query: string) => {
     id += 1;
@@ -65,7 +97,7 @@ function worker(kv: KeyValueStore, beforeShard?: () => Promise<void>) {
 describe('the search worker reports its index', () => {
   it('bumps the version on every record and says complete only at the end of a build', async () => {
     const { kv } = await archiveOf(3);
-    const w = worker(kv);
+    const w = await worker(kv);
     await w.build();
     const reports = w.progress();
     const versions = reports.map((report) => (report.type === 'progress' ? report.version : -1));
@@ -77,18 +109,15 @@ describe('the search worker reports its index', () => {
     expect(reports.at(-1)).toMatchObject({ type: 'progress', complete: true, indexed: 3, total: 3 });
   });
 
-  it('answers from a saved index still loading as incomplete, then whole with a newer version', async () => {
+  it('answers from an index still growing as incomplete, then whole with a newer version', async () => {
     const { kv } = await archiveOf(3);
-    await worker(kv).build();
-    expect(await kv.get(SEARCH_INDEX_KEY)).toBeTypeOf('string');
-
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const w = worker(kv, () => gate);
+    const w = await worker(kv, () => gate);
     const building = w.build();
-    // The catalog is read, the saved index not loaded yet.
+    // The catalog is read, no record indexed yet.
     while (w.progress().length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
     const early = await w.search('zephyrine');
     expect(early.outcome.meetings).toHaveLength(0);
@@ -105,7 +134,8 @@ describe('the search worker reports its index', () => {
 
   it('a meeting added, and the archive wiped, are changes of the index', async () => {
     const { kv, archive } = await archiveOf(2);
-    const w = worker(kv);
+    const { kept, open } = await keptDatabase();
+    const w = await worker(kv, undefined, open);
     await w.build();
     const before = await w.search('zephyrine');
     expect(before).toMatchObject({ complete: true, total: 2 });
@@ -123,5 +153,122 @@ describe('the search worker reports its index', () => {
     const wiped = await w.search('zephyrine');
     expect(wiped.version).toBeGreaterThan(added.version);
     expect(wiped).toMatchObject({ complete: true, indexed: 0, total: 0 });
+    // The database's files went with the archive.
+    expect(kept.wipes).toBe(1);
+  });
+});
+
+describe('the kept index', () => {
+  it('a worker started again (a browser restart) answers from it without indexing anything again', async () => {
+    const { kv } = await archiveOf(3);
+    const { open } = await keptDatabase();
+    const first = await worker(kv, undefined, open);
+    await first.build();
+    expect(first.counters).toMatchObject({ rebuilds: 1, indexed: 3 });
+    const again = await worker(kv, undefined, open);
+    await again.build();
+    expect(again.counters).toMatchObject({ storage: 'memory', rebuilds: 0, indexed: 0 });
+    const answer = await again.search('zephyrine');
+    expect(answer.outcome.meetings).toHaveLength(3);
+    expect(answer).toMatchObject({ complete: true, indexed: 3, total: 3 });
+    expect(answer.counters).toMatchObject({ rebuilds: 0, indexed: 0 });
+  });
+
+  it('a worker started over no archive (signed out while no page searched) drops the kept index', async () => {
+    const { kv, archive } = await archiveOf(2);
+    const { kept, open } = await keptDatabase();
+    await (await worker(kv, undefined, open)).build();
+    await archive.clear();
+    const later = await worker(kv, undefined, open);
+    await later.build();
+    expect(kept.wipes).toBe(1);
+    expect(kept.db.selectValue("SELECT count(*) FROM sqlite_master WHERE name = 'records'")).toBe(0);
+    expect((await later.search('zephyrine')).outcome.meetings).toHaveLength(0);
+  });
+
+  it('lets its files go to another page that asks, once idle, and takes them back to answer', async () => {
+    const { kv } = await archiveOf(2);
+    const kept = { db: await memoryDatabase(), releases: 0, acquires: 0, open: true };
+    let wanted: (() => void) | null = null;
+    const open = async (): Promise<SearchDatabase> => {
+      const database: SearchDatabase = {
+        db: kept.db,
+        storage: 'opfs',
+        wipe: async () => database.db,
+        release: () => {
+          kept.releases += 1;
+          kept.open = false;
+        },
+        acquire: async () => {
+          kept.acquires += 1;
+          kept.open = true;
+          return kept.db;
+        },
+        onWanted: (listener) => {
+          wanted = listener;
+        },
+      };
+      return database;
+    };
+    const w = await worker(kv, undefined, open);
+    await w.build();
+    expect(kept.releases).toBe(0);
+    // Another page's worker asks: nothing is under way, so the files go at once.
+    (wanted as unknown as () => void)();
+    expect(kept).toMatchObject({ releases: 1, open: false });
+    // A search takes them back, answers, and keeps them (no one asked since).
+    const answer = await w.search('zephyrine');
+    expect(answer.outcome.meetings).toHaveLength(2);
+    expect(answer).toMatchObject({ complete: true, indexed: 2 });
+    expect(kept).toMatchObject({ releases: 1, acquires: 1, open: true });
+  });
+
+  it('a search asked before the kept index is open waits for it: one whole answer, not an empty one first', async () => {
+    const { kv } = await archiveOf(2);
+    const { open } = await keptDatabase();
+    await (await worker(kv, undefined, open)).build();
+    let release = () => {};
+    const slow = () =>
+      new Promise<SearchDatabase>((resolve) => {
+        release = () => void open().then(resolve);
+      });
+    const cold = await worker(kv, undefined, slow);
+    const building = cold.build();
+    const answer = cold.search('zephyrine');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(cold.messages.some((message) => message.type === 'results')).toBe(false);
+    release();
+    expect(await answer).toMatchObject({ complete: true, indexed: 2, total: 2 });
+    expect((await answer).outcome.meetings).toHaveLength(2);
+    await building;
+  });
+
+  it('a build that fails answers a waiting search rather than leaving it', async () => {
+    const { kv } = await archiveOf(1);
+    const broken = async (): Promise<SearchDatabase> => {
+      throw new Error('no database');
+    };
+    const w = await worker(kv, undefined, broken);
+    const answer = w.search('zephyrine');
+    await w.build();
+    expect((await answer).outcome.meetings).toHaveLength(0);
+    expect(w.messages.some((message) => message.type === 'error' && message.id === null)).toBe(true);
+  });
+
+  it("drops the index saved in IndexedDB before the move to SQLite and builds anew, with no one's action", async () => {
+    const { kv } = await archiveOf(2);
+    // What the MiniSearch worker left: a manifest and its shards.
+    await kv.set('search-index', '{"version":2}');
+    await kv.set('search-index:0', '{}');
+    await kv.set('search-index:1', '{}');
+    expect(
+      legacyIndexKeys(['catalog', 'rec:1:1', 'search-index', 'search-index:12', 'search-indexes']),
+    ).toEqual(['search-index', 'search-index:12']);
+    const w = await worker(kv);
+    await w.build();
+    expect(w.counters).toMatchObject({ migrated: 3, indexed: 2 });
+    expect((await kv.keys()).filter((key) => key.startsWith('search-index'))).toEqual([]);
+    expect((await kv.keys()).sort()).toEqual(['catalog', 'rec:1:1', 'rec:1:2']);
+    expect((await w.search('zephyrine')).outcome.meetings).toHaveLength(2);
   });
 });

@@ -1,0 +1,167 @@
+/**
+ * From matching passages to what a page shows: the utterances of each meeting that hold the
+ * matched words, read from the stored record, with those words' offsets for marking, the
+ * utterances holding the query as written first. Independent of the index that found the passages.
+ */
+import type {
+  MeetingHits,
+  Range,
+  RecordSource,
+  SearchFilters,
+  SearchLimits,
+  SearchOutcome,
+  UtteranceHit,
+} from './search';
+import { CHUNK_UTTERANCES, prepare } from './search';
+import { processTerm, tokenize, words } from './text';
+
+/** A matching passage of a meeting: its block, its first utterance and its score (higher is better). */
+export interface ChunkRef {
+  block: number;
+  from: number;
+  score: number;
+}
+
+/** Which stems the query matched, and the first two letters any such word starts with. */
+export interface StemMatcher {
+  matches: (stem: string) => boolean;
+  /**
+   * The first two letters (lower case, ё as е) of every stem the query can match: a Snowball stem
+   * keeps the start of its word, so a word starting otherwise is not stemmed at all (stemming
+   * every word of the passages shown costs more than the search).
+   */
+  heads: ReadonlySet<string>;
+}
+
+const head = (word: string) => word.slice(0, 2).toLowerCase().replace(/ё/g, 'е');
+
+/** The heads of a set of stems (see `StemMatcher.heads`). */
+export function headsOf(stems: readonly string[]): Set<string> {
+  return new Set(stems.map(head));
+}
+
+/** Offsets of the words of `text` whose stem the query matched. */
+export function matchedRangesBy(text: string, matcher: StemMatcher): Range[] {
+  const ranges: Range[] = [];
+  const lower = text.toLowerCase().replace(/ё/g, 'е');
+  let any = false;
+  for (const start of matcher.heads) if (lower.includes(start)) any = true;
+  if (!any) return ranges;
+  for (const word of words(text)) {
+    if (!matcher.heads.has(head(word.text))) continue;
+    const stem = processTerm(word.text);
+    if (stem !== null && matcher.matches(stem)) ranges.push([word.offset, word.text.length]);
+  }
+  return ranges;
+}
+
+/** Lower case, single spaces: how a phrase is compared with what was said. */
+function flat(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The hits of the passages found (`groups`: meeting key → its passages, best meeting first;
+ * `counts`: every matching passage per meeting; `total`: meetings that matched).
+ */
+export async function resolveHits(
+  query: string,
+  found: { groups: Map<string, ChunkRef[]>; counts: Map<string, number>; total: number },
+  filters: SearchFilters,
+  source: RecordSource,
+  matches: StemMatcher,
+  limits: SearchLimits = {},
+): Promise<SearchOutcome> {
+  const maxMeetings = limits.meetings ?? 20;
+  const perMeeting = limits.hitsPerMeeting ?? 5;
+  const speaker = filters.speaker?.trim().toLowerCase() || null;
+  // A query of several words found as written (a pasted phrase) comes first.
+  const phrase = tokenize(query).length >= 2 ? flat(query) : null;
+  const meetings: Array<MeetingHits & { exact: boolean }> = [];
+  let shownMeetings = 0;
+  for (const [key, chunks] of found.groups) {
+    if (shownMeetings >= maxMeetings) break;
+    const loaded = await source(key);
+    if (!loaded) continue;
+    shownMeetings += 1;
+    const prepared = prepare(loaded.record, loaded.names);
+    const hits: Array<UtteranceHit & { weight: number; order: number }> = [];
+    // The best passages are enough to pick the hits shown (those holding the phrase first).
+    const holding = phrase
+      ? chunks.filter((chunk) =>
+          prepared.dialog.blocks[chunk.block]?.utterances
+            .slice(chunk.from, chunk.from + CHUNK_UTTERANCES)
+            .some((u) => flat(u.text).includes(phrase)),
+        )
+      : [];
+    const read = [...new Set([...holding, ...chunks])].slice(0, perMeeting * 3);
+    let exact = false;
+    for (const chunk of read) {
+      const block = prepared.dialog.blocks[chunk.block];
+      if (!block) continue;
+      const headerRanges = matchedRangesBy(block.header, matches);
+      const slice = block.utterances.slice(chunk.from, chunk.from + CHUNK_UTTERANCES);
+      let inChunk = 0;
+      slice.forEach((u, i) => {
+        const name = prepared.names[u.speakerId] ?? u.speaker;
+        if (speaker && name.toLowerCase() !== speaker) return;
+        const ranges = matchedRangesBy(u.text, matches);
+        if (ranges.length === 0) return;
+        inChunk += 1;
+        const distinct = new Set(
+          ranges.map(([offset, length]) => processTerm(u.text.slice(offset, offset + length))),
+        );
+        const asWritten = phrase !== null && flat(u.text).includes(phrase);
+        if (asWritten) exact = true;
+        hits.push({
+          block: chunk.block,
+          utterance: chunk.from + i,
+          header: block.header,
+          headerRanges,
+          speaker: name,
+          start: u.start,
+          text: u.text,
+          ranges,
+          weight: (asWritten ? 1_000_000 : 0) + distinct.size * 1000 + chunk.score,
+          order: chunk.block * 1_000_000 + chunk.from + i,
+        });
+      });
+      if (inChunk === 0 && headerRanges.length > 0 && slice[0] && !speaker) {
+        // Only the topic header matched: its first utterance stands for it.
+        const u = slice[0];
+        hits.push({
+          block: chunk.block,
+          utterance: chunk.from,
+          header: block.header,
+          headerRanges,
+          speaker: prepared.names[u.speakerId] ?? u.speaker,
+          start: u.start,
+          text: u.text,
+          ranges: [],
+          weight: chunk.score,
+          order: chunk.block * 1_000_000 + chunk.from,
+        });
+      }
+    }
+    if (hits.length === 0) continue;
+    hits.sort((a, b) => b.weight - a.weight || a.order - b.order);
+    const shown = hits.slice(0, perMeeting).sort((a, b) => a.order - b.order);
+    const all = found.counts.get(key) ?? chunks.length;
+    meetings.push({
+      exact,
+      key,
+      spaceId: loaded.record.spaceId,
+      audioId: loaded.record.audioId,
+      title: loaded.record.title,
+      createdAt: loaded.record.createdAt,
+      hits: shown.map(({ weight: _w, order: _o, ...hit }) => hit),
+      more: hits.length - shown.length + (all - read.length),
+    });
+  }
+  // Stable: meetings holding the phrase as written first, each group in the index's order.
+  const ordered = [...meetings.filter((m) => m.exact), ...meetings.filter((m) => !m.exact)];
+  return {
+    meetings: ordered.map(({ exact: _exact, ...meeting }) => meeting),
+    moreMeetings: Math.max(0, found.total - shownMeetings),
+  };
+}

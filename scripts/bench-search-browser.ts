@@ -1,0 +1,343 @@
+/**
+ * Benchmark of the meeting search where it really runs (not a test: it prints figures and asserts
+ * nothing): the built test extension (`npm run build:test`) in Chromium, its own search worker
+ * (the file the side panel starts) over an archive of `--hours` hours written into the extension's
+ * IndexedDB (scripts/bench-archive.ts, the same archive as scripts/bench-search.ts). Reports:
+ * - the index built from the archive (all meetings, and the first 10);
+ * - warm queries of the four kinds (a round trip to the worker, hits resolved);
+ * - one 2-hour meeting added (the archive's change channel, until the index holds it);
+ * - a page opened cold (a new worker over the kept database): first results, and results over the
+ *   whole archive;
+ * - the worker's memory, sampled every 200 ms through the DevTools protocol (`Runtime.getHeapUsage`
+ *   on the worker: its JavaScript heap and the array buffers outside it, SQLite's WebAssembly memory
+ *   among them), its WebAssembly memory alone (it never shrinks: its size is its highest), and the
+ *   growth of this browser's renderer processes' resident memory (the page and the worker);
+ * - the database's files on the origin-private file system beside the archive's text.
+ *
+ * Usage: npx tsx scripts/bench-search-browser.ts [--hours 50] [--runs 5]
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { CDPSession, Page, Worker as PageWorker } from '@playwright/test';
+import { memoryKeyValue } from '../lib/kv';
+import { extensionPath, launchChromium } from '../tests/e2e/launch';
+import { benchResult, generateArchive, QUERIES } from './bench-archive';
+
+function flag(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at === -1 ? Number.NaN : Number(process.argv[at + 1]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+const HOURS = flag('hours', 50);
+const RUNS = flag('runs', 5);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Writes key-value pairs into the archive's IndexedDB store from an extension page. */
+async function put(page: Page, entries: Array<[string, unknown]>): Promise<void> {
+  await page.evaluate(async (entries) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('meeting-capture-archive');
+      open.onupgradeneeded = () => open.result.createObjectStore('archive');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => resolve(open.result);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('archive', 'readwrite');
+      for (const [key, value] of entries) tx.objectStore('archive').put(value, key);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  }, entries);
+}
+
+/**
+ * The resident memory of this browser's renderer processes (its pages and their workers): the
+ * processes under the one started with this profile (other browsers on the machine left out).
+ */
+function rendererRss(profileDir: string): number {
+  try {
+    const out = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,args='], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    });
+    const rows = out
+      .split('\n')
+      .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/))
+      .filter((match): match is RegExpMatchArray => match !== null)
+      .map((match) => ({ pid: match[1]!, ppid: match[2]!, rss: Number(match[3]), args: match[4]! }));
+    const root = rows.find(
+      (row) => row.args.includes(`--user-data-dir=${profileDir}`) && !row.args.includes('--type='),
+    );
+    if (!root) return 0;
+    const mine = new Set([root.pid]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const row of rows)
+        if (mine.has(row.ppid) && !mine.has(row.pid)) {
+          mine.add(row.pid);
+          grew = true;
+        }
+    }
+    let kb = 0;
+    for (const row of rows) if (mine.has(row.pid) && row.args.includes('--type=renderer')) kb += row.rss;
+    return kb * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Samples the memory of the dedicated workers the page starts from now on (DevTools protocol,
+ * auto-attached sessions): the highest JavaScript heap, and heap plus buffers outside it, seen.
+ */
+async function workerMemory(cdp: CDPSession) {
+  const sessions: string[] = [];
+  const peak = { heap: 0, total: 0 };
+  let next = 1;
+  cdp.on('Target.attachedToTarget', (event: { sessionId: string; targetInfo: { type: string } }) => {
+    if (event.targetInfo.type === 'worker') sessions.push(event.sessionId);
+  });
+  cdp.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
+    const reply = JSON.parse(event.message) as {
+      result?: { usedSize?: number; embedderHeapUsedSize?: number; backingStorageSize?: number };
+    };
+    const used = reply.result?.usedSize;
+    if (used === undefined) return;
+    peak.heap = Math.max(peak.heap, used);
+    peak.total = Math.max(
+      peak.total,
+      used + (reply.result?.embedderHeapUsedSize ?? 0) + (reply.result?.backingStorageSize ?? 0),
+    );
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  const timer = setInterval(() => {
+    for (const sessionId of sessions)
+      void cdp
+        .send(
+          'Target.sendMessageToTarget' as 'Target.setAutoAttach',
+          {
+            sessionId,
+            message: JSON.stringify({ id: next++, method: 'Runtime.getHeapUsage' }),
+          } as never,
+        )
+        .catch(() => {});
+  }, 200);
+  return { peak, stop: () => clearInterval(timer) };
+}
+
+/** Starts the search worker in the page; its messages are collected in `window.__bench`. */
+async function startWorker(page: Page, file: string): Promise<PageWorker> {
+  const started = page.waitForEvent('worker');
+  await page.evaluate((file) => {
+    const state = { messages: [] as unknown[], worker: new Worker(`/${file}`, { type: 'module' }) };
+    state.worker.addEventListener('message', (event) =>
+      state.messages.push({ at: performance.now(), ...event.data }),
+    );
+    (window as unknown as { __bench: typeof state }).__bench = state;
+  }, file);
+  return started;
+}
+
+/** Asks the worker and waits for its answer: the time, meetings shown and whether the index was whole. */
+function ask(page: Page, id: number, query: string) {
+  return page.evaluate(
+    async ({ id, query }) => {
+      const state = (
+        window as unknown as { __bench: { messages: Array<Record<string, unknown>>; worker: Worker } }
+      ).__bench;
+      const started = performance.now();
+      state.worker.postMessage({ type: 'search', id, query, filters: {} });
+      for (;;) {
+        const answer = state.messages.find((m) => m.type === 'results' && m.id === id);
+        if (answer) {
+          const outcome = answer.outcome as { meetings: unknown[]; moreMeetings: number };
+          return {
+            ms: (answer.at as number) - started,
+            at: answer.at as number,
+            meetings: outcome.meetings.length + outcome.moreMeetings,
+            complete: answer.complete as boolean,
+          };
+        }
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    },
+    { id, query },
+  );
+}
+
+/** Waits until the worker reports its index complete with `indexed` records; returns when (page clock). */
+function waitComplete(page: Page, indexed: number, timeoutMs: number) {
+  return page.evaluate(
+    async ({ indexed, timeoutMs }) => {
+      const state = (window as unknown as { __bench: { messages: Array<Record<string, unknown>> } }).__bench;
+      const until = performance.now() + timeoutMs;
+      while (performance.now() < until) {
+        const done = state.messages.find((m) => m.type === 'progress' && m.complete && m.indexed === indexed);
+        if (done) {
+          const tenth = state.messages.find((m) => m.type === 'progress' && (m.indexed as number) >= 10);
+          return { at: done.at as number, tenth: (tenth?.at as number) ?? Number.NaN };
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('the index did not complete in time');
+    },
+    { indexed, timeoutMs },
+  );
+}
+
+async function main() {
+  const worker = readdirSync(path.join(extensionPath, 'assets')).find((name) =>
+    name.startsWith('search.worker-'),
+  );
+  if (!worker) throw new Error('No search worker in the build: run `npm run build:test` first.');
+  const file = `assets/${worker}`;
+
+  const kv = memoryKeyValue();
+  const { meetings, utterances, characters } = await generateArchive(HOURS, kv);
+  console.log(
+    `Chromium, ${meetings} meetings, ${HOURS} h, ${utterances.toLocaleString('en')} utterances, ${mb(characters)} of text`,
+  );
+
+  const chromium = await launchChromium({ profilePrefix: 'mc-bench-search-' });
+  try {
+    const service =
+      chromium.context.serviceWorkers()[0] ?? (await chromium.context.waitForEvent('serviceworker'));
+    const id = new URL(service.url()).host;
+    const page = await chromium.context.newPage();
+    await page.goto(`chrome-extension://${id}/options.html`);
+    // The archive, 10 records a transaction, the catalog last.
+    const keys = (await kv.keys()).filter((key) => key !== 'catalog');
+    for (let i = 0; i < keys.length; i += 10)
+      await put(
+        page,
+        await Promise.all(
+          keys.slice(i, i + 10).map(async (key) => [key, await kv.get(key)] as [string, unknown]),
+        ),
+      );
+    await put(page, [['catalog', await kv.get('catalog')]]);
+
+    let rssPeak = 0;
+    const rssBefore = rendererRss(chromium.profileDir);
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, rendererRss(chromium.profileDir));
+    }, 200);
+
+    const memory = await workerMemory(await chromium.context.newCDPSession(page));
+    const bench = await startWorker(page, file);
+    const startedAt = await page.evaluate(() => performance.now());
+    const built = await waitComplete(page, meetings, 3_600_000);
+    console.log(
+      `index build: ${ms(built.at - startedAt)} for ${meetings} meetings (the first 10 searchable after ${ms(built.tenth - startedAt)})`,
+    );
+
+    let askId = 0;
+    for (const [label, query] of Object.entries(QUERIES)) {
+      const times: number[] = [];
+      let found = 0;
+      for (let run = 0; run <= RUNS; run += 1) {
+        const answer = await ask(page, ++askId, query);
+        if (run > 0) times.push(answer.ms);
+        found = answer.meetings;
+      }
+      console.log(
+        `"${query}" (${label}): warm ${ms(median(times))} median of ${RUNS} (${found} meetings match)`,
+      );
+    }
+
+    // One 2-hour meeting, announced on the archive's channel as the background does.
+    const catalog = (await kv.get<{ entries: Record<string, unknown> }>('catalog'))!;
+    const result = benchResult(99_999, 'Two hours.mp3', 7200, 'en');
+    const key = '1:99999';
+    catalog.entries[key] = {
+      spaceId: 1,
+      audioId: 99_999,
+      title: 'Two hours.mp3',
+      createdAt: Date.now(),
+      savedAt: Date.now(),
+      rev: 1,
+      bytes: JSON.stringify(result).length,
+      language: 'en',
+      utterances: 0,
+      speakers: [],
+    };
+    await put(page, [
+      [`rec:${key}`, { spaceId: 1, audioId: 99_999, title: 'Two hours.mp3', createdAt: Date.now(), result }],
+      ['catalog', catalog],
+    ]);
+    const announced = await page.evaluate((key) => {
+      const channel = new BroadcastChannel('meeting-capture-archive');
+      channel.postMessage({ kind: 'put', key });
+      channel.close();
+      return performance.now();
+    }, key);
+    const added = await waitComplete(page, meetings + 1, 120_000);
+    console.log(`one 2-hour meeting added (announced, indexed, reported) in ${ms(added.at - announced)}`);
+    const wasm = (await bench.evaluate(() =>
+      (self as unknown as { searchMemory: () => number }).searchMemory(),
+    )) as number;
+
+    clearInterval(sampler);
+    memory.stop();
+    // A page opened cold: a new worker over the kept database.
+    await page.evaluate(() =>
+      (window as unknown as { __bench: { worker: Worker } }).__bench.worker.terminate(),
+    );
+    const firsts: number[] = [];
+    const wholes: number[] = [];
+    for (let run = 0; run < Math.min(RUNS, 3); run += 1) {
+      const cold = await chromium.context.newPage();
+      await cold.goto(`chrome-extension://${id}/options.html`);
+      const t0 = await cold.evaluate(() => performance.now());
+      const coldWorker = await startWorker(cold, file);
+      let first = Number.NaN;
+      for (let next = 1; ; next += 1) {
+        const answer = await ask(cold, next, QUERIES['one word, frequent']!);
+        if (answer.meetings > 0 && Number.isNaN(first)) first = answer.at - t0;
+        if (answer.complete) {
+          wholes.push(answer.at - t0);
+          break;
+        }
+      }
+      firsts.push(first);
+      const counters = await coldWorker.evaluate(
+        () => (self as unknown as { searchCounters: unknown }).searchCounters,
+      );
+      if (run === 0) console.log(`cold worker's counters: ${JSON.stringify(counters)}`);
+      await cold.close();
+    }
+    console.log(
+      `page opened cold ("${QUERIES['one word, frequent']}", asked at once and again on each answer): first results ${ms(median(firsts))}, over the whole archive ${ms(median(wholes))} (medians, from the worker's start: SQLite loaded and the database opened)`,
+    );
+
+    const stored = await page.evaluate(async () => {
+      let bytes = 0;
+      // No nested functions here: the page runs this text as it is.
+      const dirs: FileSystemDirectoryHandle[] = [await navigator.storage.getDirectory()];
+      while (dirs.length > 0) {
+        const dir = dirs.pop() as FileSystemDirectoryHandle;
+        for await (const handle of (
+          dir as unknown as { values(): AsyncIterable<FileSystemHandle> }
+        ).values()) {
+          if (handle.kind === 'file') bytes += (await (handle as FileSystemFileHandle).getFile()).size;
+          else dirs.push(handle as FileSystemDirectoryHandle);
+        }
+      }
+      return bytes;
+    });
+    console.log(
+      `database files on the origin-private file system: ${mb(stored)}; the archive's text ${mb(characters)}`,
+    );
+    console.log(
+      `memory: the worker's JavaScript heap ${mb(memory.peak.heap)} at most, with the buffers outside it (WebAssembly memory included) ${mb(memory.peak.total)} at most; its WebAssembly memory ${mb(wasm)} (its highest); the browser's renderer processes +${mb(rssPeak - rssBefore)} at most while the worker built the index, answered and added a meeting (the page included; ${mb(rssBefore)} before)`,
+    );
+  } finally {
+    await chromium.close();
+  }
+}
+
+void main();
