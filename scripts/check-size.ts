@@ -50,11 +50,11 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // page controls and their texts, the deliveries' attempt log: 381.3 kB measured.
 // 383 → 387: the microphone page (its HTML, entry and texts in English and Russian) on top:
 // 385.2 kB measured.
-// 387 → 822 with the meeting search on SQLite (README, "Search"): sqlite3.wasm (831 kB raw, 386 kB
+// 387 → 824 with the meeting search on SQLite (README, "Search"): sqlite3.wasm (831 kB raw, 386 kB
 // gzip) and its JavaScript in the search worker (+50 kB gzip), in place of MiniSearch: 811.5 kB on
-// its own branch. The cost of an index that stays small in memory and on disk at any archive size;
+// its own branch, 822.2 kB merged. The cost of an index that stays small in memory and on disk at any archive size;
 // neither file is loaded by background.js, a content script or a page's first render.
-export const ZIP_BUDGET_KB = 822;
+export const ZIP_BUDGET_KB = 824;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
