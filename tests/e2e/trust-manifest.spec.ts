@@ -9,8 +9,9 @@ test('extension pages run under an explicit CSP, and site access beyond loopback
     content_security_policy?: { extension_pages?: string };
     optional_host_permissions?: string[];
   };
+  // 'wasm-unsafe-eval' lets the search worker compile SQLite's WebAssembly; JavaScript eval stays refused.
   expect(manifest.content_security_policy?.extension_pages).toBe(
-    "script-src 'self'; object-src 'none'; base-uri 'none'",
+    "script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; base-uri 'none'",
   );
   expect(manifest.optional_host_permissions).toEqual(['https://*/*']);
   expect(JSON.stringify(manifest)).not.toContain('http://*/*');
