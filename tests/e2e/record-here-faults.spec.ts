@@ -5,8 +5,8 @@
  * and creates and charges one recording at most.
  */
 import type { Page } from '@playwright/test';
-import { launchChromium, unpackedExtensionId } from './launch';
-import { api, counters, expect, SEED, test as uiTest } from './ui-fixtures';
+import { launchedForRecording } from './record-launch';
+import { api, counters, expect, SEED } from './ui-fixtures';
 
 const TONE_PAGE = `<!doctype html><html><head><title>Fault room</title></head><body><h1>Fault room</h1>
 <script>
@@ -18,24 +18,12 @@ const TONE_PAGE = `<!doctype html><html><head><title>Fault room</title></head><b
 </script></body></html>`;
 
 function launched(allowlisted: boolean) {
-  return uiTest.extend({
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    context: async ({}, use) => {
-      const chromium = await launchChromium({
-        args: [
-          '--autoplay-policy=no-user-gesture-required',
-          ...(allowlisted ? [`--allowlisted-extension-id=${unpackedExtensionId()}`] : []),
-        ],
-        ignoreDefaultArgs: ['--mute-audio'],
-      });
-      await chromium.context.route(
-        (url) => url.pathname === '/record-here/fault.html',
-        (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
-      );
-      await use(chromium.context);
-      await chromium.close();
-    },
-  });
+  return launchedForRecording(allowlisted, (context) =>
+    context.route(
+      (url) => url.pathname === '/record-here/fault.html',
+      (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
+    ),
+  );
 }
 
 interface Recording {

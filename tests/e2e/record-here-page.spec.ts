@@ -6,8 +6,8 @@
  * control says exactly what to press, and nothing is created or charged.
  */
 import type { Page } from '@playwright/test';
-import { launchChromium, unpackedExtensionId } from './launch';
-import { counters, expect, test as uiTest } from './ui-fixtures';
+import { launchedForRecording } from './record-launch';
+import { counters, expect } from './ui-fixtures';
 
 const MEET = 'https://meet.google.com/abc-defg-hij';
 
@@ -22,25 +22,13 @@ const MEETING_PAGE = `<!doctype html><html><head><title>Weekly sync</title></hea
 </script></body></html>`;
 
 function launched(allowlisted: boolean) {
-  return uiTest.extend({
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    context: async ({}, use) => {
-      const chromium = await launchChromium({
-        args: [
-          '--autoplay-policy=no-user-gesture-required',
-          ...(allowlisted ? [`--allowlisted-extension-id=${unpackedExtensionId()}`] : []),
-        ],
-        ignoreDefaultArgs: ['--mute-audio'],
-      });
-      await chromium.context.route(`${new URL(MEET).origin}/**`, (route) =>
-        route.request().resourceType() === 'document'
-          ? route.fulfill({ contentType: 'text/html; charset=utf-8', body: MEETING_PAGE })
-          : route.fulfill({ status: 404, body: '' }),
-      );
-      await use(chromium.context);
-      await chromium.close();
-    },
-  });
+  return launchedForRecording(allowlisted, (context) =>
+    context.route(`${new URL(MEET).origin}/**`, (route) =>
+      route.request().resourceType() === 'document'
+        ? route.fulfill({ contentType: 'text/html; charset=utf-8', body: MEETING_PAGE })
+        : route.fulfill({ status: 404, body: '' }),
+    ),
+  );
 }
 
 const control = (page: Page) => page.locator('meeting-capture-send-bot');

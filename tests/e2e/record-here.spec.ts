@@ -10,6 +10,7 @@ import { BufferSource, Input, WEBM } from 'mediabunny';
 import type { RunningEmulator } from '../../emulator/index';
 import { launchChromium, unpackedExtensionId } from './launch';
 import type { PopupPage } from './pages/popup';
+import { inspectFile as inspectDecoded } from './record-support';
 import { api, counters, expect, SEED, test as uiTest } from './ui-fixtures';
 
 const test = uiTest.extend({
@@ -47,46 +48,10 @@ interface Recording {
   is_classified?: boolean;
 }
 
-/** The stored file of the recording, read in an extension page, decoded there and measured. */
+/** The stored file of the recording, with the page's tone (440 Hz) and another frequency (1 kHz). */
 async function inspectFile(page: Page, fileKey: string) {
-  return page.evaluate(async (key) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('meeting-capture-files');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const blob = await new Promise<Blob | undefined>((resolve, reject) => {
-      const request = db.transaction('files').objectStore('files').get(`file:${key}`);
-      request.onsuccess = () => resolve(request.result as Blob | undefined);
-      request.onerror = () => reject(request.error);
-    });
-    if (!blob) return null;
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    const audio = new OfflineAudioContext(1, 48_000, 48_000);
-    const decoded = await audio.decodeAudioData(bytes.slice().buffer);
-    const samples = decoded.getChannelData(0);
-    // Goertzel power over 1 s from the middle of the file.
-    const power = (frequency: number) => {
-      const start = Math.floor(samples.length / 2);
-      const n = Math.min(decoded.sampleRate, samples.length - start);
-      const k = (2 * Math.PI * frequency) / decoded.sampleRate;
-      const coefficient = 2 * Math.cos(k);
-      let s1 = 0;
-      let s2 = 0;
-      for (let i = 0; i < n; i++) {
-        const s0 = samples[start + i]! + coefficient * s1 - s2;
-        s2 = s1;
-        s1 = s0;
-      }
-      return (s1 * s1 + s2 * s2 - coefficient * s1 * s2) / (n * n);
-    };
-    return {
-      base64: btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join('')),
-      decodedSeconds: decoded.duration,
-      tone: power(440),
-      elsewhere: power(1_000),
-    };
-  }, fileKey);
+  const file = await inspectDecoded(page, fileKey, [440, 1_000]);
+  return file && { ...file, tone: file.power['440']!, elsewhere: file.power['1000']! };
 }
 
 interface Journey {
