@@ -82,32 +82,26 @@ describe('link and video jobs: the service downloads, the job follows `is_upload
     // The emulator names a video it cannot open "Video <id>"; the page showed the same title.
     const shown = 'Video lostAnswer1 - YouTube';
 
-    it('video page: the recording this click made is adopted and processed once, nothing submitted twice', async () => {
-      h().fault('POST', /\/by_videosite\/$/, 'network-after');
-      const job = await h().engine.createVideo(PERSONAL, { ...parseVideoPage(VIDEO)!, title: shown }, true);
-      expect(job.phase).toBe('downloading');
-      const done = await h().tickUntil(job.id, (j) => j.phase === 'ready' || j.phase === 'failed');
-      expect(done.phase).toBe('ready');
-      expect(done.title).toBe('Video lostAnswer1.m4a');
-      const counters = await h().counters();
-      expect(counters.recordingsCreated.by_videosite).toBe(1);
-      expect(counters.classifyCalls).toEqual({ [done.audioId!]: 1 });
-    });
-
-    it('video page: the tab showed another title than the service gives the download; the video’s id still ties them', async () => {
-      h().fault('POST', /\/by_videosite\/$/, 'network-after');
-      const job = await h().engine.createVideo(
-        PERSONAL,
-        { ...parseVideoPage(VIDEO)!, title: 'Meeting notes that write themselves - YouTube' },
-        true,
-      );
-      const done = await h().tickUntil(job.id, (j) => j.phase === 'ready' || j.phase === 'failed');
-      expect(done.phase).toBe('ready');
-      expect(done.title).toBe('Video lostAnswer1.m4a');
-      const counters = await h().counters();
-      expect(counters.recordingsCreated.by_videosite).toBe(1);
-      expect(counters.classifyCalls).toEqual({ [done.audioId!]: 1 });
-    });
+    it.each([
+      ['the tab showed the title the service gives the download', shown],
+      [
+        'the tab showed another title; the video’s id still ties them',
+        'Meeting notes that write themselves - YouTube',
+      ],
+    ])(
+      'video page: the recording this click made is adopted and processed once, nothing submitted twice (%s)',
+      async (_, title) => {
+        h().fault('POST', /\/by_videosite\/$/, 'network-after');
+        const job = await h().engine.createVideo(PERSONAL, { ...parseVideoPage(VIDEO)!, title }, true);
+        expect(job.phase).toBe('downloading');
+        const done = await h().tickUntil(job.id, (j) => j.phase === 'ready' || j.phase === 'failed');
+        expect(done.phase).toBe('ready');
+        expect(done.title).toBe('Video lostAnswer1.m4a');
+        const counters = await h().counters();
+        expect(counters.recordingsCreated.by_videosite).toBe(1);
+        expect(counters.classifyCalls).toEqual({ [done.audioId!]: 1 });
+      },
+    );
 
     it('by URL: the recording with the title sent is adopted; one made before the click is not', async () => {
       const before = await h().engine.createLink(PERSONAL, link('same.wav'), false);
