@@ -3,7 +3,7 @@
  * its first script painted, and keeps a new one whenever it shows its home with the live list.
  */
 import type { SessionView } from '@/lib/messaging';
-import { accountKey, storedAccount } from '@/lib/popup-snapshot/account';
+import { accountKey, storedOwner } from '@/lib/popup-snapshot/account';
 import { forget, POPUP_SNAPSHOT_KEY as KEY, SNAPSHOT_ATTRIBUTE } from '@/lib/popup-snapshot/key';
 import { pageStorage } from './snapshot';
 
@@ -19,13 +19,16 @@ export function paintedSnapshot(container: Element): Element | null {
 /**
  * Right before the app's first render: the painted snapshot leaves the page (the render that
  * follows in the same task replaces it, so no frame is without one), and the stored one is wiped
- * unless it is the account now known.
+ * unless it is of the account now known, in the language the app now speaks (a popup left open
+ * while the language changed may have kept one in the old language).
  */
-export function takeOver(container: Element, view: SessionView | null): void {
+export function takeOver(container: Element, view: SessionView | null, lang: string): void {
   paintedSnapshot(container)?.remove();
   const store = pageStorage();
+  if (!store) return;
   const account = accountOf(view);
-  if (store && (account === null || storedAccount(store, KEY) !== account)) forget(store, KEY);
+  const owner = storedOwner(store, KEY);
+  if (account === null || owner?.account !== account || owner.lang !== lang) forget(store, KEY);
 }
 
 /** True when `root` shows the home view with the service's list, nothing open or pending. */

@@ -16,7 +16,7 @@ const app = document.getElementById('app') as HTMLElement;
 // a second. The snapshot leaves in the same task as the app's first render: no frame without both.
 void Promise.all([initLang(), primeFromCache()]).then(async () => {
   if (paintedSnapshot(app) && session.value === null) await refreshEarly(1000);
-  takeOver(app, session.value);
+  takeOver(app, session.value, lang.value);
   render(<Popup />, app);
   keepSnapshot(app, () => ({ view: session.value, lang: lang.value }));
 });

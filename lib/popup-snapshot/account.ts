@@ -6,15 +6,24 @@ export function accountKey(serviceUrl: string, email: string | undefined): strin
 }
 
 /**
- * The account the stored snapshot names, or null when there is none or it cannot be read. Only
- * the account is read here: the first script checks the rest before it paints anything.
+ * The account and page language the stored snapshot names, or null when there is none or it
+ * cannot be read. Only these are read here: the first script checks the rest before it paints.
  */
-export function storedAccount(store: Pick<Storage, 'getItem'>, key: string): string | null {
+export function storedOwner(
+  store: Pick<Storage, 'getItem'>,
+  key: string,
+): { account: string; lang: string } | null {
   try {
     const text = store.getItem(key);
-    const account = text === null ? undefined : (JSON.parse(text) as { account?: unknown } | null)?.account;
-    return typeof account === 'string' ? account : null;
+    const value = text === null ? null : (JSON.parse(text) as { account?: unknown; lang?: unknown } | null);
+    const { account, lang } = value ?? {};
+    return typeof account === 'string' && typeof lang === 'string' ? { account, lang } : null;
   } catch {
     return null;
   }
+}
+
+/** The account the stored snapshot names, or null when there is none or it cannot be read. */
+export function storedAccount(store: Pick<Storage, 'getItem'>, key: string): string | null {
+  return storedOwner(store, key)?.account ?? null;
 }

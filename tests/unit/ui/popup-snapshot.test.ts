@@ -37,18 +37,19 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('the popup takes over from its snapshot', () => {
-  it('removes the painted snapshot, and keeps the stored one only for the account now known', () => {
+  it('removes the painted snapshot, and keeps the stored one only for the account now known, in its language', () => {
     const app = document.getElementById('app') as HTMLElement;
-    for (const [view, kept] of [
-      [demo, true],
-      [other, false],
-      [null, false],
-      [{ ...demo, signedIn: false }, false],
+    for (const [view, lang, kept] of [
+      [demo, 'en', true],
+      [demo, 'ru', false],
+      [other, 'en', false],
+      [null, 'en', false],
+      [{ ...demo, signedIn: false }, 'en', false],
     ] as const) {
       app.innerHTML = '<div class="popup" data-snapshot></div>';
       localStorage.setItem(KEY, storedOf(demo));
       expect(paintedSnapshot(app)).not.toBeNull();
-      takeOver(app, view);
+      takeOver(app, view, lang);
       expect(paintedSnapshot(app)).toBeNull();
       expect(app.childElementCount).toBe(0);
       expect(localStorage.getItem(KEY) !== null).toBe(kept);
