@@ -93,41 +93,66 @@ function rendererRss(profileDir: string): number {
 
 /**
  * Samples the memory of the dedicated workers the page starts from now on (DevTools protocol,
- * auto-attached sessions): the highest JavaScript heap, and heap plus buffers outside it, seen.
+ * auto-attached sessions): the highest JavaScript heap, and heap plus buffers outside it, seen in
+ * all and in each phase of the run (`phase`), and the heap left after a full collection (`live`).
  */
 async function workerMemory(cdp: CDPSession) {
   const sessions: string[] = [];
   const peak = { heap: 0, total: 0 };
+  const phases = new Map<string, { heap: number; total: number }>();
+  let phase = 'start';
   let next = 1;
+  const waiting = new Map<number, (result: Record<string, number>) => void>();
   cdp.on('Target.attachedToTarget', (event: { sessionId: string; targetInfo: { type: string } }) => {
     if (event.targetInfo.type === 'worker') sessions.push(event.sessionId);
   });
   cdp.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
     const reply = JSON.parse(event.message) as {
+      id?: number;
       result?: { usedSize?: number; embedderHeapUsedSize?: number; backingStorageSize?: number };
     };
+    if (reply.id !== undefined && waiting.has(reply.id)) {
+      waiting.get(reply.id)?.(reply.result as Record<string, number>);
+      waiting.delete(reply.id);
+    }
     const used = reply.result?.usedSize;
     if (used === undefined) return;
+    const total = used + (reply.result?.embedderHeapUsedSize ?? 0) + (reply.result?.backingStorageSize ?? 0);
     peak.heap = Math.max(peak.heap, used);
-    peak.total = Math.max(
-      peak.total,
-      used + (reply.result?.embedderHeapUsedSize ?? 0) + (reply.result?.backingStorageSize ?? 0),
-    );
+    peak.total = Math.max(peak.total, total);
+    const mine = phases.get(phase) ?? { heap: 0, total: 0 };
+    phases.set(phase, { heap: Math.max(mine.heap, used), total: Math.max(mine.total, total) });
   });
   await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  const send = (sessionId: string, method: string) => {
+    const id = next++;
+    const answered = new Promise<Record<string, number>>((resolve) => waiting.set(id, resolve));
+    void cdp
+      .send(
+        'Target.sendMessageToTarget' as 'Target.setAutoAttach',
+        { sessionId, message: JSON.stringify({ id, method }) } as never,
+      )
+      .catch(() => {});
+    return answered;
+  };
   const timer = setInterval(() => {
-    for (const sessionId of sessions)
-      void cdp
-        .send(
-          'Target.sendMessageToTarget' as 'Target.setAutoAttach',
-          {
-            sessionId,
-            message: JSON.stringify({ id: next++, method: 'Runtime.getHeapUsage' }),
-          } as never,
-        )
-        .catch(() => {});
+    for (const sessionId of sessions) void send(sessionId, 'Runtime.getHeapUsage');
   }, 200);
-  return { peak, stop: () => clearInterval(timer) };
+  return {
+    peak,
+    phases,
+    phase: (name: string) => {
+      phase = name;
+    },
+    /** The worker's heap after a full collection (what it really holds), in bytes. */
+    live: async () => {
+      const sessionId = sessions.at(-1);
+      if (!sessionId) return 0;
+      await send(sessionId, 'HeapProfiler.collectGarbage');
+      return (await send(sessionId, 'Runtime.getHeapUsage')).usedSize ?? 0;
+    },
+    stop: () => clearInterval(timer),
+  };
 }
 
 /** Starts the search worker in the page; its messages are collected in `window.__bench`. */
@@ -228,6 +253,7 @@ async function main() {
     }, 200);
 
     const memory = await workerMemory(await chromium.context.newCDPSession(page));
+    memory.phase('index build');
     const bench = await startWorker(page, file);
     const startedAt = await page.evaluate(() => performance.now());
     const built = await waitComplete(page, meetings, 3_600_000);
@@ -235,6 +261,8 @@ async function main() {
       `index build: ${ms(built.at - startedAt)} for ${meetings} meetings (the first 10 searchable after ${ms(built.tenth - startedAt)})`,
     );
 
+    const liveBuilt = await memory.live();
+    memory.phase('warm queries');
     let askId = 0;
     for (const [label, query] of Object.entries(QUERIES)) {
       const times: number[] = [];
@@ -249,6 +277,8 @@ async function main() {
       );
     }
 
+    const liveQueried = await memory.live();
+    memory.phase('a meeting added');
     // One 2-hour meeting, announced on the archive's channel as the background does.
     const catalog = (await kv.get<{ entries: Record<string, unknown> }>('catalog'))!;
     const result = benchResult(99_999, 'Two hours.mp3', 7200, 'en');
@@ -331,6 +361,11 @@ async function main() {
     });
     console.log(
       `database files on the origin-private file system: ${mb(stored)}; the archive's text ${mb(characters)}`,
+    );
+    for (const [name, seen] of memory.phases)
+      console.log(`memory while ${name}: heap ${mb(seen.heap)} at most, with the buffers outside it ${mb(seen.total)}`);
+    console.log(
+      `the worker's heap after a full collection: ${mb(liveBuilt)} once built, ${mb(liveQueried)} after the queries (its records kept)`,
     );
     console.log(
       `memory: the worker's JavaScript heap ${mb(memory.peak.heap)} at most, with the buffers outside it (WebAssembly memory included) ${mb(memory.peak.total)} at most; its WebAssembly memory ${mb(wasm)} (its highest); the browser's renderer processes +${mb(rssPeak - rssBefore)} at most while the worker built the index, answered and added a meeting (the page included; ${mb(rssBefore)} before)`,

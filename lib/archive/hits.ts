@@ -55,9 +55,19 @@ export function matchedRangesBy(text: string, matcher: StemMatcher): Range[] {
   return ranges;
 }
 
-/** Lower case, single spaces: how a phrase is compared with what was said. */
-function flat(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+/**
+ * A test of whether a text holds `query` as written, in any case and with any run of spaces
+ * between its parts: one case-insensitive pattern, so the texts of every passage read are not
+ * lower-cased and copied to be compared (that was most of a several-word search's time).
+ */
+export function phraseTest(query: string): ((text: string) => boolean) | null {
+  const parts = query.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return null;
+  const pattern = new RegExp(
+    parts.map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('\\s+'),
+    'iu',
+  );
+  return (text) => pattern.test(text);
 }
 
 /**
@@ -76,7 +86,7 @@ export async function resolveHits(
   const perMeeting = limits.hitsPerMeeting ?? 5;
   const speaker = filters.speaker?.trim().toLowerCase() || null;
   // A query of several words found as written (a pasted phrase) comes first.
-  const phrase = tokenize(query).length >= 2 ? flat(query) : null;
+  const phrase = tokenize(query).length >= 2 ? phraseTest(query) : null;
   const meetings: Array<MeetingHits & { exact: boolean }> = [];
   let shownMeetings = 0;
   for (const [key, chunks] of found.groups) {
@@ -91,7 +101,7 @@ export async function resolveHits(
       ? chunks.filter((chunk) =>
           prepared.dialog.blocks[chunk.block]?.utterances
             .slice(chunk.from, chunk.from + CHUNK_UTTERANCES)
-            .some((u) => flat(u.text).includes(phrase)),
+            .some((u) => phrase(u.text)),
         )
       : [];
     const read = [...new Set([...holding, ...chunks])].slice(0, perMeeting * 3);
@@ -111,7 +121,7 @@ export async function resolveHits(
         const distinct = new Set(
           ranges.map(([offset, length]) => processTerm(u.text.slice(offset, offset + length))),
         );
-        const asWritten = phrase !== null && flat(u.text).includes(phrase);
+        const asWritten = phrase !== null && phrase(u.text);
         if (asWritten) exact = true;
         hits.push({
           block: chunk.block,
