@@ -363,7 +363,9 @@ async function main() {
       `database files on the origin-private file system: ${mb(stored)}; the archive's text ${mb(characters)}`,
     );
     for (const [name, seen] of memory.phases)
-      console.log(`memory while ${name}: heap ${mb(seen.heap)} at most, with the buffers outside it ${mb(seen.total)}`);
+      console.log(
+        `memory while ${name}: heap ${mb(seen.heap)} at most, with the buffers outside it ${mb(seen.total)}`,
+      );
     console.log(
       `the worker's heap after a full collection: ${mb(liveBuilt)} once built, ${mb(liveQueried)} after the queries (its records kept)`,
     );

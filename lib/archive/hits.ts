@@ -121,7 +121,7 @@ export async function resolveHits(
         const distinct = new Set(
           ranges.map(([offset, length]) => processTerm(u.text.slice(offset, offset + length))),
         );
-        const asWritten = phrase !== null && phrase(u.text);
+        const asWritten = phrase?.(u.text) === true;
         if (asWritten) exact = true;
         hits.push({
           block: chunk.block,
