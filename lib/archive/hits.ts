@@ -40,13 +40,54 @@ export function headsOf(stems: readonly string[]): Set<string> {
   return new Set(stems.map(head));
 }
 
-/** Offsets of the words of `text` whose stem the query matched. */
+/** One word from a given offset (the index's word pattern, lib/archive/text.ts), sticky. */
+const WORD_AT = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/uy;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const APOSTROPHE = /['’]/;
+
+/** True when a word of the index's pattern starts at `at` (not inside a word, nor after its apostrophe). */
+function startsWord(text: string, at: number): boolean {
+  if (at === 0) return true;
+  const before = text[at - 1] as string;
+  if (WORD_CHAR.test(before)) return false;
+  return !(APOSTROPHE.test(before) && at >= 2 && WORD_CHAR.test(text[at - 2] as string));
+}
+
+/**
+ * Offsets of the words of `text` whose stem the query matched. Only the words starting with one
+ * of the matcher's heads are cut out and stemmed, found by searching the lower-cased text for the
+ * heads (most utterances of a passage hold none): the same words as going through every word.
+ */
 export function matchedRangesBy(text: string, matcher: StemMatcher): Range[] {
   const ranges: Range[] = [];
-  const lower = text.toLowerCase().replace(/ё/g, 'е');
-  let any = false;
-  for (const start of matcher.heads) if (lower.includes(start)) any = true;
-  if (!any) return ranges;
+  let lower = text.toLowerCase();
+  // A letter whose lower case is longer (rare): offsets would shift, every word is looked at.
+  if (lower.length !== text.length) return everyWordMatched(text, matcher);
+  if (lower.includes('ё')) lower = lower.replace(/ё/g, 'е');
+  const starts: number[] = [];
+  for (const start of matcher.heads) {
+    if (start === '') continue;
+    for (let at = lower.indexOf(start); at !== -1; at = lower.indexOf(start, at + 1))
+      if (startsWord(text, at)) starts.push(at);
+  }
+  if (starts.length === 0) return ranges;
+  starts.sort((a, b) => a - b);
+  let previous = -1;
+  for (const at of starts) {
+    if (at === previous) continue;
+    previous = at;
+    WORD_AT.lastIndex = at;
+    const word = WORD_AT.exec(text)?.[0];
+    if (!word || !matcher.heads.has(head(word))) continue;
+    const stem = processTerm(word);
+    if (stem !== null && matcher.matches(stem)) ranges.push([at, word.length]);
+  }
+  return ranges;
+}
+
+/** The same as `matchedRangesBy`, going through every word of the text. */
+export function everyWordMatched(text: string, matcher: StemMatcher): Range[] {
+  const ranges: Range[] = [];
   for (const word of words(text)) {
     if (!matcher.heads.has(head(word.text))) continue;
     const stem = processTerm(word.text);
