@@ -338,6 +338,17 @@ async function main() {
         () => (self as unknown as { searchCounters: unknown }).searchCounters,
       );
       if (run === 0) console.log(`cold worker's counters: ${JSON.stringify(counters)}`);
+      const { timings, origin } = await coldWorker.evaluate(() => ({
+        timings: (self as unknown as { searchOpenTimings: Record<string, number> }).searchOpenTimings,
+        origin: performance.timeOrigin,
+      }));
+      // The worker's clock starts with it: its marks on the page's clock, from the page's request.
+      const pageOrigin = await cold.evaluate(() => performance.timeOrigin);
+      const onPage = (at: number | undefined) =>
+        at === undefined ? Number.NaN : at + origin - pageOrigin - t0;
+      console.log(
+        `cold run ${run + 1}: worker started ${ms(origin - pageOrigin - t0)}, SQLite loaded ${ms(onPage(timings.loaded))}, pool's files taken ${ms(onPage(timings.pool))}, database open ${ms(onPage(timings.opened))}, first results ${ms(first)}`,
+      );
       await cold.close();
     }
     console.log(

@@ -33,6 +33,12 @@ type Sqlite3 = Awaited<ReturnType<typeof sqlite3InitModule>>;
 
 let loaded: Sqlite3 | null = null;
 
+/**
+ * When (ms from the worker's start, its own clock) SQLite was loaded, the pool's files were taken
+ * and the database opened: what a page opened cold waits for (scripts/bench-search-browser.ts).
+ */
+export const openTimings: { loaded?: number; pool?: number; opened?: number } = {};
+
 /** Bytes of the WebAssembly memory (SQLite's heap, page cache included; it never shrinks), 0 before loading. */
 export function wasmMemoryBytes(): number {
   return loaded?.wasm.heap8().byteLength ?? 0;
@@ -46,6 +52,7 @@ async function load(): Promise<Sqlite3> {
   loaded = await sqlite3InitModule({ print: () => {}, printErr: () => {} } as Parameters<
     typeof sqlite3InitModule
   >[0]);
+  openTimings.loaded = performance.now();
   return loaded;
 }
 
@@ -89,6 +96,7 @@ export async function openSearchDatabase(): Promise<SearchDatabase> {
         }),
       channel,
     );
+    openTimings.pool = performance.now();
     const database: SearchDatabase = {
       db: tuned(new pool.OpfsSAHPoolDb(FILE)),
       storage: 'opfs',
@@ -109,6 +117,7 @@ export async function openSearchDatabase(): Promise<SearchDatabase> {
       },
       onWanted: (listener) => channel.addEventListener('message', () => listener()),
     };
+    openTimings.opened = performance.now();
     return database;
   } catch {
     channel.close();

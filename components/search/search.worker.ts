@@ -3,7 +3,7 @@ import { archiveKv } from '@/lib/archive';
 import { ARCHIVE_CHANNEL } from '@/lib/archive/store';
 import type { SearchWorkerOptions, WorkerScope } from '@/lib/archive/worker';
 import { startSearchWorker } from '@/lib/archive/worker';
-import { openSearchDatabase, wasmMemoryBytes } from './search-database';
+import { openSearchDatabase, openTimings, wasmMemoryBytes } from './search-database';
 
 const kv = archiveKv();
 
@@ -32,5 +32,9 @@ const { build, counters } = startSearchWorker(
 );
 // The worker's counts and its WebAssembly memory, for measurements and tests
 // (tests/e2e/search-restart.spec.ts, scripts/bench-search-browser.ts).
-Object.assign(self, { searchCounters: counters, searchMemory: wasmMemoryBytes });
+Object.assign(self, {
+  searchCounters: counters,
+  searchMemory: wasmMemoryBytes,
+  searchOpenTimings: openTimings,
+});
 void build();

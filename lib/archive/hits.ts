@@ -130,9 +130,13 @@ export async function resolveHits(
   const phrase = tokenize(query).length >= 2 ? phraseTest(query) : null;
   const meetings: Array<MeetingHits & { exact: boolean }> = [];
   let shownMeetings = 0;
+  // The records are asked for all at once (the reads overlap), and used in order.
+  const reading = new Map(
+    [...found.groups.keys()].slice(0, maxMeetings).map((key) => [key, source(key).catch(() => null)]),
+  );
   for (const [key, chunks] of found.groups) {
     if (shownMeetings >= maxMeetings) break;
-    const loaded = await source(key);
+    const loaded = await (reading.get(key) ?? source(key));
     if (!loaded) continue;
     shownMeetings += 1;
     const prepared = prepare(loaded.record, loaded.names);
