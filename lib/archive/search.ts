@@ -8,6 +8,8 @@
  * fewer passages than utterances keeps the index small (500 hours of meetings are about 720,000
  * utterances), and the utterances that match are found afterwards in the stored record.
  */
+
+import type { ProcessingResult } from '@/lib/api/schemas';
 import type { NormalizedDialog } from '@/lib/api/units';
 import { normalizeDialog } from '@/lib/api/units';
 import type { ArchiveRecord, SpeakerNames } from './store';
@@ -82,4 +84,22 @@ export function prepare(record: ArchiveRecord, names: SpeakerNames): PreparedRec
   };
   prepared.set(record, { names, prepared: fresh });
   return fresh;
+}
+
+/**
+ * What the hits of a search need of a record, for keeping between searches: its transcript
+ * prepared, without the stored result (its protocol, timeline and raw arrays), so a record kept
+ * takes about half the memory. `prepare` gives the kept transcript back for it.
+ */
+export function forHits(loaded: { record: ArchiveRecord; names: SpeakerNames }): {
+  record: ArchiveRecord;
+  names: SpeakerNames;
+} {
+  const full = prepare(loaded.record, loaded.names);
+  const { spaceId, audioId, title, createdAt } = loaded.record;
+  // The stored result is not kept: `prepare` answers from the memo below, never reading it.
+  const record: ArchiveRecord = { spaceId, audioId, title, createdAt, result: {} as ProcessingResult };
+  const dialog: NormalizedDialog = { ...full.dialog, protocol: '', timeline: {} };
+  prepared.set(record, { names: loaded.names, prepared: { dialog, names: full.names } });
+  return { record, names: loaded.names };
 }

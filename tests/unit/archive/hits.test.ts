@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { queryWords, stemMatcher } from '@/lib/archive/fts';
-import { everyWordMatched, matchedRangesBy, phraseTest } from '@/lib/archive/hits';
+import { everyWordMatched, matchedRangesBy, phraseTest, resolveHits } from '@/lib/archive/hits';
+import { forHits, type RecordSource } from '@/lib/archive/search';
+import type { ArchiveRecord } from '@/lib/archive/store';
+import { readyResult } from './fixtures';
 
 /** A small seeded generator: the same texts every run. */
 function random(seed: number): () => number {
@@ -86,5 +89,89 @@ describe('a query as written', () => {
     expect(russian('ВСТРЕЧА   в пятницу')).toBe(true);
     expect(russian('встреча во пятницу')).toBe(false);
     expect(phraseTest('   ')).toBeNull();
+  });
+});
+
+describe('a record kept between searches', () => {
+  const record: ArchiveRecord = {
+    spaceId: 3,
+    audioId: 31,
+    title: 'Weekly.m4a',
+    createdAt: 1_700_000_000_000,
+    result: readyResult(
+      31,
+      'Weekly.m4a',
+      [
+        {
+          header: 'Vendors',
+          lines: [
+            { speaker: 0, text: 'We decided on the vendor on Friday.' },
+            { speaker: 1, text: 'The vendor sends the contract.' },
+          ],
+        },
+        { header: 'Встреча', lines: [{ speaker: 1, text: 'Подрядчик ответил после встречи.' }] },
+      ],
+      { names: { '0': 'Anna Petrova' } },
+    ),
+  };
+  const names = { '1': 'Igor' };
+
+  it('gives the same hits as the stored record, without keeping its protocol', async () => {
+    const full: RecordSource = async () => ({ record, names });
+    const kept = forHits({ record, names });
+    expect(JSON.stringify(kept.record.result)).toBe('{}');
+    expect(kept.record).toMatchObject({
+      spaceId: 3,
+      audioId: 31,
+      title: 'Weekly.m4a',
+      createdAt: 1_700_000_000_000,
+    });
+    const slim: RecordSource = async () => kept;
+    for (const query of ['vendor', 'decided vendor friday', 'подрядчика', 'встреча']) {
+      const words = queryWords(query);
+      const found = {
+        groups: new Map([
+          [
+            '3:31',
+            [
+              { block: 0, from: 0, score: 2 },
+              { block: 1, from: 0, score: 1 },
+            ],
+          ],
+        ]),
+        counts: new Map([['3:31', 2]]),
+        total: 1,
+      };
+      const expected = await resolveHits(query, found, {}, full, stemMatcher(words));
+      expect(expected.meetings[0]?.hits.length, query).toBeGreaterThan(0);
+      expect(await resolveHits(query, found, {}, slim, stemMatcher(words)), query).toEqual(expected);
+    }
+    const speakers = (
+      await resolveHits(
+        'vendor',
+        { groups: new Map([['3:31', [{ block: 0, from: 0, score: 1 }]]]), counts: new Map(), total: 1 },
+        {},
+        slim,
+        stemMatcher(queryWords('vendor')),
+      )
+    ).meetings[0]?.hits.map((hit) => hit.speaker);
+    expect(speakers).toEqual(['Anna Petrova', 'Igor']);
+  });
+
+  it('a record that cannot be read leaves its meeting out, not the search', async () => {
+    const source: RecordSource = async (key) => {
+      if (key === 'bad') throw new Error('unreadable');
+      return { record, names };
+    };
+    const found = {
+      groups: new Map([
+        ['bad', [{ block: 0, from: 0, score: 2 }]],
+        ['3:31', [{ block: 0, from: 0, score: 1 }]],
+      ]),
+      counts: new Map(),
+      total: 2,
+    };
+    const outcome = await resolveHits('vendor', found, {}, source, stemMatcher(queryWords('vendor')));
+    expect(outcome.meetings.map((m) => m.key)).toEqual(['3:31']);
   });
 });
