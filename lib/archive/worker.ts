@@ -174,10 +174,20 @@ export function startSearchWorker(
     return kept;
   };
 
+  /** The database being opened (once per worker; tried again by the next build after a failure). */
+  let opening: Promise<SearchDatabase> | null = null;
+  const openDatabase = () => {
+    opening ??= options.open().catch((error: unknown) => {
+      opening = null;
+      throw error;
+    });
+    return opening;
+  };
+
   /** The index for this archive generation, in the database (opened once, wiped when asked). */
   const indexFor = async (generation: string | null): Promise<FtsIndex | null> => {
     if (!database) {
-      database = await options.open();
+      database = await openDatabase();
       database.onWanted?.(() => {
         wanted = true;
         letGo();
@@ -203,6 +213,9 @@ export function startSearchWorker(
   const buildOnce = async () => {
     const mine = epoch;
     whole = false;
+    // SQLite loads while the catalog is read (a page opened cold waits for both); a failure to
+    // open is met below, where the database is used.
+    if (!database) openDatabase().catch(() => undefined);
     catalog = await reader.catalog();
     read = true;
     if (!migrated) {
