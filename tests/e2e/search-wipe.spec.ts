@@ -3,7 +3,9 @@
  * `.meeting-search` folder of the "SAH pool" VFS, components/search/search-database.ts) with the
  * archive: with the side panel closed (the background removes the folder), and with the side
  * panel left open, its search worker holding the files (they are emptied). Another account signed
- * in afterwards finds nothing of the first one's meetings.
+ * in afterwards finds nothing of the first one's meetings. A panel closed right after signing out,
+ * while its worker is busy and has not emptied the files yet, leaves none behind either: the
+ * background tries the removal again once the files are let go (lib/archive/drop.ts).
  *
  * "Emptied": the pool keeps its files (`.opaque/<random name>`), each a 4096-byte header (the
  * file's name in the pool) followed by the file's data; a pool file of no more than the header
@@ -102,6 +104,29 @@ async function otherPhrase(emulator: RunningEmulator): Promise<string> {
   return result.result.dialog[0]!.texts[0]!;
 }
 
+/** The test build's delay before the search worker indexes each record (components/search/search.worker.ts). */
+function setIndexDelay(page: Page, ms: number): Promise<void> {
+  return page.evaluate(async (ms) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('meeting-capture-archive');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => resolve(open.result);
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const put = db
+          .transaction('archive', 'readwrite')
+          .objectStore('archive')
+          .put(ms, 'test:index-delay-ms');
+        put.onsuccess = () => resolve();
+        put.onerror = () => reject(put.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, ms);
+}
+
 async function openPanel(page: Page, extensionId: string): Promise<void> {
   await page.setViewportSize({ width: 320, height: 800 });
   await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
@@ -183,4 +208,35 @@ test('signing out with the side panel open empties its database; another account
   await field.fill(word);
   await expect(panel.getByTestId('meeting-search-status')).toHaveText('Nothing found.', { timeout: 60_000 });
   await expect(panel.getByTestId('hit')).toHaveCount(0);
+});
+
+test('a side panel closed right after signing out, before its worker emptied the files, leaves none behind', async ({
+  signedInPopup: popup,
+  context,
+  extensionId,
+  emulator,
+  openViewer,
+}) => {
+  const word = await russianWord(emulator);
+  const viewer = await openViewer(S.personal, R.readyRu);
+  await expect(viewer.protocol).toBeVisible();
+  const panel = await context.newPage();
+  await openPanel(panel, extensionId);
+  await searchFinds(panel, word);
+  expect(await databaseBytes(popup.page)).toBeGreaterThan(POOL_HEADER_BYTES);
+
+  // The worker is kept busy: it waits 10 s before indexing the next recording kept, and empties
+  // the files on the clear only after that wait.
+  await setIndexDelay(panel, 10_000);
+  await viewer.open(S.personal, R.ready);
+  await expect(viewer.protocol).toBeVisible();
+  await expect(panel.getByTestId('meeting-search-status')).toHaveText(/^Searched 1 of 2 meetings/);
+
+  // Signed out, and the panel closed at once: the background could not remove the files its
+  // worker held, and the worker ends without emptying them. The background tries again.
+  await popup.page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(popup.page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await panel.close();
+  await expect.poll(() => databaseFiles(popup.page), { timeout: 30_000 }).toBeNull();
+  await expect.poll(() => archiveKeys(popup.page)).toBe(0);
 });
