@@ -6,6 +6,7 @@
 
 import { DATABASES } from '@/lib/databases';
 import { idbKeyValue, type KeyValueStore } from '@/lib/kv';
+import { type DropOutcome, dropSearchFiles } from './drop';
 import { ArchiveReader, type SpeakerNames } from './store';
 
 export * from './import';
@@ -17,17 +18,35 @@ export * from './store';
  */
 export const SEARCH_DATABASE_DIRECTORY = '.meeting-search';
 
+/** The largest file's size under a folder, in bytes (0 when none). */
+async function largestFile(directory: FileSystemDirectoryHandle): Promise<number> {
+  type Entry = FileSystemDirectoryHandle | FileSystemFileHandle;
+  let largest = 0;
+  for await (const entry of (directory as unknown as { values(): AsyncIterable<Entry> }).values()) {
+    const size = entry.kind === 'directory' ? await largestFile(entry) : (await entry.getFile()).size;
+    largest = Math.max(largest, size);
+  }
+  return largest;
+}
+
 /**
- * Drops the search database's files (the archive was wiped). Best effort: while a page's search
- * worker holds them, the removal fails and that worker drops them itself on the clear it is told
- * of; a worker started later over no archive drops them too.
+ * Drops the search database's files (the archive was wiped): the folder is removed, or, while a
+ * page's search worker holds the files, tried again until that worker has emptied them or its page
+ * is gone (lib/archive/drop.ts). A worker started later over no archive empties them too.
  */
-export async function dropSearchDatabase(): Promise<void> {
+export async function dropSearchDatabase(): Promise<DropOutcome> {
   try {
     const root = await navigator.storage.getDirectory();
-    await root.removeEntry(SEARCH_DATABASE_DIRECTORY, { recursive: true });
+    return await dropSearchFiles(
+      {
+        remove: () => root.removeEntry(SEARCH_DATABASE_DIRECTORY, { recursive: true }),
+        largestFile: async () => largestFile(await root.getDirectoryHandle(SEARCH_DATABASE_DIRECTORY)),
+      },
+      (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    );
   } catch {
-    // None, or held by a worker.
+    // No origin-private file system here.
+    return 'absent';
   }
 }
 

@@ -3,8 +3,7 @@
  * past meetings to search" from the side panel, speaker names given in the viewer (used by the
  * transcript and the search), and nothing left after signing out.
  */
-import type { Page } from '@playwright/test';
-import { api, expect, SEED, test } from './ui-fixtures';
+import { api, archiveKeys, expect, SEED, test } from './ui-fixtures';
 
 const R = SEED.recordings;
 const S = SEED.spaces;
@@ -12,31 +11,6 @@ const S = SEED.spaces;
 interface Result {
   title: string;
   result: { dialog: Array<{ texts: string[] }> };
-}
-
-/** Keys in the extension origin's archive database (none when it does not exist). */
-function archiveKeys(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((db) => db.name);
-    if (!names.includes('meeting-capture-archive')) return 0;
-    return new Promise<number>((resolve, reject) => {
-      const open = indexedDB.open('meeting-capture-archive');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('archive')) {
-          db.close();
-          resolve(0);
-          return;
-        }
-        const count = db.transaction('archive').objectStore('archive').count();
-        count.onsuccess = () => {
-          db.close();
-          resolve(count.result);
-        };
-      };
-    });
-  });
 }
 
 test('options show what is kept per space, Clear removes a space, signing out removes everything', async ({

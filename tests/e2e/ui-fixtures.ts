@@ -93,6 +93,31 @@ export async function api<T>(emulator: RunningEmulator, path: string, init: Requ
   return (body ? JSON.parse(body) : null) as T;
 }
 
+/** Keys in the extension origin's archive database (none when it does not exist). */
+export function archiveKeys(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((db) => db.name);
+    if (!names.includes('meeting-capture-archive')) return 0;
+    return new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open('meeting-capture-archive');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('archive')) {
+          db.close();
+          resolve(0);
+          return;
+        }
+        const count = db.transaction('archive').objectStore('archive').count();
+        count.onsuccess = () => {
+          db.close();
+          resolve(count.result);
+        };
+      };
+    });
+  });
+}
+
 /** Serious and critical accessibility violations on the page as it is now. */
 export async function seriousViolations(
   page: Page,

@@ -1,0 +1,242 @@
+/**
+ * Signing out drops the search database on the extension origin's private file system (the
+ * `.meeting-search` folder of the "SAH pool" VFS, components/search/search-database.ts) with the
+ * archive: with the side panel closed (the background removes the folder), and with the side
+ * panel left open, its search worker holding the files (they are emptied). Another account signed
+ * in afterwards finds nothing of the first one's meetings. A panel closed right after signing out,
+ * while its worker is busy and has not emptied the files yet, leaves none behind either: the
+ * background tries the removal again once the files are let go (lib/archive/drop.ts).
+ *
+ * "Emptied": the pool keeps its files (`.opaque/<random name>`), each a 4096-byte header (the
+ * file's name in the pool) followed by the file's data; a pool file of no more than the header
+ * holds no page of any database.
+ */
+import type { Page } from '@playwright/test';
+import type { RunningEmulator } from '../../emulator/index';
+import { api, archiveKeys, expect, SEED, test } from './ui-fixtures';
+
+const R = SEED.recordings;
+const S = SEED.spaces;
+
+test.describe.configure({ timeout: 180_000 });
+
+/** `SEARCH_DATABASE_DIRECTORY` of lib/archive. */
+const FOLDER = '.meeting-search';
+/** The header the SAH pool writes at the start of each of its files. */
+const POOL_HEADER_BYTES = 4096;
+
+interface Result {
+  result: { dialog: Array<{ texts: string[] }> };
+}
+
+interface PoolFile {
+  path: string;
+  /** Bytes, or null when the file could not be read. */
+  size: number | null;
+}
+
+/** The files under the search database's folder (null when there is no folder), read from an extension page. */
+function databaseFiles(page: Page): Promise<PoolFile[] | null> {
+  return page.evaluate(async (folder) => {
+    type Entry = FileSystemDirectoryHandle | FileSystemFileHandle;
+    type Listable = { entries(): AsyncIterable<[string, Entry]> };
+    const root = await navigator.storage.getDirectory();
+    let top: FileSystemDirectoryHandle;
+    try {
+      top = await root.getDirectoryHandle(folder);
+    } catch {
+      return null;
+    }
+    const files: Array<{ path: string; size: number | null }> = [];
+    const walk = async (directory: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
+      for await (const [name, entry] of (directory as unknown as Listable).entries()) {
+        if (entry.kind === 'directory') await walk(entry, `${prefix}${name}/`);
+        else {
+          let size: number | null = null;
+          try {
+            size = (await entry.getFile()).size;
+          } catch {
+            // Held by a worker's access handle.
+          }
+          files.push({ path: `${prefix}${name}`, size });
+        }
+      }
+    };
+    await walk(top, '');
+    return files;
+  }, FOLDER);
+}
+
+/** Files holding more than the pool's header (a database's pages), or that could not be read. */
+async function filesWithData(page: Page): Promise<string[]> {
+  const files = await databaseFiles(page);
+  return (files ?? [])
+    .filter((file) => file.size === null || file.size > POOL_HEADER_BYTES)
+    .map((file) => `${file.path} (${file.size ?? 'unreadable'})`);
+}
+
+/** The largest file's size under the search database's folder (0 when none). */
+async function databaseBytes(page: Page): Promise<number> {
+  return Math.max(0, ...((await databaseFiles(page)) ?? []).map((file) => file.size ?? 0));
+}
+
+/** A word of the Russian recording (none of it is in any English one: no stem, prefix or typo matches). */
+async function russianWord(emulator: RunningEmulator): Promise<string> {
+  const result = await api<Result>(emulator, `/api/spaces/${S.personal}/audio/${R.readyRu}/result/`);
+  const words = result.result.dialog.flatMap((block) => block.texts.join(' ').split(/[\s.,?!—]+/));
+  const word = words.find((w) => /^[а-яё]{8,}$/i.test(w));
+  if (!word) throw new Error('no long Russian word in the transcript');
+  return word;
+}
+
+/** A phrase of the other user's recording (read with that user's token). */
+async function otherPhrase(emulator: RunningEmulator): Promise<string> {
+  const token = await fetch(`${emulator.url}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: SEED.users.other.email, password: SEED.users.other.password }),
+  });
+  const { access } = (await token.json()) as { access: string };
+  const answer = await fetch(`${emulator.url}/api/spaces/${S.other}/audio/${R.otherPrivate}/result/`, {
+    headers: { authorization: `Bearer ${access}` },
+  });
+  const result = (await answer.json()) as Result;
+  return result.result.dialog[0]!.texts[0]!;
+}
+
+/** The test build's delay before the search worker indexes each record (components/search/search.worker.ts). */
+function setIndexDelay(page: Page, ms: number): Promise<void> {
+  return page.evaluate(async (ms) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('meeting-capture-archive');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => resolve(open.result);
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const put = db
+          .transaction('archive', 'readwrite')
+          .objectStore('archive')
+          .put(ms, 'test:index-delay-ms');
+        put.onsuccess = () => resolve();
+        put.onerror = () => reject(put.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, ms);
+}
+
+async function openPanel(page: Page, extensionId: string): Promise<void> {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+}
+
+/** Searches from the side panel and waits for a hit from the complete index. */
+async function searchFinds(panel: Page, text: string): Promise<void> {
+  await panel.getByRole('searchbox', { name: 'Search all meetings' }).fill(text);
+  await expect(panel.getByTestId('hit').first()).toBeVisible({ timeout: 60_000 });
+  await expect(panel.getByTestId('meeting-search-status')).toHaveText('', { timeout: 60_000 });
+}
+
+test('signing out with the side panel closed removes the search database folder and empties the archive', async ({
+  signedInPopup: popup,
+  context,
+  extensionId,
+  emulator,
+  openViewer,
+}) => {
+  const word = await russianWord(emulator);
+  const viewer = await openViewer(S.personal, R.readyRu);
+  await expect(viewer.protocol).toBeVisible();
+
+  const panel = await context.newPage();
+  await openPanel(panel, extensionId);
+  await searchFinds(panel, word);
+  expect(await databaseBytes(popup.page)).toBeGreaterThan(POOL_HEADER_BYTES);
+  expect(await archiveKeys(popup.page)).toBeGreaterThan(0);
+
+  // The panel goes, and its search worker with it.
+  await panel.close();
+  await popup.page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(popup.page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+  await expect.poll(() => databaseFiles(popup.page), { timeout: 15_000 }).toBeNull();
+  await expect.poll(() => archiveKeys(popup.page)).toBe(0);
+});
+
+test('signing out with the side panel open empties its database; another account finds nothing of the first', async ({
+  signedInPopup: popup,
+  context,
+  extensionId,
+  emulator,
+  openViewer,
+}) => {
+  const word = await russianWord(emulator);
+  const phrase = await otherPhrase(emulator);
+  const viewer = await openViewer(S.personal, R.readyRu);
+  await expect(viewer.protocol).toBeVisible();
+
+  const panel = await context.newPage();
+  await openPanel(panel, extensionId);
+  await searchFinds(panel, word);
+  expect(await databaseBytes(popup.page)).toBeGreaterThan(POOL_HEADER_BYTES);
+
+  // Signed out while the panel's worker holds the files.
+  await popup.page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(popup.page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // The panel's search, asked again over the wiped archive, shows none of its meetings.
+  await expect(panel.getByTestId('meeting-search-status')).toHaveText(/^No meeting is in search yet/);
+  await expect(panel.getByTestId('hit')).toHaveCount(0);
+  await expect.poll(() => filesWithData(popup.page), { timeout: 15_000 }).toEqual([]);
+  await expect.poll(() => archiveKeys(popup.page)).toBe(0);
+
+  // Another account, with a recording of its own in the archive.
+  await popup.signIn(emulator.url, SEED.users.other.email, SEED.users.other.password);
+  await expect(popup.balanceValue).toBeVisible();
+  await viewer.open(S.other, R.otherPrivate);
+  await expect(viewer.protocol).toBeVisible();
+
+  // The panel, still open, searches the new account's archive: the first account's word is not
+  // there ("Nothing found" is said only from the complete index), the new account's phrase is.
+  const field = panel.getByRole('searchbox', { name: 'Search all meetings' });
+  await expect(field).toBeVisible();
+  await field.fill(word);
+  await expect(panel.getByTestId('meeting-search-status')).toHaveText('Nothing found.', { timeout: 60_000 });
+  await expect(panel.getByTestId('hit')).toHaveCount(0);
+  await searchFinds(panel, phrase);
+  await field.fill(word);
+  await expect(panel.getByTestId('meeting-search-status')).toHaveText('Nothing found.', { timeout: 60_000 });
+  await expect(panel.getByTestId('hit')).toHaveCount(0);
+});
+
+test('a side panel closed right after signing out, before its worker emptied the files, leaves none behind', async ({
+  signedInPopup: popup,
+  context,
+  extensionId,
+  emulator,
+  openViewer,
+}) => {
+  const word = await russianWord(emulator);
+  const viewer = await openViewer(S.personal, R.readyRu);
+  await expect(viewer.protocol).toBeVisible();
+  const panel = await context.newPage();
+  await openPanel(panel, extensionId);
+  await searchFinds(panel, word);
+  expect(await databaseBytes(popup.page)).toBeGreaterThan(POOL_HEADER_BYTES);
+
+  // The worker is kept busy: it waits 10 s before indexing the next recording kept, and empties
+  // the files on the clear only after that wait.
+  await setIndexDelay(panel, 10_000);
+  await viewer.open(S.personal, R.ready);
+  await expect(viewer.protocol).toBeVisible();
+  await expect(panel.getByTestId('meeting-search-status')).toHaveText(/^Searched 1 of 2 meetings/);
+
+  // Signed out, and the panel closed at once: the background could not remove the files its
+  // worker held, and the worker ends without emptying them. The background tries again.
+  await popup.page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(popup.page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await panel.close();
+  await expect.poll(() => databaseFiles(popup.page), { timeout: 30_000 }).toBeNull();
+  await expect.poll(() => archiveKeys(popup.page)).toBe(0);
+});
