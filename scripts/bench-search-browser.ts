@@ -15,6 +15,7 @@
  * - the database's files on the origin-private file system beside the archive's text.
  *
  * Usage: npx tsx scripts/bench-search-browser.ts [--hours 50] [--runs 5]
+ * (EXTENSION_DIR=<a chrome-mv3 test build> measures that build instead of .output/chrome-mv3.)
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -31,6 +32,7 @@ function flag(name: string, fallback: number): number {
 }
 
 const HOURS = flag('hours', 50);
+const extensionDir = process.env.EXTENSION_DIR ? path.resolve(process.env.EXTENSION_DIR) : extensionPath;
 const RUNS = flag('runs', 5);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
@@ -216,7 +218,7 @@ function waitComplete(page: Page, indexed: number, timeoutMs: number) {
 }
 
 async function main() {
-  const worker = readdirSync(path.join(extensionPath, 'assets')).find((name) =>
+  const worker = readdirSync(path.join(extensionDir, 'assets')).find((name) =>
     name.startsWith('search.worker-'),
   );
   if (!worker) throw new Error('No search worker in the build: run `npm run build:test` first.');
@@ -228,7 +230,7 @@ async function main() {
     `Chromium, ${meetings} meetings, ${HOURS} h, ${utterances.toLocaleString('en')} utterances, ${mb(characters)} of text`,
   );
 
-  const chromium = await launchChromium({ profilePrefix: 'mc-bench-search-' });
+  const chromium = await launchChromium({ profilePrefix: 'mc-bench-search-', extensionDir });
   try {
     const service =
       chromium.context.serviceWorkers()[0] ?? (await chromium.context.waitForEvent('serviceworker'));
