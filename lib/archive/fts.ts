@@ -26,8 +26,36 @@ import { CHUNK_UTTERANCES } from './search';
 import type { Catalog, CatalogEntry } from './store';
 import { processTerm, tokenize } from './text';
 
-/** Bumped when the schema or what is indexed changes: a database of another version is rebuilt. */
-export const FTS_VERSION = 1;
+/**
+ * Bumped when the schema or what is indexed changes: a database of another version is rebuilt.
+ * 2: a passage's rowid follows its meeting's date (`rowidBase`).
+ */
+export const FTS_VERSION = 2;
+/**
+ * Passages of one meeting indexed, at most: a passage's rowid is its meeting's `rowidBase` times
+ * this plus its index. 4,096 passages of 20 utterances are about 57 hours of one meeting; the rest
+ * of a longer one is not searched.
+ */
+export const MEETING_PASSAGES = 4096;
+/**
+ * Matching passages ranked (bm25), the newest: a query's cost stays bounded whatever the
+ * archive's size. The meetings matching beyond them are counted, not ranked.
+ */
+export const RANKED_PASSAGES = 20_000;
+/** Rowids count milliseconds from here: within JavaScript's safe integers up to 2069. */
+const ROWID_EPOCH = Date.UTC(2000, 0, 1);
+/** The highest base, with room above for a million meetings moved up by a collision. */
+const MAX_BASE = Math.floor(Number.MAX_SAFE_INTEGER / MEETING_PASSAGES) - 1_000_000;
+
+/**
+ * Where a meeting of this date (ms) puts its passages: milliseconds since 2000 (clamped to 2000 …
+ * 2069), so the newest meetings have the highest rowids. Two meetings of the same millisecond: the
+ * second takes the next free one (`FtsIndex.addRecord`).
+ */
+export function rowidBase(date: number): number {
+  if (!Number.isFinite(date)) return 0;
+  return Math.min(Math.max(Math.floor(date) - ROWID_EPOCH, 0), MAX_BASE);
+}
 /** Typo candidates per query word, the most frequent first. */
 export const TYPO_CANDIDATES = 24;
 /**
@@ -219,25 +247,34 @@ export interface FtsCounters {
   indexed: number;
 }
 
+export interface FtsOptions {
+  /** Matching passages ranked, the newest (`RANKED_PASSAGES` unless set: tests set a few). */
+  rankedPassages?: number;
+}
+
 /** The search index in one SQLite database. */
 export class FtsIndex {
   readonly counters: FtsCounters = { rebuilds: 0, indexed: 0 };
   #generation: string;
+  readonly #ranked: number;
 
   private constructor(
     private readonly db: Database,
     generation: string,
+    ranked: number,
   ) {
     this.#generation = generation;
+    this.#ranked = ranked;
   }
 
   /**
    * The index in `db` for the archive of this generation: kept as it is when it is of this
    * format and generation, else emptied (and counted as a rebuild).
    */
-  static open(db: Database, generation: string): FtsIndex {
+  static open(db: Database, generation: string, options: FtsOptions = {}): FtsIndex {
     db.exec(SCHEMA);
-    const index = new FtsIndex(db, generation);
+    const ranked = Math.max(1, Math.floor(options.rankedPassages ?? RANKED_PASSAGES));
+    const index = new FtsIndex(db, generation, ranked);
     const meta = { version: index.#meta('version'), generation: index.#meta('generation') };
     if (openDecision(meta, generation) === 'rebuild') index.reset(generation);
     return index;
@@ -294,10 +331,21 @@ export class FtsIndex {
   addRecord(key: string, entry: CatalogEntry, prepared: PreparedRecord): void {
     this.db.transaction(() => {
       this.#remove(key);
-      for (const passage of passagesOf(prepared)) {
+      // The first millisecond from the meeting's date that no other meeting holds.
+      let base = rowidBase(entry.createdAt ?? entry.savedAt);
+      while (
+        this.db.selectValue('SELECT 1 FROM passages WHERE id BETWEEN ? AND ? LIMIT 1', [
+          base * MEETING_PASSAGES,
+          base * MEETING_PASSAGES + MEETING_PASSAGES - 1,
+        ]) !== undefined
+      )
+        base += 1;
+      let id = base * MEETING_PASSAGES;
+      for (const passage of passagesOf(prepared).slice(0, MEETING_PASSAGES)) {
         this.db.exec({
-          sql: 'INSERT INTO passages(key, space, date, block, first, speakers) VALUES (?, ?, ?, ?, ?, ?)',
+          sql: 'INSERT INTO passages(id, key, space, date, block, first, speakers) VALUES (?, ?, ?, ?, ?, ?, ?)',
           bind: [
+            id,
             key,
             entry.spaceId,
             entry.createdAt,
@@ -306,11 +354,11 @@ export class FtsIndex {
             `\n${passage.speakers.join('\n')}\n`,
           ],
         });
-        const id = this.db.selectValue('SELECT last_insert_rowid()');
         this.db.exec({
           sql: 'INSERT INTO stems(rowid, header, body) VALUES (?, ?, ?)',
-          bind: [id as number, stemmed(passage.header), stemmed(passage.body)],
+          bind: [id, stemmed(passage.header), stemmed(passage.body)],
         });
+        id += 1;
       }
       this.db.exec({ sql: 'INSERT INTO records(key, rev) VALUES (?, ?)', bind: [key, entry.rev] });
     });
@@ -367,7 +415,13 @@ export class FtsIndex {
   /**
    * The matching passages grouped by meeting, best meeting first (by its best passage), at most
    * `meetings` of them with up to `PASSAGES_PER_MEETING` passages each, and how many meetings
-   * matched in all. Two queries: the meetings (one row each), then the passages of those shown.
+   * matched in all.
+   *
+   * Only the newest `RANKED_PASSAGES` matching passages (those passing the filters) are ranked,
+   * with the rest of the meeting of the oldest of them: FTS5 walks the matches backwards by rowid
+   * to find where they start, without ranking, and the ranked query takes the rowids from there,
+   * once. The matching meetings are counted apart (a meeting is its passages' rowid divided by
+   * `MEETING_PASSAGES`), without ranking either.
    */
   rawSearch(
     words: QueryWord[],
@@ -380,31 +434,54 @@ export class FtsIndex {
     if (words.length === 0) return { groups, counts, total: 0 };
     const { where, values } = filterSql(filters);
     const match = matchExpression(words, any);
-    const found = this.db.selectArrays(
-      `SELECT p.key, min(s.rank) AS best, count(*)
-       FROM stems s JOIN passages p ON p.id = s.rowid
-       WHERE stems MATCH ?${where}
-       GROUP BY p.key ORDER BY best, p.key`,
-      [match, ...values],
+    // The filters are on `passages`: joined only when there are any.
+    const from = where ? 'stems s JOIN passages p ON p.id = s.rowid' : 'stems s';
+    const last = this.db.selectValue(
+      `SELECT s.rowid FROM ${from} WHERE stems MATCH ?${where} ORDER BY s.rowid DESC LIMIT 1 OFFSET ?`,
+      [match, ...values, this.#ranked - 1],
     );
-    const shown = found.slice(0, meetings).map(([key]) => String(key));
-    for (const [key, , count] of found) counts.set(String(key), Number(count));
-    for (const key of shown) groups.set(key, []);
-    if (shown.length === 0) return { groups, counts, total: 0 };
+    const bound = last === undefined ? null : Math.floor(Number(last) / MEETING_PASSAGES) * MEETING_PASSAGES;
     const rows = this.db.selectArrays(
       `SELECT p.key, p.block, p.first, s.rank
        FROM stems s JOIN passages p ON p.id = s.rowid
-       WHERE stems MATCH ?${where} AND p.key IN (${shown.map(() => '?').join(',')})
-       ORDER BY s.rank, p.block, p.first`,
-      [match, ...values, ...shown],
+       WHERE stems MATCH ?${bound === null ? '' : ' AND s.rowid >= ?'}${where}`,
+      bound === null ? [match, ...values] : [match, bound, ...values],
     );
-    for (const [key, block, first, score] of rows) {
-      const list = groups.get(String(key));
+    const passages = new Map<string, Array<ChunkRef & { rank: number }>>();
+    for (const [key, block, first, rank] of rows) {
+      const list = passages.get(String(key)) ?? [];
+      if (list.length === 0) passages.set(String(key), list);
       // bm25 is lower for better: the hit weight wants higher.
-      if (list && list.length < PASSAGES_PER_MEETING)
-        list.push({ block: Number(block), from: Number(first), score: -Number(score) });
+      list.push({ block: Number(block), from: Number(first), score: -Number(rank), rank: Number(rank) });
     }
-    return { groups, counts, total: found.length };
+    const best = new Map<string, number>();
+    for (const [key, list] of passages) {
+      counts.set(key, list.length);
+      best.set(key, Math.min(...list.map((passage) => passage.rank)));
+    }
+    const shown = [...passages.keys()]
+      .sort((a, b) => best.get(a)! - best.get(b)! || (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, meetings);
+    for (const key of shown)
+      groups.set(
+        key,
+        passages
+          .get(key)!
+          .sort((a, b) => a.rank - b.rank || a.block - b.block || a.from - b.from)
+          .slice(0, PASSAGES_PER_MEETING)
+          .map(({ rank: _rank, ...passage }) => passage),
+      );
+    // Every matching meeting is in the ranked set unless the bound cut it.
+    const total =
+      bound === null
+        ? passages.size
+        : Number(
+            this.db.selectValue(
+              `SELECT count(DISTINCT s.rowid >> ${Math.log2(MEETING_PASSAGES)}) FROM ${from} WHERE stems MATCH ?${where}`,
+              [match, ...values],
+            ) ?? 0,
+          );
+    return { groups, counts, total };
   }
 
   /**
