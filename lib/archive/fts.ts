@@ -16,6 +16,10 @@
  * letter is not forgiven, and a frequent word does not also find its near misspellings. Several words must all be in one passage; when no passage holds them
  * all, passages holding some are shown. Filters (space, speaker, date) are SQL conditions.
  *
+ * Cost bounded whatever the archive's size: a passage's rowid follows its meeting's date (the
+ * newest lowest, `rowidBase`), so only the newest `RANKED_PASSAGES` matching passages are ranked;
+ * the meetings matching beyond them are counted, not ranked (`FtsIndex.rawSearch`).
+ *
  * Pure of any browser API: it takes an open database (an in-memory one in Node tests, one on the
  * origin-private file system in the worker, lib/archive/worker.ts).
  */
@@ -37,25 +41,28 @@ export const FTS_VERSION = 2;
  * of a longer one is not searched.
  */
 export const MEETING_PASSAGES = 4096;
+const MEETING_BITS = Math.log2(MEETING_PASSAGES);
 /**
  * Matching passages ranked (bm25), the newest: a query's cost stays bounded whatever the
  * archive's size. The meetings matching beyond them are counted, not ranked.
  */
 export const RANKED_PASSAGES = 20_000;
-/** Rowids count milliseconds from here: within JavaScript's safe integers up to 2069. */
+/** Minutes from 2000 to the latest date told apart (about 4,000 years): the newest base is 0. */
+const BASE_SPAN = 2 ** 31;
 const ROWID_EPOCH = Date.UTC(2000, 0, 1);
-/** The highest base, with room above for a million meetings moved up by a collision. */
-const MAX_BASE = Math.floor(Number.MAX_SAFE_INTEGER / MEETING_PASSAGES) - 1_000_000;
 
 /**
- * Where a meeting of this date (ms) puts its passages: milliseconds since 2000 (clamped to 2000 …
- * 2069), so the newest meetings have the highest rowids. Two meetings of the same millisecond: the
- * second takes the next free one (`FtsIndex.addRecord`).
+ * Where a meeting of this date (ms) puts its passages: the minutes from it to `BASE_SPAN` minutes
+ * after 2000 (a date before 2000 counts as 2000), so the newer a meeting, the lower its rowids: the
+ * newest matching passages are the first FTS5 finds, and a build (newest first) appends to the
+ * tables. Minutes rather than milliseconds keep FTS5's rowid deltas, so the index, small. A
+ * meeting of a minute another one holds takes the next free one (`FtsIndex.addRecord`).
  */
 export function rowidBase(date: number): number {
-  if (!Number.isFinite(date)) return 0;
-  return Math.min(Math.max(Math.floor(date) - ROWID_EPOCH, 0), MAX_BASE);
+  const minutes = Number.isFinite(date) ? Math.floor((date - ROWID_EPOCH) / 60_000) : 0;
+  return BASE_SPAN - Math.min(Math.max(minutes, 0), BASE_SPAN);
 }
+
 /** Typo candidates per query word, the most frequent first. */
 export const TYPO_CANDIDATES = 24;
 /**
@@ -331,7 +338,7 @@ export class FtsIndex {
   addRecord(key: string, entry: CatalogEntry, prepared: PreparedRecord): void {
     this.db.transaction(() => {
       this.#remove(key);
-      // The first millisecond from the meeting's date that no other meeting holds.
+      // The meeting's minute, or the first one before it that no other meeting holds.
       let base = rowidBase(entry.createdAt ?? entry.savedAt);
       while (
         this.db.selectValue('SELECT 1 FROM passages WHERE id BETWEEN ? AND ? LIMIT 1', [
@@ -417,11 +424,12 @@ export class FtsIndex {
    * `meetings` of them with up to `PASSAGES_PER_MEETING` passages each, and how many meetings
    * matched in all.
    *
-   * Only the newest `RANKED_PASSAGES` matching passages (those passing the filters) are ranked,
-   * with the rest of the meeting of the oldest of them: FTS5 walks the matches backwards by rowid
-   * to find where they start, without ranking, and the ranked query takes the rowids from there,
-   * once. The matching meetings are counted apart (a meeting is its passages' rowid divided by
-   * `MEETING_PASSAGES`), without ranking either.
+   * Only the newest `RANKED_PASSAGES` matching passages (of those passing the filters) are ranked,
+   * with the rest of the meeting of the last of them: FTS5 walks the matches in rowid order (the
+   * newest first) to find where they end, without ranking; the passages up to there are ranked
+   * once, into a temporary table that groups them by meeting (a meeting is its passages' rowid
+   * divided by `MEETING_PASSAGES`: no join) and gives the shown meetings' passages. The meetings
+   * matching beyond the bound are counted without ranking.
    */
   rawSearch(
     words: QueryWord[],
@@ -437,47 +445,48 @@ export class FtsIndex {
     // The filters are on `passages`: joined only when there are any.
     const from = where ? 'stems s JOIN passages p ON p.id = s.rowid' : 'stems s';
     const last = this.db.selectValue(
-      `SELECT s.rowid FROM ${from} WHERE stems MATCH ?${where} ORDER BY s.rowid DESC LIMIT 1 OFFSET ?`,
+      `SELECT s.rowid FROM ${from} WHERE stems MATCH ?${where} ORDER BY s.rowid LIMIT 1 OFFSET ?`,
       [match, ...values, this.#ranked - 1],
     );
-    const bound = last === undefined ? null : Math.floor(Number(last) / MEETING_PASSAGES) * MEETING_PASSAGES;
+    // The end of the last ranked passage's meeting.
+    const bound =
+      last === undefined ? null : (Math.floor(Number(last) / MEETING_PASSAGES) + 1) * MEETING_PASSAGES - 1;
+    // Ranked once: the ranked passages (kept aside), their meetings, the shown meetings' passages.
     const rows = this.db.selectArrays(
-      `SELECT p.key, p.block, p.first, s.rank
-       FROM stems s JOIN passages p ON p.id = s.rowid
-       WHERE stems MATCH ?${bound === null ? '' : ' AND s.rowid >= ?'}${where}`,
-      bound === null ? [match, ...values] : [match, bound, ...values],
+      `WITH ranked AS MATERIALIZED (
+         SELECT s.rowid AS id, s.rank AS rank FROM ${from}
+         WHERE stems MATCH ?${bound === null ? '' : ' AND s.rowid <= ?'}${where}
+       ),
+       shown AS (
+         SELECT id >> ${MEETING_BITS} AS m, min(rank) AS best, count(*) AS n, count(*) OVER () AS meetings
+         FROM ranked GROUP BY m ORDER BY best, m LIMIT ?
+       )
+       SELECT shown.best, shown.m, shown.n, shown.meetings, p.key, p.block, p.first, ranked.rank
+       FROM shown JOIN ranked ON ranked.id >> ${MEETING_BITS} = shown.m JOIN passages p ON p.id = ranked.id`,
+      bound === null ? [match, ...values, meetings] : [match, bound, ...values, meetings],
     );
-    const passages = new Map<string, Array<ChunkRef & { rank: number }>>();
-    for (const [key, block, first, rank] of rows) {
-      const list = passages.get(String(key)) ?? [];
-      if (list.length === 0) passages.set(String(key), list);
+    const order = (a: unknown[], b: unknown[]) =>
+      Number(a[0]) - Number(b[0]) ||
+      Number(a[1]) - Number(b[1]) ||
+      Number(a[7]) - Number(b[7]) ||
+      Number(a[5]) - Number(b[5]) ||
+      Number(a[6]) - Number(b[6]);
+    for (const [, , count, , key, block, start, rank] of rows.sort(order)) {
+      const list = groups.get(String(key)) ?? [];
+      if (list.length === 0) groups.set(String(key), list);
+      counts.set(String(key), Number(count));
       // bm25 is lower for better: the hit weight wants higher.
-      list.push({ block: Number(block), from: Number(first), score: -Number(rank), rank: Number(rank) });
+      if (list.length < PASSAGES_PER_MEETING)
+        list.push({ block: Number(block), from: Number(start), score: -Number(rank) });
     }
-    const best = new Map<string, number>();
-    for (const [key, list] of passages) {
-      counts.set(key, list.length);
-      best.set(key, Math.min(...list.map((passage) => passage.rank)));
-    }
-    const shown = [...passages.keys()]
-      .sort((a, b) => best.get(a)! - best.get(b)! || (a < b ? -1 : a > b ? 1 : 0))
-      .slice(0, meetings);
-    for (const key of shown)
-      groups.set(
-        key,
-        passages
-          .get(key)!
-          .sort((a, b) => a.rank - b.rank || a.block - b.block || a.from - b.from)
-          .slice(0, PASSAGES_PER_MEETING)
-          .map(({ rank: _rank, ...passage }) => passage),
-      );
+    const ranked = rows[0] ? Number(rows[0][3]) : 0;
     // Every matching meeting is in the ranked set unless the bound cut it.
     const total =
       bound === null
-        ? passages.size
+        ? ranked
         : Number(
             this.db.selectValue(
-              `SELECT count(DISTINCT s.rowid >> ${Math.log2(MEETING_PASSAGES)}) FROM ${from} WHERE stems MATCH ?${where}`,
+              `SELECT count(DISTINCT s.rowid >> ${MEETING_BITS}) FROM ${from} WHERE stems MATCH ?${where}`,
               [match, ...values],
             ) ?? 0,
           );

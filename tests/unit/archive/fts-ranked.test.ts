@@ -98,14 +98,17 @@ describe('rowids follow the meeting date', () => {
       '1:1': [base, base + 1, base + 2],
       '1:2': [rowidBase(SAVED) * MEETING_PASSAGES],
     });
-    expect(rowidBase(START + 1)).toBe(rowidBase(START) + 1);
+    // A minute later, one lower: the newest first.
+    expect(rowidBase(START + 60_000)).toBe(rowidBase(START) - 1);
+    expect(rowidBase(START + 59_999)).toBe(rowidBase(START));
     // Within JavaScript's safe integers for any date: clamped at both ends.
-    expect(rowidBase(Date.UTC(1970, 0, 1))).toBe(0);
-    expect(rowidBase(8.64e15) * MEETING_PASSAGES).toBeLessThan(Number.MAX_SAFE_INTEGER);
-    expect(rowidBase(Number.NaN)).toBe(0);
+    expect(rowidBase(Date.UTC(1970, 0, 1))).toBe(rowidBase(Date.UTC(2000, 0, 1)));
+    expect(rowidBase(Number.NaN)).toBe(rowidBase(Date.UTC(2000, 0, 1)));
+    expect(rowidBase(8.64e15)).toBe(0);
+    expect((rowidBase(0) + 1_000_000) * MEETING_PASSAGES).toBeLessThan(Number.MAX_SAFE_INTEGER);
   });
 
-  it('moves a meeting of the same millisecond to the next free one, and keeps a meeting in its place when indexed again', async () => {
+  it('moves a meeting of the same minute to the next free one, and keeps a meeting in its place when indexed again', async () => {
     const { archive, rowids, sync, shown } = await build([
       { audioId: 1, createdAt: START, lines: [line('budget one')] },
       { audioId: 2, createdAt: START, lines: [line('budget two')] },
