@@ -16,6 +16,10 @@
  * letter is not forgiven, and a frequent word does not also find its near misspellings. Several words must all be in one passage; when no passage holds them
  * all, passages holding some are shown. Filters (space, speaker, date) are SQL conditions.
  *
+ * Cost bounded whatever the archive's size: a passage's rowid follows its meeting's date (the
+ * newest lowest, `rowidBase`), so only the newest `RANKED_PASSAGES` matching passages are ranked;
+ * the meetings matching beyond them are counted, not ranked (`FtsIndex.rawSearch`).
+ *
  * Pure of any browser API: it takes an open database (an in-memory one in Node tests, one on the
  * origin-private file system in the worker, lib/archive/worker.ts).
  */
@@ -26,8 +30,39 @@ import { CHUNK_UTTERANCES } from './search';
 import type { Catalog, CatalogEntry } from './store';
 import { processTerm, tokenize } from './text';
 
-/** Bumped when the schema or what is indexed changes: a database of another version is rebuilt. */
-export const FTS_VERSION = 1;
+/**
+ * Bumped when the schema or what is indexed changes: a database of another version is rebuilt.
+ * 2: a passage's rowid follows its meeting's date (`rowidBase`).
+ */
+export const FTS_VERSION = 2;
+/**
+ * Passages of one meeting indexed, at most: a passage's rowid is its meeting's `rowidBase` times
+ * this plus its index. 4,096 passages of 20 utterances are about 57 hours of one meeting; the rest
+ * of a longer one is not searched.
+ */
+export const MEETING_PASSAGES = 4096;
+const MEETING_BITS = Math.log2(MEETING_PASSAGES);
+/**
+ * Matching passages ranked (bm25), the newest: a query's cost stays bounded whatever the
+ * archive's size. The meetings matching beyond them are counted, not ranked.
+ */
+export const RANKED_PASSAGES = 20_000;
+/** Minutes from 2000 to the latest date told apart (about 4,000 years): the newest base is 0. */
+const BASE_SPAN = 2 ** 31;
+const ROWID_EPOCH = Date.UTC(2000, 0, 1);
+
+/**
+ * Where a meeting of this date (ms) puts its passages: the minutes from it to `BASE_SPAN` minutes
+ * after 2000 (a date before 2000 counts as 2000), so the newer a meeting, the lower its rowids: the
+ * newest matching passages are the first FTS5 finds, and a build (newest first) appends to the
+ * tables. Minutes rather than milliseconds keep FTS5's rowid deltas, so the index, small. A
+ * meeting of a minute another one holds takes the next free one (`FtsIndex.addRecord`).
+ */
+export function rowidBase(date: number): number {
+  const minutes = Number.isFinite(date) ? Math.floor((date - ROWID_EPOCH) / 60_000) : 0;
+  return BASE_SPAN - Math.min(Math.max(minutes, 0), BASE_SPAN);
+}
+
 /** Typo candidates per query word, the most frequent first. */
 export const TYPO_CANDIDATES = 24;
 /**
@@ -219,25 +254,34 @@ export interface FtsCounters {
   indexed: number;
 }
 
+export interface FtsOptions {
+  /** Matching passages ranked, the newest (`RANKED_PASSAGES` unless set: tests set a few). */
+  rankedPassages?: number;
+}
+
 /** The search index in one SQLite database. */
 export class FtsIndex {
   readonly counters: FtsCounters = { rebuilds: 0, indexed: 0 };
   #generation: string;
+  readonly #ranked: number;
 
   private constructor(
     private readonly db: Database,
     generation: string,
+    ranked: number,
   ) {
     this.#generation = generation;
+    this.#ranked = ranked;
   }
 
   /**
    * The index in `db` for the archive of this generation: kept as it is when it is of this
    * format and generation, else emptied (and counted as a rebuild).
    */
-  static open(db: Database, generation: string): FtsIndex {
+  static open(db: Database, generation: string, options: FtsOptions = {}): FtsIndex {
     db.exec(SCHEMA);
-    const index = new FtsIndex(db, generation);
+    const ranked = Math.max(1, Math.floor(options.rankedPassages ?? RANKED_PASSAGES));
+    const index = new FtsIndex(db, generation, ranked);
     const meta = { version: index.#meta('version'), generation: index.#meta('generation') };
     if (openDecision(meta, generation) === 'rebuild') index.reset(generation);
     return index;
@@ -294,10 +338,21 @@ export class FtsIndex {
   addRecord(key: string, entry: CatalogEntry, prepared: PreparedRecord): void {
     this.db.transaction(() => {
       this.#remove(key);
-      for (const passage of passagesOf(prepared)) {
+      // The meeting's minute, or the first one before it that no other meeting holds.
+      let base = rowidBase(entry.createdAt ?? entry.savedAt);
+      while (
+        this.db.selectValue('SELECT 1 FROM passages WHERE id BETWEEN ? AND ? LIMIT 1', [
+          base * MEETING_PASSAGES,
+          base * MEETING_PASSAGES + MEETING_PASSAGES - 1,
+        ]) !== undefined
+      )
+        base += 1;
+      let id = base * MEETING_PASSAGES;
+      for (const passage of passagesOf(prepared).slice(0, MEETING_PASSAGES)) {
         this.db.exec({
-          sql: 'INSERT INTO passages(key, space, date, block, first, speakers) VALUES (?, ?, ?, ?, ?, ?)',
+          sql: 'INSERT INTO passages(id, key, space, date, block, first, speakers) VALUES (?, ?, ?, ?, ?, ?, ?)',
           bind: [
+            id,
             key,
             entry.spaceId,
             entry.createdAt,
@@ -306,11 +361,11 @@ export class FtsIndex {
             `\n${passage.speakers.join('\n')}\n`,
           ],
         });
-        const id = this.db.selectValue('SELECT last_insert_rowid()');
         this.db.exec({
           sql: 'INSERT INTO stems(rowid, header, body) VALUES (?, ?, ?)',
-          bind: [id as number, stemmed(passage.header), stemmed(passage.body)],
+          bind: [id, stemmed(passage.header), stemmed(passage.body)],
         });
+        id += 1;
       }
       this.db.exec({ sql: 'INSERT INTO records(key, rev) VALUES (?, ?)', bind: [key, entry.rev] });
     });
@@ -367,7 +422,14 @@ export class FtsIndex {
   /**
    * The matching passages grouped by meeting, best meeting first (by its best passage), at most
    * `meetings` of them with up to `PASSAGES_PER_MEETING` passages each, and how many meetings
-   * matched in all. Two queries: the meetings (one row each), then the passages of those shown.
+   * matched in all.
+   *
+   * Only the newest `RANKED_PASSAGES` matching passages (of those passing the filters) are ranked,
+   * with the rest of the meeting of the last of them: FTS5 walks the matches in rowid order (the
+   * newest first) to find where they end, without ranking; the passages up to there are ranked
+   * once, into a temporary table that groups them by meeting (a meeting is its passages' rowid
+   * divided by `MEETING_PASSAGES`: no join) and gives the shown meetings' passages. The meetings
+   * matching beyond the bound are counted without ranking.
    */
   rawSearch(
     words: QueryWord[],
@@ -380,31 +442,55 @@ export class FtsIndex {
     if (words.length === 0) return { groups, counts, total: 0 };
     const { where, values } = filterSql(filters);
     const match = matchExpression(words, any);
-    const found = this.db.selectArrays(
-      `SELECT p.key, min(s.rank) AS best, count(*)
-       FROM stems s JOIN passages p ON p.id = s.rowid
-       WHERE stems MATCH ?${where}
-       GROUP BY p.key ORDER BY best, p.key`,
-      [match, ...values],
+    // The filters are on `passages`: joined only when there are any.
+    const from = where ? 'stems s JOIN passages p ON p.id = s.rowid' : 'stems s';
+    const last = this.db.selectValue(
+      `SELECT s.rowid FROM ${from} WHERE stems MATCH ?${where} ORDER BY s.rowid LIMIT 1 OFFSET ?`,
+      [match, ...values, this.#ranked - 1],
     );
-    const shown = found.slice(0, meetings).map(([key]) => String(key));
-    for (const [key, , count] of found) counts.set(String(key), Number(count));
-    for (const key of shown) groups.set(key, []);
-    if (shown.length === 0) return { groups, counts, total: 0 };
+    // The end of the last ranked passage's meeting.
+    const bound =
+      last === undefined ? null : (Math.floor(Number(last) / MEETING_PASSAGES) + 1) * MEETING_PASSAGES - 1;
+    // Ranked once: the ranked passages (kept aside), their meetings, the shown meetings' passages.
     const rows = this.db.selectArrays(
-      `SELECT p.key, p.block, p.first, s.rank
-       FROM stems s JOIN passages p ON p.id = s.rowid
-       WHERE stems MATCH ?${where} AND p.key IN (${shown.map(() => '?').join(',')})
-       ORDER BY s.rank, p.block, p.first`,
-      [match, ...values, ...shown],
+      `WITH ranked AS MATERIALIZED (
+         SELECT s.rowid AS id, s.rank AS rank FROM ${from}
+         WHERE stems MATCH ?${bound === null ? '' : ' AND s.rowid <= ?'}${where}
+       ),
+       shown AS (
+         SELECT id >> ${MEETING_BITS} AS m, min(rank) AS best, count(*) AS n, count(*) OVER () AS meetings
+         FROM ranked GROUP BY m ORDER BY best, m LIMIT ?
+       )
+       SELECT shown.best, shown.m, shown.n, shown.meetings, p.key, p.block, p.first, ranked.rank
+       FROM shown JOIN ranked ON ranked.id >> ${MEETING_BITS} = shown.m JOIN passages p ON p.id = ranked.id`,
+      bound === null ? [match, ...values, meetings] : [match, bound, ...values, meetings],
     );
-    for (const [key, block, first, score] of rows) {
-      const list = groups.get(String(key));
+    const order = (a: unknown[], b: unknown[]) =>
+      Number(a[0]) - Number(b[0]) ||
+      Number(a[1]) - Number(b[1]) ||
+      Number(a[7]) - Number(b[7]) ||
+      Number(a[5]) - Number(b[5]) ||
+      Number(a[6]) - Number(b[6]);
+    for (const [, , count, , key, block, start, rank] of rows.sort(order)) {
+      const list = groups.get(String(key)) ?? [];
+      if (list.length === 0) groups.set(String(key), list);
+      counts.set(String(key), Number(count));
       // bm25 is lower for better: the hit weight wants higher.
-      if (list && list.length < PASSAGES_PER_MEETING)
-        list.push({ block: Number(block), from: Number(first), score: -Number(score) });
+      if (list.length < PASSAGES_PER_MEETING)
+        list.push({ block: Number(block), from: Number(start), score: -Number(rank) });
     }
-    return { groups, counts, total: found.length };
+    const ranked = rows[0] ? Number(rows[0][3]) : 0;
+    // Every matching meeting is in the ranked set unless the bound cut it.
+    const total =
+      bound === null
+        ? ranked
+        : Number(
+            this.db.selectValue(
+              `SELECT count(DISTINCT s.rowid >> ${MEETING_BITS}) FROM ${from} WHERE stems MATCH ?${where}`,
+              [match, ...values],
+            ) ?? 0,
+          );
+    return { groups, counts, total };
   }
 
   /**
