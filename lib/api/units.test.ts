@@ -88,6 +88,28 @@ describe('units: seconds or milliseconds, inferred from the duration', () => {
     expect(normalizeDialog({ ...result(1, 60), result: null }).blocks).toEqual([]);
   });
 
+  it('reads a block of 200,000 utterances (a very long transcript) without overflowing the stack', () => {
+    const count = 200_000;
+    const long = result(1000, null);
+    const body = long.result as NonNullable<typeof long.result>;
+    const starts = Array.from({ length: count }, (_, i) => i * 2000);
+    body.dialog = [
+      {
+        header: 'All',
+        starts,
+        ends: starts.map((start) => start + 1500),
+        speakers: starts.map(() => '{0}'),
+        texts: starts.map((_, i) => `Line ${i}`),
+      },
+    ];
+    body.speakers_timeline = { '{0}': starts.map((start) => [start, start + 1500] as [number, number]) };
+    const dialog = normalizeDialog(long);
+    expect(dialog.unit).toBe('ms');
+    expect(dialog.blocks[0]?.utterances).toHaveLength(count);
+    expect(dialog.blocks[0]?.utterances.at(-1)?.start).toBe((count - 1) * 2);
+    expect(inferTimeUnit(starts, null)).toBe('ms');
+  });
+
   it('parses speaker ids in braces', () => {
     expect(speakerIdOf('{12}')).toBe('12');
     expect(speakerIdOf(' { 3 } ')).toBe('3');

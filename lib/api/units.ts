@@ -50,18 +50,29 @@ export function speakerIdOf(value: string): string {
 }
 
 function allTimes(body: ResultBody): number[] {
+  // Element by element: spreading a long block into one call overflows the stack.
   const times: number[] = [];
-  for (const block of body.dialog) times.push(...block.starts, ...block.ends);
-  for (const pairs of Object.values(body.speakers_timeline ?? {})) {
-    for (const [start, end] of pairs) times.push(start, end);
+  const add = (time: number) => {
+    if (Number.isFinite(time)) times.push(time);
+  };
+  for (const block of body.dialog) {
+    for (const time of block.starts) add(time);
+    for (const time of block.ends) add(time);
   }
-  return times.filter((time) => Number.isFinite(time));
+  for (const pairs of Object.values(body.speakers_timeline ?? {})) {
+    for (const [start, end] of pairs) {
+      add(start);
+      add(end);
+    }
+  }
+  return times;
 }
 
 /** Infers the unit of the transcript's times; see the module comment for the rule. */
 export function inferTimeUnit(times: number[], durationSeconds: number | null | undefined): TimeUnit {
   if (times.length === 0) return 's';
-  const largest = Math.max(...times);
+  let largest = Number.NEGATIVE_INFINITY;
+  for (const time of times) if (time > largest) largest = time;
   if (durationSeconds != null && durationSeconds > 0) {
     return largest > durationSeconds * 2 + 60 ? 'ms' : 's';
   }
