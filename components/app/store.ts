@@ -148,29 +148,48 @@ export async function refreshSession(): Promise<void> {
   sessionError.value = null;
   session.value = answer.data;
   serviceUrl.value = answer.data.serviceUrl;
-  if (answer.data.signedIn) {
-    await refreshAll();
-  } else {
-    forgetSnapshot();
-    await clearCache();
-    batch(() => {
-      spaces.value = null;
-      recordings.value = [];
-      recordingsCount.value = 0;
-      recordingsLoad.value = 'idle';
-      fromCache.value = false;
-    });
-  }
+  if (answer.data.signedIn) await refreshAll();
+  else forgetAccount();
 }
+
+/** Counts the accounts dropped from the page: an answer asked for before a drop is not shown. */
+let generation = 0;
 
 export async function refreshAll(): Promise<void> {
   await Promise.all([loadSpaces(), loadJobs()]);
   if (spaceId.value !== null) await loadRecordings();
 }
 
+/**
+ * Drops everything of the account shown (the state, the cached list, the popup's snapshot); an
+ * answer still on its way for it is not shown.
+ */
+export function forgetAccount(): void {
+  forgetSnapshot();
+  void clearCache();
+  generation += 1;
+  listRequest += 1;
+  batch(() => {
+    spaces.value = null;
+    spaceId.value = null;
+    recordings.value = [];
+    recordingsCount.value = 0;
+    recordingsLoad.value = 'idle';
+    fromCache.value = false;
+    searchText.value = '';
+    jobs.value = [];
+    probes.value = {};
+    selected.value = new Set();
+    recordInstead.value = null;
+    notice.value = null;
+  });
+}
+
 /** The spaces; the one shown stays while the account has it, else the default space. */
 export async function loadSpaces(): Promise<void> {
+  const shown = generation;
   const answer = await sendMessage('spaces.list', {});
+  if (shown !== generation) return;
   take(spacesList, answer.ok ? { ok: true, data: sortedSpaces(answer.data) } : answer);
   const list = spaces.value;
   if (!answer.ok || !list) return;
@@ -270,6 +289,7 @@ export function selectSpace(id: number): void {
 /** Balance right after something charged or refunded. */
 export async function refreshSpace(id: number): Promise<void> {
   const answer = await sendMessage('space.get', { spaceId: id });
+  // A late answer after the account changed replaces a space only where the new account has it.
   if (!answer.ok || !spaces.value) return;
   spaces.value = spaces.value.map((item) => (item.space.id === id ? { ...item, space: answer.data } : item));
 }
@@ -380,16 +400,6 @@ export function addJob(job: Job): void {
 export async function signOut(): Promise<void> {
   forgetSnapshot();
   await sendMessage('session.signOut', {});
-  await clearCache();
-  batch(() => {
-    session.value = { signedIn: false, serviceUrl: serviceUrl.value, warning: null };
-    spaces.value = null;
-    spaceId.value = null;
-    recordings.value = [];
-    recordingsCount.value = 0;
-    recordingsLoad.value = 'idle';
-    jobs.value = [];
-    probes.value = {};
-    selected.value = new Set();
-  });
+  forgetAccount();
+  session.value = { signedIn: false, serviceUrl: serviceUrl.value, warning: null };
 }

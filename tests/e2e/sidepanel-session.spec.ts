@@ -1,0 +1,93 @@
+/**
+ * An open side panel follows the session: a sign-out in the popup, a sign-in there as another
+ * account, and a session the background ends by itself (the refresh token refused) each show in
+ * the panel without reloading it, and the panel never shows the previous account's list or balance.
+ */
+import type { Page } from '@playwright/test';
+import { expect, SEED, test } from './ui-fixtures';
+
+const DAY_MS = 86_400_000;
+
+async function control(url: string, path: string, body?: unknown): Promise<void> {
+  const answer = await fetch(`${url}/__emulator${path}`, {
+    method: 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(answer.ok).toBe(true);
+}
+
+/** The side panel's page in a tab, 320 px wide (Chrome's narrowest panel). */
+async function openPanel(page: Page, extensionId: string): Promise<Page> {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+  return page;
+}
+
+/** The titles of the recordings the page lists. */
+async function listedTitles(page: Page): Promise<string[]> {
+  const titles = await page
+    .getByTestId('recording')
+    .evaluateAll((rows) => rows.map((row) => row.querySelector('button')?.textContent?.trim() ?? ''));
+  return titles.filter((title) => title !== '');
+}
+
+/** The signed-out view: the sign-in form, no list, no balance, none of `titles` anywhere. */
+async function expectSignedOut(page: Page, titles: string[]): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(page.getByTestId('recording')).toHaveCount(0);
+  await expect(page.getByTestId('balance-value')).toHaveCount(0);
+  const shown = await page.locator('body').innerText();
+  for (const title of titles) expect(shown).not.toContain(title);
+}
+
+test('the side panel follows a sign-out in the popup, then a sign-in as another account', async ({
+  signedInPopup: popup,
+  context,
+  extensionId,
+  emulator,
+}) => {
+  const panel = await openPanel(await context.newPage(), extensionId);
+  await expect(panel.getByTestId('balance-value')).toContainText('10 h 00 min');
+  await expect(panel.getByTestId('recording')).toHaveCount(SEED.personalListCount);
+  const demoTitles = await listedTitles(panel);
+  expect(demoTitles).toHaveLength(SEED.personalListCount);
+  // The panel is left on one of the account's recordings.
+  await panel.getByRole('button', { name: demoTitles[0], exact: true }).click();
+  await expect(panel.getByTestId('recording-detail')).toBeVisible();
+
+  await popup.page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(popup.page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  // The panel was not reloaded: it learns the sign-out by itself.
+  await expectSignedOut(panel, demoTitles);
+
+  await popup.signIn(emulator.url, SEED.users.other.email, SEED.users.other.password);
+  await expect(popup.balanceValue).toContainText('9 h 00 min');
+  await expect(panel.getByTestId('balance-value')).toContainText('9 h 00 min');
+  // Home, with the new account's list: the recording left open was the other account's.
+  await expect(panel.getByTestId('recording-detail')).toHaveCount(0);
+  await expect(panel.getByTestId('recording')).toHaveCount(1);
+  expect(await listedTitles(panel)).toEqual(['Private notes.mp3']);
+  const shown = await panel.locator('body').innerText();
+  for (const title of demoTitles) expect(shown).not.toContain(title);
+  await expect(panel.getByLabel('Space', { exact: true })).not.toContainText('Personal (personal)');
+});
+
+test('the side panel follows a session the background ends (the refresh token refused)', async ({
+  signedInPopup: popup,
+  context,
+  extensionId,
+  emulator,
+}) => {
+  const panel = await openPanel(await context.newPage(), extensionId);
+  await expect(panel.getByTestId('recording')).toHaveCount(SEED.personalListCount);
+  const demoTitles = await listedTitles(panel);
+
+  // Two days on the service's clock: the refresh token (a day long) has run out there; then the
+  // service stops taking the access token too. The next request ends the session.
+  await control(emulator.url, '/clock/advance', { ms: 2 * DAY_MS });
+  await control(emulator.url, '/tokens/expire-access');
+  await popup.reopen();
+  await expect(popup.page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expectSignedOut(panel, demoTitles);
+});
