@@ -27,6 +27,9 @@ type Progress = { kind: 'slow'; url: string } | { kind: 'retrying'; error: Error
 export function SignIn({ email: initialEmail }: { email?: string }) {
   const m = text.value;
   const [url, setUrl] = useState(serviceUrl.value);
+  // The address changed in the options while the form is open: the form takes the new one.
+  const stored = serviceUrl.value;
+  useEffect(() => setUrl(stored), [stored]);
   const [email, setEmail] = useState(initialEmail ?? '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);

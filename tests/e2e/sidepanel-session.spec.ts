@@ -91,3 +91,40 @@ test('the side panel follows a session the background ends (the refresh token re
   await expect(popup.page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expectSignedOut(panel, demoTitles);
 });
+
+test('a new service address in the options: the open panel and options show signed out, then the account signed in there', async ({
+  signedInPopup: popup,
+  context,
+  extensionId,
+  emulator,
+  openOptions,
+}) => {
+  const panel = await openPanel(await context.newPage(), extensionId);
+  await expect(panel.getByTestId('recording')).toHaveCount(SEED.personalListCount);
+  const demoTitles = await listedTitles(panel);
+  const options = await openOptions();
+  const account = options.page.getByTestId('account');
+  const spacePicker = options.page.locator('#opt-default-space');
+  await expect(account).toHaveText(`Signed in as ${SEED.users.demo.email}`);
+  await expect(spacePicker).toContainText('Personal');
+
+  // The same emulator under another address: another service for the extension.
+  const other = emulator.url.replace('127.0.0.1', 'localhost');
+  await options.page.getByLabel('Service URL').fill(other);
+  await options.page.getByRole('button', { name: 'Save', exact: true }).first().click();
+  await expect(account).toHaveText('Not signed in. Use the extension’s popup to sign in.');
+  await expect(spacePicker).toBeDisabled();
+  await expect(spacePicker).not.toContainText('Personal');
+  await expectSignedOut(panel, demoTitles);
+  await expect(panel.getByTestId('service-url')).toContainText(other);
+  await expect(panel.getByLabel('Service URL')).toHaveValue(other);
+
+  await popup.reopen();
+  await popup.signIn(other, SEED.users.other.email, SEED.users.other.password);
+  await expect(popup.balanceValue).toContainText('9 h 00 min');
+  await expect(account).toHaveText(`Signed in as ${SEED.users.other.email}`);
+  await expect(spacePicker).toContainText("Other's space");
+  await expect(spacePicker).not.toContainText('Personal');
+  await expect(panel.getByTestId('recording')).toHaveCount(1);
+  expect(await listedTitles(panel)).toEqual(['Private notes.mp3']);
+});
