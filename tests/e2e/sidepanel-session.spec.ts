@@ -128,3 +128,26 @@ test('a new service address in the options: the open panel and options show sign
   await expect(panel.getByTestId('recording')).toHaveCount(1);
   expect(await listedTitles(panel)).toEqual(['Private notes.mp3']);
 });
+
+test('a recording open in the viewer is not left on screen after a sign-out, nor for another account', async ({
+  signedInPopup: popup,
+  openViewer,
+  emulator,
+}) => {
+  const viewer = await openViewer(SEED.spaces.personal, SEED.recordings.ready);
+  await expect(viewer.protocol).toBeVisible();
+  const protocol = (await viewer.protocol.innerText()).slice(0, 60);
+  expect(protocol.length).toBeGreaterThan(10);
+
+  await popup.page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(viewer.protocol).toHaveCount(0);
+  await expect(viewer.page.getByRole('alert')).toContainText('sign in', { ignoreCase: true });
+  expect(await viewer.page.locator('body').innerText()).not.toContain(protocol);
+
+  // Another account, which has no access to that recording: it is still not shown.
+  await popup.signIn(emulator.url, SEED.users.other.email, SEED.users.other.password);
+  await expect(popup.balanceValue).toContainText('9 h 00 min');
+  await expect(viewer.page.getByRole('alert')).toBeVisible();
+  await expect(viewer.protocol).toHaveCount(0);
+  expect(await viewer.page.locator('body').innerText()).not.toContain(protocol);
+});
