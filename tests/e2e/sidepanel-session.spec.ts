@@ -132,17 +132,22 @@ test('a new service address in the options: the open panel and options show sign
 test('a recording open in the viewer is not left on screen after a sign-out, nor for another account', async ({
   signedInPopup: popup,
   openViewer,
+  openOptions,
   emulator,
 }) => {
   const viewer = await openViewer(SEED.spaces.personal, SEED.recordings.ready);
   await expect(viewer.protocol).toBeVisible();
   const protocol = (await viewer.protocol.innerText()).slice(0, 60);
   expect(protocol.length).toBeGreaterThan(10);
+  // The options page lists what the archive keeps: the result just read.
+  const options = await openOptions();
+  await expect(options.page.getByTestId('archive-row')).toHaveCount(1);
 
   await popup.page.getByRole('button', { name: 'Sign out' }).click();
   await expect(viewer.protocol).toHaveCount(0);
   await expect(viewer.page.getByRole('alert')).toContainText('sign in', { ignoreCase: true });
   expect(await viewer.page.locator('body').innerText()).not.toContain(protocol);
+  await expect(options.page.getByTestId('archive-row')).toHaveCount(0);
 
   // Another account, which has no access to that recording: it is still not shown.
   await popup.signIn(emulator.url, SEED.users.other.email, SEED.users.other.password);
