@@ -6,6 +6,7 @@
 import { batch, computed, signal } from '@preact/signals';
 import type { Recording, SpaceListItem } from '@/lib/api/schemas';
 import { needsProbe, probeFromResult, type ResultProbe } from '@/lib/format/status';
+import { ownJobs } from '@/lib/jobs/owner';
 import type { Job } from '@/lib/jobs/types';
 import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
 import { defaultSpace } from '@/lib/spaces';
@@ -347,9 +348,12 @@ export async function loadJobs(): Promise<void> {
   if (answer.ok) showJobs(answer.data);
 }
 
-function showJobs(list: Job[]): void {
+function showJobs(all: Job[]): void {
+  const view = session.value;
+  // Only the signed-in account's jobs: another account's stay in the background, never shown.
+  const list = ownJobs(all, view?.serviceUrl ?? '', view?.email);
   const before = new Map(jobs.value.map((job) => [job.id, job.phase]));
-  jobs.value = [...list].sort((a, b) => b.createdAt - a.createdAt);
+  jobs.value = list.sort((a, b) => b.createdAt - a.createdAt);
   // A job that reached an end since the last look changes the list and the balance.
   const changed = list.some((job) => {
     const was = before.get(job.id);

@@ -156,3 +156,32 @@ test('a recording open in the viewer is not left on screen after a sign-out, nor
   await expect(viewer.protocol).toHaveCount(0);
   expect(await viewer.page.locator('body').innerText()).not.toContain(protocol);
 });
+
+test('jobs of the account signed out are not shown to the next account', async ({
+  signedInPopup: popup,
+  context,
+  extensionId,
+  emulator,
+}) => {
+  await popup
+    .row(SEED.recordings.uploadedNotProcessed)
+    .getByRole('button', { name: /^Start processing/ })
+    .click();
+  await popup.page.getByRole('dialog').getByRole('button', { name: 'Start processing' }).click();
+  await expect(popup.jobs).toHaveCount(1);
+  const panel = await openPanel(await context.newPage(), extensionId);
+  await expect(panel.getByTestId('job')).toHaveCount(1);
+
+  await popup.page.getByRole('button', { name: 'Sign out' }).click();
+  await expectSignedOut(panel, []);
+  await popup.signIn(emulator.url, SEED.users.other.email, SEED.users.other.password);
+  await expect(popup.balanceValue).toContainText('9 h 00 min');
+  await expect(panel.getByTestId('balance-value')).toContainText('9 h 00 min');
+  await expect(panel.getByTestId('job')).toHaveCount(0);
+  await expect(popup.jobs).toHaveCount(0);
+  // A popup opened afresh reads the jobs anew: still none of the first account's.
+  await popup.reopen();
+  await expect(popup.balanceValue).toContainText('9 h 00 min');
+  await expect(popup.rows).toHaveCount(1);
+  await expect(popup.jobs).toHaveCount(0);
+});
