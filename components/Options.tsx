@@ -3,7 +3,7 @@ import type { SpaceListItem } from '@/lib/api/schemas';
 import { detectLang } from '@/lib/i18n';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
-import type { Settings } from '@/lib/storage';
+import { type Settings, sessionChangedItem } from '@/lib/storage';
 import { parseServiceUrl } from '@/lib/url/service-url';
 import { lazyView } from './app/lazy';
 import { requestServiceAccess } from './app/permission';
@@ -70,12 +70,16 @@ export function Options() {
       return answer;
     }),
   );
-  const { data: session, setData: setSession } = useList(() => sendMessage('session.get', {}));
-  // Read once the session is known to be signed in; a failed read keeps the picker disabled.
-  const { data: spaces } = useList(
-    () => (session?.signedIn ? sendMessage('spaces.list', {}) : null),
-    [session?.signedIn],
-  );
+  const { data: session, load: loadSession } = useList(() => sendMessage('session.get', {}));
+  // A page left open follows the session (lib/session-follow): a sign-out or another account shows.
+  useEffect(() => sessionChangedItem.watch(() => void loadSession()), []);
+  // Whose data is shown (the key of lib/session-follow, written out: that module loads later).
+  const account = session?.signedIn ? `${session.serviceUrl}\n${session.email}` : null;
+  // Read for each account signed in; a failed read keeps the picker disabled. Nothing of an account
+  // is shown once another one (or none) is signed in.
+  const spacesRead = useList(() => (account ? sendMessage('spaces.list', {}) : null), [account]);
+  useEffect(() => spacesRead.setData(null), [account]);
+  const spaces = account ? spacesRead.data : null;
   const [saveError, setSaveError] = useState<ErrorInfo | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [url, setUrl] = useState('');
@@ -128,8 +132,9 @@ export function Options() {
       setUrlProblem(null);
       if (await save({ serviceUrl: target })) {
         setUrl(target);
-        const who = await sendMessage('session.get', {});
-        if (who.ok) setSession(who.data);
+        // The session went with the service before the address changed: the open pages (and this
+        // one) ask again, and show the sign-in form for the new address.
+        void sessionChangedItem.setValue(Date.now());
       }
     })();
   };

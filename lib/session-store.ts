@@ -14,7 +14,7 @@
 
 import type { Session, SessionStore } from '@/lib/api';
 import { idbKeyValue, type KeyValueStore } from '@/lib/kv';
-import { DATABASES, type SessionEnded, sessionEndedItem } from '@/lib/storage';
+import { DATABASES, type SessionEnded, sessionChangedItem, sessionEndedItem } from '@/lib/storage';
 
 const SESSION_KEY = 'session';
 
@@ -31,22 +31,26 @@ export function createSessionStore(
   now: () => number = Date.now,
 ): BackgroundSessionStore {
   const read = async () => (await kv.get<Session>(SESSION_KEY)) ?? null;
+  // Open pages follow the session by this signal (lib/session-follow); written once the change is in.
+  const changed = () => sessionChangedItem.setValue(now());
   return {
     get: read,
     async set(session) {
       if (session) {
         await kv.set(SESSION_KEY, session);
         await sessionEndedItem.setValue(null);
-        return;
+      } else {
+        // The client clears the session when it can no longer be renewed or the service rejects it.
+        const previous = await read();
+        await kv.del(SESSION_KEY);
+        if (previous) await sessionEndedItem.setValue({ email: previous.email, at: now() });
       }
-      // The client clears the session when it can no longer be renewed or the service rejects it.
-      const previous = await read();
-      await kv.del(SESSION_KEY);
-      if (previous) await sessionEndedItem.setValue({ email: previous.email, at: now() });
+      await changed();
     },
     async clear() {
       await kv.del(SESSION_KEY);
       await sessionEndedItem.setValue(null);
+      await changed();
     },
   };
 }

@@ -182,6 +182,21 @@ export const sessionEndedItem = /* @__PURE__ */ storage.defineItem<SessionEnded 
   },
 );
 
+/**
+ * When the session last started, ended or had its token renewed (ms; 0: not since the browser
+ * started): the signal the open extension pages watch to follow the session (lib/session-follow).
+ * Written by the background's session store after each change, and by the options page once the
+ * service address changed (the session ended before the address was stored); a page that sees it
+ * change asks
+ * `session.get` and compares the account with the one it shows. No token and no account in it, and
+ * not the truth itself (it starts at 0 in each run of the browser). In `storage.session`: extension
+ * pages only.
+ */
+export const sessionChangedItem = /* @__PURE__ */ storage.defineItem<number>('session:sessionChanged', {
+  fallback: 0,
+  version: 1,
+});
+
 /** The session notices already shown (lib/background/session.ts), by the time they were for. */
 export interface SessionNotices {
   warnedFor: number | null;

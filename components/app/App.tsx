@@ -7,6 +7,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Recording } from '@/lib/api/schemas';
+import { sessionChangedItem } from '@/lib/storage';
 import { loadFailureTexts } from '../failures';
 import { text } from '../lang';
 import { ErrorMessage, IconButton, Skeleton } from '../ui';
@@ -117,9 +118,16 @@ export function App({ onOpenPanel, children }: AppProps = {}) {
       void loadFailureTexts().catch(() => undefined);
     }, 300);
     const stop = watchJobs();
+    // The page follows the session (./follow.ts, lib/session-follow): at each change the background
+    // reports, it asks for the session and drops the account shown when it is no longer signed in.
+    // The step loads at the first change: the first frame does not carry it.
+    const unfollow = sessionChangedItem.watch(
+      () => void import('./follow').then((follow) => follow.followSession()),
+    );
     return () => {
       clearTimeout(timer);
       stop();
+      unfollow();
     };
   }, []);
 
@@ -155,6 +163,13 @@ export function App({ onOpenPanel, children }: AppProps = {}) {
   const navigate: Navigate = (next) => setView(next);
   const home = () => setView({ name: 'home' });
   const current = session.value;
+  // Another account (or none) in place of the one shown: its recording or form is not left open.
+  const account = current?.signedIn ? `${current.serviceUrl}\n${current.email}` : null;
+  const shownFor = useRef(account);
+  if (shownFor.current !== account) {
+    shownFor.current = account;
+    if (view.name !== 'home') setView({ name: 'home' });
+  }
 
   let body = null;
   if (current === null) body = sessionError.value ? null : <Skeleton lines={8} />;

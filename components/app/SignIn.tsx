@@ -4,10 +4,11 @@ import { originOf } from '@/lib/permissions';
 import { parseServiceUrl } from '@/lib/url/service-url';
 import { describeSignInError, loadFailureTexts } from '../failures';
 import { lang, text } from '../lang';
+import { readAccount } from './follow';
 import { requestServiceAccess } from './permission';
 import { ServiceUrlPreview, serviceUrlProblemText } from './ServiceUrlPreview';
 import { forgetSnapshot } from './snapshot';
-import { refreshAll, serviceUrl, session } from './store';
+import { serviceUrl, session } from './store';
 
 /**
  * Pauses before the second and third attempt after a transport failure (contract: sign-in is
@@ -26,6 +27,9 @@ type Progress = { kind: 'slow'; url: string } | { kind: 'retrying'; error: Error
 export function SignIn({ email: initialEmail }: { email?: string }) {
   const m = text.value;
   const [url, setUrl] = useState(serviceUrl.value);
+  // The address changed in the options while the form is open: the form takes the new one.
+  const stored = serviceUrl.value;
+  useEffect(() => setUrl(stored), [stored]);
   const [email, setEmail] = useState(initialEmail ?? '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -104,7 +108,7 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
             setProgress(null);
             serviceUrl.value = answer.data.serviceUrl;
             session.value = answer.data;
-            await refreshAll();
+            await readAccount();
             return;
           }
           const failure = answer.error as ErrorInfo;

@@ -6,6 +6,7 @@
 import { batch, computed, signal } from '@preact/signals';
 import type { Recording, SpaceListItem } from '@/lib/api/schemas';
 import { needsProbe, probeFromResult, type ResultProbe } from '@/lib/format/status';
+import { ownJobs } from '@/lib/jobs/owner';
 import type { Job } from '@/lib/jobs/types';
 import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
 import { defaultSpace } from '@/lib/spaces';
@@ -148,29 +149,48 @@ export async function refreshSession(): Promise<void> {
   sessionError.value = null;
   session.value = answer.data;
   serviceUrl.value = answer.data.serviceUrl;
-  if (answer.data.signedIn) {
-    await refreshAll();
-  } else {
-    forgetSnapshot();
-    await clearCache();
-    batch(() => {
-      spaces.value = null;
-      recordings.value = [];
-      recordingsCount.value = 0;
-      recordingsLoad.value = 'idle';
-      fromCache.value = false;
-    });
-  }
+  if (answer.data.signedIn) await refreshAll();
+  else forgetAccount();
 }
+
+/** Counts the accounts dropped from the page: an answer asked for before a drop is not shown. */
+let generation = 0;
 
 export async function refreshAll(): Promise<void> {
   await Promise.all([loadSpaces(), loadJobs()]);
   if (spaceId.value !== null) await loadRecordings();
 }
 
+/**
+ * Drops everything of the account shown (the state, the cached list, the popup's snapshot); an
+ * answer still on its way for it is not shown.
+ */
+export function forgetAccount(): void {
+  forgetSnapshot();
+  void clearCache();
+  generation += 1;
+  listRequest += 1;
+  batch(() => {
+    spaces.value = null;
+    spaceId.value = null;
+    recordings.value = [];
+    recordingsCount.value = 0;
+    recordingsLoad.value = 'idle';
+    fromCache.value = false;
+    searchText.value = '';
+    jobs.value = [];
+    probes.value = {};
+    selected.value = new Set();
+    recordInstead.value = null;
+    notice.value = null;
+  });
+}
+
 /** The spaces; the one shown stays while the account has it, else the default space. */
 export async function loadSpaces(): Promise<void> {
+  const shown = generation;
   const answer = await sendMessage('spaces.list', {});
+  if (shown !== generation) return;
   take(spacesList, answer.ok ? { ok: true, data: sortedSpaces(answer.data) } : answer);
   const list = spaces.value;
   if (!answer.ok || !list) return;
@@ -270,6 +290,7 @@ export function selectSpace(id: number): void {
 /** Balance right after something charged or refunded. */
 export async function refreshSpace(id: number): Promise<void> {
   const answer = await sendMessage('space.get', { spaceId: id });
+  // A late answer after the account changed replaces a space only where the new account has it.
   if (!answer.ok || !spaces.value) return;
   spaces.value = spaces.value.map((item) => (item.space.id === id ? { ...item, space: answer.data } : item));
 }
@@ -327,9 +348,12 @@ export async function loadJobs(): Promise<void> {
   if (answer.ok) showJobs(answer.data);
 }
 
-function showJobs(list: Job[]): void {
+function showJobs(all: Job[]): void {
+  const view = session.value;
+  // Only the signed-in account's jobs: another account's stay in the background, never shown.
+  const list = ownJobs(all, view?.serviceUrl ?? '', view?.email);
   const before = new Map(jobs.value.map((job) => [job.id, job.phase]));
-  jobs.value = [...list].sort((a, b) => b.createdAt - a.createdAt);
+  jobs.value = list.sort((a, b) => b.createdAt - a.createdAt);
   // A job that reached an end since the last look changes the list and the balance.
   const changed = list.some((job) => {
     const was = before.get(job.id);
@@ -380,16 +404,6 @@ export function addJob(job: Job): void {
 export async function signOut(): Promise<void> {
   forgetSnapshot();
   await sendMessage('session.signOut', {});
-  await clearCache();
-  batch(() => {
-    session.value = { signedIn: false, serviceUrl: serviceUrl.value, warning: null };
-    spaces.value = null;
-    spaceId.value = null;
-    recordings.value = [];
-    recordingsCount.value = 0;
-    recordingsLoad.value = 'idle';
-    jobs.value = [];
-    probes.value = {};
-    selected.value = new Set();
-  });
+  forgetAccount();
+  session.value = { signedIn: false, serviceUrl: serviceUrl.value, warning: null };
 }

@@ -1,8 +1,10 @@
 /**
  * Options → "Meetings kept for search": how much of each space the local archive holds, with
- * "Clear" per space. Signing out clears all of it (the background does that with the session).
+ * "Clear" per space. Signing out clears all of it (the background does that with the session, and
+ * says so on the archive's channel: the list is read again).
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { ARCHIVE_CHANNEL } from '@/lib/archive/store';
 import { formatBytes } from '@/lib/format/time';
 import { sendMessage } from '@/lib/messaging';
 import { lang } from '../lang';
@@ -15,6 +17,13 @@ export function ArchiveSection({ spaceNames }: { spaceNames: Record<number, stri
   const t = searchText.value;
   const { data: rows, error, setError, load } = useList(() => sendMessage('archive.summary', {}));
   const [notice, setNotice] = useState<string | null>(null);
+  // The archive changed (a meeting kept, or all of it wiped with the session at a sign-out, a new
+  // service or a session ended): the sizes are read again, so no other account's stay on screen.
+  useEffect(() => {
+    const channel = new BroadcastChannel(ARCHIVE_CHANNEL);
+    channel.onmessage = () => void load();
+    return () => channel.close();
+  }, []);
 
   const clear = async (spaceId: number) => {
     const answer = await sendMessage('archive.clearSpace', { spaceId });

@@ -17,6 +17,7 @@ import { formatTextMegabytes } from '@/lib/format/text-size';
 import { formatDateTime, formatDuration } from '@/lib/format/time';
 import { prepareTranscript, type TranscriptView, toExportDocument } from '@/lib/format/transcript';
 import { type ErrorInfo, type MessageResult, type ShownResult, sendMessage } from '@/lib/messaging';
+import { sessionChangedItem } from '@/lib/storage';
 import { App } from '../app/App';
 import { lang, text } from '../lang';
 import { SearchAllMeetings } from '../search/lazy';
@@ -216,6 +217,10 @@ function RecordingView({
   /** Speaker names given in this browser; null until the result says which are kept. */
   const [renamed, setRenamed] = useState<Record<string, string> | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // The session changed (a sign-out, another account, a new service): the recording is read again
+  // for the session now in place, so nothing of another account stays on screen. The attempt takes
+  // the moment of the change, a new value each time.
+  useEffect(() => sessionChangedItem.watch(setAttempt), []);
   const [tab, setTab] = useState<Tab>(initialTab);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({
     protocol: null,

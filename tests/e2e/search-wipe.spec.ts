@@ -185,8 +185,9 @@ test('signing out with the side panel open empties its database; another account
   // Signed out while the panel's worker holds the files.
   await popup.page.getByRole('button', { name: 'Sign out' }).click();
   await expect(popup.page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  // The panel's search, asked again over the wiped archive, shows none of its meetings.
-  await expect(panel.getByTestId('meeting-search-status')).toHaveText(/^No meeting is in search yet/);
+  // The panel follows the sign-out: the sign-in form, and nothing of the search or its meetings.
+  await expect(panel.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(panel.getByTestId('meeting-search-status')).toHaveCount(0);
   await expect(panel.getByTestId('hit')).toHaveCount(0);
   await expect.poll(() => filesWithData(popup.page), { timeout: 15_000 }).toEqual([]);
   await expect.poll(() => archiveKeys(popup.page)).toBe(0);

@@ -189,4 +189,22 @@ describe('the background in Firefox', () => {
       await new Promise((resolve) => receiver.close(resolve));
     }
   });
+
+  it('an open sidebar follows a sign-out and the next sign-in, without a reload', async () => {
+    const sidebar = await firefox.openExtensionPage('sidepanel.html');
+    const title = { role: 'button', name: 'Weekly engineering sync.m4a' } as const;
+    await find(sidebar, title);
+    try {
+      expect((await extensionMessage(options, 'session.signOut', {})).ok).toBe(true);
+      await find(sidebar, { role: 'button', name: 'Sign in' });
+      expect(await count(sidebar, title)).toBe(0);
+      expect(await count(sidebar, { role: 'any', within: '[data-testid=balance-value]' })).toBe(0);
+    } finally {
+      // Signed in again for the file's other tests.
+      await signIn(options, service);
+    }
+    await find(sidebar, title);
+    await find(sidebar, { role: 'any', within: '[data-testid=balance-value]' });
+    await sidebar.close();
+  });
 });

@@ -24,6 +24,7 @@ describe('storage items: declared once, versioned', () => {
       'jobsItem',
       'popupCacheItem',
       'recordingConsentItem',
+      'sessionChangedItem',
       'sessionEndedItem',
       'sessionNoticesItem',
       'settingsItem',

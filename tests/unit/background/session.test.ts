@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Session } from '../../../lib/api';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../../lib/background/session';
 import { memoryKeyValue } from '../../../lib/kv';
 import { createSessionStore, sessionEndedItem } from '../../../lib/session-store';
+import { sessionChangedItem } from '../../../lib/storage';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2030, 0, 1);
@@ -119,5 +120,48 @@ describe('session notices', () => {
     await store.set(session());
     await store.clear();
     expect(await sessionEndedItem.getValue()).toBeNull();
+  });
+});
+
+describe('the signal open pages follow the session by', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('changes after every sign-in, renewal, end and sign-out, once the session is stored', async () => {
+    const kv = memoryKeyValue();
+    let clock = T0;
+    const store = createSessionStore(kv, () => clock);
+    const seen: Array<{ at: number; stored: boolean }> = [];
+    // What a page reads when the signal lands: the session as now stored.
+    const stop = sessionChangedItem.watch((at) => {
+      void kv.get('session').then((stored) => seen.push({ at, stored: stored !== undefined }));
+    });
+    const settled = async (count: number) => {
+      await vi.waitFor(() => expect(seen).toHaveLength(count));
+    };
+    expect(await sessionChangedItem.getValue()).toBe(0);
+
+    clock += 1;
+    await store.set(session()); // sign-in
+    await settled(1);
+    clock += 1;
+    await store.set({ ...session(), access: 'renewed' }); // a renewal
+    await settled(2);
+    clock += 1;
+    await store.set(null); // the client ends it (the refresh refused)
+    await settled(3);
+    clock += 1;
+    await store.set(session());
+    await settled(4);
+    clock += 1;
+    await store.clear(); // sign-out
+    await settled(5);
+    stop();
+    expect(seen).toEqual([
+      { at: T0 + 1, stored: true },
+      { at: T0 + 2, stored: true },
+      { at: T0 + 3, stored: false },
+      { at: T0 + 4, stored: true },
+      { at: T0 + 5, stored: false },
+    ]);
   });
 });
