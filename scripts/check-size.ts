@@ -54,7 +54,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // gzip) and its JavaScript in the search worker (+50 kB gzip), in place of MiniSearch: 811.5 kB on
 // its own branch, 822.2 kB merged. The cost of an index that stays small in memory and on disk at any archive size;
 // neither file is loaded by background.js, a content script or a page's first render.
-export const ZIP_BUDGET_KB = 824;
+// 824 → 825: open pages following the session (lib/session-follow, the jobs' owner), the search's
+// bounded ranking and the retried removal of its files on sign-out: 824.2 kB measured.
+export const ZIP_BUDGET_KB = 825;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
