@@ -62,7 +62,13 @@ function databaseFiles(page: Page): Promise<PoolFile[] | null> {
         }
       }
     };
-    await walk(top, '');
+    try {
+      await walk(top, '');
+    } catch (error) {
+      // The folder was removed while it was listed: it is gone.
+      if ((error as DOMException).name === 'NotFoundError') return null;
+      throw error;
+    }
     return files;
   }, FOLDER);
 }
