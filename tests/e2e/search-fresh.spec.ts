@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { readyResult } from '../unit/archive/fixtures';
-import { expect, SEED, test } from './ui-fixtures';
+import { archiveStore, expect, openPanel, SEED, test } from './ui-fixtures';
 
 const R = SEED.recordings;
 const S = SEED.spaces;
@@ -18,36 +18,6 @@ const MATCHING = 15;
 
 test.describe.configure({ timeout: 120_000 });
 
-/** The archive's key-value store, read and written from an extension page (raw IndexedDB). */
-function archive(
-  page: Page,
-  op: { get?: string; put?: Array<[string, unknown]>; del?: string; keys?: true },
-) {
-  return page.evaluate(async (op) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('meeting-capture-archive');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => resolve(open.result);
-    });
-    const request = <R>(req: IDBRequest<R>) =>
-      new Promise<R>((resolve, reject) => {
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-    try {
-      if (!db.objectStoreNames.contains('archive')) return null;
-      const store = () => db.transaction('archive', 'readwrite').objectStore('archive');
-      if (op.get) return (await request(store().get(op.get))) ?? null;
-      if (op.keys) return (await request(store().getAllKeys())).map(String);
-      if (op.del) await request(store().delete(op.del));
-      for (const [key, value] of op.put ?? []) await request(store().put(value, key));
-      return null;
-    } finally {
-      db.close();
-    }
-  }, op);
-}
-
 interface Catalog {
   entries: Record<string, unknown>;
 }
@@ -57,7 +27,7 @@ interface Catalog {
  * viewer), plus `SEEDED` meetings written beside it; the first `MATCHING` say the word.
  */
 async function seedArchive(page: Page): Promise<number> {
-  const catalog = async () => (await archive(page, { get: 'catalog' })) as Catalog | null;
+  const catalog = async () => (await archiveStore(page, { get: 'catalog' })) as Catalog | null;
   await expect
     .poll(async () => Object.keys((await catalog())?.entries ?? {}).length, { timeout: 30_000 })
     .toBeGreaterThan(0);
@@ -96,7 +66,7 @@ async function seedArchive(page: Page): Promise<number> {
     };
   }
   put.push(['catalog', current]);
-  await archive(page, { put });
+  await archiveStore(page, { put });
   return Object.keys(current.entries).length;
 }
 
@@ -116,12 +86,6 @@ async function recordStatus(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses);
 }
 
-async function openPanel(page: Page, extensionId: string): Promise<void> {
-  await page.setViewportSize({ width: 320, height: 800 });
-  await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
-  await expect(page.getByRole('searchbox', { name: 'Search all meetings' })).toBeVisible();
-}
-
 test('a word typed before the index is complete ends with every matching meeting, never "Nothing found"; the index saved in IndexedDB before goes', async ({
   signedInPopup: _popup,
   context,
@@ -136,7 +100,7 @@ test('a word typed before the index is complete ends with every matching meeting
   expect(total).toBe(SEEDED + 1);
   // What the MiniSearch search of an older version saved: a manifest and a shard. The worker
   // waits before it indexes each record (test build only), so the question comes first.
-  await archive(panel, {
+  await archiveStore(panel, {
     put: [
       ['search-index', JSON.stringify({ version: 2, shards: 1 })],
       ['search-index:0', '{}'],
@@ -155,13 +119,13 @@ test('a word typed before the index is complete ends with every matching meeting
     seen.some((text) => new RegExp(`^Searched \\d+ of ${total} meetings, still loading`).test(text)),
   ).toBe(true);
   expect(seen).not.toContain('Nothing found.');
-  const keys = (await archive(panel, { keys: true })) as string[];
+  const keys = (await archiveStore(panel, { keys: true })) as string[];
   expect(keys.filter((key) => key.startsWith('search-index'))).toEqual([]);
   // Said when true: a word no meeting holds, from the whole index.
   await panel.getByRole('searchbox', { name: 'Search all meetings' }).fill('quoxwyvern');
   await expect(panel.getByTestId('meeting-search-status')).toHaveText('Nothing found.');
   await expect(panel.getByTestId('meeting-hit')).toHaveCount(0);
-  await archive(panel, { del: 'test:index-delay-ms' });
+  await archiveStore(panel, { del: 'test:index-delay-ms' });
 });
 
 test('meetings added while the question stands raise the count without typing', async ({

@@ -11,9 +11,10 @@
  * file's name in the pool) followed by the file's data; a pool file of no more than the header
  * holds no page of any database.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { RunningEmulator } from '../../emulator/index';
-import { api, archiveKeys, expect, SEED, test } from './ui-fixtures';
+import type { ViewerPage } from './pages/viewer';
+import { api, archiveKeys, archiveStore, expect, openPanel, SEED, test } from './ui-fixtures';
 
 const R = SEED.recordings;
 const S = SEED.spaces;
@@ -111,31 +112,28 @@ async function otherPhrase(emulator: RunningEmulator): Promise<string> {
 }
 
 /** The test build's delay before the search worker indexes each record (components/search/search.worker.ts). */
-function setIndexDelay(page: Page, ms: number): Promise<void> {
-  return page.evaluate(async (ms) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('meeting-capture-archive');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => resolve(open.result);
-    });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        const put = db
-          .transaction('archive', 'readwrite')
-          .objectStore('archive')
-          .put(ms, 'test:index-delay-ms');
-        put.onsuccess = () => resolve();
-        put.onerror = () => reject(put.error);
-      });
-    } finally {
-      db.close();
-    }
-  }, ms);
+async function setIndexDelay(page: Page, ms: number): Promise<void> {
+  await archiveStore(page, { put: [['test:index-delay-ms', ms]] });
 }
 
-async function openPanel(page: Page, extensionId: string): Promise<void> {
-  await page.setViewportSize({ width: 320, height: 800 });
-  await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+/**
+ * The Russian recording opened in the viewer (so it is archived), then found from a new side panel
+ * by `word`: the search database now holds more than its header.
+ */
+async function searchedInPanel(
+  popupPage: Page,
+  context: BrowserContext,
+  extensionId: string,
+  openViewer: (spaceId: number, audioId: number) => Promise<ViewerPage>,
+  word: string,
+): Promise<{ viewer: ViewerPage; panel: Page }> {
+  const viewer = await openViewer(S.personal, R.readyRu);
+  await expect(viewer.protocol).toBeVisible();
+  const panel = await context.newPage();
+  await openPanel(panel, extensionId);
+  await searchFinds(panel, word);
+  expect(await databaseBytes(popupPage)).toBeGreaterThan(POOL_HEADER_BYTES);
+  return { viewer, panel };
 }
 
 /** Searches from the side panel and waits for a hit from the complete index. */
@@ -153,13 +151,7 @@ test('signing out with the side panel closed removes the search database folder 
   openViewer,
 }) => {
   const word = await russianWord(emulator);
-  const viewer = await openViewer(S.personal, R.readyRu);
-  await expect(viewer.protocol).toBeVisible();
-
-  const panel = await context.newPage();
-  await openPanel(panel, extensionId);
-  await searchFinds(panel, word);
-  expect(await databaseBytes(popup.page)).toBeGreaterThan(POOL_HEADER_BYTES);
+  const { panel } = await searchedInPanel(popup.page, context, extensionId, openViewer, word);
   expect(await archiveKeys(popup.page)).toBeGreaterThan(0);
 
   // The panel goes, and its search worker with it.
@@ -180,13 +172,7 @@ test('signing out with the side panel open empties its database; another account
 }) => {
   const word = await russianWord(emulator);
   const phrase = await otherPhrase(emulator);
-  const viewer = await openViewer(S.personal, R.readyRu);
-  await expect(viewer.protocol).toBeVisible();
-
-  const panel = await context.newPage();
-  await openPanel(panel, extensionId);
-  await searchFinds(panel, word);
-  expect(await databaseBytes(popup.page)).toBeGreaterThan(POOL_HEADER_BYTES);
+  const { viewer, panel } = await searchedInPanel(popup.page, context, extensionId, openViewer, word);
 
   // Signed out while the panel's worker holds the files.
   await popup.page.getByRole('button', { name: 'Sign out' }).click();
@@ -225,12 +211,7 @@ test('a side panel closed right after signing out, before its worker emptied the
   openViewer,
 }) => {
   const word = await russianWord(emulator);
-  const viewer = await openViewer(S.personal, R.readyRu);
-  await expect(viewer.protocol).toBeVisible();
-  const panel = await context.newPage();
-  await openPanel(panel, extensionId);
-  await searchFinds(panel, word);
-  expect(await databaseBytes(popup.page)).toBeGreaterThan(POOL_HEADER_BYTES);
+  const { viewer, panel } = await searchedInPanel(popup.page, context, extensionId, openViewer, word);
 
   // The worker is kept busy: it waits 10 s before indexing the next recording kept, and empties
   // the files on the clear only after that wait.

@@ -93,6 +93,43 @@ export async function api<T>(emulator: RunningEmulator, path: string, init: Requ
   return (body ? JSON.parse(body) : null) as T;
 }
 
+/** The archive's key-value store, read and written from an extension page (raw IndexedDB). */
+export function archiveStore(
+  page: Page,
+  op: { get?: string; put?: Array<[string, unknown]>; del?: string; keys?: true },
+) {
+  return page.evaluate(async (op) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('meeting-capture-archive');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => resolve(open.result);
+    });
+    const request = <R>(req: IDBRequest<R>) =>
+      new Promise<R>((resolve, reject) => {
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+    try {
+      if (!db.objectStoreNames.contains('archive')) return null;
+      const store = () => db.transaction('archive', 'readwrite').objectStore('archive');
+      if (op.get) return (await request(store().get(op.get))) ?? null;
+      if (op.keys) return (await request(store().getAllKeys())).map(String);
+      if (op.del) await request(store().delete(op.del));
+      for (const [key, value] of op.put ?? []) await request(store().put(value, key));
+      return null;
+    } finally {
+      db.close();
+    }
+  }, op);
+}
+
+/** The side panel's page at panel width, its search field shown. */
+export async function openPanel(page: Page, extensionId: string): Promise<void> {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+  await expect(page.getByRole('searchbox', { name: 'Search all meetings' })).toBeVisible();
+}
+
 /** Keys in the extension origin's archive database (none when it does not exist). */
 export function archiveKeys(page: Page): Promise<number> {
   return page.evaluate(async () => {
