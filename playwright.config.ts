@@ -5,7 +5,9 @@ export default defineConfig({
   // Each worker runs its own Chromium and emulator; two cores take two workers comfortably.
   workers: process.env.CI ? 2 : undefined,
   fullyParallel: true,
-  retries: 0,
+  // On CI a test that fails is run once more and, if it passes then, reported as "flaky" in the
+  // summary (and in the closing figures), not hidden; a test that fails twice fails the run.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,

@@ -9,11 +9,12 @@ import { type Answer, expect, openMeetingPage, SEED, startHoldingProxy, test } f
 import { recordNotices } from './worker-notices';
 
 const PROCESSING_DONE = 60 * 60_000 + 1_000;
-// The poll alarm comes every 30 s; the rest is room for a loaded machine (seen: more than 45 s with
-// another browser stopping workers beside this one).
-const ALARM_WAIT = 55_000;
+// The poll alarm comes every 30 s. Two periods and room for a loaded machine (seen: more than 45 s
+// with another browser stopping workers beside this one; once, on a clean CI machine, no start
+// within 55 s): a wake missed by one alarm is made by the next, which is what the product relies on.
+const ALARM_WAIT = 65_000;
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test('processing: the worker is stopped mid-polling; the alarm wakes it and the result arrives with its notification', async ({
   background,
