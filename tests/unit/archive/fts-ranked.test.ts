@@ -5,7 +5,7 @@
  */
 import type { Database } from '@sqlite.org/sqlite-wasm';
 import { describe, expect, it } from 'vitest';
-import { FtsIndex, MEETING_PASSAGES, rowidBase } from '@/lib/archive/fts';
+import { FtsIndex, MEETING_PASSAGES, PASSAGES_PER_MEETING, rowidBase } from '@/lib/archive/fts';
 import { CHUNK_UTTERANCES, prepare, type RecordSource } from '@/lib/archive/search';
 import { Archive, archiveOwner, type Catalog } from '@/lib/archive/store';
 import { memoryKeyValue } from '@/lib/kv';
@@ -170,6 +170,35 @@ describe('only the newest matching passages are ranked', () => {
     expect(found.counts.get('1:2')).toBe(3);
     expect(found.groups.get('1:2')).toHaveLength(3);
     expect(found.total).toBe(2);
+  });
+
+  it("gives each shown meeting's best passages, best first, as a row per passage would", async () => {
+    // Passages saying the word one to five times (ranks differ, ties among equals), more of them
+    // than a meeting shows, in three meetings.
+    const meetings = [1, 2, 3].map((audioId) => ({
+      audioId,
+      createdAt: START + audioId * DAY,
+      lines: [line('budget')],
+      more: Array.from(
+        { length: PASSAGES_PER_MEETING + 15 },
+        (_, i) => `${'budget '.repeat(((i * 7 + audioId) % 5) + 1)}and ${'filler '.repeat(i % 3)}words`,
+      ),
+    }));
+    const { db, index } = await build(meetings);
+    const found = index.rawSearch(index.expand('budget'), {}, 20);
+    expect([...found.groups.keys()].sort()).toEqual(['1:1', '1:2', '1:3']);
+    for (const [key, chunks] of found.groups) {
+      const expected = db.selectArrays(
+        `SELECT p.block, p.first, s.rank FROM stems s JOIN passages p ON p.id = s.rowid
+         WHERE stems MATCH 'budget' AND p.key = ? ORDER BY s.rank, p.block, p.first LIMIT ?`,
+        [key, PASSAGES_PER_MEETING],
+      );
+      expect(chunks.map(({ block, from }) => [block, from])).toEqual(
+        expected.map(([block, first]) => [Number(block), Number(first)]),
+      );
+      for (const [i, chunk] of chunks.entries()) expect(chunk.score).toBeCloseTo(-Number(expected[i]![2]), 9);
+      expect(found.counts.get(key)).toBe(PASSAGES_PER_MEETING + 16);
+    }
   });
 
   it('applies the bound within the filters: a space, a date range, a speaker', async () => {
