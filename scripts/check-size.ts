@@ -122,7 +122,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (README, "Search"): its JavaScript glue (the WebAssembly loader, the
   // object API and the OPFS pool) is 50 kB gzip; 62.5 kB measured.
-  'assets/search.worker-*.js': 64,
+  // 64 → 64.5: a search sends the meetings it found before their records are read (a page opened
+  // cold shows them at once), with the test build's delay and step marks: 64.2 kB measured.
+  'assets/search.worker-*.js': 64.5,
   // SQLite itself, compiled to WebAssembly (FTS5 included), loaded by the search worker only:
   // 831 kB raw, 386.3 kB gzip (level 9, as measured here).
   'assets/sqlite3-*.wasm': 387,

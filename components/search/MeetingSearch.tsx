@@ -64,6 +64,8 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
   const [to, setTo] = useState('');
   /** The answer to the question on screen (null while there is none: never an older question's). */
   const [shown, setShown] = useState<Shown | null>(null);
+  /** The meetings found for the question on screen while their passages are read (no hits yet). */
+  const [early, setEarly] = useState<SearchOutcome | null>(null);
   const [progress, setProgress] = useState<IndexProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const worker = useRef<Worker | null>(null);
@@ -109,7 +111,14 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
       const rule = asker.current;
       if (!rule) return;
       if (message.type === 'error') {
-        if (message.id === null || rule.failed(message.id)) setError(message.message);
+        if (message.id === null || rule.failed(message.id)) {
+          setEarly(null);
+          setError(message.message);
+        }
+        return;
+      }
+      if (message.type === 'found') {
+        if (rule.current(message.id)) setEarly(message.outcome);
         return;
       }
       const { indexed, total, speakers, spaceIds, version, complete } = message;
@@ -117,6 +126,7 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
       report(index);
       if (message.type === 'results') {
         if (rule.answered(message.id, version)) {
+          setEarly(null);
           setShown({ outcome: message.outcome, index });
           setError(null);
         }
@@ -140,6 +150,7 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
 
   useEffect(() => {
     setShown(null);
+    setEarly(null);
     if (query.trim() === '') {
       asker.current?.ask(null);
       return;
@@ -148,7 +159,13 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
     asker.current?.ask({ query, filters });
   }, [query, filters]);
 
-  const outcome = query.trim() === '' ? null : (shown?.outcome ?? null);
+  // The meetings found first stand in for an answer that has none yet (asked before the index grew).
+  const outcome =
+    query.trim() === ''
+      ? null
+      : shown && (shown.outcome.meetings.length > 0 || !early)
+        ? shown.outcome
+        : early;
   const status = searchStatus({
     question: query.trim() !== '',
     index: progress,
@@ -241,7 +258,7 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
       </div>
 
       {outcome && outcome.meetings.length > 0 && (
-        <div class="meeting-hits" data-testid="meeting-hits">
+        <div class="meeting-hits" data-testid="meeting-hits" aria-busy={!shown}>
           {outcome.meetings.map((meeting) => (
             <section
               key={meeting.key}

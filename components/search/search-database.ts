@@ -35,9 +35,12 @@ let loaded: Sqlite3 | null = null;
 
 /**
  * When (ms from the worker's start, its own clock) SQLite was loaded, the pool's files were taken
- * and the database opened: what a page opened cold waits for (scripts/bench-search-browser.ts).
+ * and the database opened, and the steps of the first search (`SearchWorkerOptions.mark`): what a
+ * page opened cold waits for (scripts/bench-search-browser.ts).
  */
-export const openTimings: { loaded?: number; pool?: number; opened?: number } = {};
+export const openTimings: Partial<
+  Record<'loaded' | 'pool' | 'opened' | 'catalog' | 'ready' | 'answered', number>
+> = {};
 
 /** Bytes of the WebAssembly memory (SQLite's heap, page cache included; it never shrinks), 0 before loading. */
 export function wasmMemoryBytes(): number {

@@ -19,6 +19,11 @@ export class RecordCache<T> {
     return entry.value;
   }
 
+  /** Whether the record at this revision is kept (its place in the order unchanged). */
+  has(key: string, rev: number): boolean {
+    return this.#entries.get(key)?.rev === rev;
+  }
+
   set(key: string, rev: number, value: T, size: number): void {
     const before = this.#entries.get(key);
     if (before) {

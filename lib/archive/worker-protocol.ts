@@ -37,4 +37,9 @@ export type FromSearchWorker =
   | ({ type: 'progress' } & IndexProgress)
   /** An answer, with the index as it was when the search began. */
   | ({ type: 'results'; id: number; query: string; outcome: SearchOutcome } & IndexProgress)
+  /**
+   * Before an answer whose meetings' records must be read first: those meetings, best first, with
+   * no hits yet (a page opened cold shows them while the passages are read).
+   */
+  | { type: 'found'; id: number; outcome: SearchOutcome }
   | { type: 'error'; id: number | null; message: string };

@@ -12,7 +12,7 @@ import type { KeyValueStore } from '@/lib/kv';
 import { FtsIndex } from './fts';
 import { RecordCache } from './record-cache';
 import { forHits, prepare, type RecordSource } from './search';
-import { type ArchiveChange, ArchiveReader, type Catalog } from './store';
+import { type ArchiveChange, ArchiveReader, type Catalog, type CatalogEntry } from './store';
 import type { FromSearchWorker, IndexProgress, SearchCounters, ToSearchWorker } from './worker-protocol';
 
 /**
@@ -47,6 +47,13 @@ export interface SearchWorkerOptions {
   open: () => Promise<SearchDatabase>;
   /** Awaited before each record is indexed (the test build's delay, components/search/search.worker.ts). */
   beforeRecord?: () => Promise<void>;
+  /** Awaited before a record is read for the hits of a search (the test build's delay, likewise). */
+  beforeRead?: () => Promise<void>;
+  /**
+   * Told when the worker reaches a step of a page's first search: the catalog read, the kept
+   * index ready to answer, an answer sent (for the benchmark's cold page, scripts/bench-search-browser.ts).
+   */
+  mark?: (step: 'catalog' | 'ready' | 'answered') => void;
 }
 
 /**
@@ -166,6 +173,7 @@ export function startSearchWorker(
     if (entry === undefined) return null;
     const hit = cache.get(key, entry.rev);
     if (hit) return hit;
+    await options.beforeRead?.();
     const raw = await readRecord(key);
     if (!raw) return null;
     // Kept as the hits need it (its transcript prepared, not the stored result): a third less memory.
@@ -217,6 +225,7 @@ export function startSearchWorker(
     // open is met below, where the database is used.
     if (!database) openDatabase().catch(() => undefined);
     catalog = await reader.catalog();
+    options.mark?.('catalog');
     read = true;
     if (!migrated) {
       migrated = true;
@@ -308,13 +317,26 @@ export function startSearchWorker(
       try {
         if (!read && !running) void build();
         await opened;
+        options.mark?.('ready');
         await take();
         // The index as it is now: a change during the search bumps the version, and the page asks again.
         const at = progress();
         const outcome = index
-          ? await index.search(message.query, message.filters, source)
+          ? await index.search(message.query, message.filters, source, {}, (keys, total) => {
+              const entries = catalog?.entries ?? {};
+              const shown = keys.filter((key) => entries[key] !== undefined);
+              // Kept records answer at once: the meetings go first only when some must be read.
+              if (shown.every((key) => cache.has(key, (entries[key] as CatalogEntry).rev))) return;
+              const meetings = shown.map((key) => {
+                const { spaceId, audioId, title, createdAt } = entries[key] as CatalogEntry;
+                return { key, spaceId, audioId, title, createdAt, hits: [], more: 0 };
+              });
+              const moreMeetings = Math.max(0, total - meetings.length);
+              scope.postMessage({ type: 'found', id: message.id, outcome: { meetings, moreMeetings } });
+            })
           : { meetings: [], moreMeetings: 0 };
         scope.postMessage({ type: 'results', id: message.id, query: message.query, outcome, ...at });
+        options.mark?.('answered');
       } catch (error) {
         scope.postMessage({ type: 'error', id: message.id, message: String(error) });
       } finally {

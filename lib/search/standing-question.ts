@@ -102,6 +102,12 @@ export class StandingQuestion<Q> {
     return current;
   }
 
+  /** Whether `id` is the search in flight for the question on screen (its early list may show). */
+  current(id: number): boolean {
+    const flight = this.#inFlight;
+    return flight !== null && flight.id === id && flight.seq === this.#questionSeq && this.#question !== null;
+  }
+
   /**
    * A search failed. Returns whether it was the question on screen's (show the error); it is not
    * asked again until the question or the index changes.

@@ -188,3 +188,37 @@ test('meetings added while the question stands raise the count without typing', 
   await expect(panel.getByTestId('meeting-hit')).toHaveCount(1);
   await expect(panel.getByTestId('meeting-search-status')).toHaveText('');
 });
+
+test('a page opened over a kept index lists the meetings found while their passages are read, then the passages', async ({
+  signedInPopup: _popup,
+  context,
+  extensionId,
+  openViewer,
+}) => {
+  const viewer = await openViewer(S.personal, R.ready);
+  await expect(viewer.protocol).toBeVisible();
+  const panel = await context.newPage();
+  await openPanel(panel, extensionId);
+  await seedArchive(panel);
+  await panel.reload();
+  const field = panel.getByRole('searchbox', { name: 'Search all meetings' });
+  // The index is built and kept: a word none says is answered from all of it.
+  await field.fill('quoxwyvern');
+  await expect(panel.getByTestId('meeting-search-status')).toHaveText('Nothing found.', { timeout: 60_000 });
+  // A new page's worker starts with no record read; each read waits 2 s (test build only).
+  await archiveStore(panel, { put: [['test:read-delay-ms', 2000]] });
+  await panel.reload();
+  await field.fill(WORD);
+  // First the meetings, best first, titled and dated, with no passage yet and marked busy.
+  await expect(panel.getByTestId('meeting-hit')).toHaveCount(MATCHING);
+  await expect(panel.getByTestId('meeting-hits')).toHaveAttribute('aria-busy', 'true');
+  await expect(panel.getByTestId('hit')).toHaveCount(0);
+  await expect(panel.getByTestId('meeting-hit').first()).toContainText('Seeded meeting');
+  await expect(panel.getByTestId('meeting-search-status')).toHaveText('Searching…');
+  // Then the passages, each meeting with its hit; the list no longer busy.
+  await expect(panel.getByTestId('hit')).toHaveCount(MATCHING, { timeout: 30_000 });
+  await expect(panel.getByTestId('meeting-hits')).toHaveAttribute('aria-busy', 'false');
+  await expect(panel.getByTestId('meeting-hit')).toHaveCount(MATCHING);
+  await expect(panel.getByTestId('meeting-search-status')).toHaveText('');
+  await archiveStore(panel, { del: 'test:read-delay-ms' });
+});

@@ -158,6 +158,31 @@ describe('the search worker reports its index', () => {
   });
 });
 
+describe('the meetings found before their passages', () => {
+  it("are sent first when their records must be read, in the answer's order, and not again once kept", async () => {
+    const { kv } = await archiveOf(3);
+    const w = await worker(kv);
+    await w.build();
+    const first = await w.search('zephyrine');
+    const early = w.messages.filter((message) => message.type === 'found');
+    expect(early).toHaveLength(1);
+    const listed = early[0]?.type === 'found' ? early[0] : null;
+    expect(listed?.id).toBe(first.id);
+    // Sent before the answer, with the answer's meetings in its order, titles and dates, no hits.
+    expect(w.messages.indexOf(listed as FromSearchWorker)).toBeLessThan(w.messages.indexOf(first));
+    expect(listed?.outcome.meetings.map((m) => m.key)).toEqual(first.outcome.meetings.map((m) => m.key));
+    expect(listed?.outcome.meetings[0]).toMatchObject({
+      title: first.outcome.meetings[0]?.title,
+      createdAt: first.outcome.meetings[0]?.createdAt,
+      hits: [],
+    });
+    expect(first.outcome.meetings[0]?.hits.length).toBeGreaterThan(0);
+    // The records are kept now: the next answer comes alone.
+    await w.search('zephyrine budget');
+    expect(w.messages.filter((message) => message.type === 'found')).toHaveLength(1);
+  });
+});
+
 describe('the kept index', () => {
   it('a worker started again (a browser restart) answers from it without indexing anything again', async () => {
     const { kv } = await archiveOf(3);

@@ -43,6 +43,23 @@ describe('the question on screen follows the index', () => {
     expect(asker.searching).toBe(true);
   });
 
+  it("a search's early list is the question on screen's only while that search is in flight for it", () => {
+    const { asker } = harness();
+    asker.ask('budget');
+    expect(asker.current(1)).toBe(true);
+    expect(asker.current(2)).toBe(false);
+    // Another question while the first is in flight: the first's list is no longer shown.
+    asker.ask('budget plan');
+    expect(asker.current(1)).toBe(false);
+    asker.answered(1, 0);
+    expect(asker.current(2)).toBe(true);
+    asker.answered(2, 0);
+    expect(asker.current(2)).toBe(false);
+    asker.ask('vendor');
+    asker.ask(null);
+    expect(asker.current(3)).toBe(false);
+  });
+
   it('a change during a search gives exactly one more search when it ends', () => {
     const { asker, sent, advance } = harness();
     asker.ask('budget');
