@@ -1,7 +1,7 @@
 /**
  * A demo calendar at `GET /__emulator/calendar.ics`, for trying automatic bots without a real
  * calendar. Its events sit at fixed offsets from an anchor on the virtual clock (by default the
- * next quarter hour after start or reset; `POST /__emulator/calendar {starts_in_ms, unit_ms?}` moves
+ * next quarter hour at least 10 minutes after start or reset; `POST /__emulator/calendar {starts_in_ms, unit_ms?}` moves
  * it and sets the demo's "hour", so a test sees a day's meetings in seconds), so they move with
  * the clock. It answers conditional requests (ETag / Last-Modified) with 304.
  */
@@ -41,8 +41,13 @@ interface CalendarState {
 
 const states = new WeakMap<Emulator, CalendarState>();
 
+/**
+ * The demo's default anchor: the next quarter hour at least 10 minutes away, so the first meeting
+ * has not begun while a test or a person looks at the list (a quarter hour a second away made the
+ * weekly meeting start during a test that counted it as upcoming).
+ */
 function nextQuarter(ms: number): number {
-  return Math.ceil((ms + 1) / QUARTER) * QUARTER;
+  return Math.ceil((ms + 10 * 60_000) / QUARTER) * QUARTER;
 }
 
 function stateOf(emu: Emulator): CalendarState {
