@@ -5,7 +5,13 @@
  */
 import type { Database } from '@sqlite.org/sqlite-wasm';
 import { describe, expect, it } from 'vitest';
-import { FtsIndex, MEETING_PASSAGES, PASSAGES_PER_MEETING, rowidBase } from '@/lib/archive/fts';
+import {
+  FtsIndex,
+  MEETING_PASSAGES,
+  PASSAGES_PER_MEETING,
+  rowidBase,
+  SPELT_RIGHT_PASSAGES,
+} from '@/lib/archive/fts';
 import { CHUNK_UTTERANCES, prepare, type RecordSource } from '@/lib/archive/search';
 import { Archive, archiveOwner, type Catalog } from '@/lib/archive/store';
 import { memoryKeyValue } from '@/lib/kv';
@@ -137,6 +143,22 @@ describe('rowids follow the meeting date', () => {
     const { rowids, shown } = await build([{ audioId: 1, createdAt: START, lines: [line('first')], more }]);
     expect(rowids()['1:1']).toHaveLength(MEETING_PASSAGES);
     expect((await shown('budget')).ids).toEqual([]);
+  });
+});
+
+describe('a word found often enough as typed', () => {
+  it('gets no typo candidates; one found in fewer passages gets them', async () => {
+    // "budget" in n passages (one block each), and a near spelling in one more.
+    const meeting = (n: number): Meeting => ({
+      audioId: 1,
+      createdAt: START,
+      lines: [line('the budgat line')],
+      more: Array.from({ length: n }, (_, i) => `budget item ${i}`),
+    });
+    const often = await build([meeting(SPELT_RIGHT_PASSAGES)]);
+    expect(often.index.expand('budget')[0]?.typos).toEqual([]);
+    const rare = await build([meeting(SPELT_RIGHT_PASSAGES - 1)]);
+    expect(rare.index.expand('budget')[0]?.typos).toEqual(['budgat']);
   });
 });
 
