@@ -15,7 +15,9 @@
  * - the database's files on the origin-private file system beside the archive's text.
  *
  * Usage: npx tsx scripts/bench-search-browser.ts [--hours 50] [--runs 5]
- * (EXTENSION_DIR=<a chrome-mv3 test build> measures that build instead of .output/chrome-mv3.)
+ * (EXTENSION_DIR=<a chrome-mv3 test build> measures that build instead of .output/chrome-mv3;
+ * PROFILE=1 prints where the first cold worker's time went, from a CPU profile; JSFLAGS=<V8 flags>
+ * starts Chromium with them, e.g. `--no-wasm-lazy-compilation`.)
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
