@@ -14,4 +14,6 @@ export const DATABASES = {
   archive: { name: 'meeting-capture-archive', store: 'archive' },
   /** The trusted settings (lib/trusted-settings.ts): the items lib/storage.ts declares with `defineTrustedItem`. */
   settings: { name: 'meeting-capture-settings', store: 'settings' },
+  /** The recording in the browser: its state and its pieces (lib/recording/store.ts). */
+  recording: { name: 'meeting-capture-recording', store: 'recording' },
 } as const;

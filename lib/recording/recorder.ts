@@ -5,6 +5,7 @@
  * `PIECE_MS` written to the recording database as it comes. Browser-only (Web Audio,
  * MediaRecorder); the decisions it follows are lib/recording's pure modules.
  */
+import { DATABASES } from '@/lib/databases';
 import { createFileStore } from '@/lib/file-store';
 import { idbKeyValue } from '@/lib/kv';
 import { assembleRecording } from './assemble';
@@ -17,7 +18,7 @@ import {
 import { AUDIO_BITS_PER_SECOND, isQuotaError, PIECE_MS, pieceRefusal, RECORDING_MIME_TYPE } from './pieces';
 import type { RecorderEvent } from './protocol';
 import type { MicrophoneState } from './state';
-import { createRecordingStore, RECORDING_DB } from './store';
+import { createRecordingStore } from './store';
 
 export type Report = (id: string, event: RecorderEvent) => void;
 
@@ -47,7 +48,9 @@ let active: Active | null = null;
 const quotaCheck: ((index: number) => Promise<void>) | null =
   import.meta.env?.WXT_TEST_BUILD === '1'
     ? async (index) => {
-        const limit = await idbKeyValue(RECORDING_DB, 'recording').get<number>('test:pieces-before-full');
+        const limit = await idbKeyValue(DATABASES.recording.name, DATABASES.recording.store).get<number>(
+          'test:pieces-before-full',
+        );
         if (typeof limit === 'number' && index >= limit)
           throw new DOMException('The quota has been exceeded (test build).', 'QuotaExceededError');
       }

@@ -5,11 +5,11 @@
  * the file. Pieces are deleted once the upload is confirmed, and everything here goes with the
  * session at sign-out.
  */
+import { DATABASES } from '@/lib/databases';
 import { idbKeyValue, type KeyValueStore } from '@/lib/kv';
 import { allPieces, PIECE_MS, pieceKey, piecesOf, playablePieces } from './pieces';
 import type { RecordingState } from './state';
 
-export const RECORDING_DB = 'meeting-capture-recording';
 const STATE_KEY = 'state';
 
 export interface RecordingStore {
@@ -26,7 +26,7 @@ export interface RecordingStore {
 }
 
 export function createRecordingStore(
-  kv: KeyValueStore = idbKeyValue(RECORDING_DB, 'recording'),
+  kv: KeyValueStore = idbKeyValue(DATABASES.recording.name, DATABASES.recording.store),
 ): RecordingStore {
   return {
     getState: async () => (await kv.get<RecordingState>(STATE_KEY)) ?? null,
