@@ -78,7 +78,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // consent texts, the popup snapshot's wipe at sign-in, sign-out and settings' save: popup
   // 32.5, side panel 30.6, viewer 39.2, options 27.0 kB measured.
   'popup.html': 32.8,
-  'sidepanel.html': 30.8,
+  // 30.8 → 30.9: the recorder's elapsed clock from lib/format (formats in one home, not a copy in
+  // lib/recording) left the side panel 8 bytes over its budget: 31,547 bytes measured (+17).
+  'sidepanel.html': 30.9,
   // +2 with the meeting search (issue 10): speaker renames and the lazy search loader.
   // 38.7 → 39.1: the same round's shared pieces (failure wording, list hook, search rule): 38.8 kB.
   // 39.4 → 39.5: open pages follow the session (the watch of its signal in the shared app code

@@ -8,10 +8,9 @@
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { formatDuration } from '@/lib/format/time';
+import { formatClock, formatDuration } from '@/lib/format/time';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { needsMicrophonePage } from '@/lib/recording/microphone';
-import { elapsedClock } from '@/lib/recording/recovery';
 import type { RecordingView } from '@/lib/recording/view';
 import { lang } from '../lang';
 import { openMicrophonePage, useMicrophonePermission } from '../Microphone';
@@ -152,7 +151,7 @@ export function Recorder() {
           <strong>{phase === 'starting' ? t.starting : t.recording}</strong>
           <span class="spacer" />
           <span role="timer" aria-label={t.elapsed} data-testid="recording-elapsed">
-            {elapsedClock(elapsed)}
+            {formatClock(elapsed / 1000)}
           </span>
         </p>
         {phase === 'recording' && (

@@ -6,9 +6,10 @@
  * The clock counts here between answers; the background is asked again every few seconds (the
  * recording may have been stopped from the popup) and whenever the tab is shown again.
  */
+
+import { formatClock } from '@/lib/format/time';
 import { type PageAnswer, type PageRecording, sendMessage } from '@/lib/messaging';
 import { type PageVisit, visitListener } from '@/lib/page/feature';
-import { elapsedClock } from '@/lib/recording/recovery';
 import { h, setAttr, setText } from './dom';
 import type { PageAction } from './page-action';
 import type { PageState } from './page-state';
@@ -98,7 +99,7 @@ export function recordHereControl(
     setAttr(record, 'aria-disabled', action.busy || recording?.elsewhere ? 'true' : 'false');
     setAttr(stop, 'aria-disabled', action.busy ? 'true' : 'false');
     if (running && recording) {
-      const time = elapsedClock(recording.elapsedMs + performance.now() - answeredAt);
+      const time = formatClock((recording.elapsedMs + performance.now() - answeredAt) / 1000);
       setText(clock, time);
       setAttr(clock, 'aria-label', state.t('recordingFor', { time }));
     }

@@ -6,6 +6,7 @@
  * knows is in the recording database (lib/recording/store.ts), so a stopped worker loses nothing.
  */
 import { browser } from 'wxt/browser';
+import { formatBadgeElapsed } from '@/lib/format/time';
 import type { Job } from '@/lib/jobs/types';
 import { parseMeetingLink } from '@/lib/links';
 import { PAGE_CONTEXT_CHANGED, type PageRecording, type RecordingRefusal } from '@/lib/messaging';
@@ -16,7 +17,7 @@ import {
   type RecorderCommand,
   type RecorderEvent,
 } from '@/lib/recording/protocol';
-import { atStart, badgeText } from '@/lib/recording/recovery';
+import { atStart } from '@/lib/recording/recovery';
 import {
   isCapturing,
   isFinished,
@@ -86,7 +87,7 @@ async function setBadge(bg: Background, state: RecordingState | null): Promise<v
     return;
   }
   try {
-    await browser.action.setBadgeText({ text: badgeText(bg.now() - state.startedAt) });
+    await browser.action.setBadgeText({ text: formatBadgeElapsed(bg.now() - state.startedAt) });
     await browser.action.setBadgeBackgroundColor({ color: '#c5221f' });
   } catch {
     // No badge (tests, another browser): the popup shows the time as well.

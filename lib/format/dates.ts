@@ -33,3 +33,9 @@ export function formatDateAndTime(ms: number, lang: Lang): string {
 }
 
 const dateAndTimeFormatters: Partial<Record<Lang, Intl.DateTimeFormat>> = {};
+
+/** A local date and time with no language, for a title: "2026-03-04 09:05". */
+export function formatLocalStamp(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -95,3 +95,13 @@ export function formatDate(value: string, lang: Lang): string {
     year: 'numeric',
   });
 }
+
+/** Badge text for the elapsed time: "0:42", "9:59", "12m", "1h05" (at most four characters). */
+export function formatBadgeElapsed(elapsedMs: number): string {
+  const seconds = Math.max(0, Math.floor(elapsedMs / 1000));
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 10) return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
+  if (minutes < 60) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  return hours > 9 ? `${hours}h` : `${hours}h${String(minutes % 60).padStart(2, '0')}`;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryKeyValue } from '@/lib/kv';
 import { balanceWarning } from './balance';
 import { isQuotaError, PIECE_MS, pieceKey, pieceRefusal, playablePieces } from './pieces';
-import { atStart, badgeText, elapsedClock } from './recovery';
+import { atStart } from './recovery';
 import { newRecording, type RecordingState, transition, uploadOutcome } from './state';
 import { createRecordingStore } from './store';
 import { recordingTitle } from './title';
@@ -182,21 +182,6 @@ describe('an unfinished recording at start', () => {
     const short = run(recording, { type: 'fail', failure: { kind: 'too-short', recordedMs: 300 } });
     expect(atStart(short, false, 5_000).kind).toBe('none');
     expect(atStart(null, false, 0).kind).toBe('none');
-  });
-});
-
-describe('elapsed time', () => {
-  it('fits the badge in four characters', () => {
-    expect(badgeText(42_000)).toBe('0:42');
-    expect(badgeText(599_000)).toBe('9:59');
-    expect(badgeText(12 * 60_000)).toBe('12m');
-    expect(badgeText(65 * 60_000)).toBe('1h05');
-    expect(badgeText(11 * 3_600_000)).toBe('11h');
-    expect(badgeText(-5)).toBe('0:00');
-  });
-  it('shows a clock in the popup', () => {
-    expect(elapsedClock(42_000)).toBe('0:42');
-    expect(elapsedClock(3_729_000)).toBe('1:02:09');
   });
 });
 

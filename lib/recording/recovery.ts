@@ -33,23 +33,3 @@ export function atStart(
   if (recordedMs <= 0) return { kind: 'clear', state };
   return { kind: 'offer', state, recordedMs };
 }
-
-/** Badge text for the elapsed time: "0:42", "9:59", "12m", "1h05" (at most four characters). */
-export function badgeText(elapsedMs: number): string {
-  const seconds = Math.max(0, Math.floor(elapsedMs / 1000));
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 10) return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
-  if (minutes < 60) return `${minutes}m`;
-  const hours = Math.floor(minutes / 60);
-  return hours > 9 ? `${hours}h` : `${hours}h${String(minutes % 60).padStart(2, '0')}`;
-}
-
-/** Elapsed time as the popup shows it while recording: "0:42", "12:05", "1:02:09". */
-export function elapsedClock(elapsedMs: number): string {
-  const seconds = Math.max(0, Math.floor(elapsedMs / 1000));
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
-}

@@ -2,6 +2,7 @@
  * The title of a recording made in the browser: the meeting (service and code) or the page's
  * title (its host when it has none), and the date and time it started, in the user's language.
  */
+import { formatLocalStamp } from '@/lib/format/dates';
 import type { Lang } from '@/lib/i18n';
 
 export interface RecordedPage {
@@ -36,11 +37,6 @@ function hostOf(url: string): string {
   }
 }
 
-export function stampOf(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 export function recordingTitle(page: RecordedPage, startedAt: Date, lang: Lang): string {
   const fallback = lang === 'ru' ? 'Запись вкладки' : 'Tab recording';
   let subject: string;
@@ -50,7 +46,7 @@ export function recordingTitle(page: RecordedPage, startedAt: Date, lang: Lang):
   } else {
     subject = clean(page.title ?? '') || hostOf(page.url) || fallback;
   }
-  const stamp = ` — ${stampOf(startedAt)}`;
+  const stamp = ` — ${formatLocalStamp(startedAt)}`;
   const room = MAX_TITLE - stamp.length;
   const cut = subject.length > room ? `${subject.slice(0, room - 1).trimEnd()}…` : subject;
   return `${clean(cut)}${stamp}`;

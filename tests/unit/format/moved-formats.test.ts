@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatLocalStamp } from '@/lib/format/dates';
 import { formatDayAndTime } from '@/lib/format/day-and-time';
 import { megabytesPerSecond } from '@/lib/format/megabytes';
+import { formatBadgeElapsed, formatClock } from '@/lib/format/time';
 import { formatTimeOfDay } from '@/lib/format/time-of-day';
 import { formatWait } from '@/lib/format/waits';
 
@@ -34,5 +36,25 @@ describe('times of day and incidents', () => {
   it('an incident time: day, short month and time, no year', () => {
     expect(formatDayAndTime(at, 'en')).toBe('4 Mar, 09:05');
     expect(formatDayAndTime(at, 'ru')).toMatch(/^4 мар\.?,? 09:05$/);
+  });
+});
+
+describe('a recording in the browser', () => {
+  it('fits its elapsed time in the badge in four characters', () => {
+    expect(formatBadgeElapsed(42_000)).toBe('0:42');
+    expect(formatBadgeElapsed(599_000)).toBe('9:59');
+    expect(formatBadgeElapsed(12 * 60_000)).toBe('12m');
+    expect(formatBadgeElapsed(65 * 60_000)).toBe('1h05');
+    expect(formatBadgeElapsed(11 * 3_600_000)).toBe('11h');
+    expect(formatBadgeElapsed(-5)).toBe('0:00');
+  });
+
+  it('shows its elapsed time in the popup and on the page as the transcript clock', () => {
+    expect(formatClock(42_000 / 1000)).toBe('0:42');
+    expect(formatClock(3_729_000 / 1000)).toBe('1:02:09');
+  });
+
+  it('dates its title by the local day and minute, in no language', () => {
+    expect(formatLocalStamp(new Date(at))).toBe('2026-03-04 09:05');
   });
 });
