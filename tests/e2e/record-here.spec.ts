@@ -360,3 +360,51 @@ test('sign-out during a recording: the capture stops, nothing is uploaded, every
   expect(await piecesKept(popup.page)).toBe(0);
   expect((await counters(emulator)).recordingsCreated.upload).toBe(0);
 });
+
+test('the recorded tab leaves for another site: the recording stops there and what was recorded is uploaded once', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await context.route(
+    (url) => url.pathname === '/record-here/tone.html',
+    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
+  );
+  // Another site, whose address the extension may not read (no host access, activeTab ends there).
+  await context.route('https://elsewhere.example/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Elsewhere</title><p>Elsewhere</p>',
+    }),
+  );
+  const tone = await context.newPage();
+  await tone.goto(`${emulator.url}/record-here/tone.html`);
+  await tone.bringToFront();
+  const recorder = popup.page.getByTestId('recorder');
+  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
+  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[6-9]|1\d)$/, { timeout: 20_000 });
+
+  await tone.goto('https://elsewhere.example/away');
+  // Stopped without Stop: the file is made from what was recorded and uploaded, once.
+  const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Tone%20room&limit=5&offset=0`;
+  await expect
+    .poll(
+      async () => (await api<{ results: Recording[] }>(emulator, search)).results[0]?.is_uploaded ?? false,
+      { timeout: 45_000 },
+    )
+    .toBe(true);
+  const { results } = await api<{ results: Recording[] }>(emulator, search);
+  expect(results).toHaveLength(1);
+  expect(results[0]!.duration).toBeGreaterThanOrEqual(5);
+  expect(results[0]!.duration).toBeLessThanOrEqual(25);
+  await expect(recorder.getByTestId('recording-elapsed')).toBeHidden();
+  // Nothing is recorded any more: no second recording, however long one waits.
+  await tone.waitForTimeout(6_000);
+  const figures = await counters(emulator);
+  expect(figures.recordingsCreated.upload).toBe(1);
+  expect(figures.charges.filter((charge) => charge.audio_id === results[0]!.id).length).toBeLessThanOrEqual(
+    1,
+  );
+});
