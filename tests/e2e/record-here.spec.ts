@@ -11,7 +11,7 @@ import type { RunningEmulator } from '../../emulator/index';
 import { launchChromium, unpackedExtensionId } from './launch';
 import type { PopupPage } from './pages/popup';
 import { inspectFile as inspectDecoded } from './record-support';
-import { api, counters, expect, SEED, test as uiTest } from './ui-fixtures';
+import { api, counters, expect, openPanel, SEED, test as uiTest } from './ui-fixtures';
 
 const test = uiTest.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
@@ -407,4 +407,38 @@ test('the recorded tab leaves for another site: the recording stops there and wh
   expect(figures.charges.filter((charge) => charge.audio_id === results[0]!.id).length).toBeLessThanOrEqual(
     1,
   );
+});
+
+test('the side panel records too: Record this tab there → Stop uploads the tab in front once', async ({
+  signedInPopup: _popup,
+  emulator,
+  context,
+  extensionId,
+}) => {
+  test.setTimeout(120_000);
+  await context.route(
+    (url) => url.pathname === '/record-here/tone.html',
+    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
+  );
+  const panel = await context.newPage();
+  await openPanel(panel, extensionId);
+  const tone = await context.newPage();
+  await tone.goto(`${emulator.url}/record-here/tone.html`);
+  await tone.bringToFront();
+  const recorder = panel.getByTestId('recorder');
+  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
+  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[6-9]|1\d)$/, { timeout: 20_000 });
+  await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+  const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Tone%20room&limit=5&offset=0`;
+  await expect
+    .poll(
+      async () => (await api<{ results: Recording[] }>(emulator, search)).results[0]?.is_uploaded ?? false,
+      { timeout: 45_000 },
+    )
+    .toBe(true);
+  const { results } = await api<{ results: Recording[] }>(emulator, search);
+  expect(results).toHaveLength(1);
+  expect(results[0]!.title).toMatch(/^Tone room — /);
+  expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
 });
