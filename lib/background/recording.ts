@@ -184,7 +184,11 @@ export async function startTabRecording(
     throw refuse('capture-refused', error instanceof Error ? error.message : String(error));
   }
   const space = await bg.resolveSpace(options.spaceId);
-  const known = (await bg.spaces().catch(() => [])).find((item) => item.id === space.id);
+  // The balance as the service says it now (the warnings are against the time left the recorder
+  // showed), else as last read.
+  const known = (await bg.spaces(0).catch(() => bg.spaces().catch(() => []))).find(
+    (item) => item.id === space.id,
+  );
   const lang = await bg.lang();
   const meeting = pageUrl ? parseMeetingLink(pageUrl) : null;
   const id = crypto.randomUUID();

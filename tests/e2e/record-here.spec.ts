@@ -380,6 +380,10 @@ test('the recorded tab leaves for another site: the recording stops there and wh
   );
   const tone = await context.newPage();
   await tone.goto(`${emulator.url}/record-here/tone.html`);
+  // A tab that plays nothing gives the recorder no audio, hence no pieces: the tone runs first.
+  await expect
+    .poll(() => tone.evaluate(() => (window as unknown as { toneState(): string }).toneState()))
+    .toBe('running');
   await tone.bringToFront();
   const recorder = popup.page.getByTestId('recorder');
   await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
@@ -424,6 +428,10 @@ test('the side panel records too: Record this tab there → Stop uploads the tab
   await openPanel(panel, extensionId);
   const tone = await context.newPage();
   await tone.goto(`${emulator.url}/record-here/tone.html`);
+  // A tab that plays nothing gives the recorder no audio, hence no pieces: the tone runs first.
+  await expect
+    .poll(() => tone.evaluate(() => (window as unknown as { toneState(): string }).toneState()))
+    .toBe('running');
   await tone.bringToFront();
   const recorder = panel.getByTestId('recorder');
   await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
@@ -441,4 +449,59 @@ test('the side panel records too: Record this tab there → Stop uploads the tab
   expect(results).toHaveLength(1);
   expect(results[0]!.title).toMatch(/^Tone room — /);
   expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
+});
+
+test('a space with little time left: the recorder says how much, warns at 80 % and 100 %, and keeps the recording past it', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await fetch(`${emulator.url}/__emulator/spaces/${SEED.spaces.personal}/balance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ available_seconds: 12 }),
+  });
+  await context.route(
+    (url) => url.pathname === '/record-here/tone.html',
+    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
+  );
+  await popup.reopen();
+  const recorder = popup.page.getByTestId('recorder');
+  await expect(recorder).toContainText('Time left in the space: 12 s.');
+  const tone = await context.newPage();
+  await tone.goto(`${emulator.url}/record-here/tone.html`);
+  // A tab that plays nothing gives the recorder no audio, hence no pieces: the tone runs first.
+  await expect
+    .poll(() => tone.evaluate(() => (window as unknown as { toneState(): string }).toneState()))
+    .toBe('running');
+  await tone.bringToFront();
+  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
+  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  const warned = async () => {
+    const answer = (await popup.page.evaluate(() =>
+      chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
+    )) as { data: { state: { warned: number; phase: string } | null } };
+    return answer.data.state?.warned ?? 0;
+  };
+  // The warnings (notifications), checked as each 5 s piece is kept: 80 % of the 12 s with the
+  // second piece (10 s), past them with the third (15 s); the recording goes on.
+  await expect.poll(warned, { timeout: 30_000 }).toBe(80);
+  await expect.poll(warned, { timeout: 30_000 }).toBe(100);
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:1[6-9]$/, { timeout: 30_000 });
+  await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+  const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Tone%20room&limit=5&offset=0`;
+  await expect
+    .poll(
+      async () => (await api<{ results: Recording[] }>(emulator, search)).results[0]?.is_uploaded ?? false,
+      { timeout: 45_000 },
+    )
+    .toBe(true);
+  // Kept past the time left: uploaded with all it recorded, and not charged.
+  const { results } = await api<{ results: Recording[] }>(emulator, search);
+  expect(results[0]!.duration).toBeGreaterThan(12);
+  await tone.waitForTimeout(3_000);
+  expect(
+    (await counters(emulator)).charges.filter((charge) => charge.audio_id === results[0]!.id),
+  ).toHaveLength(0);
 });
