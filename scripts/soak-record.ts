@@ -85,3 +85,88 @@ export function newSoakResult(minutes: number, faultRate: number, seed: number) 
     mustBeZeroFailed: [] as string[],
   };
 }
+
+export type SoakResult = ReturnType<typeof newSoakResult>;
+
+/** What the background's charge log reported: double charges and duplicate recordings it found. */
+export interface SoakIncident {
+  kind: string;
+  audioId?: number;
+  duplicateIds?: number[];
+}
+
+/**
+ * Charges made more than once (the service's `classify` calls per recording beyond the first),
+ * each counted as reported by the extension or not.
+ */
+export function countDoubleCharges(
+  result: SoakResult,
+  classifyCalls: Record<string, number>,
+  incidents: SoakIncident[],
+): void {
+  for (const [audio, calls] of Object.entries(classifyCalls)) {
+    if (calls <= 1) continue;
+    const extra = calls - 1;
+    result.doubleCharges.total += extra;
+    const reported = incidents.some((i) => i.kind === 'double-charge' && i.audioId === Number(audio));
+    if (reported) result.doubleCharges.detectedAndReported += extra;
+    else result.doubleCharges.unreported += extra;
+    result.doubleCharges.details.push({ audioId: Number(audio), classifyCalls: calls, reported });
+  }
+}
+
+/**
+ * Duplicate recordings: the same title (seeded and bot meetings aside) more than once, active or
+ * in the trash; the one a job owns is not a duplicate. Each extra is reported and trashed, an
+ * orphan never uploaded and trashed, or unreported.
+ */
+export function countDuplicateRecordings(
+  result: SoakResult,
+  all: Recording[],
+  jobs: JobView[],
+  incidents: SoakIncident[],
+): void {
+  const byTitle = new Map<string, Recording[]>();
+  for (const recording of all) {
+    if (recording.id < 1000 || recording.title.startsWith('Meeting ')) continue;
+    byTitle.set(recording.title, [...(byTitle.get(recording.title) ?? []), recording]);
+  }
+  const claimed = new Set(jobs.map((j) => j.audioId));
+  for (const [title, group] of byTitle) {
+    if (group.length <= 1) continue;
+    for (const extra of group.filter((r) => !claimed.has(r.id))) {
+      result.duplicateRecordings.total += 1;
+      const reported = incidents.some(
+        (i) => i.kind === 'duplicate-recording' && i.duplicateIds?.includes(extra.id),
+      );
+      if (reported && !extra.is_active) result.duplicateRecordings.detectedAndReported += 1;
+      else if (!extra.is_active && !extra.is_uploaded) result.duplicateRecordings.trashedOrphans += 1;
+      else {
+        result.duplicateRecordings.unreported += 1;
+        result.duplicateRecordings.details.push({
+          title,
+          id: extra.id,
+          active: extra.is_active,
+          uploaded: extra.is_uploaded,
+        });
+      }
+    }
+  }
+}
+
+/** The figures that must be zero for the soak to pass, as `name=value` for each that is not. */
+export function mustBeZeroFailed(result: SoakResult): string[] {
+  const mustBeZero: Record<string, number> = {
+    unreportedDoubleCharges: result.doubleCharges.unreported,
+    unreportedDuplicateRecordings: result.duplicateRecordings.unreported,
+    lostOrCorruptedUploads: result.uploads.lostOrCorrupted,
+    jobsWithoutTerminalState: result.jobs.withoutTerminalState,
+    lostAnswersNotAdopted: result.jobs.lostAnswerMissed,
+    notificationsMissing: result.notifications.missing,
+    notificationsRepeated: result.notifications.repeated,
+    unhandledErrors: result.unhandledErrors.total,
+  };
+  return Object.entries(mustBeZero)
+    .filter(([, value]) => value !== 0)
+    .map(([name, value]) => `${name}=${value}`);
+}

@@ -22,7 +22,15 @@ import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test'
 import { type RunningEmulator, SEED, startEmulator } from '../emulator/index';
 import { wavOfSize } from '../emulator/wav';
 import { launchChromium } from '../tests/e2e/launch';
-import { type JobView, newSoakResult, type Recording, seededRandom } from './soak-record';
+import {
+  countDoubleCharges,
+  countDuplicateRecordings,
+  type JobView,
+  mustBeZeroFailed,
+  newSoakResult,
+  type Recording,
+  seededRandom,
+} from './soak-record';
 
 function flag(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -537,15 +545,7 @@ async function main(): Promise<void> {
     result.faultsInjected = counters.faults;
     result.armedDrops = counters.armedDrops;
     const incidents = stored.charges.incidents;
-    for (const [audio, calls] of Object.entries(counters.classifyCalls)) {
-      if (calls <= 1) continue;
-      const extra = calls - 1;
-      result.doubleCharges.total += extra;
-      const reported = incidents.some((i) => i.kind === 'double-charge' && i.audioId === Number(audio));
-      if (reported) result.doubleCharges.detectedAndReported += extra;
-      else result.doubleCharges.unreported += extra;
-      result.doubleCharges.details.push({ audioId: Number(audio), classifyCalls: calls, reported });
-    }
+    countDoubleCharges(result, counters.classifyCalls, incidents);
 
     // Duplicate recordings: the same title (bot meetings aside) more than once, active or in the trash.
     const all: Recording[] = [];
@@ -558,32 +558,7 @@ async function main(): Promise<void> {
         if (!page.next) break;
       }
     }
-    const byTitle = new Map<string, Recording[]>();
-    for (const recording of all) {
-      if (recording.id < 1000 || recording.title.startsWith('Meeting ')) continue;
-      byTitle.set(recording.title, [...(byTitle.get(recording.title) ?? []), recording]);
-    }
-    const claimed = new Set(jobs.map((j) => j.audioId));
-    for (const [title, group] of byTitle) {
-      if (group.length <= 1) continue;
-      for (const extra of group.filter((r) => !claimed.has(r.id))) {
-        result.duplicateRecordings.total += 1;
-        const reported = incidents.some(
-          (i) => i.kind === 'duplicate-recording' && i.duplicateIds?.includes(extra.id),
-        );
-        if (reported && !extra.is_active) result.duplicateRecordings.detectedAndReported += 1;
-        else if (!extra.is_active && !extra.is_uploaded) result.duplicateRecordings.trashedOrphans += 1;
-        else {
-          result.duplicateRecordings.unreported += 1;
-          result.duplicateRecordings.details.push({
-            title,
-            id: extra.id,
-            active: extra.is_active,
-            uploaded: extra.is_uploaded,
-          });
-        }
-      }
-    }
+    countDuplicateRecordings(result, all, jobs, incidents);
   } finally {
     soak.stopStopper();
     await chromium.close().catch(() => undefined);
@@ -591,19 +566,7 @@ async function main(): Promise<void> {
     rmSync(tmp, { recursive: true, force: true });
   }
 
-  const mustBeZero: Record<string, number> = {
-    unreportedDoubleCharges: result.doubleCharges.unreported,
-    unreportedDuplicateRecordings: result.duplicateRecordings.unreported,
-    lostOrCorruptedUploads: result.uploads.lostOrCorrupted,
-    jobsWithoutTerminalState: result.jobs.withoutTerminalState,
-    lostAnswersNotAdopted: result.jobs.lostAnswerMissed,
-    notificationsMissing: result.notifications.missing,
-    notificationsRepeated: result.notifications.repeated,
-    unhandledErrors: result.unhandledErrors.total,
-  };
-  result.mustBeZeroFailed = Object.entries(mustBeZero)
-    .filter(([, value]) => value !== 0)
-    .map(([name, value]) => `${name}=${value}`);
+  result.mustBeZeroFailed = mustBeZeroFailed(result);
   const text = JSON.stringify(result, null, 2);
   writeFileSync('soak-result.json', `${text}\n`);
   console.log(text);
