@@ -14,7 +14,7 @@ test('moves several recordings to the trash and lists them there', async ({ sign
   await expect(popup.rows).toHaveCount(SEED.personalListCount - 2);
   await expect(popup.row(R.readyShort)).toHaveCount(0);
 
-  await popup.page.getByRole('button', { name: 'Trash' }).click();
+  await popup.page.getByRole('button', { name: 'Trash', exact: true }).click();
   const items = popup.page.getByTestId('trash-item');
   await expect(items).toHaveCount(SEED.personalTrashCount + 2);
   await expect(items.filter({ hasText: 'Quick voice note.wav' })).toHaveCount(1);
