@@ -5,7 +5,7 @@
  * allowed and the extension allowlisted for capture without a toolbar click.
  */
 
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { BufferSource, Input, WEBM } from 'mediabunny';
 import type { RunningEmulator } from '../../emulator/index';
 import { launchChromium, unpackedExtensionId } from './launch';
@@ -54,6 +54,30 @@ async function inspectFile(page: Page, fileKey: string) {
   return file && { ...file, tone: file.power['440']!, elsewhere: file.power['1000']! };
 }
 
+/**
+ * The tone page in a tab of its own, its tone running (a tab that plays nothing gives the recorder
+ * no audio, hence no pieces), in front of its window: the tab the popup and side panel record.
+ */
+async function openTonePage(context: BrowserContext, emulator: RunningEmulator): Promise<Page> {
+  await context.route(
+    (url) => url.pathname === '/record-here/tone.html',
+    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
+  );
+  const tone = await context.newPage();
+  await tone.goto(`${emulator.url}/record-here/tone.html`);
+  await expect
+    .poll(() => tone.evaluate(() => (window as unknown as { toneState(): string }).toneState()))
+    .toBe('running');
+  await tone.bringToFront();
+  return tone;
+}
+
+/** Record this tab, the microphone left out. */
+async function recordTab(recorder: Locator): Promise<void> {
+  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
+  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+}
+
 interface Journey {
   /** Close the popup right after the start and open it again to stop. */
   closePopup?: boolean;
@@ -72,21 +96,10 @@ async function recordAndCheck(
   { signedInPopup: popup, emulator, context, serviceWorker }: Fixtures,
   journey: Journey,
 ): Promise<void> {
-  await context.route(
-    (url) => url.pathname === '/record-here/tone.html',
-    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
-  );
-  const tone = await context.newPage();
-  await tone.goto(`${emulator.url}/record-here/tone.html`);
-  await expect
-    .poll(() => tone.evaluate(() => (window as unknown as { toneState(): string }).toneState()))
-    .toBe('running');
-
   // The popup records the tab in front of its window.
-  await tone.bringToFront();
+  const tone = await openTonePage(context, emulator);
   const recorder = popup.page.getByTestId('recorder');
-  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
-  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await recordTab(recorder);
   await expect(recorder.getByTestId('recording-elapsed')).toBeVisible({ timeout: 15_000 });
   await expect(recorder.getByTestId('recording-microphone')).toHaveText('Your microphone is not recorded.');
   if (journey.closePopup) {
@@ -367,10 +380,6 @@ test('the recorded tab leaves for another site: the recording stops there and wh
   context,
 }) => {
   test.setTimeout(120_000);
-  await context.route(
-    (url) => url.pathname === '/record-here/tone.html',
-    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
-  );
   // Another site, whose address the extension may not read (no host access, activeTab ends there).
   await context.route('https://elsewhere.example/**', (route) =>
     route.fulfill({
@@ -378,16 +387,9 @@ test('the recorded tab leaves for another site: the recording stops there and wh
       body: '<!doctype html><title>Elsewhere</title><p>Elsewhere</p>',
     }),
   );
-  const tone = await context.newPage();
-  await tone.goto(`${emulator.url}/record-here/tone.html`);
-  // A tab that plays nothing gives the recorder no audio, hence no pieces: the tone runs first.
-  await expect
-    .poll(() => tone.evaluate(() => (window as unknown as { toneState(): string }).toneState()))
-    .toBe('running');
-  await tone.bringToFront();
+  const tone = await openTonePage(context, emulator);
   const recorder = popup.page.getByTestId('recorder');
-  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
-  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await recordTab(recorder);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[6-9]|1\d)$/, { timeout: 20_000 });
 
   await tone.goto('https://elsewhere.example/away');
@@ -420,22 +422,11 @@ test('the side panel records too: Record this tab there → Stop uploads the tab
   extensionId,
 }) => {
   test.setTimeout(120_000);
-  await context.route(
-    (url) => url.pathname === '/record-here/tone.html',
-    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
-  );
   const panel = await context.newPage();
   await openPanel(panel, extensionId);
-  const tone = await context.newPage();
-  await tone.goto(`${emulator.url}/record-here/tone.html`);
-  // A tab that plays nothing gives the recorder no audio, hence no pieces: the tone runs first.
-  await expect
-    .poll(() => tone.evaluate(() => (window as unknown as { toneState(): string }).toneState()))
-    .toBe('running');
-  await tone.bringToFront();
+  await openTonePage(context, emulator);
   const recorder = panel.getByTestId('recorder');
-  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
-  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await recordTab(recorder);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[6-9]|1\d)$/, { timeout: 20_000 });
   await recorder.getByRole('button', { name: 'Stop and upload' }).click();
   const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Tone%20room&limit=5&offset=0`;

@@ -5,7 +5,7 @@
  * that ships (SQLite FTS5 in the search worker) answers; the index an older version saved in
  * IndexedDB is dropped on the way, with no one's action.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { readyResult } from '../unit/archive/fixtures';
 import { archiveStore, expect, openPanel, SEED, test } from './ui-fixtures';
 
@@ -68,6 +68,24 @@ async function seedArchive(page: Page): Promise<number> {
   put.push(['catalog', current]);
   await archiveStore(page, { put });
   return Object.keys(current.entries).length;
+}
+
+/**
+ * A side panel over the seeded archive (a recording opened in the viewer first, so the account's
+ * archive exists), reloaded so its search worker starts afresh.
+ */
+async function seededPanel(
+  context: BrowserContext,
+  extensionId: string,
+  openViewer: (spaceId: number, audioId: number) => Promise<{ protocol: Locator }>,
+): Promise<Page> {
+  const viewer = await openViewer(S.personal, R.ready);
+  await expect(viewer.protocol).toBeVisible();
+  const panel = await context.newPage();
+  await openPanel(panel, extensionId);
+  await seedArchive(panel);
+  await panel.reload();
+  return panel;
 }
 
 /** Every text the search status line shows from now on. */
@@ -135,12 +153,7 @@ test('meetings added while the question stands raise the count without typing', 
   emulator,
   openViewer,
 }) => {
-  const viewer = await openViewer(S.personal, R.ready);
-  await expect(viewer.protocol).toBeVisible();
-  const panel = await context.newPage();
-  await openPanel(panel, extensionId);
-  await seedArchive(panel);
-  await panel.reload();
+  const panel = await seededPanel(context, extensionId, openViewer);
   await expect(panel.getByRole('searchbox', { name: 'Search all meetings' })).toBeVisible();
   const statuses = await recordStatus(panel);
   await panel.getByRole('searchbox', { name: 'Search all meetings' }).fill(WORD);
@@ -195,12 +208,7 @@ test('a page opened over a kept index lists the meetings found while their passa
   extensionId,
   openViewer,
 }) => {
-  const viewer = await openViewer(S.personal, R.ready);
-  await expect(viewer.protocol).toBeVisible();
-  const panel = await context.newPage();
-  await openPanel(panel, extensionId);
-  await seedArchive(panel);
-  await panel.reload();
+  const panel = await seededPanel(context, extensionId, openViewer);
   const field = panel.getByRole('searchbox', { name: 'Search all meetings' });
   // The index is built and kept: a word none says is answered from all of it.
   await field.fill('quoxwyvern');
