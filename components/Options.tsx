@@ -3,6 +3,7 @@ import type { SpaceListItem } from '@/lib/api/schemas';
 import { detectLang } from '@/lib/i18n';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
+import { listedOrder } from '@/lib/spaces';
 import { type Settings, sessionChangedItem } from '@/lib/storage';
 import { parseServiceUrl } from '@/lib/url/service-url';
 import { lazyView } from './app/lazy';
@@ -163,9 +164,7 @@ export function Options() {
   }
 
   const browserLang = detectLang(typeof navigator === 'undefined' ? [] : navigator.languages);
-  const sorted = [...(spaces ?? [])].sort(
-    (a, b) => Number(b.is_main_space) - Number(a.is_main_space) || a.space.name.localeCompare(b.space.name),
-  );
+  const sorted = listedOrder(spaces ?? []);
 
   return (
     <main class="options">

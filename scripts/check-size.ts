@@ -86,7 +86,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // 39.4 → 39.5: open pages follow the session (the watch of its signal in the shared app code
   // and in the recording view, which reads the recording again for the session now in place):
   // 40348 B measured, 2 B past 39.4.
-  'viewer.html': 39.5,
+  // 39.5 → 39.6: a failed read of the jobs said with a retry in the shared list code (it showed
+  // nothing), and the spaces' order in one home (lib/spaces/order.ts): 40500 B measured, 52 B over.
+  'viewer.html': 39.6,
   // 26.5 → 26.9: the calendars' opt-ins, owner address, bots-per-day cap and feed caps shown with
   // their values (English and Russian): 26.5 kB measured.
   'options.html': 27.2,

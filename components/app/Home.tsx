@@ -15,7 +15,9 @@ import {
   dismissJob,
   fromCache,
   jobs,
+  jobsError,
   loadingMore,
+  loadJobs,
   loadMore,
   loadRecordings,
   loadSpaces,
@@ -214,7 +216,8 @@ function JobRow({ job }: { job: Job }) {
 export function JobsList() {
   const m = text.value;
   const list = jobs.value;
-  if (list.length === 0) return null;
+  const error = jobsError.value;
+  if (list.length === 0 && !error) return null;
   const shown = [
     ...list.filter((job) => !isTerminal(job.phase)),
     ...list.filter((job) => isTerminal(job.phase)).slice(0, 5),
@@ -224,6 +227,7 @@ export function JobsList() {
       <h2 id="jobs-title" class="section-title">
         {m.activeJobs}
       </h2>
+      <ErrorMessage error={error} onRetry={loadJobs} />
       <ul class="plain-list">
         {shown.map((job) => (
           <JobRow key={job.id} job={job} />

@@ -9,7 +9,7 @@ import { needsProbe, probeFromResult, type ResultProbe } from '@/lib/format/stat
 import { ownJobs } from '@/lib/jobs/owner';
 import type { Job } from '@/lib/jobs/types';
 import { type ErrorInfo, type SessionView, sendMessage } from '@/lib/messaging';
-import { defaultSpace } from '@/lib/spaces';
+import { defaultSpace, listedOrder } from '@/lib/spaces';
 import { getSettings, jobsItem, type Settings, serviceUrlItem } from '@/lib/storage';
 import { listState, take } from '../list-state';
 import { CACHED_PAGE_SIZE, clearCache, readCache, writeCache } from './cache';
@@ -31,10 +31,12 @@ export const spaceId = signal<number | null>(null);
 /** The default space chosen in the options (null: none chosen), as read when the popup opened. */
 export const defaultSpaceId = signal<number | null>(null);
 
-export const recordings = signal<Recording[]>([]);
+/** The chosen space's recordings read so far and why the last read failed (components/list-state.ts). */
+const recordingsList = listState<Recording[]>([]);
+export const recordings = recordingsList.data;
+export const recordingsError = recordingsList.error;
 export const recordingsCount = signal(0);
 export const recordingsLoad = signal<Load>('idle');
-export const recordingsError = signal<ErrorInfo | null>(null);
 export const loadingMore = signal(false);
 /** True while the list on screen came from the cache and a fresh one is on its way. */
 export const fromCache = signal(false);
@@ -44,7 +46,10 @@ export const searchRegex = signal(false);
 
 export const selected = signal<ReadonlySet<number>>(new Set());
 export const probes = signal<Readonly<Record<number, ResultProbe>>>({});
-export const jobs = signal<Job[]>([]);
+/** The account's jobs, newest first, and why the last read failed (components/list-state.ts). */
+const jobsList = listState<Job[]>([]);
+export const jobs = jobsList.data;
+export const jobsError = jobsList.error;
 /** "Record here instead" pressed on a failed bot's row: the recorder (Recorder.tsx) starts it. */
 export const recordInstead = signal<{ link: string; spaceId: number } | null>(null);
 export const notice = signal<string | null>(null);
@@ -56,12 +61,6 @@ export const orderedSpaces = computed(() => spaces.value ?? []);
 export const currentSpace = computed(
   () => spaces.value?.find((item) => item.space.id === spaceId.value)?.space ?? null,
 );
-
-function sortedSpaces(items: SpaceListItem[]): SpaceListItem[] {
-  return [...items].sort(
-    (a, b) => Number(b.is_main_space) - Number(a.is_main_space) || a.space.name.localeCompare(b.space.name),
-  );
-}
 
 /** A listed space as the default-space rule reads it. */
 function spaceRef(item: SpaceListItem): { id: number; isMain: boolean } {
@@ -191,7 +190,7 @@ export async function loadSpaces(): Promise<void> {
   const shown = generation;
   const answer = await sendMessage('spaces.list', {});
   if (shown !== generation) return;
-  take(spacesList, answer.ok ? { ok: true, data: sortedSpaces(answer.data) } : answer);
+  take(spacesList, answer.ok ? { ok: true, data: listedOrder(answer.data) } : answer);
   const list = spaces.value;
   if (!answer.ok || !list) return;
   if (!list.some((item) => item.space.id === spaceId.value)) {
@@ -216,15 +215,14 @@ export async function loadRecordings(): Promise<void> {
   if (request !== listRequest) return;
   if (!answer.ok) {
     batch(() => {
-      recordingsError.value = answer.error;
+      take(recordingsList, answer);
       recordingsLoad.value = 'error';
     });
     return;
   }
   batch(() => {
-    recordings.value = answer.data.results;
+    take(recordingsList, { ok: true, data: answer.data.results });
     recordingsCount.value = answer.data.count;
-    recordingsError.value = null;
     recordingsLoad.value = 'ready';
     fromCache.value = false;
     selected.value = new Set([...selected.value].filter((a) => answer.data.results.some((r) => r.id === a)));
@@ -248,14 +246,16 @@ export async function loadMore(): Promise<void> {
   loadingMore.value = false;
   if (request !== listRequest) return;
   if (!answer.ok) {
-    recordingsError.value = answer.error;
+    take(recordingsList, answer);
     return;
   }
   const seen = new Set(recordings.value.map((r) => r.id));
   batch(() => {
-    recordings.value = [...recordings.value, ...answer.data.results.filter((r) => !seen.has(r.id))];
+    take(recordingsList, {
+      ok: true,
+      data: [...recordings.value, ...answer.data.results.filter((r) => !seen.has(r.id))],
+    });
     recordingsCount.value = answer.data.count;
-    recordingsError.value = null;
   });
   void probeUndecided(answer.data.results);
 }
@@ -346,6 +346,7 @@ export async function startProcessing(recording: Recording): Promise<ErrorInfo |
 export async function loadJobs(): Promise<void> {
   const answer = await sendMessage('jobs.list', {});
   if (answer.ok) showJobs(answer.data);
+  else take(jobsList, answer);
 }
 
 function showJobs(all: Job[]): void {
@@ -353,7 +354,7 @@ function showJobs(all: Job[]): void {
   // Only the signed-in account's jobs: another account's stay in the background, never shown.
   const list = ownJobs(all, view?.serviceUrl ?? '', view?.email);
   const before = new Map(jobs.value.map((job) => [job.id, job.phase]));
-  jobs.value = list.sort((a, b) => b.createdAt - a.createdAt);
+  take(jobsList, { ok: true, data: list.sort((a, b) => b.createdAt - a.createdAt) });
   // A job that reached an end since the last look changes the list and the balance.
   const changed = list.some((job) => {
     const was = before.get(job.id);

@@ -3,10 +3,11 @@
  * background does the reading (lib/archive/import.ts), one result per ready recording, so the
  * run goes on when this page closes; the page asks for its progress while it runs.
  */
-import { signal } from '@preact/signals';
 import { useEffect, useState } from 'preact/hooks';
 import type { ImportState } from '@/lib/archive/import';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
+import { listedOrder } from '@/lib/spaces';
+import { listState, take } from '../list-state';
 import { ErrorMessage } from '../ui';
 import { searchText } from './texts';
 
@@ -15,19 +16,25 @@ interface SpaceChoice {
   name: string;
 }
 
-const spaceList = signal<SpaceChoice[] | null>(null);
+// The account's spaces, read once per page and shared by the names on the hits and the choice
+// here; a failed read is shown with its retry (it used to leave Start greyed out, unexplained).
+const spaceList = listState<SpaceChoice[]>();
 let spacesAsked = false;
 
 function loadSpaces(): void {
   if (spacesAsked) return;
   spacesAsked = true;
   void sendMessage('spaces.list', {}).then((answer) => {
-    if (answer.ok) {
-      spaceList.value = answer.data
-        .map((item) => ({ id: item.space.id, name: item.space.name, main: item.is_main_space }))
-        .sort((a, b) => Number(b.main) - Number(a.main) || a.name.localeCompare(b.name))
-        .map(({ id, name }) => ({ id, name }));
-    } else spacesAsked = false;
+    if (!answer.ok) spacesAsked = false;
+    take(
+      spaceList,
+      answer.ok
+        ? {
+            ok: true,
+            data: listedOrder(answer.data).map((item) => ({ id: item.space.id, name: item.space.name })),
+          }
+        : answer,
+    );
   });
 }
 
@@ -35,7 +42,7 @@ function loadSpaces(): void {
 export function useSpaceNames(): Record<number, string> {
   useEffect(loadSpaces, []);
   const names: Record<number, string> = {};
-  for (const space of spaceList.value ?? []) names[space.id] = space.name;
+  for (const space of spaceList.data.value ?? []) names[space.id] = space.name;
   return names;
 }
 
@@ -48,7 +55,7 @@ export function AddPastMeetings() {
   const [state, setState] = useState<ImportState | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
-  const spaces = spaceList.value;
+  const spaces = spaceList.data.value;
 
   useEffect(() => {
     if (!open) return;
@@ -145,6 +152,7 @@ export function AddPastMeetings() {
       <p role="status" aria-live="polite" class="small-text" data-testid="add-past-status">
         {warning ?? summary}
       </p>
+      <ErrorMessage error={spaceList.error.value} onRetry={loadSpaces} />
       <ErrorMessage error={error} />
     </details>
   );

@@ -104,6 +104,8 @@ beforeEach(() => {
   store.spaces.value = null;
   store.spaceId.value = null;
   store.recordings.value = [];
+  store.jobs.value = [];
+  store.jobsError.value = null;
   store.probes.value = {};
   store.searchText.value = '';
 });
@@ -331,6 +333,31 @@ describe('popup home', () => {
     );
     await settle();
     expect(calls.filter((c) => c.type === 'jobs.cancel').map((c) => c.payload)).toEqual([{ jobId: 'job-1' }]);
+  });
+
+  it('a failed read of the jobs is said in their section with a retry; the retry shows them', async () => {
+    const uploading = {
+      id: 'job-2',
+      intent: 'upload',
+      phase: 'uploading',
+      spaceId: 1,
+      createdAt: 1,
+      updatedAt: 2,
+      title: 'Weekly.wav',
+      autoProcess: false,
+    };
+    answers['jobs.list'] = () => ({ error: { kind: 'network', message: 'Failed to fetch' } });
+    await (await import('@/components/failures')).loadFailureTexts();
+    await act(() => render(h(App, {}), host));
+    await settleUntil('[data-testid="jobs"] [role="alert"]');
+    const section = host.querySelector('[data-testid="jobs"]')!;
+    expect(section.querySelector('[role="alert"]')?.textContent).not.toBe('');
+    expect(section.querySelector('[data-testid="job"]')).toBeNull();
+    answers['jobs.list'] = () => [uploading];
+    await act(() => (section.querySelector('[role="alert"] button') as HTMLButtonElement).click());
+    await settleUntil('[data-testid="job"]');
+    expect(host.querySelector('[data-testid="job"]')?.textContent).toContain('Weekly.wav');
+    expect(host.querySelector('[data-testid="jobs"] [role="alert"]')).toBeNull();
   });
 
   it('warns when the session must be renewed soon', async () => {
