@@ -1,7 +1,8 @@
 /**
  * The import rules `npm run check:imports` holds the code to (dependency-cruiser, resolving the
- * `@/` paths of tsconfig.json): no import cycles, and the background's modules (lib/background)
- * reached only from the background's entrypoint, from each other and from tests.
+ * `@/` paths of tsconfig.json): no import cycles, the background's modules (lib/background)
+ * reached only from the background's entrypoint, from each other and from tests, and lib/storage.ts
+ * taking only shapes from the capabilities whose items it holds.
  */
 module.exports = {
   forbidden: [
@@ -23,6 +24,23 @@ module.exports = {
         pathNot: ['^lib/background/', '^entrypoints/background\\.ts$', '^tests/', '\\.test\\.tsx?$'],
       },
       to: { path: '^lib/background/' },
+    },
+    {
+      name: 'storage-holds-shapes-only',
+      severity: 'error',
+      comment:
+        "lib/storage.ts is the home of every stored item: it takes the shapes it stores from the capabilities as types, and values only from modules of shapes and constants (a types.ts) or the stores it is built on (and the page-storage key it lists), never a capability's code.",
+      from: { path: '^lib/storage\\.ts$' },
+      to: {
+        path: '^lib/',
+        // popup-snapshot/key.ts: the one page-storage key, a leaf the popup's first script carries.
+        pathNot: [
+          '/types\\.ts$',
+          '^lib/(databases|kv|trusted-settings)\\.ts$',
+          '^lib/popup-snapshot/key\\.ts$',
+        ],
+        dependencyTypesNot: ['type-only'],
+      },
     },
   ],
   options: {

@@ -13,7 +13,7 @@
  */
 import { storage } from 'wxt/utils/storage';
 import type { Recording, SpaceListItem } from '@/lib/api/schemas';
-import { IDLE_IMPORT, type ImportState } from '@/lib/archive/import';
+import { IDLE_IMPORT, type ImportState } from '@/lib/archive/types';
 import { DEFAULT_CALENDAR_BOTS_PER_DAY, type ScheduledBot } from '@/lib/calendar/types';
 import type { ChargeLog } from '@/lib/charges/types';
 import type { LanguageSetting } from '@/lib/i18n';

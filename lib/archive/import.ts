@@ -6,36 +6,9 @@
  */
 import type { ProcessingResult, Recording } from '@/lib/api/schemas';
 import type { Archive } from './store';
+import { IDLE_IMPORT, type ImportState } from './types';
 
-export interface ImportState {
-  running: boolean;
-  spaceIds: number[];
-  /** Ready recordings found so far in the chosen spaces. */
-  total: number;
-  /** Of those, handled (kept now, already kept, or failed). */
-  done: number;
-  /** Newly kept in this run. */
-  added: number;
-  failed: number;
-  stopped: boolean;
-  /** Why the run ended early (a plain sentence of the error), if it did. */
-  error: string | null;
-  startedAt: number;
-  finishedAt: number | null;
-}
-
-export const IDLE_IMPORT: ImportState = {
-  running: false,
-  spaceIds: [],
-  total: 0,
-  done: 0,
-  added: 0,
-  failed: 0,
-  stopped: false,
-  error: null,
-  startedAt: 0,
-  finishedAt: null,
-};
+export { IDLE_IMPORT, type ImportState } from './types';
 
 export interface ImportDeps {
   archive: Archive;
