@@ -9,7 +9,7 @@ import type { SpaceListItem } from '@/lib/api/schemas';
 import { guessKind, parseDestinationUrl } from '@/lib/delivery/destination-url';
 import type { DestinationKind, DestinationView, LogEntry } from '@/lib/delivery/types';
 import { describeError } from '@/lib/failures';
-import { formatDateTime } from '@/lib/format/time';
+import { formatDateTime, formatTimeOfDay } from '@/lib/format/time';
 import type { Lang } from '@/lib/i18n';
 import { type ErrorInfo, type MessageResult, sendMessage } from '@/lib/messaging';
 import { deliveryText, describeDeliveryProblem, describeLogEntry } from './delivery-texts';
@@ -22,12 +22,7 @@ function problemText(error: ErrorInfo, language: Lang): string {
   return describeError(error, language);
 }
 
-const clock = (language: Lang) => (ms: number) =>
-  new Date(ms).toLocaleTimeString(language === 'ru' ? 'ru-RU' : 'en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+const clock = (language: Lang) => (ms: number) => formatTimeOfDay(ms, language, true);
 
 function LogRow({
   entry,

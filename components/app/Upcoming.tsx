@@ -6,8 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { UpcomingItem } from '@/lib/calendar/types';
 import { describeError, describeJobFailure } from '@/lib/failures';
-import { formatDateTime, formatDuration } from '@/lib/format/time';
-import { formatTimeOfDay } from '@/lib/format/time-of-day';
+import { formatDateTime, formatDuration, formatTimeOfDay } from '@/lib/format/time';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { spaceForAction } from '@/lib/spaces';
 import { calendarText } from '../calendar-texts';

@@ -14,7 +14,7 @@ import {
   toPlainText,
 } from '@/lib/export/transcript';
 import { formatTextMegabytes } from '@/lib/format/text-size';
-import { formatDateTime, formatDuration } from '@/lib/format/time';
+import { formatDateTime, formatDuration, formatTimeOfDay } from '@/lib/format/time';
 import { prepareTranscript, type TranscriptView, toExportDocument } from '@/lib/format/transcript';
 import { type ErrorInfo, type MessageResult, type ShownResult, sendMessage } from '@/lib/messaging';
 import { sessionChangedItem } from '@/lib/storage';
@@ -116,12 +116,7 @@ function SourceLink({ spaceId, audioId }: { spaceId: number; audioId: number }) 
           data-testid="source-link"
           class="button small"
         >
-          {m.sourceLinkValid(
-            new Date(link.until).toLocaleTimeString(lang.value === 'ru' ? 'ru-RU' : 'en-GB', {
-              hour: '2-digit',
-              minute: '2-digit',
-            }),
-          )}
+          {m.sourceLinkValid(formatTimeOfDay(link.until, lang.value))}
         </a>
       ) : (
         <button type="button" class="small" disabled={busy} onClick={() => void fetchLink()}>

@@ -84,6 +84,14 @@ export function formatDateTime(value: string | number, lang: Lang): string {
   });
 }
 
+/**
+ * A time of day on the 24-hour clock: "09:05" (the upcoming meetings' "Bot at 10:00", the viewer's
+ * "link valid until 14:30"), with `seconds` "09:05:07" (the deliveries log).
+ */
+export function formatTimeOfDay(ms: number, lang: Lang, seconds?: boolean): string {
+  return new Date(ms).toLocaleTimeString(lang, { timeStyle: seconds ? 'medium' : 'short', hourCycle: 'h23' });
+}
+
 /** A calendar date (`YYYY-MM-DD` from the service) in the page's language. */
 export function formatDate(value: string, lang: Lang): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

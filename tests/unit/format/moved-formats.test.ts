@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatLocalStamp } from '@/lib/format/dates';
 import { formatDayAndTime } from '@/lib/format/day-and-time';
 import { megabytesPerSecond } from '@/lib/format/megabytes';
-import { formatBadgeElapsed, formatClock } from '@/lib/format/time';
-import { formatTimeOfDay } from '@/lib/format/time-of-day';
+import { formatBadgeElapsed, formatClock, formatTimeOfDay } from '@/lib/format/time';
 import { formatWait } from '@/lib/format/waits';
 
 // Local times: the formats speak the browser's time zone.
@@ -31,6 +30,11 @@ describe('times of day and incidents', () => {
   it('a time of day on the 24-hour clock in both languages', () => {
     expect(formatTimeOfDay(at, 'en')).toBe('09:05');
     expect(formatTimeOfDay(at + 12 * 3_600_000, 'ru')).toBe('21:05');
+  });
+
+  it('with seconds (the deliveries log): 24-hour in both languages', () => {
+    expect(formatTimeOfDay(at + 7_000, 'en', true)).toBe('09:05:07');
+    expect(formatTimeOfDay(at + 12 * 3_600_000 + 7_000, 'ru', true)).toBe('21:05:07');
   });
 
   it('an incident time: day, short month and time, no year', () => {
