@@ -8,7 +8,14 @@ import { describeError } from '@/lib/failures';
 import { describeJob } from '@/lib/jobs/describe';
 import type { Job } from '@/lib/jobs/types';
 import { parseMeetingLink } from '@/lib/links';
-import { MENU_RECORD_TAB, MENU_SEND_BOT, MENU_TRANSCRIBE_LINK, MENU_TRANSCRIBE_PAGE } from './menus';
+import {
+  COMMAND_RECORD_TAB,
+  COMMAND_SEND_BOT,
+  MENU_RECORD_TAB,
+  MENU_SEND_BOT,
+  MENU_TRANSCRIBE_LINK,
+  MENU_TRANSCRIBE_PAGE,
+} from './menus';
 import { notify } from './notifications';
 import { recordFromTab } from './recording';
 import { backgroundTexts } from './texts';
@@ -80,6 +87,12 @@ export async function onMenuClick(
       'media',
     );
   }
+}
+
+/** A keyboard command (manifest `commands`) on the tab it was pressed in. */
+export async function onCommand(bg: Background, command: string, tab?: Browser.tabs.Tab): Promise<void> {
+  if (command === COMMAND_SEND_BOT) await sendBotFromTab(bg, tab);
+  if (command === COMMAND_RECORD_TAB) await recordFromTab(bg, tab);
 }
 
 /** The keyboard command: the active tab's URL is readable thanks to `activeTab` (no `tabs` permission). */

@@ -9,15 +9,14 @@ import { SCHEDULE_ALARM_PREFIX } from '@/lib/calendar/schedules';
 import { AUTO_JOIN_ALARM, CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM } from '@/lib/calendar/store';
 import { calendarsReadThisRunItem, serviceUrlItem, settingsItem } from '@/lib/storage';
 import { restrictStorageToTrustedContexts } from '@/lib/trusted-settings';
-import { onMenuClick, sendBotFromTab } from './actions';
+import { onCommand, onMenuClick } from './actions';
 import { createBackground } from './app';
 import { DELIVERY_ALARM } from './deliveries';
 import type { Handlers } from './handler-types';
 import { createHandlers, respond } from './handlers';
-import { COMMAND_RECORD_TAB, COMMAND_SEND_BOT, createMenus } from './menus';
+import { createMenus } from './menus';
 import { openNotification } from './notifications';
 import { notifyPages, withPageOutcome } from './page-answers';
-import { recordFromTab } from './recording';
 import { watchRecording } from './recording-watch';
 import { POLL_ALARM } from './scheduler';
 import { checkMessage, currentSender, type OwnExtension } from './senders';
@@ -109,8 +108,7 @@ export function startBackground(bg: Background = createBackground()): Background
   });
 
   browser.commands.onCommand.addListener((command, tab) => {
-    if (command === COMMAND_SEND_BOT) void sendBotFromTab(bg, tab).catch(log('command'));
-    if (command === COMMAND_RECORD_TAB) void recordFromTab(bg, tab).catch(log('command'));
+    void onCommand(bg, command, tab).catch(log('command'));
   });
 
   // Access granted in the options: jobs waiting for it can move.

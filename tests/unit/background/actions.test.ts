@@ -1,12 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type RunningEmulator, SEED, startEmulator } from '../../../emulator';
-import { onMenuClick, sendBotFromTab } from '../../../lib/background/actions';
+import { onCommand, onMenuClick, sendBotFromTab } from '../../../lib/background/actions';
 import { type Background, createBackground } from '../../../lib/background/app';
 import {
+  COMMAND_RECORD_TAB,
+  COMMAND_SEND_BOT,
   createMenus,
   MEDIA_LINK_PATTERNS,
   MEETING_LINK_PATTERNS,
+  MENU_RECORD_TAB,
   MENU_SEND_BOT,
   MENU_TRANSCRIBE_LINK,
   MENU_TRANSCRIBE_PAGE,
@@ -15,6 +18,16 @@ import {
 import { memoryKeyValue } from '../../../lib/kv';
 import { isGrantedByManifest } from '../../../lib/permissions';
 import { serviceUrlItem } from '../../../lib/storage';
+
+// "Record this tab" itself (the capture, the offscreen recorder) is Chrome's: e2e in
+// tests/e2e/record-here*.spec.ts. Here: which tab the menu item and the shortcut hand it.
+const recorded = vi.hoisted(() => [] as Array<number | undefined>);
+vi.mock('../../../lib/background/recording', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/background/recording')>()),
+  recordFromTab: async (_bg: unknown, tab: { id?: number } | undefined) => {
+    recorded.push(tab?.id);
+  },
+}));
 
 let emulator: RunningEmulator;
 let bg: Background;
@@ -92,6 +105,26 @@ describe('context menu and shortcut', () => {
     ]);
   });
 
+  it('"Record this tab" (menu) and Alt+Shift+R (command) record the tab they were used in, and nothing else', async () => {
+    recorded.length = 0;
+    await onMenuClick(bg, click({ menuItemId: MENU_RECORD_TAB, pageUrl: 'https://example.org/webinar' }), {
+      id: 41,
+    } as never);
+    await onCommand(bg, COMMAND_RECORD_TAB, { id: 42 } as never);
+    await onCommand(bg, 'unknown-command', { id: 43 } as never);
+    expect(recorded).toEqual([41, 42]);
+    expect(await bg.jobs.list()).toEqual([]);
+  });
+
+  it('Alt+Shift+B (command) sends the bot to the meeting in its tab; it records nothing', async () => {
+    recorded.length = 0;
+    await onCommand(bg, COMMAND_SEND_BOT, { id: 7, url: 'https://meet.google.com/abc-defg-hij' } as never);
+    expect(recorded).toEqual([]);
+    expect(await bg.jobs.list()).toEqual([
+      expect.objectContaining({ intent: 'bot', sourceUrl: 'https://meet.google.com/abc-defg-hij' }),
+    ]);
+  });
+
   it('signed out: asks to sign in first', async () => {
     await bg.sessionStore.clear();
     await onMenuClick(
@@ -121,5 +154,28 @@ describe('context menu and shortcut', () => {
     expect(MEETING_LINK_PATTERNS).toContain('*://meet.google.com/*');
     expect(created[1]!.documentUrlPatterns).toEqual(VIDEO_PAGE_PATTERNS);
     expect(created[2]!.targetUrlPatterns).toEqual([...VIDEO_PAGE_PATTERNS, ...MEDIA_LINK_PATTERNS]);
+  });
+
+  it('Chrome (an offscreen document can record): the menu also offers "Record this tab" on web pages', async () => {
+    const created: Array<Record<string, unknown>> = [];
+    vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
+    vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(((
+      properties: Record<string, unknown>,
+      done?: () => void,
+    ) => {
+      created.push(properties);
+      done?.();
+      return properties.id as string;
+    }) as never);
+    const fake = fakeBrowser as unknown as { offscreen?: unknown };
+    fake.offscreen = {};
+    try {
+      await createMenus('en');
+    } finally {
+      delete fake.offscreen;
+    }
+    const record = created.find((item) => item.id === MENU_RECORD_TAB);
+    expect(record).toMatchObject({ title: 'Record this tab', contexts: ['page'] });
+    expect(record?.documentUrlPatterns).toEqual(['http://*/*', 'https://*/*']);
   });
 });
