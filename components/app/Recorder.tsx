@@ -81,7 +81,8 @@ export function Recorder() {
     act(async () => {
       const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
       if (tab?.id === undefined) return { ok: false, error: { kind: 'recording', reason: 'tab-gone' } };
-      return sendMessage('recording.start', { tabId: tab.id, microphone });
+      // Into the space the page shows (its time left is shown above), not the default one.
+      return sendMessage('recording.start', { tabId: tab.id, microphone, spaceId: currentSpace.value?.id });
     });
 
   // "Record here instead" on a failed bot's row: the tab in front, checked to be that meeting's.
@@ -178,8 +179,10 @@ export function Recorder() {
         {phase !== 'stopping' && phase !== 'uploading' && (
           <>
             <p class="small-text muted">{t.intro}</p>
-            {typeof left === 'number' && (
-              <p class="small-text">{t.timeLeft(formatDuration(left, lang.value))}</p>
+            {space && typeof left === 'number' && (
+              <p class="small-text" data-testid="recorder-time-left">
+                {t.timeLeft(space.name, formatDuration(left, lang.value))}
+              </p>
             )}
             <label class="row small-text">
               <input

@@ -441,3 +441,32 @@ test('the side panel records too: Record this tab there → Stop uploads the tab
   expect(results[0]!.title).toMatch(/^Tone room — /);
   expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
 });
+
+test('the recording goes to the space the popup shows, named with its time left: Team chosen, Team holds it', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await popup.spacePicker.selectOption({ label: 'Team' });
+  const recorder = popup.page.getByTestId('recorder');
+  await expect(recorder.getByTestId('recorder-time-left')).toHaveText('Time left in Team: 2 h 00 min.');
+  await openTonePage(context, emulator);
+  await recordTab(recorder);
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[6-9]|1\d)$/, { timeout: 20_000 });
+  await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+  const inSpace = (space: number) => `/api/spaces/${space}/audio/?search=Tone%20room&limit=5&offset=0`;
+  await expect
+    .poll(
+      async () =>
+        (await api<{ results: Recording[] }>(emulator, inSpace(SEED.spaces.team))).results[0]?.is_uploaded ??
+        false,
+      { timeout: 45_000 },
+    )
+    .toBe(true);
+  expect((await api<{ results: Recording[] }>(emulator, inSpace(SEED.spaces.team))).results).toHaveLength(1);
+  expect((await api<{ results: Recording[] }>(emulator, inSpace(SEED.spaces.personal))).results).toHaveLength(
+    0,
+  );
+  expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
+});
