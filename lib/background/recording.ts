@@ -101,11 +101,11 @@ export async function recordingView(bg: Background): Promise<RecordingView> {
   let offer: RecordingView['offer'] = null;
   if (state && !isFinished(state) && state.phase !== 'uploading') {
     const holds = await pageHolds();
-    const decision = atStart(state, holds === state.id, (await store.count(state.id)).recordedMs);
+    const decision = atStart(state, holds === state.id, (await store.count(state.id)).recordedMs, bg.now());
     if (decision.kind === 'offer') offer = { recordedMs: decision.recordedMs, title: state.title };
     if (decision.kind === 'clear') await store.setState(null);
   } else if (state?.phase === 'failed') {
-    const decision = atStart(state, false, (await store.count(state.id)).recordedMs);
+    const decision = atStart(state, false, (await store.count(state.id)).recordedMs, bg.now());
     if (decision.kind === 'offer') offer = { recordedMs: decision.recordedMs, title: state.title };
   }
   return { supported, state: await store.getState(), offer, now: bg.now() };
@@ -157,7 +157,7 @@ export async function startTabRecording(
   const kept = await store.getState();
   if (kept && !isFinished(kept)) {
     const holds = await pageHolds();
-    const decision = atStart(kept, holds === kept.id, (await store.count(kept.id)).recordedMs);
+    const decision = atStart(kept, holds === kept.id, (await store.count(kept.id)).recordedMs, bg.now());
     if (decision.kind === 'running') throw refuse('already-recording');
     if (decision.kind === 'uploading') throw refuse('still-uploading');
     if (decision.kind === 'offer') throw refuse('unfinished');

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { memoryKeyValue } from '@/lib/kv';
 import { balanceWarning } from './balance';
 import { isQuotaError, PIECE_MS, pieceKey, pieceRefusal, playablePieces } from './pieces';
-import { atStart } from './recovery';
+import { atStart, STARTING_GRACE_MS } from './recovery';
 import { newRecording, type RecordingState, transition, uploadOutcome } from './state';
 import { createRecordingStore } from './store';
 import { recordingTitle } from './title';
 
 const T0 = Date.UTC(2026, 10, 25, 10, 0, 0);
+/** A look at the kept recording a minute after its start (past the starting grace). */
+const LATER = T0 + 60_000;
 const fresh = () =>
   newRecording({ id: 'r1', tabId: 7, title: 'Weekly', spaceId: null, availableSeconds: 600 }, T0);
 
@@ -159,14 +161,26 @@ describe('balance warnings', () => {
 
 describe('an unfinished recording at start', () => {
   const recording = run(fresh(), { type: 'started', microphone: 'off' });
+  it('one still starting is left alone while its page may not hold it yet; after the grace it is gone', () => {
+    const starting = fresh();
+    expect(starting.phase).toBe('starting');
+    expect(atStart(starting, false, 0, starting.startedAt + 1_500).kind).toBe('running');
+    expect(atStart(starting, false, 0, starting.startedAt + STARTING_GRACE_MS - 1).kind).toBe('running');
+    expect(atStart(starting, false, 0, starting.startedAt + STARTING_GRACE_MS).kind).toBe('clear');
+    // Only "starting" has the grace: a recording its page stopped holding is gone at once.
+    expect(atStart(recording, false, 0, recording.startedAt + 1_500).kind).toBe('clear');
+  });
   it('is left alone while its page records it', () => {
-    expect(atStart(recording, true, 60_000).kind).toBe('running');
+    expect(atStart(recording, true, 60_000, LATER).kind).toBe('running');
   });
   it('is offered with the time its pieces cover when its page is gone', () => {
-    expect(atStart(recording, false, 42 * 60_000)).toMatchObject({ kind: 'offer', recordedMs: 42 * 60_000 });
+    expect(atStart(recording, false, 42 * 60_000, LATER)).toMatchObject({
+      kind: 'offer',
+      recordedMs: 42 * 60_000,
+    });
   });
   it('is cleared when nothing was recorded', () => {
-    expect(atStart(recording, false, 0).kind).toBe('clear');
+    expect(atStart(recording, false, 0, LATER).kind).toBe('clear');
   });
   it('an upload under way is the upload path’s', () => {
     const uploading = run(
@@ -174,14 +188,14 @@ describe('an unfinished recording at start', () => {
       { type: 'stop', reason: 'user' },
       { type: 'assembled', fileKey: 'f', durationMs: 9_000 },
     );
-    expect(atStart(uploading, false, 9_000).kind).toBe('uploading');
+    expect(atStart(uploading, false, 9_000, LATER).kind).toBe('uploading');
   });
   it('a failed recording with pieces (storage full) is offered, a too-short one is not', () => {
     const full = run(recording, { type: 'fail', failure: { kind: 'storage-full' } });
-    expect(atStart(full, false, 5_000).kind).toBe('offer');
+    expect(atStart(full, false, 5_000, LATER).kind).toBe('offer');
     const short = run(recording, { type: 'fail', failure: { kind: 'too-short', recordedMs: 300 } });
-    expect(atStart(short, false, 5_000).kind).toBe('none');
-    expect(atStart(null, false, 0).kind).toBe('none');
+    expect(atStart(short, false, 5_000, LATER).kind).toBe('none');
+    expect(atStart(null, false, 0, LATER).kind).toBe('none');
   });
 });
 

@@ -14,13 +14,22 @@ export type AtStart =
   | { kind: 'clear'; state: RecordingState };
 
 /**
+ * How long a recording may stay "starting" before a page that does not hold it means it is gone:
+ * the state is kept before the recording page exists, and the page holds the capture only once
+ * Chrome has handed it the tab's stream (seconds on a busy machine). A look in between (the popup
+ * asks every second) must not take it for a recording whose page died with nothing recorded.
+ */
+export const STARTING_GRACE_MS = 30_000;
+
+/**
  * `pageAlive`: whether the recording page (the offscreen document) is open and holds this
- * recording; `recordedMs`: the time its playable pieces cover.
+ * recording; `recordedMs`: the time its playable pieces cover; `now`: the time of the look.
  */
 export function atStart(
   state: RecordingState | null | undefined,
   pageAlive: boolean,
   recordedMs: number,
+  now: number,
 ): AtStart {
   if (!state || state.phase === 'idle' || state.phase === 'done') return { kind: 'none' };
   if (isFinished(state)) {
@@ -30,6 +39,8 @@ export function atStart(
   }
   if (state.phase === 'uploading') return { kind: 'uploading', state };
   if (pageAlive) return { kind: 'running', state };
+  if (state.phase === 'starting' && now - state.startedAt < STARTING_GRACE_MS)
+    return { kind: 'running', state };
   if (recordedMs <= 0) return { kind: 'clear', state };
   return { kind: 'offer', state, recordedMs };
 }

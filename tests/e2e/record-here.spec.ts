@@ -470,3 +470,51 @@ test('the recording goes to the space the popup shows, named with its time left:
   );
   expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
 });
+
+test('a space with little time left: the recorder says how much, warns at 80 % and 100 %, and keeps the recording past it', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await fetch(`${emulator.url}/__emulator/spaces/${SEED.spaces.team}/balance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ available_seconds: 12 }),
+  });
+  // Choosing the space reads its balance afresh.
+  await popup.spacePicker.selectOption({ label: 'Team' });
+  const recorder = popup.page.getByTestId('recorder');
+  await expect(recorder.getByTestId('recorder-time-left')).toHaveText('Time left in Team: 12 s.');
+  await openTonePage(context, emulator);
+  await recordTab(recorder);
+  const status = async () => {
+    const answer = (await popup.page.evaluate(() =>
+      chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
+    )) as { data: { state: { warned: number; title: string } | null } };
+    return answer.data.state;
+  };
+  // The tab in front is the one recorded.
+  await expect.poll(async () => (await status())?.title ?? '', { timeout: 15_000 }).toMatch(/^Tone room/);
+  // The warnings (notifications), checked as each 5 s piece is kept: 80 % of the 12 s with the
+  // second piece (10 s), past them with the third (15 s); the recording goes on.
+  await expect.poll(async () => (await status())?.warned ?? 0, { timeout: 30_000 }).toBe(80);
+  await expect.poll(async () => (await status())?.warned ?? 0, { timeout: 30_000 }).toBe(100);
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(1[6-9]|2\d)$/, { timeout: 30_000 });
+  await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+  const search = `/api/spaces/${SEED.spaces.team}/audio/?search=Tone%20room&limit=5&offset=0`;
+  await expect
+    .poll(
+      async () => (await api<{ results: Recording[] }>(emulator, search)).results[0]?.is_uploaded ?? false,
+      { timeout: 45_000 },
+    )
+    .toBe(true);
+  // Kept past the time left: uploaded with all it recorded, and not charged.
+  const { results } = await api<{ results: Recording[] }>(emulator, search);
+  expect(results).toHaveLength(1);
+  expect(results[0]!.duration).toBeGreaterThan(12);
+  await popup.page.waitForTimeout(3_000);
+  expect(
+    (await counters(emulator)).charges.filter((charge) => charge.audio_id === results[0]!.id),
+  ).toHaveLength(0);
+});
