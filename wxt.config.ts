@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import preact from '@preact/preset-vite';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
 import { CALENDAR_MATCHES, MEETING_MATCHES, VIDEO_MATCHES } from './lib/page/match-patterns';
 
@@ -43,6 +44,37 @@ const PAGE_CSS_ORIGINS = [
 const PAGES_CORE =
   /node_modules[\\/](preact|@preact|@wxt-dev|wxt|superlock|idb-keyval)[\\/]|[\\/]components[\\/](lang|catalog|messages-en|ui|failures)\.tsx?$|[\\/]lib[\\/](storage|messaging|i18n|kv|trusted-settings|format[\\/]time|jobs[\\/]types)\.ts$/;
 
+/**
+ * The popup's app waits for its first script (entrypoints/popup-snapshot.ts): the module script and
+ * module preloads Vite writes into popup.html are moved into an inert `<template id="app-modules">`,
+ * which the first script inserts once it has painted the snapshot (or found none). Fetched with
+ * the page, the six modules held back the two stylesheets and the first script the snapshot waits
+ * for (the browser serves an extension page's files one after another); README, "Popup painted
+ * from its snapshot".
+ */
+function popupModulesAfterSnapshot(): Plugin {
+  return {
+    name: 'popup-modules-after-snapshot',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { path: page }) {
+        if (!page.endsWith('/popup/index.html')) return html;
+        const held: string[] = [];
+        const rest = html.replace(
+          /\s*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)/g,
+          (tag) => {
+            held.push(tag.trim());
+            return '';
+          },
+        );
+        if (held.length === 0) return html;
+        return rest.replace('</head>', `  <template id="app-modules">${held.join('')}</template>\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   srcDir: '.',
   // WXT_OUT_DIR: where tests/unit/release-manifest.test.ts builds the release manifest.
@@ -52,7 +84,7 @@ export default defineConfig({
   // into the content scripts.)
   imports: false,
   vite: () => ({
-    plugins: [preact()],
+    plugins: [preact(), popupModulesAfterSnapshot()],
     resolve: { alias: { 'sqlite-wasm-module': SQLITE_MODULE } },
     // Source maps only on request, for scripts/attribute.ts; never in the store package.
     build: { sourcemap: process.env.WXT_SOURCEMAP === '1' },

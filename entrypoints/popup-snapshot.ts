@@ -1,7 +1,8 @@
 // The popup's first script (popup/index.html loads it before its app): paints the last list shown
-// from the extension pages' localStorage, synchronously, while the app's bundle loads.
+// from the extension pages' localStorage, synchronously, then starts the app's bundle (held in the
+// page until then: wxt.config.ts), whether it painted or not.
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
-import { paint } from '@/lib/popup-snapshot';
+import { paint, startApp } from '@/lib/popup-snapshot';
 import { POPUP_SNAPSHOT_KEY } from '@/lib/popup-snapshot/key';
 
 export default defineUnlistedScript(() => {
@@ -10,4 +11,5 @@ export default defineUnlistedScript(() => {
   } catch {
     // No storage, or a snapshot that cannot be painted: the app paints as before.
   }
+  startApp(document);
 });

@@ -213,5 +213,15 @@ export function paint(doc: Document, store: Pick<Storage, 'getItem' | 'removeIte
   return true;
 }
 
+/**
+ * Starts the app: inserts the module script and preloads the build holds in the page's
+ * `<template id="app-modules">` (wxt.config.ts), so that they are fetched after the snapshot, not
+ * beside the files it waits for. A page without one (the dev server's) loads its modules itself.
+ */
+export function startApp(doc: Document): void {
+  const held = doc.getElementById('app-modules') as HTMLTemplateElement | null;
+  if (held) doc.head.append(held.content);
+}
+
 export { accountKey, storedAccount } from './account';
 export { forget, POPUP_SNAPSHOT_KEY, SNAPSHOT_ATTRIBUTE } from './key';

@@ -14,6 +14,7 @@ import {
   paint,
   type Snapshot,
   type SnapshotNode,
+  startApp,
 } from './index';
 
 const KEY = 'popupSnapshot';
@@ -205,5 +206,25 @@ describe('popup snapshot', () => {
     store.items.set(KEY, stored(popupHome(1)));
     expect(paint(document, store, KEY)).toBe(false);
     expect(build(document, ['iframe', { src: 'https://evil.example/' }])).toBeNull();
+  });
+
+  it("starts the app: the module script and preloads held in the page's template are inserted once", () => {
+    document.head.innerHTML =
+      '<template id="app-modules"><script type="module" src="/chunks/popup.js"></script>' +
+      '<link rel="modulepreload" href="/chunks/pages.js"></template>';
+    expect(document.head.querySelector('script')).toBeNull();
+    startApp(document);
+    expect(document.head.querySelector(':scope > script[type="module"]')?.getAttribute('src')).toBe(
+      '/chunks/popup.js',
+    );
+    expect(document.head.querySelector(':scope > link[rel="modulepreload"]')?.getAttribute('href')).toBe(
+      '/chunks/pages.js',
+    );
+    startApp(document);
+    expect(document.head.querySelectorAll(':scope > script')).toHaveLength(1);
+    // A page without the template (the dev server's) loads its modules itself: nothing to do.
+    document.head.innerHTML = '';
+    startApp(document);
+    expect(document.head.childElementCount).toBe(0);
   });
 });
