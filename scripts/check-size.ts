@@ -126,7 +126,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // confirms the upload: 81.0 kB measured; 81.2 with the "still uploading" refusal worded apart.
   // 81.5 → 82: with the deliveries' attempt recorded before it is made (its intent, the log's
   // resume) and the video's id in a lost answer's match beside them: 81.6 kB measured.
-  'background.js': 82,
+  // 82 → 82.1: a recording still starting is kept through a look before its page holds it (the
+  // look's time passed to lib/recording/recovery.ts): 83,973 B measured, 5 B over.
+  'background.js': 82.1,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (README, "Search"): its JavaScript glue (the WebAssembly loader, the
