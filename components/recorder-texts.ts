@@ -23,6 +23,8 @@ const en = {
   unfinished: (title: string) => `A recording was left unfinished: “${title}”.`,
   uploadRecorded: (length: string) => `Upload what was recorded (${length})`,
   discard: 'Discard',
+  uploadTo: 'Upload to',
+  spaceWithTime: (space: string, left: string) => `${space} (${left} left)`,
   unsupported:
     'Recording a tab needs Chrome or another Chromium browser: Firefox lets no extension record a tab’s sound.',
   failed: (kind: string): string =>
@@ -34,7 +36,9 @@ const en = {
           ? 'Chrome did not let the tab be recorded.'
           : kind === 'upload-refused'
             ? 'The recording could not be uploaded. What was recorded is kept.'
-            : 'The recording could not be finished. What was recorded is kept.',
+            : kind === 'over-balance'
+              ? 'The recording is longer than the processing time left in its space. It is kept: upload it to another space, or top up first.'
+              : 'The recording could not be finished. What was recorded is kept.',
   refused: (reason: string): string =>
     reason === 'signed-out'
       ? 'Sign in to the service first.'
@@ -77,6 +81,8 @@ const ru: typeof en = {
   unfinished: (title: string) => `Осталась незавершённая запись: «${title}».`,
   uploadRecorded: (length: string) => `Загрузить записанное (${length})`,
   discard: 'Удалить',
+  uploadTo: 'Загрузить в',
+  spaceWithTime: (space: string, left: string) => `${space} (осталось ${left})`,
   unsupported:
     'Для записи вкладки нужен Chrome или другой браузер на Chromium: Firefox не даёт расширениям записывать звук вкладки.',
   failed: (kind: string): string =>
@@ -88,7 +94,9 @@ const ru: typeof en = {
           ? 'Chrome не разрешил записать вкладку.'
           : kind === 'upload-refused'
             ? 'Запись не удалось загрузить. Записанное сохранено.'
-            : 'Запись не удалось завершить. Записанное сохранено.',
+            : kind === 'over-balance'
+              ? 'Запись длиннее времени обработки, оставшегося в её пространстве. Она сохранена: загрузите её в другое пространство или сначала пополните баланс.'
+              : 'Запись не удалось завершить. Записанное сохранено.',
   refused: (reason: string): string =>
     reason === 'signed-out'
       ? 'Сначала войдите в сервис.'

@@ -181,7 +181,11 @@ const privilegedSchemas = {
     meetingLink: z.optional(filled(2048)),
   }),
   'recording.stop': z.object({}),
-  'recording.recover': z.object({ action: z.enum(['upload', 'discard']) }),
+  'recording.recover': z.object({
+    action: z.enum(['upload', 'discard']),
+    /** A file kept for its balance: the space it goes to (else its own). */
+    spaceId: z.optional(spaceId),
+  }),
   /** From the recording page (the offscreen document) only: what happened to the recording. */
   'recording.event': z.object({ id: filled(100), event: recorderEvent }),
 } as const;

@@ -16,7 +16,7 @@ import { lang } from '../lang';
 import { openMicrophonePage, useMicrophonePermission } from '../Microphone';
 import { microphoneText } from '../microphone-texts';
 import { recorderText } from '../recorder-texts';
-import { currentSpace, recordInstead } from './store';
+import { currentSpace, orderedSpaces, recordInstead } from './store';
 
 const POLL_MS = 1_000;
 
@@ -42,6 +42,8 @@ export function Recorder() {
   const [, tick] = useState(0);
   /** The background's clock minus ours, so the elapsed time counts on between answers. */
   const [skew, setSkew] = useState(0);
+  /** The space a file kept for its balance goes to (null: its own). */
+  const [target, setTarget] = useState<number | null>(null);
 
   const refresh = async () => {
     const answer = await sendMessage('recording.status', {});
@@ -109,18 +111,47 @@ export function Recorder() {
 
   let body: JSX.Element;
   if (!view.supported) body = <p class="small-text muted">{t.unsupported}</p>;
-  else if (view.offer)
+  else if (view.offer) {
+    // Longer than its space's time left: uploaded to the space picked here (its own after a top-up).
+    const kept = state?.failure?.kind === 'over-balance' ? state.failure : null;
+    const to = target ?? state?.spaceId ?? currentSpace.value?.id;
     body = (
       <>
         {/* Why it stopped (the storage full, …): what was recorded is kept and offered. */}
         {phase === 'failed' && state?.failure && <p role="alert">{t.failed(state.failure.kind)}</p>}
         <p>{t.unfinished(view.offer.title)}</p>
+        {kept && (
+          <label class="field small-text">
+            {t.uploadTo}
+            <select
+              data-testid="recorder-space"
+              value={String(to ?? '')}
+              onChange={(event) => setTarget(Number(event.currentTarget.value))}
+            >
+              {orderedSpaces.value.map(({ space }) => (
+                <option key={space.id} value={String(space.id)}>
+                  {t.spaceWithTime(
+                    space.name,
+                    formatDuration(space.subscribe?.available_usage_count ?? 0, lang.value),
+                  )}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <div class="row">
           <button
             type="button"
             class="primary"
             disabled={busy}
-            onClick={() => void act(() => sendMessage('recording.recover', { action: 'upload' }))}
+            onClick={() =>
+              void act(() =>
+                sendMessage('recording.recover', {
+                  action: 'upload',
+                  ...(kept && typeof to === 'number' && { spaceId: to }),
+                }),
+              )
+            }
           >
             {t.uploadRecorded(formatDuration(Math.round(view.offer.recordedMs / 1000), lang.value))}
           </button>
@@ -134,7 +165,7 @@ export function Recorder() {
         </div>
       </>
     );
-  else if (state && (phase === 'starting' || phase === 'recording')) {
+  } else if (state && (phase === 'starting' || phase === 'recording')) {
     const elapsed = Date.now() + skew - state.startedAt;
     const mic =
       state.microphone === 'recorded'

@@ -49,7 +49,7 @@ export function createRecordingHandlers(bg: Background): Pick<Handlers, Recordin
         ...(meetingLink !== undefined && { meetingLink }),
       }),
     'recording.stop': () => stopTabRecording(bg, 'user'),
-    'recording.recover': ({ action }) => recoverRecording(bg, action),
+    'recording.recover': ({ action, spaceId }) => recoverRecording(bg, action, spaceId),
     'recording.event': async ({ id, event }, sender) => {
       if (sender.url !== browser.runtime.getURL('/offscreen.html') || sender.tab)
         throw new MessageError({ kind: 'forbidden-sender', type: 'recording.event' });

@@ -10,7 +10,7 @@ import { formatBadgeElapsed } from '@/lib/format/time';
 import type { Job } from '@/lib/jobs/types';
 import { parseMeetingLink } from '@/lib/links';
 import { PAGE_CONTEXT_CHANGED, type PageRecording, type RecordingRefusal } from '@/lib/messaging';
-import { balanceWarning } from '@/lib/recording/balance';
+import { balanceWarning, outgrowsBalance } from '@/lib/recording/balance';
 import {
   RECORDING_CHANNEL,
   type RecorderAnswer,
@@ -244,7 +244,11 @@ export async function stopTabRecording(bg: Background, reason: StopReason): Prom
 }
 
 /** "Upload what was recorded" or "Discard" for a recording whose page was gone. */
-export async function recoverRecording(bg: Background, action: 'upload' | 'discard'): Promise<RecordingView> {
+export async function recoverRecording(
+  bg: Background,
+  action: 'upload' | 'discard',
+  spaceId?: number,
+): Promise<RecordingView> {
   const state = await store.getState();
   if (!state) return recordingView(bg);
   const document = theOffscreenDocument();
@@ -252,8 +256,19 @@ export async function recoverRecording(bg: Background, action: 'upload' | 'disca
     if (document && (await pageHolds()) === state.id)
       await document.use(() => command({ channel: RECORDING_CHANNEL, op: 'discard', id: state.id }));
     await store.deletePieces(state.id);
+    if (state.fileKey && !state.jobId) await bg.files.deleteFile(state.fileKey).catch(() => undefined);
     await store.setState(null);
     await setBadge(bg, null);
+    return recordingView(bg);
+  }
+  // A file kept for its balance: to the space chosen now (the same one after a top-up), as it is.
+  if (state.failure?.kind === 'over-balance') {
+    const size = state.failure.size;
+    const next = await apply(
+      { type: 'upload-to', spaceId: spaceId ?? state.spaceId ?? (await bg.resolveSpace()).id },
+      bg,
+    );
+    if (next) await upload(bg, next, size);
     return recordingView(bg);
   }
   if (!document) throw refuse('unsupported');
@@ -340,9 +355,33 @@ async function handleEvent(bg: Background, id: string, event: RecorderEvent): Pr
         await notify(NOTICE_ID, t.recordingFailedTitle, t.recordingFailed('too-short'));
         return null;
       }
+      // Longer than the time left in its space while processing would start on upload: kept
+      // until the person picks a space (or tops up), instead of a processing the balance refuses.
+      const left = await timeLeft(bg, next);
+      if (outgrowsBalance(next.durationMs ?? 0, left, (await getSettings()).autoProcess)) {
+        const kept = await apply(
+          { type: 'fail', failure: { kind: 'over-balance', availableSeconds: left ?? 0, size: event.size } },
+          bg,
+        );
+        await setBadge(bg, kept);
+        const t = backgroundTexts(await bg.lang());
+        await notify(NOTICE_ID, t.recordingFailedTitle, t.recordingFailed('over-balance'));
+        return null;
+      }
       await upload(bg, next, event.size);
       return null;
     }
+  }
+}
+
+/** The time left in the recording's space as the service says it now, else as at the start. */
+async function timeLeft(bg: Background, state: RecordingState): Promise<number | null> {
+  try {
+    const space = await bg.resolveSpace(state.spaceId ?? undefined);
+    const known = (await bg.spaces(0)).find((item) => item.id === space.id);
+    return known?.availableSeconds ?? state.availableSeconds;
+  } catch {
+    return state.availableSeconds;
   }
 }
 

@@ -42,7 +42,7 @@ const en = {
     percent >= 100 ? 'Recording is past the time left' : 'Recording nears the time left',
   recordingBalanceMessage: (percent: number): string =>
     percent >= 100
-      ? 'This recording is now longer than the processing time left in its space. It goes on and is kept: top up, or choose another space when you process it.'
+      ? 'This recording is now longer than the processing time left in its space. It goes on and is kept: when it stops, top up or choose another space for it.'
       : 'This recording has used 80 % of the processing time left in its space. It goes on and is kept either way.',
   recordingFailedTitle: 'Recording not uploaded',
   recordingFailed: (kind: string): string =>
@@ -52,7 +52,9 @@ const en = {
         ? 'The browser’s storage is full: the recording stopped. What was recorded is kept; free some space, then upload it from Meeting Capture.'
         : kind === 'capture-refused'
           ? 'Chrome did not let the tab be recorded. Click the Meeting Capture button in the toolbar, then “Record this tab”.'
-          : 'The recording could not be finished. What was recorded is kept: open Meeting Capture to upload it.',
+          : kind === 'over-balance'
+            ? 'The recording is longer than the processing time left in its space. It is kept: open Meeting Capture to upload it to another space, or top up first.'
+            : 'The recording could not be finished. What was recorded is kept: open Meeting Capture to upload it.',
   recordingStartedTitle: 'Recording this tab',
   recordingStartedMessage:
     'The tab’s sound is being recorded. Stop it from the Meeting Capture button in the toolbar; the recording is uploaded then.',

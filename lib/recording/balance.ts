@@ -18,3 +18,18 @@ export function balanceWarning(
   for (const step of WARNING_STEPS) if (share >= step && step > warned) due = step;
   return due;
 }
+
+/**
+ * Whether a finished recording outgrows the time left in its space, so that its upload waits for
+ * the person (another space, or a top-up) instead of being processed against a balance that cannot
+ * pay for it. Only when processing would start on upload (`autoProcess`); an unknown balance never
+ * holds it back.
+ */
+export function outgrowsBalance(
+  durationMs: number,
+  availableSeconds: number | null,
+  autoProcess: boolean,
+): boolean {
+  if (!autoProcess || availableSeconds === null || !Number.isFinite(availableSeconds)) return false;
+  return Math.ceil(durationMs / 1000) > availableSeconds;
+}

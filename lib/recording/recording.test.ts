@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryKeyValue } from '@/lib/kv';
-import { balanceWarning } from './balance';
+import { balanceWarning, outgrowsBalance } from './balance';
 import { isQuotaError, PIECE_MS, pieceKey, pieceRefusal, playablePieces } from './pieces';
 import { atStart, STARTING_GRACE_MS } from './recovery';
 import { newRecording, type RecordingState, transition, uploadOutcome } from './state';
@@ -156,6 +156,40 @@ describe('balance warnings', () => {
   it('warns at once with no time left, and never when the balance is unknown', () => {
     expect(balanceWarning(0, 0, 0)).toBe(100);
     expect(balanceWarning(9_999_999, null, 0)).toBeNull();
+  });
+});
+
+describe('a recording longer than its space’s time left', () => {
+  it('holds its upload only when processing would start on upload and the balance is known', () => {
+    expect(outgrowsBalance(16_000, 12, true)).toBe(true);
+    expect(outgrowsBalance(12_000, 12, true)).toBe(false);
+    expect(outgrowsBalance(11_200, 11, true)).toBe(true); // charged by the started second
+    expect(outgrowsBalance(16_000, 12, false)).toBe(false);
+    expect(outgrowsBalance(16_000, null, true)).toBe(false);
+    expect(outgrowsBalance(1_000, 0, true)).toBe(true);
+  });
+
+  it('kept (offered, its file and pieces kept), then uploaded to the space chosen, once', () => {
+    const assembled = run(
+      fresh(),
+      { type: 'started', microphone: 'off' },
+      { type: 'piece', bytes: 100, recordedMs: 16_000 },
+      { type: 'stop', reason: 'user' },
+      { type: 'assembled', fileKey: 'f', durationMs: 16_000 },
+    );
+    const kept = run(assembled, {
+      type: 'fail',
+      failure: { kind: 'over-balance', availableSeconds: 12, size: 100 },
+    });
+    expect(kept).toMatchObject({ phase: 'failed', fileKey: 'f', durationMs: 16_000 });
+    expect(atStart(kept, false, 16_000, LATER)).toMatchObject({ kind: 'offer', recordedMs: 16_000 });
+    const chosen = transition(kept, { type: 'upload-to', spaceId: 2 }, T0 + 2);
+    expect(chosen).toMatchObject({ phase: 'uploading', spaceId: 2, fileKey: 'f', failure: undefined });
+    const started = run(chosen!, { type: 'upload-started', jobId: 'j' });
+    expect(transition(started, { type: 'upload-to', spaceId: 3 }, T0 + 3)).toBeNull();
+    // Only a file kept for its balance goes this way; another failure is assembled again.
+    const full = run(assembled, { type: 'fail', failure: { kind: 'storage-full' } });
+    expect(transition(full, { type: 'upload-to', spaceId: 2 }, T0 + 2)).toBeNull();
   });
 });
 

@@ -5,6 +5,8 @@
  *
  * idle → starting → recording → stopping → uploading → done
  *                 ↘ failed (capture refused, tab closed at once, nothing recorded, storage full…)
+ * A file longer than its space's time left waits in failed ("over-balance") until the person
+ * picks a space: upload-to → uploading.
  * A recording found unfinished at start (its page gone: browser crash, restart) is offered for
  * upload or discarding (lib/recording/recovery.ts).
  */
@@ -29,7 +31,12 @@ export type RecordingFailure =
   /** The recorded file could not be assembled or read. */
   | { kind: 'assembly-failed'; message: string }
   /** Starting the upload was refused (not signed in, no access to the service). */
-  | { kind: 'upload-refused'; message: string };
+  | { kind: 'upload-refused'; message: string }
+  /**
+   * The file is longer than the time left in its space (processing starts on upload): kept, with
+   * its size, until the person uploads it to a space of their choice (or the same after a top-up).
+   */
+  | { kind: 'over-balance'; availableSeconds: number; size: number };
 
 export interface RecordingState {
   id: string;
@@ -66,7 +73,9 @@ export type RecordingEvent =
   | { type: 'upload-started'; jobId: string }
   | { type: 'uploaded' }
   | { type: 'warned'; percent: number }
-  | { type: 'fail'; failure: RecordingFailure };
+  | { type: 'fail'; failure: RecordingFailure }
+  /** A file kept for its balance goes to the space the person chose. */
+  | { type: 'upload-to'; spaceId: number };
 
 export interface NewRecording {
   id: string;
@@ -153,5 +162,12 @@ export function transition(state: RecordingState, event: RecordingEvent, now: nu
       return event.percent > state.warned && !isFinished(state) ? next({ warned: event.percent }) : null;
     case 'fail':
       return isFinished(state) ? null : next({ phase: 'failed', failure: event.failure });
+    case 'upload-to':
+      return state.phase === 'failed' &&
+        state.failure?.kind === 'over-balance' &&
+        state.fileKey &&
+        !state.jobId
+        ? next({ phase: 'uploading', spaceId: event.spaceId, failure: undefined })
+        : null;
   }
 }

@@ -471,7 +471,7 @@ test('the recording goes to the space the popup shows, named with its time left:
   expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
 });
 
-test('a space with little time left: the recorder says how much, warns at 80 % and 100 %, and keeps the recording past it', async ({
+test('a space with little time left: the recorder says how much, warns at 80 % and 100 %, keeps the recording past it, and uploads it to another space chosen at the end', async ({
   signedInPopup: popup,
   emulator,
   context,
@@ -502,19 +502,43 @@ test('a space with little time left: the recorder says how much, warns at 80 % a
   await expect.poll(async () => (await status())?.warned ?? 0, { timeout: 30_000 }).toBe(100);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(1[6-9]|2\d)$/, { timeout: 30_000 });
   await recorder.getByRole('button', { name: 'Stop and upload' }).click();
-  const search = `/api/spaces/${SEED.spaces.team}/audio/?search=Tone%20room&limit=5&offset=0`;
+  // Longer than Team's 12 s while processing would start on upload: kept, not uploaded, and the
+  // popup offers another space (or the same after a top-up).
+  await expect(recorder.getByRole('alert')).toHaveText(
+    'The recording is longer than the processing time left in its space. It is kept: upload it to another space, or top up first.',
+    { timeout: 30_000 },
+  );
+  const spaces = recorder.getByTestId('recorder-space');
+  await expect(spaces).toHaveValue(String(SEED.spaces.team));
+  await expect(spaces.locator('option', { hasText: 'Personal' })).toHaveText('Personal (10 h 00 min left)');
+  const inSpace = (space: number) => `/api/spaces/${space}/audio/?search=Tone%20room&limit=5&offset=0`;
+  expect((await api<{ results: Recording[] }>(emulator, inSpace(SEED.spaces.team))).results).toHaveLength(0);
+  await spaces.selectOption({ label: 'Personal (10 h 00 min left)' });
+  await recorder.getByRole('button', { name: /^Upload what was recorded/ }).click();
   await expect
     .poll(
-      async () => (await api<{ results: Recording[] }>(emulator, search)).results[0]?.is_uploaded ?? false,
+      async () =>
+        (await api<{ results: Recording[] }>(emulator, inSpace(SEED.spaces.personal))).results[0]
+          ?.is_uploaded ?? false,
       { timeout: 45_000 },
     )
     .toBe(true);
-  // Kept past the time left: uploaded with all it recorded, and not charged.
-  const { results } = await api<{ results: Recording[] }>(emulator, search);
-  expect(results).toHaveLength(1);
-  expect(results[0]!.duration).toBeGreaterThan(12);
-  await popup.page.waitForTimeout(3_000);
-  expect(
-    (await counters(emulator)).charges.filter((charge) => charge.audio_id === results[0]!.id),
-  ).toHaveLength(0);
+  // All it recorded, in the space chosen, processed there and charged once; Team holds nothing.
+  const [recording] = (await api<{ results: Recording[] }>(emulator, inSpace(SEED.spaces.personal))).results;
+  expect(recording!.duration).toBeGreaterThan(12);
+  await expect
+    .poll(
+      async () => {
+        const answer = (await popup.page.evaluate(() =>
+          chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'jobs.list', payload: {} }),
+        )) as { data: Array<{ audioId?: number; phase: string }> };
+        return answer.data.find((job) => job.audioId === recording!.id)?.phase;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('ready');
+  const figures = await counters(emulator);
+  expect(figures.recordingsCreated.upload).toBe(1);
+  expect(figures.charges.filter((charge) => charge.audio_id === recording!.id)).toHaveLength(1);
+  expect((await api<{ results: Recording[] }>(emulator, inSpace(SEED.spaces.team))).results).toHaveLength(0);
 });
