@@ -56,7 +56,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // neither file is loaded by background.js, a content script or a page's first render.
 // 824 → 825: open pages following the session (lib/session-follow, the jobs' owner), the search's
 // bounded ranking and the retried removal of its files on sign-out: 824.2 kB measured.
-export const ZIP_BUDGET_KB = 825;
+// 825 → 826: "Record here" keeps a recording longer than its space's time left and uploads it to
+// the space chosen (its texts in both languages, the offer's picker): 825.3 kB measured.
+export const ZIP_BUDGET_KB = 826;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -128,7 +130,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // resume) and the video's id in a lost answer's match beside them: 81.6 kB measured.
   // 82 → 82.1: a recording still starting is kept through a look before its page holds it (the
   // look's time passed to lib/recording/recovery.ts): 83,973 B measured, 5 B over.
-  'background.js': 82.1,
+  // 82.1 → 82.4: a recording longer than its space's time left kept and uploaded to the space
+  // chosen (the fresh balance at the end, the notice in both languages): 84,248 B measured.
+  'background.js': 82.4,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (README, "Search"): its JavaScript glue (the WebAssembly loader, the
