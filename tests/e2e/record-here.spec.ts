@@ -166,17 +166,7 @@ async function recordAndCheck(
   expect(recording!.title).toMatch(/^Tone room — \d{4}-\d\d-\d\d \d\d:\d\d\.webm$/);
   expect(Math.abs(recording!.duration! - 30)).toBeLessThanOrEqual(2);
   // Processed (the setting "Start processing automatically" is on by default): the result arrives.
-  await expect
-    .poll(
-      async () => {
-        const answer = (await popup.page.evaluate(() =>
-          chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'jobs.list', payload: {} }),
-        )) as { data: Array<{ audioId?: number; phase: string }> };
-        return answer.data.find((job) => job.audioId === recording!.id)?.phase;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('ready');
+  await expect.poll(() => jobPhase(popup.page, recording!.id), { timeout: 60_000 }).toBe('ready');
   const figures = await counters(emulator);
   expect(figures.recordingsCreated.upload).toBe(1);
   expect(figures.charges.filter((charge) => charge.audio_id === recording!.id)).toHaveLength(1);
@@ -191,6 +181,14 @@ async function recordAndCheck(
     .toBe('done');
   expect(await piecesKept(popup.page)).toBe(0);
   void serviceWorker;
+}
+
+/** The phase of the job that carries the recording `audioId`, as the background lists it. */
+async function jobPhase(page: Page, audioId: number): Promise<string | undefined> {
+  const answer = (await page.evaluate(() =>
+    chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'jobs.list', payload: {} }),
+  )) as { data: Array<{ audioId?: number; phase: string }> };
+  return answer.data.find((job) => job.audioId === audioId)?.phase;
 }
 
 /** Pieces left in the recording database. */
@@ -526,17 +524,7 @@ test('a space with little time left: the recorder says how much, warns at 80 % a
   // All it recorded, in the space chosen, processed there and charged once; Team holds nothing.
   const [recording] = (await api<{ results: Recording[] }>(emulator, inSpace(SEED.spaces.personal))).results;
   expect(recording!.duration).toBeGreaterThan(12);
-  await expect
-    .poll(
-      async () => {
-        const answer = (await popup.page.evaluate(() =>
-          chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'jobs.list', payload: {} }),
-        )) as { data: Array<{ audioId?: number; phase: string }> };
-        return answer.data.find((job) => job.audioId === recording!.id)?.phase;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('ready');
+  await expect.poll(() => jobPhase(popup.page, recording!.id), { timeout: 60_000 }).toBe('ready');
   const figures = await counters(emulator);
   expect(figures.recordingsCreated.upload).toBe(1);
   expect(figures.charges.filter((charge) => charge.audio_id === recording!.id)).toHaveLength(1);

@@ -60,6 +60,21 @@ const click = (fields: Partial<Click>): Click =>
 const notice = async () =>
   ((await fakeBrowser.notifications.getAll()) as Record<string, { title: string; message: string }>).action;
 
+/** The menu items `createMenus` makes, as it makes them (the fake browser keeps none). */
+function capturedMenus(): Array<Record<string, unknown>> {
+  const created: Array<Record<string, unknown>> = [];
+  vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
+  vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(((
+    properties: Record<string, unknown>,
+    done?: () => void,
+  ) => {
+    created.push(properties);
+    done?.();
+    return properties.id as string;
+  }) as never);
+  return created;
+}
+
 describe('context menu and shortcut', () => {
   it('"Send bot" on a meeting link sends the bot and says so', async () => {
     await onMenuClick(
@@ -135,16 +150,7 @@ describe('context menu and shortcut', () => {
   });
 
   it('menus are created in the chosen language with the detectors’ hosts', async () => {
-    const created: Array<Record<string, unknown>> = [];
-    vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
-    vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(((
-      properties: Record<string, unknown>,
-      done?: () => void,
-    ) => {
-      created.push(properties);
-      done?.();
-      return properties.id as string;
-    }) as never);
+    const created = capturedMenus();
     await createMenus('ru');
     expect(created.map((item) => [item.id, item.title])).toEqual([
       [MENU_SEND_BOT, 'Отправить бота на эту встречу'],
@@ -157,16 +163,7 @@ describe('context menu and shortcut', () => {
   });
 
   it('Chrome (an offscreen document can record): the menu also offers "Record this tab" on web pages', async () => {
-    const created: Array<Record<string, unknown>> = [];
-    vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
-    vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(((
-      properties: Record<string, unknown>,
-      done?: () => void,
-    ) => {
-      created.push(properties);
-      done?.();
-      return properties.id as string;
-    }) as never);
+    const created = capturedMenus();
     const fake = fakeBrowser as unknown as { offscreen?: unknown };
     fake.offscreen = {};
     try {
