@@ -153,16 +153,8 @@ async function recordAndCheck(
   expect(file!.tone).toBeGreaterThan(0.001);
   expect(file!.tone).toBeGreaterThan(file!.elsewhere * 100);
 
-  const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Tone%20room&limit=5&offset=0`;
-  await expect
-    .poll(
-      async () => (await api<{ results: Recording[] }>(emulator, search)).results[0]?.is_uploaded ?? false,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe(true);
-  const [recording] = (await api<{ results: Recording[]; count: number }>(emulator, search)).results;
+  const uploaded = await uploadedToneRecordings(emulator, SEED.spaces.personal, 30_000);
+  const [recording] = uploaded;
   expect(recording!.title).toMatch(/^Tone room — \d{4}-\d\d-\d\d \d\d:\d\d\.webm$/);
   expect(Math.abs(recording!.duration! - 30)).toBeLessThanOrEqual(2);
   // Processed (the setting "Start processing automatically" is on by default): the result arrives.
@@ -181,6 +173,24 @@ async function recordAndCheck(
     .toBe('done');
   expect(await piecesKept(popup.page)).toBe(0);
   void serviceWorker;
+}
+
+/** The space's recordings titled after the tone page, as the service lists them. */
+async function toneRecordings(emulator: RunningEmulator, space: number): Promise<Recording[]> {
+  const search = `/api/spaces/${space}/audio/?search=Tone%20room&limit=5&offset=0`;
+  return (await api<{ results: Recording[] }>(emulator, search)).results;
+}
+
+/** Waits until the tone page's recording is uploaded to the space, then lists them there. */
+async function uploadedToneRecordings(
+  emulator: RunningEmulator,
+  space: number,
+  timeout: number,
+): Promise<Recording[]> {
+  await expect
+    .poll(async () => (await toneRecordings(emulator, space))[0]?.is_uploaded ?? false, { timeout })
+    .toBe(true);
+  return toneRecordings(emulator, space);
 }
 
 /** The phase of the job that carries the recording `audioId`, as the background lists it. */
@@ -262,16 +272,8 @@ test('crash: the recording page closes mid-recording; "Upload what was recorded"
   await expect(recorder.getByRole('button', { name: 'Discard' })).toBeVisible();
   await upload.click();
 
-  const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Tone%20room&limit=5&offset=0`;
-  await expect
-    .poll(
-      async () => (await api<{ results: Recording[] }>(emulator, search)).results[0]?.is_uploaded ?? false,
-      {
-        timeout: 45_000,
-      },
-    )
-    .toBe(true);
-  const [recording] = (await api<{ results: Recording[] }>(emulator, search)).results;
+  const uploaded = await uploadedToneRecordings(emulator, SEED.spaces.personal, 45_000);
+  const [recording] = uploaded;
   // Each piece holds 5 s: the file is what the pieces held, give or take one piece.
   expect(Math.abs(recording!.duration! - kept * 5)).toBeLessThanOrEqual(5);
   expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
@@ -392,14 +394,8 @@ test('the recorded tab leaves for another site: the recording stops there and wh
 
   await tone.goto('https://elsewhere.example/away');
   // Stopped without Stop: the file is made from what was recorded and uploaded, once.
-  const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Tone%20room&limit=5&offset=0`;
-  await expect
-    .poll(
-      async () => (await api<{ results: Recording[] }>(emulator, search)).results[0]?.is_uploaded ?? false,
-      { timeout: 45_000 },
-    )
-    .toBe(true);
-  const { results } = await api<{ results: Recording[] }>(emulator, search);
+  const uploaded = await uploadedToneRecordings(emulator, SEED.spaces.personal, 45_000);
+  const results = uploaded;
   expect(results).toHaveLength(1);
   expect(results[0]!.duration).toBeGreaterThanOrEqual(5);
   expect(results[0]!.duration).toBeLessThanOrEqual(25);
@@ -427,14 +423,8 @@ test('the side panel records too: Record this tab there → Stop uploads the tab
   await recordTab(recorder);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[6-9]|1\d)$/, { timeout: 20_000 });
   await recorder.getByRole('button', { name: 'Stop and upload' }).click();
-  const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Tone%20room&limit=5&offset=0`;
-  await expect
-    .poll(
-      async () => (await api<{ results: Recording[] }>(emulator, search)).results[0]?.is_uploaded ?? false,
-      { timeout: 45_000 },
-    )
-    .toBe(true);
-  const { results } = await api<{ results: Recording[] }>(emulator, search);
+  const uploaded = await uploadedToneRecordings(emulator, SEED.spaces.personal, 45_000);
+  const results = uploaded;
   expect(results).toHaveLength(1);
   expect(results[0]!.title).toMatch(/^Tone room — /);
   expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
@@ -453,19 +443,8 @@ test('the recording goes to the space the popup shows, named with its time left:
   await recordTab(recorder);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[6-9]|1\d)$/, { timeout: 20_000 });
   await recorder.getByRole('button', { name: 'Stop and upload' }).click();
-  const inSpace = (space: number) => `/api/spaces/${space}/audio/?search=Tone%20room&limit=5&offset=0`;
-  await expect
-    .poll(
-      async () =>
-        (await api<{ results: Recording[] }>(emulator, inSpace(SEED.spaces.team))).results[0]?.is_uploaded ??
-        false,
-      { timeout: 45_000 },
-    )
-    .toBe(true);
-  expect((await api<{ results: Recording[] }>(emulator, inSpace(SEED.spaces.team))).results).toHaveLength(1);
-  expect((await api<{ results: Recording[] }>(emulator, inSpace(SEED.spaces.personal))).results).toHaveLength(
-    0,
-  );
+  expect(await uploadedToneRecordings(emulator, SEED.spaces.team, 45_000)).toHaveLength(1);
+  expect(await toneRecordings(emulator, SEED.spaces.personal)).toHaveLength(0);
   expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
 });
 
@@ -509,24 +488,15 @@ test('a space with little time left: the recorder says how much, warns at 80 % a
   const spaces = recorder.getByTestId('recorder-space');
   await expect(spaces).toHaveValue(String(SEED.spaces.team));
   await expect(spaces.locator('option', { hasText: 'Personal' })).toHaveText('Personal (10 h 00 min left)');
-  const inSpace = (space: number) => `/api/spaces/${space}/audio/?search=Tone%20room&limit=5&offset=0`;
-  expect((await api<{ results: Recording[] }>(emulator, inSpace(SEED.spaces.team))).results).toHaveLength(0);
+  expect(await toneRecordings(emulator, SEED.spaces.team)).toHaveLength(0);
   await spaces.selectOption({ label: 'Personal (10 h 00 min left)' });
   await recorder.getByRole('button', { name: /^Upload what was recorded/ }).click();
-  await expect
-    .poll(
-      async () =>
-        (await api<{ results: Recording[] }>(emulator, inSpace(SEED.spaces.personal))).results[0]
-          ?.is_uploaded ?? false,
-      { timeout: 45_000 },
-    )
-    .toBe(true);
   // All it recorded, in the space chosen, processed there and charged once; Team holds nothing.
-  const [recording] = (await api<{ results: Recording[] }>(emulator, inSpace(SEED.spaces.personal))).results;
+  const [recording] = await uploadedToneRecordings(emulator, SEED.spaces.personal, 45_000);
   expect(recording!.duration).toBeGreaterThan(12);
   await expect.poll(() => jobPhase(popup.page, recording!.id), { timeout: 60_000 }).toBe('ready');
   const figures = await counters(emulator);
   expect(figures.recordingsCreated.upload).toBe(1);
   expect(figures.charges.filter((charge) => charge.audio_id === recording!.id)).toHaveLength(1);
-  expect((await api<{ results: Recording[] }>(emulator, inSpace(SEED.spaces.team))).results).toHaveLength(0);
+  expect(await toneRecordings(emulator, SEED.spaces.team)).toHaveLength(0);
 });
