@@ -184,11 +184,8 @@ export async function startTabRecording(
     throw refuse('capture-refused', error instanceof Error ? error.message : String(error));
   }
   const space = await bg.resolveSpace(options.spaceId);
-  // The balance as the service says it now (the warnings are against the time left the recorder
-  // showed), else as last read.
-  const known = (await bg.spaces(0).catch(() => bg.spaces().catch(() => []))).find(
-    (item) => item.id === space.id,
-  );
+  // The warnings are against the time left the recorder showed: the service's figure now.
+  const availableSeconds = await spaceTimeLeft(bg, space.id);
   const lang = await bg.lang();
   const meeting = pageUrl ? parseMeetingLink(pageUrl) : null;
   const id = crypto.randomUUID();
@@ -206,7 +203,7 @@ export async function startTabRecording(
         lang,
       ),
       spaceId: space.id,
-      availableSeconds: known?.availableSeconds ?? null,
+      availableSeconds,
     },
     bg.now(),
   );
@@ -374,15 +371,16 @@ async function handleEvent(bg: Background, id: string, event: RecorderEvent): Pr
   }
 }
 
-/** The time left in the recording's space as the service says it now, else as at the start. */
+/** A space's processing time left as the service says it now, else as last read; null: unknown. */
+async function spaceTimeLeft(bg: Background, spaceId: number): Promise<number | null> {
+  const spaces = await bg.spaces(0).catch(() => bg.spaces().catch(() => []));
+  return spaces.find((item) => item.id === spaceId)?.availableSeconds ?? null;
+}
+
+/** The time left in the recording's space now, else as at the start. */
 async function timeLeft(bg: Background, state: RecordingState): Promise<number | null> {
-  try {
-    const space = await bg.resolveSpace(state.spaceId ?? undefined);
-    const known = (await bg.spaces(0)).find((item) => item.id === space.id);
-    return known?.availableSeconds ?? state.availableSeconds;
-  } catch {
-    return state.availableSeconds;
-  }
+  const space = await bg.resolveSpace(state.spaceId ?? undefined).catch(() => null);
+  return (space && (await spaceTimeLeft(bg, space.id))) ?? state.availableSeconds;
 }
 
 /** Through the one upload path, once: a job already made for this file is found, not made again. */
