@@ -139,7 +139,7 @@ export function Recorder() {
             </select>
           </label>
         )}
-        <div class="row">
+        <div class="row wrap">
           <button
             type="button"
             class="primary"
