@@ -4,6 +4,7 @@ import preact from '@preact/preset-vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
 import { CALENDAR_MATCHES, MEETING_MATCHES, VIDEO_MATCHES } from './lib/page/match-patterns';
+import { holdModules, inlineStylesheets } from './scripts/popup-html';
 
 // The service the extension talks to out of the box. `npm start` and the tests build against
 // the local emulator; a release build sets WXT_SERVICE_URL to the production service.
@@ -45,31 +46,24 @@ const PAGES_CORE =
   /node_modules[\\/](preact|@preact|@wxt-dev|wxt|superlock|idb-keyval)[\\/]|[\\/]components[\\/](lang|catalog|messages-en|ui|failures)\.tsx?$|[\\/]lib[\\/](storage|messaging|i18n|kv|trusted-settings|format[\\/]time|jobs[\\/]types)\.ts$/;
 
 /**
- * The popup's app waits for its first script (entrypoints/popup-snapshot.ts): the module script and
- * module preloads Vite writes into popup.html are moved into an inert `<template id="app-modules">`,
- * which the first script inserts once it has painted the snapshot (or found none). Fetched with
- * the page, the six modules held back the two stylesheets and the first script the snapshot waits
- * for (the browser serves an extension page's files one after another); README, "Popup painted
- * from its snapshot".
+ * The popup's first frame waits for its first script only (entrypoints/popup-snapshot.ts): its
+ * modules are held in the page until the snapshot is painted and its stylesheets are written into
+ * it (scripts/popup-html.ts).
  */
-function popupModulesAfterSnapshot(): Plugin {
+function popupFirstFrame(): Plugin {
   return {
-    name: 'popup-modules-after-snapshot',
+    name: 'popup-first-frame',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, { path: page }) {
+      handler(html, { path: page, bundle }) {
         if (!page.endsWith('/popup/index.html')) return html;
-        const held: string[] = [];
-        const rest = html.replace(
-          /\s*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)/g,
-          (tag) => {
-            held.push(tag.trim());
-            return '';
-          },
-        );
-        if (held.length === 0) return html;
-        return rest.replace('</head>', `  <template id="app-modules">${held.join('')}</template>\n  </head>`);
+        const read = (file: string) => {
+          const asset = bundle?.[file];
+          if (asset?.type !== 'asset') return undefined;
+          return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+        };
+        return inlineStylesheets(holdModules(html), read);
       },
     },
   };
@@ -84,7 +78,7 @@ export default defineConfig({
   // into the content scripts.)
   imports: false,
   vite: () => ({
-    plugins: [preact(), popupModulesAfterSnapshot()],
+    plugins: [preact(), popupFirstFrame()],
     resolve: { alias: { 'sqlite-wasm-module': SQLITE_MODULE } },
     // Source maps only on request, for scripts/attribute.ts; never in the store package.
     build: { sourcemap: process.env.WXT_SOURCEMAP === '1' },

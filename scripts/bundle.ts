@@ -12,13 +12,16 @@ export function fileSize(outDir: string, file: string): { raw: number; gzip: num
   return { raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
 }
 
-/** Files a page loads before it can render: its entry script, module preloads and stylesheets. */
+/**
+ * Files a page loads before it can render: the page itself (the popup's holds its stylesheets:
+ * scripts/popup-html.ts), its entry script, module preloads and stylesheets.
+ */
 export function pageAssets(outDir: string, html: string): string[] {
   const text = readFileSync(path.join(outDir, html), 'utf8');
   const refs = [...text.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\bhref)="([^"]+\.(?:js|css))"/g)].map(
     (match) => match[1]!.replace(/^\//, ''),
   );
-  return [...new Set(refs)];
+  return [html, ...new Set(refs)];
 }
 
 /** An ES module of the build and every chunk it imports statically, transitively. */

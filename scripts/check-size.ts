@@ -1,7 +1,7 @@
 /**
  * Bundle-size budgets of the Chrome build, checked after `wxt build` (part of `npm run test:e2e`).
- * Sizes are deterministic, so a budget that is exceeded fails the build. For each page: every file
- * its HTML loads (entry script, module preloads, stylesheets); for the background: background.js
+ * Sizes are deterministic, so a budget that is exceeded fails the build. For each page: its HTML and
+ * every file it loads (entry script, module preloads, stylesheets); for the background: background.js
  * and the chunks it imports; for each content script: its one file, and its stylesheet. Sizes come from
  * scripts/bundle.ts (gzip level 9), as the UI measurement does.
  *
@@ -58,7 +58,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // bounded ranking and the retried removal of its files on sign-out: 824.2 kB measured.
 // 825 → 826: "Record here" keeps a recording longer than its space's time left and uploads it to
 // the space chosen (its texts in both languages, the offer's picker): 825.3 kB measured.
-export const ZIP_BUDGET_KB = 826;
+// 826 → 829: the popup's stylesheets written into popup.html (scripts/popup-html.ts: its first
+// frame waits for one file, not three), while the other pages keep them as files: 847,959 B measured.
+export const ZIP_BUDGET_KB = 829;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -82,11 +84,15 @@ export const BUDGETS_KB: Record<string, number> = {
   // 32.8 → 32.9: every time of day through lib/format/time.ts (formatTimeOfDay, was written in
   // the viewer, the deliveries log and a module of its own for Upcoming): the module sits in the
   // pages' shared chunk, so the function comes with it: 33615 B measured, 28 B over.
-  'popup.html': 32.9,
+  // 32.9 → 33.1: each page's HTML now counts (it is the first file a page loads, and the popup's
+  // holds its stylesheets: scripts/popup-html.ts): 33,789 B measured, of which popup.html 3,370 B;
+  // the same files counted as before (HTML apart, the stylesheets as files) came to 34,201 B.
+  'popup.html': 33.1,
   // 30.8 → 30.9: the recorder's elapsed clock from lib/format (formats in one home, not a copy in
   // lib/recording) left the side panel 8 bytes over its budget: 31,547 bytes measured (+17).
   // 30.9 → 31.0: the same time of day in the shared chunk: 31670 B measured, 28 B over.
-  'sidepanel.html': 31.0,
+  // 31.0 → 31.4: its HTML counted (449 B): 32,118 B measured.
+  'sidepanel.html': 31.4,
   // +2 with the meeting search (issue 10): speaker renames and the lazy search loader.
   // 38.7 → 39.1: the same round's shared pieces (failure wording, list hook, search rule): 38.8 kB.
   // 39.4 → 39.5: open pages follow the session (the watch of its signal in the shared app code
@@ -95,13 +101,16 @@ export const BUDGETS_KB: Record<string, number> = {
   // 39.5 → 39.6: a failed read of the jobs said with a retry in the shared list code (it showed
   // nothing), and the spaces' order in one home (lib/spaces/order.ts): 40500 B measured, 52 B over.
   // The time of day in the shared chunk leaves it at 40527 B (28 B left).
-  'viewer.html': 39.6,
+  // 39.6 → 40.1: its HTML counted (451 B): 40,980 B measured.
+  'viewer.html': 40.1,
   // 26.5 → 26.9: the calendars' opt-ins, owner address, bots-per-day cap and feed caps shown with
   // their values (English and Russian): 26.5 kB measured.
-  'options.html': 27.2,
+  // 27.2 → 27.7: its HTML counted (475 B): 28,279 B measured.
+  'options.html': 27.7,
   // The microphone page of "Record here" (Chrome only): asks for the microphone once, in a tab.
   // Preact, signals, the shared page chunk and the options' stylesheet are most of it: 25.4 kB.
-  'microphone.html': 26,
+  // 26 → 26.1: its HTML counted (466 B): 26,653 B measured.
+  'microphone.html': 26.1,
   // Target 30: 63.4 reached (ical.js parses feeds in a Worker, outside the service worker), then
   // 84.1 with deliveries (marked, about 15, for the Slack text: the same Worker route could take it
   // out too). zod/mini, ky, the job engine and the API, page and notification texts of both
