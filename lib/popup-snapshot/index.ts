@@ -215,12 +215,40 @@ export function paint(doc: Document, store: Pick<Storage, 'getItem' | 'removeIte
 
 /**
  * Starts the app: inserts the module script and preloads the build holds in the page's
- * `<template id="app-modules">` (wxt.config.ts), so that they are fetched after the snapshot, not
+ * `<template id="app-modules">` (scripts/popup-html.ts), so that they are fetched after the snapshot, not
  * beside the files it waits for. A page without one (the dev server's) loads its modules itself.
  */
 export function startApp(doc: Document): void {
   const held = doc.getElementById('app-modules') as HTMLTemplateElement | null;
   if (held) doc.head.append(held.content);
+}
+
+/** The longest the app waits for the snapshot's frame (a hidden page draws none). */
+export const FRAME_WAIT_MS = 100;
+
+/**
+ * Runs `start` (the app's start) once the snapshot's frame is on its way: in a task of its own
+ * after the callbacks of the next animation frame, the frame that shows the snapshot, so that the
+ * app's modules are fetched and run after it, not before it. At once when nothing was painted. A
+ * page that draws no frame (hidden) starts it after FRAME_WAIT_MS all the same; it starts once.
+ */
+export function startAfterFrame(
+  win: Pick<Window, 'requestAnimationFrame' | 'setTimeout'>,
+  painted: boolean,
+  start: () => void,
+): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  if (!painted) {
+    once();
+    return;
+  }
+  win.requestAnimationFrame(() => win.setTimeout(once, 0));
+  win.setTimeout(once, FRAME_WAIT_MS);
 }
 
 export { accountKey, storedAccount } from './account';

@@ -6,6 +6,7 @@ import {
   accountKey,
   build,
   decode,
+  FRAME_WAIT_MS,
   MAX_CHARS,
   MAX_DEPTH,
   MAX_NODES,
@@ -14,6 +15,7 @@ import {
   paint,
   type Snapshot,
   type SnapshotNode,
+  startAfterFrame,
   startApp,
 } from './index';
 
@@ -226,5 +228,38 @@ describe('popup snapshot', () => {
     document.head.innerHTML = '';
     startApp(document);
     expect(document.head.childElementCount).toBe(0);
+  });
+
+  it('starts the app after the frame that shows the snapshot, at once when there is none, and once', () => {
+    const frames: Array<() => void> = [];
+    const timers: Array<{ run: () => void; ms: number }> = [];
+    const win = {
+      requestAnimationFrame: (run: () => void) => frames.push(run),
+      setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
+    } as unknown as Pick<Window, 'requestAnimationFrame' | 'setTimeout'>;
+    let starts = 0;
+    startAfterFrame(win, false, () => starts++);
+    expect(starts).toBe(1);
+    expect(frames.length + timers.length).toBe(0);
+
+    starts = 0;
+    startAfterFrame(win, true, () => starts++);
+    expect(starts).toBe(0);
+    // The frame's callbacks run, then the start has a task of its own after them.
+    frames.shift()!();
+    expect(starts).toBe(0);
+    const afterFrame = timers.find((timer) => timer.ms === 0)!;
+    afterFrame.run();
+    expect(starts).toBe(1);
+    // The page drew no frame in time: the fallback would start it, but it started already.
+    timers.find((timer) => timer.ms === FRAME_WAIT_MS)!.run();
+    expect(starts).toBe(1);
+
+    // A page that draws no frame (hidden) starts all the same.
+    timers.length = 0;
+    starts = 0;
+    startAfterFrame(win, true, () => starts++);
+    timers.find((timer) => timer.ms === FRAME_WAIT_MS)!.run();
+    expect(starts).toBe(1);
   });
 });

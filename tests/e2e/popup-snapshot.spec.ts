@@ -144,6 +144,47 @@ test('after a browser start (no cached list) the snapshot stands until the live 
   expect(seen.skeleton).toBe(false);
 });
 
+test('the snapshot waits for one file: the styles are in the page, the app is fetched after the frame that shows it', async ({
+  signedInPopup: popup,
+}) => {
+  await expect(popup.rows).toHaveCount(SEED.personalListCount);
+  await storedSnapshot(popup.page);
+  // The page says when the snapshot was painted, and when the frame after it began (a frame
+  // callback asked for right after the paint runs in the frame that shows it); its requests and
+  // its console come in the order the page made them.
+  await popup.page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('#app > [data-snapshot]')) return;
+      observer.disconnect();
+      console.debug('opening: painted');
+      requestAnimationFrame(() => console.debug('opening: frame'));
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  const events: string[] = [];
+  popup.page.on('request', (request) => events.push(new URL(request.url()).pathname));
+  popup.page.on('console', (message) => {
+    if (message.text().startsWith('opening: ')) events.push(message.text());
+  });
+  await popup.reopen();
+  await expect(popup.page.getByTestId('recording-list')).toHaveAttribute('aria-busy', 'false');
+  const painted = events.indexOf('opening: painted');
+  const frame = events.indexOf('opening: frame');
+  expect(painted).toBeGreaterThan(0);
+  expect(frame).toBeGreaterThan(painted);
+  // Before the snapshot: the page and its first script only (and the icon the snapshot shows, asked
+  // for as it is built); no stylesheet at all (they are in the page).
+  const before = events.slice(0, painted).filter((event) => !/^\/icon\/\d+\.png$/.test(event));
+  expect(before).toEqual(['/popup.html', '/popup-snapshot.js']);
+  expect(events.filter((event) => event.endsWith('.css'))).toEqual([]);
+  // The app's modules: asked for after the frame that shows the snapshot.
+  const modules = events.flatMap((event, at) => (event.startsWith('/chunks/') ? [at] : []));
+  expect(modules.length).toBeGreaterThan(0);
+  expect(Math.min(...modules)).toBeGreaterThan(frame);
+  // And the page's styles apply to the snapshot and the app: the popup's width comes from them.
+  expect(await popup.page.locator('#app > *').evaluate((el) => getComputedStyle(el).width)).toBe('400px');
+});
+
 test('after sign-out nothing of the account is painted, nor shown to the next account', async ({
   signedInPopup: popup,
   emulator,
