@@ -60,6 +60,15 @@ async function command(message: RecorderCommand): Promise<RecorderAnswer | null>
   }
 }
 
+/**
+ * The recording this worker is starting, from keeping its state until the recording page answers:
+ * in memory on purpose, so that a start whose worker died with it is nobody's (lib/recording/recovery.ts).
+ */
+let startingHere: string | null = null;
+
+/** Whether the kept recording `state` is being started by this worker. */
+const isStartingHere = (state: RecordingState) => startingHere === state.id;
+
 async function pageHolds(): Promise<string | null> {
   const document = theOffscreenDocument();
   if (!document) return null;
@@ -101,11 +110,16 @@ export async function recordingView(bg: Background): Promise<RecordingView> {
   let offer: RecordingView['offer'] = null;
   if (state && !isFinished(state) && state.phase !== 'uploading') {
     const holds = await pageHolds();
-    const decision = atStart(state, holds === state.id, (await store.count(state.id)).recordedMs, bg.now());
+    const decision = atStart(
+      state,
+      holds === state.id,
+      (await store.count(state.id)).recordedMs,
+      isStartingHere(state),
+    );
     if (decision.kind === 'offer') offer = { recordedMs: decision.recordedMs, title: state.title };
     if (decision.kind === 'clear') await store.setState(null);
   } else if (state?.phase === 'failed') {
-    const decision = atStart(state, false, (await store.count(state.id)).recordedMs, bg.now());
+    const decision = atStart(state, false, (await store.count(state.id)).recordedMs, false);
     if (decision.kind === 'offer') offer = { recordedMs: decision.recordedMs, title: state.title };
   }
   return { supported, state: await store.getState(), offer, now: bg.now() };
@@ -157,7 +171,12 @@ export async function startTabRecording(
   const kept = await store.getState();
   if (kept && !isFinished(kept)) {
     const holds = await pageHolds();
-    const decision = atStart(kept, holds === kept.id, (await store.count(kept.id)).recordedMs, bg.now());
+    const decision = atStart(
+      kept,
+      holds === kept.id,
+      (await store.count(kept.id)).recordedMs,
+      isStartingHere(kept),
+    );
     if (decision.kind === 'running') throw refuse('already-recording');
     if (decision.kind === 'uploading') throw refuse('still-uploading');
     if (decision.kind === 'offer') throw refuse('unfinished');
@@ -208,10 +227,16 @@ export async function startTabRecording(
     bg.now(),
   );
   await store.deletePieces(id);
-  await store.setState(state);
-  const answer = await document.use(() =>
-    command({ channel: RECORDING_CHANNEL, op: 'start', id, streamId, microphone: options.microphone }),
-  );
+  startingHere = id;
+  let answer: Awaited<ReturnType<typeof command>>;
+  try {
+    await store.setState(state);
+    answer = await document.use(() =>
+      command({ channel: RECORDING_CHANNEL, op: 'start', id, streamId, microphone: options.microphone }),
+    );
+  } finally {
+    startingHere = null;
+  }
   if (!answer?.ok) {
     const failed = await apply(
       { type: 'fail', failure: { kind: 'capture-refused', message: answer?.message ?? 'no answer' } },

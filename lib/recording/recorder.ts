@@ -38,6 +38,8 @@ interface Active {
 
 const store = createRecordingStore();
 let active: Active | null = null;
+/** The recording being handed its tab's stream (and the microphone's), before it is `active`. */
+let pending: string | null = null;
 
 /**
  * Test build only (`WXT_TEST_BUILD`): the browser's storage "fills up" once this many pieces of a
@@ -56,8 +58,9 @@ const quotaCheck: ((index: number) => Promise<void>) | null =
       }
     : null;
 
+/** The recording this page holds, or is being handed the streams of. */
 export function holding(): string | null {
-  return active?.id ?? null;
+  return active?.id ?? pending;
 }
 
 async function tabStream(streamId: string): Promise<MediaStream> {
@@ -99,7 +102,16 @@ export async function startRecording(
   microphone: boolean,
   report: Report,
 ): Promise<void> {
-  if (active) throw new Error('A recording is already running.');
+  if (active || pending) throw new Error('A recording is already running.');
+  pending = id;
+  try {
+    await capture(id, streamId, microphone, report);
+  } finally {
+    pending = null;
+  }
+}
+
+async function capture(id: string, streamId: string, microphone: boolean, report: Report): Promise<void> {
   const tab = await tabStream(streamId);
   const mic = await microphoneStream(microphone);
   const audio = new AudioContext();

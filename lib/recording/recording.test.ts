@@ -2,14 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { memoryKeyValue } from '@/lib/kv';
 import { balanceWarning, outgrowsBalance } from './balance';
 import { isQuotaError, PIECE_MS, pieceKey, pieceRefusal, playablePieces } from './pieces';
-import { atStart, STARTING_GRACE_MS } from './recovery';
+import { atStart } from './recovery';
 import { newRecording, type RecordingState, transition, uploadOutcome } from './state';
 import { createRecordingStore } from './store';
 import { recordingTitle } from './title';
 
 const T0 = Date.UTC(2026, 10, 25, 10, 0, 0);
-/** A look at the kept recording a minute after its start (past the starting grace). */
-const LATER = T0 + 60_000;
 const fresh = () =>
   newRecording({ id: 'r1', tabId: 7, title: 'Weekly', spaceId: null, availableSeconds: 600 }, T0);
 
@@ -182,7 +180,7 @@ describe('a recording longer than its space’s time left', () => {
       failure: { kind: 'over-balance', availableSeconds: 12, size: 100 },
     });
     expect(kept).toMatchObject({ phase: 'failed', fileKey: 'f', durationMs: 16_000 });
-    expect(atStart(kept, false, 16_000, LATER)).toMatchObject({ kind: 'offer', recordedMs: 16_000 });
+    expect(atStart(kept, false, 16_000, false)).toMatchObject({ kind: 'offer', recordedMs: 16_000 });
     const chosen = transition(kept, { type: 'upload-to', spaceId: 2 }, T0 + 2);
     expect(chosen).toMatchObject({ phase: 'uploading', spaceId: 2, fileKey: 'f', failure: undefined });
     const started = run(chosen!, { type: 'upload-started', jobId: 'j' });
@@ -195,26 +193,29 @@ describe('a recording longer than its space’s time left', () => {
 
 describe('an unfinished recording at start', () => {
   const recording = run(fresh(), { type: 'started', microphone: 'off' });
-  it('one still starting is left alone while its page may not hold it yet; after the grace it is gone', () => {
+  it('one still starting is left alone while this background starts it or its page is handed the streams; a start nobody makes is gone at once', () => {
     const starting = fresh();
     expect(starting.phase).toBe('starting');
-    expect(atStart(starting, false, 0, starting.startedAt + 1_500).kind).toBe('running');
-    expect(atStart(starting, false, 0, starting.startedAt + STARTING_GRACE_MS - 1).kind).toBe('running');
-    expect(atStart(starting, false, 0, starting.startedAt + STARTING_GRACE_MS).kind).toBe('clear');
-    // Only "starting" has the grace: a recording its page stopped holding is gone at once.
-    expect(atStart(recording, false, 0, recording.startedAt + 1_500).kind).toBe('clear');
+    // Kept before the page exists or is asked: the background starting it says so.
+    expect(atStart(starting, false, 0, true).kind).toBe('running');
+    // The page was asked and is being handed the tab's stream (it holds it as pending).
+    expect(atStart(starting, true, 0, false).kind).toBe('running');
+    // Neither: its worker died before the page was asked; nothing was recorded, nothing to offer.
+    expect(atStart(starting, false, 0, false).kind).toBe('clear');
+    // Only "starting" is the starter's: a recording its page stopped holding is gone at once.
+    expect(atStart(recording, false, 0, true).kind).toBe('clear');
   });
   it('is left alone while its page records it', () => {
-    expect(atStart(recording, true, 60_000, LATER).kind).toBe('running');
+    expect(atStart(recording, true, 60_000, false).kind).toBe('running');
   });
   it('is offered with the time its pieces cover when its page is gone', () => {
-    expect(atStart(recording, false, 42 * 60_000, LATER)).toMatchObject({
+    expect(atStart(recording, false, 42 * 60_000, false)).toMatchObject({
       kind: 'offer',
       recordedMs: 42 * 60_000,
     });
   });
   it('is cleared when nothing was recorded', () => {
-    expect(atStart(recording, false, 0, LATER).kind).toBe('clear');
+    expect(atStart(recording, false, 0, false).kind).toBe('clear');
   });
   it('an upload under way is the upload path’s', () => {
     const uploading = run(
@@ -222,14 +223,14 @@ describe('an unfinished recording at start', () => {
       { type: 'stop', reason: 'user' },
       { type: 'assembled', fileKey: 'f', durationMs: 9_000 },
     );
-    expect(atStart(uploading, false, 9_000, LATER).kind).toBe('uploading');
+    expect(atStart(uploading, false, 9_000, false).kind).toBe('uploading');
   });
   it('a failed recording with pieces (storage full) is offered, a too-short one is not', () => {
     const full = run(recording, { type: 'fail', failure: { kind: 'storage-full' } });
-    expect(atStart(full, false, 5_000, LATER).kind).toBe('offer');
+    expect(atStart(full, false, 5_000, false).kind).toBe('offer');
     const short = run(recording, { type: 'fail', failure: { kind: 'too-short', recordedMs: 300 } });
-    expect(atStart(short, false, 5_000, LATER).kind).toBe('none');
-    expect(atStart(null, false, 0, LATER).kind).toBe('none');
+    expect(atStart(short, false, 5_000, false).kind).toBe('none');
+    expect(atStart(null, false, 0, false).kind).toBe('none');
   });
 });
 

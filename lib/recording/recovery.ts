@@ -14,22 +14,18 @@ export type AtStart =
   | { kind: 'clear'; state: RecordingState };
 
 /**
- * How long a recording may stay "starting" before a page that does not hold it means it is gone:
- * the state is kept before the recording page exists, and the page holds the capture only once
- * Chrome has handed it the tab's stream (seconds on a busy machine). A look in between (the popup
- * asks every second) must not take it for a recording whose page died with nothing recorded.
- */
-export const STARTING_GRACE_MS = 30_000;
-
-/**
  * `pageAlive`: whether the recording page (the offscreen document) is open and holds this
- * recording; `recordedMs`: the time its playable pieces cover; `now`: the time of the look.
+ * recording, or is being handed its tab's stream (which takes seconds on a busy machine);
+ * `recordedMs`: the time its playable pieces cover; `startingHere`: whether the background that
+ * looks is the one starting it, between keeping its state and the page's answer (the page does not
+ * exist yet, or has not been asked yet). A recording still "starting" that neither holds is a start
+ * whose worker died before the page was asked: it is gone at once, not in anyone's way.
  */
 export function atStart(
   state: RecordingState | null | undefined,
   pageAlive: boolean,
   recordedMs: number,
-  now: number,
+  startingHere: boolean,
 ): AtStart {
   if (!state || state.phase === 'idle' || state.phase === 'done') return { kind: 'none' };
   if (isFinished(state)) {
@@ -39,8 +35,7 @@ export function atStart(
   }
   if (state.phase === 'uploading') return { kind: 'uploading', state };
   if (pageAlive) return { kind: 'running', state };
-  if (state.phase === 'starting' && now - state.startedAt < STARTING_GRACE_MS)
-    return { kind: 'running', state };
+  if (state.phase === 'starting' && startingHere) return { kind: 'running', state };
   if (recordedMs <= 0) return { kind: 'clear', state };
   return { kind: 'offer', state, recordedMs };
 }

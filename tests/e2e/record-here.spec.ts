@@ -430,6 +430,62 @@ test('the side panel records too: Record this tab there → Stop uploads the tab
   expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
 });
 
+test('a start its worker never finished is not in the way: the popup offers Record this tab, which records at once', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const recorder = popup.page.getByTestId('recorder');
+  await expect(recorder.getByRole('button', { name: 'Record this tab' })).toBeVisible();
+  // What a worker that died between keeping a start and asking the recording page leaves behind:
+  // a recording "starting" that no page holds and no worker is starting (the popup's look above
+  // made the database).
+  await popup.page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('meeting-capture-recording');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const now = Date.now();
+    await new Promise<void>((resolve, reject) => {
+      const write = db.transaction('recording', 'readwrite');
+      write.objectStore('recording').put(
+        {
+          id: 'a-start-nobody-makes',
+          phase: 'starting',
+          tabId: 1,
+          title: 'Never started',
+          spaceId: null,
+          availableSeconds: null,
+          startedAt: now,
+          pieces: 0,
+          bytes: 0,
+          recordedMs: 0,
+          microphone: 'off',
+          warned: 0,
+          updatedAt: now,
+        },
+        'state',
+      );
+      write.oncomplete = () => resolve();
+      write.onerror = () => reject(write.error);
+    });
+    db.close();
+  });
+  await popup.reopen();
+  // Not shown as a recording under way (for 30 s it was), nor offered: nothing was recorded.
+  await expect(recorder.getByRole('button', { name: 'Record this tab' })).toBeVisible();
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveCount(0);
+  await openTonePage(context, emulator);
+  await recordTab(recorder);
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[6-9]|1\d)$/, { timeout: 20_000 });
+  await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+  const uploaded = await uploadedToneRecordings(emulator, SEED.spaces.personal, 45_000);
+  expect(uploaded.map((recording) => recording.title)).toEqual([expect.stringMatching(/^Tone room — /)]);
+  expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
+});
+
 test('the recording goes to the space the popup shows, named with its time left: Team chosen, Team holds it', async ({
   signedInPopup: popup,
   emulator,
