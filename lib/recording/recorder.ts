@@ -38,8 +38,15 @@ interface Active {
 
 const store = createRecordingStore();
 let active: Active | null = null;
-/** The recording being handed its tab's stream (and the microphone's), before it is `active`. */
-let pending: string | null = null;
+/**
+ * The recording being handed its tab's stream (and the microphone's), before it is `active`;
+ * `cancelled`: stopped or discarded meanwhile, so it never starts.
+ */
+interface Pending {
+  id: string;
+  cancelled: boolean;
+}
+let pending: Pending | null = null;
 
 /**
  * Test build only (`WXT_TEST_BUILD`): the browser's storage "fills up" once this many pieces of a
@@ -58,9 +65,25 @@ const quotaCheck: ((index: number) => Promise<void>) | null =
       }
     : null;
 
+/**
+ * Test build only: Chrome hands the streams over this many ms more slowly when the recording
+ * database holds the key `test:streams-delay-ms` (tests/e2e/record-here.spec.ts), so that a test
+ * can act while a recording is still starting. A release build has no such key or code.
+ */
+const streamsDelay: (() => Promise<void>) | null =
+  import.meta.env?.WXT_TEST_BUILD === '1'
+    ? async () => {
+        const ms = await idbKeyValue(DATABASES.recording.name, DATABASES.recording.store).get<number>(
+          'test:streams-delay-ms',
+        );
+        if (typeof ms === 'number' && ms > 0)
+          await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 10_000)));
+      }
+    : null;
+
 /** The recording this page holds, or is being handed the streams of. */
 export function holding(): string | null {
-  return active?.id ?? pending;
+  return active?.id ?? pending?.id ?? null;
 }
 
 async function tabStream(streamId: string): Promise<MediaStream> {
@@ -103,17 +126,31 @@ export async function startRecording(
   report: Report,
 ): Promise<void> {
   if (active || pending) throw new Error('A recording is already running.');
-  pending = id;
+  const starting: Pending = { id, cancelled: false };
+  pending = starting;
   try {
-    await capture(id, streamId, microphone, report);
+    await capture(starting, streamId, microphone, report);
   } finally {
     pending = null;
   }
 }
 
-async function capture(id: string, streamId: string, microphone: boolean, report: Report): Promise<void> {
+async function capture(
+  starting: Pending,
+  streamId: string,
+  microphone: boolean,
+  report: Report,
+): Promise<void> {
+  const { id } = starting;
   const tab = await tabStream(streamId);
   const mic = await microphoneStream(microphone);
+  await streamsDelay?.();
+  if (starting.cancelled) {
+    // Stopped or discarded while the streams were handed over: nothing is captured or reported
+    // (the stop has made its empty file already).
+    for (const stream of [tab, mic.stream]) for (const track of stream?.getTracks() ?? []) track.stop();
+    return;
+  }
   const audio = new AudioContext();
   const mix = audio.createMediaStreamDestination();
   const tabSource = audio.createMediaStreamSource(tab);
@@ -190,12 +227,14 @@ async function release(current: Active): Promise<void> {
 
 /** Stops the capture and makes the file; reports `assembled` or `failed`. */
 export async function stopRecording(id: string, report: Report): Promise<void> {
+  if (pending?.id === id) pending.cancelled = true;
   const current = active?.id === id ? active : null;
   if (current) await release(current);
   await assemble(id, report);
 }
 
 export async function discardRecording(id: string): Promise<void> {
+  if (pending?.id === id) pending.cancelled = true;
   const current = active?.id === id ? active : null;
   if (current) {
     current.failed = true;

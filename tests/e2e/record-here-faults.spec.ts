@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { launchedForRecording } from './record-launch';
+import { setRecordingKey } from './record-support';
 import { api, counters, expect, SEED } from './ui-fixtures';
 
 const TONE_PAGE = `<!doctype html><html><head><title>Fault room</title></head><body><h1>Fault room</h1>
@@ -37,28 +38,6 @@ async function recordingState(popup: Page): Promise<{ phase: string; failure?: {
     chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
   )) as { data: { state: { phase: string; failure?: { kind: string } } | null } };
   return answer.data.state;
-}
-
-/** Writes `value` under `key` in the recording database (a test-build hook reads it). */
-function setRecordingKey(page: Page, key: string, value: unknown): Promise<void> {
-  return page.evaluate(
-    async ([name, content]) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('meeting-capture-recording');
-        open.onupgradeneeded = () => open.result.createObjectStore('recording');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      await new Promise<void>((resolve, reject) => {
-        const transaction = db.transaction('recording', 'readwrite');
-        transaction.objectStore('recording').put(content, name);
-        transaction.oncomplete = () => resolve();
-        transaction.onerror = () => reject(transaction.error);
-      });
-      db.close();
-    },
-    [key, value] as const,
-  );
 }
 
 async function uploadedRecording(emulator: { url: string }): Promise<Recording | undefined> {

@@ -8,9 +8,10 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { BufferSource, Input, WEBM } from 'mediabunny';
 import type { RunningEmulator } from '../../emulator/index';
+import { newRecording } from '../../lib/recording/state';
 import { launchChromium, unpackedExtensionId } from './launch';
 import type { PopupPage } from './pages/popup';
-import { inspectFile as inspectDecoded } from './record-support';
+import { inspectFile as inspectDecoded, setRecordingKey } from './record-support';
 import { api, counters, expect, openPanel, SEED, test as uiTest } from './ui-fixtures';
 
 const test = uiTest.extend({
@@ -441,38 +442,14 @@ test('a start its worker never finished is not in the way: the popup offers Reco
   // What a worker that died between keeping a start and asking the recording page leaves behind:
   // a recording "starting" that no page holds and no worker is starting (the popup's look above
   // made the database).
-  await popup.page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('meeting-capture-recording');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const now = Date.now();
-    await new Promise<void>((resolve, reject) => {
-      const write = db.transaction('recording', 'readwrite');
-      write.objectStore('recording').put(
-        {
-          id: 'a-start-nobody-makes',
-          phase: 'starting',
-          tabId: 1,
-          title: 'Never started',
-          spaceId: null,
-          availableSeconds: null,
-          startedAt: now,
-          pieces: 0,
-          bytes: 0,
-          recordedMs: 0,
-          microphone: 'off',
-          warned: 0,
-          updatedAt: now,
-        },
-        'state',
-      );
-      write.oncomplete = () => resolve();
-      write.onerror = () => reject(write.error);
-    });
-    db.close();
-  });
+  await setRecordingKey(
+    popup.page,
+    'state',
+    newRecording(
+      { id: 'a-start-nobody-makes', tabId: 1, title: 'Never started', spaceId: null, availableSeconds: null },
+      Date.now(),
+    ),
+  );
   await popup.reopen();
   // Not shown as a recording under way (for 30 s it was), nor offered: nothing was recorded.
   await expect(recorder.getByRole('button', { name: 'Record this tab' })).toBeVisible();
@@ -483,6 +460,39 @@ test('a start its worker never finished is not in the way: the popup offers Reco
   await recorder.getByRole('button', { name: 'Stop and upload' }).click();
   const uploaded = await uploadedToneRecordings(emulator, SEED.spaces.personal, 45_000);
   expect(uploaded.map((recording) => recording.title)).toEqual([expect.stringMatching(/^Tone room — /)]);
+  expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
+});
+
+test('Stop while the recording is still starting: nothing is captured, kept or uploaded, and the next Record this tab records', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const recorder = popup.page.getByTestId('recorder');
+  await expect(recorder.getByRole('button', { name: 'Record this tab' })).toBeVisible();
+  // Chrome hands the tab's stream over 4 s late (a test-build hook of the recording page).
+  await setRecordingKey(popup.page, 'test:streams-delay-ms', 4_000);
+  const tone = await openTonePage(context, emulator);
+  await recordTab(recorder);
+  // The popup closed and opened again while it starts: its Stop is there (the first popup's waits
+  // for the start's answer).
+  await popup.reopen();
+  await expect(recorder.getByText('Starting…')).toBeVisible();
+  await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+  await expect(recorder.getByRole('button', { name: 'Record this tab' })).toBeVisible({ timeout: 15_000 });
+  // Past the late streams: the recording page never started capturing them.
+  await popup.page.waitForTimeout(6_000);
+  expect(await piecesKept(popup.page)).toBe(0);
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveCount(0);
+  expect((await counters(emulator)).recordingsCreated.upload).toBe(0);
+  // And the next recording starts (the page was not left holding the first one).
+  await setRecordingKey(popup.page, 'test:streams-delay-ms', 0);
+  await tone.bringToFront();
+  await recordTab(recorder);
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[6-9]|1\d)$/, { timeout: 20_000 });
+  await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+  expect(await uploadedToneRecordings(emulator, SEED.spaces.personal, 45_000)).toHaveLength(1);
   expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
 });
 

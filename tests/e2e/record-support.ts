@@ -2,8 +2,8 @@
  * Helpers of the microphone's "Record here" spec (record-microphone.spec.ts) and the cost
  * measurement (scripts/bench-record.ts): a page that plays a known tone, a profile whose
  * microphone permission for the extension is set before Chromium starts, a WAV tone for Chromium's
- * fake microphone, and the stored file decoded in an extension page with the power of chosen
- * frequencies in it.
+ * fake microphone, the stored file decoded in an extension page with the power of chosen
+ * frequencies in it, and a write into the recording database (record-here*.spec.ts).
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -151,4 +151,29 @@ export async function recordingState(
     chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
   )) as { data: { state: { phase: string; fileKey?: string; microphone?: string } | null } };
   return answer.data.state;
+}
+
+/**
+ * Writes `value` under `key` in the recording database: a test-build hook's setting, or a state
+ * the background then finds kept.
+ */
+export function setRecordingKey(page: Page, key: string, value: unknown): Promise<void> {
+  return page.evaluate(
+    async ([name, content]) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('meeting-capture-recording');
+        open.onupgradeneeded = () => open.result.createObjectStore('recording');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      await new Promise<void>((resolve, reject) => {
+        const transaction = db.transaction('recording', 'readwrite');
+        transaction.objectStore('recording').put(content, name);
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error);
+      });
+      db.close();
+    },
+    [key, value] as const,
+  );
 }
