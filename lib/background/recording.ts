@@ -17,7 +17,7 @@ import {
   type RecorderCommand,
   type RecorderEvent,
 } from '@/lib/recording/protocol';
-import { atStart } from '@/lib/recording/recovery';
+import { type AtStart, atStart } from '@/lib/recording/recovery';
 import {
   isCapturing,
   isFinished,
@@ -66,9 +66,6 @@ async function command(message: RecorderCommand): Promise<RecorderAnswer | null>
  */
 let startingHere: string | null = null;
 
-/** Whether the kept recording `state` is being started by this worker. */
-const isStartingHere = (state: RecordingState) => startingHere === state.id;
-
 async function pageHolds(): Promise<string | null> {
   const document = theOffscreenDocument();
   if (!document) return null;
@@ -79,6 +76,13 @@ async function pageHolds(): Promise<string | null> {
     .catch(() => []);
   if (!contexts || contexts.length === 0) return null;
   return (await command({ channel: RECORDING_CHANNEL, op: 'status' }))?.holding ?? null;
+}
+
+/** What to do with an unfinished kept recording (lib/recording/recovery.ts), looked at now. */
+async function lookAt(state: RecordingState): Promise<AtStart> {
+  const holds = await pageHolds();
+  const { recordedMs } = await store.count(state.id);
+  return atStart(state, holds === state.id, recordedMs, startingHere === state.id);
 }
 
 async function apply(event: RecordingEvent, bg: Background): Promise<RecordingState | null> {
@@ -109,13 +113,7 @@ export async function recordingView(bg: Background): Promise<RecordingView> {
   const state = await store.getState();
   let offer: RecordingView['offer'] = null;
   if (state && !isFinished(state) && state.phase !== 'uploading') {
-    const holds = await pageHolds();
-    const decision = atStart(
-      state,
-      holds === state.id,
-      (await store.count(state.id)).recordedMs,
-      isStartingHere(state),
-    );
+    const decision = await lookAt(state);
     if (decision.kind === 'offer') offer = { recordedMs: decision.recordedMs, title: state.title };
     if (decision.kind === 'clear') await store.setState(null);
   } else if (state?.phase === 'failed') {
@@ -170,13 +168,7 @@ export async function startTabRecording(
   if (!(await bg.sessionStore.get())) throw refuse('signed-out');
   const kept = await store.getState();
   if (kept && !isFinished(kept)) {
-    const holds = await pageHolds();
-    const decision = atStart(
-      kept,
-      holds === kept.id,
-      (await store.count(kept.id)).recordedMs,
-      isStartingHere(kept),
-    );
+    const decision = await lookAt(kept);
     if (decision.kind === 'running') throw refuse('already-recording');
     if (decision.kind === 'uploading') throw refuse('still-uploading');
     if (decision.kind === 'offer') throw refuse('unfinished');

@@ -49,37 +49,45 @@ interface Pending {
 let pending: Pending | null = null;
 
 /**
- * Test build only (`WXT_TEST_BUILD`): the browser's storage "fills up" once this many pieces of a
- * recording were written, when the recording database holds the key `test:pieces-before-full`
- * (written by tests/e2e/record-here-faults.spec.ts): the piece write then fails as a full quota
- * does. A release build has no such key or code.
+ * Test build only (`WXT_TEST_BUILD`): a number a test wrote under a `test:` key of the recording
+ * database (tests/e2e/record-support.ts, setRecordingKey), read by the hooks below. A release build
+ * has no such keys or code.
  */
-const quotaCheck: ((index: number) => Promise<void>) | null =
+const testSetting: ((key: string) => Promise<number | undefined>) | null =
   import.meta.env?.WXT_TEST_BUILD === '1'
-    ? async (index) => {
-        const limit = await idbKeyValue(DATABASES.recording.name, DATABASES.recording.store).get<number>(
-          'test:pieces-before-full',
+    ? async (key) => {
+        const value = await idbKeyValue(DATABASES.recording.name, DATABASES.recording.store).get<unknown>(
+          key,
         );
-        if (typeof limit === 'number' && index >= limit)
-          throw new DOMException('The quota has been exceeded (test build).', 'QuotaExceededError');
+        return typeof value === 'number' ? value : undefined;
       }
     : null;
 
 /**
- * Test build only: Chrome hands the streams over this many ms more slowly when the recording
- * database holds the key `test:streams-delay-ms` (tests/e2e/record-here.spec.ts), so that a test
- * can act while a recording is still starting. A release build has no such key or code.
+ * Test build only: the browser's storage "fills up" once this many pieces of a recording were
+ * written (`test:pieces-before-full`, record-here-faults.spec.ts): the piece write then fails as a
+ * full quota does.
  */
-const streamsDelay: (() => Promise<void>) | null =
-  import.meta.env?.WXT_TEST_BUILD === '1'
-    ? async () => {
-        const ms = await idbKeyValue(DATABASES.recording.name, DATABASES.recording.store).get<number>(
-          'test:streams-delay-ms',
-        );
-        if (typeof ms === 'number' && ms > 0)
-          await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 10_000)));
-      }
-    : null;
+const quotaCheck: ((index: number) => Promise<void>) | null = testSetting
+  ? async (index) => {
+      const limit = await testSetting('test:pieces-before-full');
+      if (limit !== undefined && index >= limit)
+        throw new DOMException('The quota has been exceeded (test build).', 'QuotaExceededError');
+    }
+  : null;
+
+/**
+ * Test build only: Chrome hands the streams over this many ms more slowly
+ * (`test:streams-delay-ms`, record-here.spec.ts), so that a test can act while a recording is
+ * still starting.
+ */
+const streamsDelay: (() => Promise<void>) | null = testSetting
+  ? async () => {
+      const ms = await testSetting('test:streams-delay-ms');
+      if (ms !== undefined && ms > 0)
+        await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 10_000)));
+    }
+  : null;
 
 /** The recording this page holds, or is being handed the streams of. */
 export function holding(): string | null {
