@@ -79,6 +79,20 @@ async function recordTab(recorder: Locator): Promise<void> {
   await recorder.getByRole('button', { name: 'Record this tab' }).click();
 }
 
+/** Record this tab (no microphone), about six seconds, then Stop and upload. */
+async function recordSomeSecondsAndStop(recorder: Locator): Promise<void> {
+  await recordTab(recorder);
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[6-9]|1\d)$/, { timeout: 20_000 });
+  await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+}
+
+/** The popup's recorder once it offers Record this tab. */
+async function readyRecorder(popup: PopupPage): Promise<Locator> {
+  const recorder = popup.page.getByTestId('recorder');
+  await expect(recorder.getByRole('button', { name: 'Record this tab' })).toBeVisible();
+  return recorder;
+}
+
 interface Journey {
   /** Close the popup right after the start and open it again to stop. */
   closePopup?: boolean;
@@ -421,9 +435,7 @@ test('the side panel records too: Record this tab there → Stop uploads the tab
   await openPanel(panel, extensionId);
   await openTonePage(context, emulator);
   const recorder = panel.getByTestId('recorder');
-  await recordTab(recorder);
-  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[6-9]|1\d)$/, { timeout: 20_000 });
-  await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+  await recordSomeSecondsAndStop(recorder);
   const uploaded = await uploadedToneRecordings(emulator, SEED.spaces.personal, 45_000);
   const results = uploaded;
   expect(results).toHaveLength(1);
@@ -437,8 +449,7 @@ test('a start its worker never finished is not in the way: the popup offers Reco
   context,
 }) => {
   test.setTimeout(120_000);
-  const recorder = popup.page.getByTestId('recorder');
-  await expect(recorder.getByRole('button', { name: 'Record this tab' })).toBeVisible();
+  const recorder = await readyRecorder(popup);
   // What a worker that died between keeping a start and asking the recording page leaves behind:
   // a recording "starting" that no page holds and no worker is starting (the popup's look above
   // made the database).
@@ -455,9 +466,7 @@ test('a start its worker never finished is not in the way: the popup offers Reco
   await expect(recorder.getByRole('button', { name: 'Record this tab' })).toBeVisible();
   await expect(recorder.getByTestId('recording-elapsed')).toHaveCount(0);
   await openTonePage(context, emulator);
-  await recordTab(recorder);
-  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[6-9]|1\d)$/, { timeout: 20_000 });
-  await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+  await recordSomeSecondsAndStop(recorder);
   const uploaded = await uploadedToneRecordings(emulator, SEED.spaces.personal, 45_000);
   expect(uploaded.map((recording) => recording.title)).toEqual([expect.stringMatching(/^Tone room — /)]);
   expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
@@ -469,8 +478,7 @@ test('Stop while the recording is still starting: nothing is captured, kept or u
   context,
 }) => {
   test.setTimeout(120_000);
-  const recorder = popup.page.getByTestId('recorder');
-  await expect(recorder.getByRole('button', { name: 'Record this tab' })).toBeVisible();
+  const recorder = await readyRecorder(popup);
   // Chrome hands the tab's stream over 4 s late (a test-build hook of the recording page).
   await setRecordingKey(popup.page, 'test:streams-delay-ms', 4_000);
   const tone = await openTonePage(context, emulator);
@@ -489,9 +497,7 @@ test('Stop while the recording is still starting: nothing is captured, kept or u
   // And the next recording starts (the page was not left holding the first one).
   await setRecordingKey(popup.page, 'test:streams-delay-ms', 0);
   await tone.bringToFront();
-  await recordTab(recorder);
-  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[6-9]|1\d)$/, { timeout: 20_000 });
-  await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+  await recordSomeSecondsAndStop(recorder);
   expect(await uploadedToneRecordings(emulator, SEED.spaces.personal, 45_000)).toHaveLength(1);
   expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
 });
@@ -506,9 +512,7 @@ test('the recording goes to the space the popup shows, named with its time left:
   const recorder = popup.page.getByTestId('recorder');
   await expect(recorder.getByTestId('recorder-time-left')).toHaveText('Time left in Team: 2 h 00 min.');
   await openTonePage(context, emulator);
-  await recordTab(recorder);
-  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[6-9]|1\d)$/, { timeout: 20_000 });
-  await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+  await recordSomeSecondsAndStop(recorder);
   expect(await uploadedToneRecordings(emulator, SEED.spaces.team, 45_000)).toHaveLength(1);
   expect(await toneRecordings(emulator, SEED.spaces.personal)).toHaveLength(0);
   expect((await counters(emulator)).recordingsCreated.upload).toBe(1);

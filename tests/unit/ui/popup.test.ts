@@ -115,6 +115,19 @@ afterEach(() => {
   host.remove();
 });
 
+/** An upload job of the account's first space, as the background lists it. */
+function uploadJob(id: string, title: string) {
+  return {
+    id,
+    intent: 'upload',
+    phase: 'uploading',
+    spaceId: 1,
+    createdAt: 1,
+    updatedAt: 2,
+    title,
+    autoProcess: false,
+  };
+}
 describe('popup home', () => {
   it('first frame: the cached list, marked as refreshing, with nothing asked of the background yet', async () => {
     const { popupCacheItem } = await import('@/lib/storage');
@@ -304,14 +317,7 @@ describe('popup home', () => {
 
   it('shows upload progress and speed per file, and cancels through the background', async () => {
     const uploading = {
-      id: 'job-1',
-      intent: 'upload',
-      phase: 'uploading',
-      spaceId: 1,
-      createdAt: 1,
-      updatedAt: 2,
-      title: 'Board meeting.wav',
-      autoProcess: false,
+      ...uploadJob('job-1', 'Board meeting.wav'),
       upload: {
         sentBytes: 12 * 1024 * 1024,
         totalBytes: 25 * 1024 * 1024,
@@ -336,16 +342,7 @@ describe('popup home', () => {
   });
 
   it('a failed read of the jobs is said in their section with a retry; the retry shows them', async () => {
-    const uploading = {
-      id: 'job-2',
-      intent: 'upload',
-      phase: 'uploading',
-      spaceId: 1,
-      createdAt: 1,
-      updatedAt: 2,
-      title: 'Weekly.wav',
-      autoProcess: false,
-    };
+    const uploading = uploadJob('job-2', 'Weekly.wav');
     answers['jobs.list'] = () => ({ error: { kind: 'network', message: 'Failed to fetch' } });
     await (await import('@/components/failures')).loadFailureTexts();
     await act(() => render(h(App, {}), host));
