@@ -7,6 +7,7 @@ export default defineConfig({
     include: [
       'tests/unit/**/*.test.ts',
       'tests/contract/**/*.test.ts',
+      'tests/meta/**/*.test.ts',
       'lib/**/*.test.ts',
       'emulator/**/*.test.ts',
     ],
