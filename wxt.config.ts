@@ -149,7 +149,7 @@ export default defineConfig({
             // 140: the first Firefox with the built-in data collection consent (below).
             strict_min_version: '140.0',
             // What the add-on sends to the service the person signs in to, each only on their
-            // action (README.md, "Firefox"): the sign-in (authenticationInfo); uploaded recordings,
+            // action (docs/firefox.md): the sign-in (authenticationInfo); uploaded recordings,
             // voices and the account's email (personallyIdentifyingInfo); meeting links a bot
             // joins (personalCommunications); the address of a video page sent for transcription
             // (browsingActivity); a calendar event's title sent with its link (websiteContent).

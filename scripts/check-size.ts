@@ -14,7 +14,7 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 /**
  * The store package (`npm run zip`): every file of the build as the zip stores it (deflate level 9,
  * as WXT zips, plus the zip's own headers), in kB. Target 150. It holds no source maps, fonts or
- * screenshots: it is code (README, "Weight and speed"). 250.1 kB with deliveries (which set 241)
+ * screenshots: it is code (docs/performance.md). 250.1 kB with deliveries (which set 241)
  * and ical.js moved out of background.js into a Worker file of its own (+27.5 kB there, −24.5 kB
  * in the worker script, plus the lazy chunks' own headers: +7 kB in all); 4 kB of headroom.
  */
@@ -50,7 +50,7 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // page controls and their texts, the deliveries' attempt log: 381.3 kB measured.
 // 383 → 387: the microphone page (its HTML, entry and texts in English and Russian) on top:
 // 385.2 kB measured.
-// 387 → 824 with the meeting search on SQLite (README, "Search"): sqlite3.wasm (831 kB raw, 386 kB
+// 387 → 824 with the meeting search on SQLite (docs/search.md): sqlite3.wasm (831 kB raw, 386 kB
 // gzip) and its JavaScript in the search worker (+50 kB gzip), in place of MiniSearch: 811.5 kB on
 // its own branch, 822.2 kB merged. The cost of an index that stays small in memory and on disk at any archive size;
 // neither file is loaded by background.js, a content script or a page's first render.
@@ -69,7 +69,7 @@ export const ZIP_BUDGET_KB = 829;
 export const BUDGETS_KB: Record<string, number> = {
   // Target 30 for the popup and side panel: 29.1 / 29.3 reached (failure sentences, sign-in form and
   // processing dialog load when needed; one shared chunk). Preact and signals, the English catalog
-  // and WXT storage are most of what is left (README, "Weight and speed").
+  // and WXT storage are most of what is left (docs/performance.md).
   // +0.3 with "Record here": the lazy loader of its view (the view and its texts load after paint).
   // 30 → 30.4 / 30.1 → 30.5: this round together (the cached list read before the first frame, the
   // default-space rule, "no answer" worded in both languages, the never-stale search rule, the
@@ -126,7 +126,7 @@ export const BUDGETS_KB: Record<string, number> = {
   // 59.6 → 55.6: the calendars and the tab rule are a part loaded when a start has something
   // stored for them (lib/calendar/store.ts).
   // 55.6 → 72.0: the four parts folded back into background.js (55.6 + 25.5 kB in five files
-  // before): the target is now the worker's wake time (README, "Background"), not its bytes.
+  // before): the target is now the worker's wake time (docs/performance.md), not its bytes.
   // ical.js and marked stay outside it (the offscreen document). 72.0 → 72.4: createBackground
   // split into services (lib/background/app.ts and its four), their wiring's names; half a kB of margin.
   // 73 → 78 with "Record here": its start, stop, recovery, the recording page's events, the
@@ -146,7 +146,7 @@ export const BUDGETS_KB: Record<string, number> = {
   'background.js': 82.4,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
-  // 13 → 64 with SQLite (README, "Search"): its JavaScript glue (the WebAssembly loader, the
+  // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the
   // object API and the OPFS pool) is 50 kB gzip; 62.5 kB measured.
   // 64 → 64.5: a search sends the meetings it found before their records are read (a page opened
   // cold shows them at once), with the test build's delay and step marks: 64.2 kB measured.

@@ -1,7 +1,7 @@
 /**
  * The built popup.html, rewritten so that its first frame waits for one file only: the first
  * script that paints the last list shown (entrypoints/popup-snapshot.ts). Used by wxt.config.ts on
- * the build's HTML; README, "Popup painted from its snapshot".
+ * the build's HTML; docs/performance.md, "The popup's first frame".
  *
  * - `holdModules`: the module script and module preloads Vite writes are moved into an inert
  *   `<template id="app-modules">`, which the first script inserts once it has painted the snapshot

@@ -213,7 +213,7 @@ const UNSAFE: ReadonlySet<Operation> = new Set<UnsafeOperation>([
  * Calls that charge or create go out with `credentials: 'omit'`, which no other call uses: Chromium
  * keeps such requests in a socket group of their own, so they usually get a fresh connection, and
  * Chromium resends a request whose connection dropped before any answer only when that connection
- * was reused (README "Charges and network faults"). `completeUpload` is left out: it is harmless to
+ * was reused (docs/charges-and-faults.md). `completeUpload` is left out: it is harmless to
  * repeat, and would otherwise warm that group right before the classify of an upload. The service
  * authenticates by the bearer token, so no cookie is lost.
  */

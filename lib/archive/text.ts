@@ -51,7 +51,7 @@ function stem(term: string): string | null {
  * each; when the newer is full it becomes the older and the oldest goes, so the words in use stay
  * remembered. Kept small on purpose: the search worker's memory at its highest follows what it
  * holds (with 50,000 words in one memory, its heap while indexing 500 hours peaked at 48 MB;
- * 10,000, at 40 MB; README, "Search").
+ * 10,000, at 40 MB; docs/search.md).
  */
 const REMEMBERED = 8_000;
 let recent = new Map<string, string | null>();

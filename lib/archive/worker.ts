@@ -17,7 +17,7 @@ import type { FromSearchWorker, IndexProgress, SearchCounters, ToSearchWorker } 
 
 /**
  * The records kept after reading, in characters of their stored size: about 24 one-hour meetings,
- * more than the 20 a page shows, so searches as one types read them once (README, "Search").
+ * more than the 20 a page shows, so searches as one types read them once (docs/search.md).
  */
 const CACHED_CHARACTERS = 6_000_000;
 const LEGACY_INDEX_KEY = 'search-index';

@@ -1,7 +1,7 @@
 /**
  * The charge watch: the few calls the job engine makes around the calls that charge or create, to
  * find out whether the service did it more than once (the browser may repeat a request whose
- * connection dropped, see README "Charges and network faults"), and to say so. The decisions are
+ * connection dropped, see docs/charges-and-faults.md), and to say so. The decisions are
  * the pure functions of arithmetic.ts and duplicates.ts; this file reads the service, keeps the
  * log and hands each incident to `onIncident` (notification).
  */

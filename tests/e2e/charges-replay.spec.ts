@@ -1,6 +1,6 @@
 /**
  * The browser repeats a POST whose reused keep-alive connection closes without an answer (see
- * README "Charges and network faults"). The emulator is armed to apply the effect of one call and
+ * docs/charges-and-faults.md). The emulator is armed to apply the effect of one call and
  * then drop its connection without a byte. Two cases per call that charges or creates:
  * - `fresh`: the call is the first of its kind for a while. The extension sends such calls in a
  *   socket group of their own (credentials 'omit'), so the connection is new, Chromium does not
@@ -9,7 +9,7 @@
  *   on that call's idle connection and Chromium repeats it: two effects, and the extension must
  *   tell the truth (extra charge reported with its figures, extra recording trashed and reported,
  *   the bot not called "not sent").
- * The figures each test saw are printed (`replay:` lines) for the README.
+ * The figures each test saw are printed (`replay:` lines) for docs/charges-and-faults.md.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

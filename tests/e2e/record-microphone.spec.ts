@@ -3,7 +3,7 @@
  * tone (`--use-fake-device-for-media-stream --use-file-for-fake-audio-capture`) while the page
  * plays 440 Hz.
  *
- * What these launches need, verified here (README, "Record here"): `--use-fake-ui-for-media-stream`
+ * What these launches need, verified here (docs/record-here.md): `--use-fake-ui-for-media-stream`
  * makes tab capture itself fail ("Requested device not found": the fake picker answers every
  * request, the tab's too, with a fake device), so it is not used. Without it, headless Chromium
  * shows no prompt a test could answer, and refuses the microphone to an extension page even when the

@@ -5,9 +5,9 @@
  *   worker's SQLite only), the web-accessible resources and where
  *   each content script runs; anything new fails here until it is added on purpose;
  * - Mozilla's `addons-linter` (what addons.mozilla.org runs on an upload) on the Firefox zip:
- *   0 errors, and only the warnings README.md explains ("Firefox");
+ *   0 errors, and only the warnings docs/firefox.md explains;
  * - the sources zip (what the store's reviewers get) builds the same add-on, byte for byte, with
- *   the commands README.md gives.
+ *   the commands docs/firefox.md gives.
  */
 import { execFile } from 'node:child_process';
 import {
@@ -253,7 +253,7 @@ interface LinterMessage {
 }
 
 describe('addons-linter on the Firefox zip', () => {
-  it('0 errors, 0 notices, and only the two warnings README.md explains', async () => {
+  it('0 errors, 0 notices, and only the two warnings docs/firefox.md explains', async () => {
     const zip = path.join(outDir, 'meeting-capture-0.1.0-firefox.zip');
     const { stdout } = await run('npx', ['addons-linter', '--output', 'json', '--boring', zip], {
       cwd: root,
