@@ -5,7 +5,7 @@ export default defineConfig({
   plugins: [WxtVitest()],
   test: {
     // Unit tests beside the modules they test; tests/ holds the service contract's suites and the
-    // checks of the repository as a whole (tests/meta).
+    // checks of the repository as a whole (tests/meta; test-layout.test.ts keeps this layout).
     include: [
       'lib/**/*.test.{ts,tsx}',
       'components/**/*.test.{ts,tsx}',
