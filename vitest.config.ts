@@ -4,12 +4,16 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 export default defineConfig({
   plugins: [WxtVitest()],
   test: {
+    // Unit tests beside the modules they test; tests/ holds the service contract's suites and the
+    // checks of the repository as a whole (tests/meta; test-layout.test.ts keeps this layout).
     include: [
-      'tests/unit/**/*.test.ts',
+      'lib/**/*.test.{ts,tsx}',
+      'components/**/*.test.{ts,tsx}',
+      'entrypoints/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.{ts,tsx}',
+      'emulator/**/*.test.{ts,tsx}',
       'tests/contract/**/*.test.ts',
       'tests/meta/**/*.test.ts',
-      'lib/**/*.test.ts',
-      'emulator/**/*.test.ts',
     ],
     environment: 'node',
     // Every text catalog loaded up front (the pages load the one in force on demand), and the

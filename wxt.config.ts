@@ -71,7 +71,7 @@ function popupFirstFrame(): Plugin {
 
 export default defineConfig({
   srcDir: '.',
-  // WXT_OUT_DIR: where tests/unit/release-manifest.test.ts builds the release manifest.
+  // WXT_OUT_DIR: where tests/meta/release-manifest.test.ts builds the release manifest.
   outDir: process.env.WXT_OUT_DIR ?? '.output',
   // No auto-imports: every module says what it uses. (Auto-imports matched parameter names such
   // as `lang` and `text` and pulled the popup's language module, with Preact and WXT storage,

@@ -1,7 +1,7 @@
 /**
  * Every persisted item of `storage.local` and `storage.session`, declared once with its area,
  * fallback and version. A shape change bumps the version with a migration and a test that walks
- * old data forward (tests/unit/storage-migrations.test.ts). The modules that use an item import it
+ * old data forward (lib/storage-migrations.test.ts). The modules that use an item import it
  * from here; each call is marked pure, so a bundle carries only the items it uses.
  *
  * Where: `local:` items are ordinary settings. On Chrome the background closes `storage.local` to

@@ -1,6 +1,6 @@
 /**
  * Dropping the search database's files after a wipe (sign-out), with the file system given, so
- * the logic is tested in Node (tests/unit/archive/drop.test.ts); lib/archive/index.ts gives it
+ * the logic is tested in Node (lib/archive/drop.test.ts); lib/archive/index.ts gives it
  * the origin-private file system.
  *
  * While a page's search worker holds the files (the "SAH pool" VFS keeps an access handle on each),

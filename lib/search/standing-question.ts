@@ -14,7 +14,7 @@
  *   as soon as nothing is in flight.
  * - An answer to an older question (or older filters) is never shown over a newer one.
  *
- * Pure logic (timers injected), tested in Node: tests/unit/search/standing-question.test.ts.
+ * Pure logic (timers injected), tested in Node: lib/search/standing-question.test.ts.
  */
 
 /** What the engine reports about its index with every progress message and answer. */

@@ -6,7 +6,7 @@
  * IndexedDB is dropped on the way, with no one's action.
  */
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { readyResult } from '../unit/archive/fixtures';
+import { readyResult } from '../../lib/archive/testing/fixtures';
 import { archiveStore, expect, openPanel, SEED, test } from './ui-fixtures';
 
 const R = SEED.recordings;

@@ -1,0 +1,272 @@
+/**
+ * Deliveries through the real background against the emulator and a local receiver: the job
+ * engine's onResult queues before the job is ready, the first attempt follows, the retry alarm
+ * exists only while something waits, and the address stays out of storage.local and of answers.
+ */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type RunningEmulator, SEED, startEmulator } from '../../emulator';
+import { deliveriesWaiting, deliveryWanted } from '../delivery/service';
+import { markdownToSlack } from '../delivery/slack';
+import { memoryKeyValue } from '../kv';
+import { isGrantedByManifest } from '../permissions';
+import { serviceUrlItem } from '../storage';
+import { useTrustedStore } from '../trusted-settings';
+import { type Background, createBackground } from './app';
+import { DELIVERY_ALARM, trustedDeliveryKv } from './deliveries';
+import { createHandlers, respond } from './handlers';
+import { checkMessage, type Sender } from './senders';
+
+const options: Sender = {
+  id: fakeBrowser.runtime.id,
+  url: `chrome-extension://${fakeBrowser.runtime.id}/options.html`,
+};
+const own = { id: fakeBrowser.runtime.id, baseUrl: `chrome-extension://${fakeBrowser.runtime.id}/` };
+
+let emulator: RunningEmulator;
+let bg: Background;
+let clock = Date.now();
+const received: Array<{ path: string; headers: IncomingHttpHeaders; body: string }> = [];
+const script: number[] = [];
+const receiver = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    received.push({
+      path: request.url ?? '/',
+      headers: request.headers,
+      body: Buffer.concat(chunks).toString(),
+    });
+    response.writeHead(script.shift() ?? 200).end();
+  });
+});
+let hook = '';
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, storagePort: 0, quiet: true, processingDelayMs: 60_000 });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook?token=secret`;
+});
+afterAll(async () => {
+  await emulator.close();
+  receiver.closeAllConnections();
+  receiver.close();
+});
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  useTrustedStore(memoryKeyValue());
+  received.length = 0;
+  script.length = 0;
+  await (await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' })).arrayBuffer();
+  await serviceUrlItem.setValue(emulator.url);
+  clock = Date.now();
+  stores = {
+    sessionKv: memoryKeyValue(),
+    filesKv: memoryKeyValue(),
+    calendarsKv: memoryKeyValue(),
+    archiveKv: memoryKeyValue(),
+  };
+  bg = start();
+});
+
+let stores: Record<'sessionKv' | 'filesKv' | 'calendarsKv' | 'archiveKv', ReturnType<typeof memoryKeyValue>>;
+/** The background of a worker start over the same stores (the trusted store is kept too). */
+const start = () =>
+  createBackground({
+    ...stores,
+    sleep: async () => undefined,
+    now: () => clock,
+    hasOriginAccess: async (url) => isGrantedByManifest(url),
+    // Node has no offscreen document: the same conversion, in this thread.
+    slackText: async (markdown) => markdownToSlack(markdown),
+  });
+
+/** The worker stops and starts again (Chrome may drop the alarms at a browser restart). */
+const restart = async (options: { dropAlarms?: boolean } = {}) => {
+  bg.scheduler.stop();
+  await bg.engine.idle();
+  if (options.dropAlarms) await fakeBrowser.alarms.clearAll();
+  bg = start();
+};
+afterEach(async () => {
+  bg.scheduler.stop();
+  await bg.engine.idle();
+});
+
+async function send(type: string, payload: unknown, sender: Sender = options) {
+  const checked = checkMessage({ channel: 'meeting-capture', type, payload }, sender, own);
+  if (checked.ok === 'ignore') throw new Error('ignored');
+  if (checked.ok === false) return { ok: false as const, error: checked.error };
+  // biome-ignore lint/suspicious/noExplicitAny: answers are inspected field by field.
+  return (await respond(createHandlers(bg), checked.type, checked.payload, sender)) as any;
+}
+
+async function processToReady(): Promise<string> {
+  await send('session.signIn', {
+    serviceUrl: emulator.url,
+    email: SEED.users.demo.email,
+    password: SEED.users.demo.password,
+  });
+  const started = await send('recording.process', {
+    spaceId: SEED.spaces.personal,
+    audioId: SEED.recordings.uploadedNotProcessed,
+  });
+  expect(started.ok).toBe(true);
+  await bg.engine.idle();
+  await fetch(`${emulator.url}/__emulator/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms: 120_000 }),
+  });
+  clock += 120_000;
+  await bg.engine.tick();
+  await bg.engine.idle();
+  return started.data.id as string;
+}
+
+const until = async (check: () => boolean | Promise<boolean>) => {
+  for (let i = 0; i < 200 && !(await check()); i += 1)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+};
+
+/** The first attempt was answered and its outcome recorded (a log line other than `sending`). */
+const logged = async () =>
+  ((await bg.deliveries.list())[0]?.log ?? []).some((entry) => entry.outcome !== 'sending');
+
+describe('deliveries in the background', () => {
+  it('a ready job is queued by onResult and delivered once; the address never leaves the background', async () => {
+    const added = await send('deliveries.add', { url: hook, kind: 'webhook', includeTranscript: true });
+    expect(added).toMatchObject({ ok: true, data: { address: expect.stringMatching(/\/hook\/…$/) } });
+    const jobId = await processToReady();
+    await until(logged);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.path).toBe('/hook?token=secret');
+    expect(received[0]!.headers['idempotency-key']).toBe(
+      `mc-${SEED.spaces.personal}-${SEED.recordings.uploadedNotProcessed}-${jobId}`,
+    );
+    expect(JSON.parse(received[0]!.body)).toMatchObject({
+      event: 'protocol.ready',
+      transcript: expect.any(Array),
+    });
+    // Once: more ticks hand nothing on again.
+    await bg.engine.tick();
+    await bg.deliveries.sendDue();
+    expect(received).toHaveLength(1);
+    const listed = await send('deliveries.list', {});
+    expect(JSON.stringify(listed)).not.toContain('secret');
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('/hook');
+    expect(await fakeBrowser.alarms.get(DELIVERY_ALARM)).toBeUndefined();
+  });
+
+  it('a 503 leaves the retry alarm armed until a later attempt delivers', async () => {
+    script.push(503);
+    await send('deliveries.add', { url: hook, kind: 'slack' });
+    await processToReady();
+    await until(logged);
+    const alarm = await fakeBrowser.alarms.get(DELIVERY_ALARM);
+    expect(alarm?.scheduledTime).toBeGreaterThan(clock);
+    clock = alarm!.scheduledTime;
+    await bg.deliveries.sendDue();
+    expect(received).toHaveLength(2);
+    expect(received[1]!.headers['idempotency-key']).toBe(received[0]!.headers['idempotency-key']);
+    expect(JSON.parse(received[1]!.body)).toHaveProperty('text');
+    expect(await fakeBrowser.alarms.get(DELIVERY_ALARM)).toBeUndefined();
+  });
+
+  it('the messages are refused to content scripts, and bad addresses are refused in the background too', async () => {
+    const meetTab = {
+      id: fakeBrowser.runtime.id,
+      url: 'https://meet.google.com/abc-defg-hij',
+      tab: { id: 1 },
+    };
+    for (const type of ['deliveries.list', 'deliveries.add', 'deliveries.test']) {
+      const payload =
+        type === 'deliveries.add'
+          ? { url: hook, kind: 'webhook' }
+          : type === 'deliveries.test'
+            ? { id: 'x' }
+            : {};
+      expect(await send(type, payload, meetTab as never)).toEqual({
+        ok: false,
+        error: { kind: 'forbidden-sender', type },
+      });
+    }
+    expect(await send('deliveries.add', { url: 'http://example.com/hook', kind: 'webhook' })).toEqual({
+      ok: false,
+      error: { kind: 'delivery', reason: 'invalid-address', problem: 'insecure' },
+    });
+    expect(await send('deliveries.add', { url: 'https://example.com/hook', kind: 'webhook' })).toEqual({
+      ok: false,
+      error: { kind: 'permission-denied', origin: 'https://example.com' },
+    });
+    expect(await send('deliveries.test', { id: 'missing' })).toEqual({
+      ok: false,
+      error: { kind: 'delivery', reason: 'not-found' },
+    });
+  });
+});
+
+/** Lets the wake's unawaited look at the outbox (and what it starts) run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('deliveries at a start of the worker', () => {
+  it('a start with an empty outbox and a ready protocol no destination wants send nothing', async () => {
+    await send('deliveries.add', { url: hook, kind: 'webhook', spaceIds: [SEED.spaces.team] });
+    await restart();
+    await bg.wake();
+    await settle();
+    expect(await deliveryWanted(trustedDeliveryKv, SEED.spaces.team)).toBe(true);
+    expect(await deliveryWanted(trustedDeliveryKv, SEED.spaces.personal)).toBe(false);
+    // The protocol is of the personal space: nothing to queue, nothing sent.
+    await processToReady();
+    await settle();
+    expect(received).toEqual([]);
+    expect(await deliveriesWaiting(trustedDeliveryKv)).toBe(false);
+  });
+
+  it('a ready protocol a destination wants is delivered in a later start', async () => {
+    await send('deliveries.add', { url: hook, kind: 'webhook', spaceIds: [SEED.spaces.personal] });
+    await restart();
+    await bg.wake();
+    await settle();
+    await processToReady();
+    await until(logged);
+    expect(received).toHaveLength(1);
+  });
+
+  it('a start with something in the outbox: the dropped alarm is armed again, then what is due is sent', async () => {
+    script.push(503);
+    await send('deliveries.add', { url: hook, kind: 'webhook' });
+    await processToReady();
+    await until(logged);
+    expect(received).toHaveLength(1);
+    expect(await deliveriesWaiting(trustedDeliveryKv)).toBe(true);
+    const retryAt = (await fakeBrowser.alarms.get(DELIVERY_ALARM))!.scheduledTime;
+
+    // The browser restarts before the retry and drops the alarm.
+    await restart({ dropAlarms: true });
+    await bg.wake();
+    await until(async () => (await fakeBrowser.alarms.get(DELIVERY_ALARM)) !== undefined);
+    expect((await fakeBrowser.alarms.get(DELIVERY_ALARM))?.scheduledTime).toBe(retryAt);
+    expect(received).toHaveLength(1);
+
+    // A later start, once the retry is due: its wake sends it, with the same key.
+    await restart();
+    clock = retryAt;
+    await bg.wake();
+    await until(() => received.length === 2);
+    expect(received[1]!.headers['idempotency-key']).toBe(received[0]!.headers['idempotency-key']);
+    await until(async () => !(await deliveriesWaiting(trustedDeliveryKv)));
+    expect(await deliveriesWaiting(trustedDeliveryKv)).toBe(false);
+    expect(await fakeBrowser.alarms.get(DELIVERY_ALARM)).toBeUndefined();
+
+    // Nothing waits any more: the next start does not load it.
+    await restart();
+    await bg.wake();
+    await settle();
+    expect(received).toHaveLength(2);
+  });
+});

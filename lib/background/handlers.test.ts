@@ -1,0 +1,536 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type RunningEmulator, SEED, startEmulator } from '../../emulator';
+import { describeError } from '../failures';
+import { jobsItem } from '../jobs/store';
+import { memoryKeyValue } from '../kv';
+import type { ErrorInfo } from '../messaging';
+import { isGrantedByManifest } from '../permissions';
+import { schedulesItem, serviceUrlItem } from '../storage';
+import { useTrustedStore } from '../trusted-settings';
+import { type Background, createBackground } from './app';
+import { createHandlers, respond } from './handlers';
+import { checkMessage, type Sender } from './senders';
+
+const popup: Sender = {
+  id: fakeBrowser.runtime.id,
+  url: `chrome-extension://${fakeBrowser.runtime.id}/popup.html`,
+};
+const meetTab: Sender = {
+  id: fakeBrowser.runtime.id,
+  url: 'https://meet.google.com/abc-defg-hij',
+  tab: { id: 3, active: true } as Sender['tab'],
+  frameId: 0,
+};
+const calendarTab: Sender = {
+  id: fakeBrowser.runtime.id,
+  url: 'https://calendar.google.com/calendar/u/0/r/week',
+  tab: { id: 4 } as Sender['tab'],
+  frameId: 0,
+};
+const youtubeTab: Sender = {
+  id: fakeBrowser.runtime.id,
+  url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  tab: { id: 5 } as Sender['tab'],
+  frameId: 0,
+};
+
+let emulator: RunningEmulator;
+let bg: Background;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, storagePort: 0, quiet: true, processingDelayMs: 60_000 });
+});
+afterAll(() => emulator.close());
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  useTrustedStore(memoryKeyValue());
+  await (await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' })).arrayBuffer();
+  requests.length = 0;
+  await serviceUrlItem.setValue(emulator.url);
+  bg = createBackground({
+    sessionKv: memoryKeyValue(),
+    filesKv: memoryKeyValue(),
+    calendarsKv: memoryKeyValue(),
+    sleep: async () => undefined,
+    hasOriginAccess: async (url) => isGrantedByManifest(url),
+    fetch: (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      requests.push(`${request.method} ${request.url}`);
+      return fetch(request);
+    },
+  });
+});
+afterEach(async () => {
+  bg.scheduler.stop();
+  await bg.engine.idle();
+});
+
+async function send(type: string, payload: unknown, sender: Sender = popup) {
+  const checked = checkMessage({ channel: 'meeting-capture', type, payload }, sender, {
+    id: fakeBrowser.runtime.id,
+    baseUrl: `chrome-extension://${fakeBrowser.runtime.id}/`,
+  });
+  if (checked.ok === 'ignore') throw new Error('ignored');
+  if (checked.ok === false) return { ok: false as const, error: checked.error };
+  // biome-ignore lint/suspicious/noExplicitAny: answers are inspected field by field.
+  return (await respond(createHandlers(bg), checked.type, checked.payload, sender)) as any;
+}
+
+const signIn = () =>
+  send('session.signIn', {
+    serviceUrl: emulator.url,
+    email: SEED.users.demo.email,
+    password: SEED.users.demo.password,
+  });
+
+/** Every value in storage.local and storage.session, as text. */
+async function storedText(): Promise<string> {
+  const local = await fakeBrowser.storage.local.get(null);
+  const session = await fakeBrowser.storage.session.get(null);
+  return JSON.stringify([local, session]);
+}
+
+describe('session messages', () => {
+  it('sign-in keeps the tokens out of extension storage and answers a view without them', async () => {
+    const answer = await signIn();
+    expect(answer).toMatchObject({
+      ok: true,
+      data: { signedIn: true, email: SEED.users.demo.email, warning: null },
+    });
+    expect(answer.data.renewableUntil).toBeGreaterThan(Date.now() + 28 * 86_400_000);
+    const session = await bg.sessionStore.get();
+    expect(session?.access).toBeTruthy();
+    const text = await storedText();
+    expect(text).not.toContain(session!.access);
+    expect(text).not.toContain(session!.refresh);
+    expect(JSON.stringify(answer)).not.toContain(session!.access);
+    expect(text).not.toContain(SEED.users.demo.password);
+  });
+
+  it('a wrong password answers the service error and stays signed out', async () => {
+    const answer = await send('session.signIn', {
+      serviceUrl: emulator.url,
+      email: SEED.users.demo.email,
+      password: 'wrong',
+    });
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'auth', reason: 'invalid-credentials' } });
+    expect((await send('session.get', {})).data.signedIn).toBe(false);
+  });
+
+  it('a service on another origin without granted access is refused with that origin', async () => {
+    const answer = await send('session.signIn', {
+      serviceUrl: 'https://service.example.org/',
+      email: 'a@b.c',
+      password: 'x',
+    });
+    expect(answer).toEqual({
+      ok: false,
+      error: { kind: 'permission-denied', origin: 'https://service.example.org' },
+    });
+    expect(await serviceUrlItem.getValue()).toBe(emulator.url);
+    const settings = await send('settings.set', { serviceUrl: 'https://other.example.org' });
+    expect(settings.error).toEqual({ kind: 'permission-denied', origin: 'https://other.example.org' });
+  });
+
+  it('changing the service forgets the session, so no token reaches a service that did not issue it', async () => {
+    await signIn();
+    const next = emulator.url.replace('127.0.0.1', 'localhost');
+    const answer = await send('settings.set', { serviceUrl: `${next}/`, notifyReady: false });
+    expect(answer.data).toMatchObject({ serviceUrl: next, notifyReady: false, notifyFailed: true });
+    expect(await bg.sessionStore.get()).toBeNull();
+  });
+
+  it('session.signInCancel stops a sign-in the service never answers; nothing is kept', async () => {
+    const { createServer } = await import('node:net');
+    const sockets: import('node:net').Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    try {
+      const pending = send('session.signIn', {
+        serviceUrl: url,
+        email: SEED.users.demo.email,
+        password: SEED.users.demo.password,
+        retry: false,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await send('session.signInCancel', {})).data).toEqual({ cancelled: true });
+      expect(await pending).toMatchObject({ ok: false, error: { kind: 'aborted' } });
+      expect(await bg.sessionStore.get()).toBeNull();
+      expect((await send('session.signInCancel', {})).data).toEqual({ cancelled: false });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it('a page cannot cancel a sign-in', async () => {
+    expect(await send('session.signInCancel', {}, meetTab)).toMatchObject({ ok: false });
+  });
+
+  it('sign-out forgets the session without an "ended" notice', async () => {
+    await signIn();
+    const view = await send('session.signOut', {});
+    expect(view.data).toEqual({ signedIn: false, serviceUrl: emulator.url, warning: null });
+  });
+});
+
+describe('recordings messages', () => {
+  beforeEach(async () => {
+    await signIn();
+    requests.length = 0;
+  });
+
+  it('search is matched literally unless regex is asked for', async () => {
+    await send('recordings.list', { spaceId: 1, search: 'a.b (1)', limit: 10, offset: 0 });
+    const url = new URL(requests.at(-1)!.split(' ')[1]!);
+    expect(url.searchParams.get('search')).toBe('a\\.b \\(1\\)');
+    await send('recordings.list', { spaceId: 1, search: '^Team', regex: true, limit: 10, offset: 0 });
+    expect(new URL(requests.at(-1)!.split(' ')[1]!).searchParams.get('search')).toBe('^Team');
+  });
+
+  it('an invalid regular expression is refused before any request', async () => {
+    const answer = await send('recordings.list', {
+      spaceId: 1,
+      search: '(unclosed',
+      regex: true,
+      limit: 10,
+      offset: 0,
+    });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-message', issues: [{ path: 'search' }] },
+    });
+    expect(requests).toEqual([]);
+  });
+
+  it('result: null when processing was never started', async () => {
+    const answer = await send('recording.result', {
+      spaceId: 1,
+      audioId: SEED.recordings.uploadedNotProcessed,
+    });
+    expect(answer).toEqual({ ok: true, data: null });
+    const ready = await send('recording.result', { spaceId: 1, audioId: SEED.recordings.ready });
+    expect(ready.data.classified).toBe(true);
+  });
+
+  it('process creates a job and runs its first step before answering; it cannot be cancelled once charged', async () => {
+    const answer = await send('recording.process', {
+      spaceId: 1,
+      audioId: SEED.recordings.uploadedNotProcessed,
+    });
+    expect(answer.data).toMatchObject({ intent: 'process', phase: 'processing', spaceName: 'Personal' });
+    const jobs = await send('jobs.list', {});
+    expect(jobs.data).toHaveLength(1);
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('1');
+    const cancel = await send('jobs.cancel', { jobId: answer.data.id });
+    expect(cancel).toMatchObject({ ok: false, error: { kind: 'not-cancellable' } });
+  });
+
+  it('upload.file refuses a key with no stored file', async () => {
+    const answer = await send('upload.file', {
+      spaceId: 1,
+      fileKey: 'nothing-here',
+      title: 'a.wav',
+      contentType: 'audio/wav',
+      size: 10,
+      process: true,
+    });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-message', issues: [{ path: 'fileKey' }] },
+    });
+  });
+
+  it('upload.url refuses what is neither a video page nor a media link', async () => {
+    const answer = await send('upload.url', { spaceId: 1, url: 'https://example.com/page', process: true });
+    expect(answer).toEqual({ ok: false, error: { kind: 'not-a-video-page' } });
+  });
+
+  it('jobs of a signed-out user are refused up front', async () => {
+    await send('session.signOut', {});
+    const answer = await send('recording.process', {
+      spaceId: 1,
+      audioId: SEED.recordings.uploadedNotProcessed,
+    });
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'auth', reason: 'not-signed-in' } });
+    expect(await jobsItem.getValue()).toEqual({});
+  });
+});
+
+describe('page-scoped messages', () => {
+  beforeEach(async () => {
+    await signIn();
+  });
+
+  it('page.context tells the content script the spaces, not the tokens', async () => {
+    const answer = await send('page.context', {}, meetTab);
+    expect(answer.data.signedIn).toBe(true);
+    expect(answer.data.hidden).toBe(false);
+    expect(Object.keys(answer.data).sort()).toEqual([
+      'defaultSpaceId',
+      'hidden',
+      'lang',
+      'signedIn',
+      'spaces',
+      'text',
+    ]);
+    // The controls' texts, in the language in force only.
+    expect(answer.data.text.sendBot).toBe(answer.data.lang === 'ru' ? 'Отправить бота' : 'Send bot');
+    expect(answer.data.spaces.find((space: { isMain: boolean }) => space.isMain)?.id).toBe(
+      SEED.spaces.personal,
+    );
+  });
+
+  it('page.sendBot validates the link with the meeting detector', async () => {
+    const refused = await send('page.sendBot', { link: 'https://example.com/meeting' }, meetTab);
+    expect(refused).toEqual({ ok: false, error: { kind: 'not-a-meeting-link' } });
+    const sent = await send(
+      'page.sendBot',
+      { link: 'https://meet.google.com/abc-defg-hij?authuser=0' },
+      meetTab,
+    );
+    // The answer carries what the control shows, no more (no source link, account or service URL).
+    expect(sent.data).toMatchObject({ intent: 'bot', phase: 'waiting-meeting', spaceId: 1 });
+    expect(Object.keys(sent.data).sort()).toEqual([
+      'createdAt',
+      'id',
+      'intent',
+      'phase',
+      'spaceId',
+      'spaceName',
+    ]);
+    const job = (await bg.jobs.list())[0];
+    expect(job?.sourceUrl).toBe('https://meet.google.com/abc-defg-hij');
+  });
+
+  it('a meeting page sends a bot to its own meeting only; a calendar to any meeting link', async () => {
+    expect(await send('page.sendBot', { link: 'https://zoom.us/j/1234567890' }, meetTab)).toEqual({
+      ok: false,
+      error: { kind: 'not-a-meeting-link' },
+    });
+    expect(await send('page.sendBot', { link: 'https://zoom.us/j/1234567890' }, youtubeTab)).toEqual({
+      ok: false,
+      error: { kind: 'not-a-meeting-link' },
+    });
+    expect(await send('page.sendBot', { link: 'https://zoom.us/j/1234567890' }, calendarTab)).toMatchObject({
+      ok: true,
+      data: { intent: 'bot' },
+    });
+  });
+
+  it('page.record, page.recordStop, page.recording: only a meeting tab, for its own tab', async () => {
+    for (const type of ['page.record', 'page.recordStop', 'page.recording']) {
+      expect(await send(type, {}, popup)).toMatchObject({ ok: false, error: { kind: 'forbidden-sender' } });
+      for (const tab of [calendarTab, youtubeTab])
+        expect(await send(type, {}, tab)).toEqual({ ok: false, error: { kind: 'not-a-meeting-link' } });
+    }
+    // Refused before anything is read or made (the meeting tab's own answers: the e2e specs).
+    expect(await bg.jobs.list()).toEqual([]);
+  });
+
+  it('page.autoJoin: only a meeting tab, for its own meeting; off unless the options say so; Cancel stops it', async () => {
+    expect(await send('page.autoJoin', { looking: true }, popup)).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden-sender' },
+    });
+    for (const tab of [calendarTab, youtubeTab]) {
+      expect(await send('page.autoJoin', { looking: true }, tab)).toEqual({
+        ok: false,
+        error: { kind: 'not-a-meeting-link' },
+      });
+      expect(await send('page.autoJoinCancel', {}, tab)).toEqual({
+        ok: false,
+        error: { kind: 'not-a-meeting-link' },
+      });
+    }
+    expect(await send('page.autoJoin', { looking: true }, meetTab)).toEqual({
+      ok: true,
+      data: { state: 'off' },
+    });
+    await send('settings.set', { autoJoinTabs: true });
+    // Not looked at: the page says it is hidden, or the browser that it is a background tab.
+    expect(await send('page.autoJoin', { looking: false }, meetTab)).toEqual({
+      ok: true,
+      data: { state: 'off' },
+    });
+    const behind = { ...meetTab, tab: { id: 3, active: false } as Sender['tab'] };
+    expect(await send('page.autoJoin', { looking: true }, behind)).toEqual({
+      ok: true,
+      data: { state: 'off' },
+    });
+    expect(await send('page.autoJoin', { looking: true }, meetTab)).toMatchObject({
+      ok: true,
+      data: { state: 'counting', remainingMs: expect.any(Number) },
+    });
+    expect(await send('page.autoJoinCancel', {}, meetTab)).toEqual({
+      ok: true,
+      data: { state: 'cancelled' },
+    });
+    expect((await bg.jobs.list()).filter((job) => job.intent === 'bot')).toEqual([]);
+  });
+
+  it('page.transcribe takes the sender tab’s own page, whatever the payload names', async () => {
+    expect(
+      await send('page.transcribe', { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }, meetTab),
+    ).toEqual({ ok: false, error: { kind: 'not-a-video-page' } });
+    const answer = await send('page.transcribe', { url: 'https://vimeo.com/76979871' }, youtubeTab);
+    expect(answer).toMatchObject({ ok: true, data: { intent: 'video' } });
+    const job = (await bg.jobs.list()).find((candidate) => candidate.intent === 'video');
+    expect(job?.sourceUrl).toContain('youtube.com');
+  });
+
+  it('page.context says whether the sender’s own site is hidden', async () => {
+    await send('page.hideOnSite', { host: 'meet.google.com' }, meetTab);
+    expect((await send('page.context', {}, meetTab)).data.hidden).toBe(true);
+    expect((await send('page.context', {}, calendarTab)).data.hidden).toBe(false);
+  });
+
+  it('page.scheduleBot stores the schedule with an alarm; schedules.cancel removes both', async () => {
+    const startsAt = Date.now() + 3_600_000;
+    const answer = await send(
+      'page.scheduleBot',
+      { link: 'https://zoom.us/j/1234567890', startsAt, title: 'Planning' },
+      calendarTab,
+    );
+    expect(answer.data).toMatchObject({ meetingService: 'zoom', startsAt, spaceId: 1, title: 'Planning' });
+    expect((await fakeBrowser.alarms.getAll()).map((alarm) => alarm.name)).toContain(
+      `bot-schedule:${answer.data.id}`,
+    );
+    expect((await send('schedules.list', {})).data).toHaveLength(1);
+    await send('schedules.cancel', { id: answer.data.id });
+    expect(await schedulesItem.getValue()).toEqual([]);
+    expect((await fakeBrowser.alarms.getAll()).map((alarm) => alarm.name)).not.toContain(
+      `bot-schedule:${answer.data.id}`,
+    );
+  });
+
+  it('page.scheduleBot refuses an event long over', async () => {
+    const answer = await send(
+      'page.scheduleBot',
+      { link: 'https://zoom.us/j/1234567890', startsAt: Date.now() - 3_600_000 },
+      calendarTab,
+    );
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-message', issues: [{ path: 'startsAt' }] },
+    });
+  });
+
+  it('its refusals are worded in the language in force, not English inside a Russian sentence', async () => {
+    const refusals: Array<[unknown, string]> = [
+      [
+        await send(
+          'page.scheduleBot',
+          { link: 'https://zoom.us/j/1234567890', startsAt: Date.now() - 3_600_000 },
+          calendarTab,
+        ),
+        'The event has already started',
+      ],
+      [
+        await send('page.hideOnSite', { host: 'example.com' }, meetTab),
+        "Only the sender page's own host can be hidden",
+      ],
+      [
+        await send('settings.set', { serviceUrl: 'http://example.com' }),
+        'Plain http:// is accepted only for a service on this computer',
+      ],
+      [
+        await send('recordings.list', { spaceId: 1, search: '(', regex: true, limit: 10, offset: 0 }),
+        'Invalid regular expression',
+      ],
+    ];
+    for (const [answer, english] of refusals) {
+      expect(answer).toMatchObject({ ok: false, error: { kind: 'invalid-message' } });
+      const error = (answer as { error: ErrorInfo }).error;
+      expect(describeError(error, 'en')).toContain(english);
+      const ru = describeError(error, 'ru');
+      expect(ru).not.toContain(english);
+      expect(ru.replace(/https?:\/\//g, '')).not.toMatch(/[A-Za-z]{3,}/);
+    }
+  });
+
+  it('page.hideOnSite hides the controls on the sender page only', async () => {
+    expect(await send('page.hideOnSite', { host: 'example.com' }, meetTab)).toMatchObject({ ok: false });
+    expect(await send('page.hideOnSite', { host: 'meet.google.com' }, meetTab)).toEqual({
+      ok: true,
+      data: null,
+    });
+    expect((await send('settings.get', {})).data.hiddenOnSites).toEqual(['meet.google.com']);
+  });
+});
+
+describe('notices of jobs that ended as the worker stopped', () => {
+  it('the next start shows the notice once, and a finished job already notified stays quiet', async () => {
+    const ended = Date.now() - 2_000;
+    const base = {
+      intent: 'process',
+      spaceId: 1,
+      audioId: 105,
+      title: 'Weekly sync',
+      autoProcess: true,
+    } as const;
+    await jobsItem.setValue({
+      lost: {
+        ...base,
+        id: 'lost',
+        phase: 'ready',
+        createdAt: ended - 60_000,
+        updatedAt: ended,
+        finishedAt: ended,
+      },
+      shown: {
+        ...base,
+        id: 'shown',
+        phase: 'ready',
+        createdAt: ended - 60_000,
+        updatedAt: ended,
+        finishedAt: ended,
+        notifiedAt: ended,
+      },
+    });
+    await bg.wake();
+    const shown = await fakeBrowser.notifications.getAll();
+    expect(Object.keys(shown)).toEqual(['job:lost']);
+    expect((await jobsItem.getValue()).lost?.notifiedAt).toBeGreaterThanOrEqual(ended);
+
+    await fakeBrowser.notifications.clear('job:lost');
+    await bg.wake();
+    expect(await fakeBrowser.notifications.getAll()).toEqual({});
+  });
+
+  it('a job reaching its end records that its notice was shown', async () => {
+    let clock = Date.now();
+    bg.scheduler.stop();
+    bg = createBackground({
+      sessionKv: memoryKeyValue(),
+      filesKv: memoryKeyValue(),
+      sleep: async () => undefined,
+      now: () => clock,
+      hasOriginAccess: async (url) => isGrantedByManifest(url),
+    });
+    await signIn();
+    const started = await send('recording.process', {
+      spaceId: SEED.spaces.personal,
+      audioId: SEED.recordings.uploadedNotProcessed,
+    });
+    expect(started.ok).toBe(true);
+    await bg.engine.idle();
+    const advance = await fetch(`${emulator.url}/__emulator/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: 120_000 }),
+    });
+    expect(advance.status).toBe(200);
+    clock += 120_000;
+    await bg.engine.tick();
+    await bg.engine.idle();
+    const [finished] = Object.values(await jobsItem.getValue());
+    expect(finished?.phase).toBe('ready');
+    expect(finished?.notifiedAt).toBe(clock);
+    expect(Object.keys(await fakeBrowser.notifications.getAll())).toEqual([`job:${finished?.id}`]);
+  });
+});
