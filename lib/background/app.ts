@@ -4,15 +4,20 @@
  * - the session and the account's spaces, with the API client (./account.ts);
  * - the deliveries of ready protocols (./deliveries.ts);
  * - jobs and results: the job engine, the poll scheduler, the archive (./results.ts);
- * - the calendars, the tab rule and the scheduled bots (./calendar-services.ts).
+ * - the calendars, the tab rule and the scheduled bots (./calendar-services.ts);
+ * - "Record here", over the worker's one offscreen document (./recording.ts, ./offscreen.ts).
  */
 import { ARCHIVE_CHANNEL, Archive, type ArchiveChange, archiveKv, dropSearchDatabase } from '@/lib/archive';
 import { type Lang, resolveLang } from '@/lib/i18n';
 import { hasOriginAccess } from '@/lib/permissions';
+import { createRecordingStore } from '@/lib/recording/store';
 import { getSettings } from '@/lib/storage';
 import { createAccount } from './account';
 import { createCalendarServices } from './calendar-services';
 import { createDeliveries, deliveryAlarm, trustedDeliveryKv } from './deliveries';
+import { notify } from './notifications';
+import { theOffscreenDocument } from './offscreen';
+import { createRecording, firstRecording, type Recording, recordingBrowser } from './recording';
 import { createResults } from './results';
 import type { Background, BackgroundOptions } from './types';
 
@@ -39,10 +44,13 @@ export function createBackground(options: BackgroundOptions = {}): Background {
   const lang = async (): Promise<Lang> => resolveLang((await getSettings()).language);
   const archive = new Archive(options.archiveKv ?? archiveKv(), { now, changed: announceArchiveChange });
 
+  // Made below, once the jobs it uploads through exist; the session's end wipes it.
+  let recording: Recording | undefined;
   const account = createAccount({
     now,
     archive,
     lang,
+    forgetRecordings: async () => recording?.forget(),
     ...(options.sessionKv ? { sessionKv: options.sessionKv } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
@@ -90,6 +98,25 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     ...(options.parseFeed ? { parseFeed: options.parseFeed } : {}),
   });
 
+  recording = createRecording({
+    now,
+    lang,
+    store: createRecordingStore(options.recordingKv),
+    offscreen: theOffscreenDocument(),
+    browser: recordingBrowser(),
+    notify,
+    signedIn: async () => (await account.sessionStore.get()) !== null,
+    resolveSpace: account.resolveSpace,
+    spaces: account.spaces,
+    jobs: results.jobs,
+    files: results.files,
+    createUpload: (...upload) => results.engine.createUpload(...upload),
+    reschedule: () => void results.scheduler.reschedule(),
+    updateBadge: results.updateBadge,
+    autoProcess: async () => (await getSettings()).autoProcess,
+    firstRecording,
+  });
+
   /** Every start of the worker: schedules, session notices, badge, and a tick if anything is due. */
   const wake = async () => {
     await results.catchUpNotices().catch((error) => console.error('missed notices not shown', error));
@@ -105,38 +132,49 @@ export function createBackground(options: BackgroundOptions = {}): Background {
 
   return {
     now,
-    client: account.client,
-    sessionStore: account.sessionStore,
-    archive,
-    archiveImport: results.archiveImport,
-    archiveOwner: account.archiveOwner,
-    jobs: results.jobs,
-    files: results.files,
-    engine: results.engine,
-    scheduler: results.scheduler,
-    schedules: calendars.schedules,
-    get calendars() {
-      return calendars.calendars();
+    lang,
+    hasOriginAccess: originAccess,
+    session: {
+      client: account.client,
+      store: account.sessionStore,
+      check: account.checkSession,
+      noteStorageOrigins: account.noteStorageOrigins,
     },
-    get autoJoin() {
-      return calendars.autoJoin();
+    spaces: {
+      refresh: account.refreshSpaces,
+      list: account.spaces,
+      resolve: account.resolveSpace,
     },
-    hasCalendars: calendars.hasCalendars,
+    jobs: {
+      store: results.jobs,
+      files: results.files,
+      engine: results.engine,
+      scheduler: results.scheduler,
+      updateBadge: results.updateBadge,
+      sendBot: results.sendBot,
+      transcribe: results.transcribe,
+    },
+    archive: {
+      store: archive,
+      import: results.archiveImport,
+      owner: account.archiveOwner,
+    },
+    calendar: {
+      schedules: calendars.schedules,
+      get calendars() {
+        return calendars.calendars();
+      },
+      get autoJoin() {
+        return calendars.autoJoin();
+      },
+      hasCalendars: calendars.hasCalendars,
+      balanceShortfalls: calendars.balanceShortfalls,
+      sync: calendars.syncCalendars,
+    },
     get deliveries() {
       return delivery.deliveries;
     },
-    balanceShortfalls: calendars.balanceShortfalls,
-    syncCalendars: calendars.syncCalendars,
-    hasOriginAccess: originAccess,
-    lang,
-    updateBadge: results.updateBadge,
-    checkSession: account.checkSession,
-    refreshSpaces: account.refreshSpaces,
-    spaces: account.spaces,
-    resolveSpace: account.resolveSpace,
-    sendBot: results.sendBot,
-    transcribe: results.transcribe,
-    noteStorageOrigins: account.noteStorageOrigins,
+    recording,
     wake,
   };
 }

@@ -66,7 +66,7 @@ async function requireServiceAccess(bg: Background, serviceUrl?: string): Promis
 
 /** Jobs need a session: refuse up front rather than create a job that cannot move. */
 async function requireSession(bg: Background): Promise<void> {
-  if (!(await bg.sessionStore.get())) {
+  if (!(await bg.session.store.get())) {
     throw new ApiError({ kind: 'auth', reason: 'not-signed-in' });
   }
   await requireServiceAccess(bg);
@@ -74,7 +74,7 @@ async function requireSession(bg: Background): Promise<void> {
 
 async function currentView(bg: Background): Promise<SessionView> {
   return sessionView(
-    await bg.sessionStore.get(),
+    await bg.session.store.get(),
     await sessionEndedItem.getValue(),
     await serviceUrlItem.getValue(),
     bg.now(),
@@ -112,8 +112,8 @@ async function switchService(bg: Background, serviceUrl: string): Promise<void> 
   const next = normalizeServiceUrl(checkedServiceUrl(serviceUrl));
   if (next === (await serviceUrlItem.getValue())) return;
   await requireServiceAccess(bg, next);
-  await bg.engine.suspendUploads();
-  await bg.sessionStore.clear();
+  await bg.jobs.engine.suspendUploads();
+  await bg.session.store.clear();
   await accountItem.setValue(null);
   await storageOriginsItem.setValue([]);
   await serviceUrlItem.setValue(next);
@@ -196,8 +196,8 @@ function pageJob(job: Job): PageJob {
 
 export function createHandlers(bg: Background): Handlers {
   const afterSessionChange = async () => {
-    await bg.checkSession();
-    void bg.scheduler.run();
+    await bg.session.check();
+    void bg.jobs.scheduler.run();
   };
 
   return {
@@ -217,11 +217,11 @@ export function createHandlers(bg: Background): Handlers {
       signInUnderWay = controller;
       try {
         // The password goes to the service once and is dropped: only the token pair is kept.
-        await bg.client.signIn(email, password, { signal: controller.signal, retry: retry ?? true });
+        await bg.session.client.signIn(email, password, { signal: controller.signal, retry: retry ?? true });
       } finally {
         if (signInUnderWay === controller) signInUnderWay = null;
       }
-      await bg.refreshSpaces().catch(() => undefined);
+      await bg.spaces.refresh().catch(() => undefined);
       await afterSessionChange();
       return currentView(bg);
     },
@@ -234,8 +234,8 @@ export function createHandlers(bg: Background): Handlers {
     },
 
     'session.signOut': async () => {
-      await bg.engine.suspendUploads();
-      await bg.sessionStore.clear();
+      await bg.jobs.engine.suspendUploads();
+      await bg.session.store.clear();
       await accountItem.setValue(null);
       await afterSessionChange();
       return currentView(bg);
@@ -259,12 +259,12 @@ export function createHandlers(bg: Background): Handlers {
 
     'spaces.list': async () => {
       await requireServiceAccess(bg);
-      return bg.refreshSpaces();
+      return bg.spaces.refresh();
     },
 
     'space.get': async ({ spaceId }) => {
       await requireServiceAccess(bg);
-      return bg.client.getSpace(spaceId);
+      return bg.session.client.getSpace(spaceId);
     },
 
     'recordings.list': async ({ spaceId, search, regex, limit, offset }) => {
@@ -284,42 +284,42 @@ export function createHandlers(bg: Background): Handlers {
         } else pattern = escapeRegex(search);
       }
       await requireServiceAccess(bg);
-      const page = await bg.client.listRecordings(spaceId, {
+      const page = await bg.session.client.listRecordings(spaceId, {
         ...(pattern === undefined ? {} : { search: pattern }),
         ordering: '-created_at',
         limit,
         offset,
       });
-      await bg.noteStorageOrigins(page.results.slice(0, 1).map((recording) => recording.url));
+      await bg.session.noteStorageOrigins(page.results.slice(0, 1).map((recording) => recording.url));
       return page;
     },
 
     'recordings.trash': async ({ spaceId, limit, offset }) => {
       await requireServiceAccess(bg);
-      return bg.client.listTrash(spaceId, { limit, offset });
+      return bg.session.client.listTrash(spaceId, { limit, offset });
     },
 
     'recordings.delete': async ({ spaceId, audioIds }) => {
       await requireServiceAccess(bg);
-      await bg.client.deleteRecordings(spaceId, audioIds);
+      await bg.session.client.deleteRecordings(spaceId, audioIds);
       return null;
     },
 
     'recording.info': async ({ spaceId, audioId }) => {
       await requireServiceAccess(bg);
-      const recording = await bg.client.getRecordingInfo(spaceId, audioId);
-      await bg.noteStorageOrigins([recording.url]);
+      const recording = await bg.session.client.getRecordingInfo(spaceId, audioId);
+      await bg.session.noteStorageOrigins([recording.url]);
       return recording;
     },
 
     'recording.result': async ({ spaceId, audioId }) => {
       // A ready result does not change: once kept in the archive it is read from there, offline too.
-      const owner = await bg.archiveOwner();
+      const owner = await bg.archive.owner();
       // An archive that cannot be read (no IndexedDB, a full disk) only costs the network read.
       const kept = owner
         ? await Promise.all([
-            bg.archive.getFor(owner, spaceId, audioId),
-            bg.archive.speakerNames(spaceId, audioId),
+            bg.archive.store.getFor(owner, spaceId, audioId),
+            bg.archive.store.speakerNames(spaceId, audioId),
           ]).catch((error) => {
             console.warn('archive not read', error);
             return null;
@@ -332,21 +332,23 @@ export function createHandlers(bg: Background): Handlers {
       await requireServiceAccess(bg);
       let result: ProcessingResult;
       try {
-        result = await bg.client.getResult(spaceId, audioId);
+        result = await bg.session.client.getResult(spaceId, audioId);
       } catch (error) {
         if (isApiError(error, 'not-found')) return null;
         throw error;
       }
       if (owner && isArchivable(result)) {
         // The recording's date comes with its info (one more read, once per recording).
-        const createdAt = await bg.client
+        const createdAt = await bg.session.client
           .getRecordingInfo(spaceId, audioId)
           .then((recording) => Date.parse(recording.created_at) || null)
           .catch(() => null);
-        const kept = await bg.archive.keep(owner, { spaceId, audioId, createdAt, result }).catch((error) => {
-          console.warn('result not archived', error);
-          return false;
-        });
+        const kept = await bg.archive.store
+          .keep(owner, { spaceId, audioId, createdAt, result })
+          .catch((error) => {
+            console.warn('result not archived', error);
+            return false;
+          });
         if (kept) return { ...shownResult(result), archived: { createdAt, speakerNames: {} } };
       }
       return shownResult(result);
@@ -354,21 +356,21 @@ export function createHandlers(bg: Background): Handlers {
 
     'recording.process': async ({ spaceId, audioId }) => {
       await requireSession(bg);
-      const name = (await bg.spaces(Number.POSITIVE_INFINITY).catch(() => [])).find(
+      const name = (await bg.spaces.list(Number.POSITIVE_INFINITY).catch(() => [])).find(
         (space) => space.id === spaceId,
       )?.name;
-      return bg.engine.createProcess(spaceId, audioId, name);
+      return bg.jobs.engine.createProcess(spaceId, audioId, name);
     },
 
-    'jobs.list': () => bg.jobs.list(),
+    'jobs.list': () => bg.jobs.store.list(),
 
     'jobs.dismiss': async ({ jobId }) => {
-      await bg.engine.dismiss(jobId);
+      await bg.jobs.engine.dismiss(jobId);
       return null;
     },
 
     'jobs.cancel': async ({ jobId }) => {
-      const outcome = await bg.engine.cancel(jobId);
+      const outcome = await bg.jobs.engine.cancel(jobId);
       if (!outcome.ok) {
         throw new MessageError({ kind: 'not-cancellable' });
       }
@@ -378,13 +380,13 @@ export function createHandlers(bg: Background): Handlers {
     'upload.file': async ({ spaceId, fileKey, title, contentType, size, process }) => {
       await requireSession(bg);
       const normalized = normalizeTitle(title);
-      const file = await bg.files.getFile(fileKey);
+      const file = await bg.jobs.files.getFile(fileKey);
       if (!file) {
         throw refused('fileKey', 'file-missing');
       }
-      const space = await bg.resolveSpace(spaceId);
+      const space = await bg.spaces.resolve(spaceId);
       const autoProcess = process && (await getSettings()).autoProcess;
-      return bg.engine.createUpload(
+      return bg.jobs.engine.createUpload(
         space.id,
         { fileKey, title: normalized, contentType, size: file.size || size },
         autoProcess,
@@ -396,12 +398,12 @@ export function createHandlers(bg: Background): Handlers {
       await requireSession(bg);
       const autoProcess = process && (await getSettings()).autoProcess;
       const named = title === undefined ? undefined : normalizeTitle(title);
-      const job = await bg.transcribe(url, { spaceId, title: named, autoProcess });
+      const job = await bg.jobs.transcribe(url, { spaceId, title: named, autoProcess });
       if (job) return job;
       if (title !== undefined) {
         // A direct link whose path carries no extension (a signed download link): the title names the type.
-        const space = await bg.resolveSpace(spaceId);
-        return bg.engine.createLink(
+        const space = await bg.spaces.resolve(spaceId);
+        return bg.jobs.engine.createLink(
           space.id,
           { url, title: named!, contentType: contentTypeFor(named!) ?? 'application/octet-stream' },
           autoProcess,
@@ -411,19 +413,19 @@ export function createHandlers(bg: Background): Handlers {
       throw new MessageError({ kind: 'not-a-video-page' });
     },
 
-    'schedules.list': () => bg.schedules.list(),
+    'schedules.list': () => bg.calendar.schedules.list(),
 
-    'schedules.cancel': ({ id }) => bg.schedules.cancel(id),
+    'schedules.cancel': ({ id }) => bg.calendar.schedules.cancel(id),
 
     'service.origins': async () => {
       const serviceUrl = await serviceUrlItem.getValue();
       let known = await storageOriginsItem.getValue();
-      if (known.length === 0 && (await bg.sessionStore.get()) && (await bg.hasOriginAccess(serviceUrl))) {
+      if (known.length === 0 && (await bg.session.store.get()) && (await bg.hasOriginAccess(serviceUrl))) {
         // One recording's source link names the storage origin.
         try {
-          const space = await bg.resolveSpace();
-          const page = await bg.client.listRecordings(space.id, { limit: 1, offset: 0 });
-          await bg.noteStorageOrigins(page.results.map((recording) => recording.url));
+          const space = await bg.spaces.resolve();
+          const page = await bg.session.client.listRecordings(space.id, { limit: 1, offset: 0 });
+          await bg.session.noteStorageOrigins(page.results.map((recording) => recording.url));
           known = await storageOriginsItem.getValue();
         } catch {
           // Unknown for now; the upload reports a missing permission with its origin.
@@ -446,7 +448,7 @@ export function createHandlers(bg: Background): Handlers {
     },
 
     'page.context': async (_payload, sender) => {
-      const [session, settings] = await Promise.all([bg.sessionStore.get(), getSettings()]);
+      const [session, settings] = await Promise.all([bg.session.store.get(), getSettings()]);
       const lang = await bg.lang();
       const page = {
         lang,
@@ -461,7 +463,7 @@ export function createHandlers(bg: Background): Handlers {
       const spaces = orderSpaces({
         signedIn: true,
         defaultSpaceId: settings.defaultSpaceId,
-        spaces: spacesForPage(await bg.spaces()),
+        spaces: spacesForPage(await bg.spaces.list()),
       });
       return { signedIn: true, spaces, ...page };
     },
@@ -469,7 +471,7 @@ export function createHandlers(bg: Background): Handlers {
     'page.sendBot': async ({ link, spaceId }, sender) => {
       const meeting = meetingForSender(link, sender);
       await requireSession(bg);
-      return pageJob(await bg.sendBot(meeting, spaceId));
+      return pageJob(await bg.jobs.sendBot(meeting, spaceId));
     },
 
     'page.transcribe': async ({ spaceId }, sender) => {
@@ -479,7 +481,7 @@ export function createHandlers(bg: Background): Handlers {
       await requireSession(bg);
       // The tab's title (the browser's, not the message's) tells the video's recording should the
       // submit's answer be lost.
-      const job = await bg.transcribe(url, { spaceId, videoTitle: sender.tab?.title });
+      const job = await bg.jobs.transcribe(url, { spaceId, videoTitle: sender.tab?.title });
       if (!job) throw new MessageError({ kind: 'not-a-video-page' });
       return pageJob(job);
     },
@@ -490,7 +492,7 @@ export function createHandlers(bg: Background): Handlers {
         throw refused('startsAt', 'event-started');
       }
       await requireSession(bg);
-      const space = await bg.resolveSpace(spaceId);
+      const space = await bg.spaces.resolve(spaceId);
       const bot: ScheduledBot = {
         id: crypto.randomUUID(),
         link: meeting.url,
@@ -499,7 +501,7 @@ export function createHandlers(bg: Background): Handlers {
         spaceId: space.id,
         ...(title ? { title } : {}),
       };
-      return bg.schedules.add(bot);
+      return bg.calendar.schedules.add(bot);
     },
 
     'page.autoJoin': async ({ looking, spaceId }, sender) => {
@@ -508,11 +510,11 @@ export function createHandlers(bg: Background): Handlers {
       if (tabId === undefined) throw notMeeting();
       // Looked at: the page says it is visible and focused, and the browser that it is the active tab.
       const seen = looking && sender.tab?.active === true;
-      return pageAutoJoin(await bg.autoJoin.ask(meeting, tabId, sender.url ?? '', seen, spaceId));
+      return pageAutoJoin(await bg.calendar.autoJoin.ask(meeting, tabId, sender.url ?? '', seen, spaceId));
     },
 
     'page.autoJoinCancel': async (_payload, sender) =>
-      pageAutoJoin(await bg.autoJoin.cancel(ownMeeting(sender))),
+      pageAutoJoin(await bg.calendar.autoJoin.cancel(ownMeeting(sender))),
 
     'page.hideOnSite': async ({ host }, sender) => {
       // A page may hide our controls on itself only.
