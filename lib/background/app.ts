@@ -19,7 +19,7 @@ import { notify } from './notifications';
 import { theOffscreenDocument } from './offscreen';
 import { createRecording, firstRecording, type Recording, recordingBrowser } from './recording';
 import { createResults } from './results';
-import type { Background, BackgroundOptions } from './types';
+import type { Background, BackgroundOptions, JobsService, SessionService, SpacesService } from './types';
 
 export type { Background, BackgroundOptions } from './types';
 
@@ -98,6 +98,27 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     ...(options.parseFeed ? { parseFeed: options.parseFeed } : {}),
   });
 
+  const session: SessionService = {
+    client: account.client,
+    store: account.sessionStore,
+    check: account.checkSession,
+    noteStorageOrigins: account.noteStorageOrigins,
+  };
+  const spaces: SpacesService = {
+    refresh: account.refreshSpaces,
+    list: account.spaces,
+    resolve: account.resolveSpace,
+  };
+  const jobs: JobsService = {
+    store: results.jobs,
+    files: results.files,
+    engine: results.engine,
+    scheduler: results.scheduler,
+    updateBadge: results.updateBadge,
+    sendBot: results.sendBot,
+    transcribe: results.transcribe,
+  };
+
   recording = createRecording({
     now,
     lang,
@@ -105,14 +126,9 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     offscreen: theOffscreenDocument(),
     browser: recordingBrowser(),
     notify,
-    signedIn: async () => (await account.sessionStore.get()) !== null,
-    resolveSpace: account.resolveSpace,
-    spaces: account.spaces,
-    jobs: results.jobs,
-    files: results.files,
-    createUpload: (...upload) => results.engine.createUpload(...upload),
-    reschedule: () => void results.scheduler.reschedule(),
-    updateBadge: results.updateBadge,
+    session,
+    spaces,
+    jobs,
     autoProcess: async () => (await getSettings()).autoProcess,
     firstRecording,
   });
@@ -134,26 +150,9 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     now,
     lang,
     hasOriginAccess: originAccess,
-    session: {
-      client: account.client,
-      store: account.sessionStore,
-      check: account.checkSession,
-      noteStorageOrigins: account.noteStorageOrigins,
-    },
-    spaces: {
-      refresh: account.refreshSpaces,
-      list: account.spaces,
-      resolve: account.resolveSpace,
-    },
-    jobs: {
-      store: results.jobs,
-      files: results.files,
-      engine: results.engine,
-      scheduler: results.scheduler,
-      updateBadge: results.updateBadge,
-      sendBot: results.sendBot,
-      transcribe: results.transcribe,
-    },
+    session,
+    spaces,
+    jobs,
     archive: {
       store: archive,
       import: results.archiveImport,

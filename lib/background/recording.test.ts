@@ -63,25 +63,31 @@ function world(
     offscreen,
     browser,
     notify: async (_id, title) => void notices.push(title),
-    signedIn: async () => true,
-    resolveSpace: async (explicit) => ({ id: explicit ?? 1, name: explicit === 2 ? 'Team' : 'Personal' }),
-    spaces: async () => [
-      { id: 1, name: 'Personal', isMain: true, availableSeconds: 600, isActive: true },
-      { id: 2, name: 'Team', isMain: false, availableSeconds: 3_600, isActive: true },
-    ],
+    session: { store: { get: async () => ({ email: 'demo@example.org' }) as never } },
+    spaces: {
+      resolve: async (explicit) => ({ id: explicit ?? 1, name: explicit === 2 ? 'Team' : 'Personal' }),
+      list: async () => [
+        { id: 1, name: 'Personal', isMain: true, availableSeconds: 600, isActive: true },
+        { id: 2, name: 'Team', isMain: false, availableSeconds: 3_600, isActive: true },
+      ],
+    },
     jobs: {
-      list: async () => jobs,
-      get: async (id) => jobs.find((job) => job.id === id),
+      store: {
+        list: async () => jobs,
+        get: async (id) => jobs.find((job) => job.id === id),
+      },
+      files: { deleteFile: async () => undefined },
+      engine: {
+        createUpload: async (spaceId, file, autoProcess) => {
+          uploads.push({ spaceId, title: file.title, size: file.size, autoProcess });
+          const job = { id: `job-${uploads.length}`, fileKey: file.fileKey, phase: 'uploading' } as Job;
+          jobs.push(job);
+          return job;
+        },
+      },
+      scheduler: { reschedule: async () => undefined },
+      updateBadge: async () => void badges.push(''),
     },
-    files: { deleteFile: async () => undefined },
-    createUpload: async (spaceId, file, autoProcess) => {
-      uploads.push({ spaceId, title: file.title, size: file.size, autoProcess });
-      const job = { id: `job-${uploads.length}`, fileKey: file.fileKey, phase: 'uploading' } as Job;
-      jobs.push(job);
-      return job;
-    },
-    reschedule: () => undefined,
-    updateBadge: async () => void badges.push(''),
     autoProcess: async () => false,
     firstRecording: async () => false,
   };

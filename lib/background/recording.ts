@@ -16,12 +16,7 @@ import type { JobEngine } from '@/lib/jobs/engine';
 import type { JobStore } from '@/lib/jobs/store';
 import type { Job } from '@/lib/jobs/types';
 import { parseMeetingLink } from '@/lib/links';
-import {
-  PAGE_CONTEXT_CHANGED,
-  type PageContext,
-  type PageRecording,
-  type RecordingRefusal,
-} from '@/lib/messaging';
+import { PAGE_CONTEXT_CHANGED, type PageRecording, type RecordingRefusal } from '@/lib/messaging';
 import { balanceWarning, outgrowsBalance } from '@/lib/recording/balance';
 import {
   RECORDING_CHANNEL,
@@ -43,10 +38,13 @@ import {
 import type { RecordingStore } from '@/lib/recording/store';
 import { recordingTitle } from '@/lib/recording/title';
 import type { RecordingView } from '@/lib/recording/view';
+import type { BackgroundSessionStore } from '@/lib/session-store';
 import { recordingConsentItem } from '@/lib/storage';
 import { MessageError } from './handler-types';
 import type { OffscreenDocument } from './offscreen';
+import type { PollScheduler } from './scheduler';
 import { backgroundTexts } from './texts';
+import type { SpacesService } from './types';
 
 export type { RecordingView };
 
@@ -84,19 +82,21 @@ export interface RecordingDeps {
   offscreen: OffscreenDocument | null;
   browser: RecordingBrowser;
   notify: (id: string, title: string, message: string) => Promise<void>;
-  signedIn: () => Promise<boolean>;
-  /** The space a recording goes to: the one named, else the default. */
-  resolveSpace: (explicit?: number) => Promise<{ id: number; name?: string }>;
-  /** The account's spaces (with their time left), from the cache when fresh enough. */
-  spaces: (maxAgeMs?: number) => Promise<PageContext['spaces']>;
-  jobs: Pick<JobStore, 'list' | 'get'>;
-  files: Pick<FileStore, 'deleteFile'>;
-  /** The one upload path (the job engine's). */
-  createUpload: JobEngine['createUpload'];
-  /** Looks again at when the next poll is due (an upload job was made). */
-  reschedule: () => void;
-  /** The badge of the jobs, shown when no recording is. */
-  updateBadge: () => Promise<void>;
+  /** Whether someone is signed in. */
+  session: { store: Pick<BackgroundSessionStore, 'get'> };
+  /** The space a recording goes to (`resolve`: the one named, else the default) and the time left in each (`list`). */
+  spaces: Pick<SpacesService, 'list' | 'resolve'>;
+  /**
+   * The one upload path (the job engine's), the recording's job, a file to delete, the next poll
+   * looked at again, and the badge of the jobs (shown when no recording is).
+   */
+  jobs: {
+    store: Pick<JobStore, 'list' | 'get'>;
+    files: Pick<FileStore, 'deleteFile'>;
+    engine: Pick<JobEngine, 'createUpload'>;
+    scheduler: Pick<PollScheduler, 'reschedule'>;
+    updateBadge: () => Promise<void>;
+  };
   /** Whether a recording is processed as soon as it is uploaded (the options'). */
   autoProcess: () => Promise<boolean>;
   /**
@@ -194,7 +194,7 @@ export function createRecording(deps: RecordingDeps): Recording {
 
   async function setBadge(state: RecordingState | null): Promise<void> {
     if (!isCapturing(state) || !state) {
-      await deps.updateBadge();
+      await deps.jobs.updateBadge();
       return;
     }
     await tabs.showBadge(formatBadgeElapsed(now() - state.startedAt));
@@ -218,7 +218,7 @@ export function createRecording(deps: RecordingDeps): Recording {
 
   async function start(tabId: number, options: StartOptions): Promise<RecordingView> {
     if (!document) throw refuse('unsupported');
-    if (!(await deps.signedIn())) throw refuse('signed-out');
+    if (!(await deps.session.store.get())) throw refuse('signed-out');
     const kept = await store.getState();
     if (kept && !isFinished(kept)) {
       const decision = await lookAt(kept);
@@ -241,7 +241,7 @@ export function createRecording(deps: RecordingDeps): Recording {
     } catch (error) {
       throw refuse('capture-refused', error instanceof Error ? error.message : String(error));
     }
-    const space = await deps.resolveSpace(options.spaceId);
+    const space = await deps.spaces.resolve(options.spaceId);
     // The warnings are against the time left the recorder showed: the service's figure now.
     const availableSeconds = await spaceTimeLeft(space.id);
     const lang = await deps.lang();
@@ -309,7 +309,8 @@ export function createRecording(deps: RecordingDeps): Recording {
       if (document && (await pageHolds()) === state.id)
         await document.use(() => command({ channel: RECORDING_CHANNEL, op: 'discard', id: state.id }));
       await store.deletePieces(state.id);
-      if (state.fileKey && !state.jobId) await deps.files.deleteFile(state.fileKey).catch(() => undefined);
+      if (state.fileKey && !state.jobId)
+        await deps.jobs.files.deleteFile(state.fileKey).catch(() => undefined);
       await store.setState(null);
       await setBadge(null);
       return view();
@@ -319,7 +320,7 @@ export function createRecording(deps: RecordingDeps): Recording {
       const size = state.failure.size;
       const next = await apply({
         type: 'upload-to',
-        spaceId: spaceId ?? state.spaceId ?? (await deps.resolveSpace()).id,
+        spaceId: spaceId ?? state.spaceId ?? (await deps.spaces.resolve()).id,
       });
       if (next) await upload(next, size);
       return view();
@@ -393,7 +394,7 @@ export function createRecording(deps: RecordingDeps): Recording {
         if (next.phase === 'failed') {
           // Under a second: nothing worth a charge.
           await store.deletePieces(id);
-          if (event.fileKey) await deps.files.deleteFile(event.fileKey);
+          if (event.fileKey) await deps.jobs.files.deleteFile(event.fileKey);
           const t = backgroundTexts(await deps.lang());
           await notify(NOTICE_ID, t.recordingFailedTitle, t.recordingFailed('too-short'));
           return null;
@@ -419,33 +420,33 @@ export function createRecording(deps: RecordingDeps): Recording {
 
   /** A space's processing time left as the service says it now, else as last read; null: unknown. */
   async function spaceTimeLeft(spaceId: number): Promise<number | null> {
-    const spaces = await deps.spaces(0).catch(() => deps.spaces().catch(() => []));
+    const spaces = await deps.spaces.list(0).catch(() => deps.spaces.list().catch(() => []));
     return spaces.find((item) => item.id === spaceId)?.availableSeconds ?? null;
   }
 
   /** The time left in the recording's space now, else as at the start. */
   async function timeLeft(state: RecordingState): Promise<number | null> {
-    const space = await deps.resolveSpace(state.spaceId ?? undefined).catch(() => null);
+    const space = await deps.spaces.resolve(state.spaceId ?? undefined).catch(() => null);
     return (space && (await spaceTimeLeft(space.id))) ?? state.availableSeconds;
   }
 
   /** Through the one upload path, once: a job already made for this file is found, not made again. */
   async function upload(state: RecordingState, size: number): Promise<void> {
     if (!state.fileKey || state.jobId) return;
-    const existing = (await deps.jobs.list()).find((job: Job) => job.fileKey === state.fileKey);
+    const existing = (await deps.jobs.store.list()).find((job: Job) => job.fileKey === state.fileKey);
     let job = existing;
     if (!job) {
       try {
-        const space = await deps.resolveSpace(state.spaceId ?? undefined);
+        const space = await deps.spaces.resolve(state.spaceId ?? undefined);
         const autoProcess = await deps.autoProcess();
-        job = await deps.createUpload(
+        job = await deps.jobs.engine.createUpload(
           space.id,
           // The service names files by their type: the title ends in .webm like an uploaded file's.
           { fileKey: state.fileKey, title: `${state.title}.webm`, contentType: 'audio/webm', size },
           autoProcess,
           space.name,
         );
-        deps.reschedule();
+        void deps.jobs.scheduler.reschedule();
       } catch (error) {
         await apply({
           type: 'fail',
@@ -467,7 +468,7 @@ export function createRecording(deps: RecordingDeps): Recording {
   async function settleUpload(): Promise<void> {
     const state = await store.getState();
     if (!state?.jobId) return;
-    const job = await deps.jobs.get(state.jobId);
+    const job = await deps.jobs.store.get(state.jobId);
     const outcome = uploadOutcome(state, job);
     if (outcome === null || outcome === 'wait') return;
     if (outcome === 'failed') {
