@@ -143,7 +143,12 @@ export const BUDGETS_KB: Record<string, number> = {
   // look's time passed to lib/recording/recovery.ts): 83,973 B measured, 5 B over.
   // 82.1 → 82.4: a recording longer than its space's time left kept and uploaded to the space
   // chosen (the fresh balance at the end, the notice in both languages): 84,248 B measured.
-  'background.js': 82.4,
+  // 82.4 → 82.9: "Record here" as a service of the wiring root and the Background grouped by
+  // service: 84,282 → 84,797 B measured. The recording's own code compresses as before (+30 B in
+  // place); the rest is the names of the explicit dependencies and groups (session, spaces, jobs,
+  // archive, calendar; the recording's browser and its methods) and where the recording's modules
+  // now land in the file. The handlers split by area costs nothing.
+  'background.js': 82.9,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the

@@ -46,11 +46,12 @@ const { build, counters } = startSearchWorker(
   new BroadcastChannel(ARCHIVE_CHANNEL),
   options,
 );
-// The worker's counts and its WebAssembly memory, for measurements and tests
-// (tests/e2e/search-restart.spec.ts, scripts/bench-search-browser.ts).
-Object.assign(self, {
-  searchCounters: counters,
-  searchMemory: wasmMemoryBytes,
-  searchOpenTimings: openTimings,
-});
+// Test build only: the worker's counts and its WebAssembly memory as globals, for measurements and
+// tests (tests/e2e/search-restart.spec.ts, scripts/bench-search-browser.ts). A release build has none.
+if (import.meta.env.WXT_TEST_BUILD === '1')
+  Object.assign(self, {
+    searchCounters: counters,
+    searchMemory: wasmMemoryBytes,
+    searchOpenTimings: openTimings,
+  });
 void build();

@@ -11,7 +11,6 @@ import type { PageContext } from '@/lib/messaging';
 import { type BackgroundSessionStore, createSessionStore, sessionEndedItem } from '@/lib/session-store';
 import { defaultSpace } from '@/lib/spaces';
 import { accountItem, getSettings, serviceUrlItem, storageOriginsItem } from '@/lib/storage';
-import { forgetRecordings } from './recording-watch';
 import { checkSessionNotices } from './session';
 
 /** The page context's spaces are re-read at most this often (balances change slowly). */
@@ -25,6 +24,8 @@ export interface AccountDeps {
   now: () => number;
   archive: Archive;
   lang: () => Promise<Lang>;
+  /** "Record here": the capture stops and its pieces go with the session. */
+  forgetRecordings: () => Promise<void>;
   sessionKv?: KeyValueStore;
   fetch?: typeof fetch;
   sleep?: Sleep;
@@ -36,7 +37,7 @@ export function createAccount(deps: AccountDeps) {
     Promise.all([
       archive.clear().catch((error) => console.error('archive not cleared', error)),
       // "Record here": the capture stops and its pieces go with the session.
-      forgetRecordings().catch((error) => console.error('recording not wiped', error)),
+      deps.forgetRecordings().catch((error) => console.error('recording not wiped', error)),
     ]);
   const sessionKept: BackgroundSessionStore = createSessionStore(deps.sessionKv, now);
   // The archive belongs to the session: when it ends (sign-out, another service, or a session

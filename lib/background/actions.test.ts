@@ -21,13 +21,7 @@ import {
 
 // "Record this tab" itself (the capture, the offscreen recorder) is Chrome's: e2e in
 // tests/e2e/record-here*.spec.ts. Here: which tab the menu item and the shortcut hand it.
-const recorded = vi.hoisted(() => [] as Array<number | undefined>);
-vi.mock('./recording', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./recording')>()),
-  recordFromTab: async (_bg: unknown, tab: { id?: number } | undefined) => {
-    recorded.push(tab?.id);
-  },
-}));
+const recorded: Array<number | undefined> = [];
 
 let emulator: RunningEmulator;
 let bg: Background;
@@ -47,11 +41,14 @@ beforeEach(async () => {
     sleep: async () => undefined,
     hasOriginAccess: async (url) => isGrantedByManifest(url),
   });
-  await bg.client.signIn(SEED.users.demo.email, SEED.users.demo.password);
+  await bg.session.client.signIn(SEED.users.demo.email, SEED.users.demo.password);
+  vi.spyOn(bg.recording, 'fromTab').mockImplementation(async (tab) => {
+    recorded.push(tab?.id);
+  });
 });
 afterEach(async () => {
-  bg.scheduler.stop();
-  await bg.engine.idle();
+  bg.jobs.scheduler.stop();
+  await bg.jobs.engine.idle();
 });
 
 type Click = Parameters<typeof onMenuClick>[1];
@@ -81,14 +78,14 @@ describe('context menu and shortcut', () => {
       bg,
       click({ menuItemId: MENU_SEND_BOT, linkUrl: 'https://zoom.us/j/1234567890?pwd=abc' }),
     );
-    const [job] = await bg.jobs.list();
+    const [job] = await bg.jobs.store.list();
     expect(job).toMatchObject({ intent: 'bot', phase: 'waiting-meeting', meetingService: 'zoom' });
     expect(await notice()).toMatchObject({ title: 'Bot sent' });
   });
 
   it('a link the detector rejects sends nothing, whatever the menu pattern matched', async () => {
     await onMenuClick(bg, click({ menuItemId: MENU_SEND_BOT, linkUrl: 'https://zoom.us/pricing' }));
-    expect(await bg.jobs.list()).toEqual([]);
+    expect(await bg.jobs.store.list()).toEqual([]);
     expect(await notice()).toMatchObject({ title: 'No meeting here' });
   });
 
@@ -102,7 +99,7 @@ describe('context menu and shortcut', () => {
       bg,
       click({ menuItemId: MENU_TRANSCRIBE_LINK, linkUrl: 'https://cdn.example.org/media/Weekly%20sync.MP3' }),
     );
-    const jobs = await bg.jobs.list();
+    const jobs = await bg.jobs.store.list();
     expect(jobs.map((job) => job.intent).sort()).toEqual(['link', 'video']);
     expect(jobs.find((job) => job.intent === 'link')).toMatchObject({
       title: 'Weekly sync.mp3',
@@ -115,7 +112,7 @@ describe('context menu and shortcut', () => {
     await sendBotFromTab(bg, { url: 'https://example.com/' } as never);
     expect(await notice()).toMatchObject({ title: 'No meeting here' });
     await sendBotFromTab(bg, { url: 'https://telemost.yandex.ru/j/12345678901234' } as never);
-    expect(await bg.jobs.list()).toEqual([
+    expect(await bg.jobs.store.list()).toEqual([
       expect.objectContaining({ intent: 'bot', meetingService: 'telemost' }),
     ]);
   });
@@ -128,20 +125,20 @@ describe('context menu and shortcut', () => {
     await onCommand(bg, COMMAND_RECORD_TAB, { id: 42 } as never);
     await onCommand(bg, 'unknown-command', { id: 43 } as never);
     expect(recorded).toEqual([41, 42]);
-    expect(await bg.jobs.list()).toEqual([]);
+    expect(await bg.jobs.store.list()).toEqual([]);
   });
 
   it('Alt+Shift+B (command) sends the bot to the meeting in its tab; it records nothing', async () => {
     recorded.length = 0;
     await onCommand(bg, COMMAND_SEND_BOT, { id: 7, url: 'https://meet.google.com/abc-defg-hij' } as never);
     expect(recorded).toEqual([]);
-    expect(await bg.jobs.list()).toEqual([
+    expect(await bg.jobs.store.list()).toEqual([
       expect.objectContaining({ intent: 'bot', sourceUrl: 'https://meet.google.com/abc-defg-hij' }),
     ]);
   });
 
   it('signed out: asks to sign in first', async () => {
-    await bg.sessionStore.clear();
+    await bg.session.store.clear();
     await onMenuClick(
       bg,
       click({ menuItemId: MENU_SEND_BOT, linkUrl: 'https://meet.google.com/abc-defg-hij' }),

@@ -17,7 +17,6 @@ import {
   MENU_TRANSCRIBE_PAGE,
 } from './menus';
 import { notify } from './notifications';
-import { recordFromTab } from './recording';
 import { backgroundTexts } from './texts';
 import type { Background } from './types';
 
@@ -27,7 +26,7 @@ const ACTION_NOTIFICATION_ID = 'action';
 async function reportAction(bg: Background, action: () => Promise<Job | null>, nothing: 'meeting' | 'media') {
   const lang = await bg.lang();
   const t = backgroundTexts(lang);
-  if (!(await bg.sessionStore.get())) {
+  if (!(await bg.session.store.get())) {
     await notify(ACTION_NOTIFICATION_ID, t.notSignedInTitle, t.notSignedInMessage);
     return;
   }
@@ -62,7 +61,7 @@ export async function onMenuClick(
   tab?: Browser.tabs.Tab,
 ): Promise<void> {
   if (info.menuItemId === MENU_RECORD_TAB) {
-    await recordFromTab(bg, tab);
+    await bg.recording.fromTab(tab);
     return;
   }
   if (info.menuItemId === MENU_SEND_BOT) {
@@ -70,7 +69,7 @@ export async function onMenuClick(
       bg,
       async () => {
         const meeting = info.linkUrl ? parseMeetingLink(info.linkUrl) : null;
-        return meeting ? bg.sendBot(meeting) : null;
+        return meeting ? bg.jobs.sendBot(meeting) : null;
       },
       'meeting',
     );
@@ -83,7 +82,7 @@ export async function onMenuClick(
     const videoTitle = info.menuItemId === MENU_TRANSCRIBE_PAGE ? tab?.title : undefined;
     await reportAction(
       bg,
-      async () => (url ? bg.transcribe(url, videoTitle ? { videoTitle } : {}) : null),
+      async () => (url ? bg.jobs.transcribe(url, videoTitle ? { videoTitle } : {}) : null),
       'media',
     );
   }
@@ -92,7 +91,7 @@ export async function onMenuClick(
 /** A keyboard command (manifest `commands`) on the tab it was pressed in. */
 export async function onCommand(bg: Background, command: string, tab?: Browser.tabs.Tab): Promise<void> {
   if (command === COMMAND_SEND_BOT) await sendBotFromTab(bg, tab);
-  if (command === COMMAND_RECORD_TAB) await recordFromTab(bg, tab);
+  if (command === COMMAND_RECORD_TAB) await bg.recording.fromTab(tab);
 }
 
 /** The keyboard command: the active tab's URL is readable thanks to `activeTab` (no `tabs` permission). */
@@ -102,7 +101,7 @@ export async function sendBotFromTab(bg: Background, tab: Browser.tabs.Tab | und
     bg,
     async () => {
       const meeting = url ? parseMeetingLink(url) : null;
-      return meeting ? bg.sendBot(meeting) : null;
+      return meeting ? bg.jobs.sendBot(meeting) : null;
     },
     'meeting',
   );

@@ -4,17 +4,22 @@
  * - the session and the account's spaces, with the API client (./account.ts);
  * - the deliveries of ready protocols (./deliveries.ts);
  * - jobs and results: the job engine, the poll scheduler, the archive (./results.ts);
- * - the calendars, the tab rule and the scheduled bots (./calendar-services.ts).
+ * - the calendars, the tab rule and the scheduled bots (./calendar-services.ts);
+ * - "Record here", over the worker's one offscreen document (./recording.ts, ./offscreen.ts).
  */
 import { ARCHIVE_CHANNEL, Archive, type ArchiveChange, archiveKv, dropSearchDatabase } from '@/lib/archive';
 import { type Lang, resolveLang } from '@/lib/i18n';
 import { hasOriginAccess } from '@/lib/permissions';
+import { createRecordingStore } from '@/lib/recording/store';
 import { getSettings } from '@/lib/storage';
 import { createAccount } from './account';
 import { createCalendarServices } from './calendar-services';
 import { createDeliveries, deliveryAlarm, trustedDeliveryKv } from './deliveries';
+import { notify } from './notifications';
+import { theOffscreenDocument } from './offscreen';
+import { createRecording, firstRecording, type Recording, recordingBrowser } from './recording';
 import { createResults } from './results';
-import type { Background, BackgroundOptions } from './types';
+import type { Background, BackgroundOptions, JobsService, SessionService, SpacesService } from './types';
 
 export type { Background, BackgroundOptions } from './types';
 
@@ -39,10 +44,13 @@ export function createBackground(options: BackgroundOptions = {}): Background {
   const lang = async (): Promise<Lang> => resolveLang((await getSettings()).language);
   const archive = new Archive(options.archiveKv ?? archiveKv(), { now, changed: announceArchiveChange });
 
+  // Made below, once the jobs it uploads through exist; the session's end wipes it.
+  let recording: Recording | undefined;
   const account = createAccount({
     now,
     archive,
     lang,
+    forgetRecordings: async () => recording?.forget(),
     ...(options.sessionKv ? { sessionKv: options.sessionKv } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
@@ -90,6 +98,41 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     ...(options.parseFeed ? { parseFeed: options.parseFeed } : {}),
   });
 
+  const session: SessionService = {
+    client: account.client,
+    store: account.sessionStore,
+    check: account.checkSession,
+    noteStorageOrigins: account.noteStorageOrigins,
+  };
+  const spaces: SpacesService = {
+    refresh: account.refreshSpaces,
+    list: account.spaces,
+    resolve: account.resolveSpace,
+  };
+  const jobs: JobsService = {
+    store: results.jobs,
+    files: results.files,
+    engine: results.engine,
+    scheduler: results.scheduler,
+    updateBadge: results.updateBadge,
+    sendBot: results.sendBot,
+    transcribe: results.transcribe,
+  };
+
+  recording = createRecording({
+    now,
+    lang,
+    store: createRecordingStore(options.recordingKv),
+    offscreen: theOffscreenDocument(),
+    browser: recordingBrowser(),
+    notify,
+    session,
+    spaces,
+    jobs,
+    autoProcess: async () => (await getSettings()).autoProcess,
+    firstRecording,
+  });
+
   /** Every start of the worker: schedules, session notices, badge, and a tick if anything is due. */
   const wake = async () => {
     await results.catchUpNotices().catch((error) => console.error('missed notices not shown', error));
@@ -105,38 +148,32 @@ export function createBackground(options: BackgroundOptions = {}): Background {
 
   return {
     now,
-    client: account.client,
-    sessionStore: account.sessionStore,
-    archive,
-    archiveImport: results.archiveImport,
-    archiveOwner: account.archiveOwner,
-    jobs: results.jobs,
-    files: results.files,
-    engine: results.engine,
-    scheduler: results.scheduler,
-    schedules: calendars.schedules,
-    get calendars() {
-      return calendars.calendars();
+    lang,
+    hasOriginAccess: originAccess,
+    session,
+    spaces,
+    jobs,
+    archive: {
+      store: archive,
+      import: results.archiveImport,
+      owner: account.archiveOwner,
     },
-    get autoJoin() {
-      return calendars.autoJoin();
+    calendar: {
+      schedules: calendars.schedules,
+      get calendars() {
+        return calendars.calendars();
+      },
+      get autoJoin() {
+        return calendars.autoJoin();
+      },
+      hasCalendars: calendars.hasCalendars,
+      balanceShortfalls: calendars.balanceShortfalls,
+      sync: calendars.syncCalendars,
     },
-    hasCalendars: calendars.hasCalendars,
     get deliveries() {
       return delivery.deliveries;
     },
-    balanceShortfalls: calendars.balanceShortfalls,
-    syncCalendars: calendars.syncCalendars,
-    hasOriginAccess: originAccess,
-    lang,
-    updateBadge: results.updateBadge,
-    checkSession: account.checkSession,
-    refreshSpaces: account.refreshSpaces,
-    spaces: account.spaces,
-    resolveSpace: account.resolveSpace,
-    sendBot: results.sendBot,
-    transcribe: results.transcribe,
-    noteStorageOrigins: account.noteStorageOrigins,
+    recording,
     wake,
   };
 }

@@ -59,9 +59,9 @@ beforeEach(async () => {
   });
 });
 afterEach(async () => {
-  bg.scheduler.stop();
-  await bg.engine.idle();
-  await bg.archiveImport.settled();
+  bg.jobs.scheduler.stop();
+  await bg.jobs.engine.idle();
+  await bg.archive.import.settled();
 });
 
 async function send(type: string, payload: unknown) {
@@ -106,17 +106,17 @@ describe('the archive in the background', () => {
 
   it('a ready job hands its result to the archive through onResult', async () => {
     await signIn();
-    const job = await bg.engine.createProcess(S.personal, R.uploadedNotProcessed);
+    const job = await bg.jobs.engine.createProcess(S.personal, R.uploadedNotProcessed);
     await fetch(`${emulator.url}/__emulator/clock/advance`, {
       method: 'POST',
       body: JSON.stringify({ ms: 5_000 }),
       headers: { 'content-type': 'application/json' },
     });
-    for (let i = 0; i < 10 && (await bg.jobs.get(job.id))?.phase !== 'ready'; i += 1) {
+    for (let i = 0; i < 10 && (await bg.jobs.store.get(job.id))?.phase !== 'ready'; i += 1) {
       ahead += 60_000;
-      await bg.engine.tick();
+      await bg.jobs.engine.tick();
     }
-    expect((await bg.jobs.get(job.id))?.phase).toBe('ready');
+    expect((await bg.jobs.store.get(job.id))?.phase).toBe('ready');
     const reads = resultReads();
     offline = true;
     const answer = await send('recording.result', { spaceId: S.personal, audioId: R.uploadedNotProcessed });
@@ -137,7 +137,7 @@ describe('the archive in the background', () => {
     expect(renamed).toEqual({ ok: true, data: { [speakerId]: 'Boris Ivanov' } });
     const again = await send('recording.result', { spaceId: S.personal, audioId: R.ready });
     expect(again.data.archived.speakerNames).toEqual({ [speakerId]: 'Boris Ivanov' });
-    expect((await bg.archive.catalog())?.entries[`${S.personal}:${R.ready}`]?.speakers).toContain(
+    expect((await bg.archive.store.catalog())?.entries[`${S.personal}:${R.ready}`]?.speakers).toContain(
       'Boris Ivanov',
     );
     // A recording not in the archive cannot be renamed.
@@ -171,7 +171,7 @@ describe('the archive in the background', () => {
     await signIn();
     await send('recording.result', { spaceId: S.personal, audioId: R.ready });
     expect((await archiveKv.keys()).length).toBeGreaterThan(0);
-    await bg.sessionStore.set(null);
+    await bg.session.store.set(null);
     expect(await archiveKv.keys()).toEqual([]);
   });
 
@@ -179,11 +179,11 @@ describe('the archive in the background', () => {
     await signIn();
     await send('recording.result', { spaceId: S.personal, audioId: R.ready });
     // Left behind by a browser that stopped before the sign-out finished.
-    const left = await bg.archive.catalog();
-    await bg.sessionStore.clear();
+    const left = await bg.archive.store.catalog();
+    await bg.session.store.clear();
     await archiveKv.set('catalog', left);
     await signIn('demo@example.com', SEED.users.demo.password);
-    const owner = await bg.archiveOwner();
+    const owner = await bg.archive.owner();
     expect(owner).toContain('demo@example.com');
     // The same account: kept. Now claim it was another's.
     await archiveKv.set('catalog', { ...left, owner: `${emulator.url} someone@else.example` });
@@ -191,7 +191,7 @@ describe('the archive in the background', () => {
     const reads = resultReads();
     await send('recording.result', { spaceId: S.personal, audioId: R.ready });
     expect(resultReads()).toBe(reads + 1);
-    expect((await bg.archive.catalog())?.owner).toBe(owner);
+    expect((await bg.archive.store.catalog())?.owner).toBe(owner);
   });
 
   it('"Add all past meetings" reads every ready recording of the chosen spaces once', async () => {
@@ -200,7 +200,7 @@ describe('the archive in the background', () => {
     const before = resultReads();
     const started = await send('archive.import.start', { spaceIds: [S.personal, S.team] });
     expect(started.data.running).toBe(true);
-    await bg.archiveImport.settled();
+    await bg.archive.import.settled();
     const state = (await send('archive.import.status', {})).data;
     expect(state).toMatchObject({ running: false, stopped: false, error: null, failed: 0 });
     expect(state.done).toBe(state.total);
@@ -213,7 +213,7 @@ describe('the archive in the background', () => {
     expect(requests.filter((line) => line.includes('classify'))).toEqual([]);
     // A second run reads nothing again.
     await send('archive.import.start', { spaceIds: [S.personal, S.team] });
-    await bg.archiveImport.settled();
+    await bg.archive.import.settled();
     // Only a recording that became ready meanwhile (the seed's processing one) may be added.
     const second = (await send('archive.import.status', {})).data;
     expect(second.added).toBeLessThanOrEqual(1);
@@ -232,7 +232,7 @@ describe('the archive in the background', () => {
     await signIn();
     await send('archive.import.start', { spaceIds: [S.personal] });
     await send('archive.import.stop', {});
-    await bg.archiveImport.settled();
+    await bg.archive.import.settled();
     const state = (await send('archive.import.status', {})).data;
     expect(state.running).toBe(false);
     expect(state.stopped).toBe(true);

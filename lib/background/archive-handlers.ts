@@ -17,7 +17,7 @@ type ArchiveMessages =
   | 'archive.import.status';
 
 async function signedInOwner(bg: Background): Promise<string> {
-  const owner = await bg.archiveOwner();
+  const owner = await bg.archive.owner();
   if (!owner) throw new ApiError({ kind: 'auth', reason: 'not-signed-in' });
   return owner;
 }
@@ -25,25 +25,25 @@ async function signedInOwner(bg: Background): Promise<string> {
 export function createArchiveHandlers(bg: Background): Pick<Handlers, ArchiveMessages> {
   return {
     'archive.summary': async () => {
-      const owner = await bg.archiveOwner();
-      return owner ? bg.archive.summary(owner) : [];
+      const owner = await bg.archive.owner();
+      return owner ? bg.archive.store.summary(owner) : [];
     },
 
     'archive.clearSpace': async ({ spaceId }) => {
-      await bg.archive.clearSpace(spaceId);
+      await bg.archive.store.clearSpace(spaceId);
       return null;
     },
 
     'archive.renameSpeaker': async ({ spaceId, audioId, speakerId, name }) =>
-      bg.archive.renameSpeaker(await signedInOwner(bg), spaceId, audioId, speakerId, name),
+      bg.archive.store.renameSpeaker(await signedInOwner(bg), spaceId, audioId, speakerId, name),
 
     'archive.import.start': async ({ spaceIds }) => {
       await signedInOwner(bg);
-      return bg.archiveImport.start(spaceIds);
+      return bg.archive.import.start(spaceIds);
     },
 
-    'archive.import.stop': () => bg.archiveImport.stop(),
+    'archive.import.stop': () => bg.archive.import.stop(),
 
-    'archive.import.status': () => bg.archiveImport.status(),
+    'archive.import.status': () => bg.archive.import.status(),
   };
 }

@@ -38,8 +38,8 @@ beforeEach(async () => {
   });
 });
 afterEach(async () => {
-  bg.scheduler.stop();
-  await bg.engine.idle();
+  bg.jobs.scheduler.stop();
+  await bg.jobs.engine.idle();
   vi.restoreAllMocks();
 });
 

@@ -40,12 +40,12 @@ function refusal(error: CalendarAddError, address: string): MessageError {
 
 export function createCalendarHandlers(bg: Background): Pick<Handlers, CalendarMessages> {
   return {
-    'calendars.list': () => bg.calendars.list(),
+    'calendars.list': () => bg.calendar.calendars.list(),
 
     'calendars.add': async ({ address }): Promise<CalendarView> => {
       try {
-        const added = await bg.calendars.add(address);
-        void bg.balanceShortfalls({ notify: true }).catch(() => undefined);
+        const added = await bg.calendar.calendars.add(address);
+        void bg.calendar.balanceShortfalls({ notify: true }).catch(() => undefined);
         return added;
       } catch (error) {
         if (error instanceof CalendarAddError) throw refusal(error, address);
@@ -53,24 +53,24 @@ export function createCalendarHandlers(bg: Background): Pick<Handlers, CalendarM
       }
     },
 
-    'calendars.remove': ({ id }) => bg.calendars.remove(id),
+    'calendars.remove': ({ id }) => bg.calendar.calendars.remove(id),
 
-    'calendars.setRule': ({ id, rule }) => bg.calendars.setRule(id, rule),
+    'calendars.setRule': ({ id, rule }) => bg.calendar.calendars.setRule(id, rule),
 
     'calendars.sync': async () => {
-      await bg.syncCalendars();
-      return bg.calendars.list();
+      await bg.calendar.sync();
+      return bg.calendar.calendars.list();
     },
 
     'upcoming.list': async () => {
-      const items = await bg.calendars.upcoming();
-      const calendars = await bg.calendars.any();
-      const shortfalls = await bg.balanceShortfalls().catch(() => []);
+      const items = await bg.calendar.calendars.upcoming();
+      const calendars = await bg.calendar.calendars.any();
+      const shortfalls = await bg.calendar.balanceShortfalls().catch(() => []);
       return { items, shortfalls, calendars };
     },
 
-    'upcoming.skip': ({ key, skip }) => bg.calendars.skip(key, skip),
+    'upcoming.skip': ({ key, skip }) => bg.calendar.calendars.skip(key, skip),
 
-    'upcoming.sendNow': ({ key }) => bg.calendars.sendNow(key),
+    'upcoming.sendNow': ({ key }) => bg.calendar.calendars.sendNow(key),
   };
 }

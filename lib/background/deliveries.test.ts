@@ -86,14 +86,14 @@ const start = () =>
 
 /** The worker stops and starts again (Chrome may drop the alarms at a browser restart). */
 const restart = async (options: { dropAlarms?: boolean } = {}) => {
-  bg.scheduler.stop();
-  await bg.engine.idle();
+  bg.jobs.scheduler.stop();
+  await bg.jobs.engine.idle();
   if (options.dropAlarms) await fakeBrowser.alarms.clearAll();
   bg = start();
 };
 afterEach(async () => {
-  bg.scheduler.stop();
-  await bg.engine.idle();
+  bg.jobs.scheduler.stop();
+  await bg.jobs.engine.idle();
 });
 
 async function send(type: string, payload: unknown, sender: Sender = options) {
@@ -115,15 +115,15 @@ async function processToReady(): Promise<string> {
     audioId: SEED.recordings.uploadedNotProcessed,
   });
   expect(started.ok).toBe(true);
-  await bg.engine.idle();
+  await bg.jobs.engine.idle();
   await fetch(`${emulator.url}/__emulator/clock/advance`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ms: 120_000 }),
   });
   clock += 120_000;
-  await bg.engine.tick();
-  await bg.engine.idle();
+  await bg.jobs.engine.tick();
+  await bg.jobs.engine.idle();
   return started.data.id as string;
 }
 
@@ -152,7 +152,7 @@ describe('deliveries in the background', () => {
       transcript: expect.any(Array),
     });
     // Once: more ticks hand nothing on again.
-    await bg.engine.tick();
+    await bg.jobs.engine.tick();
     await bg.deliveries.sendDue();
     expect(received).toHaveLength(1);
     const listed = await send('deliveries.list', {});

@@ -51,12 +51,12 @@ export function createDeliveryHandlers(bg: Background): Pick<Handlers, DeliveryM
     'deliveries.sendAgain': ({ id, spaceId, audioId }) =>
       refused(async () => {
         // A kept result is sent as kept (no network read); the speakers carry the names given to them.
-        const owner = await bg.archiveOwner().catch(() => null);
-        const kept = owner ? await bg.archive.getFor(owner, spaceId, audioId).catch(() => null) : null;
-        const result = kept?.result ?? (await bg.client.getResult(spaceId, audioId));
+        const owner = await bg.archive.owner().catch(() => null);
+        const kept = owner ? await bg.archive.store.getFor(owner, spaceId, audioId).catch(() => null) : null;
+        const result = kept?.result ?? (await bg.session.client.getResult(spaceId, audioId));
         if (!result.result) throw new MessageError({ kind: 'delivery', reason: 'not-ready' });
-        const names = await bg.archive.speakerNames(spaceId, audioId).catch(() => ({}));
-        const space = (await bg.spaces().catch(() => [])).find((candidate) => candidate.id === spaceId);
+        const names = await bg.archive.store.speakerNames(spaceId, audioId).catch(() => ({}));
+        const space = (await bg.spaces.list().catch(() => [])).find((candidate) => candidate.id === spaceId);
         return bg.deliveries.sendAgain(id, {
           recording: { spaceId, spaceName: space?.name ?? null, audioId, title: result.title },
           result,

@@ -1,4 +1,4 @@
-/** What every message handler is, and the refusal it may throw (shared by handlers.ts and calendar-handlers.ts). */
+/** What every message handler is, and the refusal it may throw (shared by the handlers of every area, composed in handlers.ts). */
 import type { MessageType, MessagingErrorInfo, ResponseMap } from '@/lib/messaging';
 import type { Payload, Sender } from './senders';
 

@@ -64,8 +64,8 @@ beforeEach(async () => {
   });
 });
 afterEach(async () => {
-  bg.scheduler.stop();
-  await bg.engine.idle();
+  bg.jobs.scheduler.stop();
+  await bg.jobs.engine.idle();
 });
 
 async function send(type: string, payload: unknown, sender: Sender = popup) {
@@ -101,7 +101,7 @@ describe('session messages', () => {
       data: { signedIn: true, email: SEED.users.demo.email, warning: null },
     });
     expect(answer.data.renewableUntil).toBeGreaterThan(Date.now() + 28 * 86_400_000);
-    const session = await bg.sessionStore.get();
+    const session = await bg.session.store.get();
     expect(session?.access).toBeTruthy();
     const text = await storedText();
     expect(text).not.toContain(session!.access);
@@ -140,7 +140,7 @@ describe('session messages', () => {
     const next = emulator.url.replace('127.0.0.1', 'localhost');
     const answer = await send('settings.set', { serviceUrl: `${next}/`, notifyReady: false });
     expect(answer.data).toMatchObject({ serviceUrl: next, notifyReady: false, notifyFailed: true });
-    expect(await bg.sessionStore.get()).toBeNull();
+    expect(await bg.session.store.get()).toBeNull();
   });
 
   it('session.signInCancel stops a sign-in the service never answers; nothing is kept', async () => {
@@ -159,7 +159,7 @@ describe('session messages', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect((await send('session.signInCancel', {})).data).toEqual({ cancelled: true });
       expect(await pending).toMatchObject({ ok: false, error: { kind: 'aborted' } });
-      expect(await bg.sessionStore.get()).toBeNull();
+      expect(await bg.session.store.get()).toBeNull();
       expect((await send('session.signInCancel', {})).data).toEqual({ cancelled: false });
     } finally {
       for (const socket of sockets) socket.destroy();
@@ -303,7 +303,7 @@ describe('page-scoped messages', () => {
       'spaceId',
       'spaceName',
     ]);
-    const job = (await bg.jobs.list())[0];
+    const job = (await bg.jobs.store.list())[0];
     expect(job?.sourceUrl).toBe('https://meet.google.com/abc-defg-hij');
   });
 
@@ -329,7 +329,7 @@ describe('page-scoped messages', () => {
         expect(await send(type, {}, tab)).toEqual({ ok: false, error: { kind: 'not-a-meeting-link' } });
     }
     // Refused before anything is read or made (the meeting tab's own answers: the e2e specs).
-    expect(await bg.jobs.list()).toEqual([]);
+    expect(await bg.jobs.store.list()).toEqual([]);
   });
 
   it('page.autoJoin: only a meeting tab, for its own meeting; off unless the options say so; Cancel stops it', async () => {
@@ -370,7 +370,7 @@ describe('page-scoped messages', () => {
       ok: true,
       data: { state: 'cancelled' },
     });
-    expect((await bg.jobs.list()).filter((job) => job.intent === 'bot')).toEqual([]);
+    expect((await bg.jobs.store.list()).filter((job) => job.intent === 'bot')).toEqual([]);
   });
 
   it('page.transcribe takes the sender tab’s own page, whatever the payload names', async () => {
@@ -379,7 +379,7 @@ describe('page-scoped messages', () => {
     ).toEqual({ ok: false, error: { kind: 'not-a-video-page' } });
     const answer = await send('page.transcribe', { url: 'https://vimeo.com/76979871' }, youtubeTab);
     expect(answer).toMatchObject({ ok: true, data: { intent: 'video' } });
-    const job = (await bg.jobs.list()).find((candidate) => candidate.intent === 'video');
+    const job = (await bg.jobs.store.list()).find((candidate) => candidate.intent === 'video');
     expect(job?.sourceUrl).toContain('youtube.com');
   });
 
@@ -504,7 +504,7 @@ describe('notices of jobs that ended as the worker stopped', () => {
 
   it('a job reaching its end records that its notice was shown', async () => {
     let clock = Date.now();
-    bg.scheduler.stop();
+    bg.jobs.scheduler.stop();
     bg = createBackground({
       sessionKv: memoryKeyValue(),
       filesKv: memoryKeyValue(),
@@ -518,7 +518,7 @@ describe('notices of jobs that ended as the worker stopped', () => {
       audioId: SEED.recordings.uploadedNotProcessed,
     });
     expect(started.ok).toBe(true);
-    await bg.engine.idle();
+    await bg.jobs.engine.idle();
     const advance = await fetch(`${emulator.url}/__emulator/clock/advance`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -526,8 +526,8 @@ describe('notices of jobs that ended as the worker stopped', () => {
     });
     expect(advance.status).toBe(200);
     clock += 120_000;
-    await bg.engine.tick();
-    await bg.engine.idle();
+    await bg.jobs.engine.tick();
+    await bg.jobs.engine.idle();
     const [finished] = Object.values(await jobsItem.getValue());
     expect(finished?.phase).toBe('ready');
     expect(finished?.notifiedAt).toBe(clock);

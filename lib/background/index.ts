@@ -69,7 +69,7 @@ export function startBackground(bg: Background = createBackground()): Background
       if (await calendarsReadThisRunItem.getValue()) return;
       await calendarsReadThisRunItem.setValue(true);
       // Without a calendar there is nothing to read.
-      if (await bg.hasCalendars().catch(() => true)) await bg.syncCalendars();
+      if (await bg.calendar.hasCalendars().catch(() => true)) await bg.calendar.sync();
     })();
     return readAtStart;
   };
@@ -84,23 +84,23 @@ export function startBackground(bg: Background = createBackground()): Background
   });
 
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === POLL_ALARM) void bg.scheduler.run();
+    if (alarm.name === POLL_ALARM) void bg.jobs.scheduler.run();
     else if (alarm.name.startsWith(SCHEDULE_ALARM_PREFIX))
-      void bg.schedules.fire(alarm.name).catch(log('schedule'));
+      void bg.calendar.schedules.fire(alarm.name).catch(log('schedule'));
     else if (alarm.name === AUTO_JOIN_ALARM)
-      void (async () => bg.autoJoin.fireDue())().catch(log('tab countdown'));
-    else if (alarm.name === CALENDAR_SYNC_ALARM) void bg.syncCalendars().catch(log('calendar sync'));
+      void (async () => bg.calendar.autoJoin.fireDue())().catch(log('tab countdown'));
+    else if (alarm.name === CALENDAR_SYNC_ALARM) void bg.calendar.sync().catch(log('calendar sync'));
     else if (alarm.name === CALENDAR_DISPATCH_ALARM)
-      void (async () => bg.calendars.dispatchDue())().catch(log('calendar dispatch'));
+      void (async () => bg.calendar.calendars.dispatchDue())().catch(log('calendar dispatch'));
     else if (alarm.name === DELIVERY_ALARM)
       void (async () => bg.deliveries.sendDue())().catch(log('deliveries'));
     else if (alarm.name === SESSION_WARNING_ALARM || alarm.name === SESSION_EXPIRED_ALARM) {
-      void bg.checkSession().catch(log('session notice'));
+      void bg.session.check().catch(log('session notice'));
     }
   });
 
   browser.notifications.onClicked.addListener((id) => {
-    void openNotification(id, bg.jobs).catch(log('notification click'));
+    void openNotification(id, bg.jobs.store).catch(log('notification click'));
   });
 
   browser.contextMenus.onClicked.addListener((info, tab) => {
@@ -113,11 +113,11 @@ export function startBackground(bg: Background = createBackground()): Background
 
   // Access granted in the options: jobs waiting for it can move.
   browser.permissions.onAdded.addListener(() => {
-    void bg.scheduler.run();
+    void bg.jobs.scheduler.run();
   });
 
   // "Record here": the recorded tab closing or leaving stops it (lib/background/recording-watch.ts).
-  watchRecording(bg);
+  watchRecording(bg.recording);
 
   // Open page controls follow the language and "Hide on this site" choices at once.
   settingsItem.watch(() => void notifyPages().catch(log('page notice')));

@@ -10,9 +10,12 @@
  * left open by a worker that stopped mid-use is found (`exists`) and reused, then closed after.
  *
  * The same document records a tab ("Record here", lib/background/recording.ts): while a recording
- * holds it (`keepOpen`), the end of another use does not close it; the recording's own end does.
+ * holds it (`keepOpen`, read from the recording database), the end of another use does not close
+ * it; the recording's own end does.
  */
 import { browser } from 'wxt/browser';
+import { holdsRecordingPage } from '@/lib/recording/state';
+import { createRecordingStore, type RecordingStore } from '@/lib/recording/store';
 
 /** The offscreen document, built from entrypoints/offscreen/. */
 export const OFFSCREEN_DOCUMENT_PATH = '/offscreen.html';
@@ -94,19 +97,16 @@ export function offscreenDocument(api: OffscreenApi): OffscreenDocument {
   };
 }
 
-/** Set by the recording's wiring: whether a recording holds the document. */
-let recordingHolds: (() => Promise<boolean>) | undefined;
-
-export function keepOffscreenOpenWhile(holds: () => Promise<boolean>): void {
-  recordingHolds = holds;
-}
-
 type ChromeOffscreen = Pick<OffscreenApi, 'createDocument' | 'closeDocument'>;
 type GetContexts = (filter: { contextTypes: string[] }) => Promise<unknown[]>;
 
 let shared: OffscreenDocument | null | undefined;
 
-/** The worker's one offscreen document, or null where there is none (Firefox: its background is a page). */
+/**
+ * The worker's one offscreen document, or null where there is none (Firefox: its background is a
+ * page). One lock per worker, whoever uses it (the wiring root hands it to the recording; the feed
+ * parser and the Slack conversion ask here): Chrome allows one offscreen document per extension.
+ */
 export function theOffscreenDocument(): OffscreenDocument | null {
   if (shared !== undefined) return shared;
   const api = browser as unknown as { offscreen?: ChromeOffscreen; runtime: { getContexts?: GetContexts } };
@@ -116,12 +116,16 @@ export function theOffscreenDocument(): OffscreenDocument | null {
     return shared;
   }
   const getContexts = api.runtime.getContexts;
+  let recordings: RecordingStore | undefined;
   shared = offscreenDocument({
     createDocument: (options) => offscreen.createDocument(options),
     closeDocument: () => offscreen.closeDocument(),
     exists: async () =>
       getContexts ? (await getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })).length > 0 : false,
-    keepOpen: async () => (recordingHolds ? recordingHolds() : false),
+    keepOpen: async () => {
+      recordings ??= createRecordingStore();
+      return holdsRecordingPage(await recordings.getState());
+    },
   });
   return shared;
 }

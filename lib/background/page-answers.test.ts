@@ -8,7 +8,7 @@ const spaces: PageContext['spaces'] = [
   { id: 4, name: 'Almost empty', isMain: false, availableSeconds: 120, isActive: true },
 ];
 
-const bg = (lang: 'en' | 'ru') => ({ lang: async () => lang, spaces: async () => spaces });
+const bg = (lang: 'en' | 'ru') => ({ lang: async () => lang, spaces: { list: async () => spaces } });
 
 describe('answers to page actions', () => {
   it('carry the sentence to show, in the language in force, naming the chosen space', async () => {

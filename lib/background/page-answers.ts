@@ -8,10 +8,10 @@ import { browser } from 'wxt/browser';
 import { type MessageResult, PAGE_CONTEXT_CHANGED, type PageAnswer } from '@/lib/messaging';
 import { describePageAnswer, isPageAction, type SpaceView } from '@/lib/page/outcome';
 import { spacesForPage } from '@/lib/page/spaces';
-import type { Background } from './types';
+import type { Background, SpacesService } from './types';
 
 export async function withPageOutcome(
-  bg: Pick<Background, 'lang' | 'spaces'>,
+  bg: { lang: Background['lang']; spaces: Pick<SpacesService, 'list'> },
   type: string,
   payload: unknown,
   result: MessageResult<unknown>,
@@ -23,7 +23,7 @@ export async function withPageOutcome(
   let space: SpaceView | undefined;
   if (typeof spaceId === 'number') {
     // Cached by the page context the control was drawn from; no request when it is fresh.
-    space = spacesForPage(await bg.spaces().catch(() => [])).find((item) => item.id === spaceId);
+    space = spacesForPage(await bg.spaces.list().catch(() => [])).find((item) => item.id === spaceId);
   }
   return { ...result, outcome: describePageAnswer(type, result, lang, space, receivedAt) };
 }

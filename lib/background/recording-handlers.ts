@@ -7,16 +7,6 @@
 import { browser } from 'wxt/browser';
 import { parseMeetingLink } from '@/lib/links';
 import { type Handlers, MessageError } from './handler-types';
-import {
-  pageRecording,
-  recordFromPage,
-  recordingEvent,
-  recordingView,
-  recoverRecording,
-  startTabRecording,
-  stopFromPage,
-  stopTabRecording,
-} from './recording';
 import { pageKindOf, type Sender } from './senders';
 import type { Background } from './types';
 
@@ -41,25 +31,25 @@ function meetingTab(sender: Sender): { tabId: number; url: string } {
 
 export function createRecordingHandlers(bg: Background): Pick<Handlers, RecordingMessages> {
   return {
-    'recording.status': () => recordingView(bg),
+    'recording.status': () => bg.recording.view(),
     'recording.start': ({ tabId, microphone, spaceId, meetingLink }) =>
-      startTabRecording(bg, tabId, {
+      bg.recording.start(tabId, {
         microphone,
         ...(spaceId !== undefined && { spaceId }),
         ...(meetingLink !== undefined && { meetingLink }),
       }),
-    'recording.stop': () => stopTabRecording(bg, 'user'),
-    'recording.recover': ({ action, spaceId }) => recoverRecording(bg, action, spaceId),
+    'recording.stop': () => bg.recording.stop('user'),
+    'recording.recover': ({ action, spaceId }) => bg.recording.recover(action, spaceId),
     'recording.event': async ({ id, event }, sender) => {
       if (sender.url !== browser.runtime.getURL('/offscreen.html') || sender.tab)
         throw new MessageError({ kind: 'forbidden-sender', type: 'recording.event' });
-      return recordingEvent(bg, id, event);
+      return bg.recording.event(id, event);
     },
     'page.record': async ({ spaceId }, sender) => {
       const { tabId, url } = meetingTab(sender);
-      return recordFromPage(bg, tabId, url, spaceId);
+      return bg.recording.fromPage(tabId, url, spaceId);
     },
-    'page.recordStop': async (_payload, sender) => stopFromPage(bg, meetingTab(sender).tabId),
-    'page.recording': async (_payload, sender) => pageRecording(bg, meetingTab(sender).tabId),
+    'page.recordStop': async (_payload, sender) => bg.recording.stopFromPage(meetingTab(sender).tabId),
+    'page.recording': async (_payload, sender) => bg.recording.onPage(meetingTab(sender).tabId),
   };
 }

@@ -1,31 +1,17 @@
 /**
- * The listeners of "Record here" (the rest is lib/background/recording.ts): the offscreen document
- * stays open while a recording holds it, whatever else used it; the recorded tab closing or leaving
- * its page stops the recording; the pieces go once the upload job confirms the upload, and with the
- * session. Each listener reads the stored
- * state first and acts only for the recorded tab.
+ * The listeners of "Record here" (the service is lib/background/recording.ts): the recorded tab
+ * closing or leaving its page stops the recording; the pieces go once the upload job confirms the
+ * upload. The recording acts only for the recorded tab and the recording's own job. (The offscreen
+ * document stays open while a recording holds it: lib/background/offscreen.ts reads that from the
+ * recording database; the pieces go with the session: lib/background/account.ts.)
  */
 import { browser } from 'wxt/browser';
-import { isCapturing } from '@/lib/recording/state';
-import { createRecordingStore } from '@/lib/recording/store';
 import { jobsItem } from '@/lib/storage';
-import { keepOffscreenOpenWhile } from './offscreen';
-import { recordingTabChanged, settleUpload, wipeRecordings } from './recording';
-import type { Background } from './types';
+import type { Recording } from './recording';
 
-const store = createRecordingStore();
-
-export function watchRecording(bg: Background): void {
-  keepOffscreenOpenWhile(async () => {
-    const state = await store.getState();
-    return isCapturing(state) || state?.phase === 'stopping';
-  });
+export function watchRecording(recording: Recording): void {
   const changed = (tabId: number, gone: boolean) =>
-    void (async () => {
-      const state = await store.getState();
-      if (!state || state.tabId !== tabId || !isCapturing(state)) return;
-      await recordingTabChanged(bg, tabId, gone);
-    })().catch((error) => console.error('recording tab', error));
+    void recording.tabChanged(tabId, gone).catch((error) => console.error('recording tab', error));
   browser.tabs.onRemoved.addListener((tabId) => changed(tabId, true));
   browser.tabs.onUpdated.addListener((tabId, info) => {
     if (info.status === 'loading' || info.url) changed(tabId, false);
@@ -34,16 +20,9 @@ export function watchRecording(bg: Background): void {
   // engine): once its upload is confirmed the pieces go, without waiting for a page to ask.
   jobsItem.watch((jobs) => {
     void (async () => {
-      const state = await store.getState();
+      const state = await recording.state();
       if (state?.phase !== 'uploading' || !state.jobId || jobs?.[state.jobId]?.phase === 'uploading') return;
-      await settleUpload(bg);
+      await recording.settleUpload();
     })().catch((error) => console.error('recording upload', error));
   });
-}
-
-/** Sign-out, or a session that ended: the recording stops and every piece is wiped. */
-export async function forgetRecordings(): Promise<void> {
-  const state = await store.getState();
-  if (state && (isCapturing(state) || state.phase === 'stopping')) await wipeRecordings();
-  else await store.wipe();
 }

@@ -1,7 +1,7 @@
 /**
  * What the background is made of, as its handlers, menus, pages' answers and tests see it: one
- * object, wired once per start of the worker by `createBackground` (lib/background/app.ts) from its
- * services (session and spaces, results and jobs, calendars, deliveries).
+ * object, wired once per start of the worker by `createBackground` (lib/background/app.ts), grouped
+ * by its services (session, spaces, jobs, archive, calendar, deliveries, recording).
  */
 import type { ApiClient, Sleep, SpaceListItem } from '@/lib/api';
 import type { Archive, ArchiveImport } from '@/lib/archive';
@@ -18,6 +18,7 @@ import type { KeyValueStore } from '@/lib/kv';
 import type { MeetingLink } from '@/lib/links';
 import type { PageContext } from '@/lib/messaging';
 import type { BackgroundSessionStore } from '@/lib/session-store';
+import type { Recording } from './recording';
 import type { PollScheduler } from './scheduler';
 
 export interface BackgroundOptions {
@@ -29,6 +30,8 @@ export interface BackgroundOptions {
   calendarsKv?: KeyValueStore;
   /** Where results are kept for reading offline and searching; default: the extension origin's IndexedDB. */
   archiveKv?: KeyValueStore;
+  /** Where "Record here" keeps its state and pieces; default: the recording database (lib/recording/store.ts). */
+  recordingKv?: KeyValueStore;
   fetch?: typeof fetch;
   /** How calendar feeds are parsed; default: outside the worker (lib/background/feed-parser.ts). */
   parseFeed?: CalendarDeps['parseFeed'];
@@ -47,18 +50,51 @@ export interface BalanceShortfall {
   availableSeconds: number;
 }
 
-export interface Background {
-  now: () => number;
+/** The session with the service: the API client over the session store, and its notices. */
+export interface SessionService {
   client: ApiClient;
-  sessionStore: BackgroundSessionStore;
-  archive: Archive;
-  archiveImport: ArchiveImport;
-  /** The owner of the archive now: the service and the signed-in account, or null. */
-  archiveOwner: () => Promise<string | null>;
-  jobs: JobStore;
+  store: BackgroundSessionStore;
+  /** Shows or clears the session notices (ending soon, ended). */
+  check: () => Promise<void>;
+  /** Remembers the storage origin of recording links, so `service.origins` can name it. */
+  noteStorageOrigins: (urls: string[]) => Promise<void>;
+}
+
+/** The account's spaces. */
+export interface SpacesService {
+  /** Read from the service and cached. */
+  refresh: () => Promise<SpaceListItem[]>;
+  /** From the cache when it is fresh enough. */
+  list: (maxAgeMs?: number) => Promise<PageContext['spaces']>;
+  /** The space an action goes to: the one named, else the default from the options, else the main space. */
+  resolve: (explicit?: number) => Promise<{ id: number; name?: string }>;
+}
+
+/** Jobs: their store and engine, the files waiting for upload, the poll scheduler, the badge, and the actions that make jobs. */
+export interface JobsService {
+  store: JobStore;
   files: FileStore;
   engine: JobEngine;
   scheduler: PollScheduler;
+  updateBadge: () => Promise<void>;
+  sendBot: (meeting: MeetingLink, spaceId?: number) => Promise<Job>;
+  /** A video page or a direct media link, submitted for download; null for anything else. */
+  transcribe: (
+    url: string,
+    options?: { spaceId?: number; title?: string; videoTitle?: string; autoProcess?: boolean },
+  ) => Promise<Job | null>;
+}
+
+/** Ready results kept for reading offline and searching, and the import of past ones. */
+export interface ArchiveService {
+  store: Archive;
+  import: ArchiveImport;
+  /** The owner of the archive now: the service and the signed-in account, or null. */
+  owner: () => Promise<string | null>;
+}
+
+/** The calendar feature: scheduled bots, the calendars, the tab rule, the balance warning. */
+export interface CalendarService {
   schedules: Schedules;
   /** The calendars (made the first time in this start). */
   readonly calendars: Calendars;
@@ -66,30 +102,26 @@ export interface Background {
   readonly autoJoin: AutoJoin;
   /** Whether any calendar is configured, without reading the calendars. */
   hasCalendars: () => Promise<boolean>;
-  /** The deliveries (made by the first use in a start). */
-  readonly deliveries: Deliveries;
   /** With `notify`, each shortfall is notified once (per space and amount). */
   balanceShortfalls: (options?: { notify?: boolean }) => Promise<BalanceShortfall[]>;
   /** Reads every calendar, serves what is due, and warns once about a balance that will not do. */
-  syncCalendars: () => Promise<void>;
-  hasOriginAccess: (url: string) => Promise<boolean>;
+  sync: () => Promise<void>;
+}
+
+/** The background, grouped by service (each made by its factory in lib/background/app.ts). */
+export interface Background {
+  now: () => number;
   lang: () => Promise<Lang>;
-  updateBadge: () => Promise<void>;
-  checkSession: () => Promise<void>;
-  /** The spaces of the account, read from the service and cached. */
-  refreshSpaces: () => Promise<SpaceListItem[]>;
-  /** The spaces of the account, from the cache when it is fresh enough. */
-  spaces: (maxAgeMs?: number) => Promise<PageContext['spaces']>;
-  /** The space an action goes to: the one named, else the default from the options, else the main space. */
-  resolveSpace: (explicit?: number) => Promise<{ id: number; name?: string }>;
-  sendBot: (meeting: MeetingLink, spaceId?: number) => Promise<Job>;
-  /** A video page or a direct media link, submitted for download; null for anything else. */
-  transcribe: (
-    url: string,
-    options?: { spaceId?: number; title?: string; videoTitle?: string; autoProcess?: boolean },
-  ) => Promise<Job | null>;
-  /** Remembers the storage origin of recording links, so `service.origins` can name it. */
-  noteStorageOrigins: (urls: string[]) => Promise<void>;
+  hasOriginAccess: (url: string) => Promise<boolean>;
+  session: SessionService;
+  spaces: SpacesService;
+  jobs: JobsService;
+  archive: ArchiveService;
+  calendar: CalendarService;
+  /** The deliveries (made by the first use in a start). */
+  readonly deliveries: Deliveries;
+  /** "Record here" (lib/background/recording.ts). */
+  recording: Recording;
   /** Every start of the worker: schedules, session notices, badge, and a tick if anything is due. */
   wake: () => Promise<void>;
 }

@@ -101,11 +101,11 @@ describe("the worker's start and the calendars", () => {
   it('a start with no calendar and no countdown arms no calendar alarm', async () => {
     const bg = background(memoryKeyValue());
     await bg.wake();
-    bg.scheduler.stop();
+    bg.jobs.scheduler.stop();
     expect(await fakeBrowser.alarms.get(CALENDAR_SYNC_ALARM)).toBeUndefined();
     expect(await fakeBrowser.alarms.get(CALENDAR_DISPATCH_ALARM)).toBeUndefined();
-    expect(await bg.calendars.list()).toEqual([]);
-    expect(await bg.autoJoin.cancel(MEETING)).toEqual({ state: 'off' });
+    expect(await bg.calendar.calendars.list()).toEqual([]);
+    expect(await bg.calendar.autoJoin.cancel(MEETING)).toEqual({ state: 'off' });
   });
 
   it('a countdown whose deadline passed while the worker was stopped is settled at the next start', async () => {
@@ -127,7 +127,7 @@ describe("the worker's start and the calendars", () => {
     await kv.set(AUTO_JOIN_KEY, [due]);
     const bg = background(kv);
     await bg.wake();
-    bg.scheduler.stop();
+    bg.jobs.scheduler.stop();
     // Signed out: the bot could not be asked for, and the countdown says so instead of counting on.
     const [settled] = (await kv.get<AutoJoinEntry[]>(AUTO_JOIN_KEY)) ?? [];
     expect(settled).toMatchObject({ state: 'failed', error: expect.any(String) });
@@ -141,7 +141,7 @@ describe("the worker's start and the calendars", () => {
     await fakeBrowser.alarms.clearAll();
     const bg = background(kv);
     await bg.wake();
-    bg.scheduler.stop();
+    bg.jobs.scheduler.stop();
     expect(await fakeBrowser.alarms.get(CALENDAR_SYNC_ALARM)).toMatchObject({ periodInMinutes: 15 });
     expect(await fakeBrowser.alarms.get(CALENDAR_DISPATCH_ALARM)).toBeDefined();
     expect((await kv.get<unknown[]>(CALENDARS_KEY))?.length).toBe(1);

@@ -122,6 +122,11 @@ export function isCapturing(state: RecordingState | null | undefined): boolean {
   return state?.phase === 'starting' || state?.phase === 'recording';
 }
 
+/** Phases in which the recording page needs the offscreen document open: a capture, or its file being made. */
+export function holdsRecordingPage(state: RecordingState | null | undefined): boolean {
+  return isCapturing(state) || state?.phase === 'stopping';
+}
+
 /** Phases that are over: a new recording may start. */
 export function isFinished(state: RecordingState | null | undefined): boolean {
   return !state || state.phase === 'idle' || state.phase === 'done' || state.phase === 'failed';

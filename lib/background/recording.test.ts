@@ -1,0 +1,199 @@
+/**
+ * "Record here" as a service of the wiring root, made with fakes for everything it uses: the
+ * browser (tabs, the tab capture, the badge), the recording page's answers, the one upload path.
+ * The capture itself is Chrome's: e2e in tests/e2e/record-here*.spec.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Job } from '@/lib/jobs/types';
+import { memoryKeyValue } from '@/lib/kv';
+import type { RecorderAnswer, RecorderCommand } from '@/lib/recording/protocol';
+import { createRecordingStore, type RecordingStore } from '@/lib/recording/store';
+import { MessageError } from './handler-types';
+import type { OffscreenDocument } from './offscreen';
+import { createRecording, type RecordingBrowser, type RecordingDeps } from './recording';
+
+const T0 = Date.UTC(2026, 10, 26, 9, 0, 0);
+const TAB = 7;
+
+/** A recording over fakes; `answer` is the recording page's answer to each command. */
+function world(
+  options: {
+    store?: RecordingStore;
+    offscreen?: OffscreenDocument | null;
+    answer?: (command: RecorderCommand) => Promise<RecorderAnswer | null>;
+  } = {},
+) {
+  const store = options.store ?? createRecordingStore(memoryKeyValue());
+  const commands: RecorderCommand[] = [];
+  const notices: string[] = [];
+  const badges: string[] = [];
+  const told: number[] = [];
+  const uploads: Array<{ spaceId: number; title: string; size: number; autoProcess: boolean }> = [];
+  const jobs: Job[] = [];
+  let holding: string | null = null;
+  const answer =
+    options.answer ??
+    (async (command: RecorderCommand): Promise<RecorderAnswer> => {
+      if (command.op === 'start') holding = command.id;
+      if (command.op === 'discard') holding = null;
+      return { ok: true, holding };
+    });
+  const browser: RecordingBrowser = {
+    tab: async (tabId) =>
+      tabId === TAB || tabId === 8 ? { url: 'https://example.org/webinar', title: 'Webinar' } : null,
+    activeTab: async () => TAB,
+    tellTab: (tabId) => void told.push(tabId),
+    captureStreamId: async (tabId) => `stream-${tabId}`,
+    showBadge: async (text) => void badges.push(text),
+    shortcut: async () => 'Alt+Shift+R',
+    recorder: {
+      open: async () => holding !== null,
+      ask: async (command) => {
+        commands.push(command);
+        return answer(command);
+      },
+    },
+  };
+  const offscreen: OffscreenDocument | null =
+    options.offscreen === undefined ? { use: (work) => work() } : options.offscreen;
+  const deps: RecordingDeps = {
+    now: () => T0,
+    lang: async () => 'en',
+    store,
+    offscreen,
+    browser,
+    notify: async (_id, title) => void notices.push(title),
+    session: { store: { get: async () => ({ email: 'demo@example.org' }) as never } },
+    spaces: {
+      resolve: async (explicit) => ({ id: explicit ?? 1, name: explicit === 2 ? 'Team' : 'Personal' }),
+      list: async () => [
+        { id: 1, name: 'Personal', isMain: true, availableSeconds: 600, isActive: true },
+        { id: 2, name: 'Team', isMain: false, availableSeconds: 3_600, isActive: true },
+      ],
+    },
+    jobs: {
+      store: {
+        list: async () => jobs,
+        get: async (id) => jobs.find((job) => job.id === id),
+      },
+      files: { deleteFile: async () => undefined },
+      engine: {
+        createUpload: async (spaceId, file, autoProcess) => {
+          uploads.push({ spaceId, title: file.title, size: file.size, autoProcess });
+          const job = { id: `job-${uploads.length}`, fileKey: file.fileKey, phase: 'uploading' } as Job;
+          jobs.push(job);
+          return job;
+        },
+      },
+      scheduler: { reschedule: async () => undefined },
+      updateBadge: async () => void badges.push(''),
+    },
+    autoProcess: async () => false,
+    firstRecording: async () => false,
+  };
+  return { recording: createRecording(deps), store, commands, notices, badges, told, uploads, jobs };
+}
+
+async function refusal(work: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof MessageError && error.info.kind === 'recording') return error.info.reason;
+    throw error;
+  }
+  return undefined;
+}
+
+describe('"Record here" as a service', () => {
+  it('starts the tab asked for into the space asked for: state kept, the page handed the tab’s stream, badge and page control told', async () => {
+    const { recording, commands, told, badges } = world();
+    const view = await recording.start(TAB, { microphone: true, spaceId: 2 });
+    expect(view.state).toMatchObject({ phase: 'starting', tabId: TAB, spaceId: 2, availableSeconds: 3_600 });
+    expect(commands).toEqual([
+      {
+        channel: 'meeting-capture-recording',
+        op: 'start',
+        id: view.state!.id,
+        streamId: `stream-${TAB}`,
+        microphone: true,
+      },
+    ]);
+    expect(told).toEqual([TAB]);
+    expect(badges).toEqual(['0:00']);
+    expect(await refusal(recording.start(8, { microphone: true }))).toBe('already-recording');
+  });
+
+  it('follows its page to the one upload path, once: a warning at 80 % of the time left, the file uploaded as .webm, the pieces gone once the job is past its upload', async () => {
+    const { recording, store, notices, uploads, jobs } = world();
+    const { state } = await recording.start(TAB, { microphone: false });
+    const id = state!.id;
+    await recording.event(id, { type: 'started', microphone: 'off' });
+    await store.putPiece(id, 0, new Blob(['a']));
+    await recording.event(id, { type: 'piece', index: 0, bytes: 1, recordedMs: 490_000 });
+    expect(notices).toEqual(['Recording nears the time left']);
+    expect(await recording.stop('user')).toMatchObject({ phase: 'stopping', stopReason: 'user' });
+    await recording.event(id, { type: 'assembled', fileKey: 'file-1', durationMs: 491_000, size: 4_000 });
+    await recording.event(id, { type: 'assembled', fileKey: 'file-1', durationMs: 491_000, size: 4_000 });
+    expect(uploads).toEqual([{ spaceId: 1, title: `${state!.title}.webm`, size: 4_000, autoProcess: false }]);
+    expect(await recording.state()).toMatchObject({ phase: 'uploading', jobId: 'job-1' });
+    await recording.settleUpload();
+    expect((await store.count(id)).pieces).toBe(1);
+    jobs[0]!.phase = 'processing';
+    expect((await recording.view()).state).toMatchObject({ phase: 'done' });
+    expect((await store.count(id)).pieces).toBe(0);
+  });
+
+  it('two instances share nothing: a start under way is only its own instance’s (another worker’s look clears it)', async () => {
+    const store = createRecordingStore(memoryKeyValue());
+    let answerStart!: (answer: RecorderAnswer) => void;
+    const first = world({
+      store,
+      answer: (command) =>
+        command.op === 'start'
+          ? new Promise((resolve) => {
+              answerStart = resolve;
+            })
+          : Promise.resolve({ ok: true, holding: null }),
+    });
+    const starting = first.recording.start(TAB, { microphone: true });
+    await expect.poll(async () => (await store.getState())?.phase).toBe('starting');
+    // The instance starting it refuses a second start while its page has not answered yet...
+    expect(await refusal(first.recording.start(8, { microphone: true }))).toBe('already-recording');
+    // ...while another instance over the same store (a worker started after this one died) finds
+    // a start nobody makes, and clears it.
+    const second = world({ store });
+    expect((await second.recording.view()).state).toBeNull();
+    answerStart({ ok: false, holding: null, message: 'gone' });
+    expect(await refusal(starting)).toBe('capture-refused');
+    // Separate stores: nothing of the one is seen by the other.
+    const third = world();
+    await third.recording.start(TAB, { microphone: true });
+    expect((await world().recording.view()).state).toBeNull();
+  });
+
+  it('a meeting page’s control stops only its own tab’s recording', async () => {
+    const { recording, commands } = world();
+    await recording.start(TAB, { microphone: true });
+    expect(await recording.stopFromPage(8)).toEqual({ recording: false, elapsedMs: 0, elsewhere: true });
+    expect(commands.map((command) => command.op)).toEqual(['start']);
+    expect(await recording.stopFromPage(TAB)).toEqual({ recording: false, elapsedMs: 0, elsewhere: false });
+    expect(commands.map((command) => command.op)).toEqual(['start', 'stop']);
+  });
+
+  it('the session’s end discards the capture in its page and wipes everything', async () => {
+    const { recording, store, commands } = world();
+    const { state } = await recording.start(TAB, { microphone: true });
+    await store.putPiece(state!.id, 0, new Blob(['a']));
+    await recording.forget();
+    expect(commands.map((command) => command.op)).toEqual(['start', 'discard']);
+    expect(await store.getState()).toBeNull();
+    expect((await store.count(state!.id)).pieces).toBe(0);
+  });
+
+  it('without an offscreen document (Firefox) it is not supported and starts nothing', async () => {
+    const { recording, commands } = world({ offscreen: null });
+    expect((await recording.view()).supported).toBe(false);
+    expect(await refusal(recording.start(TAB, { microphone: true }))).toBe('unsupported');
+    expect(commands).toEqual([]);
+  });
+});
