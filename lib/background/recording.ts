@@ -8,7 +8,7 @@
 import { browser } from 'wxt/browser';
 import { formatBadgeElapsed } from '@/lib/format/time';
 import type { Job } from '@/lib/jobs/types';
-import { parseMeetingLink } from '@/lib/links';
+import { detectMeeting, parseMeetingLink } from '@/lib/links';
 import { PAGE_CONTEXT_CHANGED, type PageRecording, type RecordingRefusal } from '@/lib/messaging';
 import { balanceWarning, outgrowsBalance } from '@/lib/recording/balance';
 import {
@@ -198,7 +198,7 @@ export async function startTabRecording(
   // The warnings are against the time left the recorder showed: the service's figure now.
   const availableSeconds = await spaceTimeLeft(bg, space.id);
   const lang = await bg.lang();
-  const meeting = pageUrl ? parseMeetingLink(pageUrl) : null;
+  const meeting = pageUrl ? detectMeeting(pageUrl) : null;
   const id = crypto.randomUUID();
   const state = newRecording(
     {
