@@ -23,6 +23,13 @@ const botLinks = (service: string) =>
     id: fixture.expected.id,
   }));
 
+/** A Teams light-meetings page's `coords`: base64 of the JSON the launcher passes on. */
+const coords = (value: object) => encodeURIComponent(btoa(JSON.stringify(value)));
+
+// Teams threads from Meeting-BaaS/meet-teams-bot src/urlParser/teamsUrlParser.test.ts (0acaebb).
+const THREAD = '19:meeting_MjM0OTEwZmEtMGU1Yi00MjA4LTgwNmUtZDUzYWY3YWE2MmZj@thread.v2';
+const CHANNEL_THREAD = '19:alTrvfJlXitdMLLxjio8rfnHDhKWaZ3_M-EwK5ewWHg1@thread.tacv2';
+
 export const SERVICE_FIXTURES: Record<MeetingServiceId, ServiceFixtures> = {
   google_meet: {
     links: botLinks('google_meet'),
@@ -72,5 +79,66 @@ export const SERVICE_FIXTURES: Record<MeetingServiceId, ServiceFixtures> = {
     ],
     // Accepted with the personal hosts' regional domains before the registry; no link seen yet.
     unseenHosts: ['telemost.360.yandex.by', 'telemost.360.yandex.kz'],
+  },
+  teams: {
+    links: [
+      {
+        input:
+          'https://teams.microsoft.com/l/meetup-join/19%3ameeting_MjM0OTEwZmEtMGU1Yi00MjA4LTgwNmUtZDUzYWY3YWE2MmZj%40thread.v2/0?context=%7b%22Tid%22%3a%228dd08955-18a8-4cd7-8017-5f997f4d47af%22%7d',
+        id: THREAD,
+        source: 'meetup-join with an encoded thread (Meeting-BaaS/meet-teams-bot teamsUrlParser.test.ts)',
+      },
+      {
+        input: `https://teams.microsoft.com/l/meetup-join/${THREAD}/0?context=%7B%22Tid%22:%222dbdd394%22%7D`,
+        id: THREAD,
+        source: 'meetup-join with the thread written plainly (same)',
+      },
+      {
+        input: `https://teams.microsoft.com/l/meetup-join/${CHANNEL_THREAD}/1740503107049?context=%7b%22Tid%22%3a%221eba%22%7d`,
+        id: CHANNEL_THREAD,
+        source: 'a channel meeting (@thread.tacv2, same)',
+      },
+      {
+        input: 'https://teams.live.com/meet/9356969621606?p=08ogAWeCL73fVssuEK',
+        id: '9356969621606',
+        source: 'Teams free by meeting ID and passcode (same)',
+      },
+      {
+        input: 'https://teams.microsoft.com/meet/2384729384756?p=AbCd1234EfGh',
+        id: '2384729384756',
+        source: 'work account by meeting ID (Microsoft: "Join a meeting by ID")',
+      },
+      {
+        input: 'https://teams.cloud.microsoft/meet/2384729384756?p=AbCd1234EfGh',
+        id: '2384729384756',
+        source: 'the unified Microsoft 365 host (vivek-nexus/transcriptonic config.js matches)',
+      },
+      {
+        input: `teams.microsoft.com/l/meetup-join/${THREAD}/0`,
+        id: THREAD,
+        source: 'scheme-less, as typed',
+      },
+    ],
+    pages: [
+      `https://teams.microsoft.com/dl/launcher/launcher.html?url=%2F_%23%2Fl%2Fmeetup-join%2F19%3Ameeting_MjM0OTEwZmEtMGU1Yi00MjA4LTgwNmUtZDUzYWY3YWE2MmZj%40thread.v2%2F0%3Fcontext%3D%257b%2522Tid%2522%253a%25220deb%2522%257d%26anon%3Dtrue&type=meetup-join&directDl=true&msLaunch=true&enableMobilePage=true`,
+      `https://teams.microsoft.com/v2/?meetingjoin=true#/l/meetup-join/${THREAD}/0?context=%7b%22Tid%22%3a%22t%22%7d&anon=true`,
+      `https://teams.cloud.microsoft/v2/?meetingjoin=true#/meet/2384729384756?p=AbCd1234EfGh&anon=true`,
+      `https://teams.live.com/light-meetings/launch?anon=true&launchAgent=join_launcher_web&lightExperience=true&agent=web&coords=${coords({ meetingUrl: 'https://teams.live.com/meet/9356969621606?anon=true', meetingCode: '9356969621606' })}&deeplinkId=abc`,
+      `https://teams.microsoft.com/light-meetings/launch?anon=true&coords=${encodeURIComponent(btoa(encodeURIComponent(JSON.stringify({ conversationId: THREAD, messageId: '0', tenantId: 't' }))))}`,
+      'https://teams.live.com/meet/9356969621606?p=08ogAWeCL73fVssuEK',
+    ],
+    notMeetings: [
+      'https://teams.microsoft.com/',
+      'https://teams.microsoft.com/v2/',
+      'https://teams.microsoft.com/l/chat/19:thread@thread.v2',
+      'https://teams.microsoft.com/l/meetup-join/',
+      'https://teams.microsoft.com/meet/abc',
+      'https://teams.live.com/light-meetings/launch?coords=not-base64!',
+      `https://teams.live.com/light-meetings/launch?coords=${coords({ meetingCode: '<script>' })}`,
+      'https://teams.microsoft.com.evil.io/meet/9356969621606',
+      'https://evil.io/teams.microsoft.com/meet/9356969621606',
+      'https://teams.microsoft.com@evil.io/meet/9356969621606',
+      'https://teams.evil.com/l/meetup-join/19:meeting_abc@thread.v2/0',
+    ],
   },
 };
