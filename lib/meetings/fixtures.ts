@@ -141,4 +141,36 @@ export const SERVICE_FIXTURES: Record<MeetingServiceId, ServiceFixtures> = {
       'https://teams.evil.com/l/meetup-join/19:meeting_abc@thread.v2/0',
     ],
   },
+  jitsi: {
+    links: [
+      { input: 'https://meet.jit.si/WeeklyStandup', id: 'weeklystandup', source: 'meet.jit.si/<room>' },
+      {
+        input: 'https://meet.jit.si/team-sync#config.startWithAudioMuted=true',
+        id: 'team-sync',
+        source: 'URL config fragment (Jitsi Meet handbook: URL parameters)',
+      },
+      {
+        input: 'https://8x8.vc/vpaas-magic-cookie-45b14c029c1e43698634a0ad0d0838a9/Interview42?jwt=abc',
+        id: 'vpaas-magic-cookie-45b14c029c1e43698634a0ad0d0838a9/interview42',
+        source: 'Jitsi as a Service: 8x8.vc/<tenant>/<room> (public JaaS integrations)',
+      },
+      { input: 'meet.jit.si/Планёрка', id: 'планёрка', source: 'a room named in Cyrillic, scheme-less' },
+    ],
+    pages: [
+      'https://meet.jit.si/WeeklyStandup',
+      'https://8x8.vc/vpaas-magic-cookie-45b14c029c1e43698634a0ad0d0838a9/Interview42',
+    ],
+    notMeetings: [
+      'https://meet.jit.si/',
+      'https://meet.jit.si/static/close.html',
+      'https://meet.jit.si/external_api.js',
+      'https://meet.jit.si/libs/app.bundle.min.js',
+      'https://meet.jit.si/http-bind',
+      'https://meet.jit.si/a/b',
+      'https://8x8.vc/onlyroom',
+      'https://meet.jit.si.evil.io/WeeklyStandup',
+      'https://evil.io/meet.jit.si/WeeklyStandup',
+      'https://notmeet.jit.si/WeeklyStandup',
+    ],
+  },
 };
