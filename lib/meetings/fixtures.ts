@@ -173,4 +173,32 @@ export const SERVICE_FIXTURES: Record<MeetingServiceId, ServiceFixtures> = {
       'https://notmeet.jit.si/WeeklyStandup',
     ],
   },
+  salutejazz: {
+    links: [
+      {
+        input: 'https://salutejazz.ru/calls/nlg7d4?psw=OAdbHAcFHUcNF1wKWBEKVAIdQQ',
+        id: 'nlg7d4',
+        source: 'the current web client link with its password hash (public SaluteJazz clients)',
+      },
+      {
+        input: 'https://jazz.sber.ru/in0sec?psw=OBgWD0RREwQNCBEZG0UEFwICDA',
+        id: 'in0sec',
+        source: 'the earlier host and invitation form, still in calendars',
+      },
+      { input: 'https://salutejazz.ru/abc123?psw=x', id: 'abc123', source: 'invitation on salutejazz.ru' },
+      { input: 'https://jazz.sber.ru/#/calls/zthtbf', id: 'zthtbf', source: 'the older hash route' },
+    ],
+    pages: [
+      'https://salutejazz.ru/calls/nlg7d4?psw=OAdbHAcFHUcNF1wKWBEKVAIdQQ',
+      'https://jazz.sber.ru/in0sec?psw=x',
+    ],
+    notMeetings: [
+      'https://salutejazz.ru/',
+      'https://salutejazz.ru/calls',
+      'https://salutejazz.ru/download',
+      'https://salutejazz.ru/calls/no!',
+      'https://salutejazz.ru.evil.io/calls/nlg7d4',
+      'https://evil.io/salutejazz.ru/calls/nlg7d4',
+    ],
+  },
 };
