@@ -201,4 +201,34 @@ export const SERVICE_FIXTURES: Record<MeetingServiceId, ServiceFixtures> = {
       'https://evil.io/salutejazz.ru/calls/nlg7d4',
     ],
   },
+  kontur_talk: {
+    links: [
+      {
+        input: 'https://matrius.ktalk.ru/hpb5rfegc1tl',
+        id: 'hpb5rfegc1tl',
+        source: '<space>.ktalk.ru/<room> (public links)',
+      },
+      { input: 'https://tu-ugmk.ktalk.ru/jiydkhlxmj94', id: 'jiydkhlxmj94', source: 'same' },
+      {
+        input: 'https://example.ktalk.ru/event/test-event',
+        id: 'event/test-event',
+        source: 'a scheduled event',
+      },
+      {
+        input: 'okeyclass.ktalk.ru/Sales-Daily',
+        id: 'sales-daily',
+        source: 'a chosen room name, scheme-less',
+      },
+    ],
+    pages: ['https://matrius.ktalk.ru/hpb5rfegc1tl', 'https://example.ktalk.ru/event/test-event'],
+    notMeetings: [
+      'https://ktalk.ru/abc123',
+      'https://matrius.ktalk.ru/',
+      'https://matrius.ktalk.ru/api/Domain/recordings/v2',
+      'https://matrius.ktalk.ru/content/artifacts/recordings',
+      'https://a.b.ktalk.ru/hpb5rfegc1tl',
+      'https://matrius.ktalk.ru.evil.io/hpb5rfegc1tl',
+      'https://evil.io/matrius.ktalk.ru/hpb5rfegc1tl',
+    ],
+  },
 };

@@ -14,6 +14,7 @@ import type { Lang } from '../i18n';
 import type { MeetingService } from '../links/types';
 import { googleMeet, googleMeetLinks } from './google-meet';
 import { jitsi } from './jitsi';
+import { konturTalk } from './kontur-talk';
 import { saluteJazz } from './salutejazz';
 import { teams } from './teams';
 import { telemost, telemostLinks } from './telemost';
@@ -30,7 +31,7 @@ export const BOT_SERVICES = [googleMeet, zoom, telemost] as const;
 export const BOT_LINK_RULES: readonly MeetingLinkRules[] = [googleMeetLinks, zoomLinks, telemostLinks];
 
 /** Services recorded in the browser only ("Record here"): `bot` is null. */
-export const RECORD_ONLY_SERVICES = [teams, jitsi, saluteJazz] as const;
+export const RECORD_ONLY_SERVICES = [teams, jitsi, saluteJazz, konturTalk] as const;
 
 export const MEETING_SERVICES: readonly MeetingServiceDefinition<MeetingServiceId>[] =
   /* @__PURE__ */ (() => [...BOT_SERVICES, ...RECORD_ONLY_SERVICES])();
