@@ -52,6 +52,22 @@ describe('Microsoft Teams', () => {
     expect(detectMeeting(input)).toBeNull();
   });
 
+  it('a light-meetings page whose coords are broken, oversized or name no meeting is no meeting', () => {
+    const page = (coords: string) =>
+      `https://teams.live.com/light-meetings/launch?anon=true&coords=${coords}`;
+    const encode = (value: unknown) => encodeURIComponent(btoa(JSON.stringify(value)));
+    for (const coords of [
+      'not-base64!',
+      encode('just a string'),
+      encode(null),
+      encode({ meetingCode: '<img src=x onerror=alert(1)>' }),
+      encode({ meetingCode: 12345678901 }),
+      encode({ conversationId: '19:x@evil', messageId: '0' }),
+      encode({ meetingCode: '9356969621606', pad: 'A'.repeat(4000) }),
+    ])
+      expect(detectMeeting(page(coords)), coords.slice(0, 40)).toBeNull();
+  });
+
   it('never throws on garbage', () => {
     for (const input of ['', '%', 'https://teams.live.com/light-meetings/launch?coords=%E0%A4%A', '\u0000'])
       expect(() => detectMeeting(input)).not.toThrow();
