@@ -30,7 +30,7 @@ export interface MeetingPageAdapter {
 }
 
 export interface MeetingServiceDefinition<Id extends string = string> {
-  /** Stable short name: the file's name, the recording's `meeting.service`, `service_<id>` texts. */
+  /** Stable short name (`zoom`, `kontur_talk`): the recording's `meeting.service`, the `service_<id>` texts. */
   id: Id;
   /** The name people know the service by, in every language of the interface. */
   names: { readonly en: string; readonly ru: string };
