@@ -60,7 +60,10 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // the space chosen (its texts in both languages, the offer's picker): 825.3 kB measured.
 // 826 → 829: the popup's stylesheets written into popup.html (scripts/popup-html.ts: its first
 // frame waits for one file, not three), while the other pages keep them as files: 848,011 B measured.
-export const ZIP_BUDGET_KB = 829;
+// 829 → 832.5: the meeting-service registry and its four record-only services (Teams, Jitsi Meet,
+// SaluteJazz, Kontur.Talk) in background.js and meeting.js, the derived lists in calendar.js:
+// 851,863 B measured in the test build (848,204 before).
+export const ZIP_BUDGET_KB = 832.5;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -148,7 +151,10 @@ export const BUDGETS_KB: Record<string, number> = {
   // place); the rest is the names of the explicit dependencies and groups (session, spaces, jobs,
   // archive, calendar; the recording's browser and its methods) and where the recording's modules
   // now land in the file. The handlers split by area costs nothing.
-  'background.js': 82.9,
+  // 82.9 → 84.4: the meeting-service registry (lib/meetings): the four record-only services'
+  // parsers (Teams' launcher and light-meetings pages among them), names and patterns, for the
+  // sender checks and the titles of recordings made on their pages: 84,282 → 85,761 B.
+  'background.js': 84.4,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the
@@ -163,7 +169,10 @@ export const BUDGETS_KB: Record<string, number> = {
   // peers carry about 10 KB there. Their stylesheet is a file of its own, read into the
   // controls' shadow root (components/page/shadow-host.ts), with a budget of its own.
   'content-scripts/meeting.js': 12,
-  'content-scripts/calendar.js': 12,
+  // 12 → 12.2: the meeting-service registry's bot link rules and the free-text hosts and schemes
+  // derived from them at run time (the lists were literals): 12,251 → 12,427 B. The services'
+  // names and patterns and the record-only services stay out of this script (BOT_LINK_RULES).
+  'content-scripts/calendar.js': 12.2,
   'content-scripts/video.js': 12,
   // One stylesheet for the three (entrypoints/page.content.css).
   'content-scripts/page.css': 2,

@@ -4,7 +4,7 @@ import { createEventPanel, type EventPanel, panelView, updateRows } from '@/comp
 import { buildShell } from '@/components/page/floating-control';
 import { createPageAction } from '@/components/page/page-action';
 import { createPageState, type PageState } from '@/components/page/page-state';
-import { sendBotView } from '@/components/page/send-bot-button';
+import { recordOnlyView, sendBotView } from '@/components/page/send-bot-button';
 import { transcribeView } from '@/components/page/transcribe-button';
 import type { Lang } from '@/lib/i18n';
 import type { PageContext } from '@/lib/messaging';
@@ -76,6 +76,27 @@ function mount(state: PageState, view: ReturnType<typeof sendBotView>, pageActio
 }
 
 describe('meeting control', () => {
+  it('of a record-only service: "Record here" and the sentence that no bot joins there, no "Send bot"', async () => {
+    for (const [lang, sentence, record] of [
+      ['en', 'No bot joins Microsoft Teams meetings. Record this tab here instead.', 'Record here'],
+      ['ru', 'Бот не подключается к встречам Microsoft Teams. Запишите эту вкладку здесь.', 'Записать здесь'],
+    ] as const) {
+      const state = await pageState(lang);
+      const pageAction = action(state);
+      const button = document.createElement('button');
+      const recorder = {
+        items: [button],
+        guarded: [button],
+        update: () => button.replaceChildren(state.t('recordHere')),
+      };
+      mount(state, recordOnlyView(state, pageAction, 'teams', recorder), pageAction);
+      expect(root.querySelector('[data-testid="no-bot-here"]')?.textContent).toBe(sentence);
+      expect(byName(record)).toBeDefined();
+      expect(byName(lang === 'en' ? 'Send bot' : 'Отправить бота')).toBeUndefined();
+      root.replaceChildren();
+    }
+  });
+
   it('is a "Send bot" button with the space picker, default space first; Russian too', async () => {
     for (const [lang, name] of [
       ['en', 'Send bot'],

@@ -1,8 +1,11 @@
 /**
- * Meeting pages (Google Meet, the Zoom web client and join pages, Telemost): a floating
- * "Send bot" at the top edge that sends the service's bot to this meeting, in the chosen space.
+ * Meeting pages of every service in the registry (lib/meetings): a floating control at the top
+ * edge. Where the service sends a bot (Google Meet, the Zoom web client and join pages, Telemost),
+ * "Send bot" sends it to this meeting, in the chosen space, beside "Record here". Where it sends
+ * none (record-only services: Teams, Jitsi Meet...), the control says so and offers "Record here".
  */
-import { parseMeetingLink } from '@/lib/links';
+import { detectMeeting } from '@/lib/links';
+import { type MeetingServiceId, meetingService } from '@/lib/meetings';
 import { isMeetingPage } from '@/lib/page/conditions';
 import type { PageFeature } from '@/lib/page/feature';
 import { type AutoJoinCountdown, createAutoJoinCountdown } from './auto-join-countdown';
@@ -51,28 +54,56 @@ export function sendBotView(
   };
 }
 
+/**
+ * The control of a record-only service's meeting: the space picker, the sentence saying that no
+ * bot joins there, and "Record here". No "Send bot", no tab-rule countdown.
+ */
+export function recordOnlyView(
+  state: PageState,
+  action: PageAction,
+  service: MeetingServiceId,
+  recorder: RecordHereControl,
+): ControlView {
+  const picker = spacePicker(state, () => action.busy);
+  const note = h('span', { class: 'mc-meter', 'data-testid': 'no-bot-here' });
+  return {
+    items: [picker.element, note, ...recorder.items],
+    guarded: recorder.guarded,
+    update() {
+      picker.update();
+      setText(note, state.t('noBotHere', { service: state.t(`service_${service}`) }));
+      recorder.update();
+    },
+  };
+}
+
 export const sendBotButton: PageFeature = {
   id: 'send-bot-button',
   include: [isMeetingPage],
   async init(signal, visit) {
-    const meeting = parseMeetingLink(visit.url.href);
+    const meeting = detectMeeting(visit.url.href);
     if (!meeting) return;
     const state = createPageState(signal);
     const visibility = createVisibilityWatch(signal);
     const action = createPageAction(visit, signal, state, visibility);
-    const countdown = createAutoJoinCountdown(visit, signal, state, action);
+    // A record-only service's meeting gets no bot, so no countdown of the tab rule either.
+    const countdown = meeting.bot ? createAutoJoinCountdown(visit, signal, state, action) : null;
     const recorder = recordHereControl(visit, signal, state, action);
-
     await showFloatingControl(visit, signal, {
       name: 'meeting-capture-send-bot',
-      placement: 'top',
+      // Clear of the call's own controls: the top edge unless the service keeps them there.
+      placement: meetingService(meeting.service)?.page?.placement ?? 'top',
       state,
       action,
       visibility,
-      view: () => sendBotView(state, action, meeting.url, countdown, recorder),
+      view: () =>
+        countdown
+          ? sendBotView(state, action, meeting.url, countdown, recorder)
+          : recordOnlyView(state, action, meeting.service, recorder),
     });
     // The control is there (or hidden on this site, which the background knows too): ask whether
     // this tab's meeting gets a bot by itself. Signed out, there is nothing to ask.
-    if (!signal.aborted && state.context?.signedIn && !state.context.hidden) await countdown.ask();
+    if (countdown && !signal.aborted && state.context?.signedIn && !state.context.hidden)
+      await countdown.ask();
   },
 };

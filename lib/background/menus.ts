@@ -5,6 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import type { Lang } from '@/lib/i18n';
+import { BOT_SERVICES } from '@/lib/meetings';
 import { backgroundTexts } from './texts';
 
 export const MENU_SEND_BOT = 'send-bot-link';
@@ -14,20 +15,12 @@ export const COMMAND_SEND_BOT = 'send-bot-current-tab';
 export const MENU_RECORD_TAB = 'record-tab';
 export const COMMAND_RECORD_TAB = 'record-current-tab';
 
-const TELEMOST_HOSTS = ['yandex.ru', 'yandex.com', 'yandex.by', 'yandex.kz'].flatMap((domain) => [
-  `telemost.${domain}`,
-  `telemost.360.${domain}`,
-]);
-
-/** Links to Google Meet, Zoom and Telemost meetings, and the mail wrappers around them. */
+/**
+ * Links to meetings of the services that send a bot (lib/meetings, each one's `linkPatterns`), and
+ * the mail wrappers around them. Record-only services' links get no "Send bot".
+ */
 export const MEETING_LINK_PATTERNS: readonly string[] = [
-  '*://meet.google.com/*',
-  '*://g.co/meet/*',
-  '*://*.zoom.us/*',
-  '*://*.zoom.com/*',
-  '*://*.zoomgov.com/*',
-  '*://*.zoom.com.cn/*',
-  ...TELEMOST_HOSTS.map((host) => `*://${host}/*`),
+  ...BOT_SERVICES.flatMap((service) => service.linkPatterns),
   '*://*.safelinks.protection.outlook.com/*',
   '*://www.google.com/url*',
 ];

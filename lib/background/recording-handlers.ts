@@ -5,7 +5,7 @@
  * a meeting page's control, for its own tab only.
  */
 import { browser } from 'wxt/browser';
-import { parseMeetingLink } from '@/lib/links';
+import { detectMeeting } from '@/lib/links';
 import { type Handlers, MessageError } from './handler-types';
 import { pageKindOf, type Sender } from './senders';
 import type { Background } from './types';
@@ -20,11 +20,14 @@ type RecordingMessages =
   | 'page.recordStop'
   | 'page.recording';
 
-/** The sender tab of a meeting page's control and its address: "Record here" acts on that tab only. */
+/**
+ * The sender tab of a meeting page's control and its address: "Record here" acts on that tab only,
+ * on the meeting pages of every service (record-only ones too).
+ */
 function meetingTab(sender: Sender): { tabId: number; url: string } {
   const url = sender.url ?? '';
   const tabId = sender.tab?.id;
-  if (tabId === undefined || pageKindOf(url) !== 'meeting' || !parseMeetingLink(url))
+  if (tabId === undefined || pageKindOf(url) !== 'meeting' || !detectMeeting(url))
     throw new MessageError({ kind: 'not-a-meeting-link' });
   return { tabId, url };
 }

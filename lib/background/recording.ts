@@ -15,7 +15,7 @@ import type { Lang } from '@/lib/i18n';
 import type { JobEngine } from '@/lib/jobs/engine';
 import type { JobStore } from '@/lib/jobs/store';
 import type { Job } from '@/lib/jobs/types';
-import { parseMeetingLink } from '@/lib/links';
+import { detectMeeting, parseMeetingLink } from '@/lib/links';
 import { PAGE_CONTEXT_CHANGED, type PageRecording, type RecordingRefusal } from '@/lib/messaging';
 import { balanceWarning, outgrowsBalance } from '@/lib/recording/balance';
 import {
@@ -245,7 +245,7 @@ export function createRecording(deps: RecordingDeps): Recording {
     // The warnings are against the time left the recorder showed: the service's figure now.
     const availableSeconds = await spaceTimeLeft(space.id);
     const lang = await deps.lang();
-    const meeting = pageUrl ? parseMeetingLink(pageUrl) : null;
+    const meeting = pageUrl ? detectMeeting(pageUrl) : null;
     const id = crypto.randomUUID();
     const state = newRecording(
       {

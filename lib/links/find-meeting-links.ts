@@ -1,4 +1,6 @@
-import { parseMeetingLink } from './meeting-link';
+import { BOT_LINK_RULES, hostsOf, MEETING_SERVICES, type Meeting, schemePattern } from '../meetings';
+import { isServiceHost } from '../meetings/types';
+import { detectMeeting, parseMeetingLink } from './meeting-link';
 import type { MeetingLink } from './types';
 
 /** Calendar descriptions are capped far above any real one so a hostile event cannot stall the page. */
@@ -27,15 +29,27 @@ const SEPARATORS = /[\s<>"'`{}|\\^[\]()\u00ab\u00bb\u201c\u201d\u2018\u2019]+/;
 /** Punctuation that ends a sentence or list item right after a link. */
 const TRAILING = /[.,;:!?*]+$/;
 
-/** A link's scheme anywhere in a token. */
-const SCHEME = /(?:https?|zoommtg|zoomus):\/\//i;
-
 /**
- * A bare host of one of the services at the start of a token (`meet.google.com/abc-defg-hij`,
- * `us02web.zoom.us/j/...`). Only at the start: `evil.io/meet.google.com/...` is a path on evil.io.
+ * What a token must show to be a link of a group of services: a scheme anywhere in it (http(s) and
+ * the services' own), or one of their hosts (lib/meetings) at its start, before a `/`. Only at the
+ * start: `evil.io/meet.google.com/...` is a path on evil.io.
  */
-const BARE_HOST =
-  /^(?:[a-z0-9-]+\.)*(?:meet\.google\.com|g\.co|zoom\.us|zoom\.com|zoomgov\.com|zoom\.com\.cn|zoom\.de|zoom-x\.de|telemost(?:\.360)?\.yandex\.[a-z]{2,3})\//i;
+interface LinkShapes {
+  scheme: RegExp;
+  hosts: readonly string[];
+}
+
+/** The shapes of the links of services that send a bot (the calendars and the tab rule). */
+const BOT_LINKS: LinkShapes = /* @__PURE__ */ (() => ({
+  scheme: schemePattern(BOT_LINK_RULES),
+  hosts: hostsOf(BOT_LINK_RULES),
+}))();
+
+/** Whether the text starts with a host of `hosts` and a `/` (`us02web.zoom.us/j/...`). */
+function startsWithHost(text: string, hosts: readonly string[]): boolean {
+  const slash = text.indexOf('/');
+  return slash > 0 && isServiceHost(text.slice(0, slash).toLowerCase(), hosts);
+}
 
 /** Text before a scheme inside a token that shows the scheme is itself inside another URL. */
 const URL_PREFIX = /[/?&#%@]/;
@@ -58,18 +72,18 @@ function decodeEntities(text: string): string {
  * end of the token minus trailing punctuation. A scheme that follows URL text (`evil.com/?u=https://...`)
  * is a parameter of another link, not a link of its own.
  */
-function linkInToken(token: string): string | null {
+function linkInToken(token: string, { scheme, hosts }: LinkShapes): string | null {
   const stripped = token.replace(/^[*.,;:!?]+/, '');
   // A protocol-relative link: `//` directly followed by one of the known hosts.
   const relative = stripped.startsWith('//') ? stripped.slice(2) : null;
-  const start = stripped.search(SCHEME);
+  const start = stripped.search(scheme);
   let link: string;
-  if (relative !== null && BARE_HOST.test(relative)) {
+  if (relative !== null && startsWithHost(relative, hosts)) {
     link = relative;
   } else if (start !== -1) {
     if (URL_PREFIX.test(stripped.slice(0, start))) return null;
     link = stripped.slice(start);
-  } else if (BARE_HOST.test(stripped)) {
+  } else if (startsWithHost(stripped, hosts)) {
     link = stripped;
   } else {
     return null;
@@ -77,23 +91,45 @@ function linkInToken(token: string): string | null {
   return link.replace(TRAILING, '');
 }
 
-/**
- * Finds Google Meet, Zoom and Telemost links in free text such as a calendar event description:
- * plain or HTML-escaped text, links with or without a scheme, wrapped in angle brackets,
- * parentheses or Markdown, followed by punctuation, or wrapped by redirectors (Google, Outlook
- * Safe Links...). Returns each meeting once (by canonical link), in order of first appearance.
- * Bare meeting numbers without a link are not turned into links. Never throws.
- */
-export function findMeetingLinks(text: string): MeetingLink[] {
+/** The meetings `detect` finds in the text's tokens, each once by canonical link, in order. */
+function meetingsInText<T extends { url: string }>(
+  text: string,
+  shapes: LinkShapes,
+  detect: (link: string) => T | null,
+): T[] {
   if (typeof text !== 'string' || text === '') return [];
   const prepared = decodeEntities(text.slice(0, MAX_TEXT)).replace(GROUPED_NUMBER, '$1$2$3$4');
 
-  const found = new Map<string, MeetingLink>();
+  const found = new Map<string, T>();
   for (const token of prepared.split(SEPARATORS)) {
-    const candidate = linkInToken(token);
+    const candidate = linkInToken(token, shapes);
     if (candidate === null) continue;
-    const meeting = parseMeetingLink(candidate);
+    const meeting = detect(candidate);
     if (meeting && !found.has(meeting.url)) found.set(meeting.url, meeting);
   }
   return [...found.values()];
+}
+
+/**
+ * Finds the links of services that send a bot (Google Meet, Zoom, Telemost) in free text such as
+ * a calendar event description: plain or HTML-escaped text, links with or without a scheme,
+ * wrapped in angle brackets, parentheses or Markdown, followed by punctuation, or wrapped by
+ * redirectors (Google, Outlook Safe Links...). Returns each meeting once (by canonical link), in
+ * order of first appearance. Record-only services' links are not bot links and are not returned.
+ * Bare meeting numbers without a link are not turned into links. Never throws.
+ */
+export function findMeetingLinks(text: string): MeetingLink[] {
+  return meetingsInText(text, BOT_LINKS, parseMeetingLink);
+}
+
+/**
+ * The meetings of every service in the registry in free text, record-only ones included, by the
+ * same rules as `findMeetingLinks`.
+ */
+export function findMeetings(text: string): Meeting[] {
+  return meetingsInText(
+    text,
+    { scheme: schemePattern(MEETING_SERVICES), hosts: hostsOf(MEETING_SERVICES) },
+    detectMeeting,
+  );
 }

@@ -1,7 +1,7 @@
 export { CALENDAR_APPS, type CalendarApp, type CalendarPage, detectCalendarPage } from './calendar-page';
-export { findMeetingLinks } from './find-meeting-links';
+export { findMeetingLinks, findMeetings } from './find-meeting-links';
 export { MEDIA_EXTENSIONS, parseMediaLink } from './media-link';
-export { parseMeetingLink } from './meeting-link';
+export { detectMeeting, parseMeetingLink } from './meeting-link';
 export type {
   MediaExtension,
   MediaLink,

@@ -1,29 +1,45 @@
-import { parseGoogleMeet } from './meeting/google-meet';
-import { parseTelemost } from './meeting/telemost';
-import { parseZoom } from './meeting/zoom';
-import { MEETING_LINK_MAX, type MeetingLink } from './types';
+import { BOT_LINK_RULES, MEETING_SERVICES, type Meeting, type MeetingServiceId } from '../meetings';
+import type { MeetingLinkRules } from '../meetings/types';
+import { MEETING_LINK_MAX, type MeetingLink, type MeetingService } from './types';
 import { unwrapLink } from './unwrap-link';
-import { currentLocation, type ParsedLink, parseLink } from './url';
+import { currentLocation, parseLink } from './url';
 
-/** One detector per meeting service; each owns its hosts and paths. */
-const MEETING_DETECTORS: ReadonlyArray<(link: ParsedLink) => MeetingLink | null> = [
-  parseGoogleMeet,
-  parseZoom,
-  parseTelemost,
-];
-
-/**
- * A Google Meet, Zoom or Yandex Telemost join link, with the contract's `meeting_service` value and
- * the canonical https link to send to the bot; null for anything else, including links whose
- * canonical form would exceed the contract's 255 characters. Known redirect wrappers are followed
- * first. Never throws.
- */
-export function parseMeetingLink(input: string = currentLocation()): MeetingLink | null {
+/** The meeting of `input` among `services`, redirect wrappers followed first; null past 255 characters. */
+function detect(input: string, services: readonly MeetingLinkRules[]) {
   const link = parseLink(unwrapLink(input));
   if (!link) return null;
-  for (const detect of MEETING_DETECTORS) {
-    const meeting = detect(link);
-    if (meeting) return meeting.url.length <= MEETING_LINK_MAX ? meeting : null;
+  for (const service of services) {
+    const meeting = service.parse(link);
+    if (meeting) return meeting.url.length <= MEETING_LINK_MAX ? { service, ...meeting } : null;
   }
   return null;
+}
+
+/**
+ * A join link of a service that sends a bot there (Google Meet, Zoom, Yandex Telemost: the
+ * registry's BOT_LINK_RULES), with the contract's `meeting_service` value and the canonical https
+ * link to send to the bot; null for anything else, record-only services' meetings included, and
+ * for links whose canonical form would exceed the contract's 255 characters. Known redirect
+ * wrappers are followed first. Never throws.
+ */
+export function parseMeetingLink(input: string = currentLocation()): MeetingLink | null {
+  const meeting = detect(input, BOT_LINK_RULES);
+  if (!meeting) return null;
+  return { service: meeting.service.bot as MeetingService, id: meeting.id, url: meeting.url };
+}
+
+/**
+ * A meeting of any service in the registry (lib/meetings), with whether the service sends a bot
+ * there: the meeting pages' control and the titles of recordings made in the browser. The same
+ * rules as `parseMeetingLink` (wrappers followed, 255 characters at most). Never throws.
+ */
+export function detectMeeting(input: string = currentLocation()): Meeting | null {
+  const meeting = detect(input, MEETING_SERVICES);
+  if (!meeting) return null;
+  return {
+    service: meeting.service.id as MeetingServiceId,
+    id: meeting.id,
+    url: meeting.url,
+    bot: meeting.service.bot,
+  };
 }

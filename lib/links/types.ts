@@ -1,4 +1,8 @@
-/** `meeting_service` values of the service's "Send a bot to a meeting" request. */
+/**
+ * `meeting_service` values of the service's "Send a bot to a meeting" request: the contract's
+ * three, the one definition (lib/api/schemas.ts takes it). Each is the `bot` of one service in
+ * the meeting-service registry (lib/meetings); record-only services have none.
+ */
 export type MeetingService = 'google_meet' | 'zoom' | 'telemost';
 
 export interface MeetingLink {

@@ -55,6 +55,16 @@ describe('calendar scan', () => {
     ]);
   });
 
+  it('offers no bot for record-only services: their links (anchors and text) are not rows', () => {
+    const element = document.createElement('div');
+    element.innerHTML = `
+      <a href="https://teams.microsoft.com/l/meetup-join/19%3ameeting_abc%40thread.v2/0?context=%7b%7d">Join Teams</a>
+      Jitsi: https://meet.jit.si/WeeklyStandup, Jazz: salutejazz.ru/calls/nlg7d4?psw=x,
+      Talk: https://matrius.ktalk.ru/hpb5rfegc1tl
+      <a href="https://us02web.zoom.us/j/81234567890">Zoom</a>`;
+    expect(scanEventLinks(element).map((link) => link.service)).toEqual(['zoom']);
+  });
+
   it('finds nothing in lookalikes, home pages and links of other hosts', () => {
     page(`<div role="dialog">
       <a href="https://meet.google.com.evil.test/abc-defg-hij">Join</a>

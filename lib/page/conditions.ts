@@ -6,22 +6,19 @@
  * `youtube.com/redirect?q=...`) is not the meeting or the video it points to, so wrappers are
  * rejected before the detectors run (the detectors would otherwise follow them).
  */
-import {
-  detectCalendarPage,
-  parseMediaLink,
-  parseMeetingLink,
-  parseVideoPage,
-  unwrapLink,
-} from '@/lib/links';
+import { detectCalendarPage, detectMeeting, parseMediaLink, parseVideoPage, unwrapLink } from '@/lib/links';
 
 function isWrapper(url: URL): boolean {
   return unwrapLink(url.href) !== url.href;
 }
 
-/** A Google Meet, Zoom or Telemost meeting open in this tab (the call, the web client, the join page). */
+/**
+ * A meeting of any service in the registry (lib/meetings) open in this tab: the call, the web
+ * client, the join page; record-only services' meetings too.
+ */
 export function isMeetingPage(url: URL): boolean {
   if (isWrapper(url)) return false;
-  const meeting = parseMeetingLink(url.href);
+  const meeting = detectMeeting(url.href);
   // The canonical link keeps the page's host for every service; a different host means the
   // detector followed something that is not this page.
   return meeting !== null && new URL(meeting.url).hostname === url.hostname;

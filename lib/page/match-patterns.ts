@@ -4,21 +4,14 @@
  * script is loaded at all. `*.host` in a match pattern covers the host itself and its subdomains.
  */
 import { CALENDAR_APPS } from '../links';
-
-const telemostHosts = () =>
-  ['ru', 'com', 'by', 'kz'].flatMap((tld) => [`telemost.yandex.${tld}`, `telemost.360.yandex.${tld}`]);
-
-/** Zoom join and web-client paths; the rest of zoom.us is marketing and account pages. */
-const ZOOM_MEETING_PATHS = ['/j/*', '/s/*', '/w/*', '/wc/*', '/my/*'];
-const ZOOM_DOMAINS = ['zoom.us', 'zoom.com', 'zoomgov.com'];
+import { MEETING_SERVICES } from '../meetings';
+import { hostPatterns } from '../meetings/types';
+import { ZOOM_HOSTS } from '../meetings/zoom';
 
 // Lists built by calls are marked pure, so each content script keeps only its own family's.
-export const MEETING_MATCHES: readonly string[] = /* @__PURE__ */ (() => [
-  // Meet is a single-page app from its home page to the call: the whole host.
-  'https://meet.google.com/*',
-  ...ZOOM_DOMAINS.flatMap((domain) => ZOOM_MEETING_PATHS.map((path) => `https://*.${domain}${path}`)),
-  ...telemostHosts().map((host) => `https://${host}/*`),
-])();
+/** Every meeting service's pages (lib/meetings, each service's `pageMatches`). */
+export const MEETING_MATCHES: readonly string[] = /* @__PURE__ */ (() =>
+  MEETING_SERVICES.flatMap((service) => service.pageMatches))();
 
 /** The calendar apps' hosts (lib/links/calendar-page.ts, the one list), the whole host each. */
 export const CALENDAR_MATCHES: readonly string[] = /* @__PURE__ */ (() =>
@@ -46,5 +39,5 @@ export const VIDEO_MATCHES: readonly string[] = /* @__PURE__ */ (() => [
   'https://*.loom.com/*',
   'https://*.tiktok.com/*',
   // Zoom cloud recordings are video pages; meetings on the same hosts belong to the meeting script.
-  ...ZOOM_DOMAINS.flatMap((domain) => [`https://*.${domain}/rec/*`, `https://*.${domain}/recording/*`]),
+  ...hostPatterns('https', ZOOM_HOSTS, ['/rec/*', '/recording/*']),
 ])();

@@ -6,6 +6,7 @@
  * (lib/page/outcome.ts), with the same words the popup uses for the same failures.
  */
 import type { Lang } from '@/lib/i18n';
+import { serviceTexts } from '@/lib/meetings';
 
 const en = {
   space: 'Space',
@@ -37,9 +38,10 @@ const en = {
   schedule: 'Schedule',
   cancel: 'Cancel',
   chooseFuture: 'Choose a time in the future.',
-  service_google_meet: 'Google Meet',
-  service_zoom: 'Zoom',
-  service_telemost: 'Telemost',
+  // A meeting page of a service that sends no bot there (lib/meetings: `bot` null).
+  noBotHere: 'No bot joins {service} meetings. Record this tab here instead.',
+  // `service_<id>`: each meeting service's name (lib/meetings).
+  ...serviceTexts('en'),
   // Video pages
   transcribe: 'Transcribe audio',
   lengthOfLeft: '{length} of {left} left',
@@ -77,9 +79,8 @@ const ru: PageText = {
   schedule: 'Запланировать',
   cancel: 'Отмена',
   chooseFuture: 'Выберите время в будущем.',
-  service_google_meet: 'Google Meet',
-  service_zoom: 'Zoom',
-  service_telemost: 'Телемост',
+  noBotHere: 'Бот не подключается к встречам {service}. Запишите эту вкладку здесь.',
+  ...serviceTexts('ru'),
   transcribe: 'Расшифровать аудио',
   lengthOfLeft: '{length} из оставшихся {left}',
   lengthOnly: 'Длина видео {length}',

@@ -4,6 +4,7 @@
  */
 import { formatLocalStamp } from '@/lib/format/dates';
 import type { Lang } from '@/lib/i18n';
+import { meetingServiceName } from '@/lib/meetings';
 
 export interface RecordedPage {
   url: string;
@@ -11,13 +12,6 @@ export interface RecordedPage {
   /** The meeting on that page, when it is one (lib/links). */
   meeting?: { service: string; id?: string } | null;
 }
-
-const SERVICE_NAMES: Record<string, string> = {
-  meet: 'Google Meet',
-  google_meet: 'Google Meet',
-  zoom: 'Zoom',
-  telemost: 'Telemost',
-};
 
 const MAX_TITLE = 120;
 
@@ -41,7 +35,7 @@ export function recordingTitle(page: RecordedPage, startedAt: Date, lang: Lang):
   const fallback = lang === 'ru' ? 'Запись вкладки' : 'Tab recording';
   let subject: string;
   if (page.meeting) {
-    const name = SERVICE_NAMES[page.meeting.service] ?? page.meeting.service;
+    const name = meetingServiceName(page.meeting.service, lang);
     subject = page.meeting.id ? `${name} ${page.meeting.id}` : name;
   } else {
     subject = clean(page.title ?? '') || hostOf(page.url) || fallback;

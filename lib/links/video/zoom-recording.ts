@@ -1,4 +1,4 @@
-import { isZoomHost } from '../meeting/zoom';
+import { isZoomHost } from '../../meetings/zoom';
 import type { VideoPage } from '../types';
 import type { ParsedLink } from '../url';
 

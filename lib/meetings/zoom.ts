@@ -1,5 +1,11 @@
-import type { MeetingLink } from '../types';
-import { isHostOrSubdomain, type ParsedLink } from '../url';
+import type { ParsedLink } from '../links/url';
+import {
+  hostPatterns,
+  isServiceHost,
+  type MeetingLinkRules,
+  type MeetingServiceDefinition,
+  type ParsedMeeting,
+} from './types';
 
 /**
  * Zoom's web domains; any subdomain is a Zoom host too (vanity `acme.zoom.us`, regional
@@ -9,10 +15,17 @@ import { isHostOrSubdomain, type ParsedLink } from '../url';
  * German domain: MeetingBar's catalogue matches both (`zoom(-x)?\.(?:us|com|com\.cn|de)`, web
  * links and `zoommtg://` deep links alike).
  */
-const ZOOM_DOMAINS = ['zoom.us', 'zoom.com', 'zoomgov.com', 'zoom.com.cn', 'zoom.de', 'zoom-x.de'] as const;
+export const ZOOM_HOSTS = [
+  '*.zoom.us',
+  '*.zoom.com',
+  '*.zoomgov.com',
+  '*.zoom.com.cn',
+  '*.zoom.de',
+  '*.zoom-x.de',
+];
 
 export function isZoomHost(host: string): boolean {
-  return ZOOM_DOMAINS.some((domain) => isHostOrSubdomain(host, domain));
+  return isServiceHost(host, ZOOM_HOSTS);
 }
 
 /** Meeting and webinar numbers are 9 to 11 digits; links sometimes group them with dashes or spaces. */
@@ -31,8 +44,8 @@ function passcodeQuery(link: ParsedLink): string {
   return pwd ? `?pwd=${encodeURIComponent(pwd)}` : '';
 }
 
-function numbered(host: string, id: string, link: ParsedLink): MeetingLink {
-  return { service: 'zoom', id, url: `https://${host}/j/${id}${passcodeQuery(link)}` };
+function numbered(host: string, id: string, link: ParsedLink): ParsedMeeting {
+  return { id, url: `https://${host}/j/${id}${passcodeQuery(link)}` };
 }
 
 /**
@@ -61,7 +74,7 @@ function webMeetingNumber(segments: string[]): string | null {
  * `zoommtg://zoom.us/join?action=join&confno=<n>&pwd=...` and `zoomus://...` (Zoom's URL scheme for
  * the desktop and mobile clients) become the https form on the same Zoom host.
  */
-export function parseZoom(link: ParsedLink): MeetingLink | null {
+function parseZoom(link: ParsedLink): ParsedMeeting | null {
   if (!isZoomHost(link.host)) return null;
 
   if (link.scheme === 'zoommtg' || link.scheme === 'zoomus') {
@@ -77,7 +90,26 @@ export function parseZoom(link: ParsedLink): MeetingLink | null {
 
   const [first, name] = link.segments;
   if (first?.toLowerCase() === 'my' && link.segments.length === 2 && PERSONAL_NAME.test(name!)) {
-    return { service: 'zoom', id: name!, url: `https://${link.host}/my/${name}${passcodeQuery(link)}` };
+    return { id: name!, url: `https://${link.host}/my/${name}${passcodeQuery(link)}` };
   }
   return null;
 }
+
+/** Zoom join and web-client paths; the rest of its hosts is marketing and account pages. */
+const ZOOM_MEETING_PATHS = ['/j/*', '/s/*', '/w/*', '/wc/*', '/my/*'];
+
+/** What link detection needs of zoom (the calendars' script takes only this part). */
+export const zoomLinks = {
+  id: 'zoom',
+  hosts: ZOOM_HOSTS,
+  schemes: ['zoommtg', 'zoomus'],
+  parse: parseZoom,
+  bot: 'zoom',
+} as const satisfies MeetingLinkRules;
+
+export const zoom = {
+  ...zoomLinks,
+  names: { en: 'Zoom', ru: 'Zoom' },
+  pageMatches: /* @__PURE__ */ hostPatterns('https', ZOOM_HOSTS, ZOOM_MEETING_PATHS),
+  linkPatterns: /* @__PURE__ */ hostPatterns('*', ZOOM_HOSTS, ['/*']),
+} as const satisfies MeetingServiceDefinition;

@@ -1,5 +1,5 @@
-import type { MeetingLink } from '../types';
-import type { ParsedLink } from '../url';
+import type { ParsedLink } from '../links/url';
+import type { MeetingLinkRules, MeetingServiceDefinition, ParsedMeeting } from './types';
 
 /** Meet codes are three groups of lowercase letters, 3-4-3: `abc-defg-hij`. */
 const CODE = /^([a-z]{3})-?([a-z]{4})-?([a-z]{3})$/;
@@ -16,14 +16,14 @@ function meetCode(segment: string): string | null {
   return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
 }
 
-function byCode(code: string): MeetingLink {
-  return { service: 'google_meet', id: code, url: `https://meet.google.com/${code}` };
+function byCode(code: string): ParsedMeeting {
+  return { id: code, url: `https://meet.google.com/${code}` };
 }
 
-function byNickname(name: string): MeetingLink | null {
+function byNickname(name: string): ParsedMeeting | null {
   const nickname = name.toLowerCase();
   if (!NICKNAME.test(nickname)) return null;
-  return { service: 'google_meet', id: nickname, url: `https://meet.google.com/lookup/${nickname}` };
+  return { id: nickname, url: `https://meet.google.com/lookup/${nickname}` };
 }
 
 /**
@@ -39,7 +39,7 @@ function byNickname(name: string): MeetingLink | null {
  *
  * Home, `/new`, `/landing`, `/_meet` without a code and any other path are not meetings.
  */
-export function parseGoogleMeet(link: ParsedLink): MeetingLink | null {
+function parseGoogleMeet(link: ParsedLink): ParsedMeeting | null {
   if (link.scheme !== 'http' && link.scheme !== 'https') return null;
   const segments = link.segments;
 
@@ -60,3 +60,19 @@ export function parseGoogleMeet(link: ParsedLink): MeetingLink | null {
 
   return null;
 }
+
+/** What link detection needs of googleMeet (the calendars' script takes only this part). */
+export const googleMeetLinks = {
+  id: 'google_meet',
+  hosts: ['meet.google.com', 'g.co'],
+  parse: parseGoogleMeet,
+  bot: 'google_meet',
+} as const satisfies MeetingLinkRules;
+
+export const googleMeet = {
+  ...googleMeetLinks,
+  names: { en: 'Google Meet', ru: 'Google Meet' },
+  // Meet is a single-page app from its home page to the call: the whole host.
+  pageMatches: ['https://meet.google.com/*'],
+  linkPatterns: ['*://meet.google.com/*', '*://g.co/meet/*'],
+} as const satisfies MeetingServiceDefinition;

@@ -1,5 +1,10 @@
-import type { MeetingLink } from '../types';
-import type { ParsedLink } from '../url';
+import type { ParsedLink } from '../links/url';
+import {
+  hostPatterns,
+  type MeetingLinkRules,
+  type MeetingServiceDefinition,
+  type ParsedMeeting,
+} from './types';
 
 /**
  * Yandex Telemost hosts: personal accounts on `telemost.yandex.<tld>`, Yandex 360 for Business on
@@ -8,7 +13,10 @@ import type { ParsedLink } from '../url';
  * `telemost.360.yandex.com`); `.by` and `.kz` are Yandex's regional domains and appear in public
  * host lists and tests. `.com.tr`, `.uz` and others have no public evidence and are not accepted.
  */
-const TELEMOST_HOST = /^telemost\.(?:360\.)?yandex\.(?:ru|com|by|kz)$/;
+const TELEMOST_HOSTS = ['ru', 'com', 'by', 'kz'].flatMap((tld) => [
+  `telemost.yandex.${tld}`,
+  `telemost.360.yandex.${tld}`,
+]);
 
 /**
  * Conference ids are digit strings. Most are 14 digits, but Yandex documents no length and both
@@ -21,10 +29,25 @@ const CONFERENCE_ID = /^\d{1,64}$/;
  * Telemost join links `/j/<digits>`, canonicalised to `https://<original host>/j/<digits>` without
  * query parameters. The home page, `/j/` without an id and other paths are rejected.
  */
-export function parseTelemost(link: ParsedLink): MeetingLink | null {
+function parseTelemost(link: ParsedLink): ParsedMeeting | null {
   if (link.scheme !== 'http' && link.scheme !== 'https') return null;
-  if (!TELEMOST_HOST.test(link.host)) return null;
+  if (!TELEMOST_HOSTS.includes(link.host)) return null;
   const [first, id] = link.segments;
   if (first !== 'j' || link.segments.length !== 2 || !CONFERENCE_ID.test(id!)) return null;
-  return { service: 'telemost', id: id!, url: `https://${link.host}/j/${id}` };
+  return { id: id!, url: `https://${link.host}/j/${id}` };
 }
+
+/** What link detection needs of telemost (the calendars' script takes only this part). */
+export const telemostLinks = {
+  id: 'telemost',
+  hosts: TELEMOST_HOSTS,
+  parse: parseTelemost,
+  bot: 'telemost',
+} as const satisfies MeetingLinkRules;
+
+export const telemost = {
+  ...telemostLinks,
+  names: { en: 'Telemost', ru: 'Телемост' },
+  pageMatches: /* @__PURE__ */ hostPatterns('https', TELEMOST_HOSTS, ['/*']),
+  linkPatterns: /* @__PURE__ */ hostPatterns('*', TELEMOST_HOSTS, ['/*']),
+} as const satisfies MeetingServiceDefinition;

@@ -1,0 +1,84 @@
+/**
+ * What the extension knows of one meeting service, in one file per service (lib/meetings/<id>.ts).
+ * Every list of hosts, patterns and names derives from these definitions (lib/meetings/index.ts);
+ * docs/meeting-services.md says how to add one.
+ */
+import type { MeetingService } from '../links/types';
+import { isHostOrSubdomain, type LinkScheme, type ParsedLink } from '../links/url';
+
+/** The meeting a link or a page address names, as a service's `parse` returns it. */
+export interface ParsedMeeting {
+  /** Meeting code, number, room or thread: stable for the same meeting. */
+  id: string;
+  /** Canonical https link on the original host, without credentials or tracking. */
+  url: string;
+}
+
+/**
+ * What the meeting page script needs of this service's pages beyond their address: where the
+ * control floats clear of the call's own controls. The page's own structures (the frame the call
+ * is drawn in, the participants' names and who is speaking) come here too, one adapter per
+ * service, as the page features that need them are built.
+ */
+export interface MeetingPageAdapter {
+  /**
+   * `top` (the default): the top edge, where the service keeps no controls (Meet, Zoom, Telemost
+   * and Jitsi keep them at the bottom). `bottom-left`: for a service whose call controls are in a
+   * bar at the top (Teams).
+   */
+  placement?: 'top' | 'bottom-left';
+}
+
+export interface MeetingServiceDefinition<Id extends string = string> {
+  /** Stable short name (`zoom`, `kontur_talk`): the recording's `meeting.service`, the `service_<id>` texts. */
+  id: Id;
+  /** The name people know the service by, in every language of the interface. */
+  names: { readonly en: string; readonly ru: string };
+  /**
+   * The hosts its links live on: `meet.google.com` is that host only, `*.zoom.us` is zoom.us and
+   * any subdomain of it (as in a match pattern). Free-text detection recognises a link without a
+   * scheme when it starts with one of these hosts.
+   */
+  hosts: readonly string[];
+  /** Link schemes beyond http(s) (Zoom's `zoommtg:`/`zoomus:` deep links). */
+  schemes?: readonly LinkScheme[];
+  /** The meeting content script's match patterns: every meeting page of the service, and no more. */
+  pageMatches: readonly string[];
+  /**
+   * Where the right-click menu's "Send a bot to this meeting" shows (`targetUrlPatterns`): its
+   * links. Only services that send a bot have them.
+   */
+  linkPatterns?: readonly string[];
+  /** The meeting a parsed link or page address names on this service, or null. Never throws. */
+  parse(link: ParsedLink): ParsedMeeting | null;
+  /**
+   * The contract's `meeting_service` the bot is sent with, or null when the service sends no bot
+   * there: its meetings are recorded in the browser ("Record here") only, and no link of it ever
+   * becomes a bot request (calendars, menus, the tab rule).
+   */
+  bot: MeetingService | null;
+  /** What the meeting page script reads from this service's pages (see MeetingPageAdapter). */
+  page?: MeetingPageAdapter;
+}
+
+/** Whether a host is one of a service's host rules (`*.zoom.us` or an exact host). */
+export function isServiceHost(host: string, hosts: readonly string[]): boolean {
+  return hosts.some((rule) =>
+    rule.startsWith('*.') ? isHostOrSubdomain(host, rule.slice(2)) : host === rule,
+  );
+}
+
+/** Match patterns for `paths` on every host rule (a `*.` rule covers the domain and its subdomains). */
+export function hostPatterns(scheme: 'https' | '*', hosts: readonly string[], paths: readonly string[]) {
+  return hosts.flatMap((host) => paths.map((path) => `${scheme}://${host}${path}`));
+}
+
+/**
+ * The part of a definition link detection needs (its id, hosts, schemes, parser and bot), exported
+ * on its own by each service that sends a bot: the calendars' script detects bot links only and
+ * carries no names or patterns.
+ */
+export type MeetingLinkRules<Id extends string = string> = Pick<
+  MeetingServiceDefinition<Id>,
+  'id' | 'hosts' | 'schemes' | 'parse' | 'bot'
+>;
