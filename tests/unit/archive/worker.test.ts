@@ -156,6 +156,21 @@ describe('the search worker reports its index', () => {
     // The database's files went with the archive.
     expect(kept.wipes).toBe(1);
   });
+
+  it('a meeting removed from the archive (moved to the trash) leaves search at once, with a newer version', async () => {
+    const { kv, archive } = await archiveOf(3);
+    const w = await worker(kv);
+    await w.build();
+    const before = await w.search('zephyrine');
+    expect(before.outcome.meetings).toHaveLength(3);
+    await archive.remove(OWNER, 1, [2]);
+    w.changed({ kind: 'remove', keys: ['1:2'] });
+    await w.build();
+    const after = await w.search('zephyrine');
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(after).toMatchObject({ complete: true, indexed: 2, total: 2 });
+    expect(after.outcome.meetings.map((meeting) => meeting.audioId).sort()).toEqual([1, 3]);
+  });
 });
 
 describe('the meetings found before their passages', () => {
