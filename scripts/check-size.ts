@@ -60,7 +60,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // the space chosen (its texts in both languages, the offer's picker): 825.3 kB measured.
 // 826 → 829: the popup's stylesheets written into popup.html (scripts/popup-html.ts: its first
 // frame waits for one file, not three), while the other pages keep them as files: 848,011 B measured.
-export const ZIP_BUDGET_KB = 829;
+// 829 → 830: the search index's one owner across pages and its recovery, deleted meetings leaving
+// the archive: 829.7 kB measured.
+export const ZIP_BUDGET_KB = 830;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -143,14 +145,18 @@ export const BUDGETS_KB: Record<string, number> = {
   // look's time passed to lib/recording/recovery.ts): 83,973 B measured, 5 B over.
   // 82.1 → 82.4: a recording longer than its space's time left kept and uploaded to the space
   // chosen (the fresh balance at the end, the notice in both languages): 84,248 B measured.
-  'background.js': 82.4,
+  // 82.4 → 83: a recording moved to the trash leaves the archive, and one the service no longer
+  // lists leaves it at the next read of its space (the listing's span of dates): 84,326 B measured.
+  'background.js': 83,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (README, "Search"): its JavaScript glue (the WebAssembly loader, the
   // object API and the OPFS pool) is 50 kB gzip; 62.5 kB measured.
   // 64 → 64.5: a search sends the meetings it found before their records are read (a page opened
   // cold shows them at once), with the test build's delay and step marks: 64.2 kB measured.
-  'assets/search.worker-*.js': 64.5,
+  // 64.5 → 65.5: one page's worker owns the index's files (the Web Lock, the others asking it on
+  // a channel), and a damaged, foreign or older-format database dropped and rebuilt: 66,385 B measured.
+  'assets/search.worker-*.js': 65.5,
   // SQLite itself, compiled to WebAssembly (FTS5 included), loaded by the search worker only:
   // 831 kB raw, 386.3 kB gzip (level 9, as measured here).
   'assets/sqlite3-*.wasm': 387,
