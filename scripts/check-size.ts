@@ -63,7 +63,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 829 → 832.5: the meeting-service registry and its four record-only services (Teams, Jitsi Meet,
 // SaluteJazz, Kontur.Talk) in background.js and meeting.js, the derived lists in calendar.js:
 // 851,863 B measured in the test build (848,204 before).
-export const ZIP_BUDGET_KB = 832.5;
+// 832.5 → 833.5: the search index's one owner across pages and its recovery, deleted meetings leaving
+// the archive: 829.7 kB measured.
+export const ZIP_BUDGET_KB = 833.5;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -154,14 +156,18 @@ export const BUDGETS_KB: Record<string, number> = {
   // 82.9 → 84.4: the meeting-service registry (lib/meetings): the four record-only services'
   // parsers (Teams' launcher and light-meetings pages among them), names and patterns, for the
   // sender checks and the titles of recordings made on their pages: 84,282 → 85,761 B.
-  'background.js': 84.4,
+  // 84.4 → 85: a recording moved to the trash leaves the archive, and one the service no longer
+  // lists leaves it at the next read of its space (the listing's span of dates): 84,326 B measured.
+  'background.js': 85,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the
   // object API and the OPFS pool) is 50 kB gzip; 62.5 kB measured.
   // 64 → 64.5: a search sends the meetings it found before their records are read (a page opened
   // cold shows them at once), with the test build's delay and step marks: 64.2 kB measured.
-  'assets/search.worker-*.js': 64.5,
+  // 64.5 → 65.5: one page's worker owns the index's files (the Web Lock, the others asking it on
+  // a channel), and a damaged, foreign or older-format database dropped and rebuilt: 66,385 B measured.
+  'assets/search.worker-*.js': 65.5,
   // SQLite itself, compiled to WebAssembly (FTS5 included), loaded by the search worker only:
   // 831 kB raw, 386.3 kB gzip (level 9, as measured here).
   'assets/sqlite3-*.wasm': 387,

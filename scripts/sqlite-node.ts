@@ -35,3 +35,19 @@ export async function memoryDatabase(): Promise<Database> {
   const sqlite3 = await sqliteInNode();
   return new sqlite3.oo1.DB(':memory:');
 }
+
+/** An in-memory database holding these bytes as its file (a damaged or foreign one, in tests). */
+export async function databaseFromBytes(bytes: Uint8Array): Promise<Database> {
+  const sqlite3 = await sqliteInNode();
+  const db = new sqlite3.oo1.DB(':memory:');
+  const memory = sqlite3.wasm.allocFromTypedArray(bytes);
+  const flags = sqlite3.capi.SQLITE_DESERIALIZE_FREEONCLOSE | sqlite3.capi.SQLITE_DESERIALIZE_RESIZEABLE;
+  sqlite3.capi.sqlite3_deserialize(db.pointer as number, 'main', memory, bytes.length, bytes.length, flags);
+  return db;
+}
+
+/** The bytes of a database's file. */
+export async function databaseBytes(db: Database): Promise<Uint8Array> {
+  const sqlite3 = await sqliteInNode();
+  return sqlite3.capi.sqlite3_js_db_export(db);
+}

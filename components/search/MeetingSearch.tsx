@@ -68,6 +68,8 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
   const [early, setEarly] = useState<SearchOutcome | null>(null);
   const [progress, setProgress] = useState<IndexProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The index could not be made even after dropping it and building it again. */
+  const [broken, setBroken] = useState(false);
   const worker = useRef<Worker | null>(null);
   const names = useSpaceNames();
 
@@ -111,6 +113,7 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
       const rule = asker.current;
       if (!rule) return;
       if (message.type === 'error') {
+        if (message.broken) setBroken(true);
         if (message.id === null || rule.failed(message.id)) {
           setEarly(null);
           setError(message.message);
@@ -121,8 +124,16 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
         if (rule.current(message.id)) setEarly(message.outcome);
         return;
       }
-      const { indexed, total, speakers, spaceIds, version, complete } = message;
-      const index = { indexed, total, speakers, spaceIds, version, complete };
+      const { indexed, total, speakers, spaceIds, version, complete, rebuilding } = message;
+      const index = {
+        indexed,
+        total,
+        speakers,
+        spaceIds,
+        version,
+        complete,
+        ...(rebuilding ? { rebuilding } : {}),
+      };
       report(index);
       if (message.type === 'results') {
         if (rule.answered(message.id, version)) {
@@ -244,17 +255,21 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
       </search>
 
       <div role="status" aria-live="polite" class="muted small-text" data-testid="meeting-search-status">
-        {error
-          ? t.searchFailed(error)
-          : status.kind === 'empty-archive'
-            ? t.emptyArchive
-            : status.kind === 'searching'
-              ? t.searching
-              : status.kind === 'partial'
-                ? t.searchedSoFar(status.searched, status.total)
-                : status.kind === 'done' && !status.found
-                  ? t.noHits
-                  : ''}
+        {broken
+          ? t.indexBroken
+          : progress?.rebuilding && !progress.complete
+            ? t.rebuilding(progress.indexed, progress.total)
+            : error
+              ? t.searchFailed(error)
+              : status.kind === 'empty-archive'
+                ? t.emptyArchive
+                : status.kind === 'searching'
+                  ? t.searching
+                  : status.kind === 'partial'
+                    ? t.searchedSoFar(status.searched, status.total)
+                    : status.kind === 'done' && !status.found
+                      ? t.noHits
+                      : ''}
       </div>
 
       {outcome && outcome.meetings.length > 0 && (

@@ -3,10 +3,12 @@
  * file system through the "SAH pool" VFS, which needs no cross-origin isolation and keeps the
  * database between visits and browser restarts. Loaded only by the search worker.
  *
- * The pool is one worker's at a time (it holds the files' access handles): a second page that
- * searches while the first keeps its worker asks for them, and the first lets them go as soon as it
- * is idle (`release`, `acquire`); only after 30 s without them does it search from an in-memory
- * database of its own, built from the archive (`storage: 'memory'`).
+ * The pool's files are one worker's: the one holding the pool's Web Lock (search.worker.ts) for
+ * as long as it lives; other pages' workers ask it (lib/archive/follower.ts) and never touch the
+ * pool. Before installing the pool, its files are tried one at a time (each access handle closed at
+ * once): the library deletes the pool's folder when an install fails, so it is installed only once
+ * every file can be taken (a page just closed may hold them a moment longer). After `WAIT_MS`
+ * without them, the worker searches from an in-memory database of its own (`storage: 'memory'`).
  */
 
 // The WebAssembly file, packaged as an asset of the extension.
@@ -17,13 +19,9 @@ import type { SearchDatabase } from '@/lib/archive/worker';
 
 const POOL = 'meeting-search';
 const FILE = '/search.sqlite3';
-/**
- * The pool's files are one worker's at a time. A worker that wants them asks on this channel, every
- * `RETRY_MS`, and the one holding them lets them go when it is idle (no build, no search under
- * way), taking them back when it needs them again. After `WAIT_MS` without them, a worker that has
- * not opened the database yet searches from an in-memory one of its own.
- */
-const POOL_CHANNEL = 'meeting-search-pool';
+/** The pool's own folder of files inside its directory (the library's name for it). */
+const OPAQUE_FOLDER = '.opaque';
+/** Between tries of the pool's files while another worker still holds them. */
 const RETRY_MS = 250;
 const WAIT_MS = 30_000;
 /** SQLite's page cache, in KiB: the worker's memory stays bounded whatever the archive's size. */
@@ -60,70 +58,81 @@ async function load(): Promise<Sqlite3> {
 }
 
 const tuned = <T extends { exec(sql: string): unknown }>(db: T): T => {
-  db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
+  try {
+    db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
+  } catch {
+    // Not a database, or a damaged one: the worker drops it and builds the index again.
+  }
   return db;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs `attempt` until it succeeds, asking on the pool's channel, between attempts, the worker
- * that holds the files to let them go when it is idle; gives up after `WAIT_MS`.
+ * Whether every file of the pool can be taken now: each is opened and closed again, one at a time
+ * (none is left open, whatever fails). No folder yet: free.
  */
-async function whenFree<T>(attempt: () => Promise<T>, channel: BroadcastChannel): Promise<T> {
+export async function poolFilesFree(): Promise<boolean> {
+  let folder: FileSystemDirectoryHandle;
+  try {
+    const root = await navigator.storage.getDirectory();
+    const pool = await root.getDirectoryHandle(SEARCH_DATABASE_DIRECTORY);
+    folder = await pool.getDirectoryHandle(OPAQUE_FOLDER);
+  } catch {
+    return true;
+  }
+  type Entry = FileSystemDirectoryHandle | FileSystemFileHandle;
+  for await (const entry of (folder as unknown as { values(): AsyncIterable<Entry> }).values()) {
+    if (entry.kind !== 'file') continue;
+    try {
+      const handle = await (
+        entry as FileSystemFileHandle & { createSyncAccessHandle(): Promise<{ close(): void }> }
+      ).createSyncAccessHandle();
+      handle.close();
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Waits until the pool's files can be taken (`poolFilesFree`); false after `WAIT_MS`. */
+async function whenFree(): Promise<boolean> {
   const until = Date.now() + WAIT_MS;
   for (;;) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      channel.postMessage('want');
-      await sleep(RETRY_MS);
-    }
+    if (await poolFilesFree()) return true;
+    if (Date.now() > until) return false;
+    await sleep(RETRY_MS);
   }
 }
 
+/** Opens the database: called by the worker that holds the pool's Web Lock (search.worker.ts). */
 export async function openSearchDatabase(): Promise<SearchDatabase> {
-  const sqlite3 = await load();
-  const channel = new BroadcastChannel(POOL_CHANNEL);
-  try {
-    const pool = await whenFree(
-      () =>
-        sqlite3.installOpfsSAHPoolVfs({
-          name: POOL,
-          directory: SEARCH_DATABASE_DIRECTORY,
-          initialCapacity: 4,
-          // A page just closed, or another page's worker, may hold the files: try again (an
-          // option of the library that its type declarations leave out).
-          ...{ forceReinitIfPreviouslyFailed: true },
-        }),
-      channel,
-    );
-    openTimings.pool = performance.now();
-    const database: SearchDatabase = {
-      db: tuned(new pool.OpfsSAHPoolDb(FILE)),
-      storage: 'opfs',
-      wipe: async () => {
-        database.db.close();
-        await pool.wipeFiles();
-        database.db = tuned(new pool.OpfsSAHPoolDb(FILE));
-        return database.db;
-      },
-      release: () => {
-        database.db.close();
-        pool.pauseVfs();
-      },
-      acquire: async () => {
-        await whenFree(() => pool.unpauseVfs(), channel);
-        database.db = tuned(new pool.OpfsSAHPoolDb(FILE));
-        return database.db;
-      },
-      onWanted: (listener) => channel.addEventListener('message', () => listener()),
-    };
-    openTimings.opened = performance.now();
-    return database;
-  } catch {
-    channel.close();
+  // The files are tried while SQLite loads (a page opened cold waits for both).
+  const [sqlite3, free] = await Promise.all([load(), whenFree().catch(() => false)]);
+  if (free) {
+    try {
+      const pool = await sqlite3.installOpfsSAHPoolVfs({
+        name: POOL,
+        directory: SEARCH_DATABASE_DIRECTORY,
+        initialCapacity: 4,
+      });
+      openTimings.pool = performance.now();
+      const database: SearchDatabase = {
+        db: tuned(new pool.OpfsSAHPoolDb(FILE)),
+        storage: 'opfs',
+        wipe: async () => {
+          database.db.close();
+          await pool.wipeFiles();
+          database.db = tuned(new pool.OpfsSAHPoolDb(FILE));
+          return database.db;
+        },
+      };
+      openTimings.opened = performance.now();
+      return database;
+    } catch {
+      // No origin-private file system here: an in-memory database.
+    }
   }
   const database: SearchDatabase = {
     db: tuned(new sqlite3.oo1.DB(':memory:')),

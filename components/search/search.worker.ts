@@ -1,8 +1,18 @@
-/** The search worker's entry: started by the pages that search (components/search/MeetingSearch.tsx). */
+/**
+ * The search worker's entry: started by the pages that search (components/search/MeetingSearch.tsx).
+ *
+ * One worker at a time owns the index's files: the one holding the pool's Web Lock, taken before
+ * anything touches the pool and kept for the worker's life (the browser lets it go when the page
+ * closes). Until then a worker follows the owner: its page's searches are answered by the owner
+ * (lib/archive/follower.ts), and it builds no index of its own. Without Web Locks, the worker owns
+ * the files at once.
+ */
 import { archiveKv } from '@/lib/archive';
+import { followOwner } from '@/lib/archive/follower';
 import { ARCHIVE_CHANNEL } from '@/lib/archive/store';
 import type { SearchWorkerOptions, WorkerScope } from '@/lib/archive/worker';
 import { startSearchWorker } from '@/lib/archive/worker';
+import { SEARCH_PEERS_CHANNEL, SEARCH_POOL_LOCK, type ToSearchPeers } from '@/lib/archive/worker-protocol';
 import { openSearchDatabase, openTimings, wasmMemoryBytes } from './search-database';
 
 const kv = archiveKv();
@@ -40,18 +50,49 @@ const options: SearchWorkerOptions =
       }
     : { open: openSearchDatabase };
 
-const { build, counters } = startSearchWorker(
-  self as unknown as WorkerScope,
-  kv,
-  new BroadcastChannel(ARCHIVE_CHANNEL),
-  options,
-);
-// Test build only: the worker's counts and its WebAssembly memory as globals, for measurements and
-// tests (tests/e2e/search-restart.spec.ts, scripts/bench-search-browser.ts). A release build has none.
-if (import.meta.env.WXT_TEST_BUILD === '1')
-  Object.assign(self, {
-    searchCounters: counters,
-    searchMemory: wasmMemoryBytes,
-    searchOpenTimings: openTimings,
+const peers = new BroadcastChannel(SEARCH_PEERS_CHANNEL);
+const me = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+const follower = followOwner(self as unknown as WorkerScope, peers, me);
+
+let role: 'follower' | 'owner' = 'follower';
+let counters = () => follower.counters();
+// Test build only: the worker's role, counts and WebAssembly memory as globals, for measurements
+// and tests (tests/e2e/search-*.spec.ts, scripts/bench-search-browser.ts): while it follows, the
+// owner's counts. A release build has none.
+if (import.meta.env.WXT_TEST_BUILD === '1') {
+  Object.defineProperties(self, {
+    searchRole: { get: () => role },
+    searchCounters: { get: () => counters() },
   });
-void build();
+  Object.assign(self, { searchMemory: wasmMemoryBytes, searchOpenTimings: openTimings });
+}
+
+/** This worker now owns the files: it opens the database, builds, and answers every page. */
+function own(): void {
+  const waiting = follower.lead();
+  role = 'owner';
+  const started = startSearchWorker(
+    self as unknown as WorkerScope,
+    kv,
+    new BroadcastChannel(ARCHIVE_CHANNEL),
+    {
+      ...options,
+      peers,
+      firstVersion: follower.version() + 1,
+    },
+  );
+  counters = () => started.counters;
+  // The other pages' workers ask again what they had asked the owner before.
+  peers.postMessage({ type: 'leader' } satisfies ToSearchPeers);
+  void started.build();
+  for (const message of waiting) started.ask(message);
+}
+
+const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+if (locks)
+  void locks.request(SEARCH_POOL_LOCK, { mode: 'exclusive' }, () => {
+    own();
+    // Held for the worker's life.
+    return new Promise<never>(() => {});
+  });
+else own();

@@ -31,6 +31,9 @@ const texts = defineMessages(
     moreMeetings: (n: number) => (n === 1 ? '1 more meeting matches' : `${n} more meetings match`),
     hitLabel: (speaker: string, time: string, title: string) => `${speaker} at ${time} in ${title}`,
     searchFailed: (message: string) => `Search failed: ${message}`,
+    rebuilding: (done: number, total: number) => `Rebuilding the search index… ${done} of ${total}`,
+    indexBroken:
+      'The search index could not be rebuilt, so search is unavailable for now. Close this page and open it again to try once more.',
     // Add all past meetings
     addPast: 'Add all past meetings to search',
     addPastHint:
@@ -80,6 +83,9 @@ const texts = defineMessages(
     moreMeetings: (n: number) => `Ещё встреч с совпадениями: ${n}`,
     hitLabel: (speaker: string, time: string, title: string) => `${speaker}, ${time}, «${title}»`,
     searchFailed: (message: string) => `Поиск не удался: ${message}`,
+    rebuilding: (done: number, total: number) => `Поисковый индекс создаётся заново… ${done} из ${total}`,
+    indexBroken:
+      'Не удалось заново создать поисковый индекс, поэтому поиск сейчас недоступен. Закройте эту страницу и откройте её снова, чтобы попробовать ещё раз.',
     addPast: 'Добавить все прошлые встречи в поиск',
     addPastHint:
       'Каждая готовая запись выбранных пространств читается один раз и сохраняется в этом браузере. Ничего не обрабатывается и не списывается.',

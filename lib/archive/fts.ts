@@ -31,8 +31,11 @@ import type { Catalog, CatalogEntry } from './store';
 import { processTerm, tokenize } from './text';
 
 /**
- * Bumped when the schema or what is indexed changes: a database of another version is rebuilt.
- * 2: a passage's rowid follows its meeting's date (`rowidBase`).
+ * The index's format, kept in the database (`PRAGMA user_version`): bumped when the schema or
+ * what is indexed changes. A database of another format (or a foreign one) has its tables dropped
+ * and made anew (`FtsIndex.open`), and the worker rebuilds it from the archive.
+ * 2: a passage's rowid follows its meeting's date (`rowidBase`). Databases of format 2 written
+ * before the format was kept in `user_version` have it in their `meta` table only.
  */
 export const FTS_VERSION = 2;
 /**
@@ -76,9 +79,9 @@ export const PASSAGES_PER_MEETING = 60;
 export const QUERY_WORDS = 12;
 
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS records(key TEXT PRIMARY KEY, rev INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS passages(
+CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE records(key TEXT PRIMARY KEY, rev INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE passages(
   id INTEGER PRIMARY KEY,
   key TEXT NOT NULL,
   space INTEGER NOT NULL,
@@ -87,12 +90,52 @@ CREATE TABLE IF NOT EXISTS passages(
   first INTEGER NOT NULL,
   speakers TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS passages_key ON passages(key);
-CREATE VIRTUAL TABLE IF NOT EXISTS stems USING fts5(
+CREATE INDEX passages_key ON passages(key);
+CREATE VIRTUAL TABLE stems USING fts5(
   header, body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0'
 );
-CREATE VIRTUAL TABLE IF NOT EXISTS vocabulary USING fts5vocab(stems, 'row');
+CREATE VIRTUAL TABLE vocabulary USING fts5vocab(stems, 'row');
+PRAGMA user_version = ${FTS_VERSION};
 `;
+
+/**
+ * The format of the index in `db`: its `user_version`, else (a database of format 2 written before
+ * it was kept there) the version in its `meta` table; null for an empty or a foreign database.
+ */
+export function storedFormat(db: Database): number | null {
+  const kept = Number(db.selectValue('PRAGMA user_version') ?? 0);
+  if (kept !== 0) return kept;
+  const tables = db.selectValues("SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'meta'");
+  if (tables.length === 0) return null;
+  try {
+    const value = Number(db.selectValue("SELECT value FROM meta WHERE name = 'version'"));
+    return Number.isSafeInteger(value) && value > 0 ? value : null;
+  } catch {
+    // A foreign table named `meta`.
+    return null;
+  }
+}
+
+/**
+ * Drops every table and view of `db` (another format's, or a foreign database's) and creates
+ * this format's: the old definitions are never kept. Throws when a table cannot be dropped (a
+ * virtual table of a module this build lacks): the worker then drops the database's files.
+ */
+export function recreateSchema(db: Database): void {
+  db.transaction((tx) => {
+    const objects = tx.selectArrays(
+      `SELECT type, name, sql LIKE 'CREATE VIRTUAL%' AS virtual FROM sqlite_schema
+       WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'
+       ORDER BY type = 'table', virtual DESC`,
+    );
+    // Views first, then virtual tables (which drop their own shadow tables), then the rest.
+    for (const [type, name] of objects) {
+      const quoted = `"${String(name).replace(/"/g, '""')}"`;
+      tx.exec(type === 'view' ? `DROP VIEW IF EXISTS ${quoted}` : `DROP TABLE IF EXISTS ${quoted}`);
+    }
+    tx.exec(SCHEMA);
+  });
+}
 
 /** What the worker does with a database it opens. */
 export type OpenDecision = 'keep' | 'rebuild';
@@ -279,7 +322,10 @@ export class FtsIndex {
    * format and generation, else emptied (and counted as a rebuild).
    */
   static open(db: Database, generation: string, options: FtsOptions = {}): FtsIndex {
-    db.exec(SCHEMA);
+    const format = storedFormat(db);
+    if (format !== FTS_VERSION) recreateSchema(db);
+    else if (Number(db.selectValue('PRAGMA user_version') ?? 0) === 0)
+      db.exec(`PRAGMA user_version = ${FTS_VERSION}`);
     const ranked = Math.max(1, Math.floor(options.rankedPassages ?? RANKED_PASSAGES));
     const index = new FtsIndex(db, generation, ranked);
     const meta = { version: index.#meta('version'), generation: index.#meta('generation') };

@@ -283,6 +283,43 @@ export class Archive extends ArchiveReader {
     });
   }
 
+  /**
+   * Removes recordings of one space (moved to the trash, or no longer listed by the service) with
+   * their speaker names, when they belong to this owner's archive; announces them at once, so the
+   * search index drops them. Returns how many were kept.
+   */
+  remove(owner: string, spaceId: number, audioIds: readonly number[]): Promise<number> {
+    if (audioIds.length === 0) return Promise.resolve(0);
+    return this.#serial(async () => {
+      const catalog = await this.catalog();
+      if (!catalog || catalog.owner !== owner) return 0;
+      const keys = audioIds
+        .map((audioId) => recordKey(spaceId, audioId))
+        .filter((key) => catalog.entries[key]);
+      if (keys.length === 0) return 0;
+      // The catalog first: a reader never finds an entry whose record is gone.
+      for (const key of keys) delete catalog.entries[key];
+      await this.kv.set(CATALOG_KEY, catalog);
+      for (const key of keys) {
+        await this.kv.del(recKey(key));
+        await this.kv.del(namesKey(key));
+      }
+      this.options.changed?.({ kind: 'remove', keys });
+      return keys.length;
+    });
+  }
+
+  /**
+   * After the service listed one page of a space's recordings (newest first, unfiltered): removes
+   * the kept ones the listing shows are gone (`goneFromListing`). Returns how many.
+   */
+  async forgetUnlisted(owner: string, spaceId: number, listing: Listing): Promise<number> {
+    const catalog = await this.catalog();
+    if (!catalog || catalog.owner !== owner) return 0;
+    const kept = Object.values(catalog.entries).filter((entry) => entry.spaceId === spaceId);
+    return this.remove(owner, spaceId, goneFromListing(kept, listing));
+  }
+
   /** Removes everything: records, names, the catalog and the search index (sign-out). */
   clear(): Promise<void> {
     return this.#serial(async () => {
@@ -305,10 +342,44 @@ export interface KeptRecord {
 
 export type ArchiveChange =
   | { kind: 'put'; key: string }
+  | { kind: 'remove'; keys: string[] }
   | { kind: 'clear-space'; spaceId: number }
   | { kind: 'clear' };
 
 /** The owner of an archive: the service and the account. */
 export function archiveOwner(serviceUrl: string, email: string): string {
   return `${serviceUrl} ${email.toLowerCase()}`;
+}
+
+/** One page of a space's recordings as the service listed it: newest first, no search filter. */
+export interface Listing {
+  offset: number;
+  /** Recordings in the whole list (the service's `count`). */
+  count: number;
+  results: ReadonlyArray<{ id: number; created_at: string }>;
+}
+
+/**
+ * The kept recordings (of the listed space) that the service no longer lists: those absent from
+ * the page whose date falls within the span the page covers (newest first: the first page covers
+ * everything newer than its last, the last page everything older than its first), dates equal to a
+ * page's bound excepted (they may be on the next page). One with no known date goes only when the
+ * page is the whole list. Returns their recording ids.
+ */
+export function goneFromListing(kept: readonly CatalogEntry[], listing: Listing): number[] {
+  const listed = new Set(listing.results.map((recording) => recording.id));
+  const first = listing.offset === 0;
+  const last = listing.offset + listing.results.length >= listing.count;
+  const dates = listing.results.map((recording) => Date.parse(recording.created_at)).filter(Number.isFinite);
+  // A page that says nothing about dates (none readable, or empty but not the whole list) removes nothing.
+  if (!(first && last) && dates.length === 0) return [];
+  const newest = dates.length > 0 ? Math.max(...dates) : Number.POSITIVE_INFINITY;
+  const oldest = dates.length > 0 ? Math.min(...dates) : Number.NEGATIVE_INFINITY;
+  return kept
+    .filter((entry) => {
+      if (listed.has(entry.audioId)) return false;
+      if (entry.createdAt === null || !Number.isFinite(entry.createdAt)) return first && last;
+      return (first || entry.createdAt < newest) && (last || entry.createdAt > oldest);
+    })
+    .map((entry) => entry.audioId);
 }

@@ -1,4 +1,4 @@
-/** Messages between a page and its search worker (lib/archive/worker.ts). Types only. */
+/** Messages between a page and its search worker (lib/archive/worker.ts), and between the workers of several pages. */
 import type { SearchFilters, SearchOutcome } from './search';
 
 export type ToSearchWorker = { type: 'search'; id: number; query: string; filters: SearchFilters };
@@ -14,6 +14,11 @@ export interface IndexProgress {
   version: number;
   /** The whole archive is indexed and loaded, and no build is under way. */
   complete: boolean;
+  /**
+   * The kept index was found damaged (or foreign) and is being built again from the archive: the
+   * page says so ("Rebuilding the search index… N of M") until `complete`.
+   */
+  rebuilding?: boolean;
   /** Speaker names of the archive (for the speaker filter), and the spaces it holds. */
   speakers: string[];
   spaceIds: number[];
@@ -31,6 +36,8 @@ export interface SearchCounters {
   indexed: number;
   /** Keys of the index saved in IndexedDB before the move to SQLite, dropped by this worker. */
   migrated: number;
+  /** Times this worker found the kept database damaged or foreign and dropped it (at most once). */
+  recovered?: number;
 }
 
 export type FromSearchWorker =
@@ -42,4 +49,24 @@ export type FromSearchWorker =
    * no hits yet (a page opened cold shows them while the passages are read).
    */
   | { type: 'found'; id: number; outcome: SearchOutcome }
-  | { type: 'error'; id: number | null; message: string };
+  /**
+   * A search or the build failed. `broken`: the index could not be made even after dropping the
+   * database and building it again (the page says so plainly; a new page tries again).
+   */
+  | { type: 'error'; id: number | null; message: string; broken?: boolean };
+
+/**
+ * Between search workers of several pages, on `SEARCH_PEERS_CHANNEL`: one worker (the holder of
+ * the pool's Web Lock) owns the database; the others send it their pages' searches and relay its
+ * answers and reports (lib/archive/follower.ts). `to`: a worker's id, or `*` for every one.
+ */
+export type ToSearchPeers =
+  | { type: 'ask'; from: string; message: ToSearchWorker }
+  | { type: 'hello'; from: string }
+  | { type: 'leader' }
+  | { type: 'reply'; to: string; message: FromSearchWorker };
+
+/** The channel of the search workers of several pages (one owner of the files, the rest ask it). */
+export const SEARCH_PEERS_CHANNEL = 'meeting-search-pool';
+/** The Web Lock held by the search worker that owns the pool's files, for as long as it lives. */
+export const SEARCH_POOL_LOCK = 'meeting-search-pool';

@@ -15,7 +15,7 @@ import {
   startSearchWorker,
   type WorkerScope,
 } from '@/lib/archive/worker';
-import type { FromSearchWorker, ToSearchWorker } from '@/lib/archive/worker-protocol';
+import type { FromSearchWorker, ToSearchPeers, ToSearchWorker } from '@/lib/archive/worker-protocol';
 import { type KeyValueStore, memoryKeyValue } from '@/lib/kv';
 import { memoryDatabase } from '../../scripts/sqlite-node';
 import { readyResult } from './testing/fixtures';
@@ -156,6 +156,21 @@ describe('the search worker reports its index', () => {
     // The database's files went with the archive.
     expect(kept.wipes).toBe(1);
   });
+
+  it('a meeting removed from the archive (moved to the trash) leaves search at once, with a newer version', async () => {
+    const { kv, archive } = await archiveOf(3);
+    const w = await worker(kv);
+    await w.build();
+    const before = await w.search('zephyrine');
+    expect(before.outcome.meetings).toHaveLength(3);
+    await archive.remove(OWNER, 1, [2]);
+    w.changed({ kind: 'remove', keys: ['1:2'] });
+    await w.build();
+    const after = await w.search('zephyrine');
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(after).toMatchObject({ complete: true, indexed: 2, total: 2 });
+    expect(after.outcome.meetings.map((meeting) => meeting.audioId).sort()).toEqual([1, 3]);
+  });
 });
 
 describe('the meetings found before their passages', () => {
@@ -211,41 +226,43 @@ describe('the kept index', () => {
     expect((await later.search('zephyrine')).outcome.meetings).toHaveLength(0);
   });
 
-  it('lets its files go to another page that asks, once idle, and takes them back to answer', async () => {
+  it("answers another page's worker on the peers' channel and sends it every report, its own page's too", async () => {
     const { kv } = await archiveOf(2);
-    const kept = { db: await memoryDatabase(), releases: 0, acquires: 0, open: true };
-    let wanted: (() => void) | null = null;
-    const open = async (): Promise<SearchDatabase> => {
-      const database: SearchDatabase = {
-        db: kept.db,
-        storage: 'opfs',
-        wipe: async () => database.db,
-        release: () => {
-          kept.releases += 1;
-          kept.open = false;
-        },
-        acquire: async () => {
-          kept.acquires += 1;
-          kept.open = true;
-          return kept.db;
-        },
-        onWanted: (listener) => {
-          wanted = listener;
-        },
-      };
-      return database;
-    };
-    const w = await worker(kv, undefined, open);
-    await w.build();
-    expect(kept.releases).toBe(0);
-    // Another page's worker asks: nothing is under way, so the files go at once.
-    (wanted as unknown as () => void)();
-    expect(kept).toMatchObject({ releases: 1, open: false });
-    // A search takes them back, answers, and keeps them (no one asked since).
-    const answer = await w.search('zephyrine');
-    expect(answer.outcome.meetings).toHaveLength(2);
-    expect(answer).toMatchObject({ complete: true, indexed: 2 });
-    expect(kept).toMatchObject({ releases: 1, acquires: 1, open: true });
+    const sent: ToSearchPeers[] = [];
+    let onPeer: ((event: MessageEvent<ToSearchPeers>) => void) | null = null;
+    const peers = {
+      postMessage: (message: ToSearchPeers) => sent.push(message),
+      addEventListener: (_type: string, listener: (event: MessageEvent<ToSearchPeers>) => void) => {
+        onPeer = listener;
+      },
+    } as unknown as Pick<BroadcastChannel, 'addEventListener' | 'postMessage'>;
+    const page: FromSearchWorker[] = [];
+    const started = startSearchWorker(
+      { postMessage: (message) => page.push(message), addEventListener: () => {} },
+      kv,
+      null,
+      { open: (await keptDatabase()).open, peers, firstVersion: 40 },
+    );
+    await started.build();
+    const peer = (data: ToSearchPeers) => onPeer?.({ data } as MessageEvent<ToSearchPeers>);
+    peer({ type: 'hello', from: 'other' });
+    expect(sent.at(-1)).toMatchObject({
+      type: 'reply',
+      to: 'other',
+      message: { type: 'progress', total: 2 },
+    });
+    peer({ type: 'ask', from: 'other', message: { type: 'search', id: 7, query: 'zephyrine', filters: {} } });
+    while (!sent.some((m) => m.type === 'reply' && m.message.type === 'results'))
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    const answer = sent.find((m) => m.type === 'reply' && m.message.type === 'results');
+    expect(answer).toMatchObject({ to: 'other', message: { id: 7, complete: true, indexed: 2 } });
+    if (answer?.type === 'reply' && answer.message.type === 'results')
+      expect(answer.message.outcome.meetings).toHaveLength(2);
+    // Its own page never sees the other page's answer; every report goes to both, numbered from 41.
+    expect(page.some((m) => m.type === 'results')).toBe(false);
+    const reports = sent.filter((m) => m.type === 'reply' && m.to === '*');
+    expect(reports.length).toBe(page.filter((m) => m.type === 'progress').length);
+    expect(page[0]).toMatchObject({ type: 'progress', version: 41 });
   });
 
   it('a search asked before the kept index is open waits for it: one whole answer, not an empty one first', async () => {

@@ -6,6 +6,14 @@
  * and browser restarts: it is reused as it is for the same archive, and emptied only for another
  * format or archive generation (counted in `counters.rebuilds`). The background announces archive
  * changes on a BroadcastChannel; a clear drops the database's files.
+ *
+ * A database found damaged or foreign (SQLite says `SQLITE_NOTADB` or `SQLITE_CORRUPT`, or its
+ * tables cannot be made this format's) is dropped and built again from the archive, once per
+ * worker (`counters.recovered`); the reports say `rebuilding` meanwhile, and a second failure is
+ * reported as `broken`.
+ *
+ * Several pages: only the worker holding the pool's Web Lock runs this (search.worker.ts); it also
+ * answers the searches other pages' workers send on `peers` (lib/archive/follower.ts).
  */
 import type { Database } from '@sqlite.org/sqlite-wasm';
 import type { KeyValueStore } from '@/lib/kv';
@@ -13,7 +21,13 @@ import { FtsIndex } from './fts';
 import { RecordCache } from './record-cache';
 import { forHits, prepare, type RecordSource } from './search';
 import { type ArchiveChange, ArchiveReader, type Catalog, type CatalogEntry } from './store';
-import type { FromSearchWorker, IndexProgress, SearchCounters, ToSearchWorker } from './worker-protocol';
+import type {
+  FromSearchWorker,
+  IndexProgress,
+  SearchCounters,
+  ToSearchPeers,
+  ToSearchWorker,
+} from './worker-protocol';
 
 /**
  * The records kept after reading, in characters of their stored size: about 24 one-hour meetings,
@@ -32,14 +46,11 @@ export interface SearchDatabase {
   db: Database;
   /** `opfs`: kept between visits; `memory`: this worker's only (the file system was not available). */
   storage: 'opfs' | 'memory';
-  /** Closes the database, drops its files and gives a new, empty one (the archive was wiped). */
+  /**
+   * Closes the database, drops its files and gives a new, empty one (the archive was wiped, or the
+   * database was found damaged).
+   */
   wipe(): Promise<Database>;
-  /** Closes the database and lets another page's worker take its files (a shared pool). */
-  release?(): void;
-  /** Takes the files back (waiting for the worker holding them to let go) and reopens the database. */
-  acquire?(): Promise<Database>;
-  /** Called when another page's worker asks for the files. */
-  onWanted?(listener: () => void): void;
 }
 
 export interface SearchWorkerOptions {
@@ -54,6 +65,21 @@ export interface SearchWorkerOptions {
    * index ready to answer, an answer sent (for the benchmark's cold page, scripts/bench-search-browser.ts).
    */
   mark?: (step: 'catalog' | 'ready' | 'answered') => void;
+  /** The version of the first report less one (a worker that took over from another's numbers above it). */
+  firstVersion?: number;
+  /** Other pages' search workers: their searches are answered, and every report is sent to them too. */
+  peers?: Pick<BroadcastChannel, 'addEventListener' | 'postMessage'>;
+}
+
+/** SQLite's codes of a file that is not a database, or a damaged one (primary result codes). */
+const SQLITE_CORRUPT = 11;
+const SQLITE_NOTADB = 26;
+
+/** Whether an error is SQLite's saying the database is damaged or not a database. */
+export function isDamaged(error: unknown): boolean {
+  const code = (error as { resultCode?: unknown } | null)?.resultCode;
+  if (typeof code === 'number' && [SQLITE_CORRUPT, SQLITE_NOTADB].includes(code & 0xff)) return true;
+  return /SQLITE_(CORRUPT|NOTADB)|malformed|not a database/i.test(String(error));
 }
 
 /**
@@ -79,7 +105,7 @@ export function startSearchWorker(
   /** The catalog was read at least once (a search before that starts a build). */
   let read = false;
   /** What searches answer from changed (see IndexProgress.version). */
-  let version = 0;
+  let version = options.firstVersion ?? 0;
   /** The index holds the whole catalog it last read (until the next build or clear). */
   let whole = false;
   /** Bumped by a clear: a build under way stops. */
@@ -90,16 +116,10 @@ export function startSearchWorker(
   let empty = false;
   /** Legacy index keys were looked for (once per worker). */
   let migrated = false;
-  /** The database is closed and its files let go to another page's worker (see SearchDatabase). */
-  let released = false;
-  /** Another page's worker asked for the files: they are let go at the next idle moment. */
-  let wanted = false;
-  /** Searches under way (the database is in use). */
-  let searching = 0;
-  /** Taking the files back (one at a time). */
-  let taking: Promise<void> | null = null;
-  /** Records in the index, as last counted while the database was open. */
-  let indexedCount = 0;
+  /** The database was found damaged and dropped (once per worker: a second failure is reported). */
+  let recovered = false;
+  /** Building again after dropping a damaged database (the page says so until the build ends). */
+  let rebuilding = false;
   /**
    * Settled once the first build has opened the kept index (or found no archive): a search asked
    * before waits for it, so a page opened cold gets the kept index's answer at once, not an empty
@@ -109,36 +129,17 @@ export function startSearchWorker(
   const opened = new Promise<void>((resolve) => {
     markOpened = resolve;
   });
-  const counters: SearchCounters = { storage: null, rebuilds: 0, indexed: 0, migrated: 0 };
+  const counters: SearchCounters = { storage: null, rebuilds: 0, indexed: 0, migrated: 0, recovered: 0 };
   /** The last records read (searches as one types read the same few again). */
   const cache = new RecordCache<NonNullable<Awaited<ReturnType<RecordSource>>>>(CACHED_CHARACTERS);
 
-  /** Records in the index (counted again while the database is open). */
+  /** Records in the index (0 when it cannot be counted: a damaged database). */
   const counted = (): number => {
-    if (index && !released) indexedCount = index.size;
-    return indexedCount;
-  };
-
-  /** Lets the files go when another page's worker wants them and nothing here uses them. */
-  const letGo = () => {
-    if (!wanted || released || running || searching > 0 || taking || !database?.release) return;
-    wanted = false;
-    database.release();
-    released = true;
-  };
-
-  /** Takes the files back before the database is used. */
-  const take = async (): Promise<void> => {
-    if (!database || !released) return;
-    taking ??= (async () => {
-      if (!database?.acquire) return;
-      database.db = await database.acquire();
-      released = false;
-      if (index) index = FtsIndex.open(database.db, index.generation);
-    })().finally(() => {
-      taking = null;
-    });
-    await taking;
+    try {
+      return index?.size ?? 0;
+    } catch {
+      return 0;
+    }
   };
 
   const progress = (): IndexProgress => {
@@ -148,6 +149,7 @@ export function startSearchWorker(
       total: entries.length,
       version,
       complete: whole && !again,
+      ...(rebuilding ? { rebuilding: true } : {}),
       speakers: [...new Set(entries.flatMap((entry) => entry.speakers))].sort((a, b) => a.localeCompare(b)),
       spaceIds: [...new Set(entries.map((entry) => entry.spaceId))].sort((a, b) => a - b),
       counters: { ...counters },
@@ -157,8 +159,15 @@ export function startSearchWorker(
   /** Reports the index; `bump` when what searches answer from changed. */
   const report = (bump: boolean) => {
     if (bump) version += 1;
-    scope.postMessage({ type: 'progress', ...progress() });
+    const message: FromSearchWorker = { type: 'progress', ...progress() };
+    scope.postMessage(message);
+    tellPeers('*', message);
   };
+
+  /** Sends a message to another page's worker (`*`: every one), which gives it to its page. */
+  function tellPeers(to: string, message: FromSearchWorker): void {
+    options.peers?.postMessage({ type: 'reply', to, message } satisfies ToSearchPeers);
+  }
 
   /** A record and its speaker names, read from the archive (the build reads each once: not kept). */
   const readRecord: RecordSource = async (key) => {
@@ -194,15 +203,8 @@ export function startSearchWorker(
 
   /** The index for this archive generation, in the database (opened once, wiped when asked). */
   const indexFor = async (generation: string | null): Promise<FtsIndex | null> => {
-    if (!database) {
-      database = await openDatabase();
-      database.onWanted?.(() => {
-        wanted = true;
-        letGo();
-      });
-    }
+    database ??= await openDatabase();
     counters.storage = database.storage;
-    await take();
     if (wipe) {
       wipe = false;
       index = null;
@@ -212,11 +214,32 @@ export function startSearchWorker(
     if (generation === null) return null;
     empty = false;
     if (!index || index.generation !== generation) {
-      index = FtsIndex.open(database.db, generation);
+      index = null;
+      let opened: FtsIndex;
+      try {
+        opened = FtsIndex.open(database.db, generation);
+      } catch (error) {
+        // Not a database, a damaged one, or tables that cannot be made this format's: dropped
+        // and built again from the archive, once.
+        if (recovered) throw error;
+        startRecovery();
+        database.db = await database.wipe();
+        opened = FtsIndex.open(database.db, generation);
+      }
+      index = opened;
       counters.rebuilds += index.counters.rebuilds;
     }
     return index;
   };
+
+  /** The database was found damaged: it is dropped and the index built again, once per worker. */
+  function startRecovery(): void {
+    recovered = true;
+    rebuilding = true;
+    counters.recovered = (counters.recovered ?? 0) + 1;
+    cache.clear();
+    version += 1;
+  }
 
   const buildOnce = async () => {
     const mine = epoch;
@@ -272,6 +295,7 @@ export function startSearchWorker(
     }
     if (mine !== epoch) return;
     whole = true;
+    rebuilding = false;
     report(true);
   };
 
@@ -284,14 +308,31 @@ export function startSearchWorker(
       do {
         again = false;
         await buildOnce().catch((error: unknown) => {
+          if (isDamaged(error) && !recovered && database) {
+            // Damage found while indexing (a page of the file): dropped and built again, once.
+            startRecovery();
+            wipe = true;
+            empty = false;
+            index = null;
+            again = true;
+            return;
+          }
           // A search waiting for the index is answered from what there is.
           markOpened();
-          scope.postMessage({ type: 'error', id: null, message: String(error) });
+          const broken = recovered;
+          rebuilding = false;
+          const message: FromSearchWorker = {
+            type: 'error',
+            id: null,
+            message: String(error),
+            ...(broken ? { broken } : {}),
+          };
+          scope.postMessage(message);
+          tellPeers('*', message);
         });
       } while (again);
     })().finally(() => {
       running = null;
-      letGo();
     });
     return running;
   };
@@ -309,42 +350,59 @@ export function startSearchWorker(
     void build();
   });
 
+  /** Answers a page's search: this worker's own page's, or another page's (`post` sends it there). */
+  const answer = async (message: ToSearchWorker, post: (reply: FromSearchWorker) => void) => {
+    try {
+      if (!read && !running) void build();
+      await opened;
+      options.mark?.('ready');
+      // The index as it is now: a change during the search bumps the version, and the page asks again.
+      const at = progress();
+      const outcome = index
+        ? await index.search(message.query, message.filters, source, {}, (keys, total) => {
+            const entries = catalog?.entries ?? {};
+            const shown = keys.filter((key) => entries[key] !== undefined);
+            // Kept records answer at once: the meetings go first only when some must be read.
+            if (shown.every((key) => cache.has(key, (entries[key] as CatalogEntry).rev))) return;
+            const meetings = shown.map((key) => {
+              const { spaceId, audioId, title, createdAt } = entries[key] as CatalogEntry;
+              return { key, spaceId, audioId, title, createdAt, hits: [], more: 0 };
+            });
+            const moreMeetings = Math.max(0, total - meetings.length);
+            post({ type: 'found', id: message.id, outcome: { meetings, moreMeetings } });
+          })
+        : { meetings: [], moreMeetings: 0 };
+      post({ type: 'results', id: message.id, query: message.query, outcome, ...at });
+      options.mark?.('answered');
+    } catch (error) {
+      post({ type: 'error', id: message.id, message: String(error) });
+      // Damage found by a search: the database is dropped and built again (once), and the page
+      // asks again when the index's version changes.
+      if (isDamaged(error) && !recovered && database) {
+        startRecovery();
+        wipe = true;
+        empty = false;
+        index = null;
+        void build();
+      }
+    }
+  };
+
   scope.addEventListener('message', (event) => {
     const message = event.data;
     if (message?.type !== 'search') return;
-    void (async () => {
-      searching += 1;
-      try {
-        if (!read && !running) void build();
-        await opened;
-        options.mark?.('ready');
-        await take();
-        // The index as it is now: a change during the search bumps the version, and the page asks again.
-        const at = progress();
-        const outcome = index
-          ? await index.search(message.query, message.filters, source, {}, (keys, total) => {
-              const entries = catalog?.entries ?? {};
-              const shown = keys.filter((key) => entries[key] !== undefined);
-              // Kept records answer at once: the meetings go first only when some must be read.
-              if (shown.every((key) => cache.has(key, (entries[key] as CatalogEntry).rev))) return;
-              const meetings = shown.map((key) => {
-                const { spaceId, audioId, title, createdAt } = entries[key] as CatalogEntry;
-                return { key, spaceId, audioId, title, createdAt, hits: [], more: 0 };
-              });
-              const moreMeetings = Math.max(0, total - meetings.length);
-              scope.postMessage({ type: 'found', id: message.id, outcome: { meetings, moreMeetings } });
-            })
-          : { meetings: [], moreMeetings: 0 };
-        scope.postMessage({ type: 'results', id: message.id, query: message.query, outcome, ...at });
-        options.mark?.('answered');
-      } catch (error) {
-        scope.postMessage({ type: 'error', id: message.id, message: String(error) });
-      } finally {
-        searching -= 1;
-        letGo();
-      }
-    })();
+    void answer(message, (reply) => scope.postMessage(reply));
   });
 
-  return { build, counters };
+  options.peers?.addEventListener('message', (event: MessageEvent<ToSearchPeers>) => {
+    const message = event.data;
+    if (message?.type === 'hello') tellPeers(message.from, { type: 'progress', ...progress() });
+    if (message?.type === 'ask' && message.message?.type === 'search')
+      void answer(message.message, (reply) => tellPeers(message.from, reply));
+  });
+
+  /** Answers a search asked of this worker before it owned the files (given by the follower it was). */
+  const ask = (message: ToSearchWorker) => void answer(message, (reply) => scope.postMessage(reply));
+
+  return { build, counters, ask };
 }

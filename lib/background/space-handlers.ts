@@ -69,6 +69,15 @@ export function createSpaceHandlers(bg: Background): Pick<Handlers, SpaceMessage
         offset,
       });
       await bg.session.noteStorageOrigins(page.results.slice(0, 1).map((recording) => recording.url));
+      if (pattern === undefined) {
+        // A recording the service no longer lists (moved to the trash or deleted elsewhere) leaves
+        // the archive, and so search, at this read of its space.
+        const owner = await bg.archive.owner();
+        if (owner)
+          await bg.archive.store
+            .forgetUnlisted(owner, spaceId, { offset: offset ?? 0, count: page.count, results: page.results })
+            .catch((error) => console.warn('archive not pruned', error));
+      }
       return page;
     },
 
@@ -80,6 +89,12 @@ export function createSpaceHandlers(bg: Background): Pick<Handlers, SpaceMessage
     'recordings.delete': async ({ spaceId, audioIds }) => {
       await requireServiceAccess(bg);
       await bg.session.client.deleteRecordings(spaceId, audioIds);
+      // Moved to the trash: its kept copy leaves the archive and search at once.
+      const owner = await bg.archive.owner();
+      if (owner)
+        await bg.archive.store
+          .remove(owner, spaceId, audioIds)
+          .catch((error) => console.warn('archive not pruned', error));
       return null;
     },
 
@@ -116,11 +131,11 @@ export function createSpaceHandlers(bg: Background): Pick<Handlers, SpaceMessage
         throw error;
       }
       if (owner && isArchivable(result)) {
-        // The recording's date comes with its info (one more read, once per recording).
-        const createdAt = await bg.session.client
-          .getRecordingInfo(spaceId, audioId)
-          .then((recording) => Date.parse(recording.created_at) || null)
-          .catch(() => null);
+        // The recording's date comes with its info (one more read, once per recording); one in the
+        // trash is shown, not kept (it would come back into search).
+        const info = await bg.session.client.getRecordingInfo(spaceId, audioId).catch(() => null);
+        const createdAt = info ? Date.parse(info.created_at) || null : null;
+        if (info?.is_active === false) return shownResult(result);
         const kept = await bg.archive.store
           .keep(owner, { spaceId, audioId, createdAt, result })
           .catch((error) => {

@@ -3,8 +3,8 @@
  * with the same profile, and a search in the side panel answers from the index the first run
  * built on the origin-private file system, indexing nothing again (the search worker's own
  * counters: no rebuild, no record indexed). A second page searching while the first keeps its
- * worker gets the same kept index (the first lets the files go when idle), and the first answers
- * again after.
+ * worker gets the same kept index (the first page's worker owns the files and answers it: its
+ * counters are the owner's), and the first answers again after.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,12 +78,12 @@ base(
       const second = await launchChromium({ profileDir });
       expect(await extensionId(second.context)).toBe(id);
       const after = await searchFromPanel(second.context, id, text);
-      expect(after.counters).toEqual({ storage: 'opfs', rebuilds: 0, indexed: 0, migrated: 0 });
+      expect(after.counters).toEqual({ storage: 'opfs', rebuilds: 0, indexed: 0, migrated: 0, recovered: 0 });
 
-      // A second panel while the first still has its worker: the same kept index, not one of its own.
+      // A second panel while the first still has its worker: answered by the first's, not by one of its own.
       const other = await searchFromPanel(second.context, id, text);
-      expect(other.counters).toEqual({ storage: 'opfs', rebuilds: 0, indexed: 0, migrated: 0 });
-      // The first answers again (it takes the files back).
+      expect(other.counters).toEqual({ storage: 'opfs', rebuilds: 0, indexed: 0, migrated: 0, recovered: 0 });
+      // The first answers again.
       const word = text.split(' ').find((w) => w.length > 5) ?? text;
       await after.panel.getByRole('searchbox', { name: 'Search all meetings' }).fill(word);
       await expect(after.panel.getByTestId('hit').first()).toBeVisible({ timeout: 60_000 });
