@@ -30,7 +30,7 @@ export interface BackgroundOptions {
   /** Where results are kept for reading offline and searching; default: the extension origin's IndexedDB. */
   archiveKv?: KeyValueStore;
   fetch?: typeof fetch;
-  /** How calendar feeds are parsed; default: outside the worker (lib/background/feed-parser.ts). */
+  /** How calendar feeds are parsed; default: outside the worker (lib/background/engine-client.ts). */
   parseFeed?: CalendarDeps['parseFeed'];
   /** A protocol's Markdown as Slack text; default: outside the worker (lib/background/slack-conversion.ts). */
   slackText?: (markdown: string) => Promise<string>;

@@ -15,7 +15,7 @@
  *   notified by the engine's listeners with the same sentences as any bot (codes 4 and 5 included).
  */
 import { browser } from 'wxt/browser';
-// Not lib/calendar's index: the background must not load ical.js (lib/calendar/feed-parsing.ts).
+// Not lib/calendar's index: the background must not load ical.js (lib/calendar/engine-thread.ts).
 import { type CalendarCoverage, currentOccurrence } from '@/lib/calendar/auto-join';
 import { maskFeedUrl, parseFeedUrl } from '@/lib/calendar/feed-url';
 import { occurrenceKey, type PlannedMeeting, planMeetings } from '@/lib/calendar/plan';

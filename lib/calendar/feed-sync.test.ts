@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FEED_CAPS } from './caps';
 import { FeedTooComplexError } from './feed-error';
-import { FEED_CHANNEL, type FeedRequest, type ParserWorker, parseInWorker } from './feed-parsing';
 import { type FeedSyncDeps, shareAttendees, syncFeed } from './feed-sync';
 import { DEFAULT_RULE, type StoredCalendar } from './types';
 
@@ -146,59 +145,5 @@ describe('shareAttendees', () => {
     const shared = shareAttendees(copied);
     expect(new Set(shared.map((o) => o.attendees)).size).toBe(1);
     expect(shared[49]!.attendees).toEqual(list);
-  });
-});
-
-describe('parseInWorker: the parser thread is stopped at the time limit', () => {
-  const request: FeedRequest = { channel: FEED_CHANNEL, text: FEED, options: { from: 0, to: 1 } };
-
-  function fakeWorker(answer: unknown | null) {
-    const state = { terminated: 0, listeners: new Map<string, (event: never) => void>() };
-    const worker: ParserWorker = {
-      postMessage: () => {
-        if (answer !== null)
-          queueMicrotask(() => state.listeners.get('message')?.({ data: answer } as never));
-      },
-      terminate: () => {
-        state.terminated += 1;
-      },
-      addEventListener: (type: string, listener: (event: never) => void) => {
-        state.listeners.set(type, listener);
-      },
-    };
-    return { worker, state };
-  }
-
-  it('a parse that never answers is terminated and answered as too complex', async () => {
-    const { worker, state } = fakeWorker(null);
-    let fire: () => void = () => undefined;
-    const timers = {
-      set: (callback: () => void) => {
-        fire = callback;
-        return 1;
-      },
-      clear: () => undefined,
-    };
-    const pending = parseInWorker(() => worker, request, 20_000, timers);
-    fire();
-    expect(await pending).toEqual({
-      ok: false,
-      format: false,
-      complex: true,
-      message: 'parse time limit reached',
-    });
-    expect(state.terminated).toBe(1);
-  });
-
-  it('an answer ends the Worker too; a malformed answer is a failure', async () => {
-    const good = fakeWorker({ ok: true, feed: { name: null, occurrences: [], events: 0, capped: [] } });
-    expect((await parseInWorker(() => good.worker, request, 20_000)).ok).toBe(true);
-    expect(good.state.terminated).toBe(1);
-    const bad = fakeWorker({ nonsense: true });
-    expect(await parseInWorker(() => bad.worker, request, 20_000)).toMatchObject({
-      ok: false,
-      format: false,
-    });
-    expect(bad.state.terminated).toBe(1);
   });
 });

@@ -6,8 +6,8 @@
  */
 import { FEED_CAPS, type FeedCaps } from './caps';
 import { FeedFormatError, FeedTooComplexError } from './feed-error';
+import type { ParseOptions } from './ical-engine';
 import { ownerEmail } from './owner';
-import type { ParseOptions } from './parse-feed';
 import type { CalendarErrorKind, MeetingOccurrence, ParsedFeed, StoredCalendar } from './types';
 
 /** Occurrences kept from this long ago (a running meeting, a start missed while closed)... */
@@ -18,7 +18,7 @@ export const LOOK_AHEAD_MS = 8 * 24 * 60 * 60_000;
 export const FEED_MAX_BYTES = FEED_CAPS.bytes;
 
 export interface FeedSyncDeps {
-  /** Feed text → occurrences (ical.js, outside the background worker: lib/background/feed-parser.ts). */
+  /** Feed text → occurrences (ical.js, outside the background worker: lib/background/engine-client.ts). */
   parseFeed: (text: string, options: ParseOptions) => Promise<ParsedFeed>;
   now: () => number;
   fetch: typeof fetch;

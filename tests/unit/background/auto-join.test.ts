@@ -9,7 +9,7 @@ import { DEMO_LINKS, demoCalendar } from '../../../emulator/calendar';
 import { AUTO_JOIN_DELAY_MS } from '../../../lib/calendar';
 import { AUTO_JOIN_ALARM, AutoJoin } from '../../../lib/calendar/auto-join-service';
 import { Calendars } from '../../../lib/calendar/calendars';
-import { parseFeed } from '../../../lib/calendar/parse-feed';
+import { parseFeed } from '../../../lib/calendar/ical-engine';
 import type { Job } from '../../../lib/jobs/types';
 import { type KeyValueStore, memoryKeyValue } from '../../../lib/kv';
 import { type MeetingLink, parseMeetingLink } from '../../../lib/links';

@@ -9,7 +9,7 @@ import { createBackground } from '../../../lib/background/app';
 import type { AutoJoinEntry } from '../../../lib/calendar/auto-join';
 import { AutoJoin } from '../../../lib/calendar/auto-join-service';
 import { Calendars } from '../../../lib/calendar/calendars';
-import { parseFeed } from '../../../lib/calendar/parse-feed';
+import { parseFeed } from '../../../lib/calendar/ical-engine';
 import {
   AUTO_JOIN_KEY,
   CALENDAR_DISPATCH_ALARM,

@@ -8,7 +8,7 @@ import {
   type CalendarDeps,
   Calendars,
 } from '../../../lib/calendar/calendars';
-import { parseFeed } from '../../../lib/calendar/parse-feed';
+import { parseFeed } from '../../../lib/calendar/ical-engine';
 import { DEFAULT_RULE, type DispatchRecord } from '../../../lib/calendar/types';
 import type { Job } from '../../../lib/jobs/types';
 import { type KeyValueStore, memoryKeyValue } from '../../../lib/kv';

@@ -1,5 +1,6 @@
 /**
- * An iCalendar feed → the occurrences of its meetings in a time window. ical.js parses the feed
+ * The calendar engine (runs on the parser's own thread, lib/calendar/engine-thread.ts): an
+ * iCalendar feed → the occurrences of its meetings in a time window. ical.js parses the feed
  * and expands recurrences (RRULE, RDATE, EXDATE, RECURRENCE-ID overrides) in the zones the feed
  * defines (VTIMEZONE). Skipped: all-day events, cancelled events and occurrences, occurrences the
  * user declined, events without a meeting link.
