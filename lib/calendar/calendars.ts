@@ -158,6 +158,8 @@ export class Calendars {
       lastError: calendar.lastError,
       upcoming: calendar.occurrences.filter((occurrence) => occurrence.startsAt >= now).length,
       capped: calendar.capped ?? [],
+      ...(calendar.skipped ? { skipped: calendar.skipped } : {}),
+      ...(calendar.unknownZones?.length ? { unknownZones: calendar.unknownZones } : {}),
     }));
   }
 

@@ -56,6 +56,26 @@ describe('syncFeed: one feed, bounded', () => {
     expect(synced.feed).toBe(FEED);
   });
 
+  it('keeps what the parse left out and the zones it read in the user’s zone, for the calendar’s line', async () => {
+    const d = deps({
+      parseFeed: async () => ({
+        name: 'Work',
+        occurrences: [],
+        events: 9,
+        capped: [],
+        skipped: { count: 2, reason: 'rule', property: 'RRULE' },
+        unknownZones: ['Mars/Olympus'],
+      }),
+    });
+    const synced = await syncFeed(calendar, true, d);
+    expect(synced.skipped).toEqual({ count: 2, reason: 'rule', property: 'RRULE' });
+    expect(synced.unknownZones).toEqual(['Mars/Olympus']);
+    // A later parse without them clears them.
+    const clean = await syncFeed(synced, true, deps({}));
+    expect(clean.skipped).toBeUndefined();
+    expect(clean.unknownZones).toBeUndefined();
+  });
+
   it('cuts a streamed body without Content-Length at the byte cap', async () => {
     let pulled = 0;
     const body = new ReadableStream<Uint8Array>({

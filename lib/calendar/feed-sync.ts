@@ -180,6 +180,8 @@ async function syncOnce(
     parsedAt: now,
     occurrences: shareAttendees(occurrences),
     capped: parsed.capped,
+    skipped: parsed.skipped,
+    unknownZones: parsed.unknownZones,
     lastSyncAt: now,
     lastError: null,
   };

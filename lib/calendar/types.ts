@@ -31,6 +31,18 @@ export interface ParsedFeed {
   events: number;
   /** The caps this feed reached (what fits was read); said once for the feed. */
   capped: FeedCap[];
+  /** Events that could not be read and were left out: how many, and why the first was. */
+  skipped?: FeedSkipped;
+  /** Zone names no table knows and no VTIMEZONE defines: their times were read in the user's zone. */
+  unknownZones?: string[];
+}
+
+/** Why events of a feed were left out (lib/calendar/feed-split.ts). */
+export interface FeedSkipped {
+  count: number;
+  reason: 'time' | 'rule' | 'duration' | 'start' | 'broken';
+  /** The property at fault (DTSTART, RRULE…), when one is. */
+  property?: string;
 }
 
 /** A cap that cuts a feed instead of failing it (lib/calendar/caps.ts). */
@@ -120,6 +132,10 @@ export interface StoredCalendar {
   occurrences: MeetingOccurrence[];
   /** The caps the last parse reached (absent before any). */
   capped?: FeedCap[];
+  /** Events the last parse left out (absent when none). */
+  skipped?: FeedSkipped;
+  /** Zone names the last parse read in the user's zone (absent when none). */
+  unknownZones?: string[];
 }
 
 /** What extension pages see of a calendar: never the full address. */
@@ -134,6 +150,10 @@ export interface CalendarView {
   upcoming: number;
   /** The caps its feed reached, said once for the calendar. */
   capped: FeedCap[];
+  /** Events its feed had that could not be read, and why the first could not. */
+  skipped?: FeedSkipped;
+  /** Zone names its feed uses that were read in the user's zone. */
+  unknownZones?: string[];
 }
 
 export type DispatchState = 'sending' | 'sent' | 'skipped' | 'missed' | 'failed';

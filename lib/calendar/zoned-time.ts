@@ -64,3 +64,8 @@ export function zonedToEpoch(wall: WallTime, zone: string): number | null {
   guess = naive - offsetAt(format, guess);
   return guess;
 }
+
+/** Whether the platform knows `zone` as a time zone (an IANA name or one of its aliases). */
+export function knownZone(zone: string): boolean {
+  return zone !== '' && formatter(zone) !== null;
+}
