@@ -213,6 +213,53 @@ function fastForward(event: ICAL.Event, before: number, tzid: string | null, zon
   if (typeof endZone === 'string') event.component.getFirstProperty('dtend')?.setParameter('tzid', endZone);
 }
 
+/** RDATE;VALUE=PERIOD values → their starts (ical.js cannot order periods; the event keeps its length). */
+function periodsToStarts(component: ICAL.Component): void {
+  for (const property of component.getAllProperties('rdate')) {
+    if (property.type !== 'period') continue;
+    const starts = property
+      .getValues()
+      .map((value) => (value as ICAL.Period).start)
+      .filter((start): start is ICAL.Time => start instanceof ICAL.Time);
+    const tzid = property.getParameter('tzid');
+    component.removeProperty(property);
+    if (starts.length === 0) continue;
+    const replacement = new ICAL.Property('rdate', component);
+    replacement.resetType('date-time');
+    replacement.setValues(starts);
+    if (typeof tzid === 'string') replacement.setParameter('tzid', tzid);
+    component.addProperty(replacement);
+  }
+}
+
+/** A series' EXDATEs, taken off the component: instants, and whole days for DATE values. */
+interface Excluded {
+  has(time: ICAL.Time, epoch: number): boolean;
+}
+
+function dayOf(time: ICAL.Time): string {
+  return `${time.year}-${time.month}-${time.day}`;
+}
+
+function takeExdates(component: ICAL.Component, startZone: string | null, zones: FeedZones): Excluded {
+  const instants = new Set<number>();
+  const days = new Set<string>();
+  for (const property of component.getAllProperties('exdate')) {
+    const own = property.getParameter('tzid');
+    // A floating EXDATE is in the series' zone, as its DTSTART is.
+    const tzid = typeof own === 'string' ? own : startZone;
+    for (const value of property.getValues()) {
+      if (!(value instanceof ICAL.Time)) continue;
+      if (value.isDate) days.add(dayOf(value));
+      else instants.add(zones.epoch(value, tzid));
+    }
+  }
+  component.removeAllProperties('exdate');
+  return {
+    has: (time, epoch) => instants.has(epoch) || (days.size > 0 && days.has(dayOf(time))),
+  };
+}
+
 /**
  * Throws FeedFormatError for a text that is not iCalendar, FeedTooComplexError when the parse
  * exceeds its time or recurrence budget. The events and occurrences caps cut the feed instead:
@@ -334,6 +381,11 @@ function parseWithin(text: string, options: ParseOptions, checkTime: () => void)
   }
 
   function expandSeries(uid: string, component: ICAL.Component): void {
+    periodsToStarts(component);
+    const tzid = startTzid(component);
+    // EXDATEs are matched here, by instant: ical.js compares them in its own zones, which do not
+    // know a zone read through Intl (an EXDATE in UTC against a DTSTART in Europe/Berlin).
+    const excluded = takeExdates(component, tzid, zones);
     // Overrides are passed in: otherwise ical.js relates every override of the feed to every series.
     const event = new ICAL.Event(component, { strictExceptions: true, exceptions: overrides.get(uid) ?? [] });
     if (!event.startDate) return;
@@ -342,13 +394,21 @@ function parseWithin(text: string, options: ParseOptions, checkTime: () => void)
       return;
     }
     if (isCancelled(component)) return;
-    const tzid = startTzid(component);
     const lastsMs = event.duration ? event.duration.toSeconds() * 1000 : 0;
     // Expansion covers the window (plus the longest a meeting may last before it); overrides of
     // occurrences outside it that move into it are read directly below.
     fastForward(event, options.from - OVERLAP_MS, tzid, zones);
     const exceptions = event.exceptions as unknown as Record<string, ICAL.Event>;
     const seen = new Set<string>();
+    // DTSTART is the first instance (RFC 5545 3.8.5.2); ical.js gives it only through an RRULE.
+    if (
+      !component.hasProperty('rrule') &&
+      !excluded.has(event.startDate, zones.epoch(event.startDate, tzid))
+    ) {
+      seen.add(event.startDate.toString());
+      const details = event.getOccurrenceDetails(event.startDate);
+      keep(occurrenceOf(details.item, details.startDate, details.endDate, email, options, zones));
+    }
     let iterator: ReturnType<ICAL.Event['iterator']>;
     try {
       iterator = event.iterator();
@@ -368,7 +428,9 @@ function parseWithin(text: string, options: ParseOptions, checkTime: () => void)
         // Past occurrences are passed over without being built.
         if (at + Math.max(lastsMs, OVERLAP_MS) <= options.from) continue;
         const id = next.toString();
+        if (seen.has(id)) continue;
         seen.add(id);
+        if (excluded.has(next, at)) continue;
         const details = event.getOccurrenceDetails(next);
         keep(occurrenceOf(details.item, details.startDate, details.endDate, email, options, zones));
       }

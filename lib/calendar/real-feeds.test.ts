@@ -219,4 +219,78 @@ describe('RFC 5545 corners real feeds use', () => {
     const titles = parseFeed(feed(a, b), JANUARY).occurrences.map((o) => o.title);
     expect(titles).toEqual(['A', 'B', 'A', 'B']);
   });
+
+  it('RANGE=THISANDFUTURE moves this and every later occurrence', () => {
+    const series = event(
+      's',
+      'DTSTART:20260105T100000Z',
+      'DURATION:PT1H',
+      'RRULE:FREQ=WEEKLY;COUNT=4',
+      'SUMMARY:Sync',
+    );
+    const moved = event(
+      's',
+      'RECURRENCE-ID;RANGE=THISANDFUTURE:20260112T100000Z',
+      'DTSTART:20260112T120000Z',
+      'DURATION:PT1H',
+      'SUMMARY:Sync later',
+    );
+    const occurrences = parseFeed(feed(series, moved), JANUARY).occurrences;
+    expect(occurrences.map((o) => `${iso(o.startsAt)} ${o.title}`)).toEqual([
+      '2026-01-05T10:00:00.000Z Sync',
+      '2026-01-12T12:00:00.000Z Sync later',
+      '2026-01-19T12:00:00.000Z Sync later',
+      '2026-01-26T12:00:00.000Z Sync later',
+    ]);
+  });
+
+  it('RDATE lists and PERIOD values add occurrences, DTSTART being the first', () => {
+    const dates = event(
+      'r',
+      'DTSTART:20260105T100000Z',
+      'DURATION:PT1H',
+      'RDATE:20260107T100000Z,20260109T100000Z',
+      'RDATE;VALUE=PERIOD:20260112T150000Z/20260112T160000Z,20260114T150000Z/PT2H',
+    );
+    expect(parseFeed(feed(dates), JANUARY).occurrences.map((o) => iso(o.startsAt))).toEqual([
+      '2026-01-05T10:00:00.000Z',
+      '2026-01-07T10:00:00.000Z',
+      '2026-01-09T10:00:00.000Z',
+      '2026-01-12T15:00:00.000Z',
+      '2026-01-14T15:00:00.000Z',
+    ]);
+  });
+
+  it('DATE and DATE-TIME mixed: an EXDATE of a whole day removes that day’s occurrence; a DATE end is read', () => {
+    const daily = event(
+      'd',
+      'DTSTART:20260105T100000Z',
+      'DURATION:PT1H',
+      'RRULE:FREQ=DAILY;COUNT=4',
+      'EXDATE;VALUE=DATE:20260106',
+    );
+    const dateEnd = event('e', 'DTSTART:20260120T100000Z', 'DTEND;VALUE=DATE:20260121');
+    const occurrences = parseFeed(feed(daily, dateEnd), JANUARY).occurrences;
+    expect(occurrences.map((o) => `${o.uid} ${iso(o.startsAt)}`)).toEqual([
+      'd 2026-01-05T10:00:00.000Z',
+      'd 2026-01-07T10:00:00.000Z',
+      'd 2026-01-08T10:00:00.000Z',
+      'e 2026-01-20T10:00:00.000Z',
+    ]);
+  });
+
+  it('an EXDATE in another zone than DTSTART removes the same instant', () => {
+    const daily = event(
+      'z',
+      'DTSTART;TZID=Europe/Berlin:20260105T100000',
+      'DURATION:PT1H',
+      'RRULE:FREQ=DAILY;COUNT=4',
+      'EXDATE:20260106T090000Z',
+      'EXDATE;TZID=America/New_York:20260107T040000',
+    );
+    expect(parseFeed(feed(daily), JANUARY).occurrences.map((o) => iso(o.startsAt))).toEqual([
+      '2026-01-05T09:00:00.000Z',
+      '2026-01-08T09:00:00.000Z',
+    ]);
+  });
 });
