@@ -54,7 +54,6 @@ const NEEDED: Record<string, SkipReason> = {
   DTEND: 'time',
   'RECURRENCE-ID': 'time',
   EXDATE: 'time',
-  RDATE: 'time',
   DURATION: 'duration',
   RRULE: 'rule',
   EXRULE: 'rule',
@@ -75,10 +74,16 @@ function nameOf(line: string): string {
   return (end < 0 ? line : line.slice(0, end)).trim().toUpperCase();
 }
 
-/** `RRULE:FREQ=WEEKLY;BYDAY= TU , TH` → `RRULE:FREQ=WEEKLY;BYDAY=TU,TH`. */
+/** `RRULE:FREQ=WEEKLY;BYDAY= TU , TH;BYMONTH=1,2,` → `RRULE:FREQ=WEEKLY;BYDAY=TU,TH;BYMONTH=1,2`. */
 function mendRule(line: string): string {
   const colon = line.indexOf(':');
-  return colon < 0 ? line : line.slice(0, colon + 1) + line.slice(colon + 1).replace(/\s+/g, '');
+  if (colon < 0) return line;
+  const value = line
+    .slice(colon + 1)
+    .replace(/\s+/g, '')
+    .replace(/,+(?=;|$)/g, '')
+    .replace(/;+$/, '');
+  return line.slice(0, colon + 1) + value;
 }
 
 /**
@@ -111,8 +116,12 @@ export function mendLines(lines: string[]): { ok: true; lines: string[] } | { ok
 /** One VEVENT's lines → its component (under `root`, whose VTIMEZONEs it uses), bounded. */
 export function readEvent(lines: string[], root: ICAL.Component): ReadEvent {
   let parsed: unknown;
+  // A rule ical.js reads without complaint but cannot expand (a trailing comma) is mended first.
+  const ruled = lines.map((line) =>
+    /^(RRULE|EXRULE)[;:]/i.test(line) && /\s|,(;|$)|;$/.test(line) ? mendRule(line) : line,
+  );
   try {
-    parsed = ICAL.parse(lines.join('\r\n'));
+    parsed = ICAL.parse(ruled.join('\r\n'));
   } catch {
     const mended = mendLines(lines);
     if (!mended.ok) return mended;
@@ -146,8 +155,10 @@ const STEP_YEARS: Record<string, number> = {
   YEARLY: 1,
 };
 
-function timesReadable(component: ICAL.Component, name: string): boolean {
-  for (const property of component.getAllProperties(name)) {
+function timesReadable(source: ICAL.Component | ICAL.Property, name: string | null): boolean {
+  const properties =
+    name === null ? [source as ICAL.Property] : (source as ICAL.Component).getAllProperties(name);
+  for (const property of properties) {
     for (const value of property.jCal.slice(3)) {
       // PERIOD values of RDATE are [start, end or duration].
       const first = Array.isArray(value) ? value[0] : value;
@@ -160,8 +171,12 @@ function timesReadable(component: ICAL.Component, name: string): boolean {
 /** Why the event cannot be read once parsed, after bounding its rule; null when it can. */
 export function bound(component: ICAL.Component): Skip | null {
   if (!component.hasProperty('dtstart')) return { reason: 'start', property: 'DTSTART' };
-  for (const name of ['dtstart', 'dtend', 'recurrence-id', 'exdate', 'rdate']) {
+  for (const name of ['dtstart', 'dtend', 'recurrence-id', 'exdate']) {
     if (!timesReadable(component, name)) return { reason: 'time', property: name.toUpperCase() };
+  }
+  // An extra date that cannot be read (RDATE;VALUE=TIME) is left out; the series stands.
+  for (const property of component.getAllProperties('rdate')) {
+    if (!timesReadable(property, null)) component.removeProperty(property);
   }
   const duration = component.getFirstPropertyValue('duration') as ICAL.Duration | null;
   if (duration) {

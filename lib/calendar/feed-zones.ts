@@ -1,9 +1,12 @@
 /**
  * Which zone a feed's times are in, as calendars mean them. An IANA TZID uses the IANA rules
- * (the platform's, through Intl) wherever the feed's VTIMEZONE for it is silent (a VTIMEZONE
- * listing only the 2018-2020 transitions says nothing of 2026); Windows and other vendor names
- * ("Russian Standard Time", "Western/Central Europe") map through the CLDR table
- * (./windows-zones.ts); a malformed TZID (a trailing colon, quotes, a Mozilla-style prefix) is
+ * (the platform's, through Intl): where the feed's VTIMEZONE for it is silent (one listing only
+ * the 2018-2020 transitions says nothing of 2026), and where it speaks too, since a VTIMEZONE of
+ * an IANA name is a copy of those rules and ical.js misreads some copies (an observance whose
+ * first DTSTART follows the other's, as khal writes them, read as UTC+0 for months). Windows and
+ * other vendor names ("Russian Standard Time", "Western/Central Europe") use the feed's VTIMEZONE
+ * for the years it covers and otherwise map through the CLDR table (./windows-zones.ts); a
+ * malformed TZID (a trailing colon, quotes, a Mozilla-style prefix) is
  * cleaned first. Floating times use X-WR-TIMEZONE when the feed names one. Anything else is read
  * in the user's zone, and the name is reported so the calendar's line can say so.
  */
@@ -15,13 +18,17 @@ import { knownZone, type WallTime, zonedToEpoch } from './zoned-time';
 const UNKNOWN_MAX = 3;
 const NAME_MAX = 60;
 
-/** The IANA zone a feed's zone name means, or null. */
-export function resolveZone(raw: string): string | null {
-  const clean = raw
+function cleanZone(raw: string): string {
+  return raw
     .trim()
     .replace(/^["']+|["']+$/g, '')
     .replace(/[:;,\s]+$/, '')
     .trim();
+}
+
+/** The IANA zone a feed's zone name means, or null. */
+export function resolveZone(raw: string): string | null {
+  const clean = cleanZone(raw);
   if (clean === '') return null;
   if (knownZone(clean)) return clean;
   const windows = windowsZone(clean);
@@ -37,6 +44,8 @@ export function resolveZone(raw: string): string | null {
 
 interface Entry {
   iana: string | null;
+  /** The name is an IANA name itself: its rules are the platform's, whatever a VTIMEZONE says. */
+  named: boolean;
   /** Years the feed's own VTIMEZONE of this name speaks of (none: no VTIMEZONE). */
   covers: { from: number; to: number } | null;
 }
@@ -105,7 +114,11 @@ export class FeedZones {
       if (iana === null && !zone && this.#unknown.size < UNKNOWN_MAX) {
         this.#unknown.add(tzid.trim().slice(0, NAME_MAX));
       }
-      entry = { iana, covers: zone ? (covers ?? { from: 0, to: 0 }) : null };
+      entry = {
+        iana,
+        named: knownZone(cleanZone(tzid)),
+        covers: zone ? (covers ?? { from: 0, to: 0 }) : null,
+      };
       this.#entries.set(tzid, entry);
     }
     return entry;
@@ -125,6 +138,7 @@ export class FeedZones {
     };
     if (tzid !== null) {
       const entry = this.#entry(tzid);
+      if (entry.named) return zonedToEpoch(wall, entry.iana!)!;
       const byVtimezone = entry.covers !== null && zone !== undefined && zone !== 'floating';
       if (
         byVtimezone &&
