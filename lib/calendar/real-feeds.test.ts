@@ -123,6 +123,29 @@ describe('one bad event costs that event only', () => {
     expect(parsed.skipped).toBeUndefined();
   });
 
+  it('a rule with a trailing comma is mended; an RDATE that cannot be read is left out, its series kept', () => {
+    const comma = event(
+      'comma',
+      'DTSTART:20260107T100000Z',
+      'DURATION:PT1H',
+      'RRULE:FREQ=MONTHLY;COUNT=2;BYDAY=+1WE;BYMONTH=1,2,',
+    );
+    const time = event(
+      'time',
+      'DTSTART:20260108T100000Z',
+      'DURATION:PT1H',
+      'RDATE;VALUE=TIME:083000',
+      'RDATE:20260115T100000Z',
+    );
+    const parsed = parseFeed(feed(comma, time), JANUARY);
+    expect(parsed.occurrences.map((o) => `${o.uid} ${iso(o.startsAt)}`)).toEqual([
+      'comma 2026-01-07T10:00:00.000Z',
+      'time 2026-01-08T10:00:00.000Z',
+      'time 2026-01-15T10:00:00.000Z',
+    ]);
+    expect(parsed.skipped).toBeUndefined();
+  });
+
   it('an event left open (no END:VEVENT) is read up to the next one', () => {
     const open = ['BEGIN:VEVENT', 'UID:open', 'DTSTART:20260106T100000Z', LINK];
     expect(uids(feed(open, GOOD)).sort()).toEqual(['good', 'open']);
