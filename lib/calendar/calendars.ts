@@ -18,7 +18,7 @@ import { browser } from 'wxt/browser';
 // Not lib/calendar's index: the background must not load ical.js (lib/calendar/engine-thread.ts).
 import { type CalendarCoverage, currentOccurrence } from '@/lib/calendar/auto-join';
 import { maskFeedUrl, parseFeedUrl } from '@/lib/calendar/feed-url';
-import { occurrenceKey, type PlannedMeeting, planMeetings } from '@/lib/calendar/plan';
+import { meetingIdentity, occurrenceKey, type PlannedMeeting, planMeetings } from '@/lib/calendar/plan';
 import {
   CALENDAR_DISPATCH_ALARM,
   CALENDAR_SYNC_ALARM,
@@ -42,6 +42,7 @@ import type { KeyValueStore } from '@/lib/kv';
 import type { MeetingLink } from '@/lib/links';
 import { parseMeetingLink } from '@/lib/links';
 import { serialQueue } from '@/lib/serial';
+import { FEED_CAPS } from './caps';
 import { type FeedSyncDeps, syncFeed } from './feed-sync';
 import { ownerEmail } from './owner';
 import type { ScheduledBot } from './types';
@@ -59,6 +60,12 @@ const BALANCE_WINDOW_MS = 24 * 60 * 60_000;
 const BOTS_PER_DAY_WINDOW_MS = 24 * 60 * 60_000;
 /** Starts missed while the browser was closed are told one by one up to this many per pass. */
 const MISSED_NOTICES_MAX = 3;
+/**
+ * Right before a planned send, its feed is read again (a conditional request), for at most this
+ * long: a meeting moved or cancelled since the last sync (every 15 minutes) gets no bot at its old
+ * time. A read that fails or is late leaves the plan as it was: the bot is sent as planned.
+ */
+export const PRESEND_READ_MS = 5_000;
 
 export interface CalendarDeps extends FeedSyncDeps {
   kv: KeyValueStore;
@@ -225,7 +232,7 @@ export class Calendars {
       // A calendar removed meanwhile stays removed.
       const now = await this.#calendars();
       await this.#saveCalendars(synced.filter((calendar) => now.some((other) => other.id === calendar.id)));
-      await this.#dispatchDue();
+      await this.#dispatchDue(true);
       await this.#plan();
     });
   }
@@ -277,8 +284,9 @@ export class Calendars {
     });
   }
 
-  async #dispatchDue(): Promise<void> {
+  async #dispatchDue(justSynced = false): Promise<void> {
     const now = this.#deps.now();
+    if (!justSynced) await this.#readBeforeSend(now);
     const records = await this.#records();
     const { plans } = await this.#plans();
     const cap = await this.#deps.botsPerDay();
@@ -328,6 +336,39 @@ export class Calendars {
     if (capped > 0 && (await this.firstTime(`bots-per-day:${new Date(now).toISOString().slice(0, 10)}`))) {
       await this.#deps.capReached(cap).catch(() => undefined);
     }
+  }
+
+  /**
+   * The feeds of the meetings due now are read again (PRESEND_READ_MS says why); what they answer
+   * in time replaces the stored occurrences, so a moved meeting is planned anew and a cancelled
+   * one is no longer planned.
+   */
+  async #readBeforeSend(now: number): Promise<void> {
+    const records = await this.#records();
+    const { plans, calendars } = await this.#plans();
+    const due = new Set(
+      plans
+        .filter((plan) => plan.sendAt <= now && !records[plan.key] && now < plan.occurrence.endsAt)
+        .map((plan) => plan.calendarId),
+    );
+    if (due.size === 0) return;
+    const deps: FeedSyncDeps = {
+      ...this.#deps,
+      caps: { ...(this.#deps.caps ?? FEED_CAPS), fetchMs: PRESEND_READ_MS },
+    };
+    const read = await Promise.all(
+      calendars.map((calendar) =>
+        due.has(calendar.id) ? within(syncFeed(calendar, false, deps), PRESEND_READ_MS) : null,
+      ),
+    );
+    let changed = false;
+    const updated = calendars.map((calendar, i) => {
+      const fresh = read[i];
+      if (!fresh || fresh.lastError !== null) return calendar;
+      changed = true;
+      return fresh;
+    });
+    if (changed) await this.#saveCalendars(updated);
   }
 
   /**
@@ -453,6 +494,7 @@ export class Calendars {
     const names = new Map(calendars.map((calendar) => [calendar.id, calendar.name]));
     const items: UpcomingItem[] = [];
     const planned = new Set(plans.map((plan) => plan.key));
+    const plannedMeetings = new Set(plans.map((plan) => meetingIdentity(plan.occurrence)));
     for (const plan of plans) {
       if (plan.occurrence.endsAt <= now) continue;
       const record = records[plan.key];
@@ -478,6 +520,8 @@ export class Calendars {
       for (const occurrence of calendar.occurrences) {
         const key = occurrenceKey(occurrence.link.url, occurrence.startsAt);
         if (planned.has(key) || occurrence.endsAt <= now || items.some((item) => item.key === key)) continue;
+        // The same meeting under another form of its link (another Zoom host) is the planned one.
+        if (plannedMeetings.has(meetingIdentity(occurrence))) continue;
         if (manual.some((bot) => occurrenceKey(bot.link, bot.startsAt) === key)) continue;
         items.push({
           key,
@@ -565,5 +609,18 @@ export class Calendars {
   /** At worker and browser start: settles interrupted sends, serves due ones, re-arms the alarms. */
   reconcile(): Promise<void> {
     return this.dispatchDue();
+  }
+}
+
+/** What `work` gives within `ms`, or null (the work is left to finish unheard). */
+async function within<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
