@@ -341,6 +341,11 @@ export function CalendarsSection({ spaces }: { spaces: SpaceListItem[] | null })
                       : t.cappedOccurrences(FEED_CAPS.occurrences.toLocaleString(language))}
                   </div>
                 )}
+                {calendar.heldSince !== undefined && (
+                  <div class="alert warn small-text" role="status" data-testid="calendar-held">
+                    {t.heldCalendar(formatDateTime(calendar.heldSince, language))}
+                  </div>
+                )}
                 {!calendar.lastError && calendar.skipped && (
                   <div class="alert warn small-text" role="status" data-testid="calendar-skipped">
                     {t.skippedEvents(calendar.skipped.count, skipReasonText(calendar.skipped, t))}

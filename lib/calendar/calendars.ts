@@ -43,7 +43,7 @@ import type { MeetingLink } from '@/lib/links';
 import { parseMeetingLink } from '@/lib/links';
 import { serialQueue } from '@/lib/serial';
 import { FEED_CAPS } from './caps';
-import { type FeedSyncDeps, syncFeed } from './feed-sync';
+import { FEED_HOLD_MS, type FeedSyncDeps, syncFeed } from './feed-sync';
 import { ownerEmail } from './owner';
 import type { ScheduledBot } from './types';
 
@@ -165,6 +165,7 @@ export class Calendars {
       lastError: calendar.lastError,
       upcoming: calendar.occurrences.filter((occurrence) => occurrence.startsAt >= now).length,
       capped: calendar.capped ?? [],
+      ...(this.#held(calendar) ? { heldSince: calendar.badSince } : {}),
       ...(calendar.skipped ? { skipped: calendar.skipped } : {}),
       ...(calendar.unknownZones?.length ? { unknownZones: calendar.unknownZones } : {}),
     }));
@@ -237,6 +238,11 @@ export class Calendars {
     });
   }
 
+  /** Whether the calendar's bots are held: its feed has answered no calendar for FEED_HOLD_MS. */
+  #held(calendar: StoredCalendar): boolean {
+    return calendar.badSince !== undefined && this.#deps.now() - calendar.badSince >= FEED_HOLD_MS;
+  }
+
   /** Every planned meeting, whatever its state, from the stored occurrences. */
   async #plans(): Promise<{ plans: PlannedMeeting[]; calendars: StoredCalendar[]; manual: ScheduledBot[] }> {
     const calendars = await this.#calendars();
@@ -247,6 +253,7 @@ export class Calendars {
         calendarId: calendar.id,
         rule: calendar.rule,
         email: ownerEmail(calendar, account),
+        held: this.#held(calendar),
         // A meeting that started before its calendar was added is not sent.
         occurrences: calendar.occurrences.filter((occurrence) => occurrence.startsAt >= calendar.addedAt),
       })),
@@ -271,7 +278,9 @@ export class Calendars {
     }
     const records = await this.#records();
     const now = this.#deps.now();
-    const next = (await this.#plans()).plans.find((plan) => !records[plan.key] && plan.sendAt > now);
+    const next = (await this.#plans()).plans.find(
+      (plan) => !records[plan.key] && !plan.held && plan.sendAt > now,
+    );
     if (next) await browser.alarms.create(CALENDAR_DISPATCH_ALARM, { when: next.sendAt });
     else await browser.alarms.clear(CALENDAR_DISPATCH_ALARM);
   }
@@ -300,6 +309,8 @@ export class Calendars {
     let capped = 0;
     for (const plan of plans) {
       if (plan.sendAt > now) break;
+      // Held: shown with "Send now", sent only by the user.
+      if (plan.held) continue;
       const record = records[plan.key];
       if (record && record.state !== 'sending') continue;
       const base = {
@@ -509,7 +520,7 @@ export class Calendars {
         sendAt: plan.sendAt,
         spaceId: plan.spaceId,
         calendarName: names.get(plan.calendarId) ?? null,
-        state: record?.state ?? 'planned',
+        state: record?.state ?? (plan.held ? 'held' : 'planned'),
         ...(record?.jobId ? { jobId: record.jobId } : {}),
         ...(record?.error ? { error: record.error } : {}),
         ...(record?.capped ? { capped: true as const } : {}),
@@ -602,7 +613,7 @@ export class Calendars {
     const key = occurrenceKey(occurrence.link.url, occurrence.startsAt);
     const record = (await this.#records())[key];
     if (record) return { key, endsAt: occurrence.endsAt, state: record.state };
-    const planned = (await this.#plans()).plans.some((plan) => plan.key === key);
+    const planned = (await this.#plans()).plans.some((plan) => plan.key === key && !plan.held);
     return { key, endsAt: occurrence.endsAt, state: planned ? 'planned' : 'off' };
   }
 

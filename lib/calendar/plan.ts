@@ -23,6 +23,8 @@ export interface CalendarOccurrences {
   /** The calendar owner's email (for the organiser and outside-domain rules). */
   email: string | null;
   occurrences: readonly MeetingOccurrence[];
+  /** Its bots are held (its feed answers no calendar): planned, shown, not sent by themselves. */
+  held?: boolean;
 }
 
 export interface PlannedMeeting {
@@ -32,6 +34,8 @@ export interface PlannedMeeting {
   occurrence: MeetingOccurrence;
   sendAt: number;
   spaceId: number | null;
+  /** Not sent by itself: its calendar's bots are held. */
+  held?: true;
 }
 
 /**
@@ -57,6 +61,7 @@ export function planMeetings(
         occurrence,
         sendAt: sendTimeOf(occurrence, calendar.rule),
         spaceId: calendar.rule.spaceId,
+        ...(calendar.held ? { held: true as const } : {}),
       });
     }
   }

@@ -136,6 +136,11 @@ export interface StoredCalendar {
   skipped?: FeedSkipped;
   /** Zone names the last parse read in the user's zone (absent when none). */
   unknownZones?: string[];
+  /**
+   * Since when the feed has answered something other than iCalendar (a sign-in page, 401, 403,
+   * 404, a redirect); absent once it answers a calendar again.
+   */
+  badSince?: number;
 }
 
 /** What extension pages see of a calendar: never the full address. */
@@ -154,6 +159,8 @@ export interface CalendarView {
   skipped?: FeedSkipped;
   /** Zone names its feed uses that were read in the user's zone. */
   unknownZones?: string[];
+  /** Its bots are held: its feed has answered no calendar since then, for over FEED_HOLD_MS. */
+  heldSince?: number;
 }
 
 export type DispatchState = 'sending' | 'sent' | 'skipped' | 'missed' | 'failed';
@@ -185,8 +192,11 @@ export interface UpcomingItem {
   sendAt: number;
   spaceId: number | null;
   calendarName: string | null;
-  /** `planned`: will be sent; `off`: the calendar's rule does not send it. */
-  state: 'planned' | 'off' | DispatchState;
+  /**
+   * `planned`: will be sent; `off`: the calendar's rule does not send it; `held`: its calendar's
+   * feed has answered no calendar for a while, so it is sent only if the user sends it anyway.
+   */
+  state: 'planned' | 'off' | 'held' | DispatchState;
   jobId?: string;
   scheduleId?: string;
   error?: string;

@@ -568,4 +568,31 @@ describe('a bot for the meeting as it stands now: the feed read again right befo
     }
     expect(world.sent).toEqual([{ link: LINK, spaceId: undefined }]);
   });
+
+  it('a feed answering a sign-in page for 2 hours holds its bots: said on its line, shown as held, sent only by “Send now”', async () => {
+    const later = NOW + 3 * HOUR;
+    world.feed = oneMeeting(later);
+    world.etag = '"v2"';
+    world.now = NOW + MINUTE;
+    await worker(world).syncAll();
+    world.answer = async () => new Response('<html>Sign in</html>', { status: 401 });
+    world.now = NOW + 30 * MINUTE;
+    await worker(world).syncAll();
+    expect((await worker(world).list())[0]?.heldSince).toBeUndefined();
+    world.now = NOW + 2 * HOUR + 31 * MINUTE;
+    await worker(world).syncAll();
+    expect((await worker(world).list())[0]?.heldSince).toBe(NOW + 30 * MINUTE);
+    const [item] = await worker(world).upcoming();
+    expect(item).toMatchObject({ state: 'held', startsAt: later });
+    world.now = later;
+    await worker(world).dispatchDue();
+    expect(world.sent).toEqual([]);
+    await worker(world).sendNow(item!.key);
+    expect(world.sent).toEqual([{ link: LINK, spaceId: undefined }]);
+    // A calendar again: the hold ends.
+    world.answer = undefined;
+    world.now = later + MINUTE;
+    await worker(world).syncAll();
+    expect((await worker(world).list())[0]?.heldSince).toBeUndefined();
+  });
 });
