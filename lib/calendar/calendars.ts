@@ -359,7 +359,9 @@ export class Calendars {
     const { plans, calendars } = await this.#plans();
     const due = new Set(
       plans
-        .filter((plan) => plan.sendAt <= now && !records[plan.key] && now < plan.occurrence.endsAt)
+        .filter(
+          (plan) => !plan.held && plan.sendAt <= now && !records[plan.key] && now < plan.occurrence.endsAt,
+        )
         .map((plan) => plan.calendarId),
     );
     if (due.size === 0) return;
