@@ -17,7 +17,7 @@ import {
 import { describeError } from '@/lib/failures';
 import { formatBytes, formatDateTime } from '@/lib/format/time';
 import { sendMessage } from '@/lib/messaging';
-import { calendarText, describeCalendarProblem } from './calendar-texts';
+import { calendarText, describeCalendarProblem, skipReasonText } from './calendar-texts';
 import { lang } from './lang';
 import { AddressForm, ListError, useListSection } from './list-section';
 
@@ -339,6 +339,21 @@ export function CalendarsSection({ spaces }: { spaces: SpaceListItem[] | null })
                     {calendar.capped.includes('events')
                       ? t.cappedEvents(FEED_CAPS.events.toLocaleString(language))
                       : t.cappedOccurrences(FEED_CAPS.occurrences.toLocaleString(language))}
+                  </div>
+                )}
+                {calendar.heldSince !== undefined && (
+                  <div class="alert warn small-text" role="status" data-testid="calendar-held">
+                    {t.heldCalendar(formatDateTime(calendar.heldSince, language))}
+                  </div>
+                )}
+                {!calendar.lastError && calendar.skipped && (
+                  <div class="alert warn small-text" role="status" data-testid="calendar-skipped">
+                    {t.skippedEvents(calendar.skipped.count, skipReasonText(calendar.skipped, t))}
+                  </div>
+                )}
+                {!calendar.lastError && calendar.unknownZones && calendar.unknownZones.length > 0 && (
+                  <div class="alert warn small-text" role="status" data-testid="calendar-zones">
+                    {t.unknownZones(calendar.unknownZones.map((name) => `“${name}”`).join(', '))}
                   </div>
                 )}
                 <RuleEditor

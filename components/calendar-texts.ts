@@ -1,5 +1,6 @@
 /** Text of the calendar features (options section, upcoming list), in English and Russian. */
 import { FEED_CAPS } from '@/lib/calendar/caps';
+import type { FeedSkipped } from '@/lib/calendar/types';
 import { defineMessages, type Lang } from '@/lib/i18n';
 import type { ErrorInfo } from '@/lib/messaging';
 import { describeAddressProblem, featureText } from './feature-texts';
@@ -77,6 +78,18 @@ export const calendarTexts = defineMessages(
       `Only the first ${n} events of this calendar were read (the cap was reached).`,
     cappedOccurrences: (n: string) =>
       `Repeating events of this calendar were expanded up to the cap of ${n} occurrences; later ones were not read.`,
+    skippedEvents: (n: number, why: string) =>
+      `${n === 1 ? '1 event of this calendar could not be read and was left out' : `${n} events of this calendar could not be read and were left out`} (the first: ${why}). Its other events were read.`,
+    skipTime: (property: string) => `a date or time that cannot be read in ${property}`,
+    skipRule: 'a repeat rule that cannot be read',
+    skipDuration: 'a duration out of range',
+    skipStart: 'no start time',
+    skipBroken: 'an event that cannot be read',
+    unknownZones: (names: string) =>
+      `Time zone not recognised (${names}): those meetings are read in your own time zone.`,
+    heldCalendar: (since: string) =>
+      `Bots held: this calendar has answered no calendar since ${since} (a sign-in page or a refusal), so its list may be out of date. Its meetings are not sent unless you send one with “Send now”.`,
+    held: 'Held: its calendar does not answer',
     capsTitle: 'Limits per calendar',
     capsText: (bytes: string, events: string, occurrences: string, seconds: number, fetchSeconds: number) =>
       `A calendar is read up to ${bytes}, ${events} events and ${occurrences} repeating occurrences, in at most ${seconds} s (answer within ${fetchSeconds} s). Redirects to another site are not followed.`,
@@ -168,6 +181,18 @@ export const calendarTexts = defineMessages(
       `Из этого календаря прочитаны только первые ${n} событий (достигнут предел).`,
     cappedOccurrences: (n: string) =>
       `Повторяющиеся события этого календаря развёрнуты до предела в ${n} повторений; дальнейшие не прочитаны.`,
+    skippedEvents: (n: number, why: string) =>
+      `Событий этого календаря, которые не удалось прочитать и которые пропущены: ${n} (первое — ${why}). Остальные события прочитаны.`,
+    skipTime: (property: string) => `дата или время в ${property}, которые не удалось прочитать`,
+    skipRule: 'правило повторения, которое не удалось прочитать',
+    skipDuration: 'длительность вне допустимых пределов',
+    skipStart: 'нет времени начала',
+    skipBroken: 'событие, которое не удалось прочитать',
+    unknownZones: (names: string) =>
+      `Часовой пояс не распознан (${names}): эти встречи прочитаны в вашем часовом поясе.`,
+    heldCalendar: (since: string) =>
+      `Боты приостановлены: с ${since} этот календарь отвечает не календарём (страницей входа или отказом), и его список может быть устаревшим. Его встречи не отправляются, пока вы не отправите бота кнопкой «Отправить сейчас».`,
+    held: 'Приостановлено: календарь не отвечает',
     capsTitle: 'Пределы для календаря',
     capsText: (bytes: string, events: string, occurrences: string, seconds: number, fetchSeconds: number) =>
       `Календарь читается до ${bytes}, ${events} событий и ${occurrences} повторений, не дольше ${seconds} с (ответ — не дольше ${fetchSeconds} с). Перенаправления на другой сайт не выполняются.`,
@@ -192,6 +217,22 @@ export const calendarTexts = defineMessages(
 );
 
 export const calendarText = featureText(calendarTexts);
+
+/** Why the first left-out event of a calendar could not be read, in plain words. */
+export function skipReasonText(skipped: FeedSkipped, t: typeof calendarText.value): string {
+  switch (skipped.reason) {
+    case 'time':
+      return t.skipTime(skipped.property ?? 'DTSTART');
+    case 'rule':
+      return t.skipRule;
+    case 'duration':
+      return t.skipDuration;
+    case 'start':
+      return t.skipStart;
+    default:
+      return t.skipBroken;
+  }
+}
 
 /** A calendar's sync problem, or a refused `calendars.add`, in plain words. */
 export function describeCalendarProblem(

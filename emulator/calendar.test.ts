@@ -1,6 +1,6 @@
 /** The demo calendar: its events, read by the extension's own parser, and conditional requests. */
 import { describe, expect, it } from 'vitest';
-import { parseFeed } from '../lib/calendar/parse-feed';
+import { parseFeed } from '../lib/calendar/ical-engine';
 import { DEMO_CALENDAR_NAME, DEMO_LINKS } from './calendar';
 import { SEED } from './index';
 import { useEmulator } from './test/helpers';

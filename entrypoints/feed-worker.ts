@@ -1,7 +1,7 @@
-// The calendar feed parser's thread (lib/calendar/feed-parsing.ts): one feed in, its occurrences out.
+// The calendar feed parser's thread (lib/calendar/engine-thread.ts): one feed in, its occurrences out.
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
-import { type FeedAnswer, isFeedRequest } from '@/lib/calendar/feed-parsing';
-import { FeedFormatError, FeedTooComplexError, parseFeed } from '@/lib/calendar/parse-feed';
+import { type FeedAnswer, isFeedRequest } from '@/lib/calendar/engine-thread';
+import { FeedFormatError, FeedTooComplexError, parseFeed } from '@/lib/calendar/ical-engine';
 
 export default defineUnlistedScript(() => {
   self.addEventListener('message', (event: MessageEvent) => {

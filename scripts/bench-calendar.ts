@@ -2,7 +2,7 @@
 // series, as the background does it (parseFeed over the sync window). Reports parse time and the
 // heap the parse holds. Run: `node --expose-gc --import tsx scripts/bench-calendar.ts`.
 import { performance } from 'node:perf_hooks';
-import { parseFeed } from '../lib/calendar/parse-feed';
+import { parseFeed } from '../lib/calendar/ical-engine';
 
 const EVENTS = 5_000;
 const SERIES = 300;

@@ -65,7 +65,10 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 851,863 B measured in the test build (848,204 before).
 // 832.5 → 833.5: the search index's one owner across pages and its recovery, deleted meetings leaving
 // the archive: 829.7 kB measured.
-export const ZIP_BUDGET_KB = 833.5;
+// 829 → 834: the calendar engine reads each event on its own and zones as calendars mean them (the
+// CLDR Windows-zones table, feed-split.ts, feed-zones.ts in feed-worker.js), and the background
+// reads a feed right before a send and holds the bots of a feed that answers no calendar: 833.5 kB.
+export const ZIP_BUDGET_KB = 834;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -158,7 +161,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // sender checks and the titles of recordings made on their pages: 84,282 → 85,761 B.
   // 84.4 → 85: a recording moved to the trash leaves the archive, and one the service no longer
   // lists leaves it at the next read of its space (the listing's span of dates): 84,326 B measured.
-  'background.js': 85,
+  // 82.4 → 82.8: a feed read again right before a planned send, the 2-hour hold of a feed that
+  // answers no calendar, one bot per meeting whatever its link's form: 82.7 kB measured.
+  'background.js': 82.8,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the

@@ -45,17 +45,19 @@ function UpcomingRow({ item, onChanged }: { item: UpcomingItem; onChanged: () =>
       ? t.botAt(formatTimeOfDay(item.sendAt, language), spaceName(item.spaceId))
       : item.state === 'off'
         ? t.noBotRule
-        : item.state === 'skipped'
-          ? item.capped
-            ? t.capped
-            : t.skipped
-          : item.state === 'sending'
-            ? t.sending
-            : item.state === 'sent'
-              ? t.sent
-              : item.state === 'missed'
-                ? t.missed
-                : t.failed;
+        : item.state === 'held'
+          ? t.held
+          : item.state === 'skipped'
+            ? item.capped
+              ? t.capped
+              : t.skipped
+            : item.state === 'sending'
+              ? t.sending
+              : item.state === 'sent'
+                ? t.sent
+                : item.state === 'missed'
+                  ? t.missed
+                  : t.failed;
   const failure = job?.failure ? describeJobFailure(job.failure, language) : item.error;
   return (
     <li class="upcoming-item" data-testid="upcoming-item" data-state={item.state}>
@@ -96,7 +98,10 @@ function UpcomingRow({ item, onChanged }: { item: UpcomingItem; onChanged: () =>
           </button>
         )}
         {item.source === 'calendar' &&
-          (item.state === 'planned' || item.state === 'skipped' || item.state === 'off') && (
+          (item.state === 'planned' ||
+            item.state === 'skipped' ||
+            item.state === 'off' ||
+            item.state === 'held') && (
             <button
               type="button"
               class="small"

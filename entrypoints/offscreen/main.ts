@@ -1,5 +1,5 @@
 // Chrome's offscreen document (lib/background/offscreen.ts): it starts the calendar feed parser's
-// Worker (lib/calendar/feed-parsing.ts), which the service worker cannot, and converts protocols to
+// Worker (lib/calendar/engine-thread.ts), which the service worker cannot, and converts protocols to
 // Slack text (lib/delivery/slack-request.ts) with marked, which the service worker does not carry.
 // It also records a tab ("Record here", lib/recording/recorder.ts): the worker cannot hold a media
 // stream. marked comes from the chunk the viewer's Markdown renderer shares (it ships once). Chrome only:
@@ -11,7 +11,7 @@ import {
   isFeedRequest,
   parseInWorker,
   WORKER_GRACE_MS,
-} from '@/lib/calendar/feed-parsing';
+} from '@/lib/calendar/engine-thread';
 import { markdownToSlack } from '@/lib/delivery/slack';
 import { isSlackRequest, type SlackAnswer } from '@/lib/delivery/slack-request';
 import { isRecorderCommand, type RecorderAnswer, type RecorderEvent } from '@/lib/recording/protocol';

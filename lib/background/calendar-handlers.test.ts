@@ -1,7 +1,7 @@
 /** Calendar messages through the real background against the emulator's demo calendar. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { parseFeed } from '@/lib/calendar/parse-feed';
+import { parseFeed } from '@/lib/calendar/ical-engine';
 import { type RunningEmulator, SEED, startEmulator } from '../../emulator';
 import { memoryKeyValue } from '../kv';
 import { isGrantedByManifest } from '../permissions';

@@ -23,7 +23,7 @@ import { isHiddenOnSite } from '@/lib/page/conditions';
 import type { BackgroundSessionStore } from '@/lib/session-store';
 import { defaultSpace } from '@/lib/spaces';
 import { DATABASES, getSettings } from '@/lib/storage';
-import { parseFeedOffThread } from './feed-parser';
+import { parseFeedOffThread } from './engine-client';
 import { notify } from './notifications';
 import { backgroundTexts } from './texts';
 import type { BalanceShortfall } from './types';

@@ -33,7 +33,7 @@ export interface BackgroundOptions {
   /** Where "Record here" keeps its state and pieces; default: the recording database (lib/recording/store.ts). */
   recordingKv?: KeyValueStore;
   fetch?: typeof fetch;
-  /** How calendar feeds are parsed; default: outside the worker (lib/background/feed-parser.ts). */
+  /** How calendar feeds are parsed; default: outside the worker (lib/background/engine-client.ts). */
   parseFeed?: CalendarDeps['parseFeed'];
   /** A protocol's Markdown as Slack text; default: outside the worker (lib/background/slack-conversion.ts). */
   slackText?: (markdown: string) => Promise<string>;

@@ -12,7 +12,7 @@ import { type MeetingLink, parseMeetingLink } from '../links';
 import { AUTO_JOIN_DELAY_MS } from './';
 import { AUTO_JOIN_ALARM, AutoJoin } from './auto-join-service';
 import { Calendars } from './calendars';
-import { parseFeed } from './parse-feed';
+import { parseFeed } from './ical-engine';
 
 const MINUTE = 60_000;
 const NOW = Date.UTC(2030, 0, 7, 9, 0);

@@ -11,7 +11,7 @@ import { type MeetingLink, parseMeetingLink } from '../links';
 import type { AutoJoinEntry } from './auto-join';
 import { AutoJoin } from './auto-join-service';
 import { Calendars } from './calendars';
-import { parseFeed } from './parse-feed';
+import { parseFeed } from './ical-engine';
 import {
   AUTO_JOIN_KEY,
   CALENDAR_DISPATCH_ALARM,

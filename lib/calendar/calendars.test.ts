@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEMO_LINKS, demoCalendar } from '../../emulator/calendar';
 import { checkMessage } from '../background/senders';
@@ -6,8 +6,14 @@ import type { Job } from '../jobs/types';
 import { type KeyValueStore, memoryKeyValue } from '../kv';
 import type { MeetingLink } from '../links';
 import type { ScheduledBot } from '../messaging';
-import { CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM, type CalendarDeps, Calendars } from './calendars';
-import { parseFeed } from './parse-feed';
+import {
+  CALENDAR_DISPATCH_ALARM,
+  CALENDAR_SYNC_ALARM,
+  type CalendarDeps,
+  Calendars,
+  PRESEND_READ_MS,
+} from './calendars';
+import { parseFeed } from './ical-engine';
 import { DEFAULT_RULE, type DispatchRecord } from './types';
 
 const MINUTE = 60_000;
@@ -32,6 +38,8 @@ interface World {
   failSend: boolean;
   cap: number;
   capNotices: number[];
+  /** When set, the feed's answer (a failure, a late answer). */
+  answer?: (signal: AbortSignal | undefined) => Promise<Response>;
 }
 
 function makeWorld(): World {
@@ -61,6 +69,7 @@ function worker(world: World): Calendars {
     fetch: async (input, init) => {
       const headers = (init?.headers ?? {}) as Record<string, string>;
       world.requests.push({ url: String(input), headers });
+      if (world.answer) return world.answer(init?.signal ?? undefined);
       if (headers['If-None-Match'] === world.etag) return new Response(null, { status: 304 });
       return new Response(world.feed, { status: 200, headers: { ETag: world.etag } });
     },
@@ -481,4 +490,109 @@ describe('calendars: a stranger does not choose where the bot goes', () => {
     expect(await worker(world).sendNow(held.key)).toMatchObject({ state: 'sent' });
     expect(world.sent).toHaveLength(8);
   }, 60_000);
+});
+
+describe('a bot for the meeting as it stands now: the feed read again right before a send', () => {
+  let world: World;
+  const LINK = 'https://meet.google.com/abc-defg-hij';
+  const utc = (at: number) =>
+    new Date(at)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
+  function oneMeeting(startsAt: number, status = 'CONFIRMED'): string {
+    return `${[
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'UID:review@example.com',
+      `DTSTART:${utc(startsAt)}`,
+      `DTEND:${utc(startsAt + 30 * MINUTE)}`,
+      'SUMMARY:Review',
+      `STATUS:${status}`,
+      'ORGANIZER:mailto:demo@example.com',
+      `LOCATION:${LINK}`,
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n')}\r\n`;
+  }
+
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    world = makeWorld();
+    world.feed = oneMeeting(ANCHOR);
+    await worker(world).add(FEED);
+  });
+
+  it('a meeting moved 45 minutes later shortly before its start gets its bot at the new time only', async () => {
+    world.feed = oneMeeting(ANCHOR + 45 * MINUTE);
+    world.etag = '"v2"';
+    world.now = ANCHOR;
+    await worker(world).dispatchDue();
+    expect(world.sent).toEqual([]);
+    expect(world.requests.at(-1)?.headers['If-None-Match']).toBe('"v1"');
+    expect(await alarm(CALENDAR_DISPATCH_ALARM)).toMatchObject({ scheduledTime: ANCHOR + 45 * MINUTE });
+    world.now = ANCHOR + 45 * MINUTE;
+    await worker(world).dispatchDue();
+    expect(world.sent).toEqual([{ link: LINK, spaceId: undefined }]);
+  });
+
+  it('a meeting cancelled shortly before its start gets no bot', async () => {
+    world.feed = oneMeeting(ANCHOR, 'CANCELLED');
+    world.etag = '"v2"';
+    world.now = ANCHOR;
+    await worker(world).dispatchDue();
+    expect(world.sent).toEqual([]);
+  });
+
+  it('a feed answering a sign-in page (401) right before the send: the bot is sent as planned', async () => {
+    world.now = ANCHOR;
+    world.answer = async () => new Response('Sign in', { status: 401 });
+    await worker(world).dispatchDue();
+    expect(world.sent).toEqual([{ link: LINK, spaceId: undefined }]);
+  });
+
+  it('a feed slower than 5 s right before the send: the wait ends at 5 s and the bot is sent as planned', async () => {
+    world.now = ANCHOR;
+    world.answer = (signal) =>
+      new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const pending = worker(world).dispatchDue();
+      await vi.advanceTimersByTimeAsync(PRESEND_READ_MS - 1);
+      expect(world.sent).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      await pending;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(world.sent).toEqual([{ link: LINK, spaceId: undefined }]);
+  });
+
+  it('a feed answering a sign-in page for 2 hours holds its bots: said on its line, shown as held, sent only by “Send now”', async () => {
+    const later = NOW + 3 * HOUR;
+    world.feed = oneMeeting(later);
+    world.etag = '"v2"';
+    world.now = NOW + MINUTE;
+    await worker(world).syncAll();
+    world.answer = async () => new Response('<html>Sign in</html>', { status: 401 });
+    world.now = NOW + 30 * MINUTE;
+    await worker(world).syncAll();
+    expect((await worker(world).list())[0]?.heldSince).toBeUndefined();
+    world.now = NOW + 2 * HOUR + 31 * MINUTE;
+    await worker(world).syncAll();
+    expect((await worker(world).list())[0]?.heldSince).toBe(NOW + 30 * MINUTE);
+    const [item] = await worker(world).upcoming();
+    expect(item).toMatchObject({ state: 'held', startsAt: later });
+    world.now = later;
+    await worker(world).dispatchDue();
+    expect(world.sent).toEqual([]);
+    await worker(world).sendNow(item!.key);
+    expect(world.sent).toEqual([{ link: LINK, spaceId: undefined }]);
+    // A calendar again: the hold ends.
+    world.answer = undefined;
+    world.now = later + MINUTE;
+    await worker(world).syncAll();
+    expect((await worker(world).list())[0]?.heldSince).toBeUndefined();
+  });
 });

@@ -15,10 +15,10 @@
  *   notified by the engine's listeners with the same sentences as any bot (codes 4 and 5 included).
  */
 import { browser } from 'wxt/browser';
-// Not lib/calendar's index: the background must not load ical.js (lib/calendar/feed-parsing.ts).
+// Not lib/calendar's index: the background must not load ical.js (lib/calendar/engine-thread.ts).
 import { type CalendarCoverage, currentOccurrence } from '@/lib/calendar/auto-join';
 import { maskFeedUrl, parseFeedUrl } from '@/lib/calendar/feed-url';
-import { occurrenceKey, type PlannedMeeting, planMeetings } from '@/lib/calendar/plan';
+import { meetingIdentity, occurrenceKey, type PlannedMeeting, planMeetings } from '@/lib/calendar/plan';
 import {
   CALENDAR_DISPATCH_ALARM,
   CALENDAR_SYNC_ALARM,
@@ -42,7 +42,8 @@ import type { KeyValueStore } from '@/lib/kv';
 import type { MeetingLink } from '@/lib/links';
 import { parseMeetingLink } from '@/lib/links';
 import { serialQueue } from '@/lib/serial';
-import { type FeedSyncDeps, syncFeed } from './feed-sync';
+import { FEED_CAPS } from './caps';
+import { FEED_HOLD_MS, type FeedSyncDeps, syncFeed } from './feed-sync';
 import { ownerEmail } from './owner';
 import type { ScheduledBot } from './types';
 
@@ -59,6 +60,12 @@ const BALANCE_WINDOW_MS = 24 * 60 * 60_000;
 const BOTS_PER_DAY_WINDOW_MS = 24 * 60 * 60_000;
 /** Starts missed while the browser was closed are told one by one up to this many per pass. */
 const MISSED_NOTICES_MAX = 3;
+/**
+ * Right before a planned send, its feed is read again (a conditional request), for at most this
+ * long: a meeting moved or cancelled since the last sync (every 15 minutes) gets no bot at its old
+ * time. A read that fails or is late leaves the plan as it was: the bot is sent as planned.
+ */
+export const PRESEND_READ_MS = 5_000;
 
 export interface CalendarDeps extends FeedSyncDeps {
   kv: KeyValueStore;
@@ -158,6 +165,9 @@ export class Calendars {
       lastError: calendar.lastError,
       upcoming: calendar.occurrences.filter((occurrence) => occurrence.startsAt >= now).length,
       capped: calendar.capped ?? [],
+      ...(this.#held(calendar) ? { heldSince: calendar.badSince } : {}),
+      ...(calendar.skipped ? { skipped: calendar.skipped } : {}),
+      ...(calendar.unknownZones?.length ? { unknownZones: calendar.unknownZones } : {}),
     }));
   }
 
@@ -223,9 +233,14 @@ export class Calendars {
       // A calendar removed meanwhile stays removed.
       const now = await this.#calendars();
       await this.#saveCalendars(synced.filter((calendar) => now.some((other) => other.id === calendar.id)));
-      await this.#dispatchDue();
+      await this.#dispatchDue(true);
       await this.#plan();
     });
+  }
+
+  /** Whether the calendar's bots are held: its feed has answered no calendar for FEED_HOLD_MS. */
+  #held(calendar: StoredCalendar): boolean {
+    return calendar.badSince !== undefined && this.#deps.now() - calendar.badSince >= FEED_HOLD_MS;
   }
 
   /** Every planned meeting, whatever its state, from the stored occurrences. */
@@ -238,6 +253,7 @@ export class Calendars {
         calendarId: calendar.id,
         rule: calendar.rule,
         email: ownerEmail(calendar, account),
+        held: this.#held(calendar),
         // A meeting that started before its calendar was added is not sent.
         occurrences: calendar.occurrences.filter((occurrence) => occurrence.startsAt >= calendar.addedAt),
       })),
@@ -262,7 +278,9 @@ export class Calendars {
     }
     const records = await this.#records();
     const now = this.#deps.now();
-    const next = (await this.#plans()).plans.find((plan) => !records[plan.key] && plan.sendAt > now);
+    const next = (await this.#plans()).plans.find(
+      (plan) => !records[plan.key] && !plan.held && plan.sendAt > now,
+    );
     if (next) await browser.alarms.create(CALENDAR_DISPATCH_ALARM, { when: next.sendAt });
     else await browser.alarms.clear(CALENDAR_DISPATCH_ALARM);
   }
@@ -275,8 +293,9 @@ export class Calendars {
     });
   }
 
-  async #dispatchDue(): Promise<void> {
+  async #dispatchDue(justSynced = false): Promise<void> {
     const now = this.#deps.now();
+    if (!justSynced) await this.#readBeforeSend(now);
     const records = await this.#records();
     const { plans } = await this.#plans();
     const cap = await this.#deps.botsPerDay();
@@ -290,6 +309,8 @@ export class Calendars {
     let capped = 0;
     for (const plan of plans) {
       if (plan.sendAt > now) break;
+      // Held: shown with "Send now", sent only by the user.
+      if (plan.held) continue;
       const record = records[plan.key];
       if (record && record.state !== 'sending') continue;
       const base = {
@@ -326,6 +347,41 @@ export class Calendars {
     if (capped > 0 && (await this.firstTime(`bots-per-day:${new Date(now).toISOString().slice(0, 10)}`))) {
       await this.#deps.capReached(cap).catch(() => undefined);
     }
+  }
+
+  /**
+   * The feeds of the meetings due now are read again (PRESEND_READ_MS says why); what they answer
+   * in time replaces the stored occurrences, so a moved meeting is planned anew and a cancelled
+   * one is no longer planned.
+   */
+  async #readBeforeSend(now: number): Promise<void> {
+    const records = await this.#records();
+    const { plans, calendars } = await this.#plans();
+    const due = new Set(
+      plans
+        .filter(
+          (plan) => !plan.held && plan.sendAt <= now && !records[plan.key] && now < plan.occurrence.endsAt,
+        )
+        .map((plan) => plan.calendarId),
+    );
+    if (due.size === 0) return;
+    const deps: FeedSyncDeps = {
+      ...this.#deps,
+      caps: { ...(this.#deps.caps ?? FEED_CAPS), fetchMs: PRESEND_READ_MS },
+    };
+    const read = await Promise.all(
+      calendars.map((calendar) =>
+        due.has(calendar.id) ? within(syncFeed(calendar, false, deps), PRESEND_READ_MS) : null,
+      ),
+    );
+    let changed = false;
+    const updated = calendars.map((calendar, i) => {
+      const fresh = read[i];
+      if (!fresh || fresh.lastError !== null) return calendar;
+      changed = true;
+      return fresh;
+    });
+    if (changed) await this.#saveCalendars(updated);
   }
 
   /**
@@ -451,6 +507,7 @@ export class Calendars {
     const names = new Map(calendars.map((calendar) => [calendar.id, calendar.name]));
     const items: UpcomingItem[] = [];
     const planned = new Set(plans.map((plan) => plan.key));
+    const plannedMeetings = new Set(plans.map((plan) => meetingIdentity(plan.occurrence)));
     for (const plan of plans) {
       if (plan.occurrence.endsAt <= now) continue;
       const record = records[plan.key];
@@ -465,7 +522,7 @@ export class Calendars {
         sendAt: plan.sendAt,
         spaceId: plan.spaceId,
         calendarName: names.get(plan.calendarId) ?? null,
-        state: record?.state ?? 'planned',
+        state: record?.state ?? (plan.held ? 'held' : 'planned'),
         ...(record?.jobId ? { jobId: record.jobId } : {}),
         ...(record?.error ? { error: record.error } : {}),
         ...(record?.capped ? { capped: true as const } : {}),
@@ -476,6 +533,8 @@ export class Calendars {
       for (const occurrence of calendar.occurrences) {
         const key = occurrenceKey(occurrence.link.url, occurrence.startsAt);
         if (planned.has(key) || occurrence.endsAt <= now || items.some((item) => item.key === key)) continue;
+        // The same meeting under another form of its link (another Zoom host) is the planned one.
+        if (plannedMeetings.has(meetingIdentity(occurrence))) continue;
         if (manual.some((bot) => occurrenceKey(bot.link, bot.startsAt) === key)) continue;
         items.push({
           key,
@@ -556,12 +615,25 @@ export class Calendars {
     const key = occurrenceKey(occurrence.link.url, occurrence.startsAt);
     const record = (await this.#records())[key];
     if (record) return { key, endsAt: occurrence.endsAt, state: record.state };
-    const planned = (await this.#plans()).plans.some((plan) => plan.key === key);
+    const planned = (await this.#plans()).plans.some((plan) => plan.key === key && !plan.held);
     return { key, endsAt: occurrence.endsAt, state: planned ? 'planned' : 'off' };
   }
 
   /** At worker and browser start: settles interrupted sends, serves due ones, re-arms the alarms. */
   reconcile(): Promise<void> {
     return this.dispatchDue();
+  }
+}
+
+/** What `work` gives within `ms`, or null (the work is left to finish unheard). */
+async function within<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FEED_CAPS } from './caps';
 import { FeedTooComplexError } from './feed-error';
-import { FEED_CHANNEL, type FeedRequest, type ParserWorker, parseInWorker } from './feed-parsing';
 import { type FeedSyncDeps, shareAttendees, syncFeed } from './feed-sync';
 import { DEFAULT_RULE, type StoredCalendar } from './types';
 
@@ -55,6 +54,26 @@ describe('syncFeed: one feed, bounded', () => {
     expect(synced.lastError).toBeNull();
     expect(synced.capped).toEqual(['events']);
     expect(synced.feed).toBe(FEED);
+  });
+
+  it('keeps what the parse left out and the zones it read in the user’s zone, for the calendar’s line', async () => {
+    const d = deps({
+      parseFeed: async () => ({
+        name: 'Work',
+        occurrences: [],
+        events: 9,
+        capped: [],
+        skipped: { count: 2, reason: 'rule', property: 'RRULE' },
+        unknownZones: ['Mars/Olympus'],
+      }),
+    });
+    const synced = await syncFeed(calendar, true, d);
+    expect(synced.skipped).toEqual({ count: 2, reason: 'rule', property: 'RRULE' });
+    expect(synced.unknownZones).toEqual(['Mars/Olympus']);
+    // A later parse without them clears them.
+    const clean = await syncFeed(synced, true, deps({}));
+    expect(clean.skipped).toBeUndefined();
+    expect(clean.unknownZones).toBeUndefined();
   });
 
   it('cuts a streamed body without Content-Length at the byte cap', async () => {
@@ -146,59 +165,5 @@ describe('shareAttendees', () => {
     const shared = shareAttendees(copied);
     expect(new Set(shared.map((o) => o.attendees)).size).toBe(1);
     expect(shared[49]!.attendees).toEqual(list);
-  });
-});
-
-describe('parseInWorker: the parser thread is stopped at the time limit', () => {
-  const request: FeedRequest = { channel: FEED_CHANNEL, text: FEED, options: { from: 0, to: 1 } };
-
-  function fakeWorker(answer: unknown | null) {
-    const state = { terminated: 0, listeners: new Map<string, (event: never) => void>() };
-    const worker: ParserWorker = {
-      postMessage: () => {
-        if (answer !== null)
-          queueMicrotask(() => state.listeners.get('message')?.({ data: answer } as never));
-      },
-      terminate: () => {
-        state.terminated += 1;
-      },
-      addEventListener: (type: string, listener: (event: never) => void) => {
-        state.listeners.set(type, listener);
-      },
-    };
-    return { worker, state };
-  }
-
-  it('a parse that never answers is terminated and answered as too complex', async () => {
-    const { worker, state } = fakeWorker(null);
-    let fire: () => void = () => undefined;
-    const timers = {
-      set: (callback: () => void) => {
-        fire = callback;
-        return 1;
-      },
-      clear: () => undefined,
-    };
-    const pending = parseInWorker(() => worker, request, 20_000, timers);
-    fire();
-    expect(await pending).toEqual({
-      ok: false,
-      format: false,
-      complex: true,
-      message: 'parse time limit reached',
-    });
-    expect(state.terminated).toBe(1);
-  });
-
-  it('an answer ends the Worker too; a malformed answer is a failure', async () => {
-    const good = fakeWorker({ ok: true, feed: { name: null, occurrences: [], events: 0, capped: [] } });
-    expect((await parseInWorker(() => good.worker, request, 20_000)).ok).toBe(true);
-    expect(good.state.terminated).toBe(1);
-    const bad = fakeWorker({ nonsense: true });
-    expect(await parseInWorker(() => bad.worker, request, 20_000)).toMatchObject({
-      ok: false,
-      format: false,
-    });
-    expect(bad.state.terminated).toBe(1);
   });
 });

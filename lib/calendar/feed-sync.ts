@@ -6,8 +6,8 @@
  */
 import { FEED_CAPS, type FeedCaps } from './caps';
 import { FeedFormatError, FeedTooComplexError } from './feed-error';
+import type { ParseOptions } from './ical-engine';
 import { ownerEmail } from './owner';
-import type { ParseOptions } from './parse-feed';
 import type { CalendarErrorKind, MeetingOccurrence, ParsedFeed, StoredCalendar } from './types';
 
 /** Occurrences kept from this long ago (a running meeting, a start missed while closed)... */
@@ -18,7 +18,7 @@ export const LOOK_AHEAD_MS = 8 * 24 * 60 * 60_000;
 export const FEED_MAX_BYTES = FEED_CAPS.bytes;
 
 export interface FeedSyncDeps {
-  /** Feed text → occurrences (ical.js, outside the background worker: lib/background/feed-parser.ts). */
+  /** Feed text → occurrences (ical.js, outside the background worker: lib/background/engine-client.ts). */
   parseFeed: (text: string, options: ParseOptions) => Promise<ParsedFeed>;
   now: () => number;
   fetch: typeof fetch;
@@ -77,6 +77,20 @@ class FetchProblem extends Error {
   }
 }
 
+/**
+ * A feed that answers something other than iCalendar for this long (a sign-in page, 401, 403, 404,
+ * a redirect) holds its calendar's bots: its list may be days old, with meetings cancelled since.
+ */
+export const FEED_HOLD_MS = 2 * 60 * 60_000;
+
+function answeredNoCalendar(kind: CalendarErrorKind, status?: number): boolean {
+  return (
+    kind === 'not-ical' ||
+    kind === 'redirect' ||
+    (kind === 'http' && [401, 403, 404, 410].includes(status ?? 0))
+  );
+}
+
 /** Never throws: every failure is the calendar's `lastError` (one feed's failure is its own). */
 export async function syncFeed(
   calendar: StoredCalendar,
@@ -88,6 +102,8 @@ export async function syncFeed(
     ...calendar,
     lastSyncAt: now,
     lastError: { kind, at: now, ...(status ? { status } : {}) },
+    // An answer that is no calendar (not a network failure) starts the count to holding its bots.
+    badSince: answeredNoCalendar(kind, status) ? (calendar.badSince ?? now) : undefined,
   });
   try {
     return await syncOnce(calendar, force, deps, now, fail);
@@ -143,7 +159,7 @@ async function syncOnce(
     if (response.status === 304 && feed !== null) {
       // Unchanged: the stored feed is re-read only when the window has moved on by an hour.
       if (calendar.parsedAt !== null && now - calendar.parsedAt < 60 * 60_000) {
-        return { ...calendar, lastSyncAt: now, lastError: null };
+        return { ...calendar, lastSyncAt: now, lastError: null, badSince: undefined };
       }
     } else if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
@@ -180,7 +196,10 @@ async function syncOnce(
     parsedAt: now,
     occurrences: shareAttendees(occurrences),
     capped: parsed.capped,
+    skipped: parsed.skipped,
+    unknownZones: parsed.unknownZones,
     lastSyncAt: now,
     lastError: null,
+    badSince: undefined,
   };
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FEED_CAPS } from './caps';
-import { FeedTooComplexError, parseFeed } from './parse-feed';
+import { FeedTooComplexError, parseFeed } from './ical-engine';
 
 const from = Date.parse('2026-10-15T00:00:00Z');
 const to = Date.parse('2026-10-23T00:00:00Z');

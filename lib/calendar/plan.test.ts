@@ -158,3 +158,23 @@ describe('planMeetings', () => {
     expect(occurrenceKey(meet.url, start)).not.toBe(occurrenceKey(zoom.url, start));
   });
 });
+
+describe('planMeetings: one meeting whatever its link’s form', () => {
+  it('the same Zoom meeting under two hosts in two calendars is planned once, the first calendar’s link kept with its passcode', () => {
+    const company = parseMeetingLink('https://acme.zoom.us/j/98765432101?pwd=Secret1')!;
+    const plain = parseMeetingLink('https://zoom.us/j/98765432101')!;
+    expect(company.id).toBe(plain.id);
+    const calendar = (calendarId: string, link: typeof plain) => ({
+      calendarId,
+      rule: rule(),
+      email: 'alice@example.com',
+      occurrences: [occurrence({ link })],
+    });
+    const plans = planMeetings([calendar('work', company), calendar('personal', plain)]);
+    expect(plans.map((plan) => [plan.calendarId, plan.occurrence.link.url])).toEqual([['work', company.url]]);
+    expect(company.url).toContain('pwd=Secret1');
+    // Another meeting id, or another start, is another meeting.
+    const other = parseMeetingLink('https://zoom.us/j/12345678901')!;
+    expect(planMeetings([calendar('work', company), calendar('personal', other)])).toHaveLength(2);
+  });
+});

@@ -31,6 +31,18 @@ export interface ParsedFeed {
   events: number;
   /** The caps this feed reached (what fits was read); said once for the feed. */
   capped: FeedCap[];
+  /** Events that could not be read and were left out: how many, and why the first was. */
+  skipped?: FeedSkipped;
+  /** Zone names no table knows and no VTIMEZONE defines: their times were read in the user's zone. */
+  unknownZones?: string[];
+}
+
+/** Why events of a feed were left out (lib/calendar/feed-split.ts). */
+export interface FeedSkipped {
+  count: number;
+  reason: 'time' | 'rule' | 'duration' | 'start' | 'broken';
+  /** The property at fault (DTSTART, RRULE…), when one is. */
+  property?: string;
 }
 
 /** A cap that cuts a feed instead of failing it (lib/calendar/caps.ts). */
@@ -120,6 +132,15 @@ export interface StoredCalendar {
   occurrences: MeetingOccurrence[];
   /** The caps the last parse reached (absent before any). */
   capped?: FeedCap[];
+  /** Events the last parse left out (absent when none). */
+  skipped?: FeedSkipped;
+  /** Zone names the last parse read in the user's zone (absent when none). */
+  unknownZones?: string[];
+  /**
+   * Since when the feed has answered something other than iCalendar (a sign-in page, 401, 403,
+   * 404, a redirect); absent once it answers a calendar again.
+   */
+  badSince?: number;
 }
 
 /** What extension pages see of a calendar: never the full address. */
@@ -134,6 +155,12 @@ export interface CalendarView {
   upcoming: number;
   /** The caps its feed reached, said once for the calendar. */
   capped: FeedCap[];
+  /** Events its feed had that could not be read, and why the first could not. */
+  skipped?: FeedSkipped;
+  /** Zone names its feed uses that were read in the user's zone. */
+  unknownZones?: string[];
+  /** Its bots are held: its feed has answered no calendar since then, for over FEED_HOLD_MS. */
+  heldSince?: number;
 }
 
 export type DispatchState = 'sending' | 'sent' | 'skipped' | 'missed' | 'failed';
@@ -165,8 +192,11 @@ export interface UpcomingItem {
   sendAt: number;
   spaceId: number | null;
   calendarName: string | null;
-  /** `planned`: will be sent; `off`: the calendar's rule does not send it. */
-  state: 'planned' | 'off' | DispatchState;
+  /**
+   * `planned`: will be sent; `off`: the calendar's rule does not send it; `held`: its calendar's
+   * feed has answered no calendar for a while, so it is sent only if the user sends it anyway.
+   */
+  state: 'planned' | 'off' | 'held' | DispatchState;
   jobId?: string;
   scheduleId?: string;
   error?: string;

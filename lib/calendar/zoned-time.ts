@@ -55,12 +55,30 @@ export interface WallTime {
   second: number;
 }
 
+/**
+ * Offsets found, by zone and wall-clock hour: a feed of thousands of events asks for the same few
+ * hours again and again, and each Intl call costs. Zones change their offset on the hour, so the
+ * offset found for one time of an hour holds for the whole hour. Bounded: cleared when full.
+ */
+const offsets = new Map<string, number>();
+const OFFSETS_MAX = 200_000;
+
 export function zonedToEpoch(wall: WallTime, zone: string): number | null {
+  const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  const key = `${zone}|${Math.floor(naive / 3_600_000)}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return naive - known;
   const format = formatter(zone);
   if (!format) return null;
-  const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   // Two passes settle the offset on either side of a DST change.
   let guess = naive - offsetAt(format, naive);
   guess = naive - offsetAt(format, guess);
+  if (offsets.size >= OFFSETS_MAX) offsets.clear();
+  offsets.set(key, naive - guess);
   return guess;
+}
+
+/** Whether the platform knows `zone` as a time zone (an IANA name or one of its aliases). */
+export function knownZone(zone: string): boolean {
+  return zone !== '' && formatter(zone) !== null;
 }

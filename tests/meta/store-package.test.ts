@@ -125,7 +125,7 @@ describe('least privilege: the release manifests against an allow-list', () => {
       'notifications',
       'contextMenus',
       'activeTab',
-      // The calendar feed parser's document (lib/calendar/feed-parsing.ts): opened only while a
+      // The calendar feed parser's document (lib/calendar/engine-thread.ts): opened only while a
       // changed calendar is read, to start the Worker a service worker cannot.
       'offscreen',
       // "Record here": the sound of a tab the user chose to record (lib/background/recording.ts).

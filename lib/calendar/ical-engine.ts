@@ -1,5 +1,6 @@
 /**
- * An iCalendar feed → the occurrences of its meetings in a time window. ical.js parses the feed
+ * The calendar engine (runs on the parser's own thread, lib/calendar/engine-thread.ts): an
+ * iCalendar feed → the occurrences of its meetings in a time window. ical.js parses the feed
  * and expands recurrences (RRULE, RDATE, EXDATE, RECURRENCE-ID overrides) in the zones the feed
  * defines (VTIMEZONE). Skipped: all-day events, cancelled events and occurrences, occurrences the
  * user declined, events without a meeting link.
@@ -8,8 +9,9 @@ import ICAL from 'ical.js';
 import { FEED_CAPS, type FeedCaps } from './caps';
 import { eventMeetingLink } from './event-links';
 import { FeedFormatError, FeedTooComplexError } from './feed-error';
+import { readEvent, type Skip, splitFeed } from './feed-split';
+import { FeedZones } from './feed-zones';
 import type { FeedCap, MeetingOccurrence, ParsedFeed } from './types';
-import { zonedToEpoch } from './zoned-time';
 
 export interface ParseOptions {
   /** Occurrences that end after `from` and start before `to` (epoch ms) are returned. */
@@ -68,29 +70,6 @@ function emailOf(value: unknown): string | null {
     .trim()
     .toLowerCase();
   return email.includes('@') ? email : null;
-}
-
-/**
- * Epoch ms of an ICAL.Time. Floating times are the user's wall clock (the platform's zone). A
- * TZID without its VTIMEZONE in the feed is read as an IANA name through Intl.
- */
-function toEpoch(time: ICAL.Time, tzid: string | null): number {
-  const zone = time.zone?.tzid;
-  if (zone === 'floating' || !time.zone) {
-    const wall = {
-      year: time.year,
-      month: time.month,
-      day: time.day,
-      hour: time.hour,
-      minute: time.minute,
-      second: time.second,
-    };
-    const named = tzid ? zonedToEpoch(wall, tzid) : null;
-    return (
-      named ?? new Date(time.year, time.month - 1, time.day, time.hour, time.minute, time.second).getTime()
-    );
-  }
-  return time.toUnixTime() * 1000;
 }
 
 function startTzid(component: ICAL.Component): string | null {
@@ -159,15 +138,16 @@ function occurrenceOf(
   end: ICAL.Time,
   email: string | null,
   window: { from: number; to: number },
+  zones: FeedZones,
 ): MeetingOccurrence | null {
   if (start.isDate) return null;
   const component = event.component;
   // Times first: most events of a feed are outside the window, and links cost more to find.
   const tzid = startTzid(component);
-  const startsAt = toEpoch(start, tzid);
+  const startsAt = zones.epoch(start, tzid);
   if (startsAt >= window.to) return null;
   const endTzid = component.getFirstProperty('dtend')?.getParameter('tzid');
-  const endsAt = Math.max(startsAt, toEpoch(end, typeof endTzid === 'string' ? endTzid : tzid));
+  const endsAt = Math.max(startsAt, zones.epoch(end, typeof endTzid === 'string' ? endTzid : tzid));
   if (endsAt <= window.from) return null;
   if (isCancelled(component) || declinedBy(component, email)) return null;
   let link = links.get(component);
@@ -202,7 +182,7 @@ function gcd(a: number, b: number): number {
  * other BY part, and EXDATE, RDATE and overrides are absolute times. The new start, which counts
  * as an occurrence, lies before the window.
  */
-function fastForward(event: ICAL.Event, before: number, tzid: string | null): void {
+function fastForward(event: ICAL.Event, before: number, tzid: string | null, zones: FeedZones): void {
   const rules = event.component.getAllProperties('rrule');
   if (rules.length !== 1) return;
   const rule = rules[0]!.getFirstValue() as ICAL.Recur;
@@ -216,7 +196,7 @@ function fastForward(event: ICAL.Event, before: number, tzid: string | null): vo
   const end = event.endDate;
   if (!start || !end) return;
   // Two spare days absorb any zone offset between wall time and UTC.
-  const gapDays = Math.floor((before - toEpoch(start, tzid)) / DAY_MS) - 2;
+  const gapDays = Math.floor((before - zones.epoch(start, tzid)) / DAY_MS) - 2;
   const periods = Math.floor(gapDays / periodDays);
   if (periods < 2) return;
   const shifted = start.clone();
@@ -231,6 +211,53 @@ function fastForward(event: ICAL.Event, before: number, tzid: string | null): vo
   if (typeof startZone === 'string')
     event.component.getFirstProperty('dtstart')?.setParameter('tzid', startZone);
   if (typeof endZone === 'string') event.component.getFirstProperty('dtend')?.setParameter('tzid', endZone);
+}
+
+/** RDATE;VALUE=PERIOD values → their starts (ical.js cannot order periods; the event keeps its length). */
+function periodsToStarts(component: ICAL.Component): void {
+  for (const property of component.getAllProperties('rdate')) {
+    if (property.type !== 'period') continue;
+    const starts = property
+      .getValues()
+      .map((value) => (value as ICAL.Period).start)
+      .filter((start): start is ICAL.Time => start instanceof ICAL.Time);
+    const tzid = property.getParameter('tzid');
+    component.removeProperty(property);
+    if (starts.length === 0) continue;
+    const replacement = new ICAL.Property('rdate', component);
+    replacement.resetType('date-time');
+    replacement.setValues(starts);
+    if (typeof tzid === 'string') replacement.setParameter('tzid', tzid);
+    component.addProperty(replacement);
+  }
+}
+
+/** A series' EXDATEs, taken off the component: instants, and whole days for DATE values. */
+interface Excluded {
+  has(time: ICAL.Time, epoch: number): boolean;
+}
+
+function dayOf(time: ICAL.Time): string {
+  return `${time.year}-${time.month}-${time.day}`;
+}
+
+function takeExdates(component: ICAL.Component, startZone: string | null, zones: FeedZones): Excluded {
+  const instants = new Set<number>();
+  const days = new Set<string>();
+  for (const property of component.getAllProperties('exdate')) {
+    const own = property.getParameter('tzid');
+    // A floating EXDATE is in the series' zone, as its DTSTART is.
+    const tzid = typeof own === 'string' ? own : startZone;
+    for (const value of property.getValues()) {
+      if (!(value instanceof ICAL.Time)) continue;
+      if (value.isDate) days.add(dayOf(value));
+      else instants.add(zones.epoch(value, tzid));
+    }
+  }
+  component.removeAllProperties('exdate');
+  return {
+    has: (time, epoch) => instants.has(epoch) || (days.size > 0 && days.has(dayOf(time))),
+  };
 }
 
 /**
@@ -257,37 +284,55 @@ export function parseFeed(text: string, options: ParseOptions): ParsedFeed {
 }
 
 function parseWithin(text: string, options: ParseOptions, checkTime: () => void): ParsedFeed {
+  const { calendar, events: chunks } = splitFeed(text);
+  if (!/^BEGIN:VCALENDAR\s*$/i.test(calendar[0] ?? '')) throw new FeedFormatError('not an iCalendar feed');
   let root: ICAL.Component;
   try {
-    const parsed = ICAL.parse(text);
-    root = new ICAL.Component(parsed);
+    root = new ICAL.Component(ICAL.parse(calendar.join('\r\n')) as never);
   } catch (error) {
     throw new FeedFormatError(error instanceof Error ? error.message : 'not an iCalendar feed');
   }
   if (root.name !== 'vcalendar') throw new FeedFormatError('not an iCalendar feed');
   checkTime();
+  const zones = new FeedZones(root);
   const email = options.email ? options.email.trim().toLowerCase() : null;
   const name = root.getFirstPropertyValue('x-wr-calname');
   const eventsMax = options.caps?.events ?? FEED_CAPS.events;
   let occurrencesLeft = options.caps?.occurrences ?? FEED_CAPS.occurrences;
   const capped = new Set<FeedCap>();
-  const all = root.getAllSubcomponents('vevent');
-  if (all.length > eventsMax) capped.add('events');
-  const vevents = all.length > eventsMax ? all.slice(0, eventsMax) : all;
+  if (chunks.length > eventsMax) capped.add('events');
+  const read = chunks.length > eventsMax ? chunks.slice(0, eventsMax) : chunks;
 
-  // Overrides (RECURRENCE-ID) belong to the master with the same UID (grouped in one pass).
+  // Each VEVENT read on its own: one that cannot be read is skipped, with the first reason kept.
+  let skipped = 0;
+  let firstSkip: Skip | null = null;
+  const skip = (why: Skip) => {
+    skipped += 1;
+    firstSkip ??= why;
+  };
+  const vevents: ICAL.Component[] = [];
+  for (let i = 0; i < read.length; i++) {
+    const result = readEvent(read[i]!, root);
+    if (result.ok) vevents.push(result.component);
+    else skip(result.skip);
+    if (i % 1024 === 1023) checkTime();
+  }
+
+  // Overrides (RECURRENCE-ID) belong to the master with the same UID (grouped in one pass). An
+  // event without a UID, or a second master with the same UID, is a series of its own.
   const masters = new Map<string, ICAL.Component>();
   const overrides = new Map<string, ICAL.Component[]>();
   const singles: ICAL.Component[] = [];
+  let anonymous = 0;
   for (const vevent of vevents) {
     const uid = vevent.getFirstPropertyValue('uid');
-    const key = typeof uid === 'string' ? uid : null;
-    if (key === null) singles.push(vevent);
+    const key = typeof uid === 'string' && uid !== '' ? uid : null;
+    if (key === null) masters.set(`\u0000${anonymous++}`, vevent);
     else if (vevent.hasProperty('recurrence-id')) {
       const list = overrides.get(key);
       if (list) list.push(vevent);
       else overrides.set(key, [vevent]);
-    } else if (masters.has(key)) singles.push(vevent);
+    } else if (masters.has(key)) masters.set(`${key}\u0000${anonymous++}`, vevent);
     else masters.set(key, vevent);
   }
   // An override whose series is not in the feed (an invitation to one occurrence) stands alone.
@@ -307,12 +352,23 @@ function parseWithin(text: string, options: ParseOptions, checkTime: () => void)
   const keep = (occurrence: MeetingOccurrence | null) => {
     if (occurrence !== null) occurrences.push(occurrence);
   };
+  /** One event's work; what it throws (other than the feed's budget) skips that event alone. */
+  const guarded = (work: () => void) => {
+    try {
+      work();
+    } catch (error) {
+      if (error instanceof FeedTooComplexError) throw error;
+      skip({ reason: 'broken' });
+    }
+  };
 
   for (const component of singles) {
     if (!take()) break;
-    const event = new ICAL.Event(component, { exceptions: [] });
-    if (!event.startDate) continue;
-    keep(occurrenceOf(event, event.startDate, event.endDate ?? event.startDate, email, options));
+    guarded(() => {
+      const event = new ICAL.Event(component, { exceptions: [] });
+      if (!event.startDate) return;
+      keep(occurrenceOf(event, event.startDate, event.endDate ?? event.startDate, email, options, zones));
+    });
   }
 
   // Plain events before series: a hostile series that takes the occurrences budget cannot hide them.
@@ -321,27 +377,45 @@ function parseWithin(text: string, options: ParseOptions, checkTime: () => void)
   const ordered = [...masters].sort(([, a], [, b]) => Number(repeats(a)) - Number(repeats(b)));
   for (const [uid, component] of ordered) {
     if (!take()) break;
+    guarded(() => expandSeries(uid, component));
+  }
+
+  function expandSeries(uid: string, component: ICAL.Component): void {
+    periodsToStarts(component);
+    const tzid = startTzid(component);
+    // EXDATEs are matched here, by instant: ical.js compares them in its own zones, which do not
+    // know a zone read through Intl (an EXDATE in UTC against a DTSTART in Europe/Berlin).
+    const excluded = takeExdates(component, tzid, zones);
     // Overrides are passed in: otherwise ical.js relates every override of the feed to every series.
     const event = new ICAL.Event(component, { strictExceptions: true, exceptions: overrides.get(uid) ?? [] });
-    if (!event.startDate) continue;
+    if (!event.startDate) return;
     if (!event.isRecurring()) {
-      keep(occurrenceOf(event, event.startDate, event.endDate ?? event.startDate, email, options));
-      continue;
+      keep(occurrenceOf(event, event.startDate, event.endDate ?? event.startDate, email, options, zones));
+      return;
     }
-    if (isCancelled(component)) continue;
-    const tzid = startTzid(component);
+    if (isCancelled(component)) return;
     const lastsMs = event.duration ? event.duration.toSeconds() * 1000 : 0;
     // Expansion covers the window (plus the longest a meeting may last before it); overrides of
     // occurrences outside it that move into it are read directly below.
-    fastForward(event, options.from - OVERLAP_MS, tzid);
+    fastForward(event, options.from - OVERLAP_MS, tzid, zones);
     const exceptions = event.exceptions as unknown as Record<string, ICAL.Event>;
     const seen = new Set<string>();
+    // DTSTART is the first instance (RFC 5545 3.8.5.2); ical.js gives it only through an RRULE.
+    if (
+      !component.hasProperty('rrule') &&
+      !excluded.has(event.startDate, zones.epoch(event.startDate, tzid))
+    ) {
+      seen.add(event.startDate.toString());
+      const details = event.getOccurrenceDetails(event.startDate);
+      keep(occurrenceOf(details.item, details.startDate, details.endDate, email, options, zones));
+    }
     let iterator: ReturnType<ICAL.Event['iterator']>;
     try {
       iterator = event.iterator();
     } catch (error) {
       if (error instanceof FeedTooComplexError) throw error;
-      continue; // A rule ical.js cannot expand: this series alone is left out.
+      skip({ reason: 'rule', property: 'RRULE' });
+      return; // A rule ical.js cannot expand: this series alone is left out.
     }
     try {
       for (
@@ -349,14 +423,16 @@ function parseWithin(text: string, options: ParseOptions, checkTime: () => void)
         next && step < MAX_STEPS_PER_SERIES && take();
         step++, next = iterator.next()
       ) {
-        const at = toEpoch(next, tzid);
+        const at = zones.epoch(next, tzid);
         if (at >= options.to) break;
         // Past occurrences are passed over without being built.
         if (at + Math.max(lastsMs, OVERLAP_MS) <= options.from) continue;
         const id = next.toString();
+        if (seen.has(id)) continue;
         seen.add(id);
+        if (excluded.has(next, at)) continue;
         const details = event.getOccurrenceDetails(next);
-        keep(occurrenceOf(details.item, details.startDate, details.endDate, email, options));
+        keep(occurrenceOf(details.item, details.startDate, details.endDate, email, options, zones));
       }
     } catch (error) {
       // A rule on which ical.js throws (FREQ=WEEKLY;BYMONTHDAY=30) ends this series, not the feed.
@@ -372,16 +448,22 @@ function parseWithin(text: string, options: ParseOptions, checkTime: () => void)
           exception.endDate ?? exception.startDate,
           email,
           options,
+          zones,
         ),
       );
     }
   }
 
   occurrences.sort((a, b) => a.startsAt - b.startsAt || a.link.url.localeCompare(b.link.url));
+  const unknownZones = zones.unknown;
+  // Assigned in callbacks, which the compiler does not follow.
+  const first = firstSkip as Skip | null;
   return {
     name: typeof name === 'string' && name.trim() !== '' ? name.trim().slice(0, NAME_MAX) : null,
     occurrences,
-    events: vevents.length,
+    events: read.length,
     capped: [...capped],
+    ...(first ? { skipped: { count: skipped, ...first } } : {}),
+    ...(unknownZones.length > 0 ? { unknownZones } : {}),
   };
 }

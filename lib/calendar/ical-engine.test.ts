@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseMeetingLink } from '@/lib/links';
-import { FeedFormatError, parseFeed } from './parse-feed';
+import { FeedFormatError, parseFeed } from './ical-engine';
 import { GOOGLE_FEED, OUTLOOK_FEED, YANDEX_FEED } from './testing/feeds';
 
 const from = Date.parse('2026-10-15T00:00:00Z');

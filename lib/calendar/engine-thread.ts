@@ -1,13 +1,14 @@
 /**
- * The feed parser's own thread. ical.js is 23 kB of gzip (75 kB minified) that the background
- * worker would otherwise parse at every wake-up (every 30 s while a job runs), for a feed that
+ * The calendar engine's own thread (the engine: lib/calendar/ical-engine.ts; the background's
+ * client of this thread: lib/background/engine-client.ts). ical.js is 23 kB of gzip (75 kB
+ * minified) that the background worker would otherwise parse at every wake-up (every 30 s while a job runs), for a feed that
  * changes a few times a day. So the worker does not carry it: a dedicated Worker
  * (`entrypoints/feed-worker.ts`) parses the feed and answers with the occurrences. A Chrome
  * service worker cannot start a Worker, so there an offscreen document starts it
  * (`entrypoints/offscreen/`, lib/background/offscreen.ts); Firefox's background is a page and starts it
  * itself. This file is the message format both sides share; it imports nothing heavy.
  */
-import type { ParseOptions } from './parse-feed';
+import type { ParseOptions } from './ical-engine';
 import type { ParsedFeed } from './types';
 
 /** Messages to the offscreen document are marked with this channel; nothing else answers them. */

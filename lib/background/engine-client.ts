@@ -1,11 +1,10 @@
 /**
- * Parses a calendar feed outside the background worker (lib/calendar/feed-parsing.ts says why):
- * on Chrome through the offscreen document (lib/background/offscreen.ts), which starts a Worker;
+ * The background's client of the calendar engine's thread: parses a calendar feed outside the
+ * background worker (lib/calendar/engine-thread.ts says why): on Chrome through the offscreen document (lib/background/offscreen.ts), which starts a Worker;
  * on Firefox (whose background is a page) with a Worker started here.
  */
 import { browser } from 'wxt/browser';
 import { FEED_CAPS } from '@/lib/calendar/caps';
-import { FeedFormatError, FeedTooComplexError } from '@/lib/calendar/feed-error';
 import {
   FEED_CHANNEL,
   FEED_WORKER_PATH,
@@ -14,8 +13,9 @@ import {
   isFeedAnswer,
   parseInWorker,
   WORKER_GRACE_MS,
-} from '@/lib/calendar/feed-parsing';
-import type { ParseOptions } from '@/lib/calendar/parse-feed';
+} from '@/lib/calendar/engine-thread';
+import { FeedFormatError, FeedTooComplexError } from '@/lib/calendar/feed-error';
+import type { ParseOptions } from '@/lib/calendar/ical-engine';
 import type { ParsedFeed } from '@/lib/calendar/types';
 import { type OffscreenDocument, theOffscreenDocument } from './offscreen';
 
