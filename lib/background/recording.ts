@@ -34,7 +34,7 @@ import type { RecordingView } from '@/lib/recording/view';
 import { getSettings, recordingConsentItem } from '@/lib/storage';
 import { MessageError } from './handler-types';
 import { notify } from './notifications';
-import { theOffscreenDocument } from './offscreen';
+import { askOffscreen, theOffscreenDocument } from './offscreen';
 import { backgroundTexts } from './texts';
 import type { Background } from './types';
 
@@ -53,8 +53,7 @@ function refuse(reason: RecordingRefusal, detail?: string): MessageError {
 
 async function command(message: RecorderCommand): Promise<RecorderAnswer | null> {
   try {
-    const answer = (await browser.runtime.sendMessage(message)) as RecorderAnswer | undefined;
-    return answer && typeof answer === 'object' && 'ok' in answer ? answer : null;
+    return await askOffscreen('recorder', message);
   } catch {
     return null;
   }

@@ -4,7 +4,7 @@
  * Bodies are made once (a Slack body at the first attempt, see deliveries.ts), so every retry sends
  * the same bytes. This module does not parse Markdown: a Slack body takes the protocol already
  * converted (format.ts `slackBody` converts it in the same thread; the background worker has it
- * converted outside, lib/background/slack-conversion.ts).
+ * converted outside, lib/background/markdown-conversion.ts).
  *
  * Speaker names: the service's label (`SPEAKER_03` or a name) unless `speakerNames` (names the
  * person gave in this browser, by speaker id) says otherwise.

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type KeyValueStore, memoryKeyValue } from '@/lib/kv';
 import { Deliveries, type DeliveryDeps, DestinationError } from './deliveries';
 import { slackBody } from './format';
+import { convertMarkdown } from './markdown';
 import { GIVE_UP_AFTER_MS } from './retry';
-import { markdownToSlack } from './slack';
 import { HOOK, readyJob as job, readyResult as result } from './testing';
 
 const MIN = 60_000;
@@ -29,9 +29,9 @@ function harness(answers: Array<number | 'network' | 'redirect'> = []) {
     kv,
     now: () => now,
     lang: async () => 'en',
-    slackText: async (markdown) => {
+    convertMarkdown: async (markdown, dialect) => {
       converted.push(markdown);
-      return markdownToSlack(markdown);
+      return convertMarkdown(markdown, dialect);
     },
     hasOriginAccess: async () => true,
     newId: () => `id${++ids}`,
@@ -344,8 +344,8 @@ describe('Slack bodies, converted outside the worker', () => {
   it('a conversion that fails sends nothing and is tried again after the lease; the entry is kept', async () => {
     const h = harness();
     await h.deliveries.add({ url: SLACK, kind: 'slack' });
-    const working = h.deps.slackText;
-    h.deps.slackText = async () => {
+    const working = h.deps.convertMarkdown;
+    h.deps.convertMarkdown = async () => {
       throw new Error('the offscreen document did not answer');
     };
     expect(await h.deliveries.enqueueResult(job, result)).toBe(1);
@@ -356,7 +356,7 @@ describe('Slack bodies, converted outside the worker', () => {
     expect(view!.log).toEqual([]);
     // Due again once the lease ends, and armed for then.
     expect(h.alarms.at(-1)).toBeGreaterThan(h.now());
-    h.deps.slackText = working;
+    h.deps.convertMarkdown = working;
     h.advance(MIN);
     await h.restart().sendDue();
     expect(h.sent).toHaveLength(1);
@@ -367,7 +367,7 @@ describe('Slack bodies, converted outside the worker', () => {
   it('a conversion still failing a day after the protocol was ready drops the entry', async () => {
     const h = harness();
     await h.deliveries.add({ url: SLACK, kind: 'slack' });
-    h.deps.slackText = async () => {
+    h.deps.convertMarkdown = async () => {
       throw new Error('no document');
     };
     await h.deliveries.enqueueResult(job, result);

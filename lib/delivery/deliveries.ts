@@ -16,7 +16,7 @@
  *   the line, which the entry's next attempt marks `interrupted`.
  * - The alarm exists only while the outbox holds something (`schedule(null)` clears it).
  * - A webhook's body is made when it is enqueued. A Slack body needs the protocol's Markdown
- *   converted (`deps.slackText`, done outside the background worker), which may fail or be cut
+ *   converted (`deps.convertMarkdown`, done outside the background worker), which may fail or be cut
  *   short by a worker stop: so the entry keeps what the body is made of (a draft) until its first
  *   attempt, which makes the body, stores it, then sends it. Every retry sends those same bytes.
  */
@@ -33,6 +33,7 @@ import {
   webhookBody,
 } from './bodies';
 import { type DestinationUrlProblem, maskDestinationUrl, parseDestinationUrl } from './destination-url';
+import type { MarkdownDialect } from './markdown-request';
 import { bodyKey, DESTINATIONS_KEY, LOG_KEY, OUTBOX_KEY, wantsSpace } from './outbox';
 import {
   ATTEMPT_TIMEOUT_MS,
@@ -75,10 +76,10 @@ export interface DeliveryDeps {
   now: () => number;
   fetch: typeof fetch;
   hasOriginAccess: (url: string) => Promise<boolean>;
-  /** The language of Slack texts. */
+  /** The language of the texts a chat shows. */
   lang: () => Promise<Lang>;
-  /** The protocol's Markdown as Slack mrkdwn (`markdownToSlack`; the background has it done outside the worker). */
-  slackText: (markdown: string) => Promise<string>;
+  /** The protocol's Markdown in a chat's markup (markdown.ts; the background has it done outside the worker). */
+  convertMarkdown: (markdown: string, dialect: MarkdownDialect) => Promise<string>;
   /** Arms the retry alarm for `at`, or clears it (null: the outbox is empty). */
   schedule: (at: number | null) => Promise<void>;
   newId?: () => string;
@@ -295,7 +296,7 @@ export class Deliveries {
   async #bytes(body: StoredBody): Promise<string> {
     if (!isSlackDraft(body)) return body;
     const { content, options } = body.slack;
-    const protocol = await this.#deps.slackText(protocolMarkdown(content));
+    const protocol = await this.#deps.convertMarkdown(protocolMarkdown(content), 'slack');
     return JSON.stringify(slackBodyWith(content, options, protocol));
   }
 

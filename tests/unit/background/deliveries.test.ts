@@ -12,8 +12,8 @@ import { type Background, createBackground } from '../../../lib/background/app';
 import { DELIVERY_ALARM, trustedDeliveryKv } from '../../../lib/background/deliveries';
 import { createHandlers, respond } from '../../../lib/background/handlers';
 import { checkMessage, type Sender } from '../../../lib/background/senders';
+import { convertMarkdown } from '../../../lib/delivery/markdown';
 import { deliveriesWaiting, deliveryWanted } from '../../../lib/delivery/service';
-import { markdownToSlack } from '../../../lib/delivery/slack';
 import { memoryKeyValue } from '../../../lib/kv';
 import { isGrantedByManifest } from '../../../lib/permissions';
 import { serviceUrlItem } from '../../../lib/storage';
@@ -81,7 +81,7 @@ const start = () =>
     now: () => clock,
     hasOriginAccess: async (url) => isGrantedByManifest(url),
     // Node has no offscreen document: the same conversion, in this thread.
-    slackText: async (markdown) => markdownToSlack(markdown),
+    convertMarkdown: async (markdown, dialect) => convertMarkdown(markdown, dialect),
   });
 
 /** The worker stops and starts again (Chrome may drop the alarms at a browser restart). */
