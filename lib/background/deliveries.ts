@@ -5,6 +5,7 @@
  * (lib/delivery/service.ts, where their path is described) made with the worker's dependencies.
  */
 import { browser } from 'wxt/browser';
+import { botApi } from '@/lib/delivery/kinds';
 import {
   createDeliveryService,
   type DeliveryService,
@@ -56,6 +57,7 @@ export function createDeliveries(deps: DeliveriesDeps): DeliveryService {
     hasOriginAccess: deps.hasOriginAccess,
     lang: deps.lang,
     convertMarkdown: deps.convertMarkdown ?? convertMarkdownOffThread,
+    botApi: (kind) => botApi(kind, (key) => deps.kv.get(key)),
     ...(import.meta.env?.WXT_TEST_BUILD === '1' ? { backoffBaseMs: TEST_BACKOFF_BASE_MS } : {}),
     schedule: deps.schedule,
     speakerNames: deps.speakerNames,

@@ -1,6 +1,7 @@
 export * from './deliveries';
 export * from './destination-url';
 export * from './format';
+export * from './kinds';
 export * from './markdown';
 export * from './retry';
 export * from './service';

@@ -5,7 +5,7 @@
  *   → `deliverResult`: does a destination want this space (outbox.ts; the common "no" reads
  *     nothing more) → the speaker names given in the viewer (`deps.speakerNames`)
  *   → `Deliveries.enqueueResult` (deliveries.ts): the outbox, written before the job is ready
- *   → `sendDue`: bodies (bodies.ts; Markdown converted through `deps.convertMarkdown`), `deps.fetch`, retries
+ *   → `sendDue`: bodies (each kind's, kinds/; Markdown converted through `deps.convertMarkdown`), `deps.fetch`, retries
  *     armed through `deps.schedule` (the alarm then calls `deliveries.sendDue` again).
  *
  * Whatever the background provides (store, clock, fetch, alarm, Markdown conversion, speaker names)
