@@ -4,6 +4,7 @@ import { isMarkdownAnswer, isMarkdownRequest } from './markdown-request';
 describe('the off-thread Markdown conversion', () => {
   it('takes a protocol and a known dialect, nothing else', () => {
     expect(isMarkdownRequest({ markdown: '## A', dialect: 'slack' })).toBe(true);
+    expect(isMarkdownRequest({ markdown: '## A', dialect: 'telegram' })).toBe(true);
     expect(isMarkdownRequest({ markdown: '## A', dialect: 'html' })).toBe(false);
     expect(isMarkdownRequest({ markdown: '## A' })).toBe(false);
     expect(isMarkdownRequest({ markdown: 42, dialect: 'slack' })).toBe(false);

@@ -6,7 +6,7 @@
  */
 
 /** The chats whose markup a protocol is converted to (markdown.ts has one dialect each). */
-export const MARKDOWN_DIALECTS = ['slack'] as const;
+export const MARKDOWN_DIALECTS = ['slack', 'telegram'] as const;
 export type MarkdownDialect = (typeof MARKDOWN_DIALECTS)[number];
 
 /** A protocol is at most a few hundred kB; anything larger is not one of ours. */

@@ -6,6 +6,8 @@
  *
  * - `slack`: Slack's `mrkdwn`: `*bold*`, `_italic_`, `~strike~`, `` `code` ``, ```` ``` ````
  *   blocks, `>` quotes, `<url|text>` links; `&`, `<` and `>` escaped everywhere.
+ * - `telegram`: the Bot API's HTML (`parse_mode: HTML`): `<b>`, `<i>`, `<s>`, `<code>`, `<pre>`,
+ *   `<blockquote>`, `<a href>`; `&`, `<`, `>` (and `"` in an address) escaped everywhere.
  *
  * Neither has headings, tables or nested lists: headings become bold lines, tables lines of cells,
  * nested items are indented. The background worker does not carry marked: this module runs in the
@@ -14,6 +16,7 @@
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { MarkdownDialect } from './markdown-request';
 import { escapeSlack } from './slack-text';
+import { escapeTelegram } from './telegram-text';
 
 export { MARKDOWN_DIALECTS, type MarkdownDialect } from './markdown-request';
 // What does not need marked lives in slack-text.ts (the background carries it without marked).
@@ -57,7 +60,19 @@ const slack: Dialect = {
       .join('\n'),
 };
 
-const DIALECTS: Record<MarkdownDialect, Dialect> = { slack };
+const telegram: Dialect = {
+  escape: escapeTelegram,
+  bold: (text) => wrap('<b>', text, '</b>'),
+  italic: (text) => wrap('<i>', text, '</i>'),
+  strike: (text) => wrap('<s>', text, '</s>'),
+  code: (text) => `<code>${escapeTelegram(text)}</code>`,
+  pre: (text) => `<pre>${escapeTelegram(text)}</pre>`,
+  link: (href, label) =>
+    `<a href="${escapeTelegram(href).replace(/"/g, '&quot;')}">${label ?? escapeTelegram(href)}</a>`,
+  quote: (inner) => `<blockquote>${inner}</blockquote>`,
+};
+
+const DIALECTS: Record<MarkdownDialect, Dialect> = { slack, telegram };
 
 const LINKABLE = /^(?:https?:|mailto:)/i;
 

@@ -8,6 +8,7 @@
 import type { Lang } from '@/lib/i18n';
 import type { DestinationKind } from './ids';
 import { slackCard, slackKind } from './slack';
+import { telegramCard, telegramForm, telegramKind } from './telegram';
 import type { BotFormTexts, DeliveryKind, DeliveryKindCard } from './types';
 import { webhookCard, webhookKind } from './webhook';
 
@@ -26,19 +27,23 @@ export type {
 export const KIND_CARDS: Record<DestinationKind, DeliveryKindCard> = {
   webhook: webhookCard,
   slack: slackCard,
+  telegram: telegramCard,
 };
 
 /** Each kind with its sending (the worker's). */
 export const DELIVERY_KINDS: Record<DestinationKind, DeliveryKind> = {
   webhook: webhookKind,
   slack: slackKind,
+  telegram: telegramKind,
 };
 
 /**
  * The words of each bot kind's form on the options page, apart from the kinds so the worker does
  * not carry them (kinds.test.ts: every kind entered by bot has them).
  */
-export const BOT_FORMS: Partial<Record<DestinationKind, Record<Lang, BotFormTexts>>> = {};
+export const BOT_FORMS: Partial<Record<DestinationKind, Record<Lang, BotFormTexts>>> = {
+  telegram: telegramForm,
+};
 
 export function deliveryKind(kind: DestinationKind): DeliveryKind {
   return DELIVERY_KINDS[kind];

@@ -27,6 +27,10 @@ const FIXTURES: Record<DestinationKind, string[]> = {
     'https://mattermost.example.org/hooks/xyz',
   ],
   slack: ['https://hooks.slack.com/services/T0/B0/xyz', ' https://HOOKS.SLACK.COM/services/a '],
+  telegram: [
+    '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw',
+    'https://api.telegram.org/bot123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/sendMessage',
+  ],
 };
 
 /** A destination of each kind with the secret part of its address. */
@@ -41,6 +45,14 @@ const SECRETS: Record<
   slack: {
     destination: { kind: 'slack', url: 'https://hooks.slack.com/services/T0/B0/secret' },
     secret: 'secret',
+  },
+  telegram: {
+    destination: {
+      kind: 'telegram',
+      url: 'https://api.telegram.org/bot123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw',
+      chatId: '-1001234',
+    },
+    secret: 'AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw',
   },
 };
 
@@ -92,6 +104,7 @@ describe('the delivery kinds', () => {
 
   it('a destination switches only between kinds entered the same way', () => {
     expect(kindsEnteredLike('webhook')).toEqual(['webhook', 'slack']);
+    expect(kindsEnteredLike('telegram')).toEqual(['telegram']);
   });
 
   it('no kind shows its credential back', () => {

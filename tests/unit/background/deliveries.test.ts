@@ -12,6 +12,7 @@ import { type Background, createBackground } from '../../../lib/background/app';
 import { DELIVERY_ALARM, trustedDeliveryKv } from '../../../lib/background/deliveries';
 import { createHandlers, respond } from '../../../lib/background/handlers';
 import { checkMessage, type Sender } from '../../../lib/background/senders';
+import type { BackgroundOptions } from '../../../lib/background/types';
 import { convertMarkdown } from '../../../lib/delivery/markdown';
 import { deliveriesWaiting, deliveryWanted } from '../../../lib/delivery/service';
 import { memoryKeyValue } from '../../../lib/kv';
@@ -74,15 +75,15 @@ beforeEach(async () => {
 
 let stores: Record<'sessionKv' | 'filesKv' | 'calendarsKv' | 'archiveKv', ReturnType<typeof memoryKeyValue>>;
 /** The background of a worker start over the same stores (the trusted store is kept too). */
-const start = () =>
-  createBackground({
-    ...stores,
-    sleep: async () => undefined,
-    now: () => clock,
-    hasOriginAccess: async (url) => isGrantedByManifest(url),
-    // Node has no offscreen document: the same conversion, in this thread.
-    convertMarkdown: async (markdown, dialect) => convertMarkdown(markdown, dialect),
-  });
+const startOptions = (): BackgroundOptions => ({
+  ...stores,
+  sleep: async () => undefined,
+  now: () => clock,
+  hasOriginAccess: async (url) => isGrantedByManifest(url),
+  // Node has no offscreen document: the same conversion, in this thread.
+  convertMarkdown: async (markdown, dialect) => convertMarkdown(markdown, dialect),
+});
+const start = () => createBackground(startOptions());
 
 /** The worker stops and starts again (Chrome may drop the alarms at a browser restart). */
 const restart = async (options: { dropAlarms?: boolean } = {}) => {
@@ -159,6 +160,32 @@ describe('deliveries in the background', () => {
     expect(JSON.stringify(listed)).not.toContain('secret');
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('/hook');
     expect(await fakeBrowser.alarms.get(DELIVERY_ALARM)).toBeUndefined();
+  });
+
+  it('a Telegram bot is added by its token and chat through the message, once the Bot API’s site may be reached', async () => {
+    const token = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
+    // Like any destination: no access to its site, no destination (the page asks for it in the click).
+    expect(await send('deliveries.add', { kind: 'telegram', token, chatId: '-100123' })).toMatchObject({
+      ok: false,
+      error: { kind: 'permission-denied', origin: 'https://api.telegram.org' },
+    });
+    const refused = await send('deliveries.add', { kind: 'telegram', token: 'not-a-token', chatId: '1' });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'delivery', reason: 'invalid-address', problem: 'token' },
+    });
+    expect((await send('deliveries.add', { kind: 'fax', url: hook })).ok).toBe(false);
+    bg = createBackground({ ...startOptions(), hasOriginAccess: async () => true });
+    const added = await send('deliveries.add', { kind: 'telegram', token, chatId: '-100123' });
+    expect(added).toMatchObject({
+      ok: true,
+      data: { kind: 'telegram', address: 'bot 123456789:… → -100123' },
+    });
+    expect(JSON.stringify(await send('deliveries.list', {}))).not.toContain(
+      'AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw',
+    );
+    // Kept with the trusted settings, never in storage.local.
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('AAHdqTcv');
   });
 
   it('a 503 leaves the retry alarm armed until a later attempt delivers', async () => {
