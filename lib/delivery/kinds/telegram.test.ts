@@ -350,6 +350,13 @@ describe('a Telegram delivery', () => {
     expect(view.log[0]).toMatchObject({ test: true, outcome: 'failed', status: 403, problem: 'bot-blocked' });
   });
 
+  it('an answer longer than 64 kB is not read: a 200 so long is not taken as delivered', async () => {
+    const h = harness([{ status: 200, body: { ok: true, result: { text: 'x'.repeat(100_000) } } }]);
+    const { id } = await h.deliveries.add({ kind: 'telegram', token: TOKEN, chatId: '42' });
+    const view = await h.deliveries.test(id);
+    expect(view.log[0]).toMatchObject({ test: true, outcome: 'failed', status: 502 });
+  });
+
   it('"Test" sends the sample as a message', async () => {
     const h = harness();
     const { id } = await h.deliveries.add({ kind: 'telegram', token: TOKEN, chatId: '42' });
