@@ -1,20 +1,43 @@
 /**
- * Options → Deliveries: add a destination by its webhook URL (the origin is asked for inside the
- * click), choose its format, spaces and whether the transcript goes too, see its last deliveries
- * in plain words, send a test or a recording again, remove it. The full address goes to the
- * background once and is never shown again.
+ * Options → Deliveries: add a destination by its webhook URL, or a bot kind's token and chat (the
+ * origin is asked for inside the click), choose its format, spaces and whether the transcript goes
+ * too, see its last deliveries in plain words, send a test or a recording again, remove it. The
+ * full address (or token) goes to the background once and is never shown again. The kinds and
+ * their names come from their registry (lib/delivery/kinds).
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { SpaceListItem } from '@/lib/api/schemas';
-import { guessKind, parseDestinationUrl } from '@/lib/delivery/destination-url';
-import type { DestinationKind, DestinationView, LogEntry } from '@/lib/delivery/types';
+import { DATABASES } from '@/lib/databases';
+import { parseDestinationUrl } from '@/lib/delivery/destination-url';
+import {
+  BOT_FORMS,
+  botApi,
+  type DestinationKind,
+  KIND_CARDS,
+  kindOf,
+  kindsEnteredLike,
+} from '@/lib/delivery/kinds';
+import type { DestinationView, LogEntry } from '@/lib/delivery/types';
 import { describeError } from '@/lib/failures';
 import { formatDateTime, formatTimeOfDay } from '@/lib/format/time';
 import type { Lang } from '@/lib/i18n';
+import { idbKeyValue } from '@/lib/kv';
 import { type ErrorInfo, type MessageResult, sendMessage } from '@/lib/messaging';
 import { deliveryText, describeDeliveryProblem, describeLogEntry } from './delivery-texts';
 import { lang } from './lang';
 import { AddressForm, ListError, useListSection } from './list-section';
+
+const KINDS = Object.values(KIND_CARDS);
+
+/**
+ * Test build only (`WXT_TEST_BUILD`): a test may point a bot kind's API at a receiver on this
+ * computer (`delivery.test:bot-api:<kind>` among the trusted settings, lib/delivery/kinds `botApi`),
+ * so the click asks access for where the bot will be reached. A release build has no such code.
+ */
+const readTestSetting: ((key: string) => Promise<unknown>) | null =
+  import.meta.env?.WXT_TEST_BUILD === '1'
+    ? (key) => idbKeyValue(DATABASES.settings.name, DATABASES.settings.store).get(`delivery.${key}`)
+    : null;
 
 function problemText(error: ErrorInfo, language: Lang): string {
   if (error.kind === 'delivery') return describeDeliveryProblem(error.reason, error.problem, language);
@@ -126,7 +149,7 @@ function DestinationItem({
   return (
     <li class="calendar-item" data-testid="destination-item">
       <div class="row wrap">
-        <strong>{shown.kind === 'slack' ? t.formatSlack : t.formatWebhook}</strong>
+        <strong>{KIND_CARDS[shown.kind].names[language]}</strong>
         <span class="muted small-text delivery-address">{destination.address}</span>
         <span class="spacer" />
         <button
@@ -149,17 +172,22 @@ function DestinationItem({
         </button>
       </div>
       <div class="calendar-rule">
-        <div class="field">
-          <label for={`dest-kind-${id}`}>{t.format}</label>
-          <select
-            id={`dest-kind-${id}`}
-            value={shown.kind}
-            onChange={(event) => void update({ kind: event.currentTarget.value as DestinationKind })}
-          >
-            <option value="webhook">{t.formatWebhook}</option>
-            <option value="slack">{t.formatSlack}</option>
-          </select>
-        </div>
+        {kindsEnteredLike(destination.kind).length > 1 && (
+          <div class="field">
+            <label for={`dest-kind-${id}`}>{t.format}</label>
+            <select
+              id={`dest-kind-${id}`}
+              value={shown.kind}
+              onChange={(event) => void update({ kind: event.currentTarget.value as DestinationKind })}
+            >
+              {kindsEnteredLike(destination.kind).map((kind) => (
+                <option key={kind} value={kind}>
+                  {KIND_CARDS[kind].names[language]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <label class="check">
           <input
             type="checkbox"
@@ -237,6 +265,38 @@ function DestinationItem({
   );
 }
 
+/** The kinds, by name, for the add form's format choice. */
+function KindSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: DestinationKind;
+  onChange: (kind: DestinationKind) => void;
+}) {
+  const t = deliveryText.value;
+  const language = lang.value;
+  return (
+    <>
+      <label class="visually-hidden" for={id}>
+        {t.format}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value as DestinationKind)}
+      >
+        {KINDS.map((kind) => (
+          <option key={kind.kind} value={kind.kind}>
+            {kind.names[language]}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
 export function DeliveriesSection({ spaces }: { spaces: SpaceListItem[] | null }) {
   const t = deliveryText.value;
   const language = lang.value;
@@ -245,14 +305,24 @@ export function DeliveriesSection({ spaces }: { spaces: SpaceListItem[] | null }
     setItems: setDestinations,
     listError,
     load,
-    input: url,
-    setInput: setUrl,
+    input,
+    setInput,
     busy,
     problem,
     add: addWith,
   } = useListSection(() => sendMessage('deliveries.list', {}));
   const [kind, setKind] = useState<DestinationKind>('webhook');
   const [kindChosen, setKindChosen] = useState(false);
+  /** A bot kind's chat (its token is the form's `input`). */
+  const [chatId, setChatId] = useState('');
+  const bot = KIND_CARDS[kind].bot;
+  const form = BOT_FORMS[kind]?.[language];
+  /** Where the chosen bot kind's API is, known before the click asks for access to it. */
+  const [api, setApi] = useState<string | null>(null);
+  useEffect(() => {
+    setApi(bot?.api ?? null);
+    if (bot && readTestSetting) void botApi(kind, readTestSetting).then(setApi);
+  }, [kind]);
 
   // While something waits for a retry, the log follows the background's attempts.
   const waiting = destinations?.some((destination) => destination.pending > 0) ?? false;
@@ -262,18 +332,37 @@ export function DeliveriesSection({ spaces }: { spaces: SpaceListItem[] | null }
     return () => clearInterval(timer);
   }, [waiting]);
 
+  const onAdded = () => {
+    setKindChosen(false);
+    setKind('webhook');
+    setChatId('');
+  };
+
   const add = (event: Event) =>
-    addWith(event, {
-      parse: parseDestinationUrl,
-      invalid: (problem) => describeDeliveryProblem('invalid-address', problem, language),
-      denied: t.errPermission,
-      send: (address) => sendMessage('deliveries.add', { url: address, kind }),
-      refused: (error) => problemText(error, language),
-      onAdded: () => {
-        setKindChosen(false);
-        setKind('webhook');
-      },
-    });
+    bot
+      ? addWith(event, {
+          parse: (token) => bot.parse({ token, chatId }, api ?? bot.api),
+          invalid: (which) => describeDeliveryProblem('invalid-address', which, language, form),
+          denied: t.errPermission,
+          send: () => sendMessage('deliveries.add', { kind, token: input.trim(), chatId: chatId.trim() }),
+          refused: (error) => problemText(error, language),
+          onAdded,
+        })
+      : addWith(event, {
+          parse: parseDestinationUrl,
+          invalid: (which) => describeDeliveryProblem('invalid-address', which, language),
+          denied: t.errPermission,
+          send: (address) => sendMessage('deliveries.add', { url: address, kind }),
+          refused: (error) => problemText(error, language),
+          onAdded,
+        });
+
+  const choose = (next: DestinationKind) => {
+    // A bot's token is never carried into an address field, nor an address into a token field.
+    if (KIND_CARDS[next].entry !== KIND_CARDS[kind].entry) setInput('');
+    setKind(next);
+    setKindChosen(true);
+  };
 
   const replace = (view: DestinationView) =>
     setDestinations((current) => current?.map((item) => (item.id === view.id ? view : item)) ?? null);
@@ -297,37 +386,76 @@ export function DeliveriesSection({ spaces }: { spaces: SpaceListItem[] | null }
           ))}
         </ul>
       )}
-      <AddressForm
-        id="opt-webhook-url"
-        hintId="opt-webhook-hint"
-        label={t.webhookUrl}
-        hint={t.webhookUrlHint}
-        value={url}
-        onInput={(value) => {
-          setUrl(value);
-          if (!kindChosen) setKind(guessKind(value.trim()));
-        }}
-        onSubmit={add}
-        busy={busy}
-        submit={t.addDestination}
-        submitting={t.adding}
-        problem={problem}
-      >
-        <label class="visually-hidden" for="opt-webhook-kind">
-          {t.format}
-        </label>
-        <select
-          id="opt-webhook-kind"
-          value={kind}
-          onChange={(event) => {
-            setKind(event.currentTarget.value as DestinationKind);
-            setKindChosen(true);
+      {bot && form ? (
+        <form class="field" onSubmit={add} data-testid="bot-form">
+          <div class="row wrap">
+            <KindSelect id="opt-webhook-kind" value={kind} onChange={choose} />
+          </div>
+          <label for="opt-bot-token">{form.token}</label>
+          <input
+            id="opt-bot-token"
+            type="password"
+            autoComplete="off"
+            spellcheck={false}
+            value={input}
+            aria-describedby="opt-bot-token-hint"
+            onInput={(event) => setInput(event.currentTarget.value)}
+          />
+          <span id="opt-bot-token-hint" class="hint">
+            {form.tokenHint}
+          </span>
+          <label for="opt-bot-chat">{form.chat}</label>
+          <div class="row">
+            <input
+              id="opt-bot-chat"
+              type="text"
+              autoComplete="off"
+              spellcheck={false}
+              value={chatId}
+              aria-describedby="opt-bot-chat-hint"
+              onInput={(event) => setChatId(event.currentTarget.value)}
+            />
+            <button type="submit" disabled={busy}>
+              {busy ? t.adding : t.addDestination}
+            </button>
+          </div>
+          <span id="opt-bot-chat-hint" class="hint">
+            {form.chatHint}
+          </span>
+          {problem && (
+            <div class="alert error" role="alert">
+              {problem}
+            </div>
+          )}
+        </form>
+      ) : (
+        <AddressForm
+          id="opt-webhook-url"
+          hintId="opt-webhook-hint"
+          label={t.webhookUrl}
+          hint={t.webhookUrlHint}
+          value={input}
+          onInput={(value) => {
+            const guessed = kindOf(value.trim());
+            // A bot's token (or its API address) pasted here: the form of its kind takes the token.
+            if (KIND_CARDS[guessed].bot) {
+              setKind(guessed);
+              setKindChosen(true);
+              setInput(/\d+:[\w-]{20,}/.exec(value)?.[0] ?? value.trim());
+              return;
+            }
+            setInput(value);
+            if (!kindChosen && KIND_CARDS[guessed].entry === 'url') setKind(guessed);
           }}
+          onSubmit={add}
+          busy={busy}
+          submit={t.addDestination}
+          submitting={t.adding}
+          problem={problem}
         >
-          <option value="webhook">{t.formatWebhook}</option>
-          <option value="slack">{t.formatSlack}</option>
-        </select>
-      </AddressForm>
+          <KindSelect id="opt-webhook-kind" value={kind} onChange={choose} />
+        </AddressForm>
+      )}
     </section>
   );
 }

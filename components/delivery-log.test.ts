@@ -37,4 +37,17 @@ describe('delivery log lines', () => {
       'Its answer was not received: the extension stopped during this attempt. Not tried again.',
     );
   });
+
+  it("a bot kind's refusals say what to fix, not only the status", () => {
+    const failed = { ...line, outcome: 'failed', status: 401, problem: 'bad-token' } as const;
+    expect(describeLogEntry(failed, 'en', time)).toMatch(/^The bot token was refused \(HTTP 401\)/);
+    expect(describeLogEntry(failed, 'ru', time)).toMatch(/^Токен бота отклонён \(HTTP 401\)/);
+    const chat = { ...line, outcome: 'failed', status: 400, problem: 'chat-not-found' } as const;
+    expect(describeLogEntry(chat, 'en', time)).toContain('check the chat ID');
+    const blocked = { ...line, outcome: 'failed', status: 403, problem: 'bot-blocked', test: true } as const;
+    expect(describeLogEntry(blocked, 'en', time)).toBe(
+      'The bot may not write to this chat (HTTP 403): it was blocked, removed, or is not a member.',
+    );
+    expect(describeLogEntry(blocked, 'ru', time)).toMatch(/^Боту нельзя писать в этот чат/);
+  });
 });

@@ -15,8 +15,6 @@ export const deliveryTexts = defineMessages(
     webhookUrlHint:
       'A webhook that takes JSON (the body is described in the README, “Deliveries”), or a Slack incoming webhook (https://hooks.slack.com/services/…). Only https, except on this computer.',
     format: 'Format',
-    formatWebhook: 'JSON webhook',
-    formatSlack: 'Slack-compatible (text)',
     addDestination: 'Add destination',
     adding: 'Adding…',
     noDestinations: 'No destination yet.',
@@ -51,6 +49,12 @@ export const deliveryTexts = defineMessages(
       'Meeting Capture has no access to this site: remove the destination and add it again, allowing access.',
     expired: 'Given up: not delivered within 24 hours of the protocol being ready.',
     interrupted: 'Its answer was not received: the extension stopped during this attempt.',
+    badToken: (status: number) =>
+      `The bot token was refused (HTTP ${status}): remove the destination and add it again with the token from the bot's settings.`,
+    chatNotFound: (status: number) =>
+      `The bot knows no such chat (HTTP ${status}): check the chat ID and that the bot was added to the chat.`,
+    botBlocked: (status: number) =>
+      `The bot may not write to this chat (HTTP ${status}): it was blocked, removed, or is not a member.`,
     lastAnswer: (status: number) => `Last answer: HTTP ${status}.`,
     // Problems when adding or sending
     errEmpty: 'Paste the webhook URL first.',
@@ -63,6 +67,8 @@ export const deliveryTexts = defineMessages(
       `Meeting Capture was not allowed to send to ${origin}. Add the destination again and allow access when the browser asks.`,
     errNotFound: 'This destination has been removed.',
     errNotReady: 'This recording has no protocol yet.',
+    errToken: 'This is not a bot token.',
+    errChat: 'This is not a chat ID.',
   },
   {
     deliveries: 'Доставка',
@@ -72,8 +78,6 @@ export const deliveryTexts = defineMessages(
     webhookUrlHint:
       'Вебхук, принимающий JSON (тело описано в README, раздел «Deliveries»), или входящий вебхук Slack (https://hooks.slack.com/services/…). Только https, кроме этого компьютера.',
     format: 'Формат',
-    formatWebhook: 'JSON-вебхук',
-    formatSlack: 'Совместимый со Slack (текст)',
     addDestination: 'Добавить адрес',
     adding: 'Добавляем…',
     noDestinations: 'Адресов пока нет.',
@@ -106,6 +110,12 @@ export const deliveryTexts = defineMessages(
       'У Meeting Capture нет доступа к этому сайту: удалите адрес и добавьте снова, разрешив доступ.',
     expired: 'Отправка прекращена: не доставлено за 24 часа после готовности протокола.',
     interrupted: 'Ответ не получен: расширение остановилось во время этой попытки.',
+    badToken: (status: number) =>
+      `Токен бота отклонён (HTTP ${status}): удалите адрес и добавьте снова с токеном из настроек бота.`,
+    chatNotFound: (status: number) =>
+      `Бот не знает такого чата (HTTP ${status}): проверьте ID чата и что бот добавлен в чат.`,
+    botBlocked: (status: number) =>
+      `Боту нельзя писать в этот чат (HTTP ${status}): его заблокировали, удалили или он не участник.`,
     lastAnswer: (status: number) => `Последний ответ: HTTP ${status}.`,
     errEmpty: 'Сначала вставьте URL вебхука.',
     errInvalid: 'Это не веб-адрес. Скопируйте URL вебхука целиком.',
@@ -117,17 +127,27 @@ export const deliveryTexts = defineMessages(
       `Meeting Capture не получил разрешения отправлять на ${origin}. Добавьте адрес снова и разрешите доступ, когда браузер спросит.`,
     errNotFound: 'Этот адрес уже удалён.',
     errNotReady: 'У этой записи ещё нет протокола.',
+    errToken: 'Это не токен бота.',
+    errChat: 'Это не ID чата.',
   },
 );
 
 export const deliveryText = featureText(deliveryTexts);
 
 /** A refused address or action in plain words. */
-export function describeDeliveryProblem(reason: string, problem: string | undefined, language: Lang): string {
+export function describeDeliveryProblem(
+  reason: string,
+  problem: string | undefined,
+  language: Lang,
+  /** A bot kind's own words for a token or chat that is not one. */
+  bot?: { errToken: string; errChat: string },
+): string {
   const t = deliveryTexts[language];
   if (reason === 'too-many') return t.errTooMany;
   if (reason === 'not-found') return t.errNotFound;
   if (reason === 'not-ready') return t.errNotReady;
+  if (problem === 'token') return bot?.errToken ?? t.errToken;
+  if (problem === 'chat') return bot?.errChat ?? t.errChat;
   return describeAddressProblem(problem, t);
 }
 
@@ -144,6 +164,9 @@ function problemWords(problem: DeliveryProblem | null, status: number | null, la
   if (problem === 'redirect') return t.redirect;
   if (problem === 'permission') return t.permission;
   if (problem === 'interrupted') return t.interrupted;
+  if (problem === 'bad-token') return t.badToken(status ?? 401);
+  if (problem === 'chat-not-found') return t.chatNotFound(status ?? 400);
+  if (problem === 'bot-blocked') return t.botBlocked(status ?? 403);
   return t.network;
 }
 

@@ -5,6 +5,7 @@
  */
 
 import { CALENDAR_BOTS_PER_DAY_MAX } from './calendar/types';
+import { DELIVERY_KIND_IDS } from './delivery/kinds/ids';
 import { z } from './zod';
 
 // No `new Function` probe: lib/zod.ts sets `jitless` (and the English messages) for every schema.
@@ -27,6 +28,8 @@ const httpUrl = z.string().check(
   }, 'Enter an http or https URL'),
 );
 
+/** A delivery kind (lib/delivery/kinds). */
+const deliveryKind = z.enum(DELIVERY_KIND_IDS);
 const count = z.number().check(z.int(), z.nonnegative(), z.lte(Number.MAX_SAFE_INTEGER));
 const recorderEvent = z.union([
   z.object({
@@ -156,14 +159,18 @@ const privilegedSchemas = {
   // Deliveries (privileged): a destination address is a credential and never goes back to a page.
   'deliveries.list': z.object({}),
   'deliveries.add': z.object({
-    url: filled(2048),
-    kind: z.enum(['webhook', 'slack']),
+    kind: deliveryKind,
+    /** A kind entered by address. */
+    url: z.optional(filled(2048)),
+    /** A kind entered by bot: its token (a credential) and the chat. */
+    token: z.optional(filled(200)),
+    chatId: z.optional(filled(100)),
     spaceIds: z.optional(z.nullable(z.array(spaceId).check(z.maxLength(200)))),
     includeTranscript: z.optional(z.boolean()),
   }),
   'deliveries.update': z.object({
     id: filled(100),
-    kind: z.optional(z.enum(['webhook', 'slack'])),
+    kind: z.optional(deliveryKind),
     spaceIds: z.optional(z.nullable(z.array(spaceId).check(z.maxLength(200)))),
     includeTranscript: z.optional(z.boolean()),
   }),

@@ -1,27 +1,17 @@
-// Chrome's offscreen document (lib/background/offscreen.ts): it starts the calendar feed parser's
-// Worker (lib/calendar/engine-thread.ts), which the service worker cannot, and converts protocols to
-// Slack text (lib/delivery/slack-request.ts) with marked, which the service worker does not carry.
-// It also records a tab ("Record here", lib/recording/recorder.ts): the worker cannot hold a media
-// stream. marked comes from the chunk the viewer's Markdown renderer shares (it ships once). Chrome only:
-// `chrome.runtime` itself, not WXT's browser module, which would bring the pages' shared chunk.
+// Chrome's offscreen document: the work the service worker cannot or should not do itself, one
+// task each (the table and its checks: lib/offscreen/tasks.ts; the one channel and its guard:
+// lib/offscreen/channel.ts). Here only their wiring: a protocol's Markdown converted with marked
+// (which the worker does not carry; marked comes from the chunk the viewer's Markdown renderer
+// shares), a calendar feed parsed in a Worker (which a service worker cannot start), and a tab
+// recorded ("Record here": the worker cannot hold a media stream). Chrome only: `chrome.runtime`
+// itself, not WXT's browser module, which would bring the pages' shared chunk.
 import { FEED_CAPS } from '@/lib/calendar/caps';
-import {
-  FEED_WORKER_PATH,
-  type FeedRequest,
-  isFeedRequest,
-  parseInWorker,
-  WORKER_GRACE_MS,
-} from '@/lib/calendar/engine-thread';
-import { markdownToSlack } from '@/lib/delivery/slack';
-import { isSlackRequest, type SlackAnswer } from '@/lib/delivery/slack-request';
-import { isRecorderCommand, type RecorderAnswer, type RecorderEvent } from '@/lib/recording/protocol';
+import { FEED_WORKER_PATH, parseInWorker, WORKER_GRACE_MS } from '@/lib/calendar/engine-thread';
+import { convertMarkdown } from '@/lib/delivery/markdown';
+import { type MessageSender, offscreenListener } from '@/lib/offscreen/channel';
+import type { OffscreenHandlers } from '@/lib/offscreen/tasks';
+import type { RecorderAnswer, RecorderEvent } from '@/lib/recording/protocol';
 import { assemble, discardRecording, holding, startRecording, stopRecording } from '@/lib/recording/recorder';
-
-interface Sender {
-  id?: string;
-  url?: string;
-  tab?: unknown;
-}
 
 /** The part of `chrome.runtime` an offscreen document has. */
 const runtime = (
@@ -35,7 +25,7 @@ const runtime = (
           addListener(
             listener: (
               message: unknown,
-              sender: Sender,
+              sender: MessageSender,
               sendResponse: (answer: unknown) => void,
             ) => true | undefined,
           ): void;
@@ -44,27 +34,6 @@ const runtime = (
     };
   }
 ).chrome.runtime;
-
-const BACKGROUND_URL = runtime.getURL('/background.js');
-
-/** Only the extension's own service worker asks: not a page, not a tab, not another extension. */
-function fromBackground(sender: Sender): boolean {
-  return sender.id === runtime.id && !sender.tab && sender.url === BACKGROUND_URL;
-}
-
-function parseFeed(message: FeedRequest, sendResponse: (answer: unknown) => void) {
-  void parseInWorker(() => new Worker(FEED_WORKER_PATH), message, FEED_CAPS.parseMs + WORKER_GRACE_MS).then(
-    sendResponse,
-  );
-}
-
-function slackText(markdown: string): SlackAnswer {
-  try {
-    return { ok: true, text: markdownToSlack(markdown) };
-  } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
-  }
-}
 
 /** What happens to a recording, told to the background (the message wakes a stopped worker). */
 function report(id: string, event: RecorderEvent): void {
@@ -76,49 +45,39 @@ function report(id: string, event: RecorderEvent): void {
     .catch((error) => console.error('recording event not delivered', error));
 }
 
-function recorderCommand(message: unknown, sendResponse: (answer: RecorderAnswer) => void): void {
-  if (!isRecorderCommand(message)) return;
-  const answer = (ok: boolean, error?: unknown) =>
-    sendResponse({
+const handlers: OffscreenHandlers = {
+  markdown: async ({ markdown, dialect }) => {
+    try {
+      return { ok: true, text: convertMarkdown(markdown, dialect) };
+    } catch (error) {
+      return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+  },
+  feed: (request) =>
+    parseInWorker(() => new Worker(FEED_WORKER_PATH), request, FEED_CAPS.parseMs + WORKER_GRACE_MS),
+  recorder: async (command): Promise<RecorderAnswer> => {
+    const answer = (ok: boolean, error?: unknown): RecorderAnswer => ({
       ok,
       holding: holding(),
       ...(error !== undefined && {
         message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
       }),
     });
-  if (message.op === 'status') {
-    answer(true);
-    return;
-  }
-  const { id } = message;
-  const work =
-    message.op === 'start'
-      ? startRecording(id, message.streamId, message.microphone, report)
-      : message.op === 'stop'
-        ? // Answered at once; the file follows as an event.
-          Promise.resolve(void stopRecording(id, report))
-        : message.op === 'assemble'
-          ? Promise.resolve(void assemble(id, report))
-          : discardRecording(id);
-  work.then(
-    () => answer(true),
-    (error) => answer(false, error),
-  );
-}
+    if (command.op === 'status') return answer(true);
+    const { id } = command;
+    try {
+      if (command.op === 'start') await startRecording(id, command.streamId, command.microphone, report);
+      // Answered at once; the file follows as an event.
+      else if (command.op === 'stop') void stopRecording(id, report);
+      else if (command.op === 'assemble') void assemble(id, report);
+      else await discardRecording(id);
+      return answer(true);
+    } catch (error) {
+      return answer(false, error);
+    }
+  },
+};
 
-runtime.onMessage.addListener((message, sender, sendResponse) => {
-  if (!fromBackground(sender)) return undefined;
-  if (isRecorderCommand(message)) {
-    recorderCommand(message, sendResponse as (answer: RecorderAnswer) => void);
-    return true;
-  }
-  if (isFeedRequest(message)) {
-    parseFeed(message, sendResponse);
-    return true;
-  }
-  if (isSlackRequest(message)) {
-    sendResponse(slackText(message.markdown));
-    return undefined;
-  }
-  return undefined;
-});
+runtime.onMessage.addListener(
+  offscreenListener(handlers, { id: runtime.id, workerUrl: runtime.getURL('/background.js') }),
+);

@@ -62,7 +62,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     hasOriginAccess: originAccess,
     lang,
-    ...(options.slackText ? { slackText: options.slackText } : {}),
+    ...(options.convertMarkdown ? { convertMarkdown: options.convertMarkdown } : {}),
     kv: trustedDeliveryKv,
     schedule: deliveryAlarm(now),
     speakerNames: (spaceId, audioId) => archive.speakerNames(spaceId, audioId),

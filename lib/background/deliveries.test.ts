@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type RunningEmulator, SEED, startEmulator } from '../../emulator';
+import { convertMarkdown } from '../delivery/markdown';
 import { deliveriesWaiting, deliveryWanted } from '../delivery/service';
-import { markdownToSlack } from '../delivery/slack';
 import { memoryKeyValue } from '../kv';
 import { isGrantedByManifest } from '../permissions';
 import { serviceUrlItem } from '../storage';
@@ -18,6 +18,7 @@ import { type Background, createBackground } from './app';
 import { DELIVERY_ALARM, trustedDeliveryKv } from './deliveries';
 import { createHandlers, respond } from './handlers';
 import { checkMessage, type Sender } from './senders';
+import type { BackgroundOptions } from './types';
 
 const options: Sender = {
   id: fakeBrowser.runtime.id,
@@ -74,15 +75,15 @@ beforeEach(async () => {
 
 let stores: Record<'sessionKv' | 'filesKv' | 'calendarsKv' | 'archiveKv', ReturnType<typeof memoryKeyValue>>;
 /** The background of a worker start over the same stores (the trusted store is kept too). */
-const start = () =>
-  createBackground({
-    ...stores,
-    sleep: async () => undefined,
-    now: () => clock,
-    hasOriginAccess: async (url) => isGrantedByManifest(url),
-    // Node has no offscreen document: the same conversion, in this thread.
-    slackText: async (markdown) => markdownToSlack(markdown),
-  });
+const startOptions = (): BackgroundOptions => ({
+  ...stores,
+  sleep: async () => undefined,
+  now: () => clock,
+  hasOriginAccess: async (url) => isGrantedByManifest(url),
+  // Node has no offscreen document: the same conversion, in this thread.
+  convertMarkdown: async (markdown, dialect) => convertMarkdown(markdown, dialect),
+});
+const start = () => createBackground(startOptions());
 
 /** The worker stops and starts again (Chrome may drop the alarms at a browser restart). */
 const restart = async (options: { dropAlarms?: boolean } = {}) => {
@@ -159,6 +160,32 @@ describe('deliveries in the background', () => {
     expect(JSON.stringify(listed)).not.toContain('secret');
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('/hook');
     expect(await fakeBrowser.alarms.get(DELIVERY_ALARM)).toBeUndefined();
+  });
+
+  it('a Telegram bot is added by its token and chat through the message, once the Bot API’s site may be reached', async () => {
+    const token = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
+    // Like any destination: no access to its site, no destination (the page asks for it in the click).
+    expect(await send('deliveries.add', { kind: 'telegram', token, chatId: '-100123' })).toMatchObject({
+      ok: false,
+      error: { kind: 'permission-denied', origin: 'https://api.telegram.org' },
+    });
+    const refused = await send('deliveries.add', { kind: 'telegram', token: 'not-a-token', chatId: '1' });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'delivery', reason: 'invalid-address', problem: 'token' },
+    });
+    expect((await send('deliveries.add', { kind: 'fax', url: hook })).ok).toBe(false);
+    bg = createBackground({ ...startOptions(), hasOriginAccess: async () => true });
+    const added = await send('deliveries.add', { kind: 'telegram', token, chatId: '-100123' });
+    expect(added).toMatchObject({
+      ok: true,
+      data: { kind: 'telegram', address: 'bot 123456789:… → -100123' },
+    });
+    expect(JSON.stringify(await send('deliveries.list', {}))).not.toContain(
+      'AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw',
+    );
+    // Kept with the trusted settings, never in storage.local.
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('AAHdqTcv');
   });
 
   it('a 503 leaves the retry alarm armed until a later attempt delivers', async () => {

@@ -5,10 +5,15 @@
  * (lib/delivery/service.ts, where their path is described) made with the worker's dependencies.
  */
 import { browser } from 'wxt/browser';
-import { createDeliveryService, type DeliveryService } from '@/lib/delivery/service';
+import { botApi } from '@/lib/delivery/kinds';
+import {
+  createDeliveryService,
+  type DeliveryService,
+  type DeliveryServiceDeps,
+} from '@/lib/delivery/service';
 import type { Lang } from '@/lib/i18n';
 import type { KeyValueStore } from '@/lib/kv';
-import { slackTextOffThread } from './slack-conversion';
+import { convertMarkdownOffThread } from './markdown-conversion';
 
 export const DELIVERY_ALARM = 'delivery-retry';
 
@@ -34,8 +39,8 @@ export interface DeliveriesDeps {
   fetch?: typeof fetch;
   hasOriginAccess: (url: string) => Promise<boolean>;
   lang: () => Promise<Lang>;
-  /** A protocol's Markdown as Slack text; default: outside the worker (lib/background/slack-conversion.ts). */
-  slackText?: (markdown: string) => Promise<string>;
+  /** A protocol's Markdown in a chat's markup; default: outside the worker (lib/background/markdown-conversion.ts). */
+  convertMarkdown?: DeliveryServiceDeps['convertMarkdown'];
   kv: DeliveryKv;
   /** Arms the retry alarm, or clears it (`deliveryAlarm`). */
   schedule: (at: number | null) => Promise<void>;
@@ -51,7 +56,8 @@ export function createDeliveries(deps: DeliveriesDeps): DeliveryService {
     fetch: deps.fetch ?? ((input, init) => fetch(input, init)),
     hasOriginAccess: deps.hasOriginAccess,
     lang: deps.lang,
-    slackText: deps.slackText ?? slackTextOffThread,
+    convertMarkdown: deps.convertMarkdown ?? convertMarkdownOffThread,
+    botApi: (kind) => botApi(kind, (key) => deps.kv.get(key)),
     ...(import.meta.env?.WXT_TEST_BUILD === '1' ? { backoffBaseMs: TEST_BACKOFF_BASE_MS } : {}),
     schedule: deps.schedule,
     speakerNames: deps.speakerNames,

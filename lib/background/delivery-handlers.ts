@@ -1,6 +1,6 @@
 /**
  * The background side of the delivery messages (privileged: extension pages only). A destination's
- * full address arrives once, in `deliveries.add`, and never leaves the background again.
+ * full address (or a bot's token) arrives once, in `deliveries.add`, and never leaves the background again.
  */
 import { DestinationError } from '@/lib/delivery/deliveries';
 import { type Handlers, MessageError } from './handler-types';
@@ -36,8 +36,10 @@ export function createDeliveryHandlers(bg: Background): Pick<Handlers, DeliveryM
     'deliveries.add': (payload) =>
       refused(() =>
         bg.deliveries.add({
-          url: payload.url,
           kind: payload.kind,
+          ...(payload.url === undefined ? {} : { url: payload.url }),
+          ...(payload.token === undefined ? {} : { token: payload.token }),
+          ...(payload.chatId === undefined ? {} : { chatId: payload.chatId }),
           spaceIds: payload.spaceIds ?? null,
           includeTranscript: payload.includeTranscript ?? false,
         }),

@@ -10,14 +10,13 @@ import {
   FEED_WORKER_PATH,
   type FeedAnswer,
   type FeedRequest,
-  isFeedAnswer,
   parseInWorker,
   WORKER_GRACE_MS,
 } from '@/lib/calendar/engine-thread';
 import { FeedFormatError, FeedTooComplexError } from '@/lib/calendar/feed-error';
 import type { ParseOptions } from '@/lib/calendar/ical-engine';
 import type { ParsedFeed } from '@/lib/calendar/types';
-import { type OffscreenDocument, theOffscreenDocument } from './offscreen';
+import { askOffscreen, type OffscreenDocument, theOffscreenDocument } from './offscreen';
 
 /** In a page (Firefox's background): a Worker of our own, stopped at the time limit. */
 function inWorker(request: FeedRequest): Promise<FeedAnswer> {
@@ -46,11 +45,9 @@ function inOffscreenDocument(document: OffscreenDocument, request: FeedRequest):
         FEED_CAPS.parseMs + 2 * WORKER_GRACE_MS,
       );
     });
-    const asked = browser.runtime.sendMessage(request).then(
-      (answer: unknown): FeedAnswer =>
-        isFeedAnswer(answer)
-          ? answer
-          : { ok: false, format: false, message: 'the calendar parser did not answer' },
+    const asked = askOffscreen('feed', request).then(
+      (answer): FeedAnswer =>
+        answer ?? { ok: false, format: false, message: 'the calendar parser did not answer' },
       (error: unknown): FeedAnswer => ({ ok: false, format: false, message: String(error) }),
     );
     try {

@@ -1,8 +1,9 @@
 /**
  * Chrome's offscreen document (entrypoints/offscreen/): a hidden page of ours that does for the
  * service worker what it cannot or should not do itself: start the calendar feed parser's Worker
- * (a service worker cannot start one) and convert protocols to Slack text with marked (which the
- * worker does not load).
+ * (a service worker cannot start one) and convert protocols' Markdown to a chat's markup with marked
+ * (which the worker does not load). Asked through one channel, a task at a time (`askOffscreen`;
+ * the tasks: lib/offscreen/tasks.ts).
  *
  * Chrome allows one offscreen document at a time. It is opened on first use, shared by uses that
  * overlap (a feed parsed while a delivery's text is converted), and closed when the last of them
@@ -14,6 +15,13 @@
  * it; the recording's own end does.
  */
 import { browser } from 'wxt/browser';
+import { offscreenRequest } from '@/lib/offscreen/channel';
+import {
+  type AnswerOf,
+  OFFSCREEN_TASKS,
+  type OffscreenTaskName,
+  type PayloadOf,
+} from '@/lib/offscreen/tasks';
 import { holdsRecordingPage } from '@/lib/recording/state';
 import { createRecordingStore, type RecordingStore } from '@/lib/recording/store';
 
@@ -37,11 +45,11 @@ export interface OffscreenDocument {
 
 const CREATE_OPTIONS = {
   url: OFFSCREEN_DOCUMENT_PATH,
-  // It starts Workers (the calendar parser's); the Slack conversion is plain script beside it; it
+  // It starts Workers (the calendar parser's); the Markdown conversion is plain script beside it; it
   // records a tab's sound (and the microphone) the user asked to record.
   reasons: ['WORKERS', 'USER_MEDIA'],
   justification:
-    'Parses calendar feeds (iCalendar) in a Worker, which the service worker cannot start, and converts meeting protocols to Slack text: both parsers are too heavy to load at every wake-up of the service worker. Records the sound of a tab the user chose to record (getUserMedia with a tab capture stream).',
+    'Parses calendar feeds (iCalendar) in a Worker, which the service worker cannot start, and converts meeting protocols to chat text: both parsers are too heavy to load at every wake-up of the service worker. Records the sound of a tab the user chose to record (getUserMedia with a tab capture stream).',
 };
 
 export function offscreenDocument(api: OffscreenApi): OffscreenDocument {
@@ -95,6 +103,18 @@ export function offscreenDocument(api: OffscreenApi): OffscreenDocument {
       }
     },
   };
+}
+
+/**
+ * Asks the offscreen document to do `task` (the document must be open: within `use`, or held by a
+ * recording). The answer as the task's table row defines it, or null when it is not one.
+ */
+export async function askOffscreen<K extends OffscreenTaskName>(
+  task: K,
+  payload: PayloadOf<K>,
+): Promise<AnswerOf<K> | null> {
+  const answer: unknown = await browser.runtime.sendMessage(offscreenRequest(task, payload));
+  return (OFFSCREEN_TASKS[task].answer as (value: unknown) => value is AnswerOf<K>)(answer) ? answer : null;
 }
 
 type ChromeOffscreen = Pick<OffscreenApi, 'createDocument' | 'closeDocument'>;

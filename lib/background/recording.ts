@@ -42,6 +42,7 @@ import type { BackgroundSessionStore } from '@/lib/session-store';
 import { recordingConsentItem } from '@/lib/storage';
 import { MessageError } from './handler-types';
 import type { OffscreenDocument } from './offscreen';
+import { askOffscreen } from './offscreen';
 import type { PollScheduler } from './scheduler';
 import { backgroundTexts } from './texts';
 import type { SpacesService } from './types';
@@ -638,10 +639,11 @@ export function recordingBrowser(): RecordingBrowser {
           .catch(() => []);
         return !!contexts && contexts.length > 0;
       },
+      // Through the offscreen document's one channel (lib/offscreen/channel.ts), its answer checked
+      // against the task's row.
       ask: async (message) => {
         try {
-          const answer = (await browser.runtime.sendMessage(message)) as RecorderAnswer | undefined;
-          return answer && typeof answer === 'object' && 'ok' in answer ? answer : null;
+          return await askOffscreen('recorder', message);
         } catch {
           return null;
         }

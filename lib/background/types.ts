@@ -9,6 +9,7 @@ import type { AutoJoin } from '@/lib/calendar/auto-join-service';
 import type { CalendarDeps, Calendars } from '@/lib/calendar/calendars';
 import type { Schedules } from '@/lib/calendar/schedules';
 import type { Deliveries } from '@/lib/delivery/deliveries';
+import type { MarkdownDialect } from '@/lib/delivery/markdown-request';
 import type { FileStore } from '@/lib/file-store';
 import type { Lang } from '@/lib/i18n';
 import type { JobEngine } from '@/lib/jobs/engine';
@@ -35,8 +36,8 @@ export interface BackgroundOptions {
   fetch?: typeof fetch;
   /** How calendar feeds are parsed; default: outside the worker (lib/background/engine-client.ts). */
   parseFeed?: CalendarDeps['parseFeed'];
-  /** A protocol's Markdown as Slack text; default: outside the worker (lib/background/slack-conversion.ts). */
-  slackText?: (markdown: string) => Promise<string>;
+  /** A protocol's Markdown in a chat's markup; default: outside the worker (lib/background/markdown-conversion.ts). */
+  convertMarkdown?: (markdown: string, dialect: MarkdownDialect) => Promise<string>;
   now?: () => number;
   sleep?: Sleep;
   hasOriginAccess?: (url: string) => Promise<boolean>;

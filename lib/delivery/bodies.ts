@@ -1,10 +1,10 @@
 /**
  * What a destination receives. A webhook gets the JSON body below (schema v1, documented in
- * README.md, "Deliveries"); a Slack-compatible incoming webhook gets `{ text }` in Slack's mrkdwn.
- * Bodies are made once (a Slack body at the first attempt, see deliveries.ts), so every retry sends
- * the same bytes. This module does not parse Markdown: a Slack body takes the protocol already
- * converted (format.ts `slackBody` converts it in the same thread; the background worker has it
- * converted outside, lib/background/slack-conversion.ts).
+ * docs/deliveries.md); a Slack-compatible incoming webhook gets `{ text }` in Slack's mrkdwn (the
+ * kinds, lib/delivery/kinds, choose). Bodies are made once (a Slack body at the first attempt, see
+ * deliveries.ts), so every retry sends the same bytes. This module does not parse Markdown: a Slack
+ * body takes the protocol already converted (format.ts `slackBody` converts it in the same thread;
+ * the background worker has it converted outside, lib/background/markdown-conversion.ts).
  *
  * Speaker names: the service's label (`SPEAKER_03` or a name) unless `speakerNames` (names the
  * person gave in this browser, by speaker id) says otherwise.

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type KeyValueStore, memoryKeyValue } from '@/lib/kv';
 import { Deliveries, type DeliveryDeps, DestinationError } from './deliveries';
 import { slackBody } from './format';
+import { convertMarkdown } from './markdown';
 import { GIVE_UP_AFTER_MS } from './retry';
-import { markdownToSlack } from './slack';
 import { HOOK, readyJob as job, readyResult as result } from './testing';
 
 const MIN = 60_000;
@@ -29,9 +29,9 @@ function harness(answers: Array<number | 'network' | 'redirect'> = []) {
     kv,
     now: () => now,
     lang: async () => 'en',
-    slackText: async (markdown) => {
+    convertMarkdown: async (markdown, dialect) => {
       converted.push(markdown);
-      return markdownToSlack(markdown);
+      return convertMarkdown(markdown, dialect);
     },
     hasOriginAccess: async () => true,
     newId: () => `id${++ids}`,
@@ -344,8 +344,8 @@ describe('Slack bodies, converted outside the worker', () => {
   it('a conversion that fails sends nothing and is tried again after the lease; the entry is kept', async () => {
     const h = harness();
     await h.deliveries.add({ url: SLACK, kind: 'slack' });
-    const working = h.deps.slackText;
-    h.deps.slackText = async () => {
+    const working = h.deps.convertMarkdown;
+    h.deps.convertMarkdown = async () => {
       throw new Error('the offscreen document did not answer');
     };
     expect(await h.deliveries.enqueueResult(job, result)).toBe(1);
@@ -356,7 +356,7 @@ describe('Slack bodies, converted outside the worker', () => {
     expect(view!.log).toEqual([]);
     // Due again once the lease ends, and armed for then.
     expect(h.alarms.at(-1)).toBeGreaterThan(h.now());
-    h.deps.slackText = working;
+    h.deps.convertMarkdown = working;
     h.advance(MIN);
     await h.restart().sendDue();
     expect(h.sent).toHaveLength(1);
@@ -367,7 +367,7 @@ describe('Slack bodies, converted outside the worker', () => {
   it('a conversion still failing a day after the protocol was ready drops the entry', async () => {
     const h = harness();
     await h.deliveries.add({ url: SLACK, kind: 'slack' });
-    h.deps.slackText = async () => {
+    h.deps.convertMarkdown = async () => {
       throw new Error('no document');
     };
     await h.deliveries.enqueueResult(job, result);
@@ -377,5 +377,60 @@ describe('Slack bodies, converted outside the worker', () => {
     expect(h.sent).toEqual([]);
     expect((await h.deliveries.list())[0]!.pending).toBe(0);
     expect(h.alarms.at(-1)).toBeNull();
+  });
+});
+
+describe('outbox entries stored before the kinds', () => {
+  /** An entry as the outbox kept it, with its body in the shape of that time. */
+  async function storeOld(h: ReturnType<typeof harness>, destinationId: string, body: unknown) {
+    const entry = {
+      id: 'old-1',
+      destinationId,
+      idempotencyKey: 'mc-7-42-old',
+      recording: { spaceId: 7, spaceName: 'Team', audioId: 42, title: 'Weekly sync' },
+      test: false,
+      readyAt: h.now(),
+      attempts: 0,
+      nextAttemptAt: h.now(),
+    };
+    await h.kv.set('outbox', { entries: [entry], runs: ['job:old'] });
+    await h.kv.set('body:old-1', body);
+  }
+
+  it('a webhook body stored as its JSON text is sent as those bytes', async () => {
+    const h = harness();
+    const { id } = await h.deliveries.add({ url: HOOK, kind: 'webhook' });
+    const old = JSON.stringify({ schema: 'meeting-capture.delivery/v1', event: 'protocol.ready' });
+    await storeOld(h, id, old);
+    await h.restart().sendDue();
+    expect(h.sent.map((s) => s.init.body)).toEqual([old]);
+    expect(h.sent[0]!.key).toBe('mc-7-42-old');
+    expect((await h.deliveries.list())[0]!.log[0]).toMatchObject({ outcome: 'delivered', status: 200 });
+    expect(await h.kv.get('body:old-1')).toBeUndefined();
+  });
+
+  it('a Slack draft stored as { slack: { content, options } } is converted and sent as a Slack body', async () => {
+    const h = harness();
+    const { id } = await h.deliveries.add({ url: 'http://127.0.0.1:9000/slack', kind: 'slack' });
+    const content = {
+      recording: { spaceId: 7, spaceName: 'Team', audioId: 42, title: 'Weekly sync' },
+      result,
+      readyAt: h.now(),
+      source: 'process',
+    };
+    await storeOld(h, id, { slack: { content, options: { includeTranscript: false, lang: 'en' } } });
+    await h.restart().sendDue();
+    expect(h.sent).toHaveLength(1);
+    expect(h.sent[0]!.body).toEqual(slackBody(content, { includeTranscript: false, lang: 'en' }));
+    expect(h.converted).toEqual(['## Summary\n**Done**']);
+  });
+
+  it('a body of no known shape is dropped without an attempt', async () => {
+    const h = harness();
+    const { id } = await h.deliveries.add({ url: HOOK, kind: 'webhook' });
+    await storeOld(h, id, { something: 'else' });
+    await h.restart().sendDue();
+    expect(h.sent).toEqual([]);
+    expect((await h.deliveries.list())[0]!.pending).toBe(0);
   });
 });

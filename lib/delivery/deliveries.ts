@@ -15,24 +15,22 @@
  *   that line and settles the entry, in one write too. A worker stopped between the two leaves
  *   the line, which the entry's next attempt marks `interrupted`.
  * - The alarm exists only while the outbox holds something (`schedule(null)` clears it).
- * - A webhook's body is made when it is enqueued. A Slack body needs the protocol's Markdown
- *   converted (`deps.slackText`, done outside the background worker), which may fail or be cut
- *   short by a worker stop: so the entry keeps what the body is made of (a draft) until its first
- *   attempt, which makes the body, stores it, then sends it. Every retry sends those same bytes.
+ * - A delivery's body is what its kind makes (lib/delivery/kinds): one request or several (a
+ *   bot's message, then the transcript as a file). A kind without a Markdown dialect has its requests
+ *   made when it is enqueued. A kind with one needs the protocol's Markdown converted
+ *   (`deps.convertMarkdown`, done outside the background worker), which may fail or be cut short by
+ *   a worker stop: so the entry keeps what the body is made of (a draft, stored-body.ts) until its
+ *   first attempt, which makes the requests, stores them, then sends them. Every retry sends those
+ *   same bytes; the requests a destination already took are counted and not sent again.
  */
 import type { ProcessingResult } from '@/lib/api/schemas';
 import type { Lang } from '@/lib/i18n';
 import type { KeyValueStore } from '@/lib/kv';
 import { serialQueue } from '@/lib/serial';
-import {
-  type DeliveryContent,
-  protocolMarkdown,
-  type SlackBodyOptions,
-  sampleContent,
-  slackBodyWith,
-  webhookBody,
-} from './bodies';
-import { type DestinationUrlProblem, maskDestinationUrl, parseDestinationUrl } from './destination-url';
+import { type DeliveryContent, protocolMarkdown, sampleContent } from './bodies';
+import { type DestinationUrlProblem, parseDestinationUrl } from './destination-url';
+import { type DeliveryRequest, deliveryKind, kindsEnteredLike } from './kinds';
+import type { MarkdownDialect } from './markdown-request';
 import { bodyKey, DESTINATIONS_KEY, LOG_KEY, OUTBOX_KEY, wantsSpace } from './outbox';
 import {
   ATTEMPT_TIMEOUT_MS,
@@ -41,8 +39,10 @@ import {
   GIVE_UP_AFTER_MS,
   nextAttemptAt,
   parseRetryAfter,
+  type Refusal,
   verdictOf,
 } from './retry';
+import { readStoredBody, type StoredBody } from './stored-body';
 import type {
   DeliveredRecording,
   Destination,
@@ -59,26 +59,23 @@ export const LOG_PER_DESTINATION = 20;
 /** Enqueued runs remembered (far more than the jobs that can end while one is in doubt). */
 const RUNS_KEPT = 500;
 
-/** What a Slack body is made of, stored until the entry's first attempt makes the body. */
-interface SlackDraft {
-  slack: { content: DeliveryContent; options: SlackBodyOptions };
-}
-/** An entry's stored body: the bytes to send, or a Slack draft. */
-type StoredBody = string | SlackDraft;
+/** The requests of a delivery, made, with how many the destination already took. */
+type MadeBody = Extract<StoredBody, { requests: unknown }>;
 
-function isSlackDraft(body: unknown): body is SlackDraft {
-  return typeof body === 'object' && body !== null && 'slack' in body;
-}
+/** An answer's body is read up to this much (a kind's answer is a short JSON). */
+const ANSWER_READ_MAX = 64 * 1024;
 
 export interface DeliveryDeps {
   kv: Pick<KeyValueStore, 'get' | 'set' | 'setMany' | 'del'>;
   now: () => number;
   fetch: typeof fetch;
   hasOriginAccess: (url: string) => Promise<boolean>;
-  /** The language of Slack texts. */
+  /** The language of the texts a chat shows. */
   lang: () => Promise<Lang>;
-  /** The protocol's Markdown as Slack mrkdwn (`markdownToSlack`; the background has it done outside the worker). */
-  slackText: (markdown: string) => Promise<string>;
+  /** The protocol's Markdown in a chat's markup (markdown.ts; the background has it done outside the worker). */
+  convertMarkdown: (markdown: string, dialect: MarkdownDialect) => Promise<string>;
+  /** The API address of a bot kind for new destinations (default: the kind's own, `bot.api`). */
+  botApi?: (kind: DestinationKind) => Promise<string>;
   /** Arms the retry alarm for `at`, or clears it (null: the outbox is empty). */
   schedule: (at: number | null) => Promise<void>;
   newId?: () => string;
@@ -89,7 +86,7 @@ export interface DeliveryDeps {
 export class DestinationError extends Error {
   constructor(
     readonly info:
-      | { reason: 'invalid-address'; problem: DestinationUrlProblem }
+      | { reason: 'invalid-address'; problem: DestinationUrlProblem | 'token' | 'chat' }
       | { reason: 'too-many' }
       | { reason: 'permission'; origin: string }
       | { reason: 'not-found' },
@@ -99,8 +96,12 @@ export class DestinationError extends Error {
 }
 
 export interface NewDestination {
-  url: string;
   kind: DestinationKind;
+  /** A kind entered by address (`entry: 'url'`). */
+  url?: string;
+  /** A kind entered by bot (`entry: 'bot'`): the bot's token and the chat. */
+  token?: string;
+  chatId?: string;
   spaceIds?: number[] | null;
   includeTranscript?: boolean;
 }
@@ -183,7 +184,7 @@ export class Deliveries {
     return {
       id: destination.id,
       kind: destination.kind,
-      address: maskDestinationUrl(destination.url),
+      address: deliveryKind(destination.kind).mask(destination),
       spaceIds: destination.spaceIds,
       includeTranscript: destination.includeTranscript,
       pending: outbox.entries.filter((entry) => entry.destinationId === destination.id).length,
@@ -206,10 +207,23 @@ export class Deliveries {
     return found;
   }
 
+  /** What a person entered, made into the destination's address (and chat), or refused. */
+  async #address(input: NewDestination): Promise<{ url: string; chatId?: string }> {
+    const { bot } = deliveryKind(input.kind);
+    if (bot) {
+      const api = (await this.#deps.botApi?.(input.kind)) ?? bot.api;
+      const parsed = bot.parse({ token: input.token ?? '', chatId: input.chatId ?? '' }, api);
+      if (!parsed.ok) throw new DestinationError({ reason: 'invalid-address', problem: parsed.problem });
+      return { url: parsed.url, chatId: parsed.chatId };
+    }
+    const parsed = parseDestinationUrl(input.url ?? '');
+    if (!parsed.ok) throw new DestinationError({ reason: 'invalid-address', problem: parsed.problem });
+    return { url: parsed.url };
+  }
+
   add(input: NewDestination): Promise<DestinationView> {
     return this.#serial(async () => {
-      const parsed = parseDestinationUrl(input.url);
-      if (!parsed.ok) throw new DestinationError({ reason: 'invalid-address', problem: parsed.problem });
+      const parsed = await this.#address(input);
       const destinations = await this.#destinations();
       if (destinations.length >= DESTINATIONS_MAX) throw new DestinationError({ reason: 'too-many' });
       if (!(await this.#deps.hasOriginAccess(parsed.url)))
@@ -218,6 +232,7 @@ export class Deliveries {
         id: this.#id(),
         kind: input.kind,
         url: parsed.url,
+        ...(parsed.chatId === undefined ? {} : { chatId: parsed.chatId }),
         spaceIds: input.spaceIds && input.spaceIds.length > 0 ? [...new Set(input.spaceIds)] : null,
         includeTranscript: input.includeTranscript ?? false,
         addedAt: this.#deps.now(),
@@ -227,7 +242,10 @@ export class Deliveries {
     });
   }
 
-  /** Changes which spaces go to a destination, whether the transcript does, or its format. */
+  /**
+   * Changes which spaces go to a destination, whether the transcript does, or its format (to a
+   * kind entered the same way: a webhook's address may become a Slack one, not a bot).
+   */
   update(
     id: string,
     patch: { spaceIds?: number[] | null; includeTranscript?: boolean; kind?: DestinationKind },
@@ -236,6 +254,8 @@ export class Deliveries {
       const destinations = await this.#destinations();
       const found = destinations.find((destination) => destination.id === id);
       if (!found) throw new DestinationError({ reason: 'not-found' });
+      if (patch.kind && !kindsEnteredLike(found.kind).includes(patch.kind))
+        throw new DestinationError({ reason: 'invalid-address', problem: 'invalid' });
       const next: Destination = {
         ...found,
         ...(patch.kind ? { kind: patch.kind } : {}),
@@ -272,31 +292,50 @@ export class Deliveries {
     });
   }
 
+  /** What the outbox keeps for a delivery: its requests, or the draft they are made from later. */
   async #body(
     destination: Destination,
     content: DeliveryContent,
     key: string,
     test: boolean,
   ): Promise<StoredBody> {
-    if (destination.kind === 'slack') {
-      const options = {
-        includeTranscript: destination.includeTranscript,
-        lang: await this.#deps.lang(),
-        test,
-      };
-      return { slack: { content, options } };
-    }
-    return JSON.stringify(
-      webhookBody(content, { idempotencyKey: key, includeTranscript: destination.includeTranscript, test }),
-    );
+    const kind = deliveryKind(destination.kind);
+    const options = { includeTranscript: destination.includeTranscript, lang: await this.#deps.lang(), test };
+    if (kind.convert !== null) return { draft: { kind: kind.kind, content, options } };
+    return {
+      requests: kind.body({ content, destination, options, idempotencyKey: key, protocol: '' }),
+      sent: 0,
+    };
   }
 
-  /** The bytes of a stored body (a Slack draft is converted here; throws when that fails). */
-  async #bytes(body: StoredBody): Promise<string> {
-    if (!isSlackDraft(body)) return body;
-    const { content, options } = body.slack;
-    const protocol = await this.#deps.slackText(protocolMarkdown(content));
-    return JSON.stringify(slackBodyWith(content, options, protocol));
+  /** The requests of a stored body (a draft's are made here; throws when its conversion fails). */
+  async #made(body: StoredBody, destination: Destination, key: string): Promise<MadeBody> {
+    if (!('draft' in body)) return body;
+    const { content, options } = body.draft;
+    // The destination's kind now (a webhook switched to Slack after the entry was queued).
+    const kind = deliveryKind(destination.kind);
+    const protocol =
+      kind.convert === null ? '' : await this.#deps.convertMarkdown(protocolMarkdown(content), kind.convert);
+    return { requests: kind.body({ content, destination, options, idempotencyKey: key, protocol }), sent: 0 };
+  }
+
+  /**
+   * Sends a body's requests from the first not yet taken; stops at the first not delivered. After
+   * each one taken, `progress` keeps the count (a retry sends the rest). The answer is the last one's.
+   */
+  async #send(
+    destination: Destination,
+    body: MadeBody,
+    key: string,
+    progress?: (sent: number) => Promise<void>,
+  ): Promise<AttemptAnswer> {
+    let answer: AttemptAnswer = { status: 204 };
+    for (let index = body.sent; index < body.requests.length; index += 1) {
+      answer = await this.#attempt(destination, body.requests[index]!, key);
+      if (verdictOf(answer) !== 'delivered') return answer;
+      if (index + 1 < body.requests.length) await progress?.(index + 1);
+    }
+    return answer;
   }
 
   /**
@@ -388,8 +427,8 @@ export class Deliveries {
     const destination = (await this.#destinations()).find((candidate) => candidate.id === destinationId);
     if (!destination) throw new DestinationError({ reason: 'not-found' });
     const key = idempotencyKey(null, this.#id());
-    const body = await this.#bytes(await this.#body(destination, sampleContent(this.#deps.now()), key, true));
-    const answer = await this.#attempt(destination.url, body, key);
+    const stored = await this.#body(destination, sampleContent(this.#deps.now()), key, true);
+    const answer = await this.#send(destination, await this.#made(stored, destination, key), key);
     const verdict = verdictOf(answer);
     await this.#serial(() =>
       this.#appendLog({
@@ -401,7 +440,7 @@ export class Deliveries {
         attempt: 1,
         outcome: verdict === 'delivered' ? 'delivered' : 'failed',
         status: 'status' in answer ? answer.status : null,
-        problem: 'problem' in answer ? answer.problem : verdict === 'delivered' ? null : 'http',
+        problem: 'problem' in answer ? answer.problem : verdict === 'delivered' ? null : refusalOf(answer),
         nextAttemptAt: null,
       }),
     );
@@ -430,18 +469,18 @@ export class Deliveries {
         const destination = (await this.#destinations()).find(
           (candidate) => candidate.id === due.destinationId,
         );
-        const body = await this.#deps.kv.get<StoredBody>(bodyKey(due.id));
+        const body = readStoredBody(await this.#deps.kv.get<unknown>(bodyKey(due.id)));
         return { entry: leased, destination, body };
       });
       if (!taken) return;
       const { entry, destination, body: stored } = taken;
-      if (!destination || stored === undefined) {
+      if (!destination || stored === null) {
         await this.#settle(entry, null);
         continue;
       }
-      let body: string;
+      let body: MadeBody;
       try {
-        body = await this.#bytes(stored);
+        body = await this.#made(stored, destination, entry.idempotencyKey);
       } catch (error) {
         // Not converted (no attempt made): the lease makes it due again shortly, until the
         // deliveries' last hour; then it is dropped like an entry that cannot be sent.
@@ -452,7 +491,9 @@ export class Deliveries {
       if (body !== stored) await this.#keepBody(entry.id, body);
       const begun = await this.#begin(entry);
       if (!begun) continue;
-      const answer = await this.#attempt(destination.url, body, entry.idempotencyKey);
+      const answer = await this.#send(destination, body, entry.idempotencyKey, (sent) =>
+        this.#keepBody(entry.id, { ...body, sent }),
+      );
       await this.#settle(begun.entry, answer, begun.logId);
     }
   }
@@ -494,8 +535,8 @@ export class Deliveries {
     });
   }
 
-  /** Stores a body made from a draft, unless the entry has left the outbox meanwhile. */
-  #keepBody(entryId: string, body: string): Promise<void> {
+  /** Stores a body made from a draft (or its progress), unless the entry has left the outbox meanwhile. */
+  #keepBody(entryId: string, body: MadeBody): Promise<void> {
     return this.#serial(async () => {
       if ((await this.#outbox()).entries.some((entry) => entry.id === entryId))
         await this.#deps.kv.set(bodyKey(entryId), body);
@@ -546,7 +587,7 @@ export class Deliveries {
                 ? 'expired'
                 : 'problem' in answer
                   ? answer.problem
-                  : 'http',
+                  : refusalOf(answer),
           nextAttemptAt: retryAt,
         });
       } else log = interruptedLines(log, entry, now, false);
@@ -560,31 +601,85 @@ export class Deliveries {
   }
 
   /**
-   * One POST. Never with cookies or our token (`credentials: 'omit'`, no Authorization), never
-   * following a redirect (`redirect: 'manual'`: it is reported instead).
+   * One POST of a request to the destination. Never with cookies or our token (`credentials:
+   * 'omit'`, no Authorization), never following a redirect (`redirect: 'manual'`: it is reported
+   * instead). A kind that reads its answers (`answer`) gets the body's JSON, at most 64 kB.
    */
-  async #attempt(url: string, body: string, key: string): Promise<AttemptAnswer> {
+  async #attempt(destination: Destination, request: DeliveryRequest, key: string): Promise<AttemptAnswer> {
+    const url = `${destination.url}${request.path ?? ''}`;
     if (!(await this.#deps.hasOriginAccess(url))) return { problem: 'permission' };
+    const kind = deliveryKind(destination.kind);
     try {
       const response = await this.#deps.fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': key },
-        body,
+        headers:
+          typeof request.body === 'string'
+            ? { 'content-type': 'application/json', 'idempotency-key': key }
+            : { 'idempotency-key': key },
+        body: typeof request.body === 'string' ? request.body : formOf(request.body),
         credentials: 'omit',
         redirect: 'manual',
         cache: 'no-store',
         referrerPolicy: 'no-referrer',
         signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
       });
-      void response.body?.cancel().catch(() => undefined);
-      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400))
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+        void response.body?.cancel().catch(() => undefined);
         return { problem: 'redirect' };
-      return {
-        status: response.status,
-        retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), this.#deps.now()),
-      };
+      }
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.#deps.now());
+      if (!kind.answer) {
+        void response.body?.cancel().catch(() => undefined);
+        return { status: response.status, retryAfterMs };
+      }
+      return kind.answer(response.status, await readJson(response), retryAfterMs);
     } catch (error) {
       return { problem: (error as Error)?.name === 'TimeoutError' ? 'timeout' : 'network' };
     }
+  }
+}
+
+/** A status answer's problem for the log: what its kind read in it, else the status. */
+function refusalOf(answer: { refusal?: Refusal }): Refusal | 'http' {
+  return answer.refusal ?? 'http';
+}
+
+/** A multipart form from its fields (a file is made of its text). */
+function formOf(fields: Extract<DeliveryRequest['body'], unknown[]>): FormData {
+  const form = new FormData();
+  for (const field of fields) {
+    if ('file' in field)
+      form.append(field.name, new Blob([field.file.text], { type: field.file.type }), field.file.name);
+    else form.append(field.name, field.value);
+  }
+  return form;
+}
+
+/** An answer's body as JSON, read up to `ANSWER_READ_MAX`; undefined when it is not JSON or too long. */
+async function readJson(response: Response): Promise<unknown> {
+  const reader = response.body?.getReader();
+  if (!reader) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > ANSWER_READ_MAX) {
+        void reader.cancel().catch(() => undefined);
+        return undefined;
+      }
+      chunks.push(value);
+    }
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return undefined;
   }
 }

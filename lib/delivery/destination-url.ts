@@ -8,7 +8,6 @@
  * - No user name or password in the URL; a query is kept (many webhooks carry a token there).
  */
 import { isLoopbackHost } from '@/lib/url/service-url';
-import type { DestinationKind } from './types';
 
 export type DestinationUrlProblem = 'empty' | 'invalid' | 'scheme' | 'insecure' | 'credentials';
 
@@ -32,15 +31,6 @@ export function parseDestinationUrl(input: string): DestinationUrlResult {
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return { ok: false, problem: 'insecure' };
   url.hash = '';
   return { ok: true, url: url.href };
-}
-
-/** Slack's own incoming webhooks; other Slack-compatible services are chosen by hand. */
-export function guessKind(url: string): DestinationKind {
-  try {
-    return new URL(url).hostname.toLowerCase() === 'hooks.slack.com' ? 'slack' : 'webhook';
-  } catch {
-    return 'webhook';
-  }
 }
 
 /** The address as shown after it was added: its site and first path segment, never the secret part. */

@@ -1,10 +1,10 @@
 /**
  * What a destination receives (bodies.ts), with the Slack body made in this thread: the protocol's
- * Markdown converted by slack.ts (marked). The background worker does not import this module: it
- * has the conversion done outside it (lib/background/slack-conversion.ts) and calls `slackBodyWith`.
+ * Markdown converted by markdown.ts (marked). The background worker does not import this module: it
+ * has the conversion done outside it (the offscreen document's `markdown` task) and calls `slackBodyWith`.
  */
 import { type DeliveryContent, protocolMarkdown, type SlackBodyOptions, slackBodyWith } from './bodies';
-import { markdownToSlack } from './slack';
+import { markdownToSlack } from './markdown';
 
 export * from './bodies';
 

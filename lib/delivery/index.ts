@@ -1,7 +1,8 @@
 export * from './deliveries';
 export * from './destination-url';
 export * from './format';
+export * from './kinds';
+export * from './markdown';
 export * from './retry';
 export * from './service';
-export * from './slack';
 export type * from './types';

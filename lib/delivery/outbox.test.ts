@@ -52,7 +52,7 @@ describe('what the worker reads of the deliveries without loading them', () => {
       fetch: (async () => new Response(null, { status: 503 })) as unknown as typeof fetch,
       hasOriginAccess: async () => true,
       lang: async () => 'en',
-      slackText: async (markdown) => markdown,
+      convertMarkdown: async (markdown) => markdown,
       schedule: async () => undefined,
     });
     expect(anyWants(await kv.get<Destination[]>(DESTINATIONS_KEY), 7)).toBe(false);

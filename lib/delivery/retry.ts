@@ -45,14 +45,19 @@ export function nextAttemptAt(
 
 /** The answer of one attempt: an HTTP status, a redirect, or a problem without an answer. */
 export type AttemptAnswer =
-  | { status: number; retryAfterMs?: number | null }
-  | { problem: Exclude<DeliveryProblem, 'http' | 'expired'> };
+  /** `refusal`: what a kind read in the answer's body (a bot's token refused, ...). */
+  | { status: number; retryAfterMs?: number | null; refusal?: Refusal }
+  | { problem: Exclude<DeliveryProblem, 'http' | 'expired' | Refusal> };
+
+/** Refusals a kind reads in an answer's body; each is permanent. */
+export type Refusal = Extract<DeliveryProblem, 'bad-token' | 'chat-not-found' | 'bot-blocked'>;
 
 export type Verdict = 'delivered' | 'transient' | 'permanent';
 
 export function verdictOf(answer: AttemptAnswer): Verdict {
   if ('problem' in answer) return answer.problem === 'redirect' ? 'permanent' : 'transient';
   const { status } = answer;
+  if (answer.refusal) return 'permanent';
   if (status >= 200 && status < 300) return 'delivered';
   if (status === 408 || status === 429 || status >= 500) return 'transient';
   return 'permanent';

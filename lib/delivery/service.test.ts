@@ -11,7 +11,7 @@ function harness(names: Record<string, string> = {}) {
     kv,
     now: () => 1_000_000,
     lang: async () => 'en',
-    slackText: async (markdown) => markdown,
+    convertMarkdown: async (markdown) => markdown,
     hasOriginAccess: async () => true,
     schedule: async () => {},
     fetch: (async (_input: string, init: RequestInit) => {

@@ -5,10 +5,10 @@
  *   → `deliverResult`: does a destination want this space (outbox.ts; the common "no" reads
  *     nothing more) → the speaker names given in the viewer (`deps.speakerNames`)
  *   → `Deliveries.enqueueResult` (deliveries.ts): the outbox, written before the job is ready
- *   → `sendDue`: bodies (bodies.ts; Slack text through `deps.slackText`), `deps.fetch`, retries
+ *   → `sendDue`: bodies (each kind's, kinds/; Markdown converted through `deps.convertMarkdown`), `deps.fetch`, retries
  *     armed through `deps.schedule` (the alarm then calls `deliveries.sendDue` again).
  *
- * Whatever the background provides (store, clock, fetch, alarm, Slack conversion, speaker names)
+ * Whatever the background provides (store, clock, fetch, alarm, Markdown conversion, speaker names)
  * comes in as `deps` (built in lib/background/deliveries.ts); nothing in lib/delivery imports
  * lib/background. The messages of the pages (lib/background/delivery-handlers.ts) call
  * `deliveries` the same way.

@@ -1,7 +1,7 @@
 /**
  * Slack's text rules that need no Markdown parser: escaping and the cut at Slack's limit. The
  * background worker builds Slack bodies with these; the Markdown of the protocol is converted by
- * slack.ts (marked), outside the worker (lib/background/slack-conversion.ts).
+ * markdown.ts (marked), outside the worker (lib/background/markdown-conversion.ts).
  */
 
 /** Slack truncates a message's `text` beyond this many characters. */

@@ -1,16 +1,23 @@
 /**
- * Deliveries: where a ready protocol is sent (webhooks and Slack-compatible incoming webhooks),
+ * Deliveries: where a ready protocol is sent (the kinds: lib/delivery/kinds),
  * what waits to be sent (the outbox) and what happened (the log). Plain data: persisted in the
  * extension origin's IndexedDB (lib/trusted-settings.ts) and, masked, shown by the options page.
  */
 
-export type DestinationKind = 'webhook' | 'slack';
+import type { DestinationKind } from './kinds/ids';
+
+export type { DestinationKind };
 
 export interface Destination {
   id: string;
   kind: DestinationKind;
-  /** The full address: a credential (a Slack webhook URL is one). Never leaves the background. */
+  /**
+   * The full address: a credential (a Slack webhook URL is one; a bot kind's is its API's address
+   * with the bot's token). Never leaves the background.
+   */
   url: string;
+  /** A bot kind (`entry: 'bot'`): the chat the bot writes to. */
+  chatId?: string;
   /** Spaces whose protocols go here; null: every space. */
   spaceIds: number[] | null;
   includeTranscript: boolean;
@@ -21,7 +28,7 @@ export interface Destination {
 export interface DestinationView {
   id: string;
   kind: DestinationKind;
-  /** Site and first path segment, e.g. `https://hooks.slack.com/services/…`. */
+  /** What the kind shows of it, never its secret: e.g. `https://hooks.slack.com/services/…`. */
   address: string;
   spaceIds: number[] | null;
   includeTranscript: boolean;
@@ -54,7 +61,13 @@ export type DeliveryProblem =
   /** Not delivered within `GIVE_UP_AFTER_MS` of the protocol becoming ready. */
   | 'expired'
   /** The attempt went out, but the worker stopped before its answer was recorded. */
-  | 'interrupted';
+  | 'interrupted'
+  /** A bot kind: the bot's token was refused. */
+  | 'bad-token'
+  /** A bot kind: the chat does not exist for this bot. */
+  | 'chat-not-found'
+  /** A bot kind: the bot may not write to the chat (blocked, removed, not a member). */
+  | 'bot-blocked';
 
 /** `sending`: the attempt is under way (written before it goes out, replaced by its outcome). */
 export type Outcome = 'sending' | 'delivered' | 'retrying' | 'failed';

@@ -3,7 +3,8 @@
  * a protocol processed through the extension reaches the receiver exactly once, through failed
  * first attempts and worker stops, with the same Idempotency-Key on every retry; "Send again"
  * is a new run with a new key; "Test" sends a sample; the Slack format and the errors in words;
- * a delivery waiting for its retry survives a browser restart.
+ * a delivery waiting for its retry survives a browser restart; a Telegram bot (a local Bot API,
+ * tests/e2e/telegram-receiver.ts) gets the protocol as a message and the transcript as a document.
  * Test builds wait 5 s, 10 s, ... between attempts (minutes in a release build).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { type Answer, expect, SEED, test } from './background-fixtures';
 import { chromiumPath, extensionPath } from './launch';
 import { checkLayout, formatProblems } from './layout';
+import { startTelegramReceiver } from './telegram-receiver';
 import { seriousViolations } from './ui-fixtures';
 
 const PROCESSING_DONE = 60 * 60_000 + 1_000;
@@ -306,6 +308,127 @@ test('a delivery waiting for its retry survives a browser restart', async ({ emu
     }
   } finally {
     rmSync(profileDir, { recursive: true, force: true });
+    await receiver.close();
+  }
+});
+
+/** Test builds only: a bot kind's API pointed at a receiver here (lib/delivery/kinds `botApi`). */
+async function pointBotApi(page: Page, kind: string, url: string): Promise<void> {
+  await page.evaluate(
+    async ([key, value]) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('meeting-capture-settings');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      await new Promise<void>((resolve, reject) => {
+        const transaction = db.transaction('settings', 'readwrite');
+        transaction.objectStore('settings').put(value, key);
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error);
+      });
+      db.close();
+    },
+    [`delivery.test:bot-api:${kind}`, url] as const,
+  );
+}
+
+test('Telegram: a bot added by token and chat gets the protocol as a message and the transcript as a document, once', async ({
+  context,
+  extensionId,
+  background,
+  emulator,
+}) => {
+  const token = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
+  const receiver = await startTelegramReceiver(token);
+  try {
+    await background.signIn(emulator.url);
+    let page = await openOptions(context, extensionId);
+    await pointBotApi(page, 'telegram', receiver.url);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Deliveries', exact: true })).toBeVisible();
+
+    // A token pasted where an address goes: the bot's form takes it.
+    await page.getByLabel('Webhook URL').fill(token);
+    await expect(page.locator('#opt-webhook-kind')).toHaveValue('telegram');
+    await expect(page.getByLabel('Bot token')).toHaveValue(token);
+    await expect(page.getByLabel('Bot token')).toHaveAttribute('type', 'password');
+    await page.getByLabel('Chat ID').fill('chat');
+    await page.getByRole('button', { name: 'Add destination' }).click();
+    await expect(page.getByRole('alert')).toContainText('The chat is a number');
+    await page.getByLabel('Chat ID').fill('-1001234567890');
+    await page.getByRole('button', { name: 'Add destination' }).click();
+    const item = page.getByTestId('destination-item');
+    await expect(item).toContainText('Telegram bot');
+    await expect(item).toContainText('bot 123456789:… → -1001234567890');
+    // The token is never shown back.
+    expect(await page.content()).not.toContain('AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw');
+    await item.getByLabel('Include the transcript').check();
+    await expect(item.getByLabel('Include the transcript')).toBeChecked();
+
+    // Test: the sample as a message, and (the transcript is on) a document.
+    await item.getByRole('button', { name: /^Send a test to / }).click();
+    await expect(item.getByTestId('delivery-log-item')).toContainText('Delivered (HTTP 200).');
+    expect(receiver.calls.map((call) => call.method)).toEqual(['sendMessage', 'sendDocument']);
+    expect(receiver.of('sendMessage')[0]!.body).toMatchObject({
+      chat_id: '-1001234567890',
+      parse_mode: 'HTML',
+    });
+    expect(String(receiver.of('sendMessage')[0]!.body.text)).toMatch(/^Test delivery from Meeting Capture/);
+
+    // The bot's form fits and reads, in both languages and both themes.
+    await page.locator('#opt-webhook-kind').selectOption('telegram');
+    await expect(page.getByLabel('Bot token')).toHaveValue('');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 680, height: 900 });
+    for (const language of ['en', 'ru'] as const) {
+      if (language === 'ru') {
+        await page.locator('#opt-lang').selectOption('ru');
+        await expect(page.getByLabel('Токен бота')).toBeVisible();
+        await expect(item).toContainText('Бот Telegram');
+      }
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+        const report = await checkLayout(page);
+        expect(report.problems, `${language}, ${colorScheme}:\n${formatProblems(report.problems)}`).toEqual(
+          [],
+        );
+      }
+    }
+    await page.locator('#opt-lang').selectOption('en');
+    await page.close();
+
+    const jobId = await background.startProcessing();
+    await background.closePage();
+    await emulator.advance(PROCESSING_DONE);
+    await expect.poll(() => receiver.calls.length, { timeout: 60_000 }).toBe(4);
+    const [message, document] = receiver.calls.slice(2);
+    expect(message).toMatchObject({
+      method: 'sendMessage',
+      token,
+      body: { chat_id: '-1001234567890', parse_mode: 'HTML' },
+    });
+    const text = String(message!.body.text);
+    expect(text.length).toBeLessThanOrEqual(4096);
+    expect(text).toMatch(/^<b>.+<\/b>/);
+    expect(document).toMatchObject({ method: 'sendDocument', token, body: { chat_id: '-1001234567890' } });
+    const file = document!.body.document as { name: string; type: string; text: string };
+    expect(file.name).toMatch(/\.txt$/);
+    expect(file.type).toMatch(/^text\/plain/);
+    expect(file.text).toMatch(/\[\d+:\d\d\] .+: /);
+
+    // Once: the job is ready, nothing waits, nothing more arrives.
+    const jobs = (await background.send('jobs.list', {})) as Extract<Answer, { ok: true }>;
+    expect(jobs.data.find((job: { id: string }) => job.id === jobId)).toMatchObject({ phase: 'ready' });
+    await expect
+      .poll(async () => (await background.alarms()).map((alarm) => alarm.name))
+      .not.toContain('delivery-retry');
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(receiver.calls).toHaveLength(4);
+    page = await openOptions(context, extensionId);
+    await expect(page.getByTestId('delivery-log-item').first()).toContainText('Delivered (HTTP 200).');
+    await expect(page.getByTestId('delivery-log-item')).toHaveCount(2);
+  } finally {
     await receiver.close();
   }
 });

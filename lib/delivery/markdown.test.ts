@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutText, escapeSlack, markdownToSlack } from './slack';
+import { cutText, escapeSlack, markdownToSlack } from './markdown';
 
 describe('Markdown to Slack mrkdwn', () => {
   it('headings become bold lines; emphasis, strike and code take Slack markers', () => {
