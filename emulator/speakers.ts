@@ -4,7 +4,8 @@
  *
  * - `diarize(truth, seed)`: the service's voices from the truth, with the errors real diarization
  *   makes: every turn's edges moved by up to 1 s, one short turn given to the wrong voice, and an
- *   unknown voice (someone heard but not in the meeting's list) with a few short turns in pauses.
+ *   unknown voice (someone heard but not in the meeting's list) with a few short turns in pauses
+ *   (over someone when the meeting has none).
  *   Voices are labelled `SPEAKER_<nn>` in order of first appearance; a participant who never
  *   speaks has none.
  * - `synthesizeMeeting(seed, count)`: a meeting of `count` participants for the speaker-name
@@ -114,9 +115,10 @@ export function diarize(
   const gaps = pauses(truth, 3, end);
   const [fewest, most] = errors.unknownTurns ?? [2, 4];
   const longest = errors.unknownLength ?? 4.5;
-  const unknown = Math.min(gaps.length, rng.int(fewest, most));
-  for (let i = 0; i < unknown; i += 1) {
-    const [from, to] = gaps.splice(rng.int(0, gaps.length - 1), 1)[0]!;
+  const unknown = rng.int(fewest, most);
+  for (let i = 0; i < unknown && end > 2; i += 1) {
+    // In a pause when one is left, else over someone (crosstalk).
+    const [from, to] = gaps.length > 0 ? gaps.splice(rng.int(0, gaps.length - 1), 1)[0]! : [0, end];
     const length = Math.min(to - from - 0.5, 1.5 + rng.float() * (longest - 1.5));
     const start = from + 0.25 + rng.float() * (to - from - 0.5 - length);
     turns.push({ owner: null, voice: null, turn: [start, start + length] });
