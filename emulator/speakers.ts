@@ -10,7 +10,7 @@
  *   speaks has none.
  * - `synthesizeMeeting(seed, count)`: a meeting of `count` participants for the speaker-name
  *   benchmark and tests: uneven talk shares, interruptions and short backchannels, one participant
- *   who never speaks, one who says only a few words, two people with the same first name, and the page's view of it (samples
+ *   who never speaks, one who says only a few words (from four participants on), two people with the same first name, and the page's view of it (samples
  *   every 250 ms, marks late by 0.4 s and lingering 0.7 s, one speaker marked at a time, an
  *   occasional missed mark, one microphone whose noise blinks its mark on now and then, and a few
  *   minutes of screen sharing during which no tiles, hence no samples, are seen).
@@ -204,8 +204,8 @@ export function synthesizeMeeting(seed: number | string, count: number): Synthet
   names[n - 1] = `Anna ${LAST[(n + 3) % LAST.length]}`;
   if (names[n - 1] === names[0]) names[n - 1] = 'Anna Rossi';
   const silent = rng.int(1, n - 2);
-  // Someone who says only a few words: two or three short turns.
-  const brief = silent === n - 2 ? 1 : n - 2;
+  // Someone who says only a few words (two or three short turns), when four or more take part.
+  const brief = n < 4 ? -1 : silent !== n - 2 ? n - 2 : 1;
   const duration = Math.min(3600, 480 * n);
   // Uneven shares: a few talk most, the rest a little.
   const weights = names.map((_, i) =>
@@ -247,7 +247,7 @@ export function synthesizeMeeting(seed: number | string, count: number): Synthet
     time = Math.max(time + 1, time + length + gap);
     current = next;
   }
-  for (let k = rng.int(2, 3); k > 0; k -= 1) {
+  for (let k = brief < 0 ? 0 : rng.int(2, 3); k > 0; k -= 1) {
     const at = 30 + rng.float() * (duration - 60);
     turns[brief]!.push([at, at + 1.5 + rng.float() * 1.5]);
   }

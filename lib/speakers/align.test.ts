@@ -35,9 +35,11 @@ describe('aligning the page timeline to the recording', () => {
       const { meeting, speakers } = voicesOf(seed, count);
       const timeline = buildTimeline(pageSamples(meeting, seed, -early));
       const alignment = searchAlignment(timeline, speakers, { maxOffset: meeting.duration });
-      // The page's first sample is `early` s before the recording; its marks come 0.4 s late.
+      // The page's first sample is `early` s before the recording. Its marks come 0.4 s late at a
+      // turn's start and go 0.7 s late at its end, seen at the next 250 ms sample: the page's turns
+      // are about 0.7 s late, and the best overlap carries that lag.
       expect(alignment.confident).toBe(true);
-      expect(Math.abs(alignment.offset - (-early - 0.4))).toBeLessThan(0.5);
+      expect(Math.abs(alignment.offset - (-early - 0.7))).toBeLessThan(0.5);
       expect(alignment.matched).toBeGreaterThan(meeting.duration * 0.5);
     },
   );
