@@ -10,10 +10,32 @@ const S = SEED.spaces;
 
 const truth: SpeakersTruth = {
   speakers: [
-    { name: 'Anna Petrova', turns: [[2, 30], [61, 64], [90, 140], [200, 260]] },
-    { name: 'Tom Becker', turns: [[31, 60], [65, 88], [141, 150], [151, 155]] },
+    {
+      name: 'Anna Petrova',
+      turns: [
+        [2, 30],
+        [61, 64],
+        [90, 140],
+        [200, 260],
+      ],
+    },
+    {
+      name: 'Tom Becker',
+      turns: [
+        [31, 60],
+        [65, 88],
+        [141, 150],
+        [151, 155],
+      ],
+    },
     { name: 'Silent Sam', turns: [] },
-    { name: 'Anna Smirnova', turns: [[156, 199], [262, 300]] },
+    {
+      name: 'Anna Smirnova',
+      turns: [
+        [156, 199],
+        [262, 300],
+      ],
+    },
   ],
 };
 
@@ -66,7 +88,12 @@ describe('POST /__emulator/recordings/{id}/speakers', () => {
     expect(set).toMatchObject({ status: 200, body: { ok: true } });
     const answer = await result(R.ready);
     const voices = diarize(truth, 7, 3325);
-    expect(answer.speakers_map).toEqual({ '0': 'SPEAKER_00', '1': 'SPEAKER_01', '2': 'SPEAKER_02', '3': 'SPEAKER_03' });
+    expect(answer.speakers_map).toEqual({
+      '0': 'SPEAKER_00',
+      '1': 'SPEAKER_01',
+      '2': 'SPEAKER_02',
+      '3': 'SPEAKER_03',
+    });
     // The timeline holds each voice's turns (seconds: the emulator's unit here), pauses kept.
     voices.forEach((voice, index) => {
       const expected = voice.turns.map(([s, e]) => [Math.floor(s), Math.floor(e)]);
