@@ -9,6 +9,7 @@ import { applyNames, confirmationOf, type Rename } from '@/lib/speakers/confirm'
 import type { Matching } from '@/lib/speakers/match';
 import { lang } from '../lang';
 import { namesText } from './names-texts';
+import './names-from-meeting.css';
 
 export function NamesFromMeeting({
   matching,
