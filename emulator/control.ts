@@ -76,6 +76,30 @@ function resultShapeProblem(data: Record<string, unknown>): string | null {
   return null;
 }
 
+const MAX_TRUTH_SPEAKERS = 500;
+const MAX_TRUTH_TURNS = 100_000;
+
+/** Checks a meeting's truth: `{speakers: [{name, turns: [[start, end], ...]}], seed?}`, seconds. */
+function speakersTruthProblem(data: Record<string, unknown>): string | null {
+  const usage =
+    'Body must be {"speakers": [{"name": <string>, "turns": [[start, end], ...]}], "seed"?: <integer>} (seconds).';
+  const speakers = data.speakers;
+  if (!Array.isArray(speakers) || speakers.length === 0 || speakers.length > MAX_TRUTH_SPEAKERS) return usage;
+  let turns = 0;
+  for (const speaker of speakers) {
+    if (!isObject(speaker) || typeof speaker.name !== 'string' || !Array.isArray(speaker.turns)) return usage;
+    for (const turn of speaker.turns) {
+      if (!numbers(turn) || (turn as number[]).length !== 2) return usage;
+      const [start, end] = turn as [number, number];
+      if (start < 0 || end < start) return '"turns" must be [start, end] with 0 <= start <= end.';
+    }
+    turns += speaker.turns.length;
+  }
+  if (turns > MAX_TRUTH_TURNS) return `At most ${MAX_TRUTH_TURNS} turns.`;
+  if (data.seed !== undefined && !finite(data.seed)) return '"seed" must be a number.';
+  return null;
+}
+
 export function registerControlRoutes(app: Hono, emu: Emulator): void {
   app.post('/__emulator/reset', () => {
     emu.reset();
@@ -172,6 +196,20 @@ export function registerControlRoutes(app: Hono, emu: Emulator): void {
     const generated = emu.resultOf(recording);
     recording.resultOverride = { ...generated, ...fields };
     return json({ ok: true });
+  });
+
+  app.post('/__emulator/recordings/:id{[0-9]+}/speakers', async (c) => {
+    const data = await body(c);
+    const problem = data ? speakersTruthProblem(data) : 'Body must be a JSON object.';
+    if (problem || !data) return bad(problem ?? 'Body must be a JSON object.');
+    const recording = emu.db.recordings.get(Number(c.req.param('id')));
+    if (!recording) return bad('No such recording.', 404);
+    const speakers = (data.speakers as Array<{ name: string; turns: [number, number][] }>).map((s) => ({
+      name: s.name,
+      turns: s.turns.map(([start, end]) => [start, end] as [number, number]),
+    }));
+    recording.speakersTruth = { truth: { speakers }, seed: finite(data.seed) ? Math.round(data.seed) : 1 };
+    return json({ ok: true, voices: emu.resultOf(recording).speakers_map });
   });
 
   app.post('/__emulator/spaces/:id{[0-9]+}/balance', async (c) => {

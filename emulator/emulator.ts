@@ -232,7 +232,23 @@ export class Emulator {
   /** The result of the recording's finished run (generated once, then cached). */
   resultOf(recording: Recording): ResultBody {
     if (recording.resultOverride !== undefined) return recording.resultOverride as ResultBody;
+    const truth = recording.speakersTruth;
     const key = `${recording.id}:${recording.title}:${recording.duration}`;
+    if (truth) {
+      // Not cached: a truth put in again (another seed) gives another result.
+      return generateResult(
+        {
+          id: recording.id,
+          title: recording.title,
+          duration: recording.duration ?? 1,
+          createdAtUs: recording.createdAtUs,
+          language: recording.language,
+          flavor: recording.flavor,
+          speakers: truth,
+        },
+        this.options.timeUnit,
+      );
+    }
     let result = this.results.get(key);
     if (!result) {
       result = generateResult(

@@ -5,6 +5,7 @@
  */
 import { isoDate } from './format';
 import { Rng } from './prng';
+import { diarize, type SpeakersTruth } from './speakers';
 import type { Language } from './state';
 
 export type TimeUnit = 's' | 'ms';
@@ -32,6 +33,11 @@ export interface ResultSource {
   createdAtUs: number;
   language: Language | null;
   flavor: 'normal' | 'hostile';
+  /**
+   * Who spoke when, if a test gave it: the result's voices are then a diarization of it with a
+   * real one's errors (emulator/speakers.ts), deterministic by `seed`, every voice `SPEAKER_<nn>`.
+   */
+  speakers?: { truth: SpeakersTruth; seed: number };
 }
 
 const MAX_UTTERANCES = 6000;
@@ -207,6 +213,30 @@ function resultLanguage(source: Pick<ResultSource, 'id' | 'title' | 'language'>)
   return new Rng(`lang:${source.id}:${source.title}`).chance(0.2) ? 'ru' : 'en';
 }
 
+const TRUTH_UTTERANCE_SECONDS = 8;
+
+/**
+ * The utterances of a diarized truth: every turn of every voice, in order of start, cut into
+ * pieces of at most 8 s; at most `MAX_UTTERANCES`.
+ */
+function plannedUtterances(truth: SpeakersTruth, seed: number, duration: number) {
+  const voices = diarize(truth, seed, duration);
+  const utterances: Array<{ start: number; end: number; voice: number }> = [];
+  voices.forEach((voice, index) => {
+    for (const [start, end] of voice.turns) {
+      for (
+        let from = start;
+        from < end && utterances.length < MAX_UTTERANCES * 2;
+        from += TRUTH_UTTERANCE_SECONDS
+      ) {
+        utterances.push({ start: from, end: Math.min(end, from + TRUTH_UTTERANCE_SECONDS), voice: index });
+      }
+    }
+  });
+  utterances.sort((a, b) => a.start - b.start || a.voice - b.voice);
+  return { voices: Math.max(1, voices.length), utterances: utterances.slice(0, MAX_UTTERANCES) };
+}
+
 /** Generates the result of a finished processing run. Times use `unit` and never exceed the duration. */
 export function generateResult(source: ResultSource, unit: TimeUnit): ResultBody {
   const rng = new Rng(`result:${source.id}:${source.title}:${source.duration}`);
@@ -214,20 +244,26 @@ export function generateResult(source: ResultSource, unit: TimeUnit): ResultBody
   const hostile = source.flavor === 'hostile';
   const duration = Math.max(1, Math.round(source.duration));
 
-  // Speakers: a mix of names and SPEAKER_nn labels.
-  const speakerCount = duration < 60 ? rng.int(1, 2) : rng.int(2, 5);
+  const factor = unit === 'ms' ? 1000 : 1;
+  const planned = source.speakers
+    ? plannedUtterances(source.speakers.truth, source.speakers.seed, duration)
+    : null;
+
+  // Speakers: a mix of names and SPEAKER_nn labels (all labels for a diarized truth).
+  const speakerCount = planned ? planned.voices : duration < 60 ? rng.int(1, 2) : rng.int(2, 5);
   const names = [...NAMES[language]];
   const speakersMap: Record<string, string> = {};
   for (let i = 0; i < speakerCount; i++) {
     const labelled = speakerCount > 1 && (i === speakerCount - 1 || (i > 0 && rng.chance(0.3)));
     if (hostile) speakersMap[String(i)] = HOSTILE_NAMES[i % HOSTILE_NAMES.length] ?? `SPEAKER_${pad(i)}`;
-    else if (labelled || names.length === 0) speakersMap[String(i)] = `SPEAKER_${pad(i)}`;
+    else if (planned || labelled || names.length === 0) speakersMap[String(i)] = `SPEAKER_${pad(i)}`;
     else speakersMap[String(i)] = names.splice(rng.int(0, names.length - 1), 1)[0] ?? `SPEAKER_${pad(i)}`;
   }
 
   // Utterances spread evenly over the recording, with a little jitter and pauses.
-  const n = Math.min(MAX_UTTERANCES, Math.max(1, Math.round(duration / SECONDS_PER_UTTERANCE)));
-  const factor = unit === 'ms' ? 1000 : 1;
+  const n = planned
+    ? planned.utterances.length
+    : Math.min(MAX_UTTERANCES, Math.max(1, Math.round(duration / SECONDS_PER_UTTERANCE)));
   const total = duration * factor;
   const slot = total / n;
   const starts: number[] = [];
@@ -236,13 +272,21 @@ export function generateResult(source: ResultSource, unit: TimeUnit): ResultBody
   const texts: string[] = [];
   let current = 0;
   for (let i = 0; i < n; i++) {
-    const start = Math.min(total, Math.floor(i * slot + rng.float() * 0.15 * slot));
-    const end = Math.max(start, Math.min(total, Math.floor((i + 1) * slot - rng.float() * 0.1 * slot)));
-    starts.push(start);
-    ends.push(end);
-    if (i < speakerCount) current = i;
-    else if (!rng.chance(0.3)) current = (current + rng.int(1, Math.max(1, speakerCount - 1))) % speakerCount;
-    speakers.push(current);
+    const utterance = planned?.utterances[i];
+    if (utterance) {
+      starts.push(Math.min(total, Math.floor(utterance.start * factor)));
+      ends.push(Math.min(total, Math.floor(utterance.end * factor)));
+      speakers.push(utterance.voice);
+    } else {
+      const start = Math.min(total, Math.floor(i * slot + rng.float() * 0.15 * slot));
+      const end = Math.max(start, Math.min(total, Math.floor((i + 1) * slot - rng.float() * 0.1 * slot)));
+      starts.push(start);
+      ends.push(end);
+      if (i < speakerCount) current = i;
+      else if (!rng.chance(0.3))
+        current = (current + rng.int(1, Math.max(1, speakerCount - 1))) % speakerCount;
+      speakers.push(current);
+    }
     const sentences = rng.int(1, 3);
     const parts: string[] = [];
     for (let s = 0; s < sentences; s++) parts.push(rng.pick(SENTENCES[language]));
@@ -288,7 +332,9 @@ export function generateResult(source: ResultSource, unit: TimeUnit): ResultBody
     const start = starts[i] ?? 0;
     const end = ends[i] ?? start;
     const last = list?.[list.length - 1];
-    if (last && speakers[i - 1] === speakers[i]) last[1] = end;
+    // A diarized truth keeps the pauses between a voice's turns.
+    if (last && speakers[i - 1] === speakers[i] && (!planned || start <= last[1]))
+      last[1] = Math.max(last[1], end);
     else list?.push([start, end]);
   }
 

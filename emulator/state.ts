@@ -1,4 +1,5 @@
 /** The in-memory data of one emulator instance. `reset` replaces the whole `Db`. */
+import type { SpeakersTruth } from './speakers';
 
 export interface User {
   id: number;
@@ -77,6 +78,8 @@ export interface Recording {
   flavor: 'normal' | 'hostile';
   /** A result put in place by the control surface: returned as is instead of the generated one. */
   resultOverride?: unknown;
+  /** Who spoke when, put in by the control surface: the generated result diarizes it. */
+  speakersTruth?: { truth: SpeakersTruth; seed: number };
 }
 
 export interface Meeting {

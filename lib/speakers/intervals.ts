@@ -1,0 +1,66 @@
+/**
+ * Time intervals `[start, end]` in seconds: sorted, merged, measured and overlapped. Every list
+ * these functions return is sorted by start, with no two intervals touching or overlapping.
+ */
+export type Interval = [start: number, end: number];
+
+/** The intervals sorted and merged; a gap shorter than `gap` seconds joins its neighbours. */
+export function mergeIntervals(intervals: readonly Interval[], gap = 0): Interval[] {
+  const valid = intervals.filter(
+    ([start, end]) => Number.isFinite(start) && Number.isFinite(end) && end > start,
+  );
+  valid.sort((a, b) => a[0] - b[0]);
+  const merged: Interval[] = [];
+  for (const [start, end] of valid) {
+    const last = merged[merged.length - 1];
+    if (last && start - last[1] <= gap) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  return merged;
+}
+
+/** Total length of merged intervals. */
+export function totalLength(intervals: readonly Interval[]): number {
+  let total = 0;
+  for (const [start, end] of intervals) total += end - start;
+  return total;
+}
+
+/**
+ * Seconds where two merged lists overlap, the second shifted by `shift` seconds (its times read
+ * as `time + shift`). One pass over both lists.
+ */
+export function overlapLength(a: readonly Interval[], b: readonly Interval[], shift = 0): number {
+  let i = 0;
+  let j = 0;
+  let total = 0;
+  while (i < a.length && j < b.length) {
+    const [aStart, aEnd] = a[i]!;
+    const bStart = b[j]![0] + shift;
+    const bEnd = b[j]![1] + shift;
+    const start = Math.max(aStart, bStart);
+    const end = Math.min(aEnd, bEnd);
+    if (end > start) total += end - start;
+    if (aEnd < bEnd) i += 1;
+    else j += 1;
+  }
+  return total;
+}
+
+/** The parts of a merged list that lie inside another merged list (shifted by `shift`). */
+export function intersect(a: readonly Interval[], b: readonly Interval[], shift = 0): Interval[] {
+  const out: Interval[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const [aStart, aEnd] = a[i]!;
+    const bStart = b[j]![0] + shift;
+    const bEnd = b[j]![1] + shift;
+    const start = Math.max(aStart, bStart);
+    const end = Math.min(aEnd, bEnd);
+    if (end > start) out.push([start, end]);
+    if (aEnd < bEnd) i += 1;
+    else j += 1;
+  }
+  return out;
+}
