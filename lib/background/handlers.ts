@@ -14,7 +14,7 @@ import {
 import { isArchivable } from '@/lib/archive';
 import type { AutoJoinView } from '@/lib/calendar/auto-join-service';
 import type { Job } from '@/lib/jobs/types';
-import { type MeetingLink, parseMeetingLink } from '@/lib/links';
+import { detectCalendarPage, type MeetingLink, parseMeetingLink } from '@/lib/links';
 import {
   type ErrorInfo,
   type MessageResult,
@@ -28,6 +28,7 @@ import {
   type SessionView,
   type ShownResult,
 } from '@/lib/messaging';
+import { recordBreakage } from '@/lib/page/breakage';
 import { isHiddenOnSite } from '@/lib/page/conditions';
 import { PAGE_TEXT } from '@/lib/page/page-text';
 import { orderSpaces, spacesForPage } from '@/lib/page/spaces';
@@ -36,6 +37,7 @@ import { sessionEndedItem } from '@/lib/session-store';
 import {
   accountItem,
   getSettings,
+  pageBreakagesItem,
   type Settings,
   serviceUrlItem,
   settingsItem,
@@ -513,6 +515,17 @@ export function createHandlers(bg: Background): Handlers {
 
     'page.autoJoinCancel': async (_payload, sender) =>
       pageAutoJoin(await bg.autoJoin.cancel(ownMeeting(sender))),
+
+    'page.breakage': async ({ part }, sender) => {
+      // Kept for calendar pages only, the part a few lowercase words (the schema): no page content.
+      const page = detectCalendarPage(sender.url ?? '');
+      if (!page) return null;
+      const host = senderHost(sender);
+      await pageBreakagesItem.setValue(
+        recordBreakage(await pageBreakagesItem.getValue(), { app: page.app, host, part }, Date.now()),
+      );
+      return null;
+    },
 
     'page.hideOnSite': async ({ host }, sender) => {
       // A page may hide our controls on itself only.
