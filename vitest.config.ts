@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: [
       'tests/unit/**/*.test.ts',
+      'components/**/*.test.ts',
       'tests/contract/**/*.test.ts',
       'lib/**/*.test.ts',
       'emulator/**/*.test.ts',

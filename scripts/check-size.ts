@@ -60,7 +60,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // the space chosen (its texts in both languages, the offer's picker): 825.3 kB measured.
 // 826 → 829: the popup's stylesheets written into popup.html (scripts/popup-html.ts: its first
 // frame waits for one file, not three), while the other pages keep them as files: 848,011 B measured.
-export const ZIP_BUDGET_KB = 829;
+// 829 → 832: one adapter per calendar in the calendar script, the breakage kept by the background and
+// the options' diagnostics (a lazily loaded view, en and ru): 831.2 kB measured.
+export const ZIP_BUDGET_KB = 832;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -143,7 +145,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // look's time passed to lib/recording/recovery.ts): 83,973 B measured, 5 B over.
   // 82.1 → 82.4: a recording longer than its space's time left kept and uploaded to the space
   // chosen (the fresh balance at the end, the notice in both languages): 84,248 B measured.
-  'background.js': 82.4,
+  // 82.4 → 82.8: the calendar pages that changed kept for the diagnostics (page.breakage, its
+  // bounded store) and four more calendar hosts in the one list: 84,685 B measured.
+  'background.js': 82.8,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (README, "Search"): its JavaScript glue (the WebAssembly loader, the

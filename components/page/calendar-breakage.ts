@@ -5,7 +5,7 @@
  * did not find.
  */
 import { sendMessage } from '@/lib/messaging';
-import { type CalendarAdapter, missingPart } from '@/lib/page/calendars';
+import type { CalendarAdapter } from '@/lib/page/calendars';
 import { type PageVisit, visitTimeout } from '@/lib/page/feature';
 
 /** A part missing for this long is missing (Google fills its bubble after a skeleton). */
@@ -21,16 +21,19 @@ export function createBreakageWatch(
   /** Parts missing, since when; 0 once reported. */
   const missing = new Map<string, number>();
   return (container: Element): void => {
-    const part = missingPart(adapter, container);
-    if (!part) return;
-    const since = missing.get(part);
-    const now = Date.now();
-    if (since === undefined) {
-      missing.set(part, now);
-      visitTimeout(visit, signal, recheck, BREAKAGE_SETTLE_MS);
-    } else if (since > 0 && now - since >= BREAKAGE_SETTLE_MS) {
-      missing.set(part, 0);
-      void sendMessage('page.breakage', { part }).catch(() => undefined);
+    for (const [within, needs, part] of adapter.requires) {
+      if (!container.matches(within)) continue;
+      const since = missing.get(part);
+      if (container.querySelector(needs)) {
+        // Back (it was a skeleton): its time starts again if it goes missing once more.
+        if (since) missing.delete(part);
+      } else if (since === undefined) {
+        missing.set(part, Date.now());
+        visitTimeout(visit, signal, recheck, BREAKAGE_SETTLE_MS);
+      } else if (since > 0 && Date.now() - since >= BREAKAGE_SETTLE_MS) {
+        missing.set(part, 0);
+        void sendMessage('page.breakage', { part }).catch(() => undefined);
+      }
     }
   };
 }

@@ -1017,7 +1017,11 @@ export const CALENDAR_PAGES: readonly Fixture<CalendarApp>[] = [
     expected: 'yandex',
     source: 'Yandex 360 for business calendar (docs/calendar-pages.md)',
   },
-  { input: 'https://calendar.yandex.kz/month', expected: 'yandex', source: 'Yandex Calendar, Kazakhstan host' },
+  {
+    input: 'https://calendar.yandex.kz/month',
+    expected: 'yandex',
+    source: 'Yandex Calendar, Kazakhstan host',
+  },
   { input: 'https://calendar.yandex.by/week', expected: 'yandex', source: 'Yandex Calendar, Belarus host' },
   {
     input: 'https://outlook.cloud.microsoft/calendar/view/workweek',

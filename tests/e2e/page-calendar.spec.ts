@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { counters, expect, injectedHosts, serveHost, test } from './page-support';
+import { counters, expect, fixture, injectedHosts, serveHost, test } from './page-support';
 
 /** The links of the bot jobs the extension made, oldest first. */
 async function botLinks(
@@ -206,6 +206,39 @@ test('Yandex Calendar: the kept-mounted Popup2 preview, shown and hidden by its 
   await expect(page.locator('.Popup2 .qa-LocationField')).toHaveCount(1);
   await expect(panel(page)).toHaveCount(0, { timeout: 1000 });
   await expect(injectedHosts(page)).toHaveCount(0);
+});
+
+test('Yandex 360: a page that changed is seen, not guessed: the diagnostics list what the adapter missed', async ({
+  context,
+  extensionId,
+  openSignedIn,
+}) => {
+  // calendar.360.yandex.ru, with the preview's title part renamed (as a new Yandex build might).
+  const changed = fixture('yandex-calendar.html').replaceAll(
+    'qa-EventFormPreview-Title',
+    'qa-EventPreview-Heading',
+  );
+  await context.route('https://calendar.360.yandex.ru/**', (route) =>
+    route.request().resourceType() === 'document'
+      ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: changed })
+      : route.fulfill({ status: 404, body: '' }),
+  );
+  const page = await openSignedIn('https://calendar.360.yandex.ru/week');
+  await page.getByText('15:00 Планёрка').click();
+  // The event's own meeting is still offered: nothing wrong is shown.
+  await expect(group(page, /telemost\.yandex\.ru\/j\/12345678901234/)).toBeVisible();
+
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  const diagnostics = options.getByTestId('diagnostics');
+  await expect(diagnostics.getByRole('listitem')).toHaveText(
+    /^Yandex Calendar on calendar\.360\.yandex\.ru: event title not found seen 1×/,
+    { timeout: 10_000 },
+  );
+  await expect(diagnostics.getByRole('button', { name: 'Copy report' })).toBeVisible();
+  const report = await diagnostics.getByTestId('diagnostics-report').textContent();
+  expect(report).toContain('yandex adapter on calendar.360.yandex.ru: missing event title');
+  expect(report).not.toMatch(/Планёрка|telemost/);
 });
 
 test('Outlook: the peek card offers a bot from its location; mail gets no panel', async ({

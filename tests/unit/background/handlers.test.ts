@@ -9,7 +9,7 @@ import { jobsItem } from '../../../lib/jobs/store';
 import { memoryKeyValue } from '../../../lib/kv';
 import type { ErrorInfo } from '../../../lib/messaging';
 import { isGrantedByManifest } from '../../../lib/permissions';
-import { schedulesItem, serviceUrlItem } from '../../../lib/storage';
+import { pageBreakagesItem, schedulesItem, serviceUrlItem } from '../../../lib/storage';
 import { useTrustedStore } from '../../../lib/trusted-settings';
 
 const popup: Sender = {
@@ -451,6 +451,28 @@ describe('page-scoped messages', () => {
       expect(ru).not.toContain(english);
       expect(ru.replace(/https?:\/\//g, '')).not.toMatch(/[A-Za-z]{3,}/);
     }
+  });
+
+  it('page.breakage keeps what a calendar adapter missed, for calendar pages only, with no page content', async () => {
+    expect(await send('page.breakage', { part: 'event title' }, calendarTab)).toEqual({
+      ok: true,
+      data: null,
+    });
+    expect(await send('page.breakage', { part: 'event title' }, calendarTab)).toEqual({
+      ok: true,
+      data: null,
+    });
+    // A meeting page has no calendar adapter: nothing is kept. Page text is refused by the schema.
+    expect(await send('page.breakage', { part: 'event title' }, meetTab)).toEqual({ ok: true, data: null });
+    expect(
+      await send('page.breakage', { part: 'Weekly sync https://meet.google.com/x' }, calendarTab),
+    ).toMatchObject({
+      ok: false,
+    });
+    const kept = await pageBreakagesItem.getValue();
+    expect(kept).toEqual([
+      expect.objectContaining({ app: 'google', host: 'calendar.google.com', part: 'event title', count: 2 }),
+    ]);
   });
 
   it('page.hideOnSite hides the controls on the sender page only', async () => {
