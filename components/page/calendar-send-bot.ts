@@ -8,7 +8,13 @@
  * sends to a meeting its event no longer shows.
  */
 import { detectCalendarPage, type MeetingLink } from '@/lib/links';
-import { findEventTitle, mayChangeContainers, scanCalendar, scanEventLinks } from '@/lib/page/calendar-scan';
+import {
+  containerSelector,
+  findEventTitle,
+  mayChangeContainers,
+  scanCalendar,
+  scanEventLinks,
+} from '@/lib/page/calendar-scan';
 import { CALENDAR_ADAPTERS, panelParent } from '@/lib/page/calendars';
 import { isCalendarPage } from '@/lib/page/conditions';
 import { fromLocalInputValue, lingerLeft } from '@/lib/page/event-panel';
@@ -248,6 +254,14 @@ export const calendarSendBot: PageFeature = {
     };
     visitListener(signal, document, 'scroll', follow, { capture: true, passive: true });
     visitListener(signal, window, 'resize', follow, { passive: true });
+    // A container that faded or slid in shows no DOM change when its motion ends: a dialog still at
+    // opacity 0 at a scan is looked at again then.
+    const selector = containerSelector(adapter);
+    const settled = (event: Event) => {
+      if (event.target instanceof Element && event.target.matches(selector)) scheduleScan();
+    };
+    visitListener(signal, document, 'transitionend', settled, { capture: true, passive: true });
+    visitListener(signal, document, 'animationend', settled, { capture: true, passive: true });
 
     /** A press on a panel whose event changed under it: nothing is sent, the panel follows the event. */
     const pressIsStale = (panel: EventPanel, row: LinkRow) => {
