@@ -36,7 +36,9 @@ export interface EventPanel {
   anchor: Box;
   /** When an action of this panel last answered (ms), to keep its outcome in view for a moment. */
   settledAt?: number;
-  /** When its event left the screen (ms): the panel shows its answers only, never its actions. */
+  /** When its event was first missed by a scan (ms). */
+  lostAt?: number;
+  /** When its event left the screen, once taken as gone (ms): the panel shows its answers only. */
   goneAt?: number;
 }
 

@@ -37,6 +37,12 @@ import { createVisibilityWatch } from './visibility';
 /** DOM changes are gathered for this long before the event dialogs are looked at again. */
 export const SCAN_THROTTLE_MS = 400;
 
+/**
+ * A press in a panel lasts this long at most: meanwhile its panel stays as it is even if the
+ * calendar took the press for one outside its dialog and closed the event.
+ */
+const PRESS_MS = 1000;
+
 /** Attribute changes that can show or hide a dialog, or change a link. */
 const WATCHED_ATTRIBUTES = ['hidden', 'aria-hidden', 'aria-modal', 'open', 'role', 'href', 'datetime'];
 
@@ -64,6 +70,7 @@ export const calendarSendBot: PageFeature = {
     const views = new Map<EventPanel, ReturnType<typeof panelView>>();
     let ui: ShadowHost | null = null;
     let mounting = false;
+    let pressedAt = 0;
     /** Containers touched by DOM changes since the last scan; their links are read again. */
     const dirty = new Set<Element>();
     /** The links of every visible container of the last scan, with or without links. */
@@ -161,6 +168,7 @@ export const calendarSendBot: PageFeature = {
           panels.set(container, panel);
           changed = true;
         }
+        panel.lostAt = undefined;
         if (panel.goneAt !== undefined) {
           panel.goneAt = undefined;
           changed = true;
@@ -179,8 +187,13 @@ export const calendarSendBot: PageFeature = {
         // An event closed by a press in its panel (an outside click for the calendar) keeps its
         // panel, without actions, until the answer could be read; any other goes now.
         if (seen.has(container)) continue;
+        panel.lostAt ??= now;
+        if (now - pressedAt < PRESS_MS) {
+          visitTimeout(visit, signal, scheduleScan, PRESS_MS);
+          continue;
+        }
         if (panel.goneAt === undefined) {
-          panel.goneAt = now;
+          panel.goneAt = panel.lostAt;
           changed = true;
         }
         const left = lingerLeft(panel, now);
@@ -254,6 +267,12 @@ export const calendarSendBot: PageFeature = {
     };
     visitListener(signal, document, 'scroll', follow, { capture: true, passive: true });
     visitListener(signal, window, 'resize', follow, { passive: true });
+    // Seen before the page's own listeners on the document (an outside-click handler among them).
+    const pressed = (event: Event) => {
+      if (ui && event.composedPath().includes(ui.host)) pressedAt = Date.now();
+    };
+    visitListener(signal, window, 'pointerdown', pressed, { capture: true, passive: true });
+    visitListener(signal, window, 'keydown', pressed, { capture: true, passive: true });
     // A container that faded or slid in shows no DOM change when its motion ends: a dialog still at
     // opacity 0 at a scan is looked at again then.
     const selector = containerSelector(adapter);
@@ -263,10 +282,13 @@ export const calendarSendBot: PageFeature = {
     visitListener(signal, document, 'transitionend', settled, { capture: true, passive: true });
     visitListener(signal, document, 'animationend', settled, { capture: true, passive: true });
 
-    /** A press on a panel whose event changed under it: nothing is sent, the panel follows the event. */
+    /**
+     * A press on a panel whose event shows another meeting now: nothing is sent, the panel follows
+     * the event. (An event the press itself closed is still the one the person saw.)
+     */
     const pressIsStale = (panel: EventPanel, row: LinkRow) => {
       scan();
-      return panels.get(panel.container) !== panel || panel.goneAt !== undefined || !panel.rows.includes(row);
+      return panels.get(panel.container) !== panel || !panel.rows.includes(row);
     };
 
     function onSend(panel: EventPanel, row: LinkRow, event: Event) {

@@ -108,6 +108,34 @@ test('Google Calendar: a "Send bot" beside each distinct link of the open event,
   await expect(injectedHosts(page)).toHaveCount(0);
 });
 
+test('Google Calendar: a press in the panel that the calendar takes for one outside its bubble still sends, and its answer stays a moment', async ({
+  emulator,
+  openSignedIn,
+}) => {
+  const page = await openSignedIn(GOOGLE);
+  await page.getByRole('button', { name: '10am Weekly sync' }).click();
+  const meet = group(page, /abc-defg-hij/);
+  await expect(meet.getByRole('button', { name: 'Send bot' })).toBeVisible();
+  // An outside-click handler in the capture phase sees our host as the target and closes the bubble.
+  await page.evaluate(() => {
+    const bubble = document.querySelector<HTMLElement>('[jsname="ssXDle"]')!;
+    document.addEventListener(
+      'mousedown',
+      (event) => {
+        if (!bubble.contains(event.target as Node)) bubble.style.display = 'none';
+      },
+      true,
+    );
+  });
+  await meet.getByRole('button', { name: 'Send bot' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(meet.getByRole('status')).toContainText('Bot sent');
+  expect((await counters(emulator)).botRequests).toBe(1);
+  // Its actions go with the event; the answer stays a few seconds, then the panel goes.
+  await expect(meet.getByRole('button', { name: 'Send bot' })).toBeHidden();
+  await expect(panel(page)).toHaveCount(0, { timeout: 15_000 });
+});
+
 test('Google Calendar: "Send at start" schedules the bot at the start read from the event', async ({
   extensionMessage,
   openSignedIn,
