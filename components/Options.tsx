@@ -20,6 +20,11 @@ const ChargesLog = lazyView(() => import('./ChargesLog').then((module) => module
   quiet: true,
 });
 
+// Diagnostics (calendar pages that changed), at the foot of the page too.
+const PageDiagnostics = lazyView(() => import('./PageDiagnostics').then((module) => module.PageDiagnostics), {
+  quiet: true,
+});
+
 /**
  * Options → Calendars, Deliveries and Meetings kept for search, each loaded after the first render
  * with its texts: the page's first load does not carry them.
@@ -354,6 +359,7 @@ export function Options() {
       </section>
 
       <ChargesLog />
+      <PageDiagnostics />
     </main>
   );
 }

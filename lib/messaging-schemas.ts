@@ -240,6 +240,11 @@ export const pageRequestSchemas = {
   'page.recordStop': z.object({}),
   /** Whether the sender tab is being recorded, and for how long (the control's clock). */
   'page.recording': z.object({}),
+  /**
+   * A calendar page that changed: the part its adapter expected and did not find (a name of the
+   * adapter's own, lowercase words; the app and host are the sender's). Kept for the diagnostics.
+   */
+  'page.breakage': z.object({ part: z.string().check(z.regex(/^[a-z][a-z ]{0,39}$/)) }),
 } as const;
 
 /** Payload schemas, one per message type: the one message table. */

@@ -155,6 +155,7 @@ export interface ResponseMap {
   'page.record': PageRecording;
   'page.recordStop': PageRecording;
   'page.recording': PageRecording;
+  'page.breakage': null;
   'schedules.list': ScheduledBot[];
   /** null: no such schedule (already sent or cancelled). */
   'schedules.cancel': ScheduledBot | null;

@@ -22,6 +22,7 @@ describe('storage items: declared once, versioned', () => {
       'calendarsReadThisRunItem',
       'chargeLogItem',
       'jobsItem',
+      'pageBreakagesItem',
       'popupCacheItem',
       'recordingConsentItem',
       'sessionChangedItem',

@@ -19,6 +19,7 @@ import type { ChargeLog } from '@/lib/charges/types';
 import type { LanguageSetting } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
 import type { KeyValueStore } from '@/lib/kv';
+import type { PageBreakage } from '@/lib/page/breakage';
 import { defineTrustedItem, setTrustedItems } from '@/lib/trusted-settings';
 
 /**
@@ -115,6 +116,15 @@ export const settingsItem = /* @__PURE__ */ storage.defineItem<Settings>('local:
   migrations: {
     2: (old: Partial<Settings> | null): Settings => ({ ...DEFAULT_SETTINGS, ...old }),
   },
+});
+
+/**
+ * Calendar pages that changed (lib/page/breakage.ts): what the calendar adapters missed, for the
+ * options page's diagnostics. No page content.
+ */
+export const pageBreakagesItem = /* @__PURE__ */ storage.defineItem<PageBreakage[]>('local:pageBreakages', {
+  fallback: [],
+  version: 1,
 });
 
 /**

@@ -70,7 +70,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // reads a feed right before a send and holds the bots of a feed that answers no calendar: 833.5 kB.
 // 829 → 834: the offscreen tasks' table, the delivery kinds' registry and Telegram delivery (its
 // kind, its HTML dialect in the offscreen document's chunk, the options' bot form): 833.7 kB measured.
-export const ZIP_BUDGET_KB = 834;
+// 829 → 832: one adapter per calendar in the calendar script, the breakage kept by the background and
+// the options' diagnostics (a lazily loaded view, en and ru): 831.2 kB measured.
+export const ZIP_BUDGET_KB = 832;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -170,7 +172,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // (several requests a delivery, multipart forms, answers read into refusals, old entries read)
   // 83.8; Telegram (its bodies, the 4096-character split, the Bot API's answers, its texts in both
   // languages) 85.3 kB measured.
-  'background.js': 85.4,
+  // 82.4 → 82.8: the calendar pages that changed kept for the diagnostics (page.breakage, its
+  // bounded store) and four more calendar hosts in the one list: 84,685 B measured.
+  'background.js': 82.8,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the

@@ -36,6 +36,10 @@ export interface EventPanel {
   anchor: Box;
   /** When an action of this panel last answered (ms), to keep its outcome in view for a moment. */
   settledAt?: number;
+  /** When its event was first missed by a scan (ms). */
+  lostAt?: number;
+  /** When its event left the screen, once taken as gone (ms): the panel shows its answers only. */
+  goneAt?: number;
 }
 
 export function createEventPanel(container: Element): EventPanel {
@@ -156,12 +160,13 @@ function rowView(
   function update() {
     const start = futureStart();
     // A start read from the event that has passed: the meeting is on, "Send bot" is the action.
-    const offerSchedule = start !== null || panel.start === null;
+    const offerSchedule = (start !== null || panel.start === null) && panel.goneAt === undefined;
     const busy = row.action.busy ? 'true' : 'false';
     setText(service, state.t(`service_${row.link.service}`));
     setText(shownLink, row.link.url.replace(/^https:\/\//, ''));
     setText(send, state.t('sendBot'));
     setAttr(send, 'aria-disabled', busy);
+    send.hidden = panel.goneAt !== undefined;
     schedule.hidden = !(offerSchedule && !row.asking);
     setText(
       schedule,
@@ -170,7 +175,7 @@ function rowView(
         : `${state.t('sendAtStart')}…`,
     );
     setAttr(schedule, 'aria-disabled', busy);
-    ask.hidden = !row.asking;
+    ask.hidden = !row.asking || panel.goneAt !== undefined;
     setText(startLabel, state.t('meetingStart'));
     if (input.value !== row.chosen) input.value = row.chosen;
     setText(submit, state.t('schedule'));

@@ -59,8 +59,12 @@ export function createPageAction(
       }
       if (event) {
         const button = (event as SubmitEvent).submitter ?? (event.currentTarget as Element | null);
-        // A click made with Enter or Space has no pointer position and a detail of 0.
-        const keyboard = event instanceof MouseEvent && event.detail === 0;
+        // A click made with Enter or Space has no pointer position and a detail of 0; a form sent
+        // with Enter in its field has its submit button away from the pointer.
+        const keyboard =
+          event instanceof MouseEvent
+            ? event.detail === 0
+            : event.type === 'submit' && button !== null && !button.matches(':hover');
         if (button && !keyboard) {
           // The second click of a double click may look too: the guard below runs one task.
           const visible = visibility ? await visibility.visible(button) : undefined;

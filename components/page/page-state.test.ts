@@ -138,9 +138,17 @@ describe('event panel rows', () => {
     await running;
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(panel.rows[0]!.action.busy).toBe(false);
+    // Gone before the answer (the press closed the dialog): the answer stays a moment.
     panel.settledAt = 1000;
+    panel.goneAt = 900;
     expect(lingerLeft(panel, 2000)).toBe(LINGER_MS - 1000);
     expect(lingerLeft(panel, 1000 + LINGER_MS)).toBe(0);
+    // Gone after the answer (hidden, or reused for another event): the panel goes at once.
+    panel.goneAt = 1500;
+    expect(lingerLeft(panel, 2000)).toBe(0);
+    // Still shown: nothing lingers.
+    panel.goneAt = undefined;
+    expect(lingerLeft(panel, 2000)).toBe(0);
   });
 
   it('datetime-local values round-trip in local time', () => {

@@ -19,6 +19,9 @@ import { createVisibilityWatch } from './visibility';
 /** Single-page players swap the video and its metadata after the URL changes: look again now and then. */
 const DURATION_RECHECK_MS = 2000;
 
+/** The address this document was loaded at: after in-page navigation its metadata is stale. */
+const loadedAt = location.href;
+
 /** The video's length against the chosen space's balance; null while the length is unknown. */
 export function meterText(state: PageState, length: number | null): { text: string; short: boolean } | null {
   if (length === null) return null;
@@ -73,9 +76,13 @@ export const transcribeButton: PageFeature = {
     const action = createPageAction(visit, signal, state, visibility);
     let duration: number | null = null;
     let updateView = () => {};
+    // The document's first address: its player and metadata are this video's. After in-page
+    // navigation, the player's until it loads something during this visit, the metadata never.
+    const loadedHere = visit.url.href === loadedAt;
+    let loaded = loadedHere;
 
     const readDuration = () => {
-      const value = readVideoDuration(document);
+      const value = readVideoDuration(document, { element: loaded, meta: loadedHere });
       if (value !== duration) {
         duration = value;
         updateView();
@@ -83,7 +90,16 @@ export const transcribeButton: PageFeature = {
     };
     // Media events do not bubble; a capturing listener on the document sees every player's.
     for (const type of ['durationchange', 'loadedmetadata', 'emptied'] as const) {
-      visitListener(signal, document, type, readDuration, { capture: true, passive: true });
+      visitListener(
+        signal,
+        document,
+        type,
+        () => {
+          loaded = true;
+          readDuration();
+        },
+        { capture: true, passive: true },
+      );
     }
     const recheck = () => {
       readDuration();

@@ -6,7 +6,7 @@ import { jobsItem } from '../jobs/store';
 import { memoryKeyValue } from '../kv';
 import type { ErrorInfo } from '../messaging';
 import { isGrantedByManifest } from '../permissions';
-import { schedulesItem, serviceUrlItem } from '../storage';
+import { pageBreakagesItem, schedulesItem, serviceUrlItem } from '../storage';
 import { useTrustedStore } from '../trusted-settings';
 import { type Background, createBackground } from './app';
 import { createHandlers, respond } from './handlers';
@@ -451,6 +451,28 @@ describe('page-scoped messages', () => {
       expect(ru).not.toContain(english);
       expect(ru.replace(/https?:\/\//g, '')).not.toMatch(/[A-Za-z]{3,}/);
     }
+  });
+
+  it('page.breakage keeps what a calendar adapter missed, for calendar pages only, with no page content', async () => {
+    expect(await send('page.breakage', { part: 'event title' }, calendarTab)).toEqual({
+      ok: true,
+      data: null,
+    });
+    expect(await send('page.breakage', { part: 'event title' }, calendarTab)).toEqual({
+      ok: true,
+      data: null,
+    });
+    // A meeting page has no calendar adapter: nothing is kept. Page text is refused by the schema.
+    expect(await send('page.breakage', { part: 'event title' }, meetTab)).toEqual({ ok: true, data: null });
+    expect(
+      await send('page.breakage', { part: 'Weekly sync https://meet.google.com/x' }, calendarTab),
+    ).toMatchObject({
+      ok: false,
+    });
+    const kept = await pageBreakagesItem.getValue();
+    expect(kept).toEqual([
+      expect.objectContaining({ app: 'google', host: 'calendar.google.com', part: 'event title', count: 2 }),
+    ]);
   });
 
   it('page.hideOnSite hides the controls on the sender page only', async () => {

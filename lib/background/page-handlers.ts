@@ -6,12 +6,13 @@
  */
 import type { AutoJoinView } from '@/lib/calendar/auto-join-service';
 import type { Job } from '@/lib/jobs/types';
-import { type MeetingLink, parseMeetingLink } from '@/lib/links';
+import { detectCalendarPage, type MeetingLink, parseMeetingLink } from '@/lib/links';
 import type { PageAutoJoin, PageJob, ScheduledBot } from '@/lib/messaging';
+import { recordBreakage } from '@/lib/page/breakage';
 import { isHiddenOnSite } from '@/lib/page/conditions';
 import { PAGE_TEXT } from '@/lib/page/page-text';
 import { orderSpaces, spacesForPage } from '@/lib/page/spaces';
-import { getSettings, serviceUrlItem, settingsItem } from '@/lib/storage';
+import { getSettings, pageBreakagesItem, serviceUrlItem, settingsItem } from '@/lib/storage';
 import { notMeeting, refused, requireSession } from './handler-guards';
 import { type Handlers, MessageError } from './handler-types';
 import { pageKindOf, type Sender } from './senders';
@@ -24,6 +25,7 @@ type PageMessages =
   | 'page.scheduleBot'
   | 'page.autoJoin'
   | 'page.autoJoinCancel'
+  | 'page.breakage'
   | 'page.hideOnSite';
 
 /** A bot scheduled earlier than this before now is refused (an event that is long over). */
@@ -154,6 +156,17 @@ export function createPageHandlers(bg: Background): Pick<Handlers, PageMessages>
 
     'page.autoJoinCancel': async (_payload, sender) =>
       pageAutoJoin(await bg.calendar.autoJoin.cancel(ownMeeting(sender))),
+
+    'page.breakage': async ({ part }, sender) => {
+      // Kept for calendar pages only, the part a few lowercase words (the schema): no page content.
+      const page = detectCalendarPage(sender.url ?? '');
+      if (!page) return null;
+      const host = senderHost(sender);
+      await pageBreakagesItem.setValue(
+        recordBreakage(await pageBreakagesItem.getValue(), { app: page.app, host, part }, Date.now()),
+      );
+      return null;
+    },
 
     'page.hideOnSite': async ({ host }, sender) => {
       // A page may hide our controls on itself only.

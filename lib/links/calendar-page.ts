@@ -16,14 +16,26 @@ export interface CalendarPage {
   url: string;
 }
 
-/** The one list of calendar hosts: the content script's match patterns derive from it too. */
+const OUTLOOK_CALENDAR = /^\/calendar(?:\/|$)/;
+
+/**
+ * The one list of calendar hosts: the content script's match patterns, the background's sender
+ * check and the web-accessible stylesheet's hosts derive from it. docs/calendar-pages.md says
+ * which hosts were checked, against which public sources, and when.
+ */
 export const CALENDAR_APPS: ReadonlyArray<{ host: string; app: CalendarApp; path: RegExp }> = [
   { host: 'calendar.google.com', app: 'google', path: /^\/calendar(?:\/|$)/ },
   { host: 'calendar.yandex.ru', app: 'yandex', path: /^\// },
   { host: 'calendar.yandex.com', app: 'yandex', path: /^\// },
-  { host: 'outlook.live.com', app: 'outlook', path: /^\/calendar(?:\/|$)/ },
-  { host: 'outlook.office.com', app: 'outlook', path: /^\/calendar(?:\/|$)/ },
-  { host: 'outlook.office365.com', app: 'outlook', path: /^\/calendar(?:\/|$)/ },
+  { host: 'calendar.yandex.kz', app: 'yandex', path: /^\// },
+  { host: 'calendar.yandex.by', app: 'yandex', path: /^\// },
+  // Yandex 360 for business.
+  { host: 'calendar.360.yandex.ru', app: 'yandex', path: /^\// },
+  { host: 'outlook.live.com', app: 'outlook', path: OUTLOOK_CALENDAR },
+  // Work and school accounts: outlook.office.com redirects here.
+  { host: 'outlook.cloud.microsoft', app: 'outlook', path: OUTLOOK_CALENDAR },
+  { host: 'outlook.office.com', app: 'outlook', path: OUTLOOK_CALENDAR },
+  { host: 'outlook.office365.com', app: 'outlook', path: OUTLOOK_CALENDAR },
 ];
 
 /** The calendar app a page URL belongs to, or null for anything else (mail, lookalikes, other schemes). */

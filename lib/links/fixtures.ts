@@ -1013,6 +1013,22 @@ export const CALENDAR_PAGES: readonly Fixture<CalendarApp>[] = [
   { input: 'https://calendar.yandex.ru/week?uid=123', expected: 'yandex', source: 'Yandex Calendar web app' },
   { input: 'https://calendar.yandex.com/', expected: 'yandex', source: 'Yandex Calendar web app' },
   {
+    input: 'https://calendar.360.yandex.ru/week?show_date=2026-11-26',
+    expected: 'yandex',
+    source: 'Yandex 360 for business calendar (docs/calendar-pages.md)',
+  },
+  {
+    input: 'https://calendar.yandex.kz/month',
+    expected: 'yandex',
+    source: 'Yandex Calendar, Kazakhstan host',
+  },
+  { input: 'https://calendar.yandex.by/week', expected: 'yandex', source: 'Yandex Calendar, Belarus host' },
+  {
+    input: 'https://outlook.cloud.microsoft/calendar/view/workweek',
+    expected: 'outlook',
+    source: 'Outlook on the web for work and school accounts (docs/calendar-pages.md)',
+  },
+  {
     input: 'https://outlook.live.com/calendar/0/view/week',
     expected: 'outlook',
     source: 'Outlook on the web, calendar module',
@@ -1047,4 +1063,8 @@ export const CALENDAR_LOOKALIKES: readonly string[] = [
   'https://evil.io/calendar.google.com/calendar/r',
   'https://calendar.yandex.ru.evil.com/',
   'https://notcalendar.yandex.ru/',
+  'https://outlook.cloud.microsoft/mail/inbox',
+  'https://outlook.cloud.microsoft.evil.io/calendar/view/week',
+  'https://calendar.360.yandex.ru.evil.com/',
+  'https://teams.cloud.microsoft/calendar/view/week',
 ];

@@ -16,9 +16,25 @@ const TEXT_SCAN_MAX_ELEMENTS = 4000;
 /** Anything that can hold an event's details. */
 export const CONTAINER_SELECTOR = `${DIALOG_SELECTOR}, ${PANE_SELECTOR}`;
 
+/** What a calendar's adapter (lib/page/calendars/) adds to the generic scan. */
+export interface ScanAdapter {
+  /** Event containers beyond dialogs and panes. */
+  containers?: string;
+  /** Elements whose `class` or `style` flip shows or hides an event container. */
+  toggles?: string;
+  /** The attributes of `toggles` that flip (watched only where an adapter names them). */
+  flips?: ReadonlyArray<'class' | 'style'>;
+  /**
+   * A popup kept mounted and shown by a class: its selector, then its classes that mean shown. A
+   * container inside one without them is closed, whatever its layout says.
+   */
+  popup?: readonly [string, ...string[]];
+}
+
 export interface ScanOptions {
   /** Whether an element is rendered and visible (injectable: DOM emulations have no layout). */
   isShown?: (element: Element) => boolean;
+  adapter?: ScanAdapter;
   /** The links of a container; a caller that knows which containers changed passes its cache. */
   linksOf?: (container: Element) => MeetingLink[];
 }
@@ -31,26 +47,33 @@ const HIDING_ATTRIBUTES = new Set(['hidden', 'aria-hidden', 'inert']);
  * removed an event container. Live pages change constantly (clocks, chats, the grid); only these
  * changes are worth a new look. Changes inside a known container are the caller's to notice.
  */
-export function mayChangeContainers(record: MutationRecord, known: Iterable<Element>): boolean {
+export function mayChangeContainers(
+  record: MutationRecord,
+  known: Iterable<Element>,
+  adapter?: ScanAdapter,
+): boolean {
+  const selector = containerSelector(adapter);
   if (record.type === 'childList') {
     for (const node of Array.from(record.addedNodes)) {
-      if (
-        node instanceof Element &&
-        (node.matches(CONTAINER_SELECTOR) || node.querySelector(CONTAINER_SELECTOR))
-      )
-        return true;
+      if (node instanceof Element && (node.matches(selector) || node.querySelector(selector))) return true;
     }
     for (const container of known) if (!container.isConnected) return true;
     return false;
   }
   if (record.type === 'attributes' && record.target instanceof Element) {
-    if (record.target.matches(CONTAINER_SELECTOR)) return true;
-    return (
-      HIDING_ATTRIBUTES.has(record.attributeName ?? '') &&
-      record.target.querySelector(CONTAINER_SELECTOR) !== null
-    );
+    const name = record.attributeName ?? '';
+    // A class or style flip (frequent on any live page) counts only on the calendar's own toggles.
+    if (name === 'class' || name === 'style')
+      return !!adapter?.toggles && record.target.matches(adapter.toggles);
+    if (record.target.matches(selector)) return true;
+    return HIDING_ATTRIBUTES.has(name) && record.target.querySelector(selector) !== null;
   }
   return false;
+}
+
+/** The generic containers, and the adapter's own. */
+export function containerSelector(adapter?: ScanAdapter): string {
+  return adapter?.containers ? `${adapter.containers}, ${CONTAINER_SELECTOR}` : CONTAINER_SELECTOR;
 }
 
 export function isShown(element: Element): boolean {
@@ -61,10 +84,21 @@ export function isShown(element: Element): boolean {
   return element.getClientRects().length > 0;
 }
 
+/** Whether a container is shown by its kept-mounted popup's class (true outside such a popup). */
+export function popupShown(container: Element, adapter?: ScanAdapter): boolean {
+  const [selector, ...shown] = adapter?.popup ?? [];
+  const popup = selector ? container.closest(selector) : null;
+  return !popup || shown.some((name) => popup.classList.contains(name));
+}
+
 /** Visible event dialogs and detail panes, innermost dialogs first, each at most once. */
 export function findEventContainers(root: ParentNode, options: ScanOptions = {}): Element[] {
-  const shown = options.isShown ?? isShown;
-  const dialogs = Array.from(root.querySelectorAll(DIALOG_SELECTOR));
+  const generic = options.isShown ?? isShown;
+  const adapter = options.adapter;
+  const shown = (element: Element) => generic(element) && popupShown(element, adapter);
+  const own = adapter?.containers ? Array.from(root.querySelectorAll(adapter.containers)) : [];
+  // The calendar's own containers first: they are the event itself, not a frame around it.
+  const dialogs = [...own, ...Array.from(root.querySelectorAll(DIALOG_SELECTOR))];
   // A dialog inside a dialog: the inner one is the event, the outer one its frame.
   dialogs.sort((a, b) => (a.contains(b) ? 1 : b.contains(a) ? -1 : 0));
   const panes = Array.from(root.querySelectorAll(PANE_SELECTOR));

@@ -17,14 +17,23 @@ export const LINGER_MS = 6000;
 
 /**
  * Time left for a panel whose event is gone: while an action runs, and for a while after its
- * answer (a click in the panel may have closed the calendar's dialog). 0: it can go.
+ * answer when the event went before that answer (the press in the panel closed the calendar's
+ * dialog, and the person has not read the answer yet). An event that went later takes its panel
+ * with it at once. 0: it can go.
  */
 export function lingerLeft(
-  panel: { rows: ReadonlyArray<{ action: { busy: boolean } }>; settledAt?: number },
+  panel: {
+    rows: ReadonlyArray<{ action: { busy: boolean; outcome: unknown } }>;
+    settledAt?: number;
+    goneAt?: number;
+  },
   now: number,
 ): number {
-  if (panel.rows.some((row) => row.action.busy)) return LINGER_MS;
-  return panel.settledAt === undefined ? 0 : Math.max(0, panel.settledAt + LINGER_MS - now);
+  // An answer still awaited (a busy action without its outcome yet; the cooldown after it is not).
+  if (panel.rows.some((row) => row.action.busy && row.action.outcome === null)) return LINGER_MS;
+  const { settledAt, goneAt } = panel;
+  if (settledAt === undefined || goneAt === undefined || goneAt > settledAt) return 0;
+  return Math.max(0, settledAt + LINGER_MS - now);
 }
 
 /** `YYYY-MM-DDTHH:mm` in local time, the value format of `<input type="datetime-local">`. */

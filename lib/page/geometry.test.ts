@@ -31,6 +31,22 @@ describe('video length', () => {
     document.body.innerHTML = '';
     expect(readVideoDuration(document)).toBeNull();
   });
+
+  it('is never a pre-roll ad’s, nor the previous video’s after in-page navigation', () => {
+    document.body.innerHTML = `<meta itemprop="duration" content="PT12M30S">
+      <div class="html5-video-player ad-showing"><video class="html5-main-video"></video></div>`;
+    const video = document.querySelector('video')!;
+    Object.defineProperty(video, 'duration', { value: 15, configurable: true });
+    // The ad plays: the page's own length, not the ad's.
+    expect(readVideoDuration(document)).toBe(750);
+    video.parentElement!.classList.remove('ad-showing');
+    expect(readVideoDuration(document)).toBe(15);
+    // After in-page navigation: neither the stale metadata nor a player not yet loaded again.
+    expect(readVideoDuration(document, { element: false, meta: false })).toBeNull();
+    expect(readVideoDuration(document, { element: true, meta: false })).toBe(15);
+    video.parentElement!.classList.add('ad-showing');
+    expect(readVideoDuration(document, { element: true, meta: false })).toBeNull();
+  });
 });
 
 describe('panel placement beside an event dialog', () => {

@@ -2,6 +2,11 @@
  * The length of the video on the page, to show it against the balance before sending: the
  * page's `<video>` (or `<audio>`) element once it knows its duration, else the
  * `meta[itemprop=duration]` of the page's schema.org VideoObject (ISO 8601, `PT12M30S`).
+ *
+ * Never an ad's length: YouTube plays pre-roll ads in the same `<video>`, under a player marked
+ * `.ad-showing` (every public ad skipper reads `.ad-showing video`). Never the previous video's:
+ * after in-page navigation YouTube keeps the first page's `meta` and the `<video>` still holds the
+ * previous video until it loads the next, so the caller says which sources are this video's.
  */
 
 /** Seconds of an ISO 8601 duration (`PT1H2M3S`, `P1DT2H`, `PT12M30.5S`); null when it is not one. */
@@ -22,13 +27,15 @@ function area(element: Element): number {
 
 /** The duration of the largest media element that knows it, in seconds. */
 export function mediaElementDuration(root: Document | Element): number | null {
+  // An ad plays in the player: its element's duration is the ad's.
   const known: HTMLMediaElement[] = [];
   // By tag name: the browser keeps these lists, far cheaper than a selector over a big page.
   for (const tag of ['video', 'audio'] as const) {
     const elements = root.getElementsByTagName(tag);
     for (let i = 0; i < elements.length; i++) {
       const element = elements[i] as HTMLMediaElement;
-      if (Number.isFinite(element.duration) && element.duration > 0) known.push(element);
+      if (Number.isFinite(element.duration) && element.duration > 0 && !element.closest('.ad-showing'))
+        known.push(element);
     }
   }
   // Measuring needs a layout; with one player (the usual case) there is nothing to compare.
@@ -45,10 +52,17 @@ export function mediaElementDuration(root: Document | Element): number | null {
   return best.duration;
 }
 
-/** The page's video length in seconds, or null while it is unknown. */
-export function readVideoDuration(root: Document | Element): number | null {
-  const fromElement = mediaElementDuration(root);
-  if (fromElement !== null) return fromElement;
+/**
+ * The page's video length in seconds, or null while it is unknown. `element`: whether the media
+ * elements hold this page's video (after in-page navigation, not before one loaded since);
+ * `meta`: whether the page's metadata is this video's (the document was loaded at this address).
+ */
+export function readVideoDuration(
+  root: Document | Element,
+  trust: { element: boolean; meta: boolean } = { element: true, meta: true },
+): number | null {
+  const fromElement = trust.element ? mediaElementDuration(root) : null;
+  if (fromElement !== null || !trust.meta) return fromElement;
   const meta = root.querySelector('meta[itemprop="duration"]');
   return parseIsoDuration(meta?.getAttribute('content'));
 }

@@ -186,6 +186,8 @@ export function describePageAnswer(
       return describeScheduleResult(result as MessageResult<ScheduledBot>, lang, space);
     case 'page.hideOnSite':
       return result.ok ? null : describeError(result.error, lang, space);
+    case 'page.breakage':
+      return null;
     case 'page.autoJoin':
     case 'page.autoJoinCancel':
       return describeAutoJoinResult(result as MessageResult<PageAutoJoin>, lang, space);

@@ -83,6 +83,51 @@ test('one click, or a double click, creates one recording; the app’s navigatio
   await expect(meter(page)).toHaveText('12 min 30 s of 10 h 00 min left');
 });
 
+test('the length shown is the video’s: never a pre-roll ad’s, never the previous video’s after in-page navigation', async ({
+  openSignedIn,
+}) => {
+  const page = await openSignedIn(WATCH);
+  // Every text the meter shows, sampled in the page, with the address it was shown at.
+  await page.evaluate(() => {
+    const seen: Array<{ url: string; text: string }> = [];
+    (window as unknown as { __meter: typeof seen }).__meter = seen;
+    setInterval(() => {
+      const host = document.querySelector('meeting-capture-transcribe');
+      const text = host?.shadowRoot?.querySelector('[data-testid="video-balance"]')?.textContent ?? '';
+      if (text) seen.push({ url: location.href, text });
+    }, 20);
+  });
+  const shown = () =>
+    page.evaluate(() => (window as unknown as { __meter: Array<{ url: string; text: string }> }).__meter);
+
+  // The 15 s ad plays in the player's <video>: the video's own length is shown, not the ad's.
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.querySelector<HTMLVideoElement>('video.html5-main-video')?.duration),
+    )
+    .toBe(15);
+  await expect(meter(page)).toHaveText('12 min 30 s of 10 h 00 min left');
+  await page.getByRole('button', { name: 'Skip ad' }).click();
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.querySelector<HTMLVideoElement>('video.html5-main-video')?.duration),
+    )
+    .toBe(750);
+  await expect(meter(page)).toHaveText('12 min 30 s of 10 h 00 min left');
+
+  // Another video in the same tab: the page's metadata still says 12:30 and the player holds the
+  // previous video for a moment; the meter waits for the new video's own length.
+  await page.getByRole('link', { name: 'A three-minute sync' }).click();
+  await expect(page).toHaveURL(/v=dQw4w9WgXcQ/);
+  await expect(page.locator('meta[itemprop="duration"]')).toHaveAttribute('content', 'PT12M30S');
+  await expect(meter(page)).toHaveText('3 min 33 s of 10 h 00 min left');
+  const texts = await shown();
+  expect(texts.filter((seen) => /15 s/.test(seen.text))).toEqual([]);
+  expect(texts.filter((seen) => seen.url.includes('dQw4w9WgXcQ') && /12 min 30 s/.test(seen.text))).toEqual(
+    [],
+  );
+});
+
 test('keys pressed in the control do not reach YouTube’s shortcuts', async ({ emulator, openSignedIn }) => {
   const page = await openSignedIn(WATCH);
   await transcribe(page).focus();

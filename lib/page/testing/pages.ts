@@ -34,4 +34,7 @@ export const CALENDAR_PAGES = [
   'https://outlook.live.com/calendar/0/view/week',
   'https://outlook.office.com/calendar/item/AAMkAG',
   'https://outlook.office365.com/calendar/view/month',
+  'https://outlook.cloud.microsoft/calendar/view/workweek',
+  'https://calendar.360.yandex.ru/week',
+  'https://calendar.yandex.kz/month',
 ];

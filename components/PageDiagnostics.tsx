@@ -1,0 +1,106 @@
+/**
+ * Options → Diagnostics: the calendar pages that changed (lib/page/breakage.ts), which adapter on
+ * which host missed which part, since when and how often, and a "Copy report" button that puts
+ * them on the clipboard for a bug report. No page content is kept. Read from `storage.local` (only
+ * the background writes it).
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { defineMessages } from '@/lib/i18n';
+import { breakageReport, type PageBreakage } from '@/lib/page/breakage';
+import { pageBreakagesItem } from '@/lib/storage';
+import { lang } from './lang';
+
+const APPS = { google: 'Google Calendar', yandex: 'Yandex Calendar', outlook: 'Outlook' } as const;
+
+/** The adapters' part names (lib/page/calendars/) in Russian; the report keeps them in English. */
+const PARTS_RU: Record<string, string> = {
+  'event title': 'название события',
+  'peek card time': 'время в карточке события',
+  'event body': 'описание события',
+};
+
+const texts = defineMessages(
+  {
+    title: 'Diagnostics',
+    hint: 'Calendar pages whose layout changed: Meeting Capture did not find what it looks for there, and shows no panel rather than a wrong one. Copy the report and send it to the extension’s support. It holds no page content.',
+    empty: 'No calendar page has changed.',
+    missing: (app: string, host: string, part: string) => `${app} on ${host}: ${part} not found`,
+    seen: (count: number, when: string) => `seen ${count}×, last ${when}`,
+    copy: 'Copy report',
+    copied: 'Copied.',
+    copyFailed: 'The report could not be copied: select the text below and copy it.',
+  },
+  {
+    title: 'Диагностика',
+    hint: 'Страницы календарей, вёрстка которых изменилась: Meeting Capture не нашёл там то, что ищет, и не показывает панель, чтобы не показать неверную. Скопируйте отчёт и отправьте его в поддержку расширения. Содержимого страниц в нём нет.',
+    empty: 'Страницы календарей не менялись.',
+    missing: (app: string, host: string, part: string) => `${app} на ${host}: не найдено — ${part}`,
+    seen: (count: number, when: string) => `замечено ${count} раз, последний — ${when}`,
+    copy: 'Скопировать отчёт',
+    copied: 'Скопировано.',
+    copyFailed: 'Не удалось скопировать отчёт: выделите текст ниже и скопируйте его.',
+  },
+);
+
+export function PageDiagnostics() {
+  const language = lang.value;
+  const t = texts[language];
+  const [list, setList] = useState<PageBreakage[]>([]);
+  const [status, setStatus] = useState<string | null>(null);
+  useEffect(() => {
+    const show = (value: unknown) => setList(Array.isArray(value) ? (value as PageBreakage[]) : []);
+    void pageBreakagesItem.getValue().then(show, () => show([]));
+    return pageBreakagesItem.watch(show);
+  }, []);
+  const report = breakageReport(list, browser.runtime.getManifest?.().version ?? '');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(report);
+      setStatus(t.copied);
+    } catch {
+      setStatus(t.copyFailed);
+    }
+  };
+  const when = (at: number) =>
+    new Date(at).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <section aria-labelledby="opt-diagnostics" class="card options-section" data-testid="diagnostics">
+      <h2 id="opt-diagnostics">{t.title}</h2>
+      <p class="muted small-text">{t.hint}</p>
+      {list.length === 0 ? (
+        <p class="muted small-text">{t.empty}</p>
+      ) : (
+        <>
+          <ul class="plain-list">
+            {[...list].reverse().map((entry) => (
+              <li key={`${entry.app} ${entry.host} ${entry.part}`} class="alert warn small-text">
+                <strong>
+                  {t.missing(
+                    APPS[entry.app] ?? entry.app,
+                    entry.host,
+                    (language === 'ru' && PARTS_RU[entry.part]) || entry.part,
+                  )}
+                </strong>{' '}
+                {t.seen(entry.count, when(entry.lastAt))}
+              </li>
+            ))}
+          </ul>
+          <div class="row">
+            <button type="button" onClick={() => void copy()}>
+              {t.copy}
+            </button>
+            {status && (
+              <span role="status" class="muted small-text">
+                {status}
+              </span>
+            )}
+          </div>
+          <pre class="small-text" data-testid="diagnostics-report">
+            {report}
+          </pre>
+        </>
+      )}
+    </section>
+  );
+}
