@@ -72,7 +72,8 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // kind, its HTML dialect in the offscreen document's chunk, the options' bot form): 833.7 kB measured.
 // 829 → 832: one adapter per calendar in the calendar script, the breakage kept by the background and
 // the options' diagnostics (a lazily loaded view, en and ru): 831.2 kB measured.
-export const ZIP_BUDGET_KB = 832;
+// (Each of the five lines above was measured on its own change; together: 847.8 kB measured.)
+export const ZIP_BUDGET_KB = 848.5;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -174,7 +175,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // languages) 85.3 kB measured.
   // 82.4 → 82.8: the calendar pages that changed kept for the diagnostics (page.breakage, its
   // bounded store) and four more calendar hosts in the one list: 84,685 B measured.
-  'background.js': 82.8,
+  // Together, the five changes above (the wiring, the registry, search safety, real feeds, delivery
+  // kinds and Telegram) and the calendar pages' breakage kept: 88.4 kB measured.
+  'background.js': 88.6,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the
@@ -194,7 +197,7 @@ export const BUDGETS_KB: Record<string, number> = {
   // 12 → 12.2: the meeting-service registry's bot link rules and the free-text hosts and schemes
   // derived from them at run time (the lists were literals): 12,251 → 12,427 B. The services'
   // names and patterns and the record-only services stay out of this script (BOT_LINK_RULES).
-  'content-scripts/calendar.js': 12.2,
+  'content-scripts/calendar.js': 13.2,
   'content-scripts/video.js': 12,
   // One stylesheet for the three (entrypoints/page.content.css).
   'content-scripts/page.css': 2,
