@@ -268,7 +268,9 @@ export const calendarSendBot: PageFeature = {
     visitListener(signal, document, 'scroll', follow, { capture: true, passive: true });
     visitListener(signal, window, 'resize', follow, { passive: true });
     // Seen before the page's own listeners on the document (an outside-click handler among them).
+    // A key counts only where it activates (Enter, Space): Escape or Tab in the panel is no press.
     const pressed = (event: Event) => {
+      if (event instanceof KeyboardEvent && event.key !== 'Enter' && event.key !== ' ') return;
       if (ui && event.composedPath().includes(ui.host)) pressedAt = Date.now();
     };
     visitListener(signal, window, 'pointerdown', pressed, { capture: true, passive: true });
