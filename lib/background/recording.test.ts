@@ -30,6 +30,7 @@ function world(
   const told: number[] = [];
   const uploads: Array<{ spaceId: number; title: string; size: number; autoProcess: boolean }> = [];
   const jobs: Job[] = [];
+  const deleted: string[] = [];
   let holding: string | null = null;
   const answer =
     options.answer ??
@@ -76,7 +77,7 @@ function world(
         list: async () => jobs,
         get: async (id) => jobs.find((job) => job.id === id),
       },
-      files: { deleteFile: async () => undefined },
+      files: { deleteFile: async (key) => void deleted.push(key) },
       engine: {
         createUpload: async (spaceId, file, autoProcess) => {
           uploads.push({ spaceId, title: file.title, size: file.size, autoProcess });
@@ -91,7 +92,7 @@ function world(
     autoProcess: async () => false,
     firstRecording: async () => false,
   };
-  return { recording: createRecording(deps), store, commands, notices, badges, told, uploads, jobs };
+  return { recording: createRecording(deps), store, commands, notices, badges, told, uploads, jobs, deleted };
 }
 
 async function refusal(work: Promise<unknown>): Promise<string | undefined> {
@@ -141,6 +142,80 @@ describe('"Record here" as a service', () => {
     jobs[0]!.phase = 'processing';
     expect((await recording.view()).state).toMatchObject({ phase: 'done' });
     expect((await store.count(id)).pieces).toBe(0);
+  });
+
+  /** A recording stopped and assembled into `file-1`, its upload job `job-1` under way. */
+  async function uploading(w: ReturnType<typeof world>): Promise<string> {
+    const { state } = await w.recording.start(TAB, { microphone: false });
+    const id = state!.id;
+    await w.recording.event(id, { type: 'started', microphone: 'off' });
+    await w.store.putPiece(id, 0, new Blob(['a']));
+    await w.recording.event(id, { type: 'piece', index: 0, bytes: 1, recordedMs: 60_000 });
+    await w.recording.stop('user');
+    await w.recording.event(id, { type: 'assembled', fileKey: 'file-1', durationMs: 60_000, size: 4_000 });
+    return id;
+  }
+
+  it.each(['failed', 'cancelled', 'dismissed'] as const)(
+    'an upload %s can be retried: "Upload what was recorded" re-assembles the pieces and starts a new job',
+    async (end) => {
+      const w = world();
+      const id = await uploading(w);
+      expect(await w.recording.state()).toMatchObject({ phase: 'uploading', jobId: 'job-1' });
+      if (end === 'dismissed') w.jobs.splice(0, 1);
+      else w.jobs[0]!.phase = end;
+      // Never "Uploading…" forever: the recording is kept and offered again.
+      const view = await w.recording.view();
+      expect(view.state).toMatchObject({ phase: 'failed', failure: { kind: 'upload-refused' } });
+      expect(view.state?.jobId).toBeUndefined();
+      expect(view.offer).not.toBeNull();
+      await w.recording.recover('upload');
+      expect(w.commands).toContainEqual(expect.objectContaining({ op: 'assemble', id }));
+      await w.recording.event(id, { type: 'assembled', fileKey: 'file-2', durationMs: 60_000, size: 4_000 });
+      expect(w.uploads).toHaveLength(2);
+      expect(await w.recording.state()).toMatchObject({
+        phase: 'uploading',
+        jobId: 'job-2',
+        fileKey: 'file-2',
+      });
+      w.jobs.at(-1)!.phase = 'uploaded';
+      expect((await w.recording.view()).state).toMatchObject({ phase: 'done' });
+      expect((await w.store.count(id)).pieces).toBe(0);
+    },
+  );
+
+  it('a recording whose upload job is gone does not block the next start as still uploading', async () => {
+    const w = world();
+    await uploading(w);
+    w.jobs.splice(0, 1);
+    expect(await refusal(w.recording.start(8, { microphone: true }))).not.toBe('still-uploading');
+  });
+
+  it('the file of a refused upload start is deleted when the pieces are re-assembled, the re-assembled one when discarded', async () => {
+    const w = world();
+    const id = await uploading(w);
+    w.jobs[0]!.phase = 'failed';
+    await w.recording.view();
+    await w.recording.recover('upload');
+    // Kept for its balance this time: the re-assembled file waits, with no job, until discarded.
+    await w.store.setState({
+      ...(await w.store.getState())!,
+      phase: 'failed',
+      fileKey: 'file-2',
+      failure: { kind: 'upload-refused', message: 'offline' },
+    });
+    await w.recording.recover('upload');
+    expect(w.deleted).toContain('file-2');
+    await w.recording.event(id, { type: 'assembled', fileKey: 'file-3', durationMs: 60_000, size: 4_000 });
+    await w.store.setState({
+      ...(await w.store.getState())!,
+      phase: 'failed',
+      jobId: undefined,
+      failure: { kind: 'upload-refused', message: 'offline' },
+    });
+    await w.recording.recover('discard');
+    expect(w.deleted).toContain('file-3');
+    expect(await w.store.getState()).toBeNull();
   });
 
   it('two instances share nothing: a start under way is only its own instance’s (another worker’s look clears it)', async () => {

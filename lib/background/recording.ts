@@ -14,7 +14,7 @@ import { formatBadgeElapsed } from '@/lib/format/time';
 import type { Lang } from '@/lib/i18n';
 import type { JobEngine } from '@/lib/jobs/engine';
 import type { JobStore } from '@/lib/jobs/store';
-import type { Job } from '@/lib/jobs/types';
+import { isTerminal, type Job } from '@/lib/jobs/types';
 import { parseMeetingLink } from '@/lib/links';
 import { PAGE_CONTEXT_CHANGED, type PageRecording, type RecordingRefusal } from '@/lib/messaging';
 import { balanceWarning, outgrowsBalance } from '@/lib/recording/balance';
@@ -219,6 +219,8 @@ export function createRecording(deps: RecordingDeps): Recording {
   async function start(tabId: number, options: StartOptions): Promise<RecordingView> {
     if (!document) throw refuse('unsupported');
     if (!(await deps.session.store.get())) throw refuse('signed-out');
+    // An upload that ended or whose job is gone no longer holds the recorder as "uploading".
+    await settleUpload().catch(() => undefined);
     const kept = await store.getState();
     if (kept && !isFinished(kept)) {
       const decision = await lookAt(kept);
@@ -326,12 +328,16 @@ export function createRecording(deps: RecordingDeps): Recording {
       return view();
     }
     if (!document) throw refuse('unsupported');
-    // A failed or orphaned recording goes back to "stopping" and its pieces are made into a file.
+    // A failed or orphaned recording goes back to "stopping" and its pieces are made into a file,
+    // a new one: a file made before that no job took (a refused upload start) goes first.
+    if (state.fileKey && !state.jobId) await deps.jobs.files.deleteFile(state.fileKey).catch(() => undefined);
     const reopened: RecordingState = {
       ...state,
       phase: 'stopping',
       stopReason: 'recovered',
       failure: undefined,
+      fileKey: undefined,
+      jobId: undefined,
     };
     await store.setState(reopened);
     await document.use(() => command({ channel: RECORDING_CHANNEL, op: 'assemble', id: state.id }));
@@ -433,7 +439,9 @@ export function createRecording(deps: RecordingDeps): Recording {
   /** Through the one upload path, once: a job already made for this file is found, not made again. */
   async function upload(state: RecordingState, size: number): Promise<void> {
     if (!state.fileKey || state.jobId) return;
-    const existing = (await deps.jobs.store.list()).find((job: Job) => job.fileKey === state.fileKey);
+    const existing = (await deps.jobs.store.list()).find(
+      (job: Job) => job.fileKey === state.fileKey && !isTerminal(job.phase),
+    );
     let job = existing;
     if (!job) {
       try {

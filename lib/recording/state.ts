@@ -86,18 +86,19 @@ export interface NewRecording {
 }
 
 /**
- * What the upload job of a recording being uploaded says about it: still going (or not found:
- * `wait`), refused or cancelled (`failed`: the file and its pieces are kept), or past its upload
- * (`uploaded`: the service has the whole file, the pieces may go). Null: the recording is not
- * waiting on an upload.
+ * What the upload job of a recording being uploaded says about it: still going (`wait`), refused,
+ * cancelled or gone from the list (dismissed, pruned: `failed`: its pieces are kept and offered
+ * again), or past its upload (`uploaded`: the service has the whole file, the pieces may go). Null:
+ * the recording is not waiting on an upload. A job is kept before its id is, so a job not found is
+ * one that was removed, never one still to come.
  */
 export function uploadOutcome(
   state: RecordingState | null | undefined,
   job: { phase: string } | undefined,
 ): 'wait' | 'failed' | 'uploaded' | null {
   if (state?.phase !== 'uploading' || !state.jobId) return null;
-  if (!job || job.phase === 'uploading') return 'wait';
-  return job.phase === 'failed' || job.phase === 'cancelled' ? 'failed' : 'uploaded';
+  if (!job || job.phase === 'failed' || job.phase === 'cancelled') return 'failed';
+  return job.phase === 'uploading' ? 'wait' : 'uploaded';
 }
 
 /** A recording shorter than this is not uploaded: the service would charge for nothing. */
@@ -158,7 +159,12 @@ export function transition(state: RecordingState, event: RecordingEvent, now: nu
       if (state.phase !== 'stopping') return null;
       if (event.durationMs < MIN_RECORDING_MS)
         return next({ phase: 'failed', failure: { kind: 'too-short', recordedMs: event.durationMs } });
-      return next({ phase: 'uploading', fileKey: event.fileKey, durationMs: event.durationMs });
+      return next({
+        phase: 'uploading',
+        fileKey: event.fileKey,
+        durationMs: event.durationMs,
+        jobId: undefined,
+      });
     case 'upload-started':
       return state.phase === 'uploading' && !state.jobId ? next({ jobId: event.jobId }) : null;
     case 'uploaded':
@@ -166,7 +172,14 @@ export function transition(state: RecordingState, event: RecordingEvent, now: nu
     case 'warned':
       return event.percent > state.warned && !isFinished(state) ? next({ warned: event.percent }) : null;
     case 'fail':
-      return isFinished(state) ? null : next({ phase: 'failed', failure: event.failure });
+      // A job that ended took its file with it (lib/jobs/engine.ts): neither is the recording's any
+      // more, so "Upload what was recorded" makes a new file and a new job.
+      if (isFinished(state)) return null;
+      return next({
+        phase: 'failed',
+        failure: event.failure,
+        ...(state.jobId && { jobId: undefined, fileKey: undefined }),
+      });
     case 'upload-to':
       return state.phase === 'failed' &&
         state.failure?.kind === 'over-balance' &&
