@@ -24,6 +24,10 @@ const en = {
   uploadRecorded: (length: string) => `Upload what was recorded (${length})`,
   discard: 'Discard',
   uploadTo: 'Upload to',
+  keptTitle: 'Kept recordings',
+  keptItem: (title: string, length: string, space: string) => `“${title}”: ${length}, ${space}`,
+  keptSpace: (title: string) => `Space for “${title}”`,
+  keptInterrupted: 'The recording stopped before its file was made. What was recorded is kept.',
   spaceWithTime: (space: string, left: string) => `${space} (${left} left)`,
   unsupported:
     'Recording a tab needs Chrome or another Chromium browser: Firefox lets no extension record a tab’s sound.',
@@ -82,6 +86,10 @@ const ru: typeof en = {
   uploadRecorded: (length: string) => `Загрузить записанное (${length})`,
   discard: 'Удалить',
   uploadTo: 'Загрузить в',
+  keptTitle: 'Сохранённые записи',
+  keptItem: (title: string, length: string, space: string) => `«${title}»: ${length}, ${space}`,
+  keptSpace: (title: string) => `Пространство для «${title}»`,
+  keptInterrupted: 'Запись прервалась до того, как был собран файл. Записанное сохранено.',
   spaceWithTime: (space: string, left: string) => `${space} (осталось ${left})`,
   unsupported:
     'Для записи вкладки нужен Chrome или другой браузер на Chromium: Firefox не даёт расширениям записывать звук вкладки.',

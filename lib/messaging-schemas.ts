@@ -183,8 +183,10 @@ const privilegedSchemas = {
   'recording.stop': z.object({}),
   'recording.recover': z.object({
     action: z.enum(['upload', 'discard']),
-    /** A file kept for its balance: the space it goes to (else its own). */
+    /** The space the recording goes to (else its own). */
     spaceId: z.optional(spaceId),
+    /** A recording set aside for a newer one (the view's `kept`); else the current one. */
+    id: z.optional(filled(100)),
   }),
   /** From the recording page (the offscreen document) only: what happened to the recording. */
   'recording.event': z.object({ id: filled(100), event: recorderEvent }),

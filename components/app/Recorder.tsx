@@ -16,6 +16,7 @@ import { lang } from '../lang';
 import { openMicrophonePage, useMicrophonePermission } from '../Microphone';
 import { microphoneText } from '../microphone-texts';
 import { recorderText } from '../recorder-texts';
+import { KeptRecordings } from './KeptRecordings';
 import { currentSpace, orderedSpaces, recordInstead } from './store';
 
 const POLL_MS = 1_000;
@@ -257,6 +258,17 @@ export function Recorder() {
         </div>
       )}
       {body}
+      {view.supported && (
+        <KeptRecordings
+          kept={view.kept ?? []}
+          busy={busy}
+          onAction={(action, id, spaceId) =>
+            void act(() =>
+              sendMessage('recording.recover', { action, id, ...(spaceId !== undefined && { spaceId }) }),
+            )
+          }
+        />
+      )}
       {error && (
         <p role="alert" class="small-text" data-testid="recorder-error">
           {error}

@@ -21,6 +21,7 @@ function world(
     store?: RecordingStore;
     offscreen?: OffscreenDocument | null;
     answer?: (command: RecorderCommand) => Promise<RecorderAnswer | null>;
+    autoProcess?: boolean;
   } = {},
 ) {
   const store = options.store ?? createRecordingStore(memoryKeyValue());
@@ -89,7 +90,7 @@ function world(
       scheduler: { reschedule: async () => undefined },
       updateBadge: async () => void badges.push(''),
     },
-    autoProcess: async () => false,
+    autoProcess: async () => options.autoProcess ?? false,
     firstRecording: async () => false,
   };
   return { recording: createRecording(deps), store, commands, notices, badges, told, uploads, jobs, deleted };
@@ -216,6 +217,105 @@ describe('"Record here" as a service', () => {
     await w.recording.recover('discard');
     expect(w.deleted).toContain('file-3');
     expect(await w.store.getState()).toBeNull();
+  });
+
+  /** A recording of `recordedMs` kept over its space's balance (its file `file-over`, its pieces). */
+  async function keptOverBalance(w: ReturnType<typeof world>, tabId = TAB): Promise<string> {
+    const { state } = await w.recording.start(tabId, { microphone: false });
+    const id = state!.id;
+    await w.recording.event(id, { type: 'started', microphone: 'off' });
+    await w.store.putPiece(id, 0, new Blob(['a']));
+    await w.recording.event(id, { type: 'piece', index: 0, bytes: 1, recordedMs: 700_000 });
+    await w.recording.stop('user');
+    await w.recording.event(id, {
+      type: 'assembled',
+      fileKey: `file-${id}`,
+      durationMs: 700_000,
+      size: 9_000,
+    });
+    return id;
+  }
+
+  it.each(['the popup', 'the page control', 'the shortcut'] as const)(
+    'a kept recording is set aside, not replaced, by a start from %s: both listed, each uploaded or discarded on its own',
+    async (from) => {
+      const w = world({ autoProcess: true });
+      const first = await keptOverBalance(w);
+      expect((await w.recording.state())?.failure?.kind).toBe('over-balance');
+      if (from === 'the popup') await w.recording.start(8, { microphone: true });
+      else if (from === 'the page control')
+        await w.recording.fromPage(8, 'https://meet.google.com/abc-defg-hij', undefined);
+      else await w.recording.fromTab({ id: 8 });
+      const view = await w.recording.view();
+      expect(view.state).toMatchObject({ phase: 'starting', tabId: 8 });
+      expect(view.kept).toEqual([
+        {
+          id: first,
+          title: expect.any(String),
+          startedAt: T0,
+          recordedMs: 5_000,
+          spaceId: 1,
+          reason: 'over-balance',
+        },
+      ]);
+      expect((await w.store.count(first)).pieces).toBe(1);
+      // Not while the new one records: one recording at a time goes through the recording page.
+      expect(await refusal(w.recording.recover('upload', 2, first))).toBe('already-recording');
+      await w.recording.stop('user');
+      const second = view.state!.id;
+      await w.store.putPiece(second, 0, new Blob(['b']));
+      await w.recording.event(second, {
+        type: 'assembled',
+        fileKey: 'file-second',
+        durationMs: 700_000,
+        size: 9_000,
+      });
+      // The second is kept over the balance too: both are listed.
+      expect((await w.recording.view()).kept.map((item) => item.id)).toEqual([first]);
+      expect((await w.recording.state())?.id).toBe(second);
+      await w.recording.recover('upload', 2, first);
+      expect(w.uploads).toEqual([expect.objectContaining({ spaceId: 2, size: 9_000 })]);
+      const after = await w.recording.view();
+      expect(after.state).toMatchObject({ id: first, phase: 'uploading', spaceId: 2 });
+      expect(after.kept.map((item) => item.id)).toEqual([second]);
+      await w.recording.recover('discard', undefined, second);
+      expect((await w.recording.view()).kept).toEqual([]);
+      expect(w.deleted).toContain('file-second');
+      expect((await w.store.count(second)).pieces).toBe(0);
+    },
+  );
+
+  it('a recording whose page is gone is set aside as interrupted by the next start, and uploaded later by re-assembling its pieces', async () => {
+    const w = world();
+    const { state } = await w.recording.start(TAB, { microphone: false });
+    const id = state!.id;
+    await w.recording.event(id, { type: 'started', microphone: 'off' });
+    await w.store.putPiece(id, 0, new Blob(['a']));
+    await w.recording.event(id, { type: 'piece', index: 0, bytes: 1, recordedMs: 5_000 });
+    // Its page is gone (a crash): another worker's look finds nothing holding it.
+    const orphan = world({ store: w.store });
+    await orphan.recording.start(8, { microphone: true });
+    expect((await orphan.recording.view()).kept).toEqual([
+      expect.objectContaining({ id, reason: 'interrupted', recordedMs: 5_000 }),
+    ]);
+    await orphan.recording.stop('user');
+    await orphan.recording.event((await orphan.recording.state())!.id, {
+      type: 'assembled',
+      fileKey: 'file-new',
+      durationMs: 5_000,
+      size: 100,
+    });
+    orphan.jobs[0]!.phase = 'uploaded';
+    await orphan.recording.recover('upload', undefined, id);
+    expect(orphan.commands).toContainEqual(expect.objectContaining({ op: 'assemble', id }));
+    await orphan.recording.event(id, {
+      type: 'assembled',
+      fileKey: 'file-old',
+      durationMs: 5_000,
+      size: 100,
+    });
+    expect(orphan.uploads.map((upload) => upload.size)).toEqual([100, 100]);
+    expect(await orphan.recording.state()).toMatchObject({ id, phase: 'uploading', fileKey: 'file-old' });
   });
 
   it('two instances share nothing: a start under way is only its own instance’s (another worker’s look clears it)', async () => {

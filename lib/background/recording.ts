@@ -124,8 +124,11 @@ export interface Recording {
   start(tabId: number, options: StartOptions): Promise<RecordingView>;
   /** Stop (popup, side panel), the tab closed or left, sign-out. */
   stop(reason: StopReason): Promise<RecordingState | null>;
-  /** "Upload what was recorded" (to `spaceId` for a file kept for its balance) or "Discard". */
-  recover(action: 'upload' | 'discard', spaceId?: number): Promise<RecordingView>;
+  /**
+   * "Upload what was recorded" (to `spaceId`, else its own space) or "Discard": of the kept
+   * recording `id` when given, else of the current one.
+   */
+  recover(action: 'upload' | 'discard', spaceId?: number, id?: string): Promise<RecordingView>;
   /** The recorded tab closed (`gone`), or went to another page: the recording stops and is uploaded. */
   tabChanged(tabId: number, gone: boolean): Promise<void>;
   /** An event of the recording page (only the offscreen document sends these). */
@@ -213,7 +216,50 @@ export function createRecording(deps: RecordingDeps): Recording {
       const decision = atStart(state, false, (await store.count(state.id)).recordedMs, false);
       if (decision.kind === 'offer') offer = { recordedMs: decision.recordedMs, title: state.title };
     }
-    return { supported, state: await store.getState(), offer, now: now() };
+    return { supported, state: await store.getState(), offer, kept: await keptView(), now: now() };
+  }
+
+  /** The recordings set aside, newest first, with the time their pieces cover. */
+  async function keptView(): Promise<RecordingView['kept']> {
+    const kept = await store.getKept();
+    const items = await Promise.all(
+      kept.map(async (item) => ({
+        id: item.id,
+        title: item.title,
+        startedAt: item.startedAt,
+        recordedMs: (await store.count(item.id)).recordedMs,
+        spaceId: item.spaceId,
+        reason: item.failure?.kind ?? 'interrupted',
+      })),
+    );
+    return items.sort((a, b) => b.startedAt - a.startedAt);
+  }
+
+  /**
+   * Sets the current recording aside, kept with its pieces and its file, for the next one: it is
+   * listed until it is uploaded or discarded. Its page is gone, so it waits as failed ("interrupted"
+   * when nothing failed).
+   */
+  async function setAside(state: RecordingState): Promise<void> {
+    const kept = (await store.getKept()).filter((item) => item.id !== state.id);
+    await store.setKept([...kept, { ...state, phase: 'failed', updatedAt: now() }]);
+    await store.setState(null);
+  }
+
+  /**
+   * Whether the current recording is in the way of another: running or uploading refuses with
+   * the reason; one only kept (its page gone, failed with pieces) is set aside; one with nothing
+   * left is cleared.
+   */
+  async function clearTheWay(): Promise<void> {
+    await settleUpload().catch(() => undefined);
+    const current = await store.getState();
+    if (!current) return;
+    const decision = await lookAt(current);
+    if (decision.kind === 'running') throw refuse('already-recording');
+    if (decision.kind === 'uploading') throw refuse('still-uploading');
+    if (decision.kind === 'offer') await setAside(current);
+    else await store.setState(null);
   }
 
   async function start(tabId: number, options: StartOptions): Promise<RecordingView> {
@@ -221,12 +267,11 @@ export function createRecording(deps: RecordingDeps): Recording {
     if (!(await deps.session.store.get())) throw refuse('signed-out');
     // An upload that ended or whose job is gone no longer holds the recorder as "uploading".
     await settleUpload().catch(() => undefined);
-    const kept = await store.getState();
-    if (kept && !isFinished(kept)) {
-      const decision = await lookAt(kept);
+    const current = await store.getState();
+    if (current && !isFinished(current)) {
+      const decision = await lookAt(current);
       if (decision.kind === 'running') throw refuse('already-recording');
       if (decision.kind === 'uploading') throw refuse('still-uploading');
-      if (decision.kind === 'offer') throw refuse('unfinished');
     }
     const tab = await tabs.tab(tabId).catch(() => null);
     if (!tab) throw refuse('tab-gone');
@@ -267,6 +312,8 @@ export function createRecording(deps: RecordingDeps): Recording {
       },
       now(),
     );
+    // A recording kept (failed with pieces, its page gone) is set aside, never replaced.
+    await clearTheWay();
     await store.deletePieces(id);
     startingHere = id;
     let answer: RecorderAnswer | null;
@@ -291,7 +338,14 @@ export function createRecording(deps: RecordingDeps): Recording {
     await setBadge(started);
     tabs.tellTab(tabId);
     const consent = await deps.firstRecording();
-    return { supported: true, state: started, offer: null, now: now(), ...(consent && { consent }) };
+    return {
+      supported: true,
+      state: started,
+      offer: null,
+      kept: await keptView(),
+      now: now(),
+      ...(consent && { consent }),
+    };
   }
 
   async function stop(reason: StopReason): Promise<RecordingState | null> {
@@ -304,7 +358,28 @@ export function createRecording(deps: RecordingDeps): Recording {
     return stopping;
   }
 
-  async function recover(action: 'upload' | 'discard', spaceId?: number): Promise<RecordingView> {
+  async function recover(
+    action: 'upload' | 'discard',
+    spaceId?: number,
+    id?: string,
+  ): Promise<RecordingView> {
+    const current = await store.getState();
+    const aside =
+      id !== undefined && id !== current?.id ? (await store.getKept()).find((item) => item.id === id) : null;
+    if (id !== undefined && id !== current?.id && !aside) return view();
+    if (aside && action === 'discard') {
+      await store.deletePieces(aside.id);
+      if (aside.fileKey && !aside.jobId)
+        await deps.jobs.files.deleteFile(aside.fileKey).catch(() => undefined);
+      await store.setKept((await store.getKept()).filter((item) => item.id !== aside.id));
+      return view();
+    }
+    if (aside) {
+      // One recording at a time goes through the recording page: the kept one becomes the current.
+      await clearTheWay();
+      await store.setKept((await store.getKept()).filter((item) => item.id !== aside.id));
+      await store.setState(aside);
+    }
     const state = await store.getState();
     if (!state) return view();
     if (action === 'discard') {
@@ -333,6 +408,7 @@ export function createRecording(deps: RecordingDeps): Recording {
     if (state.fileKey && !state.jobId) await deps.jobs.files.deleteFile(state.fileKey).catch(() => undefined);
     const reopened: RecordingState = {
       ...state,
+      spaceId: spaceId ?? state.spaceId,
       phase: 'stopping',
       stopReason: 'recovered',
       failure: undefined,
