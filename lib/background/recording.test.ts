@@ -318,6 +318,26 @@ describe('"Record here" as a service', () => {
     expect(await orphan.recording.state()).toMatchObject({ id, phase: 'uploading', fileKey: 'file-old' });
   });
 
+  it('starts are serialized: a double shortcut press starts one recording, the second is refused as already starting', async () => {
+    const w = world();
+    await Promise.all([w.recording.fromTab({ id: TAB }), w.recording.fromTab({ id: TAB })]);
+    expect(w.commands.filter((command) => command.op === 'start')).toHaveLength(1);
+    expect(w.notices.sort()).toEqual(['Recording not started', 'Recording this tab']);
+    expect(await w.recording.state()).toMatchObject({ phase: 'starting', tabId: TAB });
+  });
+
+  it('starts are serialized: the page control and the popup at once start one recording, the other is refused as already starting', async () => {
+    const w = world();
+    const page = w.recording.fromPage(TAB, 'https://meet.google.com/abc-defg-hij', undefined);
+    const popup = refusal(w.recording.start(8, { microphone: true }));
+    await page;
+    expect(await popup).toBe('already-starting');
+    expect(w.commands.filter((command) => command.op === 'start')).toHaveLength(1);
+    expect(await w.recording.state()).toMatchObject({ phase: 'starting', tabId: TAB });
+    // Once the first has started, another start is refused as the recording it is.
+    expect(await refusal(w.recording.start(8, { microphone: true }))).toBe('already-recording');
+  });
+
   it('two instances share nothing: a start under way is only its own instance’s (another worker’s look clears it)', async () => {
     const store = createRecordingStore(memoryKeyValue());
     let answerStart!: (answer: RecorderAnswer) => void;
@@ -333,7 +353,7 @@ describe('"Record here" as a service', () => {
     const starting = first.recording.start(TAB, { microphone: true });
     await expect.poll(async () => (await store.getState())?.phase).toBe('starting');
     // The instance starting it refuses a second start while its page has not answered yet...
-    expect(await refusal(first.recording.start(8, { microphone: true }))).toBe('already-recording');
+    expect(await refusal(first.recording.start(8, { microphone: true }))).toBe('already-starting');
     // ...while another instance over the same store (a worker started after this one died) finds
     // a start nobody makes, and clears it.
     const second = world({ store });

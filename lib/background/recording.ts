@@ -172,6 +172,12 @@ export function createRecording(deps: RecordingDeps): Recording {
    * (lib/recording/recovery.ts).
    */
   let startingHere: string | null = null;
+  /**
+   * Whether a start is under way in this instance, from its first check to the page's answer: a
+   * second start meanwhile (a double shortcut press, the page control and the popup) is refused,
+   * not run beside it to overwrite its state and close the capture it made.
+   */
+  let startUnderWay = false;
 
   async function pageHolds(): Promise<string | null> {
     if (!document) return null;
@@ -263,6 +269,17 @@ export function createRecording(deps: RecordingDeps): Recording {
   }
 
   async function start(tabId: number, options: StartOptions): Promise<RecordingView> {
+    // Checked and taken before the first await: nothing else runs in between.
+    if (startUnderWay) throw refuse('already-starting');
+    startUnderWay = true;
+    try {
+      return await startNow(tabId, options);
+    } finally {
+      startUnderWay = false;
+    }
+  }
+
+  async function startNow(tabId: number, options: StartOptions): Promise<RecordingView> {
     if (!document) throw refuse('unsupported');
     if (!(await deps.session.store.get())) throw refuse('signed-out');
     // An upload that ended or whose job is gone no longer holds the recorder as "uploading".
