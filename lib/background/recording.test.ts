@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Job } from '@/lib/jobs/types';
 import { memoryKeyValue } from '@/lib/kv';
 import type { RecorderAnswer, RecorderCommand } from '@/lib/recording/protocol';
+import { transition } from '@/lib/recording/state';
 import { createRecordingStore, type RecordingStore } from '@/lib/recording/store';
 import { MessageError } from './handler-types';
 import type { OffscreenDocument } from './offscreen';
@@ -336,6 +337,29 @@ describe('"Record here" as a service', () => {
     expect(await w.recording.state()).toMatchObject({ phase: 'starting', tabId: TAB });
     // Once the first has started, another start is refused as the recording it is.
     expect(await refusal(w.recording.start(8, { microphone: true }))).toBe('already-recording');
+  });
+
+  it('a stop between assembly and the upload job (the worker stopped there) ends in an upload at the next wake, not "uploading" forever', async () => {
+    const store = createRecordingStore(memoryKeyValue());
+    const first = world({ store });
+    const { state } = await first.recording.start(TAB, { microphone: false });
+    const id = state!.id;
+    await first.recording.event(id, { type: 'started', microphone: 'off' });
+    await store.putPiece(id, 0, new Blob(['a']));
+    await first.recording.stop('user');
+    // The worker stops once the file is assembled and kept, before it makes the upload job.
+    const stopping = (await store.getState())!;
+    await store.setState(
+      transition(stopping, { type: 'assembled', fileKey: 'file-1', durationMs: 60_000, size: 4_000 }, T0)!,
+    );
+    expect(await store.getState()).toMatchObject({ phase: 'uploading', fileKey: 'file-1' });
+    const next = world({ store });
+    await next.recording.resume();
+    expect(next.uploads).toEqual([expect.objectContaining({ size: 4_000, spaceId: 1 })]);
+    expect(await store.getState()).toMatchObject({ phase: 'uploading', jobId: 'job-1', fileKey: 'file-1' });
+    // Woken again: the job is made once.
+    await next.recording.resume();
+    expect(next.uploads).toHaveLength(1);
   });
 
   it('two instances share nothing: a start under way is only its own instance’s (another worker’s look clears it)', async () => {

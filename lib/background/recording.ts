@@ -135,6 +135,8 @@ export interface Recording {
   event(id: string, event: RecorderEvent): Promise<null>;
   /** Pieces go once the upload is confirmed (the service has the whole file). */
   settleUpload(): Promise<void>;
+  /** Every start of the worker: an assembled file whose upload job was never made goes to its upload. */
+  resume(): Promise<void>;
   /** Sign-out, or a session that ended: the capture stops, nothing is uploaded, every piece is wiped. */
   forget(): Promise<void>;
   /** The context menu item and the keyboard command: record the tab they were used in. */
@@ -486,7 +488,12 @@ export function createRecording(deps: RecordingDeps): Recording {
         return null;
       }
       case 'assembled': {
-        const next = await apply({ type: 'assembled', fileKey: event.fileKey, durationMs: event.durationMs });
+        const next = await apply({
+          type: 'assembled',
+          fileKey: event.fileKey,
+          durationMs: event.durationMs,
+          size: event.size,
+        });
         await document?.use(async () => undefined);
         await setBadge(next);
         if (!next) return null;
@@ -498,23 +505,44 @@ export function createRecording(deps: RecordingDeps): Recording {
           await notify(NOTICE_ID, t.recordingFailedTitle, t.recordingFailed('too-short'));
           return null;
         }
-        // Longer than the time left in its space while processing would start on upload: kept
-        // until the person picks a space (or tops up), instead of a processing the balance refuses.
-        const left = await timeLeft(next);
-        if (outgrowsBalance(next.durationMs ?? 0, left, await deps.autoProcess())) {
-          const kept = await apply({
-            type: 'fail',
-            failure: { kind: 'over-balance', availableSeconds: left ?? 0, size: event.size },
-          });
-          await setBadge(kept);
-          const t = backgroundTexts(await deps.lang());
-          await notify(NOTICE_ID, t.recordingFailedTitle, t.recordingFailed('over-balance'));
-          return null;
-        }
-        await upload(next, event.size);
+        await toUpload(next, event.size);
         return null;
       }
     }
+  }
+
+  /** An assembled file on its way: kept for its balance, else through the one upload path. */
+  async function toUpload(next: RecordingState, size: number): Promise<void> {
+    // Longer than the time left in its space while processing would start on upload: kept
+    // until the person picks a space (or tops up), instead of a processing the balance refuses.
+    const left = await timeLeft(next);
+    if (outgrowsBalance(next.durationMs ?? 0, left, await deps.autoProcess())) {
+      const kept = await apply({
+        type: 'fail',
+        failure: { kind: 'over-balance', availableSeconds: left ?? 0, size },
+      });
+      await setBadge(kept);
+      const t = backgroundTexts(await deps.lang());
+      await notify(NOTICE_ID, t.recordingFailedTitle, t.recordingFailed('over-balance'));
+      return;
+    }
+    await upload(next, size);
+  }
+
+  /**
+   * Every start of the worker: a file assembled whose upload job was never made (the worker
+   * stopped between the two, the laptop closed right after Stop) goes on to its upload (the job
+   * already made for it is found, not made again); without its size (kept by an older version)
+   * it is offered again, to be re-assembled.
+   */
+  async function resume(): Promise<void> {
+    const state = await store.getState();
+    if (state?.phase !== 'uploading' || state.jobId || !state.fileKey) return;
+    if (state.size === undefined) {
+      await apply({ type: 'fail', failure: { kind: 'upload-refused', message: 'interrupted' } });
+      return;
+    }
+    await toUpload(state, state.size);
   }
 
   /** A space's processing time left as the service says it now, else as last read; null: unknown. */
@@ -678,6 +706,7 @@ export function createRecording(deps: RecordingDeps): Recording {
     tabChanged,
     event,
     settleUpload,
+    resume,
     forget,
     fromTab,
     onPage,

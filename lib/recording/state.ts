@@ -59,6 +59,8 @@ export interface RecordingState {
   /** The assembled file in lib/file-store.ts and its true duration. */
   fileKey?: string;
   durationMs?: number;
+  /** The assembled file's bytes: its upload can be made again by a worker that starts after. */
+  size?: number;
   /** The upload job (lib/jobs) that carries the file. */
   jobId?: string;
   failure?: RecordingFailure;
@@ -69,7 +71,7 @@ export type RecordingEvent =
   | { type: 'started'; microphone: MicrophoneState }
   | { type: 'piece'; bytes: number; recordedMs: number }
   | { type: 'stop'; reason: StopReason }
-  | { type: 'assembled'; fileKey: string; durationMs: number }
+  | { type: 'assembled'; fileKey: string; durationMs: number; size?: number }
   | { type: 'upload-started'; jobId: string }
   | { type: 'uploaded' }
   | { type: 'warned'; percent: number }
@@ -164,6 +166,7 @@ export function transition(state: RecordingState, event: RecordingEvent, now: nu
         fileKey: event.fileKey,
         durationMs: event.durationMs,
         jobId: undefined,
+        ...(event.size !== undefined && { size: event.size }),
       });
     case 'upload-started':
       return state.phase === 'uploading' && !state.jobId ? next({ jobId: event.jobId }) : null;
