@@ -50,7 +50,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     now,
     archive,
     lang,
-    forgetRecordings: async () => recording?.forget(),
+    forgetRecordings: async (how) => recording?.forget(how),
     ...(options.sessionKv ? { sessionKv: options.sessionKv } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),

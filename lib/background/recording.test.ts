@@ -409,6 +409,29 @@ describe('"Record here" as a service', () => {
     expect((await store.count(state!.id)).pieces).toBe(0);
   });
 
+  it('a session the service ends stops the capture cleanly and keeps the recording, offered at the next sign-in', async () => {
+    const { recording, store, commands } = world();
+    const { state } = await recording.start(TAB, { microphone: true });
+    const id = state!.id;
+    await recording.event(id, { type: 'started', microphone: 'off' });
+    await store.putPiece(id, 0, new Blob(['a']));
+    await recording.forget('ended');
+    expect(commands.map((command) => command.op)).toEqual(['start', 'discard']);
+    expect(await store.getState()).toMatchObject({
+      id,
+      phase: 'failed',
+      failure: { kind: 'upload-refused' },
+    });
+    expect((await store.count(id)).pieces).toBe(1);
+    expect((await recording.view()).offer).not.toBeNull();
+    // Signed in again, a new start sets it aside: still kept.
+    await recording.start(8, { microphone: true });
+    expect((await recording.view()).kept).toEqual([
+      expect.objectContaining({ id, reason: 'upload-refused' }),
+    ]);
+    expect((await store.count(id)).pieces).toBe(1);
+  });
+
   it('without an offscreen document (Firefox) it is not supported and starts nothing', async () => {
     const { recording, commands } = world({ offscreen: null });
     expect((await recording.view()).supported).toBe(false);

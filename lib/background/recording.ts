@@ -137,8 +137,12 @@ export interface Recording {
   settleUpload(): Promise<void>;
   /** Every start of the worker: an assembled file whose upload job was never made goes to its upload. */
   resume(): Promise<void>;
-  /** Sign-out, or a session that ended: the capture stops, nothing is uploaded, every piece is wiped. */
-  forget(): Promise<void>;
+  /**
+   * The session's end. `signed-out` (Sign out, another service): the capture stops, nothing is
+   * uploaded, every piece is wiped. `ended` (the service refused the session's renewal): the
+   * capture stops cleanly and every recording is kept, offered at the next sign-in.
+   */
+  forget(how?: 'signed-out' | 'ended'): Promise<void>;
   /** The context menu item and the keyboard command: record the tab they were used in. */
   fromTab(tab: { id?: number } | undefined): Promise<void>;
   /** What a meeting page's control shows: whether its own tab is recorded, and for how long. */
@@ -622,8 +626,25 @@ export function createRecording(deps: RecordingDeps): Recording {
     await store.wipe();
   }
 
-  async function forget(): Promise<void> {
+  async function forget(how: 'signed-out' | 'ended' = 'signed-out'): Promise<void> {
     const state = await store.getState();
+    if (how === 'ended') {
+      // Nothing can be uploaded without a session: the capture stops without making a file, its
+      // pieces stay, and the recording waits as failed, offered like any kept one.
+      if (!state || !isCapturing(state)) return;
+      await store.setState({
+        ...state,
+        phase: 'failed',
+        stopReason: 'signed-out',
+        failure: { kind: 'upload-refused', message: 'session-ended' },
+        updatedAt: now(),
+      });
+      if (document)
+        await document.use(() => command({ channel: RECORDING_CHANNEL, op: 'discard', id: state.id }));
+      await setBadge(null);
+      tabs.tellTab(state.tabId);
+      return;
+    }
     if (state && (isCapturing(state) || state.phase === 'stopping')) await wipe();
     else await store.wipe();
   }
