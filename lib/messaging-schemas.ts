@@ -60,7 +60,8 @@ const privilegedSchemas = {
   }),
   /** Stops a sign-in under way (the form's Cancel while the service does not answer). */
   'session.signInCancel': z.object({}),
-  'session.signOut': z.object({}),
+  /** `keepRecordings`: "Sign in again" of an expired session; the recordings stay for the next sign-in. */
+  'session.signOut': z.object({ keepRecordings: z.optional(z.boolean()) }),
   'settings.get': z.object({}),
   'settings.set': z.partial(
     z.object({
