@@ -19,6 +19,7 @@ const en = {
   micRecorded: 'Your microphone is recorded too.',
   micMissing: 'Your microphone is not recorded: no microphone was found.',
   micOff: 'Your microphone is not recorded.',
+  micLost: 'Your microphone stopped (switched off or unplugged): only the tab’s sound is recorded now.',
   timeLeft: (space: string, left: string) => `Time left in ${space}: ${left}.`,
   unfinished: (title: string) => `A recording was left unfinished: “${title}”.`,
   uploadRecorded: (length: string) => `Upload what was recorded (${length})`,
@@ -38,15 +39,17 @@ const en = {
   failed: (kind: string): string =>
     kind === 'too-short'
       ? 'The recording lasted under a second: nothing was uploaded.'
-      : kind === 'storage-full'
-        ? 'The browser’s storage is full: the recording stopped. What was recorded is kept.'
-        : kind === 'capture-refused'
-          ? 'Chrome did not let the tab be recorded.'
-          : kind === 'upload-refused'
-            ? 'The recording could not be uploaded. What was recorded is kept.'
-            : kind === 'over-balance'
-              ? 'The recording is longer than the processing time left in its space. It is kept: upload it to another space, or top up first.'
-              : 'The recording could not be finished. What was recorded is kept.',
+      : kind === 'page-gone'
+        ? 'The recording page closed unexpectedly: the recording stopped. What was recorded is kept.'
+        : kind === 'storage-full'
+          ? 'The browser’s storage is full: the recording stopped. What was recorded is kept.'
+          : kind === 'capture-refused'
+            ? 'Chrome did not let the tab be recorded.'
+            : kind === 'upload-refused'
+              ? 'The recording could not be uploaded. What was recorded is kept.'
+              : kind === 'over-balance'
+                ? 'The recording is longer than the processing time left in its space. It is kept: upload it to another space, or top up first.'
+                : 'The recording could not be finished. What was recorded is kept.',
   refused: (reason: string): string =>
     reason === 'signed-out'
       ? 'Sign in to the service first.'
@@ -87,6 +90,7 @@ const ru: typeof en = {
   micRecorded: 'Ваш микрофон тоже записывается.',
   micMissing: 'Ваш микрофон не записывается: микрофон не найден.',
   micOff: 'Ваш микрофон не записывается.',
+  micLost: 'Микрофон отключился (выключен или отсоединён): теперь записывается только звук вкладки.',
   timeLeft: (space: string, left: string) => `Осталось времени в «${space}»: ${left}.`,
   unfinished: (title: string) => `Осталась незавершённая запись: «${title}».`,
   uploadRecorded: (length: string) => `Загрузить записанное (${length})`,
@@ -106,15 +110,17 @@ const ru: typeof en = {
   failed: (kind: string): string =>
     kind === 'too-short'
       ? 'Запись длилась меньше секунды: ничего не загружено.'
-      : kind === 'storage-full'
-        ? 'Хранилище браузера заполнено: запись остановлена. Записанное сохранено.'
-        : kind === 'capture-refused'
-          ? 'Chrome не разрешил записать вкладку.'
-          : kind === 'upload-refused'
-            ? 'Запись не удалось загрузить. Записанное сохранено.'
-            : kind === 'over-balance'
-              ? 'Запись длиннее времени обработки, оставшегося в её пространстве. Она сохранена: загрузите её в другое пространство или сначала пополните баланс.'
-              : 'Запись не удалось завершить. Записанное сохранено.',
+      : kind === 'page-gone'
+        ? 'Страница записи неожиданно закрылась: запись остановлена. Записанное сохранено.'
+        : kind === 'storage-full'
+          ? 'Хранилище браузера заполнено: запись остановлена. Записанное сохранено.'
+          : kind === 'capture-refused'
+            ? 'Chrome не разрешил записать вкладку.'
+            : kind === 'upload-refused'
+              ? 'Запись не удалось загрузить. Записанное сохранено.'
+              : kind === 'over-balance'
+                ? 'Запись длиннее времени обработки, оставшегося в её пространстве. Она сохранена: загрузите её в другое пространство или сначала пополните баланс.'
+                : 'Запись не удалось завершить. Записанное сохранено.',
   refused: (reason: string): string =>
     reason === 'signed-out'
       ? 'Сначала войдите в сервис.'

@@ -35,6 +35,7 @@ const recorderEvent = z.union([
   }),
   z.object({ type: z.literal('piece'), index: count, bytes: count, recordedMs: count }),
   z.object({ type: z.literal('capture-ended') }),
+  z.object({ type: z.literal('microphone-ended') }),
   z.object({ type: z.literal('assembled'), fileKey: text(200), durationMs: count, size: count }),
   z.object({
     type: z.literal('failed'),

@@ -175,9 +175,11 @@ export function Recorder() {
           ? m.micRefused
           : state.microphone === 'unasked'
             ? m.micNotAllowedYet
-            : state.microphone === 'missing'
-              ? t.micMissing
-              : t.micOff;
+            : state.microphone === 'lost'
+              ? t.micLost
+              : state.microphone === 'missing'
+                ? t.micMissing
+                : t.micOff;
     body = (
       <>
         <p class="row">

@@ -94,7 +94,21 @@ function world(
     autoProcess: async () => options.autoProcess ?? false,
     firstRecording: async () => false,
   };
-  return { recording: createRecording(deps), store, commands, notices, badges, told, uploads, jobs, deleted };
+  return {
+    recording: createRecording(deps),
+    store,
+    commands,
+    notices,
+    badges,
+    told,
+    uploads,
+    jobs,
+    deleted,
+    /** The recording page dies (a renderer crash, the extension reloaded). */
+    crash: () => {
+      holding = null;
+    },
+  };
 }
 
 async function refusal(work: Promise<unknown>): Promise<string | undefined> {
@@ -430,6 +444,41 @@ describe('"Record here" as a service', () => {
       expect.objectContaining({ id, reason: 'upload-refused' }),
     ]);
     expect((await store.count(id)).pieces).toBe(1);
+  });
+
+  it('the microphone lost mid-recording (a headset switched off) is told: the state, the page control and a notification; the tab goes on being recorded', async () => {
+    const { recording, notices, told } = world();
+    const { state } = await recording.start(TAB, { microphone: true });
+    await recording.event(state!.id, { type: 'started', microphone: 'recorded' });
+    await recording.event(state!.id, { type: 'microphone-ended' });
+    expect(await recording.state()).toMatchObject({ phase: 'recording', microphone: 'lost' });
+    expect(notices).toEqual(['Your microphone is no longer recorded']);
+    expect(told).toEqual([TAB, TAB]);
+  });
+
+  it('the tab’s sound ending mid-recording stops it, keeps and uploads what was recorded, and says so', async () => {
+    const { recording, notices } = world();
+    const { state } = await recording.start(TAB, { microphone: true });
+    await recording.event(state!.id, { type: 'started', microphone: 'off' });
+    await recording.event(state!.id, { type: 'capture-ended' });
+    expect(await recording.state()).toMatchObject({ phase: 'stopping', stopReason: 'capture-ended' });
+    expect(notices).toEqual(['Recording stopped']);
+  });
+
+  it('the recording page gone mid-recording is noticed at the next check: failed ("page gone"), its pieces kept and offered, the page control and a notification told', async () => {
+    const w = world();
+    const { state } = await w.recording.start(TAB, { microphone: true });
+    const id = state!.id;
+    await w.recording.event(id, { type: 'started', microphone: 'off' });
+    await w.store.putPiece(id, 0, new Blob(['a']));
+    await w.recording.check();
+    expect((await w.recording.state())?.phase).toBe('recording');
+    w.crash();
+    await w.recording.check();
+    expect(await w.recording.state()).toMatchObject({ phase: 'failed', failure: { kind: 'page-gone' } });
+    expect(w.notices).toEqual(['Recording stopped']);
+    expect(w.told).toEqual([TAB, TAB]);
+    expect((await w.recording.view()).offer).not.toBeNull();
   });
 
   it('without an offscreen document (Firefox) it is not supported and starts nothing', async () => {

@@ -137,6 +137,8 @@ export interface Recording {
   settleUpload(): Promise<void>;
   /** Every start of the worker: an assembled file whose upload job was never made goes to its upload. */
   resume(): Promise<void>;
+  /** While recording: a recording page gone is noticed, failed with its pieces kept, and told. */
+  check(): Promise<void>;
   /**
    * The session's end. `signed-out` (Sign out, another service): the capture stops, nothing is
    * uploaded, every piece is wiped. `ended` (the service refused the session's renewal): the
@@ -480,9 +482,21 @@ export function createRecording(deps: RecordingDeps): Recording {
         }
         return null;
       }
-      case 'capture-ended':
-        await stop('capture-ended');
+      case 'capture-ended': {
+        // The tab's sound ended by itself (the tab's capture taken over, the tab gone): what was
+        // recorded is kept and uploaded, and the person told.
+        const stopped = await stop('capture-ended');
+        if (stopped?.stopReason === 'capture-ended') await told('recordingTabEnded');
         return null;
+      }
+      case 'microphone-ended': {
+        const next = await apply({ type: 'microphone-lost' });
+        if (next) {
+          tabs.tellTab(next.tabId);
+          await told('recordingMicLost');
+        }
+        return null;
+      }
       case 'failed': {
         const next = await apply({ type: 'fail', failure: event.failure });
         await setBadge(next);
@@ -612,6 +626,30 @@ export function createRecording(deps: RecordingDeps): Recording {
     await apply({ type: 'uploaded' });
   }
 
+  /** A notification of what broke the capture, with what was kept. */
+  async function told(what: 'recordingTabEnded' | 'recordingMicLost' | 'recordingPageGone'): Promise<void> {
+    const t = backgroundTexts(await deps.lang());
+    const [title, message] = t[what];
+    await notify(NOTICE_ID, title, message);
+  }
+
+  /**
+   * While a recording runs (every few seconds, lib/background/recording-watch.ts, and at each
+   * look): a recording page that no longer holds the capture (a renderer crash, the extension
+   * reloaded) ends the recording as failed ("page gone"), its pieces kept and offered, and the page
+   * control and a notification say so.
+   */
+  async function check(): Promise<void> {
+    const state = await store.getState();
+    if (state?.phase !== 'recording' || !document) return;
+    if ((await lookAt(state)).kind !== 'offer') return;
+    const failed = await apply({ type: 'fail', failure: { kind: 'page-gone' } });
+    if (!failed) return;
+    await setBadge(failed);
+    tabs.tellTab(state.tabId);
+    await told('recordingPageGone');
+  }
+
   /** The capture stops (its page discards it), nothing is uploaded, every piece is wiped. */
   async function wipe(): Promise<void> {
     const state = await store.getState();
@@ -728,6 +766,7 @@ export function createRecording(deps: RecordingDeps): Recording {
     event,
     settleUpload,
     resume,
+    check,
     forget,
     fromTab,
     onPage,

@@ -55,6 +55,18 @@ const en = {
           : kind === 'over-balance'
             ? 'The recording is longer than the processing time left in its space. It is kept: open Meeting Capture to upload it to another space, or top up first.'
             : 'The recording could not be finished. What was recorded is kept: open Meeting Capture to upload it.',
+  recordingTabEnded: [
+    'Recording stopped',
+    'The tab’s sound ended (the tab closed or another capture took it): what was recorded is kept and uploaded.',
+  ] as [string, string],
+  recordingMicLost: [
+    'Your microphone is no longer recorded',
+    'The microphone stopped (switched off or unplugged): from now on only the tab’s sound is recorded. What was recorded is kept.',
+  ] as [string, string],
+  recordingPageGone: [
+    'Recording stopped',
+    'The recording page closed unexpectedly: what was recorded until then is kept. Open Meeting Capture to upload it.',
+  ] as [string, string],
   recordingStartedTitle: 'Recording this tab',
   recordingStartedMessage:
     'The tab’s sound is being recorded. Stop it from the Meeting Capture button in the toolbar; the recording is uploaded then.',

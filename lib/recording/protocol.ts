@@ -32,6 +32,8 @@ export type RecorderEvent =
   | { type: 'piece'; index: number; bytes: number; recordedMs: number }
   /** The tab's stream ended by itself (the tab closed or was captured by something else). */
   | { type: 'capture-ended' }
+  /** The microphone's track ended mid-recording (a headset switched off or unplugged): the tab goes on. */
+  | { type: 'microphone-ended' }
   | { type: 'assembled'; fileKey: string; durationMs: number; size: number }
   | { type: 'failed'; failure: RecordingFailure };
 

@@ -218,6 +218,10 @@ async function capture(
   recorder.addEventListener('stop', () => resolveStopped());
   // The tab closed, or its capture was taken over: the recording ends here.
   tab.getAudioTracks()[0]?.addEventListener('ended', () => report(id, { type: 'capture-ended' }));
+  // The microphone switched off or unplugged: the tab goes on being recorded, and the user is told.
+  mic.stream
+    ?.getAudioTracks()[0]
+    ?.addEventListener('ended', () => !current.failed && report(id, { type: 'microphone-ended' }));
   recorder.start(PIECE_MS);
   report(id, { type: 'started', microphone: mic.state });
 }

@@ -15,9 +15,10 @@ export type RecordingPhase = 'idle' | 'starting' | 'recording' | 'stopping' | 'u
 
 /**
  * What became of the microphone: mixed in, refused by the user, no device, not allowed yet (Chrome
- * never asked: the microphone page was not used), or not asked for.
+ * never asked: the microphone page was not used), not asked for, or lost mid-recording (its track
+ * ended: a headset switched off).
  */
-export type MicrophoneState = 'recorded' | 'refused' | 'missing' | 'unasked' | 'off';
+export type MicrophoneState = 'recorded' | 'refused' | 'missing' | 'unasked' | 'off' | 'lost';
 
 export type StopReason = 'user' | 'tab-closed' | 'left-page' | 'capture-ended' | 'recovered' | 'signed-out';
 
@@ -26,6 +27,8 @@ export type RecordingFailure =
   | { kind: 'capture-refused'; message: string }
   /** The tab closed before any sound was recorded, or the recording lasted under a second. */
   | { kind: 'too-short'; recordedMs: number }
+  /** The recording page died mid-recording (a renderer crash, the extension reloaded): its pieces are kept. */
+  | { kind: 'page-gone' }
   /** The browser's storage for the extension is full: what was written is kept. */
   | { kind: 'storage-full' }
   /** The recorded file could not be assembled or read. */
@@ -69,6 +72,7 @@ export interface RecordingState {
 
 export type RecordingEvent =
   | { type: 'started'; microphone: MicrophoneState }
+  | { type: 'microphone-lost' }
   | { type: 'piece'; bytes: number; recordedMs: number }
   | { type: 'stop'; reason: StopReason }
   | { type: 'assembled'; fileKey: string; durationMs: number; size?: number }
@@ -144,6 +148,10 @@ export function transition(state: RecordingState, event: RecordingEvent, now: nu
   switch (event.type) {
     case 'started':
       return state.phase === 'starting' ? next({ phase: 'recording', microphone: event.microphone }) : null;
+    case 'microphone-lost':
+      return state.phase === 'recording' && state.microphone === 'recorded'
+        ? next({ microphone: 'lost' })
+        : null;
     case 'piece':
       // Pieces may still arrive while stopping: the recorder flushes its last one.
       if (state.phase !== 'recording' && state.phase !== 'stopping' && state.phase !== 'starting')
