@@ -26,10 +26,6 @@ const en = {
   discard: 'Discard',
   uploadTo: 'Upload to',
   keptTitle: 'Kept recordings',
-  signOutKept: (count: number) =>
-    count === 1 ? 'Sign out and delete the kept recording?' : `Sign out and delete ${count} kept recordings?`,
-  signOutKeptNote: 'Signing out deletes them. Cancel to upload them first.',
-  signOutDelete: 'Delete and sign out',
   keptItem: (title: string, length: string, space: string) => `“${title}”: ${length}, ${space}`,
   keptSpace: (title: string) => `Space for “${title}”`,
   keptInterrupted: 'The recording stopped before its file was made. What was recorded is kept.',
@@ -97,10 +93,6 @@ const ru: typeof en = {
   discard: 'Удалить',
   uploadTo: 'Загрузить в',
   keptTitle: 'Сохранённые записи',
-  signOutKept: (count: number) =>
-    count === 1 ? 'Выйти и удалить сохранённую запись?' : `Выйти и удалить сохранённые записи (${count})?`,
-  signOutKeptNote: 'При выходе они удаляются. Отмените, чтобы сначала загрузить их.',
-  signOutDelete: 'Удалить и выйти',
   keptItem: (title: string, length: string, space: string) => `«${title}»: ${length}, ${space}`,
   keptSpace: (title: string) => `Пространство для «${title}»`,
   keptInterrupted: 'Запись прервалась до того, как был собран файл. Записанное сохранено.',

@@ -6,7 +6,7 @@
 import { useState } from 'preact/hooks';
 import { sendMessage } from '@/lib/messaging';
 import type { RecordingView } from '@/lib/recording/view';
-import { recorderText } from '../recorder-texts';
+import { text } from '../lang';
 import { ConfirmDialog } from '../ui';
 import { signOut } from './store';
 
@@ -19,7 +19,7 @@ export function recordingsAtStake(view: RecordingView | null): number {
 }
 
 export function SignOutButton({ label, className }: { label: string; className: string }) {
-  const t = recorderText.value;
+  const t = text.value;
   const [count, setCount] = useState(0);
   const [busy, setBusy] = useState(false);
   const ask = async () => {
