@@ -96,7 +96,7 @@ function recorderCommand(message: unknown, sendResponse: (answer: RecorderAnswer
       ? startRecording(id, message.streamId, message.microphone, report)
       : message.op === 'stop'
         ? // Answered at once; the file follows as an event.
-          Promise.resolve(void stopRecording(id, report))
+          Promise.resolve(void stopRecording(id, report, message.keep))
         : message.op === 'assemble'
           ? Promise.resolve(void assemble(id, report))
           : discardRecording(id);

@@ -481,6 +481,59 @@ describe('"Record here" as a service', () => {
     expect((await w.recording.view()).offer).not.toBeNull();
   });
 
+  it('long silence: "Still recording?" once after 5 minutes, a stop after 15, and the silence at the end cut before the upload (and said)', async () => {
+    const w = world();
+    // Into the space with an hour left: no balance warning in the way.
+    const { state } = await w.recording.start(TAB, { microphone: true, spaceId: 2 });
+    const id = state!.id;
+    await w.recording.event(id, { type: 'started', microphone: 'recorded' });
+    let index = 0;
+    const piece = (audible: boolean) =>
+      w.recording.event(id, { type: 'piece', index, bytes: 10, recordedMs: ++index * 5_000, audible });
+    for (let i = 0; i < 24; i++) await piece(true); // 2 minutes of talk
+    for (let i = 0; i < 59; i++) await piece(false); // 4 min 55 s of silence
+    expect(w.notices).toEqual([]);
+    await piece(false); // 5 minutes
+    expect(w.notices).toEqual(['Still recording?']);
+    for (let i = 0; i < 12; i++) await piece(false);
+    expect(w.notices).toEqual(['Still recording?']);
+    await piece(true); // a sound: the silence starts again from nothing
+    for (let i = 0; i < 179; i++) await piece(false);
+    expect((await w.recording.state())?.phase).toBe('recording');
+    expect(w.notices).toEqual(['Still recording?', 'Still recording?']);
+    await piece(false); // 15 minutes
+    expect(await w.recording.state()).toMatchObject({ phase: 'stopping', stopReason: 'silence' });
+    // The file is made of the pieces up to the last sound (piece 96) and one more: 98 of 277.
+    expect(w.commands.find((command) => command.op === 'stop')).toEqual({
+      channel: 'meeting-capture-recording',
+      op: 'stop',
+      id,
+      keep: 98,
+    });
+    expect(w.notices).toEqual(['Still recording?', 'Still recording?', 'Silence cut']);
+  });
+
+  it('a stop with no silence at the end cuts nothing; a recording page that says nothing of the silence keeps every piece', async () => {
+    for (const audible of [true, undefined]) {
+      const w = world();
+      const { state } = await w.recording.start(TAB, { microphone: true });
+      const id = state!.id;
+      await w.recording.event(id, { type: 'started', microphone: 'recorded' });
+      for (let index = 0; index < 3; index++)
+        await w.recording.event(id, {
+          type: 'piece',
+          index,
+          bytes: 10,
+          recordedMs: (index + 1) * 5_000,
+          ...(audible !== undefined && { audible }),
+        });
+      await w.recording.stop('user');
+      const stop = w.commands.find((command) => command.op === 'stop') as { keep?: number };
+      expect(stop.keep, String(audible)).toBe(audible ? 4 : undefined);
+      expect(w.notices).toEqual([]);
+    }
+  });
+
   it('without an offscreen document (Firefox) it is not supported and starts nothing', async () => {
     const { recording, commands } = world({ offscreen: null });
     expect((await recording.view()).supported).toBe(false);

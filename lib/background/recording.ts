@@ -10,7 +10,7 @@
  */
 import { browser } from 'wxt/browser';
 import type { FileStore } from '@/lib/file-store';
-import { formatBadgeElapsed } from '@/lib/format/time';
+import { formatBadgeElapsed, formatDuration } from '@/lib/format/time';
 import type { Lang } from '@/lib/i18n';
 import type { JobEngine } from '@/lib/jobs/engine';
 import type { JobStore } from '@/lib/jobs/store';
@@ -18,6 +18,7 @@ import { isTerminal, type Job } from '@/lib/jobs/types';
 import { parseMeetingLink } from '@/lib/links';
 import { PAGE_CONTEXT_CHANGED, type PageRecording, type RecordingRefusal } from '@/lib/messaging';
 import { balanceWarning, outgrowsBalance } from '@/lib/recording/balance';
+import { PIECE_MS } from '@/lib/recording/pieces';
 import {
   RECORDING_CHANNEL,
   type RecorderAnswer,
@@ -25,6 +26,7 @@ import {
   type RecorderEvent,
 } from '@/lib/recording/protocol';
 import { type AtStart, atStart } from '@/lib/recording/recovery';
+import { piecesToKeep, silenceStep } from '@/lib/recording/silence';
 import {
   isCapturing,
   isFinished,
@@ -379,7 +381,26 @@ export function createRecording(deps: RecordingDeps): Recording {
     const stopping = await apply({ type: 'stop', reason });
     await setBadge(stopping);
     tabs.tellTab(state.tabId);
-    if (document) await document.use(() => command({ channel: RECORDING_CHANNEL, op: 'stop', id: state.id }));
+    // The silence at the end is cut before the upload: the service charges by duration.
+    const keep = piecesToKeep(Number.MAX_SAFE_INTEGER, state.lastAudible);
+    const cut = keep < state.pieces ? (state.pieces - keep) * PIECE_MS : 0;
+    if (document)
+      await document.use(() =>
+        command({
+          channel: RECORDING_CHANNEL,
+          op: 'stop',
+          id: state.id,
+          ...(state.lastAudible !== undefined && { keep }),
+        }),
+      );
+    if (cut > 0) {
+      const t = backgroundTexts(await deps.lang());
+      await notify(
+        NOTICE_ID,
+        t.recordingSilenceCutTitle,
+        t.recordingSilenceCut(formatDuration(Math.round(cut / 1000), await deps.lang())),
+      );
+    }
     return stopping;
   }
 
@@ -457,6 +478,16 @@ export function createRecording(deps: RecordingDeps): Recording {
     if (!tab?.url) await stop('left-page');
   }
 
+  /** Long silence: "Still recording?" once after 5 minutes, a stop after 15 (lib/recording/silence.ts). */
+  async function silence(state: RecordingState): Promise<void> {
+    if (state.silentFromMs === undefined || state.phase !== 'recording') return;
+    const step = silenceStep(state.recordedMs - state.silentFromMs, state.silenceAsked ?? false);
+    if (step === 'ask') {
+      await store.setState({ ...state, silenceAsked: true });
+      await told('recordingSilenceAsk');
+    } else if (step === 'stop') await stop('silence');
+  }
+
   async function warn(state: RecordingState): Promise<void> {
     const due = balanceWarning(state.recordedMs, state.availableSeconds, state.warned);
     if (due === null) return;
@@ -475,10 +506,17 @@ export function createRecording(deps: RecordingDeps): Recording {
         return null;
       }
       case 'piece': {
-        const next = await apply({ type: 'piece', bytes: event.bytes, recordedMs: event.recordedMs });
+        const next = await apply({
+          type: 'piece',
+          bytes: event.bytes,
+          recordedMs: event.recordedMs,
+          index: event.index,
+          ...(event.audible !== undefined && { audible: event.audible }),
+        });
         if (next) {
           await setBadge(next);
           await warn(next);
+          await silence(next);
         }
         return null;
       }
@@ -627,7 +665,9 @@ export function createRecording(deps: RecordingDeps): Recording {
   }
 
   /** A notification of what broke the capture, with what was kept. */
-  async function told(what: 'recordingTabEnded' | 'recordingMicLost' | 'recordingPageGone'): Promise<void> {
+  async function told(
+    what: 'recordingTabEnded' | 'recordingMicLost' | 'recordingPageGone' | 'recordingSilenceAsk',
+  ): Promise<void> {
     const t = backgroundTexts(await deps.lang());
     const [title, message] = t[what];
     await notify(NOTICE_ID, title, message);

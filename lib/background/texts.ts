@@ -67,6 +67,13 @@ const en = {
     'Recording stopped',
     'The recording page closed unexpectedly: what was recorded until then is kept. Open Meeting Capture to upload it.',
   ] as [string, string],
+  recordingSilenceAsk: [
+    'Still recording?',
+    'Nothing has been heard for 5 minutes. The recording stops by itself after 15 minutes of silence; stop it now from Meeting Capture if the meeting is over.',
+  ] as [string, string],
+  recordingSilenceCutTitle: 'Silence cut',
+  recordingSilenceCut: (length: string) =>
+    `The silence at the end of the recording (${length}) was cut: it is not uploaded or charged.`,
   recordingStartedTitle: 'Recording this tab',
   recordingStartedMessage:
     'The tab’s sound is being recorded. Stop it from the Meeting Capture button in the toolbar; the recording is uploaded then.',

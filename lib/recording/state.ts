@@ -11,6 +11,8 @@
  * upload or discarding (lib/recording/recovery.ts).
  */
 
+import { PIECE_MS } from './pieces';
+
 export type RecordingPhase = 'idle' | 'starting' | 'recording' | 'stopping' | 'uploading' | 'done' | 'failed';
 
 /**
@@ -20,7 +22,15 @@ export type RecordingPhase = 'idle' | 'starting' | 'recording' | 'stopping' | 'u
  */
 export type MicrophoneState = 'recorded' | 'refused' | 'missing' | 'unasked' | 'off' | 'lost';
 
-export type StopReason = 'user' | 'tab-closed' | 'left-page' | 'capture-ended' | 'recovered' | 'signed-out';
+export type StopReason =
+  | 'user'
+  | 'tab-closed'
+  | 'left-page'
+  | 'capture-ended'
+  | 'recovered'
+  | 'signed-out'
+  /** 15 minutes without a sound (lib/recording/silence.ts). */
+  | 'silence';
 
 export type RecordingFailure =
   /** Chrome refused the tab's sound (no user invocation, a page Chrome does not capture, …). */
@@ -56,6 +66,14 @@ export interface RecordingState {
   bytes: number;
   recordedMs: number;
   microphone: MicrophoneState;
+  /**
+   * The silence (lib/recording/silence.ts), once the recording page says what it heard: the last
+   * piece in which a sound was heard (-1: none yet), the recorded time at which the silence going
+   * on now began, and whether "Still recording?" was asked during it.
+   */
+  lastAudible?: number;
+  silentFromMs?: number;
+  silenceAsked?: boolean;
   /** The balance warnings already given (80 %, 100 %). */
   warned: number;
   stopReason?: StopReason;
@@ -73,7 +91,7 @@ export interface RecordingState {
 export type RecordingEvent =
   | { type: 'started'; microphone: MicrophoneState }
   | { type: 'microphone-lost' }
-  | { type: 'piece'; bytes: number; recordedMs: number }
+  | { type: 'piece'; bytes: number; recordedMs: number; index?: number; audible?: boolean }
   | { type: 'stop'; reason: StopReason }
   | { type: 'assembled'; fileKey: string; durationMs: number; size?: number }
   | { type: 'upload-started'; jobId: string }
@@ -105,6 +123,21 @@ export function uploadOutcome(
   if (state?.phase !== 'uploading' || !state.jobId) return null;
   if (!job || job.phase === 'failed' || job.phase === 'cancelled') return 'failed';
   return job.phase === 'uploading' ? 'wait' : 'uploaded';
+}
+
+/** What a piece tells of the silence: a sound ends it; the first silent piece after a sound starts one. */
+function heard(
+  state: RecordingState,
+  event: { recordedMs: number; index?: number; audible?: boolean },
+): Partial<RecordingState> {
+  if (event.audible === undefined || event.index === undefined) return {};
+  const lastAudible = state.lastAudible ?? -1;
+  if (event.audible)
+    return { lastAudible: Math.max(lastAudible, event.index), silentFromMs: undefined, silenceAsked: false };
+  return {
+    lastAudible,
+    silentFromMs: state.silentFromMs ?? Math.max(0, event.recordedMs - PIECE_MS),
+  };
 }
 
 /** A recording shorter than this is not uploaded: the service would charge for nothing. */
@@ -161,6 +194,7 @@ export function transition(state: RecordingState, event: RecordingEvent, now: nu
         pieces: state.pieces + 1,
         bytes: state.bytes + event.bytes,
         recordedMs: Math.max(state.recordedMs, event.recordedMs),
+        ...heard(state, event),
       });
     case 'stop':
       if (state.phase !== 'recording' && state.phase !== 'starting') return null;
