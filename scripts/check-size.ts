@@ -62,7 +62,8 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // frame waits for one file, not three), while the other pages keep them as files: 848,011 B measured.
 // 829 → 831: the same round of Record here (the kept recordings' list in the popup, the capture's
 // breaks told, the sign-out confirmation): 850,779 B measured.
-export const ZIP_BUDGET_KB = 831;
+// 831 → 832: long silence (the recording page's level meter, the background's notices): 851,570 B measured.
+export const ZIP_BUDGET_KB = 832;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -158,7 +159,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // 82.9 → 84: Record here keeps every recording (the kept list, retried uploads, the upload
   // resumed at the next start, a session the service ends keeping them, serialized starts) and
   // says how the capture broke (three notices, both languages): 84,797 → 85,935 B measured.
-  'background.js': 84,
+  // 84 → 84.6: long silence asked about, stopped after 15 minutes and cut at the end (its two
+  // notices and the cut's in both languages): 86,503 B measured.
+  'background.js': 84.6,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the
