@@ -474,6 +474,9 @@ describe('"Record here" as a service', () => {
     await w.recording.check();
     expect((await w.recording.state())?.phase).toBe('recording');
     w.crash();
+    // One look without an answer is not a death; the second, 2.5 s later, is.
+    await w.recording.check();
+    expect((await w.recording.state())?.phase).toBe('recording');
     await w.recording.check();
     expect(await w.recording.state()).toMatchObject({ phase: 'failed', failure: { kind: 'page-gone' } });
     expect(w.notices).toEqual(['Recording stopped']);

@@ -188,6 +188,8 @@ export function createRecording(deps: RecordingDeps): Recording {
    * not run beside it to overwrite its state and close the capture it made.
    */
   let startUnderWay = false;
+  /** Looks in a row (`check`) that found the recording page not holding the recording. */
+  let missedLooks = 0;
 
   async function pageHolds(): Promise<string | null> {
     if (!document) return null;
@@ -674,15 +676,22 @@ export function createRecording(deps: RecordingDeps): Recording {
   }
 
   /**
-   * While a recording runs (every few seconds, lib/background/recording-watch.ts, and at each
-   * look): a recording page that no longer holds the capture (a renderer crash, the extension
-   * reloaded) ends the recording as failed ("page gone"), its pieces kept and offered, and the page
-   * control and a notification say so.
+   * While a recording runs (every 2.5 s, lib/background/recording-watch.ts): a recording page that
+   * no longer holds the capture at two looks in a row (a renderer crash, the extension reloaded)
+   * ends the recording as failed ("page gone"), its pieces kept and offered, and the page control
+   * and a notification say so.
    */
   async function check(): Promise<void> {
     const state = await store.getState();
     if (state?.phase !== 'recording' || !document) return;
-    if ((await lookAt(state)).kind !== 'offer') return;
+    // Two looks in a row (5 s) before it is called gone: one unanswered look is not a death.
+    if ((await lookAt(state)).kind !== 'offer') {
+      missedLooks = 0;
+      return;
+    }
+    missedLooks += 1;
+    if (missedLooks < 2) return;
+    missedLooks = 0;
     const failed = await apply({ type: 'fail', failure: { kind: 'page-gone' } });
     if (!failed) return;
     await setBadge(failed);
