@@ -23,6 +23,10 @@ export const en = {
   signIn: 'Sign in',
   signingIn: 'Signing in…',
   signOut: 'Sign out',
+  signOutKept: (count: number) =>
+    count === 1 ? 'Sign out and delete the kept recording?' : `Sign out and delete ${count} kept recordings?`,
+  signOutKeptNote: 'Signing out deletes them. Cancel to upload them first.',
+  signOutDelete: 'Delete and sign out',
   invalidUrl: 'Enter a link starting with https:// or http://.',
   stillTrying: (url: string) => `Still trying to reach ${url}: no answer yet.`,
   tryingAgain: 'Trying again…',

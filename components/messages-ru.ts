@@ -21,6 +21,10 @@ export const ru: Catalog = {
   signIn: 'Войти',
   signingIn: 'Вход…',
   signOut: 'Выйти',
+  signOutKept: (count: number) =>
+    count === 1 ? 'Выйти и удалить сохранённую запись?' : `Выйти и удалить сохранённые записи (${count})?`,
+  signOutKeptNote: 'При выходе они удаляются. Отмените, чтобы сначала загрузить их.',
+  signOutDelete: 'Удалить и выйти',
   invalidUrl: 'Введите ссылку, начинающуюся с https:// или http://.',
   stillTrying: (url: string) => `Всё ещё пытаемся связаться с ${url}: ответа пока нет.`,
   tryingAgain: 'Повторная попытка…',

@@ -19,44 +19,53 @@ const en = {
   micRecorded: 'Your microphone is recorded too.',
   micMissing: 'Your microphone is not recorded: no microphone was found.',
   micOff: 'Your microphone is not recorded.',
+  micLost: 'Your microphone stopped (switched off or unplugged): only the tab’s sound is recorded now.',
   timeLeft: (space: string, left: string) => `Time left in ${space}: ${left}.`,
   unfinished: (title: string) => `A recording was left unfinished: “${title}”.`,
   uploadRecorded: (length: string) => `Upload what was recorded (${length})`,
   discard: 'Discard',
   uploadTo: 'Upload to',
+  keptTitle: 'Kept recordings',
+  keptItem: (title: string, length: string, space: string) => `“${title}”: ${length}, ${space}`,
+  keptSpace: (title: string) => `Space for “${title}”`,
+  keptInterrupted: 'The recording stopped before its file was made. What was recorded is kept.',
   spaceWithTime: (space: string, left: string) => `${space} (${left} left)`,
   unsupported:
     'Recording a tab needs Chrome or another Chromium browser: Firefox lets no extension record a tab’s sound.',
   failed: (kind: string): string =>
     kind === 'too-short'
       ? 'The recording lasted under a second: nothing was uploaded.'
-      : kind === 'storage-full'
-        ? 'The browser’s storage is full: the recording stopped. What was recorded is kept.'
-        : kind === 'capture-refused'
-          ? 'Chrome did not let the tab be recorded.'
-          : kind === 'upload-refused'
-            ? 'The recording could not be uploaded. What was recorded is kept.'
-            : kind === 'over-balance'
-              ? 'The recording is longer than the processing time left in its space. It is kept: upload it to another space, or top up first.'
-              : 'The recording could not be finished. What was recorded is kept.',
+      : kind === 'page-gone'
+        ? 'The recording page closed unexpectedly: the recording stopped. What was recorded is kept.'
+        : kind === 'storage-full'
+          ? 'The browser’s storage is full: the recording stopped. What was recorded is kept.'
+          : kind === 'capture-refused'
+            ? 'Chrome did not let the tab be recorded.'
+            : kind === 'upload-refused'
+              ? 'The recording could not be uploaded. What was recorded is kept.'
+              : kind === 'over-balance'
+                ? 'The recording is longer than the processing time left in its space. It is kept: upload it to another space, or top up first.'
+                : 'The recording could not be finished. What was recorded is kept.',
   refused: (reason: string): string =>
     reason === 'signed-out'
       ? 'Sign in to the service first.'
-      : reason === 'already-recording'
-        ? 'Another tab is being recorded: stop it first.'
-        : reason === 'still-uploading'
-          ? 'The last recording is still being uploaded: start the next one when it is done (see Meeting Capture).'
-          : reason === 'unfinished'
-            ? 'Upload or discard the unfinished recording first.'
-            : reason === 'not-a-web-page'
-              ? 'Only web pages (http or https) can be recorded. Switch to the meeting’s tab and open Meeting Capture there.'
-              : reason === 'not-the-meeting'
-                ? 'The tab in front is not that meeting. Switch to the meeting’s tab, open Meeting Capture there and press “Record here instead” again.'
-                : reason === 'tab-gone'
-                  ? 'The tab is gone.'
-                  : reason === 'unsupported'
-                    ? 'Recording a tab needs Chrome or another Chromium browser.'
-                    : 'Chrome did not let the tab be recorded. Click the Meeting Capture button in the toolbar while on the tab, then “Record this tab”.',
+      : reason === 'already-starting'
+        ? 'A recording is starting: wait a moment.'
+        : reason === 'already-recording'
+          ? 'Another tab is being recorded: stop it first.'
+          : reason === 'still-uploading'
+            ? 'The last recording is still being uploaded: start the next one when it is done (see Meeting Capture).'
+            : reason === 'unfinished'
+              ? 'Upload or discard the unfinished recording first.'
+              : reason === 'not-a-web-page'
+                ? 'Only web pages (http or https) can be recorded. Switch to the meeting’s tab and open Meeting Capture there.'
+                : reason === 'not-the-meeting'
+                  ? 'The tab in front is not that meeting. Switch to the meeting’s tab, open Meeting Capture there and press “Record here instead” again.'
+                  : reason === 'tab-gone'
+                    ? 'The tab is gone.'
+                    : reason === 'unsupported'
+                      ? 'Recording a tab needs Chrome or another Chromium browser.'
+                      : 'Chrome did not let the tab be recorded. Click the Meeting Capture button in the toolbar while on the tab, then “Record this tab”.',
 };
 
 const ru: typeof en = {
@@ -77,44 +86,53 @@ const ru: typeof en = {
   micRecorded: 'Ваш микрофон тоже записывается.',
   micMissing: 'Ваш микрофон не записывается: микрофон не найден.',
   micOff: 'Ваш микрофон не записывается.',
+  micLost: 'Микрофон отключился (выключен или отсоединён): теперь записывается только звук вкладки.',
   timeLeft: (space: string, left: string) => `Осталось времени в «${space}»: ${left}.`,
   unfinished: (title: string) => `Осталась незавершённая запись: «${title}».`,
   uploadRecorded: (length: string) => `Загрузить записанное (${length})`,
   discard: 'Удалить',
   uploadTo: 'Загрузить в',
+  keptTitle: 'Сохранённые записи',
+  keptItem: (title: string, length: string, space: string) => `«${title}»: ${length}, ${space}`,
+  keptSpace: (title: string) => `Пространство для «${title}»`,
+  keptInterrupted: 'Запись прервалась до того, как был собран файл. Записанное сохранено.',
   spaceWithTime: (space: string, left: string) => `${space} (осталось ${left})`,
   unsupported:
     'Для записи вкладки нужен Chrome или другой браузер на Chromium: Firefox не даёт расширениям записывать звук вкладки.',
   failed: (kind: string): string =>
     kind === 'too-short'
       ? 'Запись длилась меньше секунды: ничего не загружено.'
-      : kind === 'storage-full'
-        ? 'Хранилище браузера заполнено: запись остановлена. Записанное сохранено.'
-        : kind === 'capture-refused'
-          ? 'Chrome не разрешил записать вкладку.'
-          : kind === 'upload-refused'
-            ? 'Запись не удалось загрузить. Записанное сохранено.'
-            : kind === 'over-balance'
-              ? 'Запись длиннее времени обработки, оставшегося в её пространстве. Она сохранена: загрузите её в другое пространство или сначала пополните баланс.'
-              : 'Запись не удалось завершить. Записанное сохранено.',
+      : kind === 'page-gone'
+        ? 'Страница записи неожиданно закрылась: запись остановлена. Записанное сохранено.'
+        : kind === 'storage-full'
+          ? 'Хранилище браузера заполнено: запись остановлена. Записанное сохранено.'
+          : kind === 'capture-refused'
+            ? 'Chrome не разрешил записать вкладку.'
+            : kind === 'upload-refused'
+              ? 'Запись не удалось загрузить. Записанное сохранено.'
+              : kind === 'over-balance'
+                ? 'Запись длиннее времени обработки, оставшегося в её пространстве. Она сохранена: загрузите её в другое пространство или сначала пополните баланс.'
+                : 'Запись не удалось завершить. Записанное сохранено.',
   refused: (reason: string): string =>
     reason === 'signed-out'
       ? 'Сначала войдите в сервис.'
-      : reason === 'already-recording'
-        ? 'Уже записывается другая вкладка: сначала остановите её.'
-        : reason === 'still-uploading'
-          ? 'Предыдущая запись ещё загружается: начните следующую, когда она загрузится (см. Meeting Capture).'
-          : reason === 'unfinished'
-            ? 'Сначала загрузите или удалите незавершённую запись.'
-            : reason === 'not-a-web-page'
-              ? 'Записать можно только веб-страницу (http или https). Перейдите во вкладку встречи и откройте Meeting Capture там.'
-              : reason === 'not-the-meeting'
-                ? 'Открытая вкладка — не эта встреча. Перейдите во вкладку встречи, откройте там Meeting Capture и снова нажмите «Записать здесь».'
-                : reason === 'tab-gone'
-                  ? 'Вкладка закрыта.'
-                  : reason === 'unsupported'
-                    ? 'Для записи вкладки нужен Chrome или другой браузер на Chromium.'
-                    : 'Chrome не разрешил записать вкладку. Нажмите кнопку Meeting Capture на панели инструментов, находясь во вкладке, затем «Записать эту вкладку».',
+      : reason === 'already-starting'
+        ? 'Запись уже запускается: подождите немного.'
+        : reason === 'already-recording'
+          ? 'Уже записывается другая вкладка: сначала остановите её.'
+          : reason === 'still-uploading'
+            ? 'Предыдущая запись ещё загружается: начните следующую, когда она загрузится (см. Meeting Capture).'
+            : reason === 'unfinished'
+              ? 'Сначала загрузите или удалите незавершённую запись.'
+              : reason === 'not-a-web-page'
+                ? 'Записать можно только веб-страницу (http или https). Перейдите во вкладку встречи и откройте Meeting Capture там.'
+                : reason === 'not-the-meeting'
+                  ? 'Открытая вкладка — не эта встреча. Перейдите во вкладку встречи, откройте там Meeting Capture и снова нажмите «Записать здесь».'
+                  : reason === 'tab-gone'
+                    ? 'Вкладка закрыта.'
+                    : reason === 'unsupported'
+                      ? 'Для записи вкладки нужен Chrome или другой браузер на Chromium.'
+                      : 'Chrome не разрешил записать вкладку. Нажмите кнопку Meeting Capture на панели инструментов, находясь во вкладке, затем «Записать эту вкладку».',
 };
 
 export const recorderText = featureText({ en, ru });

@@ -36,8 +36,15 @@ const recorderEvent = z.union([
     type: z.literal('started'),
     microphone: z.enum(['recorded', 'refused', 'missing', 'unasked', 'off']),
   }),
-  z.object({ type: z.literal('piece'), index: count, bytes: count, recordedMs: count }),
+  z.object({
+    type: z.literal('piece'),
+    index: count,
+    bytes: count,
+    recordedMs: count,
+    audible: z.optional(z.boolean()),
+  }),
   z.object({ type: z.literal('capture-ended') }),
+  z.object({ type: z.literal('microphone-ended') }),
   z.object({ type: z.literal('assembled'), fileKey: text(200), durationMs: count, size: count }),
   z.object({
     type: z.literal('failed'),
@@ -63,7 +70,8 @@ const privilegedSchemas = {
   }),
   /** Stops a sign-in under way (the form's Cancel while the service does not answer). */
   'session.signInCancel': z.object({}),
-  'session.signOut': z.object({}),
+  /** `keepRecordings`: "Sign in again" of an expired session; the recordings stay for the next sign-in. */
+  'session.signOut': z.object({ keepRecordings: z.optional(z.boolean()) }),
   'settings.get': z.object({}),
   'settings.set': z.partial(
     z.object({
@@ -190,8 +198,10 @@ const privilegedSchemas = {
   'recording.stop': z.object({}),
   'recording.recover': z.object({
     action: z.enum(['upload', 'discard']),
-    /** A file kept for its balance: the space it goes to (else its own). */
+    /** The space the recording goes to (else its own). */
     spaceId: z.optional(spaceId),
+    /** A recording set aside for a newer one (the view's `kept`); else the current one. */
+    id: z.optional(filled(100)),
   }),
   /** From the recording page (the offscreen document) only: what happened to the recording. */
   'recording.event': z.object({ id: filled(100), event: recorderEvent }),

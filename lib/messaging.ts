@@ -258,6 +258,8 @@ export type RecordingRefusal =
   | 'unsupported'
   | 'signed-out'
   | 'already-recording'
+  /** Another start is under way (a double shortcut press, the page control and the popup). */
+  | 'already-starting'
   /** The last recording's upload is still under way (one recording at a time). */
   | 'still-uploading'
   | 'unfinished'

@@ -73,7 +73,10 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 829 → 832: one adapter per calendar in the calendar script, the breakage kept by the background and
 // the options' diagnostics (a lazily loaded view, en and ru): 831.2 kB measured.
 // (Each of the five lines above was measured on its own change; together: 847.8 kB measured.)
-export const ZIP_BUDGET_KB = 848.5;
+// 829 → 831: the same round of Record here (the kept recordings' list in the popup, the capture's
+// breaks told, the sign-out confirmation): 850,779 B measured.
+// 831 → 832: long silence (the recording page's level meter, the background's notices): 851,570 B measured.
+export const ZIP_BUDGET_KB = 832;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -102,12 +105,15 @@ export const BUDGETS_KB: Record<string, number> = {
   // the same files counted as before (HTML apart, the stylesheets as files) came to 34,201 B. With
   // the app started after the snapshot's frame (startAfterFrame, +78 B in popup-snapshot.js) and
   // the page's own comment shortened (it ships): 33,841 B, popup.html 3,344 B.
-  'popup.html': 33.1,
+  // 33.1 → 33.4: Sign out asks first when recordings are kept (its confirmation and texts in the
+  // shared app code, both languages): 34,144 B measured.
+  'popup.html': 33.4,
   // 30.8 → 30.9: the recorder's elapsed clock from lib/format (formats in one home, not a copy in
   // lib/recording) left the side panel 8 bytes over its budget: 31,547 bytes measured (+17).
   // 30.9 → 31.0: the same time of day in the shared chunk: 31670 B measured, 28 B over.
   // 31.0 → 31.4: its HTML counted (449 B): 32,118 B measured.
-  'sidepanel.html': 31.4,
+  // 31.4 → 31.7: the same sign-out confirmation in the shared app code: 32,420 B measured.
+  'sidepanel.html': 31.7,
   // +2 with the meeting search (issue 10): speaker renames and the lazy search loader.
   // 38.7 → 39.1: the same round's shared pieces (failure wording, list hook, search rule): 38.8 kB.
   // 39.4 → 39.5: open pages follow the session (the watch of its signal in the shared app code
@@ -117,7 +123,8 @@ export const BUDGETS_KB: Record<string, number> = {
   // nothing), and the spaces' order in one home (lib/spaces/order.ts): 40500 B measured, 52 B over.
   // The time of day in the shared chunk leaves it at 40527 B (28 B left).
   // 39.6 → 40.1: its HTML counted (451 B): 40,980 B measured.
-  'viewer.html': 40.1,
+  // 40.1 → 40.4: the same sign-out confirmation in the shared app code: 41,283 B measured.
+  'viewer.html': 40.4,
   // 26.5 → 26.9: the calendars' opt-ins, owner address, bots-per-day cap and feed caps shown with
   // their values (English and Russian): 26.5 kB measured.
   // 27.2 → 27.7: its HTML counted (475 B): 28,279 B measured.
@@ -125,7 +132,8 @@ export const BUDGETS_KB: Record<string, number> = {
   // The microphone page of "Record here" (Chrome only): asks for the microphone once, in a tab.
   // Preact, signals, the shared page chunk and the options' stylesheet are most of it: 25.4 kB.
   // 26 → 26.1: its HTML counted (466 B): 26,653 B measured.
-  'microphone.html': 26.1,
+  // 26.1 → 26.2: the sign-out confirmation's texts in the shared catalog: 26,728 B measured, 2 B over.
+  'microphone.html': 26.2,
   // Target 30: 63.4 reached (ical.js parses feeds in a Worker, outside the service worker), then
   // 84.1 with deliveries (marked, about 15, for the Slack text: the same Worker route could take it
   // out too). zod/mini, ky, the job engine and the API, page and notification texts of both
@@ -177,7 +185,12 @@ export const BUDGETS_KB: Record<string, number> = {
   // bounded store) and four more calendar hosts in the one list: 84,685 B measured.
   // Together, the five changes above (the wiring, the registry, search safety, real feeds, delivery
   // kinds and Telegram) and the calendar pages' breakage kept: 88.4 kB measured.
-  'background.js': 88.6,
+  // 82.9 → 84: Record here keeps every recording (the kept list, retried uploads, the upload
+  // resumed at the next start, a session the service ends keeping them, serialized starts) and
+  // says how the capture broke (three notices, both languages): 84,797 → 85,935 B measured.
+  // 84 → 84.6: long silence asked about, stopped after 15 minutes and cut at the end (its two
+  // notices and the cut's in both languages): 86,503 B measured.
+  'background.js': 84.6,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the

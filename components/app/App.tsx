@@ -13,6 +13,7 @@ import { text } from '../lang';
 import { ErrorMessage, IconButton, Skeleton } from '../ui';
 import { BalanceCard, JobsList, type Navigate, NoticeBar, RecordingList, SpacePicker } from './Home';
 import { lazyView } from './lazy';
+import { SignOutButton } from './SignOut';
 import {
   boot,
   currentSpace,
@@ -48,7 +49,8 @@ function SessionBanner() {
     <div class="alert warn" role="status" data-testid="session-warning">
       {view.warning === 'expired' ? m.sessionExpired : m.sessionEndsSoon}
       <div class="row">
-        <button type="button" class="small" onClick={() => void signOut()}>
+        {/* Signing in again keeps the recordings, as a session the service ends does. */}
+        <button type="button" class="small" onClick={() => void signOut({ keepRecordings: true })}>
           {m.signInAgain}
         </button>
       </div>
@@ -216,11 +218,7 @@ export function App({ onOpenPanel, children }: AppProps = {}) {
             <path d="M15 4v16" />
           </IconButton>
         )}
-        {current?.signedIn && (
-          <button type="button" class="ghost small" onClick={() => void signOut()}>
-            {m.signOut}
-          </button>
-        )}
+        {current?.signedIn && <SignOutButton className="ghost small" label={m.signOut} />}
       </footer>
     </div>
   );

@@ -16,6 +16,7 @@ import { lang } from '../lang';
 import { openMicrophonePage, useMicrophonePermission } from '../Microphone';
 import { microphoneText } from '../microphone-texts';
 import { recorderText } from '../recorder-texts';
+import { KeptRecordings } from './KeptRecordings';
 import { currentSpace, orderedSpaces, recordInstead } from './store';
 
 const POLL_MS = 1_000;
@@ -174,9 +175,11 @@ export function Recorder() {
           ? m.micRefused
           : state.microphone === 'unasked'
             ? m.micNotAllowedYet
-            : state.microphone === 'missing'
-              ? t.micMissing
-              : t.micOff;
+            : state.microphone === 'lost'
+              ? t.micLost
+              : state.microphone === 'missing'
+                ? t.micMissing
+                : t.micOff;
     body = (
       <>
         <p class="row">
@@ -257,6 +260,17 @@ export function Recorder() {
         </div>
       )}
       {body}
+      {view.supported && (
+        <KeptRecordings
+          kept={view.kept ?? []}
+          busy={busy}
+          onAction={(action, id, spaceId) =>
+            void act(() =>
+              sendMessage('recording.recover', { action, id, ...(spaceId !== undefined && { spaceId }) }),
+            )
+          }
+        />
+      )}
       {error && (
         <p role="alert" class="small-text" data-testid="recorder-error">
           {error}

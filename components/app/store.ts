@@ -402,9 +402,10 @@ export function addJob(job: Job): void {
   jobs.value = [job, ...jobs.value.filter((existing) => existing.id !== job.id)];
 }
 
-export async function signOut(): Promise<void> {
+/** `keepRecordings`: "Sign in again" of an expired session keeps the recordings for the next sign-in. */
+export async function signOut(options: { keepRecordings?: boolean } = {}): Promise<void> {
   forgetSnapshot();
-  await sendMessage('session.signOut', {});
+  await sendMessage('session.signOut', options.keepRecordings ? { keepRecordings: true } : {});
   forgetAccount();
   session.value = { signedIn: false, serviceUrl: serviceUrl.value, warning: null };
 }

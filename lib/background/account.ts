@@ -24,8 +24,12 @@ export interface AccountDeps {
   now: () => number;
   archive: Archive;
   lang: () => Promise<Lang>;
-  /** "Record here": the capture stops and its pieces go with the session. */
-  forgetRecordings: () => Promise<void>;
+  /**
+   * "Record here" at the session's end: `signed-out` (Sign out, another service) wipes the
+   * recordings; `ended` (the service refused the session's renewal) stops the capture and keeps
+   * every recording for the next sign-in.
+   */
+  forgetRecordings: (how: 'signed-out' | 'ended') => Promise<void>;
   sessionKv?: KeyValueStore;
   fetch?: typeof fetch;
   sleep?: Sleep;
@@ -33,11 +37,11 @@ export interface AccountDeps {
 
 export function createAccount(deps: AccountDeps) {
   const { now, archive, lang } = deps;
-  const forgetArchive = () =>
+  const forgetArchive = (how: 'signed-out' | 'ended') =>
     Promise.all([
       archive.clear().catch((error) => console.error('archive not cleared', error)),
-      // "Record here": the capture stops and its pieces go with the session.
-      deps.forgetRecordings().catch((error) => console.error('recording not wiped', error)),
+      // "Record here": the capture stops; its pieces go only with a sign-out.
+      deps.forgetRecordings(how).catch((error) => console.error('recording not wiped', error)),
     ]);
   const sessionKept: BackgroundSessionStore = createSessionStore(deps.sessionKv, now);
   // The archive belongs to the session: when it ends (sign-out, another service, or a session
@@ -46,11 +50,12 @@ export function createAccount(deps: AccountDeps) {
     get: () => sessionKept.get(),
     set: async (session) => {
       await sessionKept.set(session);
-      if (!session) await forgetArchive();
+      // Set to nothing by the session itself: the service ended it (a refused renewal).
+      if (!session) await forgetArchive('ended');
     },
     clear: async () => {
       await sessionKept.clear();
-      await forgetArchive();
+      await forgetArchive('signed-out');
     },
   };
   /** The owner of the archive now: the service and the signed-in account, or null. */

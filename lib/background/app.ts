@@ -50,7 +50,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     now,
     archive,
     lang,
-    forgetRecordings: async () => recording?.forget(),
+    forgetRecordings: async (how) => recording?.forget(how),
     ...(options.sessionKv ? { sessionKv: options.sessionKv } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
@@ -140,6 +140,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     await calendars.wakeCalendars().catch((error) => console.error('calendars not woken', error));
     await account.checkSession().catch((error) => console.error('session not checked', error));
     await results.archiveImport.resume().catch((error) => console.error('archive import not resumed', error));
+    await recording.resume().catch((error) => console.error('recording upload not resumed', error));
     // Sends what is due and re-arms the alarm (Chrome may drop it at a restart); only when something waits.
     void delivery.wake().catch((error) => console.error('deliveries not sent', error));
     await results.updateBadge();

@@ -171,6 +171,35 @@ describe('session messages', () => {
     expect(await send('session.signInCancel', {}, meetTab)).toMatchObject({ ok: false });
   });
 
+  it('"Sign in again" keeps the kept recordings for the next sign-in; Sign out deletes them', async () => {
+    const recordingKv = memoryKeyValue();
+    bg.jobs.scheduler.stop();
+    bg = createBackground({
+      sessionKv: memoryKeyValue(),
+      filesKv: memoryKeyValue(),
+      calendarsKv: memoryKeyValue(),
+      recordingKv,
+      sleep: async () => undefined,
+      hasOriginAccess: async (url) => isGrantedByManifest(url),
+    });
+    const kept = {
+      id: 'r1',
+      phase: 'failed',
+      tabId: 7,
+      title: 'Standup',
+      spaceId: 1,
+      availableSeconds: null,
+    };
+    for (const keep of [true, false]) {
+      await signIn();
+      await recordingKv.set('state', { ...kept, startedAt: 0, pieces: 1, bytes: 1, recordedMs: 5_000 });
+      await send('session.signOut', keep ? { keepRecordings: true } : {});
+      expect(await recordingKv.get('state'), String(keep)).toEqual(
+        keep ? expect.objectContaining({ id: 'r1' }) : undefined,
+      );
+    }
+  });
+
   it('sign-out forgets the session without an "ended" notice', async () => {
     await signIn();
     const view = await send('session.signOut', {});

@@ -42,7 +42,7 @@ export function createRecordingHandlers(bg: Background): Pick<Handlers, Recordin
         ...(meetingLink !== undefined && { meetingLink }),
       }),
     'recording.stop': () => bg.recording.stop('user'),
-    'recording.recover': ({ action, spaceId }) => bg.recording.recover(action, spaceId),
+    'recording.recover': ({ action, spaceId, id }) => bg.recording.recover(action, spaceId, id),
     'recording.event': async ({ id, event }, sender) => {
       if (sender.url !== browser.runtime.getURL('/offscreen.html') || sender.tab)
         throw new MessageError({ kind: 'forbidden-sender', type: 'recording.event' });

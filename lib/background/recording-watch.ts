@@ -9,6 +9,9 @@ import { browser } from 'wxt/browser';
 import { jobsItem } from '@/lib/storage';
 import type { Recording } from './recording';
 
+/** How often a running recording's page is looked at. */
+const CHECK_MS = 2_500;
+
 export function watchRecording(recording: Recording): void {
   const changed = (tabId: number, gone: boolean) =>
     void recording.tabChanged(tabId, gone).catch((error) => console.error('recording tab', error));
@@ -16,6 +19,12 @@ export function watchRecording(recording: Recording): void {
   browser.tabs.onUpdated.addListener((tabId, info) => {
     if (info.status === 'loading' || info.url) changed(tabId, false);
   });
+  // The recording page dying mid-recording is noticed within seconds: the worker is kept awake
+  // by the page's pieces (one every 5 s) while it records, so this timer runs while it matters.
+  setInterval(
+    () => void recording.check().catch((error) => console.error('recording check', error)),
+    CHECK_MS,
+  );
   // The upload job of a recording moved on (the jobs are one storage item, written by the job
   // engine): once its upload is confirmed the pieces go, without waiting for a page to ask.
   jobsItem.watch((jobs) => {

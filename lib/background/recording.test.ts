@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Job } from '@/lib/jobs/types';
 import { memoryKeyValue } from '@/lib/kv';
 import type { RecorderAnswer, RecorderCommand } from '@/lib/recording/protocol';
+import { transition } from '@/lib/recording/state';
 import { createRecordingStore, type RecordingStore } from '@/lib/recording/store';
 import { MessageError } from './handler-types';
 import type { OffscreenDocument } from './offscreen';
@@ -21,6 +22,7 @@ function world(
     store?: RecordingStore;
     offscreen?: OffscreenDocument | null;
     answer?: (command: RecorderCommand) => Promise<RecorderAnswer | null>;
+    autoProcess?: boolean;
   } = {},
 ) {
   const store = options.store ?? createRecordingStore(memoryKeyValue());
@@ -30,6 +32,7 @@ function world(
   const told: number[] = [];
   const uploads: Array<{ spaceId: number; title: string; size: number; autoProcess: boolean }> = [];
   const jobs: Job[] = [];
+  const deleted: string[] = [];
   let holding: string | null = null;
   const answer =
     options.answer ??
@@ -76,7 +79,7 @@ function world(
         list: async () => jobs,
         get: async (id) => jobs.find((job) => job.id === id),
       },
-      files: { deleteFile: async () => undefined },
+      files: { deleteFile: async (key) => void deleted.push(key) },
       engine: {
         createUpload: async (spaceId, file, autoProcess) => {
           uploads.push({ spaceId, title: file.title, size: file.size, autoProcess });
@@ -88,10 +91,24 @@ function world(
       scheduler: { reschedule: async () => undefined },
       updateBadge: async () => void badges.push(''),
     },
-    autoProcess: async () => false,
+    autoProcess: async () => options.autoProcess ?? false,
     firstRecording: async () => false,
   };
-  return { recording: createRecording(deps), store, commands, notices, badges, told, uploads, jobs };
+  return {
+    recording: createRecording(deps),
+    store,
+    commands,
+    notices,
+    badges,
+    told,
+    uploads,
+    jobs,
+    deleted,
+    /** The recording page dies (a renderer crash, the extension reloaded). */
+    crash: () => {
+      holding = null;
+    },
+  };
 }
 
 async function refusal(work: Promise<unknown>): Promise<string | undefined> {
@@ -143,6 +160,222 @@ describe('"Record here" as a service', () => {
     expect((await store.count(id)).pieces).toBe(0);
   });
 
+  /** A recording stopped and assembled into `file-1`, its upload job `job-1` under way. */
+  async function uploading(w: ReturnType<typeof world>): Promise<string> {
+    const { state } = await w.recording.start(TAB, { microphone: false });
+    const id = state!.id;
+    await w.recording.event(id, { type: 'started', microphone: 'off' });
+    await w.store.putPiece(id, 0, new Blob(['a']));
+    await w.recording.event(id, { type: 'piece', index: 0, bytes: 1, recordedMs: 60_000 });
+    await w.recording.stop('user');
+    await w.recording.event(id, { type: 'assembled', fileKey: 'file-1', durationMs: 60_000, size: 4_000 });
+    return id;
+  }
+
+  it.each(['failed', 'cancelled', 'dismissed'] as const)(
+    'an upload %s can be retried: "Upload what was recorded" re-assembles the pieces and starts a new job',
+    async (end) => {
+      const w = world();
+      const id = await uploading(w);
+      expect(await w.recording.state()).toMatchObject({ phase: 'uploading', jobId: 'job-1' });
+      if (end === 'dismissed') w.jobs.splice(0, 1);
+      else w.jobs[0]!.phase = end;
+      // Never "Uploading…" forever: the recording is kept and offered again.
+      const view = await w.recording.view();
+      expect(view.state).toMatchObject({ phase: 'failed', failure: { kind: 'upload-refused' } });
+      expect(view.state?.jobId).toBeUndefined();
+      expect(view.offer).not.toBeNull();
+      await w.recording.recover('upload');
+      expect(w.commands).toContainEqual(expect.objectContaining({ op: 'assemble', id }));
+      await w.recording.event(id, { type: 'assembled', fileKey: 'file-2', durationMs: 60_000, size: 4_000 });
+      expect(w.uploads).toHaveLength(2);
+      expect(await w.recording.state()).toMatchObject({
+        phase: 'uploading',
+        jobId: 'job-2',
+        fileKey: 'file-2',
+      });
+      w.jobs.at(-1)!.phase = 'uploaded';
+      expect((await w.recording.view()).state).toMatchObject({ phase: 'done' });
+      expect((await w.store.count(id)).pieces).toBe(0);
+    },
+  );
+
+  it('a recording whose upload job is gone does not block the next start as still uploading', async () => {
+    const w = world();
+    await uploading(w);
+    w.jobs.splice(0, 1);
+    expect(await refusal(w.recording.start(8, { microphone: true }))).not.toBe('still-uploading');
+  });
+
+  it('the file of a refused upload start is deleted when the pieces are re-assembled, the re-assembled one when discarded', async () => {
+    const w = world();
+    const id = await uploading(w);
+    w.jobs[0]!.phase = 'failed';
+    await w.recording.view();
+    await w.recording.recover('upload');
+    // Kept for its balance this time: the re-assembled file waits, with no job, until discarded.
+    await w.store.setState({
+      ...(await w.store.getState())!,
+      phase: 'failed',
+      fileKey: 'file-2',
+      failure: { kind: 'upload-refused', message: 'offline' },
+    });
+    await w.recording.recover('upload');
+    expect(w.deleted).toContain('file-2');
+    await w.recording.event(id, { type: 'assembled', fileKey: 'file-3', durationMs: 60_000, size: 4_000 });
+    await w.store.setState({
+      ...(await w.store.getState())!,
+      phase: 'failed',
+      jobId: undefined,
+      failure: { kind: 'upload-refused', message: 'offline' },
+    });
+    await w.recording.recover('discard');
+    expect(w.deleted).toContain('file-3');
+    expect(await w.store.getState()).toBeNull();
+  });
+
+  /** A recording of `recordedMs` kept over its space's balance (its file `file-over`, its pieces). */
+  async function keptOverBalance(w: ReturnType<typeof world>, tabId = TAB): Promise<string> {
+    const { state } = await w.recording.start(tabId, { microphone: false });
+    const id = state!.id;
+    await w.recording.event(id, { type: 'started', microphone: 'off' });
+    await w.store.putPiece(id, 0, new Blob(['a']));
+    await w.recording.event(id, { type: 'piece', index: 0, bytes: 1, recordedMs: 700_000 });
+    await w.recording.stop('user');
+    await w.recording.event(id, {
+      type: 'assembled',
+      fileKey: `file-${id}`,
+      durationMs: 700_000,
+      size: 9_000,
+    });
+    return id;
+  }
+
+  it.each(['the popup', 'the page control', 'the shortcut'] as const)(
+    'a kept recording is set aside, not replaced, by a start from %s: both listed, each uploaded or discarded on its own',
+    async (from) => {
+      const w = world({ autoProcess: true });
+      const first = await keptOverBalance(w);
+      expect((await w.recording.state())?.failure?.kind).toBe('over-balance');
+      if (from === 'the popup') await w.recording.start(8, { microphone: true });
+      else if (from === 'the page control')
+        await w.recording.fromPage(8, 'https://meet.google.com/abc-defg-hij', undefined);
+      else await w.recording.fromTab({ id: 8 });
+      const view = await w.recording.view();
+      expect(view.state).toMatchObject({ phase: 'starting', tabId: 8 });
+      expect(view.kept).toEqual([
+        {
+          id: first,
+          title: expect.any(String),
+          startedAt: T0,
+          recordedMs: 5_000,
+          spaceId: 1,
+          reason: 'over-balance',
+        },
+      ]);
+      expect((await w.store.count(first)).pieces).toBe(1);
+      // Not while the new one records: one recording at a time goes through the recording page.
+      expect(await refusal(w.recording.recover('upload', 2, first))).toBe('already-recording');
+      await w.recording.stop('user');
+      const second = view.state!.id;
+      await w.store.putPiece(second, 0, new Blob(['b']));
+      await w.recording.event(second, {
+        type: 'assembled',
+        fileKey: 'file-second',
+        durationMs: 700_000,
+        size: 9_000,
+      });
+      // The second is kept over the balance too: both are listed.
+      expect((await w.recording.view()).kept.map((item) => item.id)).toEqual([first]);
+      expect((await w.recording.state())?.id).toBe(second);
+      await w.recording.recover('upload', 2, first);
+      expect(w.uploads).toEqual([expect.objectContaining({ spaceId: 2, size: 9_000 })]);
+      const after = await w.recording.view();
+      expect(after.state).toMatchObject({ id: first, phase: 'uploading', spaceId: 2 });
+      expect(after.kept.map((item) => item.id)).toEqual([second]);
+      await w.recording.recover('discard', undefined, second);
+      expect((await w.recording.view()).kept).toEqual([]);
+      expect(w.deleted).toContain('file-second');
+      expect((await w.store.count(second)).pieces).toBe(0);
+    },
+  );
+
+  it('a recording whose page is gone is set aside as interrupted by the next start, and uploaded later by re-assembling its pieces', async () => {
+    const w = world();
+    const { state } = await w.recording.start(TAB, { microphone: false });
+    const id = state!.id;
+    await w.recording.event(id, { type: 'started', microphone: 'off' });
+    await w.store.putPiece(id, 0, new Blob(['a']));
+    await w.recording.event(id, { type: 'piece', index: 0, bytes: 1, recordedMs: 5_000 });
+    // Its page is gone (a crash): another worker's look finds nothing holding it.
+    const orphan = world({ store: w.store });
+    await orphan.recording.start(8, { microphone: true });
+    expect((await orphan.recording.view()).kept).toEqual([
+      expect.objectContaining({ id, reason: 'interrupted', recordedMs: 5_000 }),
+    ]);
+    await orphan.recording.stop('user');
+    await orphan.recording.event((await orphan.recording.state())!.id, {
+      type: 'assembled',
+      fileKey: 'file-new',
+      durationMs: 5_000,
+      size: 100,
+    });
+    orphan.jobs[0]!.phase = 'uploaded';
+    await orphan.recording.recover('upload', undefined, id);
+    expect(orphan.commands).toContainEqual(expect.objectContaining({ op: 'assemble', id }));
+    await orphan.recording.event(id, {
+      type: 'assembled',
+      fileKey: 'file-old',
+      durationMs: 5_000,
+      size: 100,
+    });
+    expect(orphan.uploads.map((upload) => upload.size)).toEqual([100, 100]);
+    expect(await orphan.recording.state()).toMatchObject({ id, phase: 'uploading', fileKey: 'file-old' });
+  });
+
+  it('starts are serialized: a double shortcut press starts one recording, the second is refused as already starting', async () => {
+    const w = world();
+    await Promise.all([w.recording.fromTab({ id: TAB }), w.recording.fromTab({ id: TAB })]);
+    expect(w.commands.filter((command) => command.op === 'start')).toHaveLength(1);
+    expect(w.notices.sort()).toEqual(['Recording not started', 'Recording this tab']);
+    expect(await w.recording.state()).toMatchObject({ phase: 'starting', tabId: TAB });
+  });
+
+  it('starts are serialized: the page control and the popup at once start one recording, the other is refused as already starting', async () => {
+    const w = world();
+    const page = w.recording.fromPage(TAB, 'https://meet.google.com/abc-defg-hij', undefined);
+    const popup = refusal(w.recording.start(8, { microphone: true }));
+    await page;
+    expect(await popup).toBe('already-starting');
+    expect(w.commands.filter((command) => command.op === 'start')).toHaveLength(1);
+    expect(await w.recording.state()).toMatchObject({ phase: 'starting', tabId: TAB });
+    // Once the first has started, another start is refused as the recording it is.
+    expect(await refusal(w.recording.start(8, { microphone: true }))).toBe('already-recording');
+  });
+
+  it('a stop between assembly and the upload job (the worker stopped there) ends in an upload at the next wake, not "uploading" forever', async () => {
+    const store = createRecordingStore(memoryKeyValue());
+    const first = world({ store });
+    const { state } = await first.recording.start(TAB, { microphone: false });
+    const id = state!.id;
+    await first.recording.event(id, { type: 'started', microphone: 'off' });
+    await store.putPiece(id, 0, new Blob(['a']));
+    await first.recording.stop('user');
+    // The worker stops once the file is assembled and kept, before it makes the upload job.
+    const stopping = (await store.getState())!;
+    await store.setState(
+      transition(stopping, { type: 'assembled', fileKey: 'file-1', durationMs: 60_000, size: 4_000 }, T0)!,
+    );
+    expect(await store.getState()).toMatchObject({ phase: 'uploading', fileKey: 'file-1' });
+    const next = world({ store });
+    await next.recording.resume();
+    expect(next.uploads).toEqual([expect.objectContaining({ size: 4_000, spaceId: 1 })]);
+    expect(await store.getState()).toMatchObject({ phase: 'uploading', jobId: 'job-1', fileKey: 'file-1' });
+    // Woken again: the job is made once.
+    await next.recording.resume();
+    expect(next.uploads).toHaveLength(1);
+  });
+
   it('two instances share nothing: a start under way is only its own instance’s (another worker’s look clears it)', async () => {
     const store = createRecordingStore(memoryKeyValue());
     let answerStart!: (answer: RecorderAnswer) => void;
@@ -158,7 +391,7 @@ describe('"Record here" as a service', () => {
     const starting = first.recording.start(TAB, { microphone: true });
     await expect.poll(async () => (await store.getState())?.phase).toBe('starting');
     // The instance starting it refuses a second start while its page has not answered yet...
-    expect(await refusal(first.recording.start(8, { microphone: true }))).toBe('already-recording');
+    expect(await refusal(first.recording.start(8, { microphone: true }))).toBe('already-starting');
     // ...while another instance over the same store (a worker started after this one died) finds
     // a start nobody makes, and clears it.
     const second = world({ store });
@@ -188,6 +421,120 @@ describe('"Record here" as a service', () => {
     expect(commands.map((command) => command.op)).toEqual(['start', 'discard']);
     expect(await store.getState()).toBeNull();
     expect((await store.count(state!.id)).pieces).toBe(0);
+  });
+
+  it('a session the service ends stops the capture cleanly and keeps the recording, offered at the next sign-in', async () => {
+    const { recording, store, commands } = world();
+    const { state } = await recording.start(TAB, { microphone: true });
+    const id = state!.id;
+    await recording.event(id, { type: 'started', microphone: 'off' });
+    await store.putPiece(id, 0, new Blob(['a']));
+    await recording.forget('ended');
+    expect(commands.map((command) => command.op)).toEqual(['start', 'discard']);
+    expect(await store.getState()).toMatchObject({
+      id,
+      phase: 'failed',
+      failure: { kind: 'upload-refused' },
+    });
+    expect((await store.count(id)).pieces).toBe(1);
+    expect((await recording.view()).offer).not.toBeNull();
+    // Signed in again, a new start sets it aside: still kept.
+    await recording.start(8, { microphone: true });
+    expect((await recording.view()).kept).toEqual([
+      expect.objectContaining({ id, reason: 'upload-refused' }),
+    ]);
+    expect((await store.count(id)).pieces).toBe(1);
+  });
+
+  it('the microphone lost mid-recording (a headset switched off) is told: the state, the page control and a notification; the tab goes on being recorded', async () => {
+    const { recording, notices, told } = world();
+    const { state } = await recording.start(TAB, { microphone: true });
+    await recording.event(state!.id, { type: 'started', microphone: 'recorded' });
+    await recording.event(state!.id, { type: 'microphone-ended' });
+    expect(await recording.state()).toMatchObject({ phase: 'recording', microphone: 'lost' });
+    expect(notices).toEqual(['Your microphone is no longer recorded']);
+    expect(told).toEqual([TAB, TAB]);
+  });
+
+  it('the tab’s sound ending mid-recording stops it, keeps and uploads what was recorded, and says so', async () => {
+    const { recording, notices } = world();
+    const { state } = await recording.start(TAB, { microphone: true });
+    await recording.event(state!.id, { type: 'started', microphone: 'off' });
+    await recording.event(state!.id, { type: 'capture-ended' });
+    expect(await recording.state()).toMatchObject({ phase: 'stopping', stopReason: 'capture-ended' });
+    expect(notices).toEqual(['Recording stopped']);
+  });
+
+  it('the recording page gone mid-recording is noticed at the next check: failed ("page gone"), its pieces kept and offered, the page control and a notification told', async () => {
+    const w = world();
+    const { state } = await w.recording.start(TAB, { microphone: true });
+    const id = state!.id;
+    await w.recording.event(id, { type: 'started', microphone: 'off' });
+    await w.store.putPiece(id, 0, new Blob(['a']));
+    await w.recording.check();
+    expect((await w.recording.state())?.phase).toBe('recording');
+    w.crash();
+    // One look without an answer is not a death; the second, 2.5 s later, is.
+    await w.recording.check();
+    expect((await w.recording.state())?.phase).toBe('recording');
+    await w.recording.check();
+    expect(await w.recording.state()).toMatchObject({ phase: 'failed', failure: { kind: 'page-gone' } });
+    expect(w.notices).toEqual(['Recording stopped']);
+    expect(w.told).toEqual([TAB, TAB]);
+    expect((await w.recording.view()).offer).not.toBeNull();
+  });
+
+  it('long silence: "Still recording?" once after 5 minutes, a stop after 15, and the silence at the end cut before the upload (and said)', async () => {
+    const w = world();
+    // Into the space with an hour left: no balance warning in the way.
+    const { state } = await w.recording.start(TAB, { microphone: true, spaceId: 2 });
+    const id = state!.id;
+    await w.recording.event(id, { type: 'started', microphone: 'recorded' });
+    let index = 0;
+    const piece = (audible: boolean) =>
+      w.recording.event(id, { type: 'piece', index, bytes: 10, recordedMs: ++index * 5_000, audible });
+    for (let i = 0; i < 24; i++) await piece(true); // 2 minutes of talk
+    for (let i = 0; i < 59; i++) await piece(false); // 4 min 55 s of silence
+    expect(w.notices).toEqual([]);
+    await piece(false); // 5 minutes
+    expect(w.notices).toEqual(['Still recording?']);
+    for (let i = 0; i < 12; i++) await piece(false);
+    expect(w.notices).toEqual(['Still recording?']);
+    await piece(true); // a sound: the silence starts again from nothing
+    for (let i = 0; i < 179; i++) await piece(false);
+    expect((await w.recording.state())?.phase).toBe('recording');
+    expect(w.notices).toEqual(['Still recording?', 'Still recording?']);
+    await piece(false); // 15 minutes
+    expect(await w.recording.state()).toMatchObject({ phase: 'stopping', stopReason: 'silence' });
+    // The file is made of the pieces up to the last sound (piece 96) and one more: 98 of 277.
+    expect(w.commands.find((command) => command.op === 'stop')).toEqual({
+      channel: 'meeting-capture-recording',
+      op: 'stop',
+      id,
+      keep: 98,
+    });
+    expect(w.notices).toEqual(['Still recording?', 'Still recording?', 'Silence cut']);
+  });
+
+  it('a stop with no silence at the end cuts nothing; a recording page that says nothing of the silence keeps every piece', async () => {
+    for (const audible of [true, undefined]) {
+      const w = world();
+      const { state } = await w.recording.start(TAB, { microphone: true });
+      const id = state!.id;
+      await w.recording.event(id, { type: 'started', microphone: 'recorded' });
+      for (let index = 0; index < 3; index++)
+        await w.recording.event(id, {
+          type: 'piece',
+          index,
+          bytes: 10,
+          recordedMs: (index + 1) * 5_000,
+          ...(audible !== undefined && { audible }),
+        });
+      await w.recording.stop('user');
+      const stop = w.commands.find((command) => command.op === 'stop') as { keep?: number };
+      expect(stop.keep, String(audible)).toBe(audible ? 4 : undefined);
+      expect(w.notices).toEqual([]);
+    }
   });
 
   it('without an offscreen document (Firefox) it is not supported and starts nothing', async () => {

@@ -10,14 +10,15 @@
  */
 import { browser } from 'wxt/browser';
 import type { FileStore } from '@/lib/file-store';
-import { formatBadgeElapsed } from '@/lib/format/time';
+import { formatBadgeElapsed, formatDuration } from '@/lib/format/time';
 import type { Lang } from '@/lib/i18n';
 import type { JobEngine } from '@/lib/jobs/engine';
 import type { JobStore } from '@/lib/jobs/store';
-import type { Job } from '@/lib/jobs/types';
+import { isTerminal, type Job } from '@/lib/jobs/types';
 import { detectMeeting, parseMeetingLink } from '@/lib/links';
 import { PAGE_CONTEXT_CHANGED, type PageRecording, type RecordingRefusal } from '@/lib/messaging';
 import { balanceWarning, outgrowsBalance } from '@/lib/recording/balance';
+import { PIECE_MS } from '@/lib/recording/pieces';
 import {
   RECORDING_CHANNEL,
   type RecorderAnswer,
@@ -25,6 +26,7 @@ import {
   type RecorderEvent,
 } from '@/lib/recording/protocol';
 import { type AtStart, atStart } from '@/lib/recording/recovery';
+import { piecesToKeep, silenceStep } from '@/lib/recording/silence';
 import {
   isCapturing,
   isFinished,
@@ -125,16 +127,27 @@ export interface Recording {
   start(tabId: number, options: StartOptions): Promise<RecordingView>;
   /** Stop (popup, side panel), the tab closed or left, sign-out. */
   stop(reason: StopReason): Promise<RecordingState | null>;
-  /** "Upload what was recorded" (to `spaceId` for a file kept for its balance) or "Discard". */
-  recover(action: 'upload' | 'discard', spaceId?: number): Promise<RecordingView>;
+  /**
+   * "Upload what was recorded" (to `spaceId`, else its own space) or "Discard": of the kept
+   * recording `id` when given, else of the current one.
+   */
+  recover(action: 'upload' | 'discard', spaceId?: number, id?: string): Promise<RecordingView>;
   /** The recorded tab closed (`gone`), or went to another page: the recording stops and is uploaded. */
   tabChanged(tabId: number, gone: boolean): Promise<void>;
   /** An event of the recording page (only the offscreen document sends these). */
   event(id: string, event: RecorderEvent): Promise<null>;
   /** Pieces go once the upload is confirmed (the service has the whole file). */
   settleUpload(): Promise<void>;
-  /** Sign-out, or a session that ended: the capture stops, nothing is uploaded, every piece is wiped. */
-  forget(): Promise<void>;
+  /** Every start of the worker: an assembled file whose upload job was never made goes to its upload. */
+  resume(): Promise<void>;
+  /** While recording: a recording page gone is noticed, failed with its pieces kept, and told. */
+  check(): Promise<void>;
+  /**
+   * The session's end. `signed-out` (Sign out, another service): the capture stops, nothing is
+   * uploaded, every piece is wiped. `ended` (the service refused the session's renewal): the
+   * capture stops cleanly and every recording is kept, offered at the next sign-in.
+   */
+  forget(how?: 'signed-out' | 'ended'): Promise<void>;
   /** The context menu item and the keyboard command: record the tab they were used in. */
   fromTab(tab: { id?: number } | undefined): Promise<void>;
   /** What a meeting page's control shows: whether its own tab is recorded, and for how long. */
@@ -170,6 +183,14 @@ export function createRecording(deps: RecordingDeps): Recording {
    * (lib/recording/recovery.ts).
    */
   let startingHere: string | null = null;
+  /**
+   * Whether a start is under way in this instance, from its first check to the page's answer: a
+   * second start meanwhile (a double shortcut press, the page control and the popup) is refused,
+   * not run beside it to overwrite its state and close the capture it made.
+   */
+  let startUnderWay = false;
+  /** Looks in a row (`check`) that found the recording page not holding the recording. */
+  let missedLooks = 0;
 
   async function pageHolds(): Promise<string | null> {
     if (!document) return null;
@@ -214,18 +235,73 @@ export function createRecording(deps: RecordingDeps): Recording {
       const decision = atStart(state, false, (await store.count(state.id)).recordedMs, false);
       if (decision.kind === 'offer') offer = { recordedMs: decision.recordedMs, title: state.title };
     }
-    return { supported, state: await store.getState(), offer, now: now() };
+    return { supported, state: await store.getState(), offer, kept: await keptView(), now: now() };
+  }
+
+  /** The recordings set aside, newest first, with the time their pieces cover. */
+  async function keptView(): Promise<RecordingView['kept']> {
+    const kept = await store.getKept();
+    const items = await Promise.all(
+      kept.map(async (item) => ({
+        id: item.id,
+        title: item.title,
+        startedAt: item.startedAt,
+        recordedMs: (await store.count(item.id)).recordedMs,
+        spaceId: item.spaceId,
+        reason: item.failure?.kind ?? 'interrupted',
+      })),
+    );
+    return items.sort((a, b) => b.startedAt - a.startedAt);
+  }
+
+  /**
+   * Sets the current recording aside, kept with its pieces and its file, for the next one: it is
+   * listed until it is uploaded or discarded. Its page is gone, so it waits as failed ("interrupted"
+   * when nothing failed).
+   */
+  async function setAside(state: RecordingState): Promise<void> {
+    const kept = (await store.getKept()).filter((item) => item.id !== state.id);
+    await store.setKept([...kept, { ...state, phase: 'failed', updatedAt: now() }]);
+    await store.setState(null);
+  }
+
+  /**
+   * Whether the current recording is in the way of another: running or uploading refuses with
+   * the reason; one only kept (its page gone, failed with pieces) is set aside; one with nothing
+   * left is cleared.
+   */
+  async function clearTheWay(): Promise<void> {
+    await settleUpload().catch(() => undefined);
+    const current = await store.getState();
+    if (!current) return;
+    const decision = await lookAt(current);
+    if (decision.kind === 'running') throw refuse('already-recording');
+    if (decision.kind === 'uploading') throw refuse('still-uploading');
+    if (decision.kind === 'offer') await setAside(current);
+    else await store.setState(null);
   }
 
   async function start(tabId: number, options: StartOptions): Promise<RecordingView> {
+    // Checked and taken before the first await: nothing else runs in between.
+    if (startUnderWay) throw refuse('already-starting');
+    startUnderWay = true;
+    try {
+      return await startNow(tabId, options);
+    } finally {
+      startUnderWay = false;
+    }
+  }
+
+  async function startNow(tabId: number, options: StartOptions): Promise<RecordingView> {
     if (!document) throw refuse('unsupported');
     if (!(await deps.session.store.get())) throw refuse('signed-out');
-    const kept = await store.getState();
-    if (kept && !isFinished(kept)) {
-      const decision = await lookAt(kept);
+    // An upload that ended or whose job is gone no longer holds the recorder as "uploading".
+    await settleUpload().catch(() => undefined);
+    const current = await store.getState();
+    if (current && !isFinished(current)) {
+      const decision = await lookAt(current);
       if (decision.kind === 'running') throw refuse('already-recording');
       if (decision.kind === 'uploading') throw refuse('still-uploading');
-      if (decision.kind === 'offer') throw refuse('unfinished');
     }
     const tab = await tabs.tab(tabId).catch(() => null);
     if (!tab) throw refuse('tab-gone');
@@ -266,6 +342,8 @@ export function createRecording(deps: RecordingDeps): Recording {
       },
       now(),
     );
+    // A recording kept (failed with pieces, its page gone) is set aside, never replaced.
+    await clearTheWay();
     await store.deletePieces(id);
     startingHere = id;
     let answer: RecorderAnswer | null;
@@ -290,7 +368,14 @@ export function createRecording(deps: RecordingDeps): Recording {
     await setBadge(started);
     tabs.tellTab(tabId);
     const consent = await deps.firstRecording();
-    return { supported: true, state: started, offer: null, now: now(), ...(consent && { consent }) };
+    return {
+      supported: true,
+      state: started,
+      offer: null,
+      kept: await keptView(),
+      now: now(),
+      ...(consent && { consent }),
+    };
   }
 
   async function stop(reason: StopReason): Promise<RecordingState | null> {
@@ -299,11 +384,51 @@ export function createRecording(deps: RecordingDeps): Recording {
     const stopping = await apply({ type: 'stop', reason });
     await setBadge(stopping);
     tabs.tellTab(state.tabId);
-    if (document) await document.use(() => command({ channel: RECORDING_CHANNEL, op: 'stop', id: state.id }));
+    // The silence at the end is cut before the upload: the service charges by duration.
+    const keep = piecesToKeep(Number.MAX_SAFE_INTEGER, state.lastAudible);
+    const cut = keep < state.pieces ? (state.pieces - keep) * PIECE_MS : 0;
+    if (document)
+      await document.use(() =>
+        command({
+          channel: RECORDING_CHANNEL,
+          op: 'stop',
+          id: state.id,
+          ...(state.lastAudible !== undefined && { keep }),
+        }),
+      );
+    if (cut > 0) {
+      const t = backgroundTexts(await deps.lang());
+      await notify(
+        NOTICE_ID,
+        t.recordingSilenceCutTitle,
+        t.recordingSilenceCut(formatDuration(Math.round(cut / 1000), await deps.lang())),
+      );
+    }
     return stopping;
   }
 
-  async function recover(action: 'upload' | 'discard', spaceId?: number): Promise<RecordingView> {
+  async function recover(
+    action: 'upload' | 'discard',
+    spaceId?: number,
+    id?: string,
+  ): Promise<RecordingView> {
+    const current = await store.getState();
+    const aside =
+      id !== undefined && id !== current?.id ? (await store.getKept()).find((item) => item.id === id) : null;
+    if (id !== undefined && id !== current?.id && !aside) return view();
+    if (aside && action === 'discard') {
+      await store.deletePieces(aside.id);
+      if (aside.fileKey && !aside.jobId)
+        await deps.jobs.files.deleteFile(aside.fileKey).catch(() => undefined);
+      await store.setKept((await store.getKept()).filter((item) => item.id !== aside.id));
+      return view();
+    }
+    if (aside) {
+      // One recording at a time goes through the recording page: the kept one becomes the current.
+      await clearTheWay();
+      await store.setKept((await store.getKept()).filter((item) => item.id !== aside.id));
+      await store.setState(aside);
+    }
     const state = await store.getState();
     if (!state) return view();
     if (action === 'discard') {
@@ -327,12 +452,17 @@ export function createRecording(deps: RecordingDeps): Recording {
       return view();
     }
     if (!document) throw refuse('unsupported');
-    // A failed or orphaned recording goes back to "stopping" and its pieces are made into a file.
+    // A failed or orphaned recording goes back to "stopping" and its pieces are made into a file,
+    // a new one: a file made before that no job took (a refused upload start) goes first.
+    if (state.fileKey && !state.jobId) await deps.jobs.files.deleteFile(state.fileKey).catch(() => undefined);
     const reopened: RecordingState = {
       ...state,
+      spaceId: spaceId ?? state.spaceId,
       phase: 'stopping',
       stopReason: 'recovered',
       failure: undefined,
+      fileKey: undefined,
+      jobId: undefined,
     };
     await store.setState(reopened);
     await document.use(() => command({ channel: RECORDING_CHANNEL, op: 'assemble', id: state.id }));
@@ -349,6 +479,16 @@ export function createRecording(deps: RecordingDeps): Recording {
     const tab = await tabs.tab(tabId).catch(() => null);
     // Another site: the tab's address is no longer ours to read (activeTab ends there).
     if (!tab?.url) await stop('left-page');
+  }
+
+  /** Long silence: "Still recording?" once after 5 minutes, a stop after 15 (lib/recording/silence.ts). */
+  async function silence(state: RecordingState): Promise<void> {
+    if (state.silentFromMs === undefined || state.phase !== 'recording') return;
+    const step = silenceStep(state.recordedMs - state.silentFromMs, state.silenceAsked ?? false);
+    if (step === 'ask') {
+      await store.setState({ ...state, silenceAsked: true });
+      await told('recordingSilenceAsk');
+    } else if (step === 'stop') await stop('silence');
   }
 
   async function warn(state: RecordingState): Promise<void> {
@@ -369,16 +509,35 @@ export function createRecording(deps: RecordingDeps): Recording {
         return null;
       }
       case 'piece': {
-        const next = await apply({ type: 'piece', bytes: event.bytes, recordedMs: event.recordedMs });
+        const next = await apply({
+          type: 'piece',
+          bytes: event.bytes,
+          recordedMs: event.recordedMs,
+          index: event.index,
+          ...(event.audible !== undefined && { audible: event.audible }),
+        });
         if (next) {
           await setBadge(next);
           await warn(next);
+          await silence(next);
         }
         return null;
       }
-      case 'capture-ended':
-        await stop('capture-ended');
+      case 'capture-ended': {
+        // The tab's sound ended by itself (the tab's capture taken over, the tab gone): what was
+        // recorded is kept and uploaded, and the person told.
+        const stopped = await stop('capture-ended');
+        if (stopped?.stopReason === 'capture-ended') await told('recordingTabEnded');
         return null;
+      }
+      case 'microphone-ended': {
+        const next = await apply({ type: 'microphone-lost' });
+        if (next) {
+          tabs.tellTab(next.tabId);
+          await told('recordingMicLost');
+        }
+        return null;
+      }
       case 'failed': {
         const next = await apply({ type: 'fail', failure: event.failure });
         await setBadge(next);
@@ -388,7 +547,12 @@ export function createRecording(deps: RecordingDeps): Recording {
         return null;
       }
       case 'assembled': {
-        const next = await apply({ type: 'assembled', fileKey: event.fileKey, durationMs: event.durationMs });
+        const next = await apply({
+          type: 'assembled',
+          fileKey: event.fileKey,
+          durationMs: event.durationMs,
+          size: event.size,
+        });
         await document?.use(async () => undefined);
         await setBadge(next);
         if (!next) return null;
@@ -400,23 +564,44 @@ export function createRecording(deps: RecordingDeps): Recording {
           await notify(NOTICE_ID, t.recordingFailedTitle, t.recordingFailed('too-short'));
           return null;
         }
-        // Longer than the time left in its space while processing would start on upload: kept
-        // until the person picks a space (or tops up), instead of a processing the balance refuses.
-        const left = await timeLeft(next);
-        if (outgrowsBalance(next.durationMs ?? 0, left, await deps.autoProcess())) {
-          const kept = await apply({
-            type: 'fail',
-            failure: { kind: 'over-balance', availableSeconds: left ?? 0, size: event.size },
-          });
-          await setBadge(kept);
-          const t = backgroundTexts(await deps.lang());
-          await notify(NOTICE_ID, t.recordingFailedTitle, t.recordingFailed('over-balance'));
-          return null;
-        }
-        await upload(next, event.size);
+        await toUpload(next, event.size);
         return null;
       }
     }
+  }
+
+  /** An assembled file on its way: kept for its balance, else through the one upload path. */
+  async function toUpload(next: RecordingState, size: number): Promise<void> {
+    // Longer than the time left in its space while processing would start on upload: kept
+    // until the person picks a space (or tops up), instead of a processing the balance refuses.
+    const left = await timeLeft(next);
+    if (outgrowsBalance(next.durationMs ?? 0, left, await deps.autoProcess())) {
+      const kept = await apply({
+        type: 'fail',
+        failure: { kind: 'over-balance', availableSeconds: left ?? 0, size },
+      });
+      await setBadge(kept);
+      const t = backgroundTexts(await deps.lang());
+      await notify(NOTICE_ID, t.recordingFailedTitle, t.recordingFailed('over-balance'));
+      return;
+    }
+    await upload(next, size);
+  }
+
+  /**
+   * Every start of the worker: a file assembled whose upload job was never made (the worker
+   * stopped between the two, the laptop closed right after Stop) goes on to its upload (the job
+   * already made for it is found, not made again); without its size (kept by an older version)
+   * it is offered again, to be re-assembled.
+   */
+  async function resume(): Promise<void> {
+    const state = await store.getState();
+    if (state?.phase !== 'uploading' || state.jobId || !state.fileKey) return;
+    if (state.size === undefined) {
+      await apply({ type: 'fail', failure: { kind: 'upload-refused', message: 'interrupted' } });
+      return;
+    }
+    await toUpload(state, state.size);
   }
 
   /** A space's processing time left as the service says it now, else as last read; null: unknown. */
@@ -434,7 +619,9 @@ export function createRecording(deps: RecordingDeps): Recording {
   /** Through the one upload path, once: a job already made for this file is found, not made again. */
   async function upload(state: RecordingState, size: number): Promise<void> {
     if (!state.fileKey || state.jobId) return;
-    const existing = (await deps.jobs.store.list()).find((job: Job) => job.fileKey === state.fileKey);
+    const existing = (await deps.jobs.store.list()).find(
+      (job: Job) => job.fileKey === state.fileKey && !isTerminal(job.phase),
+    );
     let job = existing;
     if (!job) {
       try {
@@ -480,6 +667,39 @@ export function createRecording(deps: RecordingDeps): Recording {
     await apply({ type: 'uploaded' });
   }
 
+  /** A notification of what broke the capture, with what was kept. */
+  async function told(
+    what: 'recordingTabEnded' | 'recordingMicLost' | 'recordingPageGone' | 'recordingSilenceAsk',
+  ): Promise<void> {
+    const t = backgroundTexts(await deps.lang());
+    const [title, message] = t[what];
+    await notify(NOTICE_ID, title, message);
+  }
+
+  /**
+   * While a recording runs (every 2.5 s, lib/background/recording-watch.ts): a recording page that
+   * no longer holds the capture at two looks in a row (a renderer crash, the extension reloaded)
+   * ends the recording as failed ("page gone"), its pieces kept and offered, and the page control
+   * and a notification say so.
+   */
+  async function check(): Promise<void> {
+    const state = await store.getState();
+    if (state?.phase !== 'recording' || !document) return;
+    // Two looks in a row (5 s) before it is called gone: one unanswered look is not a death.
+    if ((await lookAt(state)).kind !== 'offer') {
+      missedLooks = 0;
+      return;
+    }
+    missedLooks += 1;
+    if (missedLooks < 2) return;
+    missedLooks = 0;
+    const failed = await apply({ type: 'fail', failure: { kind: 'page-gone' } });
+    if (!failed) return;
+    await setBadge(failed);
+    tabs.tellTab(state.tabId);
+    await told('recordingPageGone');
+  }
+
   /** The capture stops (its page discards it), nothing is uploaded, every piece is wiped. */
   async function wipe(): Promise<void> {
     const state = await store.getState();
@@ -494,8 +714,25 @@ export function createRecording(deps: RecordingDeps): Recording {
     await store.wipe();
   }
 
-  async function forget(): Promise<void> {
+  async function forget(how: 'signed-out' | 'ended' = 'signed-out'): Promise<void> {
     const state = await store.getState();
+    if (how === 'ended') {
+      // Nothing can be uploaded without a session: the capture stops without making a file, its
+      // pieces stay, and the recording waits as failed, offered like any kept one.
+      if (!state || !isCapturing(state)) return;
+      await store.setState({
+        ...state,
+        phase: 'failed',
+        stopReason: 'signed-out',
+        failure: { kind: 'upload-refused', message: 'session-ended' },
+        updatedAt: now(),
+      });
+      if (document)
+        await document.use(() => command({ channel: RECORDING_CHANNEL, op: 'discard', id: state.id }));
+      await setBadge(null);
+      tabs.tellTab(state.tabId);
+      return;
+    }
     if (state && (isCapturing(state) || state.phase === 'stopping')) await wipe();
     else await store.wipe();
   }
@@ -578,6 +815,8 @@ export function createRecording(deps: RecordingDeps): Recording {
     tabChanged,
     event,
     settleUpload,
+    resume,
+    check,
     forget,
     fromTab,
     onPage,

@@ -107,9 +107,11 @@ export function createSessionHandlers(bg: Background): Pick<Handlers, SessionMes
       return { cancelled: under !== null };
     },
 
-    'session.signOut': async () => {
+    'session.signOut': async ({ keepRecordings }) => {
       await bg.jobs.engine.suspendUploads();
-      await bg.session.store.clear();
+      // Ended as the service ends a session (the recordings kept), or signed out (they go).
+      if (keepRecordings) await bg.session.store.set(null);
+      else await bg.session.store.clear();
       await accountItem.setValue(null);
       await afterSessionChange();
       return currentView(bg);

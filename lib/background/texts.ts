@@ -55,6 +55,25 @@ const en = {
           : kind === 'over-balance'
             ? 'The recording is longer than the processing time left in its space. It is kept: open Meeting Capture to upload it to another space, or top up first.'
             : 'The recording could not be finished. What was recorded is kept: open Meeting Capture to upload it.',
+  recordingTabEnded: [
+    'Recording stopped',
+    'The tab’s sound ended (the tab closed or another capture took it): what was recorded is kept and uploaded.',
+  ] as [string, string],
+  recordingMicLost: [
+    'Your microphone is no longer recorded',
+    'The microphone stopped (switched off or unplugged): from now on only the tab’s sound is recorded. What was recorded is kept.',
+  ] as [string, string],
+  recordingPageGone: [
+    'Recording stopped',
+    'The recording page closed unexpectedly: what was recorded until then is kept. Open Meeting Capture to upload it.',
+  ] as [string, string],
+  recordingSilenceAsk: [
+    'Still recording?',
+    'Nothing has been heard for 5 minutes. The recording stops by itself after 15 minutes of silence; stop it now from Meeting Capture if the meeting is over.',
+  ] as [string, string],
+  recordingSilenceCutTitle: 'Silence cut',
+  recordingSilenceCut: (length: string) =>
+    `The silence at the end of the recording (${length}) was cut: it is not uploaded or charged.`,
   recordingStartedTitle: 'Recording this tab',
   recordingStartedMessage:
     'The tab’s sound is being recorded. Stop it from the Meeting Capture button in the toolbar; the recording is uploaded then.',
@@ -63,17 +82,19 @@ const en = {
   recordingNotStarted: (reason: string): string =>
     reason === 'signed-out'
       ? 'Open Meeting Capture and sign in to the service first.'
-      : reason === 'already-recording'
-        ? 'Another tab is being recorded: stop it first.'
-        : reason === 'still-uploading'
-          ? 'The last recording is still being uploaded: start the next one when it is done (see Meeting Capture).'
-          : reason === 'unfinished'
-            ? 'A recording was left unfinished: open Meeting Capture to upload or discard it first.'
-            : reason === 'not-a-web-page'
-              ? 'Only web pages (http or https) can be recorded.'
-              : reason === 'unsupported'
-                ? 'Recording a tab needs Chrome (or another Chromium browser).'
-                : 'Chrome did not let the tab be recorded. Click the Meeting Capture button in the toolbar, then “Record this tab”.',
+      : reason === 'already-starting'
+        ? 'A recording is starting: wait a moment.'
+        : reason === 'already-recording'
+          ? 'Another tab is being recorded: stop it first.'
+          : reason === 'still-uploading'
+            ? 'The last recording is still being uploaded: start the next one when it is done (see Meeting Capture).'
+            : reason === 'unfinished'
+              ? 'A recording was left unfinished: open Meeting Capture to upload or discard it first.'
+              : reason === 'not-a-web-page'
+                ? 'Only web pages (http or https) can be recorded.'
+                : reason === 'unsupported'
+                  ? 'Recording a tab needs Chrome (or another Chromium browser).'
+                  : 'Chrome did not let the tab be recorded. Click the Meeting Capture button in the toolbar, then “Record this tab”.',
   balanceShortTitle: 'Not enough time left',
   balanceShortMessage: (space: string, needed: string, available: string) =>
     `The meetings planned for the next 24 hours need ${needed} in “${space}”, which has ${available} left.`,

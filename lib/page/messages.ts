@@ -36,15 +36,17 @@ export const pageMessages = defineMessages(
     recordRefused: (reason: string): string =>
       reason === 'signed-out'
         ? 'Sign in to Meeting Capture first (its toolbar button).'
-        : reason === 'already-recording'
-          ? 'Another tab is being recorded: stop it first.'
-          : reason === 'still-uploading'
-            ? 'The last recording is still being uploaded: start the next one when it is done (see Meeting Capture).'
-            : reason === 'unfinished'
-              ? 'A recording was left unfinished: open Meeting Capture to upload or discard it first.'
-              : reason === 'unsupported'
-                ? 'Recording a tab needs Chrome or another Chromium browser.'
-                : 'This tab cannot be recorded.',
+        : reason === 'already-starting'
+          ? 'A recording is starting: wait a moment.'
+          : reason === 'already-recording'
+            ? 'Another tab is being recorded: stop it first.'
+            : reason === 'still-uploading'
+              ? 'The last recording is still being uploaded: start the next one when it is done (see Meeting Capture).'
+              : reason === 'unfinished'
+                ? 'A recording was left unfinished: open Meeting Capture to upload or discard it first.'
+                : reason === 'unsupported'
+                  ? 'Recording a tab needs Chrome or another Chromium browser.'
+                  : 'This tab cannot be recorded.',
   },
   {
     botSent: (space: string) =>
@@ -72,14 +74,16 @@ export const pageMessages = defineMessages(
     recordRefused: (reason: string): string =>
       reason === 'signed-out'
         ? 'Сначала войдите в Meeting Capture (кнопка на панели инструментов).'
-        : reason === 'already-recording'
-          ? 'Уже записывается другая вкладка: сначала остановите её.'
-          : reason === 'still-uploading'
-            ? 'Предыдущая запись ещё загружается: начните следующую, когда она загрузится (см. Meeting Capture).'
-            : reason === 'unfinished'
-              ? 'Осталась незавершённая запись: откройте Meeting Capture, чтобы загрузить или удалить её.'
-              : reason === 'unsupported'
-                ? 'Для записи вкладки нужен Chrome или другой браузер на Chromium.'
-                : 'Эту вкладку записать нельзя.',
+        : reason === 'already-starting'
+          ? 'Запись уже запускается: подождите немного.'
+          : reason === 'already-recording'
+            ? 'Уже записывается другая вкладка: сначала остановите её.'
+            : reason === 'still-uploading'
+              ? 'Предыдущая запись ещё загружается: начните следующую, когда она загрузится (см. Meeting Capture).'
+              : reason === 'unfinished'
+                ? 'Осталась незавершённая запись: откройте Meeting Capture, чтобы загрузить или удалить её.'
+                : reason === 'unsupported'
+                  ? 'Для записи вкладки нужен Chrome или другой браузер на Chromium.'
+                  : 'Эту вкладку записать нельзя.',
   },
 );

@@ -12,7 +12,8 @@ export type RecorderCommand =
   /** Record the tab behind `streamId` (chrome.tabCapture), with the microphone if `microphone`. */
   | { channel: typeof RECORDING_CHANNEL; op: 'start'; id: string; streamId: string; microphone: boolean }
   /** Stop, then make the file from the pieces. */
-  | { channel: typeof RECORDING_CHANNEL; op: 'stop'; id: string }
+  /** `keep`: the file is made of the first `keep` pieces only (the silence at the end cut). */
+  | { channel: typeof RECORDING_CHANNEL; op: 'stop'; id: string; keep?: number }
   /** Make the file from the pieces kept of a recording whose page was gone (crash, restart). */
   | { channel: typeof RECORDING_CHANNEL; op: 'assemble'; id: string }
   /** Stop without making a file (sign-out, Discard). */
@@ -29,9 +30,12 @@ export interface RecorderAnswer {
 
 export type RecorderEvent =
   | { type: 'started'; microphone: MicrophoneState }
-  | { type: 'piece'; index: number; bytes: number; recordedMs: number }
+  /** `audible`: whether a sound was heard during the piece. */
+  | { type: 'piece'; index: number; bytes: number; recordedMs: number; audible?: boolean }
   /** The tab's stream ended by itself (the tab closed or was captured by something else). */
   | { type: 'capture-ended' }
+  /** The microphone's track ended mid-recording (a headset switched off or unplugged): the tab goes on. */
+  | { type: 'microphone-ended' }
   | { type: 'assembled'; fileKey: string; durationMs: number; size: number }
   | { type: 'failed'; failure: RecordingFailure };
 
@@ -41,5 +45,7 @@ export function isRecorderCommand(message: unknown): message is RecorderCommand 
   if (value.op === 'status') return true;
   if (typeof value.id !== 'string' || value.id.length === 0 || value.id.length > 100) return false;
   if (value.op === 'start') return typeof value.streamId === 'string' && value.streamId.length <= 1000;
+  const keep = (value as { keep?: unknown }).keep;
+  if (value.op === 'stop' && keep !== undefined) return Number.isSafeInteger(keep) && (keep as number) >= 0;
   return value.op === 'stop' || value.op === 'assemble' || value.op === 'discard';
 }

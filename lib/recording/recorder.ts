@@ -34,7 +34,15 @@ interface Active {
   startedAt: number;
   stopped: Promise<void>;
   failed: boolean;
+  /** Whether a sound was heard since the last piece (lib/recording/silence.ts). */
+  heard: boolean;
+  /** The level meter's timer. */
+  meter: ReturnType<typeof setInterval> | null;
 }
+
+/** Below this RMS level (about −50 dBFS) the mix is silence: no voice, no music, at most hiss. */
+const SILENCE_RMS = 0.003;
+const METER_MS = 250;
 
 const store = createRecordingStore();
 let active: Active | null = null;
@@ -185,13 +193,29 @@ async function capture(
     startedAt: performance.now(),
     stopped,
     failed: false,
+    heard: false,
+    meter: null,
   };
   active = current;
+  // Whether anything is heard, a few times a second: each piece says so, for the long silence.
+  const analyser = audio.createAnalyser();
+  analyser.fftSize = 2048;
+  tabSource.connect(analyser);
+  if (mic.stream) audio.createMediaStreamSource(mic.stream).connect(analyser);
+  const samples = new Float32Array(analyser.fftSize);
+  current.meter = setInterval(() => {
+    analyser.getFloatTimeDomainData(samples);
+    let sum = 0;
+    for (const sample of samples) sum += sample * sample;
+    if (Math.sqrt(sum / samples.length) > SILENCE_RMS) current.heard = true;
+  }, METER_MS);
   recorder.addEventListener('dataavailable', (event) => {
     const piece = event.data;
     if (!piece || piece.size === 0 || current.failed) return;
     const index = current.index++;
     const recordedMs = Math.round(performance.now() - current.startedAt);
+    const audible = current.heard;
+    current.heard = false;
     current.writes = current.writes.then(async () => {
       if (current.failed) return;
       if (pieceRefusal({ bytes: current.bytes, recordedMs }, piece.size)) {
@@ -203,7 +227,7 @@ async function capture(
         await quotaCheck?.(index);
         await store.putPiece(id, index, piece);
         current.bytes += piece.size;
-        report(id, { type: 'piece', index, bytes: piece.size, recordedMs });
+        report(id, { type: 'piece', index, bytes: piece.size, recordedMs, audible });
       } catch (error) {
         current.failed = true;
         report(id, {
@@ -218,11 +242,16 @@ async function capture(
   recorder.addEventListener('stop', () => resolveStopped());
   // The tab closed, or its capture was taken over: the recording ends here.
   tab.getAudioTracks()[0]?.addEventListener('ended', () => report(id, { type: 'capture-ended' }));
+  // The microphone switched off or unplugged: the tab goes on being recorded, and the user is told.
+  mic.stream
+    ?.getAudioTracks()[0]
+    ?.addEventListener('ended', () => !current.failed && report(id, { type: 'microphone-ended' }));
   recorder.start(PIECE_MS);
   report(id, { type: 'started', microphone: mic.state });
 }
 
 async function release(current: Active): Promise<void> {
+  if (current.meter) clearInterval(current.meter);
   if (current.recorder.state !== 'inactive') {
     current.recorder.stop();
     await current.stopped;
@@ -233,12 +262,12 @@ async function release(current: Active): Promise<void> {
   if (active === current) active = null;
 }
 
-/** Stops the capture and makes the file; reports `assembled` or `failed`. */
-export async function stopRecording(id: string, report: Report): Promise<void> {
+/** Stops the capture and makes the file of its first `keep` pieces (all without); reports `assembled` or `failed`. */
+export async function stopRecording(id: string, report: Report, keep?: number): Promise<void> {
   if (pending?.id === id) pending.cancelled = true;
   const current = active?.id === id ? active : null;
   if (current) await release(current);
-  await assemble(id, report);
+  await assemble(id, report, keep);
 }
 
 export async function discardRecording(id: string): Promise<void> {
@@ -250,9 +279,10 @@ export async function discardRecording(id: string): Promise<void> {
   }
 }
 
-export async function assemble(id: string, report: Report): Promise<void> {
+export async function assemble(id: string, report: Report, keep?: number): Promise<void> {
   try {
-    const pieces = await store.pieces(id);
+    // The silence at the end is left out (lib/recording/silence.ts): its pieces stay until the upload.
+    const pieces = (await store.pieces(id)).slice(0, keep);
     if (pieces.length === 0) {
       report(id, { type: 'assembled', fileKey: '', durationMs: 0, size: 0 });
       return;

@@ -246,9 +246,9 @@ describe('the upload job of a recording', () => {
     for (const phase of ['uploaded', 'starting', 'processing', 'ready'])
       expect(uploadOutcome(uploading, { phase }), phase).toBe('uploaded');
   });
-  it('waits while the job uploads or is not found, and keeps everything when it failed or was cancelled', () => {
+  it('waits while the job uploads, and keeps the pieces when it failed, was cancelled or is gone (dismissed, pruned)', () => {
     expect(uploadOutcome(uploading, { phase: 'uploading' })).toBe('wait');
-    expect(uploadOutcome(uploading, undefined)).toBe('wait');
+    expect(uploadOutcome(uploading, undefined)).toBe('failed');
     expect(uploadOutcome(uploading, { phase: 'failed' })).toBe('failed');
     expect(uploadOutcome(uploading, { phase: 'cancelled' })).toBe('failed');
   });
@@ -258,5 +258,17 @@ describe('the upload job of a recording', () => {
     ).toBeNull();
     expect(uploadOutcome({ ...uploading, jobId: undefined }, { phase: 'ready' })).toBeNull();
     expect(uploadOutcome(null, { phase: 'ready' })).toBeNull();
+  });
+  it('a failed upload lets go of the job and its file (the job deleted it), so a new upload can start', () => {
+    const failed = run(uploading, { type: 'fail', failure: { kind: 'upload-refused', message: 'failed' } });
+    expect(failed).toMatchObject({ phase: 'failed', failure: { kind: 'upload-refused' } });
+    expect(failed.jobId).toBeUndefined();
+    expect(failed.fileKey).toBeUndefined();
+    const again = run(
+      { ...failed, phase: 'stopping', failure: undefined },
+      { type: 'assembled', fileKey: 'g', durationMs: 9_000 },
+      { type: 'upload-started', jobId: 'j2' },
+    );
+    expect(again).toMatchObject({ phase: 'uploading', fileKey: 'g', jobId: 'j2' });
   });
 });

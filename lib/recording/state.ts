@@ -11,21 +11,34 @@
  * upload or discarding (lib/recording/recovery.ts).
  */
 
+import { PIECE_MS } from './pieces';
+
 export type RecordingPhase = 'idle' | 'starting' | 'recording' | 'stopping' | 'uploading' | 'done' | 'failed';
 
 /**
  * What became of the microphone: mixed in, refused by the user, no device, not allowed yet (Chrome
- * never asked: the microphone page was not used), or not asked for.
+ * never asked: the microphone page was not used), not asked for, or lost mid-recording (its track
+ * ended: a headset switched off).
  */
-export type MicrophoneState = 'recorded' | 'refused' | 'missing' | 'unasked' | 'off';
+export type MicrophoneState = 'recorded' | 'refused' | 'missing' | 'unasked' | 'off' | 'lost';
 
-export type StopReason = 'user' | 'tab-closed' | 'left-page' | 'capture-ended' | 'recovered' | 'signed-out';
+export type StopReason =
+  | 'user'
+  | 'tab-closed'
+  | 'left-page'
+  | 'capture-ended'
+  | 'recovered'
+  | 'signed-out'
+  /** 15 minutes without a sound (lib/recording/silence.ts). */
+  | 'silence';
 
 export type RecordingFailure =
   /** Chrome refused the tab's sound (no user invocation, a page Chrome does not capture, …). */
   | { kind: 'capture-refused'; message: string }
   /** The tab closed before any sound was recorded, or the recording lasted under a second. */
   | { kind: 'too-short'; recordedMs: number }
+  /** The recording page died mid-recording (a renderer crash, the extension reloaded): its pieces are kept. */
+  | { kind: 'page-gone' }
   /** The browser's storage for the extension is full: what was written is kept. */
   | { kind: 'storage-full' }
   /** The recorded file could not be assembled or read. */
@@ -53,12 +66,22 @@ export interface RecordingState {
   bytes: number;
   recordedMs: number;
   microphone: MicrophoneState;
+  /**
+   * The silence (lib/recording/silence.ts), once the recording page says what it heard: the last
+   * piece in which a sound was heard (-1: none yet), the recorded time at which the silence going
+   * on now began, and whether "Still recording?" was asked during it.
+   */
+  lastAudible?: number;
+  silentFromMs?: number;
+  silenceAsked?: boolean;
   /** The balance warnings already given (80 %, 100 %). */
   warned: number;
   stopReason?: StopReason;
   /** The assembled file in lib/file-store.ts and its true duration. */
   fileKey?: string;
   durationMs?: number;
+  /** The assembled file's bytes: its upload can be made again by a worker that starts after. */
+  size?: number;
   /** The upload job (lib/jobs) that carries the file. */
   jobId?: string;
   failure?: RecordingFailure;
@@ -67,9 +90,10 @@ export interface RecordingState {
 
 export type RecordingEvent =
   | { type: 'started'; microphone: MicrophoneState }
-  | { type: 'piece'; bytes: number; recordedMs: number }
+  | { type: 'microphone-lost' }
+  | { type: 'piece'; bytes: number; recordedMs: number; index?: number; audible?: boolean }
   | { type: 'stop'; reason: StopReason }
-  | { type: 'assembled'; fileKey: string; durationMs: number }
+  | { type: 'assembled'; fileKey: string; durationMs: number; size?: number }
   | { type: 'upload-started'; jobId: string }
   | { type: 'uploaded' }
   | { type: 'warned'; percent: number }
@@ -86,18 +110,34 @@ export interface NewRecording {
 }
 
 /**
- * What the upload job of a recording being uploaded says about it: still going (or not found:
- * `wait`), refused or cancelled (`failed`: the file and its pieces are kept), or past its upload
- * (`uploaded`: the service has the whole file, the pieces may go). Null: the recording is not
- * waiting on an upload.
+ * What the upload job of a recording being uploaded says about it: still going (`wait`), refused,
+ * cancelled or gone from the list (dismissed, pruned: `failed`: its pieces are kept and offered
+ * again), or past its upload (`uploaded`: the service has the whole file, the pieces may go). Null:
+ * the recording is not waiting on an upload. A job is kept before its id is, so a job not found is
+ * one that was removed, never one still to come.
  */
 export function uploadOutcome(
   state: RecordingState | null | undefined,
   job: { phase: string } | undefined,
 ): 'wait' | 'failed' | 'uploaded' | null {
   if (state?.phase !== 'uploading' || !state.jobId) return null;
-  if (!job || job.phase === 'uploading') return 'wait';
-  return job.phase === 'failed' || job.phase === 'cancelled' ? 'failed' : 'uploaded';
+  if (!job || job.phase === 'failed' || job.phase === 'cancelled') return 'failed';
+  return job.phase === 'uploading' ? 'wait' : 'uploaded';
+}
+
+/** What a piece tells of the silence: a sound ends it; the first silent piece after a sound starts one. */
+function heard(
+  state: RecordingState,
+  event: { recordedMs: number; index?: number; audible?: boolean },
+): Partial<RecordingState> {
+  if (event.audible === undefined || event.index === undefined) return {};
+  const lastAudible = state.lastAudible ?? -1;
+  if (event.audible)
+    return { lastAudible: Math.max(lastAudible, event.index), silentFromMs: undefined, silenceAsked: false };
+  return {
+    lastAudible,
+    silentFromMs: state.silentFromMs ?? Math.max(0, event.recordedMs - PIECE_MS),
+  };
 }
 
 /** A recording shorter than this is not uploaded: the service would charge for nothing. */
@@ -141,6 +181,10 @@ export function transition(state: RecordingState, event: RecordingEvent, now: nu
   switch (event.type) {
     case 'started':
       return state.phase === 'starting' ? next({ phase: 'recording', microphone: event.microphone }) : null;
+    case 'microphone-lost':
+      return state.phase === 'recording' && state.microphone === 'recorded'
+        ? next({ microphone: 'lost' })
+        : null;
     case 'piece':
       // Pieces may still arrive while stopping: the recorder flushes its last one.
       if (state.phase !== 'recording' && state.phase !== 'stopping' && state.phase !== 'starting')
@@ -150,6 +194,7 @@ export function transition(state: RecordingState, event: RecordingEvent, now: nu
         pieces: state.pieces + 1,
         bytes: state.bytes + event.bytes,
         recordedMs: Math.max(state.recordedMs, event.recordedMs),
+        ...heard(state, event),
       });
     case 'stop':
       if (state.phase !== 'recording' && state.phase !== 'starting') return null;
@@ -158,7 +203,13 @@ export function transition(state: RecordingState, event: RecordingEvent, now: nu
       if (state.phase !== 'stopping') return null;
       if (event.durationMs < MIN_RECORDING_MS)
         return next({ phase: 'failed', failure: { kind: 'too-short', recordedMs: event.durationMs } });
-      return next({ phase: 'uploading', fileKey: event.fileKey, durationMs: event.durationMs });
+      return next({
+        phase: 'uploading',
+        fileKey: event.fileKey,
+        durationMs: event.durationMs,
+        jobId: undefined,
+        ...(event.size !== undefined && { size: event.size }),
+      });
     case 'upload-started':
       return state.phase === 'uploading' && !state.jobId ? next({ jobId: event.jobId }) : null;
     case 'uploaded':
@@ -166,7 +217,14 @@ export function transition(state: RecordingState, event: RecordingEvent, now: nu
     case 'warned':
       return event.percent > state.warned && !isFinished(state) ? next({ warned: event.percent }) : null;
     case 'fail':
-      return isFinished(state) ? null : next({ phase: 'failed', failure: event.failure });
+      // A job that ended took its file with it (lib/jobs/engine.ts): neither is the recording's any
+      // more, so "Upload what was recorded" makes a new file and a new job.
+      if (isFinished(state)) return null;
+      return next({
+        phase: 'failed',
+        failure: event.failure,
+        ...(state.jobId && { jobId: undefined, fileKey: undefined }),
+      });
     case 'upload-to':
       return state.phase === 'failed' &&
         state.failure?.kind === 'over-balance' &&

@@ -11,10 +11,17 @@ import { allPieces, PIECE_MS, pieceKey, piecesOf, playablePieces } from './piece
 import type { RecordingState } from './state';
 
 const STATE_KEY = 'state';
+const KEPT_KEY = 'kept';
 
 export interface RecordingStore {
   getState(): Promise<RecordingState | null>;
   setState(state: RecordingState | null): Promise<void>;
+  /**
+   * The recordings set aside for a newer one (kept over the balance, after a refused upload, its
+   * page gone): each stays, with its pieces, until uploaded or discarded.
+   */
+  getKept(): Promise<RecordingState[]>;
+  setKept(kept: RecordingState[]): Promise<void>;
   putPiece(id: string, index: number, piece: Blob): Promise<void>;
   /** The playable pieces of `id`, in order. */
   pieces(id: string): Promise<Blob[]>;
@@ -31,6 +38,11 @@ export function createRecordingStore(
   return {
     getState: async () => (await kv.get<RecordingState>(STATE_KEY)) ?? null,
     setState: (state) => (state ? kv.set(STATE_KEY, state) : kv.del(STATE_KEY)),
+    getKept: async () => {
+      const kept = await kv.get<RecordingState[]>(KEPT_KEY);
+      return Array.isArray(kept) ? kept : [];
+    },
+    setKept: (kept) => (kept.length > 0 ? kv.set(KEPT_KEY, kept) : kv.del(KEPT_KEY)),
     putPiece: (id, index, piece) => kv.set(pieceKey(id, index), piece),
     pieces: async (id) => {
       const keys = playablePieces(id, await kv.keys());
@@ -47,6 +59,7 @@ export function createRecordingStore(
     wipe: async () => {
       for (const key of allPieces(await kv.keys())) await kv.del(key);
       await kv.del(STATE_KEY);
+      await kv.del(KEPT_KEY);
     },
   };
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { requestSchemas } from './messaging-schemas';
+
+describe('the recording page’s events at the message boundary', () => {
+  const event = (value: unknown) =>
+    requestSchemas['recording.event'].safeParse({ id: 'r1', event: value }).success;
+
+  it('lets through every way the capture can end or break mid-way', () => {
+    expect(event({ type: 'capture-ended' })).toBe(true);
+    expect(event({ type: 'microphone-ended' })).toBe(true);
+  });
+
+  it('refuses an event it does not know', () => {
+    expect(event({ type: 'microphone-gone' })).toBe(false);
+  });
+});
+
+describe('the recording messages', () => {
+  it('Upload and Discard name a kept recording by its id; Sign out may keep the recordings', () => {
+    expect(
+      requestSchemas['recording.recover'].safeParse({ action: 'upload', spaceId: 2, id: 'r1' }).success,
+    ).toBe(true);
+    expect(requestSchemas['recording.recover'].safeParse({ action: 'discard', id: '' }).success).toBe(false);
+    expect(requestSchemas['session.signOut'].safeParse({ keepRecordings: true }).success).toBe(true);
+    expect(requestSchemas['session.signOut'].safeParse({ keepRecordings: 'yes' }).success).toBe(false);
+  });
+});
