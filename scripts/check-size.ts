@@ -76,7 +76,8 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 829 → 831: the same round of Record here (the kept recordings' list in the popup, the capture's
 // breaks told, the sign-out confirmation): 850,779 B measured.
 // 831 → 832: long silence (the recording page's level meter, the background's notices): 851,570 B measured.
-export const ZIP_BUDGET_KB = 832;
+// All of the above together: 851.0 kB measured.
+export const ZIP_BUDGET_KB = 851.5;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -128,7 +129,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // 26.5 → 26.9: the calendars' opt-ins, owner address, bots-per-day cap and feed caps shown with
   // their values (English and Russian): 26.5 kB measured.
   // 27.2 → 27.7: its HTML counted (475 B): 28,279 B measured.
-  'options.html': 27.7,
+  // 27.7 → 27.8: the diagnostics' calendar pages that changed, the Telegram bot form and the
+  // calendars' skipped-events and held lines, together a few bytes over 27.7 kB.
+  'options.html': 27.8,
   // The microphone page of "Record here" (Chrome only): asks for the microphone once, in a tab.
   // Preact, signals, the shared page chunk and the options' stylesheet are most of it: 25.4 kB.
   // 26 → 26.1: its HTML counted (466 B): 26,653 B measured.
@@ -190,7 +193,8 @@ export const BUDGETS_KB: Record<string, number> = {
   // says how the capture broke (three notices, both languages): 84,797 → 85,935 B measured.
   // 84 → 84.6: long silence asked about, stopped after 15 minutes and cut at the end (its two
   // notices and the cut's in both languages): 86,503 B measured.
-  'background.js': 84.6,
+  // All of the above together: 90.3 kB measured.
+  'background.js': 90.5,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the
