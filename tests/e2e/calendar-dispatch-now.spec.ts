@@ -6,6 +6,8 @@
  * - One Zoom meeting in two calendars under two link forms gets one bot. The calendars record into
  *   two spaces, so a second bot could not hide behind the service's "one active meeting per space"
  *   refusal (code 5, which the emulator does not count as a created bot).
+ * - A feed that answers a sign-in page for 2 hours holds its calendar's bots: the meeting is listed as
+ *   held with "Send now", gets no bot by itself, and one when sent anyway.
  * - A meeting the feed moves or cancels after the last regular read (the add), before its start, is
  *   seen by the read right before the send: no bot at the old time, one at the new time; none for a
  *   cancelled or removed one. As with the demo calendar's shrunk "hour", the move is 45 s, not the
@@ -13,6 +15,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
 import { type Answer, type BackgroundDriver, expect, SEED, test } from './background-fixtures';
 
 test.describe.configure({ timeout: 240_000 });
@@ -66,7 +69,7 @@ function feed(name: string, events: readonly FeedEvent[]): string {
 
 /** Feeds by path; `set` changes what a path answers (its ETag moves with it). */
 async function startFeeds() {
-  const bodies = new Map<string, { body: string; version: number }>();
+  const bodies = new Map<string, { body: string; version: number; status: number; type: string }>();
   const requests = new Map<string, number>();
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://feeds').pathname;
@@ -93,8 +96,8 @@ async function startFeeds() {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
-    set(path: string, body: string) {
-      bodies.set(path, { body, version: (bodies.get(path)?.version ?? 0) + 1 });
+    set(path: string, body: string, status = 200, type = 'text/calendar; charset=utf-8') {
+      bodies.set(path, { body, version: (bodies.get(path)?.version ?? 0) + 1, status, type });
     },
     requests: (path: string) => requests.get(path) ?? 0,
     close: () =>
@@ -132,6 +135,11 @@ async function addFeed(background: BackgroundDriver, url: string, spaceId: numbe
     rule: { ...calendar.rule, spaceId },
   });
   expect(ruled.ok).toBe(true);
+}
+
+/** Something is listed, and nothing listed is still to be sent or being sent. */
+function settled(items: readonly Upcoming[]): boolean {
+  return items.length > 0 && items.every((item) => item.state !== 'planned' && item.state !== 'sending');
 }
 
 /** A whole second, `ms` from now (iCalendar times have no milliseconds). */
@@ -178,13 +186,11 @@ test('one Zoom meeting in two calendars under two link forms, auto-join on in bo
   });
   expect((await emulator.counters()).botRequests).toBe(0);
 
-  // At its start: one bot; once nothing of it is planned or being sent, still one.
+  // At its start: once nothing of it is planned or being sent, one bot, sent.
   await expect
-    .poll(async () => (await emulator.counters()).botRequests, { timeout: LEAD_MS + DISPATCH_SLACK_MS })
-    .toBe(1);
-  await expect
-    .poll(async () => (await upcoming(background)).map((item) => item.state), { timeout: 30_000 })
-    .toEqual(['sent']);
+    .poll(async () => settled(await upcoming(background)), { timeout: LEAD_MS + DISPATCH_SLACK_MS })
+    .toBe(true);
+  expect((await upcoming(background)).map((item) => item.state)).toEqual(['sent']);
   expect((await emulator.counters()).botRequests).toBe(1);
 });
 
@@ -273,16 +279,122 @@ test('meetings the feed cancels or removes after the last read: no bot; an uncha
   feeds.set('/work.ics', feed('Work', [{ ...cancelled, cancelled: true }]));
   expect(await upcoming(background)).toHaveLength(3);
 
-  // The control's bot, alone.
+  // Once the control is sent (the dispatch has passed both starts): its bot alone.
   await expect
-    .poll(async () => (await emulator.counters()).botRequests, {
+    .poll(async () => (await upcoming(background)).find((item) => item.title === 'Standup')?.state, {
       timeout: LEAD_MS + 20_000 + DISPATCH_SLACK_MS,
     })
-    .toBe(1);
-  await expect
-    .poll(async () => (await upcoming(background)).map((item) => [item.title, item.state]), {
-      timeout: 30_000,
-    })
-    .toEqual([['Standup', 'sent']]);
+    .toBe('sent');
+  expect((await upcoming(background)).map((item) => [item.title, item.state])).toEqual([['Standup', 'sent']]);
   expect((await emulator.counters()).botRequests).toBe(1);
 });
+
+/**
+ * The browser's clock cannot be moved: the first answer that was no calendar is written back two
+ * hours and a minute, as if the feed had answered sign-in pages since then.
+ */
+async function badForTwoHours(page: Page, name: string): Promise<void> {
+  await page.evaluate(async (calendarName) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('meeting-capture-calendars');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const store = () => db.transaction('calendars', 'readwrite').objectStore('calendars');
+    const calendars = await new Promise<Array<{ name: string; badSince?: number }>>((resolve, reject) => {
+      const read = store().get('calendars');
+      read.onsuccess = () => resolve(read.result);
+      read.onerror = () => reject(read.error);
+    });
+    const calendar = calendars.find((each) => each.name === calendarName);
+    if (calendar?.badSince === undefined)
+      throw new Error(`${calendarName}: no answer without a calendar yet`);
+    calendar.badSince -= 2 * 60 * 60_000 + 60_000;
+    await new Promise<void>((resolve, reject) => {
+      const write = store().put(calendars, 'calendars');
+      write.onsuccess = () => resolve();
+      write.onerror = () => reject(write.error);
+    });
+    db.close();
+  }, name);
+}
+
+for (const answer of [
+  {
+    what: 'a sign-in page (HTML, 200)',
+    status: 200,
+    type: 'text/html; charset=utf-8',
+    body: '<!doctype html><html><head><title>Sign in</title></head><body><form action="/login"><input name="email"></form></body></html>',
+  },
+  { what: '401', status: 401, type: 'text/plain; charset=utf-8', body: 'Unauthorized' },
+]) {
+  test(`a feed that answers ${answer.what} for 2 hours: its meeting is held with "Send now", no bot by itself, one when sent anyway`, async ({
+    context,
+    extensionId,
+    background,
+    emulator,
+  }) => {
+    await background.signIn(emulator.url);
+    const startsAt = startIn(LEAD_MS);
+    const board = {
+      uid: 'board',
+      title: 'Board sync',
+      link: 'https://meet.google.com/hel-dxxx-abc',
+      startsAt,
+    };
+    // A control in another calendar and space, after it: proof that the dispatch has passed its start.
+    const control = {
+      uid: 'control',
+      title: 'Standup',
+      link: 'https://meet.google.com/con-trol-abc',
+      startsAt: startsAt + 15_000,
+    };
+    feeds.set('/work.ics', feed('Work', [board]));
+    feeds.set('/team.ics', feed('Team', [control]));
+    await addFeed(background, `${feeds.url}/work.ics`, SEED.spaces.personal);
+    await addFeed(background, `${feeds.url}/team.ics`, SEED.spaces.team);
+
+    // The work feed now answers no calendar (its provider's sign-in page, a refusal), read by a sync.
+    feeds.set('/work.ics', answer.body, answer.status, answer.type);
+    expect((await background.send('calendars.sync', {})).ok).toBe(true);
+    // Not two hours yet: still planned from the last good list.
+    expect((await upcoming(background)).map((item) => [item.title, item.state])).toEqual([
+      ['Board sync', 'planned'],
+      ['Standup', 'planned'],
+    ]);
+    await badForTwoHours(await background.page(), 'Work');
+
+    // Upcoming shows it held, with "Send now"; Options says the calendar's bots are held.
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+    const held = popup.getByTestId('upcoming-item').filter({ hasText: 'Board sync' });
+    await expect(held).toHaveAttribute('data-state', 'held');
+    await expect(held).toContainText('Held: its calendar does not answer');
+    await expect(held.getByRole('button', { name: 'Send now' })).toBeVisible();
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${extensionId}/options.html`);
+    await expect(
+      options.getByTestId('calendar-item').filter({ hasText: /^Work/ }).getByTestId('calendar-held'),
+    ).toContainText('Bots held');
+    await options.close();
+
+    // Past its start (the control is sent): no bot for it, still held.
+    await expect
+      .poll(async () => (await upcoming(background)).find((item) => item.title === 'Standup')?.state, {
+        timeout: LEAD_MS + 15_000 + DISPATCH_SLACK_MS,
+      })
+      .toBe('sent');
+    expect((await upcoming(background)).map((item) => [item.title, item.state])).toEqual([
+      ['Board sync', 'held'],
+      ['Standup', 'sent'],
+    ]);
+    expect((await emulator.counters()).botRequests).toBe(1);
+
+    // One click sends it anyway.
+    await popup.reload();
+    await held.getByRole('button', { name: 'Send now' }).click();
+    await expect.poll(async () => (await emulator.counters()).botRequests, { timeout: 30_000 }).toBe(2);
+    await expect(held).toHaveAttribute('data-state', 'sent');
+    await popup.close();
+  });
+}
