@@ -369,6 +369,11 @@ test('sign-out during a recording: the capture stops, nothing is uploaded, every
   expect(await piecesKept(popup.page)).toBeGreaterThan(0);
 
   await popup.page.getByRole('button', { name: 'Sign out' }).click();
+  // The recording running is at stake: Sign out asks first, and deletes it only when confirmed.
+  const ask = popup.page.getByRole('dialog');
+  await expect(ask).toBeVisible();
+  expect(await piecesKept(popup.page)).toBeGreaterThan(0);
+  await ask.getByRole('button', { name: 'Delete and sign out' }).click();
   await expect(popup.page.getByRole('form', { name: 'Sign in to the service' })).toBeVisible();
   await expect.poll(() => piecesKept(popup.page)).toBe(0);
   // The recording page is closed: nothing holds the tab any more.
