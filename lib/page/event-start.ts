@@ -94,7 +94,8 @@ const named = (regex: RegExp, months: string, day: 1 | 2, month: 1 | 2): DatePat
   }),
 });
 
-const DATE_PATTERNS: DatePattern[] = [
+/** Marked pure: a script that parses no text (the calendar script) leaves the patterns out. */
+const DATE_PATTERNS: DatePattern[] = /* @__PURE__ */ (() => [
   {
     // 2026-03-04 10:00
     regex: /\b(\d{4})-(\d{2})-(\d{2})\b/g,
@@ -130,7 +131,7 @@ const DATE_PATTERNS: DatePattern[] = [
       return { year: date.getFullYear(), month: date.getMonth(), day: date.getDate() };
     },
   },
-];
+])();
 
 /**
  * A time of day close after the date: "10:00", "10:00 AM", "10am", "10 – 11am" (the meridiem of the
