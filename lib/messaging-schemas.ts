@@ -6,6 +6,7 @@
 
 import { CALENDAR_BOTS_PER_DAY_MAX } from './calendar/types';
 import { DELIVERY_KIND_IDS } from './delivery/kinds/ids';
+import { MAX_TEXT } from './page/event-start';
 import { z } from './zod';
 
 // No `new Function` probe: lib/zod.ts sets `jitless` (and the English messages) for every schema.
@@ -255,6 +256,12 @@ export const pageRequestSchemas = {
    * adapter's own, lowercase words; the app and host are the sender's). Kept for the diagnostics.
    */
   'page.breakage': z.object({ part: z.string().check(z.regex(/^[a-z][a-z ]{0,39}$/)) }),
+  /**
+   * A calendar event's start read from its text (lib/page/event-start.ts), when no attribute of
+   * the event tells it: the text as far as it is read, and how the page writes slashed dates.
+   * Answered for calendar pages only; nothing is kept.
+   */
+  'page.eventStart': z.object({ text: text(MAX_TEXT), slashOrder: z.enum(['mdy', 'dmy']) }),
 } as const;
 
 /** Payload schemas, one per message type: the one message table. */

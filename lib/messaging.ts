@@ -156,6 +156,8 @@ export interface ResponseMap {
   'page.recordStop': PageRecording;
   'page.recording': PageRecording;
   'page.breakage': null;
+  /** The start in ms, or null when the text tells none (or the sender is no calendar page). */
+  'page.eventStart': number | null;
   'schedules.list': ScheduledBot[];
   /** null: no such schedule (already sent or cancelled). */
   'schedules.cancel': ScheduledBot | null;

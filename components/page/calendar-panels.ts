@@ -32,6 +32,10 @@ export interface EventPanel {
   container: Element;
   title: string | undefined;
   start: EventStart | null;
+  /** The text the start was last read from, when no attribute of the event told it. */
+  startText?: string;
+  /** That text is being read (the background reads starts from text, lib/page/event-start.ts). */
+  reading?: boolean;
   rows: LinkRow[];
   anchor: Box;
   /** When an action of this panel last answered (ms), to keep its outcome in view for a moment. */
@@ -160,7 +164,9 @@ function rowView(
   function update() {
     const start = futureStart();
     // A start read from the event that has passed: the meeting is on, "Send bot" is the action.
-    const offerSchedule = (start !== null || panel.start === null) && panel.goneAt === undefined;
+    // While the start is being read, neither "Send at start" nor its question is offered yet.
+    const offerSchedule =
+      (start !== null || panel.start === null) && !panel.reading && panel.goneAt === undefined;
     const busy = row.action.busy ? 'true' : 'false';
     setText(service, state.t(`service_${row.link.service}`));
     setText(shownLink, row.link.url.replace(/^https:\/\//, ''));

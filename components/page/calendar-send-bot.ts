@@ -8,6 +8,7 @@
  * sends to a meeting its event no longer shows.
  */
 import { detectCalendarPage, type MeetingLink } from '@/lib/links';
+import { sendMessage } from '@/lib/messaging';
 import {
   containerSelector,
   findEventTitle,
@@ -18,7 +19,7 @@ import {
 import { CALENDAR_ADAPTERS, panelParent } from '@/lib/page/calendars';
 import { isCalendarPage } from '@/lib/page/conditions';
 import { fromLocalInputValue, lingerLeft } from '@/lib/page/event-panel';
-import { findEventStart } from '@/lib/page/event-start';
+import { eventText, findEventStart } from '@/lib/page/event-start';
 import { type PageFeature, visitListener, visitTimeout } from '@/lib/page/feature';
 import { createBreakageWatch } from './calendar-breakage';
 import {
@@ -151,6 +152,34 @@ export const calendarSendBot: PageFeature = {
       return action;
     };
 
+    /**
+     * The event's start from its attributes, at once; else from its text, by the background, once
+     * for each text the event shows (meanwhile the panel offers no "Send at start"). Whether the
+     * panel changed now.
+     */
+    const readStart = (panel: EventPanel): boolean => {
+      const before = panel.start?.startsAt;
+      const wasReading = panel.reading;
+      const start = findEventStart(panel.container);
+      const text = start ? '' : eventText(panel.container);
+      if (!text) {
+        panel.startText = undefined;
+        panel.reading = false;
+        panel.start = start;
+      } else if (text !== panel.startText) {
+        panel.startText = text;
+        panel.reading = true;
+        panel.start = null;
+        void sendMessage('page.eventStart', { text, slashOrder }).then((answer) => {
+          if (panel.startText !== text) return;
+          panel.reading = false;
+          panel.start = answer.ok && answer.data ? { startsAt: answer.data, source: 'text' } : null;
+          render();
+        });
+      }
+      return panel.reading !== wasReading || panel.start?.startsAt !== before;
+    };
+
     const scan = () => {
       if (signal.aborted) return;
       const now = Date.now();
@@ -175,9 +204,7 @@ export const calendarSendBot: PageFeature = {
         }
         if (isNew || dirty.has(container)) {
           if (updateRows(panel, links, makeAction)) changed = true;
-          const start = findEventStart(container, { now, slashOrder });
-          if (start?.startsAt !== panel.start?.startsAt) changed = true;
-          panel.start = start;
+          if (readStart(panel)) changed = true;
           panel.title = findEventTitle(container);
         }
         if (updateAnchor(panel)) views.get(panel)?.place();

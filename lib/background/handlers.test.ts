@@ -504,6 +504,37 @@ describe('page-scoped messages', () => {
     ]);
   });
 
+  it("page.eventStart reads a calendar event's start from its text, for calendar pages only", async () => {
+    const text = 'Weekly sync\nWednesday, March 4, 2099 ⋅ 10:00 – 11:00am';
+    expect(await send('page.eventStart', { text, slashOrder: 'mdy' }, calendarTab)).toEqual({
+      ok: true,
+      data: new Date(2099, 2, 4, 10).getTime(),
+    });
+    expect(
+      await send('page.eventStart', { text: 'Wed 04/03/2099 10:00', slashOrder: 'dmy' }, calendarTab),
+    ).toEqual({
+      ok: true,
+      data: new Date(2099, 2, 4, 10).getTime(),
+    });
+    expect(
+      await send('page.eventStart', { text: 'Quarterly review', slashOrder: 'mdy' }, calendarTab),
+    ).toEqual({
+      ok: true,
+      data: null,
+    });
+    // Another page gets no answer from the parser; a text longer than is ever read, no answer at all.
+    expect(await send('page.eventStart', { text, slashOrder: 'mdy' }, meetTab)).toEqual({
+      ok: true,
+      data: null,
+    });
+    expect(
+      await send('page.eventStart', { text: 'x'.repeat(20_001), slashOrder: 'mdy' }, calendarTab),
+    ).toMatchObject({ ok: false });
+    expect(await send('page.eventStart', { text, slashOrder: 'ymd' }, calendarTab)).toMatchObject({
+      ok: false,
+    });
+  });
+
   it('page.hideOnSite hides the controls on the sender page only', async () => {
     expect(await send('page.hideOnSite', { host: 'example.com' }, meetTab)).toMatchObject({ ok: false });
     expect(await send('page.hideOnSite', { host: 'meet.google.com' }, meetTab)).toEqual({

@@ -10,6 +10,7 @@ import { detectCalendarPage, type MeetingLink, parseMeetingLink } from '@/lib/li
 import type { PageAutoJoin, PageJob, ScheduledBot } from '@/lib/messaging';
 import { recordBreakage } from '@/lib/page/breakage';
 import { isHiddenOnSite } from '@/lib/page/conditions';
+import { parseStartFromText } from '@/lib/page/event-start';
 import { PAGE_TEXT } from '@/lib/page/page-text';
 import { orderSpaces, spacesForPage } from '@/lib/page/spaces';
 import { getSettings, pageBreakagesItem, serviceUrlItem, settingsItem } from '@/lib/storage';
@@ -26,6 +27,7 @@ type PageMessages =
   | 'page.autoJoin'
   | 'page.autoJoinCancel'
   | 'page.breakage'
+  | 'page.eventStart'
   | 'page.hideOnSite';
 
 /** A bot scheduled earlier than this before now is refused (an event that is long over). */
@@ -167,6 +169,10 @@ export function createPageHandlers(bg: Background): Pick<Handlers, PageMessages>
       );
       return null;
     },
+
+    'page.eventStart': async ({ text, slashOrder }, sender) =>
+      // For calendar pages only: the start of the event they show, read from its text.
+      detectCalendarPage(sender.url ?? '') ? parseStartFromText(text, { now: Date.now(), slashOrder }) : null,
 
     'page.hideOnSite': async ({ host }, sender) => {
       // A page may hide our controls on itself only.

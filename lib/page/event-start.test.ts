@@ -1,6 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { findEventStart, parseStartFromText, parseTimestamp } from '@/lib/page/event-start';
+import {
+  eventText,
+  findEventStart,
+  MAX_TEXT,
+  parseStartFromText,
+  parseTimestamp,
+} from '@/lib/page/event-start';
 
 const NOW = new Date(2026, 2, 1, 9, 0).getTime(); // Sunday, 1 March 2026, 09:00 local
 const local = (y: number, m: number, d: number, h: number, min = 0) =>
@@ -63,12 +69,20 @@ describe('event start from text', () => {
   });
 });
 
+/** The start as the calendar script and the background find it together: attributes, then the text. */
+function startOf(element: Element) {
+  const start = findEventStart(element);
+  if (start) return start;
+  const ms = parseStartFromText(eventText(element), { now: NOW });
+  return ms === null ? null : { startsAt: ms, source: 'text' };
+}
+
 describe('event start from the DOM', () => {
   it('prefers a datetime attribute with a time', () => {
     const element = container(
       '<p>Wednesday, March 4 ⋅ 10:00 – 11:00am</p><time datetime="2026-03-04T12:30:00+03:00">later</time>',
     );
-    expect(findEventStart(element, { now: NOW })).toEqual({
+    expect(startOf(element)).toEqual({
       startsAt: Date.parse('2026-03-04T12:30:00+03:00'),
       source: 'datetime',
     });
@@ -76,7 +90,7 @@ describe('event start from the DOM', () => {
 
   it('skips date-only datetime values (all-day events) and reads the text', () => {
     const element = container('<time datetime="2026-03-04">Wed</time>\n<p>March 4, 10:00</p>');
-    expect(findEventStart(element, { now: NOW })).toEqual({
+    expect(startOf(element)).toEqual({
       startsAt: local(2026, 3, 4, 10),
       source: 'text',
     });
@@ -87,8 +101,8 @@ describe('event start from the DOM', () => {
     const element = container(
       `<div data-updated-time="${Date.UTC(2026, 1, 1)}"></div><div data-event-start="${ms / 1000}"></div>`,
     );
-    expect(findEventStart(element, { now: NOW })).toEqual({ startsAt: ms, source: 'data' });
-    expect(findEventStart(container(`<span data-ts="${ms}"></span>`), { now: NOW })).toEqual({
+    expect(startOf(element)).toEqual({ startsAt: ms, source: 'data' });
+    expect(startOf(container(`<span data-ts="${ms}"></span>`))).toEqual({
       startsAt: ms,
       source: 'data',
     });
@@ -98,11 +112,18 @@ describe('event start from the DOM', () => {
     const element = container(
       '<div data-start="soon" data-eventid="1234567890123456"></div><p>Mar 6, 9:15 AM</p>',
     );
-    expect(findEventStart(element, { now: NOW })?.source).toBe('text');
+    expect(startOf(element)?.source).toBe('text');
+  });
+
+  it('leaves the text to the text parser, and reads no more of it than a start is looked for in', () => {
+    const element = container('<p>March 4, 10:00</p>');
+    expect(findEventStart(element)).toBeNull();
+    expect(eventText(element)).toBe('March 4, 10:00');
+    expect(eventText(container(`<p>${'x'.repeat(MAX_TEXT + 10)}</p>`))).toHaveLength(MAX_TEXT);
   });
 
   it('returns null when nothing tells the start', () => {
-    expect(findEventStart(container('<p>Quarterly review</p>'), { now: NOW })).toBeNull();
+    expect(startOf(container('<p>Quarterly review</p>'))).toBeNull();
   });
 
   it('parses timestamps of both precisions and rejects implausible ones', () => {

@@ -5,7 +5,9 @@
  * 2. `data-*` attributes whose name speaks of a start or a time and whose value is a timestamp
  *    (epoch milliseconds or seconds, or an ISO date-time);
  * 3. the visible text: "Wednesday, March 4 ⋅ 10:00 – 11:00am", "4 марта, 10:00–11:00",
- *    "Wed 3/4/2026 10:00 AM - 10:30 AM", "Tomorrow, 15:30".
+ *    "Wed 3/4/2026 10:00 AM - 10:30 AM", "Tomorrow, 15:30". The calendar script reads the first two
+ *    itself and asks the background for this one (`page.eventStart`): the parser stays out of the
+ *    page, and it is asked once for each text an event shows.
  * When none yields a date and a time, the caller asks the person.
  */
 
@@ -14,8 +16,6 @@ export interface EventStartOptions {
   now: number;
   /** `m/d/y` (US English pages) or `d/m/y` for dates written with slashes. */
   slashOrder?: 'mdy' | 'dmy';
-  /** Elements to look at, at most; a detail pane is small, a runaway page is not. */
-  maxElements?: number;
 }
 
 export type EventStartSource = 'datetime' | 'data' | 'text';
@@ -24,6 +24,9 @@ export interface EventStart {
   startsAt: number;
   source: EventStartSource;
 }
+
+/** Characters of an event's text a start is looked for in: an event's details are far shorter. */
+export const MAX_TEXT = 20_000;
 
 const MIN_PLAUSIBLE = Date.UTC(2000, 0, 1);
 const MAX_PLAUSIBLE = Date.UTC(2100, 0, 1);
@@ -57,14 +60,18 @@ export function parseTimestamp(value: string): number | null {
 const START_NAME = /start|begin/i;
 const TIME_NAME = /time|date|when|(?:^|[-_])ts$/i;
 
-const EN_MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const RU_MONTHS = ['янв', 'фев', 'мар', 'апр', 'ма', 'июн', 'июл', 'авг', 'сен', 'окт', 'ноя', 'дек'];
+/**
+ * Each month's first three letters, in order: a month's index is where its name's first three
+ * letters stand, divided by three (`мая` stands for May: `мар` is March).
+ */
+const EN_MONTHS = 'janfebmaraprmayjunjulaugsepoctnovdec';
+const RU_MONTHS = 'янвфевмарапрмаяиюниюлавгсеноктноядек';
 
 /** Whole month names and their usual abbreviations, never a word that merely starts like one ("Market"). */
 const EN_MONTH =
-  '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)(?![a-z])\\.?';
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])\\.?';
 const RU_MONTH =
-  '(января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|янв|фев|мар|апр|июн|июл|авг|сент|сен|окт|ноя|дек)(?![а-яё])\\.?';
+  '(янв(?:аря)?|фев(?:раля)?|мар(?:та)?|апр(?:еля)?|мая|июня?|июля?|авг(?:уста)?|сен(?:т(?:ября)?)?|окт(?:ября)?|ноя(?:бря)?|дек(?:абря)?)(?![а-яё])\\.?';
 const WEEKDAY = '(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s+)?';
 const YEAR = '(?:,?\\s+(\\d{4}))?';
 
@@ -77,41 +84,34 @@ interface DatePattern {
   ): { year: number | null; month: number; day: number } | null;
 }
 
-const monthIndex = (list: string[], name: string) => list.findIndex((prefix) => name.startsWith(prefix));
+/** A date written with a month's name: which groups hold the day and the month, the year is group 3. */
+const named = (regex: RegExp, months: string, day: 1 | 2, month: 1 | 2): DatePattern => ({
+  regex,
+  read: (m) => ({
+    year: m[3] ? Number(m[3]) : null,
+    month: months.indexOf(m[month]!.slice(0, 3).toLowerCase()) / 3,
+    day: Number(m[day]),
+  }),
+});
 
-const DATE_PATTERNS: DatePattern[] = [
+/** Marked pure: a script that parses no text (the calendar script) leaves the patterns out. */
+const DATE_PATTERNS: DatePattern[] = /* @__PURE__ */ (() => [
   {
     // 2026-03-04 10:00
     regex: /\b(\d{4})-(\d{2})-(\d{2})\b/g,
     read: (m) => ({ year: Number(m[1]), month: Number(m[2]) - 1, day: Number(m[3]) }),
   },
-  {
-    // Wednesday, March 4, 2026 / Mar 4
-    regex: new RegExp(`\\b${WEEKDAY}${EN_MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b${YEAR}`, 'gi'),
-    read: (m) => ({
-      year: m[3] ? Number(m[3]) : null,
-      month: monthIndex(EN_MONTHS, m[1]!.toLowerCase()),
-      day: Number(m[2]),
-    }),
-  },
-  {
-    // Wednesday 4 March 2026 / 4 Mar
-    regex: new RegExp(`\\b${WEEKDAY}(\\d{1,2})\\s+${EN_MONTH}${YEAR}`, 'gi'),
-    read: (m) => ({
-      year: m[3] ? Number(m[3]) : null,
-      month: monthIndex(EN_MONTHS, m[2]!.toLowerCase()),
-      day: Number(m[1]),
-    }),
-  },
-  {
-    // 4 марта 2026 / 4 мар.
-    regex: new RegExp(`(?<![\\d])(\\d{1,2})\\s+${RU_MONTH}(?:\\s+(\\d{4}))?`, 'gi'),
-    read: (m) => ({
-      year: m[3] ? Number(m[3]) : null,
-      month: monthIndex(RU_MONTHS, m[2]!.toLowerCase()),
-      day: Number(m[1]),
-    }),
-  },
+  // Wednesday, March 4, 2026 / Mar 4
+  named(
+    new RegExp(`\\b${WEEKDAY}${EN_MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b${YEAR}`, 'gi'),
+    EN_MONTHS,
+    2,
+    1,
+  ),
+  // Wednesday 4 March 2026 / 4 Mar
+  named(new RegExp(`\\b${WEEKDAY}(\\d{1,2})\\s+${EN_MONTH}${YEAR}`, 'gi'), EN_MONTHS, 1, 2),
+  // 4 марта 2026 / 4 мар.
+  named(new RegExp(`(?<![\\d])(\\d{1,2})\\s+${RU_MONTH}(?:\\s+(\\d{4}))?`, 'gi'), RU_MONTHS, 1, 2),
   {
     // 3/4/2026 (US: March 4) or 04/03/2026 and 04.03.2026 (day first)
     regex: /\b(\d{1,2})([./])(\d{1,2})\2(\d{4})\b/g,
@@ -131,7 +131,7 @@ const DATE_PATTERNS: DatePattern[] = [
       return { year: date.getFullYear(), month: date.getMonth(), day: date.getDate() };
     },
   },
-];
+])();
 
 /**
  * A time of day close after the date: "10:00", "10:00 AM", "10am", "10 – 11am" (the meridiem of the
@@ -191,7 +191,7 @@ function normaliseText(text: string): string {
 
 /** The first date followed closely by a time in the text, as local time; null when there is none. */
 export function parseStartFromText(text: string, options: EventStartOptions): number | null {
-  const normalised = normaliseText(text.slice(0, 20_000));
+  const normalised = normaliseText(text.slice(0, MAX_TEXT));
   let best: { index: number; ms: number } | null = null;
   for (const pattern of DATE_PATTERNS) {
     pattern.regex.lastIndex = 0;
@@ -220,11 +220,13 @@ function* elementsOf(container: Element, max: number): Generator<Element> {
   for (let i = 0; i < count; i++) yield all[i]!;
 }
 
-/** The event's start time from the container's attributes or text; null when it cannot be found. */
-export function findEventStart(container: Element, options: EventStartOptions): EventStart | null {
-  const max = options.maxElements ?? 3000;
-
-  for (const element of elementsOf(container, max)) {
+/**
+ * The event's start time from the container's attributes; null when none tells it. The text is
+ * then read (`eventText`, `parseStartFromText`): by the background, for the calendar script
+ * (message `page.eventStart`), which so carries no date parser.
+ */
+export function findEventStart(container: Element, maxElements = 3000): EventStart | null {
+  for (const element of elementsOf(container, maxElements)) {
     const value = element.getAttribute('datetime');
     if (value === null) continue;
     const ms = parseIsoDateTime(value);
@@ -232,7 +234,7 @@ export function findEventStart(container: Element, options: EventStartOptions): 
   }
 
   let timeAttribute: number | null = null;
-  for (const element of elementsOf(container, max)) {
+  for (const element of elementsOf(container, maxElements)) {
     for (const attribute of Array.from(element.attributes)) {
       if (!attribute.name.startsWith('data-')) continue;
       const name = attribute.name.slice(5);
@@ -244,10 +246,11 @@ export function findEventStart(container: Element, options: EventStartOptions): 
       timeAttribute ??= ms;
     }
   }
-  if (timeAttribute !== null) return { startsAt: timeAttribute, source: 'data' };
+  return timeAttribute === null ? null : { startsAt: timeAttribute, source: 'data' };
+}
 
+/** The text a start is read from when no attribute tells it: the container's, as far as it is read. */
+export function eventText(container: Element): string {
   // innerText, not textContent: keeps the line breaks between blocks that textContent runs together ("March 410:00").
-  const text = (container as HTMLElement).innerText ?? container.textContent ?? '';
-  const ms = parseStartFromText(text, options);
-  return ms === null ? null : { startsAt: ms, source: 'text' };
+  return ((container as HTMLElement).innerText ?? container.textContent ?? '').slice(0, MAX_TEXT);
 }

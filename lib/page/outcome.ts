@@ -187,6 +187,7 @@ export function describePageAnswer(
     case 'page.hideOnSite':
       return result.ok ? null : describeError(result.error, lang, space);
     case 'page.breakage':
+    case 'page.eventStart':
       return null;
     case 'page.autoJoin':
     case 'page.autoJoinCancel':
