@@ -1,7 +1,7 @@
 /**
  * The archive in the background: results read once and then served from it (offline too), ready
- * jobs kept through the engine's onResult, "Add all past meetings", speaker names, and the
- * archive's end with the session.
+ * jobs kept through the engine's onResult, "Add all past meetings", speaker names, the
+ * archive's end with the session, and deleted meetings leaving it.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -237,5 +237,42 @@ describe('the archive in the background', () => {
     expect(state.running).toBe(false);
     expect(state.stopped).toBe(true);
     expect(state.done).toBeLessThan(Math.max(state.total, 1));
+  });
+});
+
+/** The archive's kept recordings (its catalog's keys), sorted. */
+const keptKeys = async () =>
+  Object.keys(((await archiveKv.get('catalog')) as { entries: object } | undefined)?.entries ?? {}).sort();
+
+describe('deleted meetings and the archive', () => {
+  it('a recording moved to the trash leaves the archive at once, and is not kept again when opened', async () => {
+    await signIn();
+    expect((await send('recording.result', { spaceId: S.personal, audioId: R.ready })).ok).toBe(true);
+    expect((await send('recording.result', { spaceId: S.personal, audioId: R.readyRu })).ok).toBe(true);
+    expect(await keptKeys()).toEqual([`${S.personal}:${R.ready}`, `${S.personal}:${R.readyRu}`]);
+    expect((await send('recordings.delete', { spaceId: S.personal, audioIds: [R.ready] })).ok).toBe(true);
+    expect(await keptKeys()).toEqual([`${S.personal}:${R.readyRu}`]);
+    expect(await archiveKv.get(`rec:${S.personal}:${R.ready}`)).toBeUndefined();
+    // Opened again (the viewer at an old address): read from the service, not archived again.
+    const reads = resultReads();
+    const again = await send('recording.result', { spaceId: S.personal, audioId: R.ready });
+    expect(resultReads()).toBe(reads + 1);
+    if (again.ok && again.data) expect(again.data.archived).toBeUndefined();
+    expect(await keptKeys()).toEqual([`${S.personal}:${R.readyRu}`]);
+  });
+
+  it('one the service no longer lists leaves the archive at the next read of its space; a search listing removes nothing', async () => {
+    await signIn();
+    expect((await send('recording.result', { spaceId: S.personal, audioId: R.ready })).ok).toBe(true);
+    expect((await send('recording.result', { spaceId: S.personal, audioId: R.readyRu })).ok).toBe(true);
+    // Moved to the trash elsewhere (the service's own call, not the extension's handler).
+    await bg.session.client.deleteRecordings(S.personal, [R.ready]);
+    // A title search does not list every recording: it removes nothing.
+    expect(
+      (await send('recordings.list', { spaceId: S.personal, search: 'zzz', limit: 20, offset: 0 })).ok,
+    ).toBe(true);
+    expect(await keptKeys()).toHaveLength(2);
+    expect((await send('recordings.list', { spaceId: S.personal, limit: 100, offset: 0 })).ok).toBe(true);
+    expect(await keptKeys()).toEqual([`${S.personal}:${R.readyRu}`]);
   });
 });
