@@ -27,6 +27,13 @@ export interface MeetingPageAdapter {
    * bar at the top (Teams).
    */
   placement?: 'top' | 'bottom-left';
+  /**
+   * The same-origin frame the call is drawn in, when it is not the top document: Zoom's web
+   * client draws it in `iframe#webclient`, Telemost 3.0 in a `/private-join/<id>` frame. What the
+   * page features read of the call (its state, who is in it, who speaks) is read there
+   * (lib/meetings/call-document.ts); the control itself stays in the top document.
+   */
+  frame?: string;
 }
 
 export interface MeetingServiceDefinition<Id extends string = string> {
