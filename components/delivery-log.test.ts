@@ -49,5 +49,8 @@ describe('delivery log lines', () => {
       'The bot may not write to this chat (HTTP 403): it was blocked, removed, or is not a member.',
     );
     expect(describeLogEntry(blocked, 'ru', time)).toMatch(/^Боту нельзя писать в этот чат/);
+    const migrated = { ...line, outcome: 'failed', status: 400, problem: 'chat-migrated' } as const;
+    expect(describeLogEntry(migrated, 'en', time)).toMatch(/^The group became a supergroup .* new ID/);
+    expect(describeLogEntry(migrated, 'ru', time)).toMatch(/^Группа стала супергруппой/);
   });
 });

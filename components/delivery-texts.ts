@@ -55,6 +55,8 @@ export const deliveryTexts = defineMessages(
       `The bot knows no such chat (HTTP ${status}): check the chat ID and that the bot was added to the chat.`,
     botBlocked: (status: number) =>
       `The bot may not write to this chat (HTTP ${status}): it was blocked, removed, or is not a member.`,
+    chatMigrated: (status: number) =>
+      `The group became a supergroup and its chat ID changed (HTTP ${status}): add the bot's chat again with the new ID (it starts with -100).`,
     lastAnswer: (status: number) => `Last answer: HTTP ${status}.`,
     // Problems when adding or sending
     errEmpty: 'Paste the webhook URL first.',
@@ -116,6 +118,8 @@ export const deliveryTexts = defineMessages(
       `Бот не знает такого чата (HTTP ${status}): проверьте ID чата и что бот добавлен в чат.`,
     botBlocked: (status: number) =>
       `Боту нельзя писать в этот чат (HTTP ${status}): его заблокировали, удалили или он не участник.`,
+    chatMigrated: (status: number) =>
+      `Группа стала супергруппой, и её ID чата сменился (HTTP ${status}): добавьте чат бота заново с новым ID (он начинается с -100).`,
     lastAnswer: (status: number) => `Последний ответ: HTTP ${status}.`,
     errEmpty: 'Сначала вставьте URL вебхука.',
     errInvalid: 'Это не веб-адрес. Скопируйте URL вебхука целиком.',
@@ -167,6 +171,7 @@ function problemWords(problem: DeliveryProblem | null, status: number | null, la
   if (problem === 'bad-token') return t.badToken(status ?? 401);
   if (problem === 'chat-not-found') return t.chatNotFound(status ?? 400);
   if (problem === 'bot-blocked') return t.botBlocked(status ?? 403);
+  if (problem === 'chat-migrated') return t.chatMigrated(status ?? 400);
   return t.network;
 }
 

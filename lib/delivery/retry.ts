@@ -50,7 +50,10 @@ export type AttemptAnswer =
   | { problem: Exclude<DeliveryProblem, 'http' | 'expired' | Refusal> };
 
 /** Refusals a kind reads in an answer's body; each is permanent. */
-export type Refusal = Extract<DeliveryProblem, 'bad-token' | 'chat-not-found' | 'bot-blocked'>;
+export type Refusal = Extract<
+  DeliveryProblem,
+  'bad-token' | 'chat-not-found' | 'bot-blocked' | 'chat-migrated'
+>;
 
 export type Verdict = 'delivered' | 'transient' | 'permanent';
 

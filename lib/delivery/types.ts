@@ -67,7 +67,9 @@ export type DeliveryProblem =
   /** A bot kind: the chat does not exist for this bot. */
   | 'chat-not-found'
   /** A bot kind: the bot may not write to the chat (blocked, removed, not a member). */
-  | 'bot-blocked';
+  | 'bot-blocked'
+  /** A bot kind: the group became a supergroup, whose chat has another id (Telegram's `migrate_to_chat_id`). */
+  | 'chat-migrated';
 
 /** `sending`: the attempt is under way (written before it goes out, replaced by its outcome). */
 export type Outcome = 'sending' | 'delivered' | 'retrying' | 'failed';

@@ -190,6 +190,31 @@ describe('Bot API answers', () => {
     expect(telegramAnswer(429, undefined, 7_000)).toEqual({ status: 429, retryAfterMs: 7_000 });
   });
 
+  it('a group become a supergroup is a refusal, never retried to the old chat', () => {
+    const body = {
+      ok: false,
+      error_code: 400,
+      description: 'Bad Request: group chat was upgraded to a supergroup chat',
+      parameters: { migrate_to_chat_id: -1001234567890 },
+    };
+    const answer = telegramAnswer(400, body, null);
+    expect(answer).toEqual({ status: 400, refusal: 'chat-migrated' });
+    expect(verdictOf(answer)).toBe('permanent');
+    // The description alone (an answer without parameters) says the same.
+    expect(telegramAnswer(400, { ...body, parameters: undefined }, null)).toEqual({
+      status: 400,
+      refusal: 'chat-migrated',
+    });
+    // Any other 400 stays a plain, permanent HTTP failure.
+    expect(
+      telegramAnswer(
+        400,
+        { ok: false, error_code: 400, description: 'Bad Request: message is too long' },
+        null,
+      ),
+    ).toEqual({ status: 400, retryAfterMs: null });
+  });
+
   it('a wrong token, an unknown chat and a blocked bot are refusals, not retried', () => {
     const cases = [
       [401, { ok: false, error_code: 401, description: 'Unauthorized' }, 'bad-token'],

@@ -10,7 +10,8 @@
  * with a note if more was left out; a caption 0-1024 characters; a file up to 50 MB (a transcript
  * is far smaller). Answers are `{ok, error_code, description, parameters: {retry_after}}`: 429
  * waits `retry_after`, 401 and 404 mean the token is wrong, 400 "chat not found" the chat,
- * 403 that the bot may not write there (blocked, removed, not a member).
+ * 403 that the bot may not write there (blocked, removed, not a member), and a 400 with
+ * `migrate_to_chat_id` that the group became a supergroup with a new chat id, to be typed in.
  */
 import { normalizeDialog } from '@/lib/api/units';
 import { speakerLabel } from '@/lib/format/speakers';
@@ -107,7 +108,7 @@ export function telegramAnswer(status: number, body: unknown, retryAfterMs: numb
     ok?: unknown;
     error_code?: unknown;
     description?: unknown;
-    parameters?: { retry_after?: unknown };
+    parameters?: { retry_after?: unknown; migrate_to_chat_id?: unknown };
   };
   const code = typeof answer.error_code === 'number' ? answer.error_code : status;
   // `ok: true` with a 2xx is the one success; a 2xx without it is not the Bot API.
@@ -118,6 +119,10 @@ export function telegramAnswer(status: number, body: unknown, retryAfterMs: numb
   if (code === 429 || status === 429) return { status: 429, retryAfterMs: retryAfter };
   if (code === 401 || code === 404) return { status: code, refusal: 'bad-token' };
   if (code === 403) return { status: code, refusal: 'bot-blocked' };
+  // A group upgraded to a supergroup answers every send with its new chat's id: sending again to
+  // the old one can never succeed, and writing elsewhere than the person typed is not ours to do.
+  if (answer.parameters?.migrate_to_chat_id !== undefined || /upgraded to a supergroup/i.test(description))
+    return { status: code, refusal: 'chat-migrated' };
   if (code === 400 && /chat not found|chat_id is empty|peer_id_invalid/i.test(description))
     return { status: code, refusal: 'chat-not-found' };
   return { status: code >= 100 && code < 600 ? code : status, retryAfterMs: retryAfter };
