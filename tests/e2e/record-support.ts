@@ -90,7 +90,7 @@ export function profileWithMicrophone(extensionId: string, setting: 1 | 2): stri
 export interface DecodedFile {
   base64: string;
   decodedSeconds: number;
-  /** Goertzel power at each asked frequency, over 1 s from the middle of the file. */
+  /** Goertzel power at each asked frequency: the median of its whole seconds, the first and last left out. */
   power: Record<string, number>;
 }
 
@@ -117,8 +117,8 @@ export async function inspectFile(
       const audio = new OfflineAudioContext(1, 48_000, 48_000);
       const decoded = await audio.decodeAudioData(bytes.slice().buffer);
       const samples = decoded.getChannelData(0);
-      const goertzel = (frequency: number) => {
-        const start = Math.floor(samples.length / 2);
+      // Goertzel power of one frequency over the second starting at `start`.
+      const goertzel = (frequency: number, start: number) => {
         const n = Math.min(decoded.sampleRate, samples.length - start);
         const k = (2 * Math.PI * frequency) / decoded.sampleRate;
         const coefficient = 2 * Math.cos(k);
@@ -131,8 +131,17 @@ export async function inspectFile(
         }
         return (s1 * s1 + s2 * s2 - coefficient * s1 * s2) / (n * n);
       };
+      // The median over the whole seconds between the first and the last: a tone page starved of
+      // CPU for a moment (an audio underrun on a busy machine) drops one second, not the measure.
+      const rate = decoded.sampleRate;
+      const starts: number[] = [];
+      for (let start = rate; start + rate <= samples.length - rate; start += rate) starts.push(start);
+      if (starts.length === 0) starts.push(Math.floor(samples.length / 2));
       const power: Record<string, number> = {};
-      for (const frequency of frequencies) power[String(frequency)] = goertzel(frequency);
+      for (const frequency of frequencies) {
+        const values = starts.map((start) => goertzel(frequency, start)).sort((a, b) => a - b);
+        power[String(frequency)] = values[Math.floor(values.length / 2)]!;
+      }
       return {
         base64: btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join('')),
         decodedSeconds: decoded.duration,
