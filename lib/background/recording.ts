@@ -18,6 +18,7 @@ import { isTerminal, type Job } from '@/lib/jobs/types';
 import { detectMeeting, parseMeetingLink } from '@/lib/links';
 import { PAGE_CONTEXT_CHANGED, type PageRecording, type RecordingRefusal } from '@/lib/messaging';
 import { balanceWarning, outgrowsBalance } from '@/lib/recording/balance';
+import { showsMeeting } from '@/lib/recording/meeting-end';
 import { PIECE_MS } from '@/lib/recording/pieces';
 import {
   RECORDING_CHANNEL,
@@ -134,6 +135,12 @@ export interface Recording {
   recover(action: 'upload' | 'discard', spaceId?: number, id?: string): Promise<RecordingView>;
   /** The recorded tab closed (`gone`), or went to another page: the recording stops and is uploaded. */
   tabChanged(tabId: number, gone: boolean): Promise<void>;
+  /**
+   * The meeting page of `tabId` at `url` says its call ended (`page.callEnded`): a recording of
+   * that tab and meeting stops and is uploaded, and the notification says why. The recorded tab
+   * moving off its meeting ends it the same way (`tabChanged`, lib/recording/meeting-end.ts).
+   */
+  meetingEnded(tabId: number, url: string): Promise<void>;
   /** An event of the recording page (only the offscreen document sends these). */
   event(id: string, event: RecorderEvent): Promise<null>;
   /** Pieces go once the upload is confirmed (the service has the whole file). */
@@ -339,6 +346,7 @@ export function createRecording(deps: RecordingDeps): Recording {
         ),
         spaceId: space.id,
         availableSeconds,
+        ...(meeting && { meeting: { service: meeting.service, id: meeting.id } }),
       },
       now(),
     );
@@ -479,6 +487,17 @@ export function createRecording(deps: RecordingDeps): Recording {
     const tab = await tabs.tab(tabId).catch(() => null);
     // Another site: the tab's address is no longer ours to read (activeTab ends there).
     if (!tab?.url) await stop('left-page');
+    else await meetingEnded(tabId, tab.url, true);
+  }
+
+  async function meetingEnded(tabId: number, url: string, moved = false): Promise<void> {
+    const state = await store.getState();
+    if (!state?.meeting || state.tabId !== tabId || !isCapturing(state)) return;
+    // Moved: ends once the tab's address no longer shows the meeting. Said by the page: only the
+    // recorded meeting's own page ends it.
+    const shows = showsMeeting(state.meeting, url);
+    if (moved ? shows : !shows) return;
+    if ((await stop('meeting-ended'))?.stopReason === 'meeting-ended') await told('recordingMeetingEnded');
   }
 
   /** Long silence: "Still recording?" once after 5 minutes, a stop after 15 (lib/recording/silence.ts). */
@@ -669,7 +688,12 @@ export function createRecording(deps: RecordingDeps): Recording {
 
   /** A notification of what broke the capture, with what was kept. */
   async function told(
-    what: 'recordingTabEnded' | 'recordingMicLost' | 'recordingPageGone' | 'recordingSilenceAsk',
+    what:
+      | 'recordingTabEnded'
+      | 'recordingMicLost'
+      | 'recordingPageGone'
+      | 'recordingSilenceAsk'
+      | 'recordingMeetingEnded',
   ): Promise<void> {
     const t = backgroundTexts(await deps.lang());
     const [title, message] = t[what];
@@ -813,6 +837,7 @@ export function createRecording(deps: RecordingDeps): Recording {
     stop,
     recover,
     tabChanged,
+    meetingEnded: (tabId, url) => meetingEnded(tabId, url),
     event,
     settleUpload,
     resume,
