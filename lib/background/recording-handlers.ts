@@ -55,7 +55,12 @@ export function createRecordingHandlers(bg: Background): Pick<Handlers, Recordin
       return bg.recording.fromPage(tabId, url, spaceId);
     },
     'page.recordStop': async (_payload, sender) => bg.recording.stopFromPage(meetingTab(sender).tabId),
-    'page.recording': async (_payload, sender) => bg.recording.onPage(meetingTab(sender).tabId),
+    'page.recording': async (_payload, sender) => {
+      // The control asks at every page visit: what the tab shows is known though its address is not.
+      const { tabId, url } = meetingTab(sender);
+      await bg.recording.pageShows(tabId, url);
+      return bg.recording.onPage(tabId);
+    },
     'page.callEnded': async (_payload, sender) => {
       const { tabId, url } = meetingTab(sender);
       await bg.recording.meetingEnded(tabId, url);

@@ -3,7 +3,7 @@
  * browser (tabs, the tab capture, the badge), the recording page's answers, the one upload path.
  * The capture itself is Chrome's: e2e in tests/e2e/record-here*.spec.ts.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Job } from '@/lib/jobs/types';
 import { memoryKeyValue } from '@/lib/kv';
 import type { RecorderAnswer, RecorderCommand } from '@/lib/recording/protocol';
@@ -11,7 +11,7 @@ import { transition } from '@/lib/recording/state';
 import { createRecordingStore, type RecordingStore } from '@/lib/recording/store';
 import { MessageError } from './handler-types';
 import type { OffscreenDocument } from './offscreen';
-import { createRecording, type RecordingBrowser, type RecordingDeps } from './recording';
+import { createRecording, PAGE_REPORT_MS, type RecordingBrowser, type RecordingDeps } from './recording';
 
 const T0 = Date.UTC(2026, 10, 26, 9, 0, 0);
 const TAB = 7;
@@ -594,11 +594,39 @@ describe('the recording ends with the meeting', () => {
     expect(await zoom.recording.state()).toMatchObject({ stopReason: 'meeting-ended' });
   });
 
-  it('another site still stops it as leaving the page', async () => {
-    const w = await recordingMeet();
-    w.urls.set(TAB, undefined);
-    await w.recording.tabChanged(TAB, false);
-    expect(await w.recording.state()).toMatchObject({ stopReason: 'left-page' });
+  it('an unreadable address: kept while the tab’s meeting page says it shows the meeting, else the tab left the page', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      // Another site: the meeting page says nothing.
+      const w = await recordingMeet();
+      w.urls.set(TAB, undefined);
+      const away = w.recording.tabChanged(TAB, false);
+      await vi.advanceTimersByTimeAsync(PAGE_REPORT_MS);
+      await away;
+      expect(await w.recording.state()).toMatchObject({ stopReason: 'left-page' });
+
+      // An address change within the meeting: its page says so (its control asks page.recording).
+      const kept = await recordingMeet();
+      kept.urls.set(TAB, undefined);
+      const within = kept.recording.tabChanged(TAB, false);
+      await kept.recording.pageShows(TAB, `${MEET}?authuser=1`);
+      await vi.advanceTimersByTimeAsync(PAGE_REPORT_MS);
+      await within;
+      expect(await kept.recording.state()).toMatchObject({ phase: 'recording' });
+      // A word said before the change does not count for it.
+      const late = kept.recording.tabChanged(TAB, false);
+      await vi.advanceTimersByTimeAsync(PAGE_REPORT_MS);
+      await late;
+      expect(await kept.recording.state()).toMatchObject({ stopReason: 'left-page' });
+
+      // The page says it shows another meeting: ended at once.
+      const other = await recordingMeet();
+      await other.recording.pageShows(TAB, 'https://meet.google.com/xyz-wxyz-xyz');
+      expect(await other.recording.state()).toMatchObject({ stopReason: 'meeting-ended' });
+      expect(other.notices).toEqual(['Recording stopped: the meeting ended']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the meeting page saying its call ended stops it; the same words from elsewhere do not', async () => {

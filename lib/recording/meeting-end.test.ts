@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { recordedMeeting, showsMeeting } from './meeting-end';
+import { describe, expect, it, vi } from 'vitest';
+import { pageWitness, recordedMeeting, showsMeeting } from './meeting-end';
 
 const MEET = { service: 'google_meet', id: 'abc-defg-hij' };
 const ZOOM = { service: 'zoom', id: '85012345678' };
@@ -45,5 +45,49 @@ describe('showsMeeting', () => {
     expect(showsMeeting(TELEMOST, 'https://app.zoom.us/j/12345678901234/x')).toBe(false);
     expect(showsMeeting(MEET, 'chrome://newtab/')).toBe(false);
     expect(showsMeeting(MEET, '')).toBe(false);
+  });
+});
+
+describe('pageWitness', () => {
+  it('counts only what a page said after the mark, within the wait, of the same meeting', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const witness = pageWitness(4_000);
+      witness.said(7, 'https://meet.google.com/abc-defg-hij');
+      const mark = witness.mark();
+      const before = witness.stillShows(7, MEET, mark);
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(await before).toBe(false);
+
+      const second = witness.mark();
+      const within = witness.stillShows(7, MEET, second);
+      witness.said(7, 'https://meet.google.com/abc-defg-hij?authuser=1');
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(await within).toBe(true);
+
+      const third = witness.mark();
+      const elsewhere = witness.stillShows(7, MEET, third);
+      witness.said(7, 'https://meet.google.com/xyz-wxyz-xyz');
+      witness.said(8, 'https://meet.google.com/abc-defg-hij');
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(await elsewhere).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the tabs heard from last, a bounded number', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const witness = pageWitness(10);
+      const mark = witness.mark();
+      for (let tab = 0; tab < 500; tab++) witness.said(tab, 'https://meet.google.com/abc-defg-hij');
+      const first = witness.stillShows(0, MEET, mark);
+      const last = witness.stillShows(499, MEET, mark);
+      await vi.advanceTimersByTimeAsync(10);
+      expect([await first, await last]).toEqual([false, true]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

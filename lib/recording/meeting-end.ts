@@ -45,3 +45,31 @@ export function showsMeeting(meeting: RecordedMeeting, url: string): boolean {
   const host = recordedMeeting(`${parsed.origin}/j/${meeting.id}`);
   return host?.service === meeting.service && withinMeeting(meeting.service, parsed) === meeting.id;
 }
+
+/**
+ * What the meeting pages of the tabs say they show (their control asks `page.recording` at every
+ * page visit), for a recorded tab whose address the background cannot read (a capture Chrome
+ * allowed without an invocation on that tab): after a change of the tab, a word from its page
+ * within `waitMs` that it still shows the meeting keeps the recording.
+ */
+export function pageWitness(waitMs: number) {
+  const shown = new Map<number, { url: string; seq: number }>();
+  let seq = 0;
+  return {
+    /** The tab's meeting page shows `url` now. */
+    said(tabId: number, url: string): void {
+      shown.delete(tabId);
+      shown.set(tabId, { url, seq: ++seq });
+      // Bounded: the tabs heard from last.
+      for (const old of shown.keys()) if (shown.size > 50) shown.delete(old);
+    },
+    /** A mark to take at the change, before anything is awaited. */
+    mark: (): number => seq,
+    /** Whether the tab's page said, after `mark` and within the wait, that it shows `meeting`. */
+    async stillShows(tabId: number, meeting: RecordedMeeting, mark: number): Promise<boolean> {
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      const seen = shown.get(tabId);
+      return seen !== undefined && seen.seq > mark && showsMeeting(meeting, seen.url);
+    },
+  };
+}
