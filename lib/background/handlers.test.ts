@@ -495,6 +495,8 @@ describe('page-scoped messages', () => {
     });
     // A meeting page's call-state reader: kept under its service. Page text is refused by the schema.
     expect(await send('page.breakage', { part: 'call state' }, meetTab)).toEqual({ ok: true, data: null });
+    // A video page has no adapter that reports: nothing is kept.
+    expect(await send('page.breakage', { part: 'call state' }, youtubeTab)).toEqual({ ok: true, data: null });
     expect(
       await send('page.breakage', { part: 'Weekly sync https://meet.google.com/x' }, calendarTab),
     ).toMatchObject({
