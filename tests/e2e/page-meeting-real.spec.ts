@@ -40,9 +40,7 @@ function hostsIn(frame: Frame): Promise<number> {
 /** The page's frames but the top one, once the call's frame has loaded. */
 async function callFrame(page: Page, path: RegExp): Promise<Frame> {
   const find = () =>
-    page
-      .frames()
-      .find((frame) => frame !== page.mainFrame() && path.test(new URL(frame.url()).pathname));
+    page.frames().find((frame) => frame !== page.mainFrame() && path.test(new URL(frame.url()).pathname));
   await expect.poll(() => find() !== undefined).toBe(true);
   const frame = find()!;
   await frame.waitForLoadState('load');
