@@ -87,3 +87,21 @@ describe('the call-state feature', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe('a client that draws its call in the top document after all', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sent.length = 0;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('Zoom’s classic client (/wc/join/<n>, no frame) is read in the top document: no breakage, its end told', async () => {
+    document.body.innerHTML = '<input id="inputname"><button id="joinBtn">Join</button>';
+    await callState.init(new AbortController().signal, visitOf('https://app.zoom.us/wc/join/81234567890'));
+    await vi.advanceTimersByTimeAsync(CALL_UNSEEN_MS + CALL_LOOK_MS);
+    expect(sent).toEqual([]);
+    document.body.innerHTML = '<div class="zm-modal-body-title">This meeting has been ended by host</div>';
+    await vi.advanceTimersByTimeAsync(CALL_LOOK_MS);
+    expect(sent).toEqual([{ type: 'page.callEnded', payload: {} }]);
+  });
+});

@@ -35,8 +35,11 @@ export const callState: PageFeature = {
     let told = false;
     let seen = false;
     const look = () => {
-      const doc = callDocument(document, adapter);
-      const state = doc ? read(doc) : 'unknown';
+      // No frame: a client that draws the call in the top document after all (Zoom's classic
+      // `/wc/join/<n>`) is read there; otherwise the frame is not there yet.
+      const framed = callDocument(document, adapter);
+      const state = read(framed ?? document);
+      const doc = framed ?? (state === 'unknown' ? null : document);
       if (state === 'ended' && !told) {
         told = true;
         void sendMessage('page.callEnded', {}).catch(() => undefined);
