@@ -57,6 +57,13 @@ allowlisted(
     await recordMeeting(meeting);
     // An address change within the meeting (Meet's account hint) keeps it.
     await meeting.evaluate(() => history.replaceState({}, '', '/abc-defg-hij?authuser=0'));
+    // Past the 4 s an unreadable tab's page is given to speak, by the recording's own clock: still
+    // recording.
+    const clock = control(meeting).getByRole('timer');
+    const seconds = async () => Number((await clock.textContent())?.split(':')[1] ?? 0);
+    const from = await seconds();
+    await expect.poll(seconds, { timeout: 20_000 }).toBeGreaterThanOrEqual(from + 6);
+    expect(await recordingState(popup.page)).toMatchObject({ phase: 'recording' });
     await meeting.getByRole('button', { name: 'Leave call' }).click();
     await expect(meeting.getByRole('heading', { name: 'You left the meeting' })).toBeVisible();
     await expect(meeting).toHaveURL(`${MEET}?authuser=0`);
