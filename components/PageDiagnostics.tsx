@@ -1,5 +1,5 @@
 /**
- * Options → Diagnostics: the calendar pages that changed (lib/page/breakage.ts), which adapter on
+ * Options → Diagnostics: the calendar and meeting pages that changed (lib/page/breakage.ts), which adapter on
  * which host missed which part, since when and how often, and a "Copy report" button that puts
  * them on the clipboard for a bug report. No page content is kept. Read from `storage.local` (only
  * the background writes it).
@@ -11,20 +11,29 @@ import { breakageReport, type PageBreakage } from '@/lib/page/breakage';
 import { pageBreakagesItem } from '@/lib/storage';
 import { lang } from './lang';
 
-const APPS = { google: 'Google Calendar', yandex: 'Yandex Calendar', outlook: 'Outlook' } as const;
+const APPS: Record<string, string> = {
+  google: 'Google Calendar',
+  yandex: 'Yandex Calendar',
+  outlook: 'Outlook',
+  google_meet: 'Google Meet',
+  zoom: 'Zoom',
+  telemost: 'Telemost',
+};
 
 /** The adapters' part names (lib/page/calendars/) in Russian; the report keeps them in English. */
 const PARTS_RU: Record<string, string> = {
   'event title': 'название события',
   'peek card time': 'время в карточке события',
   'event body': 'описание события',
+  'call state': 'состояние звонка',
+  'call frame': 'окно звонка',
 };
 
 const texts = defineMessages(
   {
     title: 'Diagnostics',
-    hint: 'Calendar pages whose layout changed: Meeting Capture did not find what it looks for there, and shows no panel rather than a wrong one. Copy the report and send it to the extension’s support. It holds no page content.',
-    empty: 'No calendar page has changed.',
+    hint: 'Calendar and meeting pages whose layout changed: Meeting Capture did not find what it looks for there, and shows nothing rather than something wrong. Copy the report and send it to the extension’s support. It holds no page content.',
+    empty: 'No calendar or meeting page has changed.',
     missing: (app: string, host: string, part: string) => `${app} on ${host}: ${part} not found`,
     seen: (count: number, when: string) => `seen ${count}×, last ${when}`,
     copy: 'Copy report',
@@ -33,8 +42,8 @@ const texts = defineMessages(
   },
   {
     title: 'Диагностика',
-    hint: 'Страницы календарей, вёрстка которых изменилась: Meeting Capture не нашёл там то, что ищет, и не показывает панель, чтобы не показать неверную. Скопируйте отчёт и отправьте его в поддержку расширения. Содержимого страниц в нём нет.',
-    empty: 'Страницы календарей не менялись.',
+    hint: 'Страницы календарей и встреч, вёрстка которых изменилась: Meeting Capture не нашёл там то, что ищет, и ничего не показывает, чтобы не показать неверное. Скопируйте отчёт и отправьте его в поддержку расширения. Содержимого страниц в нём нет.',
+    empty: 'Страницы календарей и встреч не менялись.',
     missing: (app: string, host: string, part: string) => `${app} на ${host}: не найдено — ${part}`,
     seen: (count: number, when: string) => `замечено ${count} раз, последний — ${when}`,
     copy: 'Скопировать отчёт',

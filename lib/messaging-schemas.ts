@@ -252,7 +252,13 @@ export const pageRequestSchemas = {
   /** Whether the sender tab is being recorded, and for how long (the control's clock). */
   'page.recording': z.object({}),
   /**
-   * A calendar page that changed: the part its adapter expected and did not find (a name of the
+   * The meeting page says its call ended (Meet's "You left the meeting", Zoom's and Telemost's end
+   * screens, read by the service's page adapter): a recording of the sender tab's own meeting
+   * stops and is uploaded. Nothing else is acted on.
+   */
+  'page.callEnded': z.object({}),
+  /**
+   * A calendar or meeting page that changed: the part its adapter expected and did not find (a name of the
    * adapter's own, lowercase words; the app and host are the sender's). Kept for the diagnostics.
    */
   'page.breakage': z.object({ part: z.string().check(z.regex(/^[a-z][a-z ]{0,39}$/)) }),

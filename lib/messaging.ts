@@ -155,6 +155,7 @@ export interface ResponseMap {
   'page.record': PageRecording;
   'page.recordStop': PageRecording;
   'page.recording': PageRecording;
+  'page.callEnded': null;
   'page.breakage': null;
   /** The start in ms, or null when the text tells none (or the sender is no calendar page). */
   'page.eventStart': number | null;

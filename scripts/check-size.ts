@@ -77,7 +77,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // breaks told, the sign-out confirmation): 850,779 B measured.
 // 831 → 832: long silence (the recording page's level meter, the background's notices): 851,570 B measured.
 // All of the above together: 851.0 kB measured.
-export const ZIP_BUDGET_KB = 851.5;
+// 851.5 → 853: the recording ends with the meeting (the meeting script's call-state readers for Meet,
+// Zoom and Telemost and its look every second; the background's rule and notice): 851.1 → 852.9 kB.
+export const ZIP_BUDGET_KB = 853;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -196,7 +198,10 @@ export const BUDGETS_KB: Record<string, number> = {
   // All of the above together: 90.3 kB measured.
   // 90.5 → 92: an event's start written only as text read for the calendar script (page.eventStart:
   // the date parser moved here from calendar.js).
-  'background.js': 92,
+  // 92 → 92.5: the recording ends with the meeting (the tab's address no longer showing it, the page
+  // saying its call ended: page.callEnded, its notice in both languages) and the meeting pages'
+  // breakage kept beside the calendars': 91.7 → 92.3 kB measured.
+  'background.js': 92.5,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the

@@ -351,14 +351,16 @@ describe('page-scoped messages', () => {
     });
   });
 
-  it('page.record, page.recordStop, page.recording: only a meeting tab, for its own tab', async () => {
-    for (const type of ['page.record', 'page.recordStop', 'page.recording']) {
+  it('page.record, page.recordStop, page.recording, page.callEnded: only a meeting tab, for its own tab', async () => {
+    for (const type of ['page.record', 'page.recordStop', 'page.recording', 'page.callEnded']) {
       expect(await send(type, {}, popup)).toMatchObject({ ok: false, error: { kind: 'forbidden-sender' } });
       for (const tab of [calendarTab, youtubeTab])
         expect(await send(type, {}, tab)).toEqual({ ok: false, error: { kind: 'not-a-meeting-link' } });
     }
     // Refused before anything is read or made (the meeting tab's own answers: the e2e specs).
     expect(await bg.jobs.store.list()).toEqual([]);
+    // A frame of a meeting page is no sender: only the top document speaks for the tab.
+    expect(await send('page.callEnded', {}, { ...meetTab, frameId: 3 })).toMatchObject({ ok: false });
   });
 
   it('page.autoJoin: only a meeting tab, for its own meeting; off unless the options say so; Cancel stops it', async () => {
@@ -482,7 +484,7 @@ describe('page-scoped messages', () => {
     }
   });
 
-  it('page.breakage keeps what a calendar adapter missed, for calendar pages only, with no page content', async () => {
+  it('page.breakage keeps what a calendar or meeting adapter missed, for those pages only, with no page content', async () => {
     expect(await send('page.breakage', { part: 'event title' }, calendarTab)).toEqual({
       ok: true,
       data: null,
@@ -491,8 +493,10 @@ describe('page-scoped messages', () => {
       ok: true,
       data: null,
     });
-    // A meeting page has no calendar adapter: nothing is kept. Page text is refused by the schema.
-    expect(await send('page.breakage', { part: 'event title' }, meetTab)).toEqual({ ok: true, data: null });
+    // A meeting page's call-state reader: kept under its service. Page text is refused by the schema.
+    expect(await send('page.breakage', { part: 'call state' }, meetTab)).toEqual({ ok: true, data: null });
+    // A video page has no adapter that reports: nothing is kept.
+    expect(await send('page.breakage', { part: 'call state' }, youtubeTab)).toEqual({ ok: true, data: null });
     expect(
       await send('page.breakage', { part: 'Weekly sync https://meet.google.com/x' }, calendarTab),
     ).toMatchObject({
@@ -501,6 +505,7 @@ describe('page-scoped messages', () => {
     const kept = await pageBreakagesItem.getValue();
     expect(kept).toEqual([
       expect.objectContaining({ app: 'google', host: 'calendar.google.com', part: 'event title', count: 2 }),
+      expect.objectContaining({ app: 'google_meet', host: 'meet.google.com', part: 'call state', count: 1 }),
     ]);
   });
 

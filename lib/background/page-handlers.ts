@@ -6,7 +6,7 @@
  */
 import type { AutoJoinView } from '@/lib/calendar/auto-join-service';
 import type { Job } from '@/lib/jobs/types';
-import { detectCalendarPage, type MeetingLink, parseMeetingLink } from '@/lib/links';
+import { detectCalendarPage, detectMeeting, type MeetingLink, parseMeetingLink } from '@/lib/links';
 import type { PageAutoJoin, PageJob, ScheduledBot } from '@/lib/messaging';
 import { recordBreakage } from '@/lib/page/breakage';
 import { isHiddenOnSite } from '@/lib/page/conditions';
@@ -160,12 +160,16 @@ export function createPageHandlers(bg: Background): Pick<Handlers, PageMessages>
       pageAutoJoin(await bg.calendar.autoJoin.cancel(ownMeeting(sender))),
 
     'page.breakage': async ({ part }, sender) => {
-      // Kept for calendar pages only, the part a few lowercase words (the schema): no page content.
-      const page = detectCalendarPage(sender.url ?? '');
-      if (!page) return null;
+      // Kept for calendar and meeting pages, the part a few lowercase words (the schema): no page
+      // content. The app is the sender's own page's.
+      const url = sender.url ?? '';
+      const app =
+        detectCalendarPage(url)?.app ??
+        (pageKindOf(url) === 'meeting' ? detectMeeting(url)?.service : undefined);
+      if (!app) return null;
       const host = senderHost(sender);
       await pageBreakagesItem.setValue(
-        recordBreakage(await pageBreakagesItem.getValue(), { app: page.app, host, part }, Date.now()),
+        recordBreakage(await pageBreakagesItem.getValue(), { app, host, part }, Date.now()),
       );
       return null;
     },

@@ -2,7 +2,8 @@
  * The background side of the "Record here" messages. Start, stop, status and recovery come from
  * the extension's pages (the popup and the side panel); `recording.event` only from the recording
  * page itself, the offscreen document; `page.record`, `page.recordStop` and `page.recording` from
- * a meeting page's control, for its own tab only.
+ * a meeting page's control, for its own tab only; `page.callEnded` from a meeting page whose call
+ * ended, for a recording of its own tab and meeting only.
  */
 import { browser } from 'wxt/browser';
 import { detectMeeting } from '@/lib/links';
@@ -18,7 +19,8 @@ type RecordingMessages =
   | 'recording.event'
   | 'page.record'
   | 'page.recordStop'
-  | 'page.recording';
+  | 'page.recording'
+  | 'page.callEnded';
 
 /**
  * The sender tab of a meeting page's control and its address: "Record here" acts on that tab only,
@@ -53,6 +55,16 @@ export function createRecordingHandlers(bg: Background): Pick<Handlers, Recordin
       return bg.recording.fromPage(tabId, url, spaceId);
     },
     'page.recordStop': async (_payload, sender) => bg.recording.stopFromPage(meetingTab(sender).tabId),
-    'page.recording': async (_payload, sender) => bg.recording.onPage(meetingTab(sender).tabId),
+    'page.recording': async (_payload, sender) => {
+      // The control asks at every page visit: what the tab shows is known though its address is not.
+      const { tabId, url } = meetingTab(sender);
+      await bg.recording.pageShows(tabId, url);
+      return bg.recording.onPage(tabId);
+    },
+    'page.callEnded': async (_payload, sender) => {
+      const { tabId, url } = meetingTab(sender);
+      await bg.recording.meetingEnded(tabId, url);
+      return null;
+    },
   };
 }

@@ -3,7 +3,7 @@
  * browser (tabs, the tab capture, the badge), the recording page's answers, the one upload path.
  * The capture itself is Chrome's: e2e in tests/e2e/record-here*.spec.ts.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Job } from '@/lib/jobs/types';
 import { memoryKeyValue } from '@/lib/kv';
 import type { RecorderAnswer, RecorderCommand } from '@/lib/recording/protocol';
@@ -11,7 +11,7 @@ import { transition } from '@/lib/recording/state';
 import { createRecordingStore, type RecordingStore } from '@/lib/recording/store';
 import { MessageError } from './handler-types';
 import type { OffscreenDocument } from './offscreen';
-import { createRecording, type RecordingBrowser, type RecordingDeps } from './recording';
+import { createRecording, PAGE_REPORT_MS, type RecordingBrowser, type RecordingDeps } from './recording';
 
 const T0 = Date.UTC(2026, 10, 26, 9, 0, 0);
 const TAB = 7;
@@ -34,6 +34,8 @@ function world(
   const jobs: Job[] = [];
   const deleted: string[] = [];
   let holding: string | null = null;
+  /** The tabs' addresses where not the default webinar's (undefined: another site, unreadable). */
+  const urls = new Map<number, string | undefined>();
   const answer =
     options.answer ??
     (async (command: RecorderCommand): Promise<RecorderAnswer> => {
@@ -43,7 +45,9 @@ function world(
     });
   const browser: RecordingBrowser = {
     tab: async (tabId) =>
-      tabId === TAB || tabId === 8 ? { url: 'https://example.org/webinar', title: 'Webinar' } : null,
+      tabId === TAB || tabId === 8
+        ? { url: urls.has(tabId) ? urls.get(tabId) : 'https://example.org/webinar', title: 'Webinar' }
+        : null,
     activeTab: async () => TAB,
     tellTab: (tabId) => void told.push(tabId),
     captureStreamId: async (tabId) => `stream-${tabId}`,
@@ -104,6 +108,7 @@ function world(
     uploads,
     jobs,
     deleted,
+    urls,
     /** The recording page dies (a renderer crash, the extension reloaded). */
     crash: () => {
       holding = null;
@@ -542,5 +547,110 @@ describe('"Record here" as a service', () => {
     expect((await recording.view()).supported).toBe(false);
     expect(await refusal(recording.start(TAB, { microphone: true }))).toBe('unsupported');
     expect(commands).toEqual([]);
+  });
+});
+
+describe('the recording ends with the meeting', () => {
+  const MEET = 'https://meet.google.com/abc-defg-hij';
+
+  async function recordingMeet(url = MEET) {
+    const w = world();
+    w.urls.set(TAB, url);
+    const view = await w.recording.start(TAB, { microphone: false });
+    await w.recording.event(view.state!.id, { type: 'started', microphone: 'off' });
+    return w;
+  }
+
+  it('keeps the meeting the tab showed at the start', async () => {
+    const w = await recordingMeet(`${MEET}?authuser=1`);
+    expect((await w.recording.state())?.meeting).toEqual({ service: 'google_meet', id: 'abc-defg-hij' });
+  });
+
+  it('stops and uploads when the tab shows another meeting or leaves it, and says why', async () => {
+    for (const next of ['https://meet.google.com/xyz-wxyz-xyz', 'https://meet.google.com/landing']) {
+      const w = await recordingMeet();
+      w.urls.set(TAB, next);
+      await w.recording.tabChanged(TAB, false);
+      expect(await w.recording.state(), next).toMatchObject({
+        phase: 'stopping',
+        stopReason: 'meeting-ended',
+      });
+      expect(w.commands.at(-1), next).toMatchObject({ op: 'stop' });
+      expect(w.notices, next).toEqual(['Recording stopped: the meeting ended']);
+    }
+  });
+
+  it('address changes within the meeting keep the recording', async () => {
+    const w = await recordingMeet();
+    w.urls.set(TAB, `${MEET}?authuser=1&pli=1`);
+    await w.recording.tabChanged(TAB, false);
+    expect(await w.recording.state()).toMatchObject({ phase: 'recording' });
+    const zoom = await recordingMeet('https://app.zoom.us/wc/85012345678/join?pwd=x');
+    zoom.urls.set(TAB, 'https://app.zoom.us/wc/85012345678/start?fromPWA=1');
+    await zoom.recording.tabChanged(TAB, false);
+    expect(await zoom.recording.state()).toMatchObject({ phase: 'recording' });
+    zoom.urls.set(TAB, 'https://app.zoom.us/wc/leave?meetingId=85012345678');
+    await zoom.recording.tabChanged(TAB, false);
+    expect(await zoom.recording.state()).toMatchObject({ stopReason: 'meeting-ended' });
+  });
+
+  it('an unreadable address: kept while the tab’s meeting page says it shows the meeting, else the tab left the page', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      // Another site: the meeting page says nothing.
+      const w = await recordingMeet();
+      w.urls.set(TAB, undefined);
+      const away = w.recording.tabChanged(TAB, false);
+      await vi.advanceTimersByTimeAsync(PAGE_REPORT_MS);
+      await away;
+      expect(await w.recording.state()).toMatchObject({ stopReason: 'left-page' });
+
+      // An address change within the meeting: its page says so (its control asks page.recording).
+      const kept = await recordingMeet();
+      kept.urls.set(TAB, undefined);
+      const within = kept.recording.tabChanged(TAB, false);
+      await kept.recording.pageShows(TAB, `${MEET}?authuser=1`);
+      await vi.advanceTimersByTimeAsync(PAGE_REPORT_MS);
+      await within;
+      expect(await kept.recording.state()).toMatchObject({ phase: 'recording' });
+      // A word said before the change does not count for it.
+      const late = kept.recording.tabChanged(TAB, false);
+      await vi.advanceTimersByTimeAsync(PAGE_REPORT_MS);
+      await late;
+      expect(await kept.recording.state()).toMatchObject({ stopReason: 'left-page' });
+
+      // The page says it shows another meeting: ended at once.
+      const other = await recordingMeet();
+      await other.recording.pageShows(TAB, 'https://meet.google.com/xyz-wxyz-xyz');
+      expect(await other.recording.state()).toMatchObject({ stopReason: 'meeting-ended' });
+      expect(other.notices).toEqual(['Recording stopped: the meeting ended']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the meeting page saying its call ended stops it; the same words from elsewhere do not', async () => {
+    const w = await recordingMeet();
+    // Another tab, or this tab's page of another meeting: nothing happens.
+    await w.recording.meetingEnded(8, MEET);
+    await w.recording.meetingEnded(TAB, 'https://meet.google.com/xyz-wxyz-xyz');
+    expect(await w.recording.state()).toMatchObject({ phase: 'recording' });
+    await w.recording.meetingEnded(TAB, `${MEET}?hs=1`);
+    expect(await w.recording.state()).toMatchObject({ phase: 'stopping', stopReason: 'meeting-ended' });
+    expect(w.notices).toEqual(['Recording stopped: the meeting ended']);
+    // Told twice (the page looks again): one stop.
+    await w.recording.meetingEnded(TAB, MEET);
+    expect(w.commands.filter((command) => command.op === 'stop')).toHaveLength(1);
+  });
+
+  it('a recording of a tab that showed no meeting never ends by a meeting', async () => {
+    const w = world();
+    const view = await w.recording.start(TAB, { microphone: false });
+    await w.recording.event(view.state!.id, { type: 'started', microphone: 'off' });
+    expect((await w.recording.state())?.meeting).toBeUndefined();
+    w.urls.set(TAB, 'https://example.org/other');
+    await w.recording.tabChanged(TAB, false);
+    await w.recording.meetingEnded(TAB, 'https://example.org/other');
+    expect(await w.recording.state()).toMatchObject({ phase: 'recording' });
   });
 });

@@ -18,6 +18,7 @@ import { isTerminal, type Job } from '@/lib/jobs/types';
 import { detectMeeting, parseMeetingLink } from '@/lib/links';
 import { PAGE_CONTEXT_CHANGED, type PageRecording, type RecordingRefusal } from '@/lib/messaging';
 import { balanceWarning, outgrowsBalance } from '@/lib/recording/balance';
+import { pageWitness, showsMeeting } from '@/lib/recording/meeting-end';
 import { PIECE_MS } from '@/lib/recording/pieces';
 import {
   RECORDING_CHANNEL,
@@ -52,6 +53,9 @@ import type { SpacesService } from './types';
 export type { RecordingView };
 
 const NOTICE_ID = 'recording';
+
+/** How long a recorded tab whose address is unreadable is given for its meeting page to speak. */
+export const PAGE_REPORT_MS = 4_000;
 
 /** What the recording asks of the browser (`recordingBrowser()` in the worker; fakes in unit tests). */
 export interface RecordingBrowser {
@@ -134,6 +138,18 @@ export interface Recording {
   recover(action: 'upload' | 'discard', spaceId?: number, id?: string): Promise<RecordingView>;
   /** The recorded tab closed (`gone`), or went to another page: the recording stops and is uploaded. */
   tabChanged(tabId: number, gone: boolean): Promise<void>;
+  /**
+   * The meeting page of `tabId` at `url` says its call ended (`page.callEnded`): a recording of
+   * that tab and meeting stops and is uploaded, and the notification says why. The recorded tab
+   * moving off its meeting ends it the same way (`tabChanged`, lib/recording/meeting-end.ts).
+   */
+  meetingEnded(tabId: number, url: string): Promise<void>;
+  /**
+   * The meeting page of `tabId` says it shows `url` (its control asking `page.recording`): a
+   * recording of that tab whose meeting it is not ends with the meeting, and one whose tab's
+   * address is unreadable keeps going while its page shows the meeting.
+   */
+  pageShows(tabId: number, url: string): Promise<void>;
   /** An event of the recording page (only the offscreen document sends these). */
   event(id: string, event: RecorderEvent): Promise<null>;
   /** Pieces go once the upload is confirmed (the service has the whole file). */
@@ -339,6 +355,7 @@ export function createRecording(deps: RecordingDeps): Recording {
         ),
         spaceId: space.id,
         availableSeconds,
+        ...(meeting && { meeting: { service: meeting.service, id: meeting.id } }),
       },
       now(),
     );
@@ -469,7 +486,11 @@ export function createRecording(deps: RecordingDeps): Recording {
     return view();
   }
 
+  /** What the tabs' meeting pages say they show (lib/recording/meeting-end.ts). */
+  const witness = pageWitness(PAGE_REPORT_MS);
+
   async function tabChanged(tabId: number, gone: boolean): Promise<void> {
+    const mark = witness.mark();
     const state = await store.getState();
     if (!state || state.tabId !== tabId || !isCapturing(state)) return;
     if (gone) {
@@ -477,8 +498,27 @@ export function createRecording(deps: RecordingDeps): Recording {
       return;
     }
     const tab = await tabs.tab(tabId).catch(() => null);
-    // Another site: the tab's address is no longer ours to read (activeTab ends there).
-    if (!tab?.url) await stop('left-page');
+    if (tab?.url) return meetingEnded(tabId, tab.url, true);
+    // Unreadable: another site (activeTab ends there), or a capture Chrome allowed without an
+    // invocation on this tab. The tab's own meeting page says what it shows within seconds
+    // (`pageShows`, from its control); without a word from it, the tab left the page.
+    if (state.meeting && (await witness.stillShows(tabId, state.meeting, mark))) return;
+    await stop('left-page');
+  }
+
+  async function pageShows(tabId: number, url: string): Promise<void> {
+    witness.said(tabId, url);
+    await meetingEnded(tabId, url, true);
+  }
+
+  async function meetingEnded(tabId: number, url: string, moved = false): Promise<void> {
+    const state = await store.getState();
+    if (!state?.meeting || state.tabId !== tabId || !isCapturing(state)) return;
+    // Moved: ends once the tab's address no longer shows the meeting. Said by the page: only the
+    // recorded meeting's own page ends it.
+    const shows = showsMeeting(state.meeting, url);
+    if (moved ? shows : !shows) return;
+    if ((await stop('meeting-ended'))?.stopReason === 'meeting-ended') await told('recordingMeetingEnded');
   }
 
   /** Long silence: "Still recording?" once after 5 minutes, a stop after 15 (lib/recording/silence.ts). */
@@ -669,7 +709,12 @@ export function createRecording(deps: RecordingDeps): Recording {
 
   /** A notification of what broke the capture, with what was kept. */
   async function told(
-    what: 'recordingTabEnded' | 'recordingMicLost' | 'recordingPageGone' | 'recordingSilenceAsk',
+    what:
+      | 'recordingTabEnded'
+      | 'recordingMicLost'
+      | 'recordingPageGone'
+      | 'recordingSilenceAsk'
+      | 'recordingMeetingEnded',
   ): Promise<void> {
     const t = backgroundTexts(await deps.lang());
     const [title, message] = t[what];
@@ -813,6 +858,8 @@ export function createRecording(deps: RecordingDeps): Recording {
     stop,
     recover,
     tabChanged,
+    meetingEnded: (tabId, url) => meetingEnded(tabId, url),
+    pageShows,
     event,
     settleUpload,
     resume,

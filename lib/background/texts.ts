@@ -59,6 +59,10 @@ const en = {
     'Recording stopped',
     'The tab’s sound ended (the tab closed or another capture took it): what was recorded is kept and uploaded.',
   ] as [string, string],
+  recordingMeetingEnded: [
+    'Recording stopped: the meeting ended',
+    'The recorded tab left the meeting or its call ended: the recording stopped by itself and is being uploaded. Follow it in Meeting Capture.',
+  ] as [string, string],
   recordingMicLost: [
     'Your microphone is no longer recorded',
     'The microphone stopped (switched off or unplugged): from now on only the tab’s sound is recorded. What was recorded is kept.',

@@ -13,3 +13,15 @@ describe('callDocument', () => {
     expect(callDocument(document, { frame: 'iframe#webclient' })).toBeNull();
   });
 });
+
+describe('the frames of the registry', () => {
+  it('Zoom and Telemost read their call in a frame, Meet in the top document', async () => {
+    const { meetingService } = await import('./index');
+    expect(meetingService('zoom')?.page?.frame).toBe('iframe#webclient');
+    expect(meetingService('telemost')?.page?.frame).toBe('iframe[src*="/private-join/"]');
+    expect(meetingService('google_meet')?.page?.frame).toBeUndefined();
+    const { CALL_STATE_READERS } = await import('./pages');
+    for (const id of ['google_meet', 'zoom', 'telemost'] as const)
+      expect(CALL_STATE_READERS[id], id).toBeTypeOf('function');
+  });
+});

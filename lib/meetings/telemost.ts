@@ -50,4 +50,6 @@ export const telemost = {
   names: { en: 'Telemost', ru: 'Телемост' },
   pageMatches: /* @__PURE__ */ hostPatterns('https', TELEMOST_HOSTS, ['/*']),
   linkPatterns: /* @__PURE__ */ hostPatterns('*', TELEMOST_HOSTS, ['/*']),
+  // Telemost 3.0 draws the pre-join screen and the call in a same-origin `/private-join/<id>` frame.
+  page: { frame: 'iframe[src*="/private-join/"]' },
 } as const satisfies MeetingServiceDefinition;

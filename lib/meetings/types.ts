@@ -36,6 +36,15 @@ export interface MeetingPageAdapter {
   frame?: string;
 }
 
+/**
+ * What a meeting page shows of its call, read from the call's document (the top one or the
+ * adapter's `frame`) by the service's call-state reader (lib/meetings/pages/): the pre-join or
+ * waiting screen, the call, the screen after it ended, or `unknown` when none of what the
+ * service's page should hold is there (a page that changed, a screen not known). Never `ended` on
+ * a guess: a recording stops on it.
+ */
+export type CallState = 'lobby' | 'in-call' | 'ended' | 'unknown';
+
 export interface MeetingServiceDefinition<Id extends string = string> {
   /** Stable short name (`zoom`, `kontur_talk`): the recording's `meeting.service`, the `service_<id>` texts. */
   id: Id;

@@ -112,4 +112,6 @@ export const zoom = {
   names: { en: 'Zoom', ru: 'Zoom' },
   pageMatches: /* @__PURE__ */ hostPatterns('https', ZOOM_HOSTS, ZOOM_MEETING_PATHS),
   linkPatterns: /* @__PURE__ */ hostPatterns('*', ZOOM_HOSTS, ['/*']),
+  // The app web client (`/wc/<n>/join`) draws the meeting in a same-origin frame.
+  page: { frame: 'iframe#webclient' },
 } as const satisfies MeetingServiceDefinition;

@@ -1,13 +1,18 @@
 /**
- * Calendar pages that changed: what an adapter (lib/page/calendars/) expected on its page and did
- * not find, kept by the background and listed in the options page's diagnostics. An entry names
+ * Pages that changed: what an adapter (a calendar's, lib/page/calendars/, or a meeting service's
+ * call-state reader, lib/meetings/pages/) expected on its page and did not find, kept by the
+ * background and listed in the options page's diagnostics. An entry names
  * the adapter, the host, the missing part (a fixed name from the adapter, never page content) and
  * when it was first and last seen; the list is bounded.
  */
 import type { CalendarApp } from '@/lib/links';
+import type { MeetingServiceId } from '@/lib/meetings';
+
+/** A calendar app or a meeting service: whose adapter missed a part. */
+export type BreakageApp = CalendarApp | MeetingServiceId;
 
 export interface PageBreakage {
-  app: CalendarApp;
+  app: BreakageApp;
   host: string;
   part: string;
   firstAt: number;
@@ -21,7 +26,7 @@ export const BREAKAGES_MAX = 20;
 /** The list with this breakage recorded: one entry per app, host and part, newest last. */
 export function recordBreakage(
   list: readonly PageBreakage[],
-  seen: { app: CalendarApp; host: string; part: string },
+  seen: { app: BreakageApp; host: string; part: string },
   at: number,
 ): PageBreakage[] {
   const same = (entry: PageBreakage) =>
@@ -40,5 +45,5 @@ export function breakageReport(list: readonly PageBreakage[], version: string): 
       `${entry.app} adapter on ${entry.host}: missing ${entry.part}; seen ${entry.count}× ` +
       `(${new Date(entry.firstAt).toISOString()} – ${new Date(entry.lastAt).toISOString()})`,
   );
-  return [`Meeting Capture ${version}: calendar pages that changed`, ...lines].join('\n');
+  return [`Meeting Capture ${version}: pages that changed`, ...lines].join('\n');
 }

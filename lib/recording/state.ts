@@ -11,6 +11,7 @@
  * upload or discarding (lib/recording/recovery.ts).
  */
 
+import type { RecordedMeeting } from './meeting-end';
 import { PIECE_MS } from './pieces';
 
 export type RecordingPhase = 'idle' | 'starting' | 'recording' | 'stopping' | 'uploading' | 'done' | 'failed';
@@ -30,7 +31,9 @@ export type StopReason =
   | 'recovered'
   | 'signed-out'
   /** 15 minutes without a sound (lib/recording/silence.ts). */
-  | 'silence';
+  | 'silence'
+  /** The recorded tab no longer shows the recorded meeting, or its page says the call ended. */
+  | 'meeting-ended';
 
 export type RecordingFailure =
   /** Chrome refused the tab's sound (no user invocation, a page Chrome does not capture, …). */
@@ -56,6 +59,11 @@ export interface RecordingState {
   phase: RecordingPhase;
   tabId: number;
   title: string;
+  /**
+   * The meeting the tab showed at the start (its service and id), when it showed one: the
+   * recording ends when the tab no longer shows it (lib/recording/meeting-end.ts).
+   */
+  meeting?: RecordedMeeting;
   /** The space the file goes to; null: the default one at upload time. */
   spaceId: number | null;
   /** Seconds of processing left in that space when the recording started, when known. */
@@ -105,6 +113,7 @@ export interface NewRecording {
   id: string;
   tabId: number;
   title: string;
+  meeting?: RecordedMeeting;
   spaceId: number | null;
   availableSeconds: number | null;
 }

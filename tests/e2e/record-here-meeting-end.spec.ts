@@ -1,0 +1,101 @@
+/**
+ * The recording ends with the meeting (lib/recording/meeting-end.ts, components/page/call-state.ts):
+ * "Record here" on the Meet fixture (tests/fixtures/pages/meet-call.html, with a tone playing),
+ * then the page flips to "You left the meeting" on the same address: the recording stops by
+ * itself within 5 s and its file reaches the space, as a Stop would. Moving the recorded tab to
+ * another meeting stops it the same way; an address change within the meeting does not.
+ */
+import type { Page } from '@playwright/test';
+import { fixture } from './page-support';
+import { launchedForRecording } from './record-launch';
+import { counters, expect } from './ui-fixtures';
+
+const MEET = 'https://meet.google.com/abc-defg-hij';
+
+/** The Meet fixture with a 440 Hz tone playing (autoplay allowed by the launch flag). */
+const MEET_WITH_SOUND = fixture('meet-call.html').replace(
+  '</body>',
+  `<script>
+  const audio = new AudioContext();
+  const tone = audio.createOscillator();
+  tone.frequency.value = 440;
+  tone.connect(audio.destination);
+  tone.start();
+</script></body>`,
+);
+
+const allowlisted = launchedForRecording(true, (context) =>
+  context.route('https://meet.google.com/**', (route) =>
+    route.request().resourceType() === 'document'
+      ? route.fulfill({ contentType: 'text/html; charset=utf-8', body: MEET_WITH_SOUND })
+      : route.fulfill({ status: 404, body: '' }),
+  ),
+);
+
+const control = (page: Page) => page.locator('meeting-capture-send-bot');
+
+async function recordingState(popup: Page): Promise<{ phase: string; stopReason?: string } | null> {
+  const answer = (await popup.evaluate(() =>
+    chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
+  )) as { data: { state: { phase: string; stopReason?: string } | null } };
+  return answer.data.state;
+}
+
+/** Records the meeting tab from its control until the clock shows a few seconds. */
+async function recordMeeting(meeting: Page): Promise<void> {
+  await meeting.goto(MEET);
+  await meeting.bringToFront();
+  await control(meeting).getByRole('button', { name: 'Record here' }).click();
+  await expect(control(meeting).getByRole('timer')).toHaveText(/^0:0[3-9]$/, { timeout: 20_000 });
+}
+
+allowlisted(
+  '"You left the meeting" on the same address stops the recording by itself, and its file reaches the space',
+  async ({ signedInPopup: popup, emulator, context }) => {
+    allowlisted.setTimeout(90_000);
+    const meeting = await context.newPage();
+    await recordMeeting(meeting);
+    // An address change within the meeting (Meet's account hint) keeps it.
+    await meeting.evaluate(() => history.replaceState({}, '', '/abc-defg-hij?authuser=0'));
+    // Past the 4 s an unreadable tab's page is given to speak, by the recording's own clock: still
+    // recording.
+    const clock = control(meeting).getByRole('timer');
+    const seconds = async () => Number((await clock.textContent())?.split(':')[1] ?? 0);
+    const from = await seconds();
+    await expect.poll(seconds, { timeout: 20_000 }).toBeGreaterThanOrEqual(from + 6);
+    expect(await recordingState(popup.page)).toMatchObject({ phase: 'recording' });
+    await meeting.getByRole('button', { name: 'Leave call' }).click();
+    await expect(meeting.getByRole('heading', { name: 'You left the meeting' })).toBeVisible();
+    await expect(meeting).toHaveURL(`${MEET}?authuser=0`);
+    // Within 5 s of the end, stopped because the meeting ended, as a Stop would.
+    await expect
+      .poll(async () => (await recordingState(popup.page))?.stopReason, { timeout: 5_000 })
+      .toBe('meeting-ended');
+    await expect
+      .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
+      .toBe(1);
+    await expect(control(meeting).getByRole('button', { name: 'Record here' })).toBeVisible({
+      timeout: 10_000,
+    });
+    await expect(control(meeting).getByRole('timer')).toBeHidden();
+  },
+);
+
+allowlisted(
+  'moving the recorded tab to another meeting stops the recording; its file reaches the space',
+  async ({ signedInPopup: popup, emulator, context }) => {
+    allowlisted.setTimeout(90_000);
+    const meeting = await context.newPage();
+    await recordMeeting(meeting);
+    expect(await recordingState(popup.page)).toMatchObject({ phase: 'recording' });
+    await meeting.goto('https://meet.google.com/xyz-wxyz-xyz');
+    await expect
+      .poll(async () => (await recordingState(popup.page))?.stopReason, { timeout: 5_000 })
+      .toBe('meeting-ended');
+    await expect
+      .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
+      .toBe(1);
+    // The other meeting's control offers a recording of its own.
+    await expect(control(meeting).getByRole('button', { name: 'Record here' })).toBeVisible();
+  },
+);
