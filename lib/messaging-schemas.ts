@@ -68,6 +68,8 @@ const privilegedSchemas = {
     password: filled(4096),
     /** False: one attempt; the form retries itself and tells what failed meanwhile. */
     retry: z.optional(z.boolean()),
+    /** The person agreed to delete the recordings kept for another account. */
+    discardRecordings: z.optional(z.boolean()),
   }),
   /** Stops a sign-in under way (the form's Cancel while the service does not answer). */
   'session.signInCancel': z.object({}),

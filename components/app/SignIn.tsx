@@ -4,6 +4,7 @@ import { originOf } from '@/lib/permissions';
 import { parseServiceUrl } from '@/lib/url/service-url';
 import { describeSignInError, loadFailureTexts } from '../failures';
 import { lang, text } from '../lang';
+import { ConfirmDialog } from '../ui';
 import { readAccount } from './follow';
 import { requestServiceAccess } from './permission';
 import { ServiceUrlPreview, serviceUrlProblemText } from './ServiceUrlPreview';
@@ -35,6 +36,8 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
+  /** How many recordings kept for another account this sign-in would delete (asked first). */
+  const [keptFor, setKeptFor] = useState(0);
   /** The sign-in under way; its `cancelled` flag stops the loop after Cancel or unmount. */
   const run = useRef<{ cancelled: boolean } | null>(null);
 
@@ -57,6 +60,11 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
   const submit = (event: Event) => {
     event.preventDefault();
     if (busy) return;
+    signIn(false);
+  };
+
+  /** Signs in; `discard`: the person agreed to delete the recordings kept for another account. */
+  const signIn = (discard: boolean) => {
     const parsed = parseServiceUrl(url);
     if (!parsed.ok) {
       // The sentence names the problem; it never repeats the address (it may hold a password).
@@ -100,6 +108,7 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
             email: email.trim(),
             password,
             retry: false,
+            ...(discard && { discardRecordings: true }),
           });
           clearTimeout(slow);
           if (current.cancelled) return;
@@ -112,6 +121,12 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
             return;
           }
           const failure = answer.error as ErrorInfo;
+          if (failure.kind === 'recording' && failure.reason === 'kept-for-another') {
+            // Recordings are kept for another account: asked before anything is deleted.
+            setProgress(null);
+            setKeptFor(Math.max(1, Number(failure.detail) || 1));
+            return;
+          }
           const pause = SIGN_IN_PAUSES_MS[attempt];
           if (!TRANSPORT_KINDS.has(failure.kind) || pause === undefined) {
             const { describeSignInError: describe } = await loadFailureTexts();
@@ -208,6 +223,20 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
       <button type="submit" class="primary" style={{ width: '100%' }} disabled={busy}>
         {busy ? m.signingIn : m.signIn}
       </button>
+      <ConfirmDialog
+        open={keptFor > 0}
+        title={m.signInKept(keptFor)}
+        confirmLabel={m.signInDelete}
+        danger
+        busy={busy}
+        onConfirm={() => {
+          setKeptFor(0);
+          signIn(true);
+        }}
+        onClose={() => setKeptFor(0)}
+      >
+        <p class="small-text muted">{m.signInKeptNote}</p>
+      </ConfirmDialog>
     </form>
   );
 }
