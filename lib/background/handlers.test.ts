@@ -604,6 +604,45 @@ describe('page-scoped messages', () => {
   });
 });
 
+describe('the sites uploads need', () => {
+  it('a site an upload was refused is named among the missing ones, asked for at the next upload’s click', async () => {
+    await signIn();
+    const before = (await send('service.origins', {})).data;
+    expect(before.storage).not.toContain('https://storage.example.net/*');
+    const at = Date.now();
+    await jobsItem.setValue({
+      refused: {
+        id: 'refused',
+        intent: 'upload',
+        spaceId: 1,
+        title: 'Standup.webm',
+        autoProcess: false,
+        phase: 'failed',
+        failure: { kind: 'permission-denied', origin: 'https://storage.example.net' },
+        createdAt: at,
+        updatedAt: at,
+        finishedAt: at,
+      },
+      garbled: {
+        id: 'garbled',
+        intent: 'upload',
+        spaceId: 1,
+        title: 'Other.webm',
+        autoProcess: false,
+        phase: 'failed',
+        failure: { kind: 'permission-denied', origin: 'not a site' },
+        createdAt: at,
+        updatedAt: at,
+        finishedAt: at,
+      },
+    } as never);
+    const after = (await send('service.origins', {})).data;
+    expect(after.storage).toContain('https://storage.example.net/*');
+    expect(after.missing).toContain('https://storage.example.net/*');
+    expect(JSON.stringify(after)).not.toContain('not a site');
+  });
+});
+
 describe('notices of jobs that ended as the worker stopped', () => {
   it('the next start shows the notice once, and a finished job already notified stays quiet', async () => {
     const ended = Date.now() - 2_000;

@@ -158,6 +158,13 @@ export function createSessionHandlers(bg: Background): Pick<Handlers, SessionMes
           // Unknown for now; the upload reports a missing permission with its origin.
         }
       }
+      // A site an upload was refused (a recording's, a file's): asked for at the next upload's click.
+      for (const job of await bg.jobs.store.list()) {
+        const failure = job.failure;
+        if (failure?.kind !== 'permission-denied' || known.includes(failure.origin) || known.length >= 10)
+          continue;
+        if (URL.canParse(failure.origin)) known = [...known, failure.origin];
+      }
       const service = originPattern(serviceUrl);
       const storage = [...new Set(known.map((origin) => originPattern(origin)))].filter(
         (pattern) => pattern !== service,
