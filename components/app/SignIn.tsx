@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
-import { originOf } from '@/lib/permissions';
+import { originOf, originPattern } from '@/lib/permissions';
 import { parseServiceUrl } from '@/lib/url/service-url';
 import { describeSignInError, loadFailureTexts } from '../failures';
 import { lang, text } from '../lang';
 import { ConfirmDialog } from '../ui';
 import { readAccount } from './follow';
-import { requestServiceAccess } from './permission';
+import { requestMissingOrigins, requestServiceAccess } from './permission';
 import { ServiceUrlPreview, serviceUrlProblemText } from './ServiceUrlPreview';
 import { forgetSnapshot } from './snapshot';
 import { serviceUrl, session } from './store';
@@ -38,6 +38,18 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
   const [progress, setProgress] = useState<Progress | null>(null);
   /** How many recordings kept for another account this sign-in would delete (asked first). */
   const [keptFor, setKeptFor] = useState(0);
+  /**
+   * The storage sites of this service known and not granted yet (recordings' uploads need them):
+   * asked for with the service's at sign-in, inside its click.
+   */
+  const [storage, setStorage] = useState<{ serviceUrl: string; missing: string[] } | null>(null);
+  useEffect(() => {
+    void sendMessage('service.origins', {}).then((answer) => {
+      if (!answer.ok) return;
+      const missing = answer.data.missing.filter((pattern) => answer.data.storage.includes(pattern));
+      setStorage({ serviceUrl: serviceUrl.value, missing });
+    });
+  }, []);
   /** The sign-in under way; its `cancelled` flag stops the loop after Cancel or unmount. */
   const run = useRef<{ cancelled: boolean } | null>(null);
 
@@ -82,7 +94,12 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
     }
     const target = parsed.url;
     // Asked first, inside the submit handler: the permission prompt needs the user's gesture.
-    const access = requestServiceAccess(target);
+    const known =
+      storage && storage.missing.length > 0 && storage.serviceUrl === target ? storage.missing : [];
+    const access =
+      known.length > 0
+        ? requestMissingOrigins([originPattern(target), ...known])
+        : requestServiceAccess(target);
     const current = { cancelled: false };
     run.current = current;
     setBusy(true);

@@ -5,7 +5,8 @@
  * loopback hosts like for any other, and Chrome's site access (set as the person would on the
  * extension's page) grants the service's host alone. Headless Chromium cannot show a permission
  * prompt: the pages' `permissions.request` records what it is asked for and grants it as the
- * person's "Allow" would (the extension page's own site-access control).
+ * person's "Allow" would (the extension page's own site-access control). Once the storage's site
+ * is known, signing in again asks for it with the service's.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -142,6 +143,32 @@ test('record, stop: the Stop click asks for the storage’s site (another host t
       timeout: 45_000,
     })
     .toEqual([true]);
+});
+
+test('signing in again asks for the storage’s site with the service’s, once the site is known', async ({
+  popup,
+  emulator,
+}) => {
+  asked.length = 0;
+  const missing = () =>
+    popup.page.evaluate(async () => {
+      const answer = await chrome.runtime.sendMessage({
+        channel: 'meeting-capture',
+        type: 'service.origins',
+        payload: {},
+      });
+      return (answer as { data: { missing: string[] } }).data.missing;
+    });
+  await popup.signIn(emulator.url, SEED.users.demo.email, SEED.users.demo.password);
+  await expect(popup.balanceValue).toBeVisible();
+  // The storage's site is learnt from a recording's link, not asked for yet.
+  await expect.poll(missing).toEqual(['http://localhost/*']);
+  expect(asked).toEqual([]);
+  await popup.page.getByRole('button', { name: 'Sign out' }).click();
+  await popup.signIn(emulator.url, SEED.users.demo.email, SEED.users.demo.password);
+  await expect(popup.balanceValue).toBeVisible();
+  expect(asked).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
+  expect(await missing()).toEqual([]);
 });
 
 function quietLogger() {
