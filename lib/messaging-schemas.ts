@@ -46,7 +46,13 @@ const recorderEvent = z.union([
   }),
   z.object({ type: z.literal('capture-ended') }),
   z.object({ type: z.literal('microphone-ended') }),
-  z.object({ type: z.literal('assembled'), fileKey: text(200), durationMs: count, size: count }),
+  z.object({
+    type: z.literal('assembled'),
+    fileKey: text(200),
+    durationMs: count,
+    size: count,
+    closedMs: z.optional(count),
+  }),
   z.object({
     type: z.literal('failed'),
     failure: z.union([

@@ -168,6 +168,25 @@ describe('"Record here" as a service', () => {
     expect((await store.count(id)).pieces).toBe(0);
   });
 
+  it('the time the computer stood still, taken out of the file, is said in a notification; a file without it says nothing more', async () => {
+    for (const closedMs of [1_200_000, 0, undefined]) {
+      const { recording, notices } = world();
+      const { state } = await recording.start(TAB, { microphone: false, spaceId: 2 });
+      const id = state!.id;
+      await recording.event(id, { type: 'started', microphone: 'off' });
+      await recording.stop('user');
+      await recording.event(id, {
+        type: 'assembled',
+        fileKey: 'file-1',
+        durationMs: 60_000,
+        size: 4_000,
+        ...(closedMs !== undefined && { closedMs }),
+      });
+      expect(notices, String(closedMs)).toEqual(closedMs ? ['Sleep left out'] : []);
+      expect(await recording.state()).toMatchObject({ phase: 'uploading', durationMs: 60_000 });
+    }
+  });
+
   /** A recording stopped and assembled into `file-1`, its upload job `job-1` under way. */
   async function uploading(w: ReturnType<typeof world>): Promise<string> {
     const { state } = await w.recording.start(TAB, { microphone: false });

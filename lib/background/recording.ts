@@ -589,6 +589,16 @@ export function createRecording(deps: RecordingDeps): Recording {
           await notify(NOTICE_ID, t.recordingFailedTitle, t.recordingFailed('too-short'));
           return null;
         }
+        // The time the computer stood still was taken out of the file: said, as the silence cut is.
+        if (event.closedMs !== undefined && event.closedMs >= 1_000) {
+          const lang = await deps.lang();
+          const t = backgroundTexts(lang);
+          await notify(
+            NOTICE_ID,
+            t.recordingSleepCutTitle,
+            t.recordingSleepCut(formatDuration(Math.round(event.closedMs / 1000), lang)),
+          );
+        }
         await toUpload(next, event.size);
         return null;
       }
