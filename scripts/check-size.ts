@@ -79,7 +79,7 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // All of the above together: 851.0 kB measured.
 // 851.5 → 853: Record here's kept recordings tied to their account (the sign-in's question), the
 // storage's site asked for in the click that uploads, the page control told how a recording broke,
-// and the slept-through time taken out of the file: 852.4 kB measured (850.7 before).
+// and the slept-through time taken out of the file (and said): 852.5 kB measured (850.7 before).
 export const ZIP_BUDGET_KB = 853;
 
 /**
@@ -203,9 +203,10 @@ export const BUDGETS_KB: Record<string, number> = {
   // All of the above together: 90.3 kB measured.
   // 90.5 → 92: an event's start written only as text read for the calendar script (page.eventStart:
   // the date parser moved here from calendar.js).
-  // 92 → 92.3: kept recordings tied to their account, the sites an upload was refused named for the
-  // next click, how a recording broke told to its page control (en, ru): 94,410 B (93,867 before).
-  'background.js': 92.3,
+  // 92 → 92.4: kept recordings tied to their account, the sites an upload was refused named for the
+  // next click, how a recording broke told to its page control (en, ru): 94,410 B (93,867 before);
+  // the slept-through time left out said in a notification (en, ru): 94,573 B.
+  'background.js': 92.4,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the
