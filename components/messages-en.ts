@@ -27,6 +27,13 @@ export const en = {
     count === 1 ? 'Sign out and delete the kept recording?' : `Sign out and delete ${count} kept recordings?`,
   signOutKeptNote: 'Signing out deletes them. Cancel to upload them first.',
   signOutDelete: 'Delete and sign out',
+  signInKept: (count: number) =>
+    count === 1
+      ? 'Sign in and delete the recording kept for another account?'
+      : `Sign in and delete ${count} recordings kept for another account?`,
+  signInKeptNote:
+    'They were recorded while another account was signed in here. Cancel and sign in as that account to upload them.',
+  signInDelete: 'Delete and sign in',
   invalidUrl: 'Enter a link starting with https:// or http://.',
   stillTrying: (url: string) => `Still trying to reach ${url}: no answer yet.`,
   tryingAgain: 'Trying again…',

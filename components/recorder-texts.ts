@@ -30,6 +30,8 @@ const en = {
   keptSpace: (title: string) => `Space for “${title}”`,
   keptInterrupted: 'The recording stopped before its file was made. What was recorded is kept.',
   spaceWithTime: (space: string, left: string) => `${space} (${left} left)`,
+  siteRefused: (origin: string) =>
+    `Access to ${origin} (where recordings are uploaded) was not granted. What was recorded is kept: upload it again to be asked once more.`,
   unsupported:
     'Recording a tab needs Chrome or another Chromium browser: Firefox lets no extension record a tab’s sound.',
   failed: (kind: string): string =>
@@ -97,6 +99,8 @@ const ru: typeof en = {
   keptSpace: (title: string) => `Пространство для «${title}»`,
   keptInterrupted: 'Запись прервалась до того, как был собран файл. Записанное сохранено.',
   spaceWithTime: (space: string, left: string) => `${space} (осталось ${left})`,
+  siteRefused: (origin: string) =>
+    `Доступ к ${origin} (туда загружаются записи) не предоставлен. Записанное сохранено: загрузите его снова, чтобы ответить на запрос ещё раз.`,
   unsupported:
     'Для записи вкладки нужен Chrome или другой браузер на Chromium: Firefox не даёт расширениям записывать звук вкладки.',
   failed: (kind: string): string =>

@@ -16,6 +16,12 @@ export interface EmulatorOptions {
   host?: string;
   port?: number;
   storagePort?: number;
+  /**
+   * The host named in upload and download links (the storage still listens on `host`): `localhost`
+   * beside the API's `127.0.0.1` puts the storage on another site than the service, as the
+   * contract's S3-style links do.
+   */
+  storageHost?: string;
   processingDelayMs?: number;
   meetingDurationMs?: number;
   downloadDelayMs?: number;
@@ -72,7 +78,7 @@ export async function startEmulator(options?: EmulatorOptions): Promise<RunningE
     emu.close();
     throw error;
   }
-  emu.storageUrl = origin(resolved.host, storage.port);
+  emu.storageUrl = origin(options?.storageHost ?? resolved.host, storage.port);
   emu.apiUrl = origin(resolved.host, api.port);
   let closing: Promise<void> | null = null;
   return {

@@ -46,7 +46,13 @@ const recorderEvent = z.union([
   }),
   z.object({ type: z.literal('capture-ended') }),
   z.object({ type: z.literal('microphone-ended') }),
-  z.object({ type: z.literal('assembled'), fileKey: text(200), durationMs: count, size: count }),
+  z.object({
+    type: z.literal('assembled'),
+    fileKey: text(200),
+    durationMs: count,
+    size: count,
+    closedMs: z.optional(count),
+  }),
   z.object({
     type: z.literal('failed'),
     failure: z.union([
@@ -68,6 +74,8 @@ const privilegedSchemas = {
     password: filled(4096),
     /** False: one attempt; the form retries itself and tells what failed meanwhile. */
     retry: z.optional(z.boolean()),
+    /** The person agreed to delete the recordings kept for another account. */
+    discardRecordings: z.optional(z.boolean()),
   }),
   /** Stops a sign-in under way (the form's Cancel while the service does not answer). */
   'session.signInCancel': z.object({}),

@@ -91,6 +91,11 @@ export interface PageRecording {
   elsewhere: boolean;
   /** The very first recording started: the consent notice is said with the answer, once. */
   consent?: boolean;
+  /**
+   * How this tab's recording broke, for 10 minutes after: its microphone's track ended (the tab
+   * goes on), the tab's sound ended (stopped, uploaded), or the recording page gone (stopped, kept).
+   */
+  broke?: 'microphone' | 'tab' | 'page';
 }
 
 /** Sent by the background to content scripts when settings change: ask `page.context` again. */
@@ -270,7 +275,9 @@ export type RecordingRefusal =
   | 'not-a-web-page'
   /** "Record here instead": the tab in front is not the failed bot's meeting. */
   | 'not-the-meeting'
-  | 'capture-refused';
+  | 'capture-refused'
+  /** Sign-in: recordings are kept for another account (`detail`: how many); deleted once agreed. */
+  | 'kept-for-another';
 
 export type ErrorInfo = ApiErrorInfo | MessagingErrorInfo;
 

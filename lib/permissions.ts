@@ -26,9 +26,15 @@ export function originOf(url: string): string {
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
 
-/** Whether this build's manifest grants the loopback hosts (wxt.config.ts): test and dev builds only. */
+/**
+ * Whether this build's manifest grants the loopback hosts (wxt.config.ts): test and dev builds
+ * only. A test build made with `WXT_TEST_ASK_LOOPBACK=1` asks for them like for any host (the
+ * e2e of a storage on another host than the service's withholds them with Chrome's site access
+ * and grants the service's alone: tests/e2e/record-here-storage-site.spec.ts).
+ */
 export const LOOPBACK_IN_MANIFEST: boolean =
-  import.meta.env?.WXT_TEST_BUILD === '1' || import.meta.env?.COMMAND === 'serve';
+  (import.meta.env?.WXT_TEST_BUILD === '1' && import.meta.env?.WXT_TEST_ASK_LOOPBACK !== '1') ||
+  import.meta.env?.COMMAND === 'serve';
 
 /**
  * True for `http://127.0.0.1:*` and `http://localhost:*` when this build's manifest grants them up

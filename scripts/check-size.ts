@@ -79,7 +79,11 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // All of the above together: 851.0 kB measured.
 // 851.5 → 853: the recording ends with the meeting (the meeting script's call-state readers for Meet,
 // Zoom and Telemost and its look every second; the background's rule and notice): 851.1 → 852.9 kB.
-export const ZIP_BUDGET_KB = 853;
+// 851.5 → 853: Record here's kept recordings tied to their account (the sign-in's question), the
+// storage's site asked for in the click that uploads, the page control told how a recording broke,
+// and the slept-through time taken out of the file (and said): 852.5 kB measured (850.7 before).
+// Both together (each measured on its own above): 855.1 kB measured.
+export const ZIP_BUDGET_KB = 855.5;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -110,13 +114,16 @@ export const BUDGETS_KB: Record<string, number> = {
   // the page's own comment shortened (it ships): 33,841 B, popup.html 3,344 B.
   // 33.1 → 33.4: Sign out asks first when recordings are kept (its confirmation and texts in the
   // shared app code, both languages): 34,144 B measured.
-  'popup.html': 33.4,
+  // 33.4 → 33.5: another account's sign-in asked before kept recordings go (its confirmation and
+  // texts in the shared catalog), the storage sites asked for at sign-in: 34,228 B (34,159 before).
+  'popup.html': 33.5,
   // 30.8 → 30.9: the recorder's elapsed clock from lib/format (formats in one home, not a copy in
   // lib/recording) left the side panel 8 bytes over its budget: 31,547 bytes measured (+17).
   // 30.9 → 31.0: the same time of day in the shared chunk: 31670 B measured, 28 B over.
   // 31.0 → 31.4: its HTML counted (449 B): 32,118 B measured.
   // 31.4 → 31.7: the same sign-out confirmation in the shared app code: 32,420 B measured.
-  'sidepanel.html': 31.7,
+  // 31.7 → 31.8: the same sign-in confirmation in the shared app code: 32,504 B (32,433 before).
+  'sidepanel.html': 31.8,
   // +2 with the meeting search (issue 10): speaker renames and the lazy search loader.
   // 38.7 → 39.1: the same round's shared pieces (failure wording, list hook, search rule): 38.8 kB.
   // 39.4 → 39.5: open pages follow the session (the watch of its signal in the shared app code
@@ -133,7 +140,8 @@ export const BUDGETS_KB: Record<string, number> = {
   // 27.2 → 27.7: its HTML counted (475 B): 28,279 B measured.
   // 27.7 → 27.8: the diagnostics' calendar pages that changed, the Telegram bot form and the
   // calendars' skipped-events and held lines, together a few bytes over 27.7 kB.
-  'options.html': 27.8,
+  // 27.8 → 27.9: the sign-in confirmation's texts in the shared catalog: 28,494 B (28,415 before).
+  'options.html': 27.9,
   // The microphone page of "Record here" (Chrome only): asks for the microphone once, in a tab.
   // Preact, signals, the shared page chunk and the options' stylesheet are most of it: 25.4 kB.
   // 26 → 26.1: its HTML counted (466 B): 26,653 B measured.
@@ -201,7 +209,11 @@ export const BUDGETS_KB: Record<string, number> = {
   // 92 → 92.5: the recording ends with the meeting (the tab's address no longer showing it, the page
   // saying its call ended: page.callEnded, its notice in both languages) and the meeting pages'
   // breakage kept beside the calendars': 91.7 → 92.3 kB measured.
-  'background.js': 92.5,
+  // 92 → 92.4: kept recordings tied to their account, the sites an upload was refused named for the
+  // next click, how a recording broke told to its page control (en, ru): 94,410 B (93,867 before);
+  // the slept-through time left out said in a notification (en, ru): 94,573 B.
+  // Both together (each measured on its own above): 93.2 kB measured.
+  'background.js': 93.3,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the

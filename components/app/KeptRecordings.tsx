@@ -17,6 +17,41 @@ export interface KeptRecordingsProps {
   onAction: (action: 'upload' | 'discard', id: string, spaceId?: number) => void;
 }
 
+/** "Upload to": the spaces with the processing time left in each (the recorder's and each kept one's). */
+export function SpaceSelect({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label?: string;
+  value: number | null | undefined;
+  onChange: (spaceId: number) => void;
+  testId?: string;
+}) {
+  const t = recorderText.value;
+  return (
+    <label class="field small-text">
+      {t.uploadTo}
+      <select
+        {...(label && { 'aria-label': label })}
+        {...(testId && { 'data-testid': testId })}
+        value={String(value ?? '')}
+        onChange={(event) => onChange(Number(event.currentTarget.value))}
+      >
+        {orderedSpaces.value.map(({ space }) => (
+          <option key={space.id} value={String(space.id)}>
+            {t.spaceWithTime(
+              space.name,
+              formatDuration(space.subscribe?.available_usage_count ?? 0, lang.value),
+            )}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function KeptRow({ item, busy, onAction }: { item: KeptRecording } & Omit<KeptRecordingsProps, 'kept'>) {
   const t = recorderText.value;
   const spaces = orderedSpaces.value;
@@ -30,25 +65,7 @@ function KeptRow({ item, busy, onAction }: { item: KeptRecording } & Omit<KeptRe
       <p class="small-text muted">
         {item.reason === 'interrupted' ? t.keptInterrupted : t.failed(item.reason)}
       </p>
-      {spaces.length > 0 && (
-        <label class="field small-text">
-          {t.uploadTo}
-          <select
-            aria-label={t.keptSpace(item.title)}
-            value={String(to ?? '')}
-            onChange={(event) => setTarget(Number(event.currentTarget.value))}
-          >
-            {spaces.map(({ space }) => (
-              <option key={space.id} value={String(space.id)}>
-                {t.spaceWithTime(
-                  space.name,
-                  formatDuration(space.subscribe?.available_usage_count ?? 0, lang.value),
-                )}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      {spaces.length > 0 && <SpaceSelect label={t.keptSpace(item.title)} value={to} onChange={setTarget} />}
       <div class="row wrap">
         <button
           type="button"

@@ -16,8 +16,9 @@ import { lang } from '../lang';
 import { openMicrophonePage, useMicrophonePermission } from '../Microphone';
 import { microphoneText } from '../microphone-texts';
 import { recorderText } from '../recorder-texts';
-import { KeptRecordings } from './KeptRecordings';
-import { currentSpace, orderedSpaces, recordInstead } from './store';
+import { KeptRecordings, SpaceSelect } from './KeptRecordings';
+import { requestMissingOrigins } from './permission';
+import { currentSpace, recordInstead } from './store';
 
 const POLL_MS = 1_000;
 
@@ -25,6 +26,7 @@ function refusalText(error: ErrorInfo): string {
   const t = recorderText.value;
   if (error.kind === 'recording') return t.refused(error.reason);
   if (error.kind === 'auth') return t.refused('signed-out');
+  if (error.kind === 'permission-denied') return t.siteRefused(error.origin);
   return 'message' in error && typeof error.message === 'string'
     ? error.message
     : t.refused('capture-refused');
@@ -46,6 +48,12 @@ export function Recorder() {
   /** The space a file kept for its balance goes to (null: its own). */
   const [target, setTarget] = useState<number | null>(null);
 
+  /**
+   * The sites an upload needs and the extension may not reach yet (the service's storage): asked
+   * for inside the click that uploads (Stop, "Upload what was recorded"), known before it.
+   */
+  const [missing, setMissing] = useState<string[]>([]);
+
   const refresh = async () => {
     const answer = await sendMessage('recording.status', {});
     if (answer.ok) {
@@ -59,6 +67,12 @@ export function Recorder() {
   useEffect(() => {
     void refresh();
   }, []);
+  // Read again as the recording moves on: a refused upload names the site it was refused.
+  useEffect(() => {
+    void sendMessage('service.origins', {}).then((answer) => {
+      if (answer.ok) setMissing(answer.data.missing);
+    });
+  }, [phase]);
   useEffect(() => {
     if (!live) return undefined;
     const timer = setInterval(() => {
@@ -78,6 +92,21 @@ export function Recorder() {
     else if ((answer.data as RecordingView | null)?.consent) setConsent(true);
     await refresh();
     setBusy(false);
+  };
+
+  /**
+   * A click that ends in an upload: the sites it needs are asked for first, inside the click (a
+   * permission prompt needs the person's gesture). Refused, an upload is not started (`stop` stops
+   * anyway: the recording is kept and offered).
+   */
+  const uploading = (run: Parameters<typeof act>[0], stop = false) => {
+    const asked = missing;
+    const access = requestMissingOrigins(asked);
+    void act(async () => {
+      if (!(await access) && !stop)
+        return { ok: false, error: { kind: 'permission-denied', origin: asked.join(', ') } };
+      return run();
+    });
   };
 
   const start = () =>
@@ -121,32 +150,14 @@ export function Recorder() {
         {/* Why it stopped (the storage full, …): what was recorded is kept and offered. */}
         {phase === 'failed' && state?.failure && <p role="alert">{t.failed(state.failure.kind)}</p>}
         <p>{t.unfinished(view.offer.title)}</p>
-        {kept && (
-          <label class="field small-text">
-            {t.uploadTo}
-            <select
-              data-testid="recorder-space"
-              value={String(to ?? '')}
-              onChange={(event) => setTarget(Number(event.currentTarget.value))}
-            >
-              {orderedSpaces.value.map(({ space }) => (
-                <option key={space.id} value={String(space.id)}>
-                  {t.spaceWithTime(
-                    space.name,
-                    formatDuration(space.subscribe?.available_usage_count ?? 0, lang.value),
-                  )}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        {kept && <SpaceSelect testId="recorder-space" value={to} onChange={setTarget} />}
         <div class="row wrap">
           <button
             type="button"
             class="primary"
             disabled={busy}
             onClick={() =>
-              void act(() =>
+              uploading(() =>
                 sendMessage('recording.recover', {
                   action: 'upload',
                   ...(kept && typeof to === 'number' && { spaceId: to }),
@@ -198,7 +209,7 @@ export function Recorder() {
           type="button"
           class="primary"
           disabled={busy}
-          onClick={() => void act(() => sendMessage('recording.stop', {}))}
+          onClick={() => uploading(() => sendMessage('recording.stop', {}), true)}
         >
           {t.stop}
         </button>
@@ -264,11 +275,12 @@ export function Recorder() {
         <KeptRecordings
           kept={view.kept ?? []}
           busy={busy}
-          onAction={(action, id, spaceId) =>
-            void act(() =>
-              sendMessage('recording.recover', { action, id, ...(spaceId !== undefined && { spaceId }) }),
-            )
-          }
+          onAction={(action, id, spaceId) => {
+            const recover = () =>
+              sendMessage('recording.recover', { action, id, ...(spaceId !== undefined && { spaceId }) });
+            if (action === 'upload') uploading(recover);
+            else void act(recover);
+          }}
         />
       )}
       {error && (

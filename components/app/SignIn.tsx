@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
-import { originOf } from '@/lib/permissions';
+import { originOf, originPattern } from '@/lib/permissions';
 import { parseServiceUrl } from '@/lib/url/service-url';
 import { describeSignInError, loadFailureTexts } from '../failures';
 import { lang, text } from '../lang';
+import { ConfirmDialog } from '../ui';
 import { readAccount } from './follow';
-import { requestServiceAccess } from './permission';
+import { requestMissingOrigins, requestServiceAccess } from './permission';
 import { ServiceUrlPreview, serviceUrlProblemText } from './ServiceUrlPreview';
 import { forgetSnapshot } from './snapshot';
 import { serviceUrl, session } from './store';
@@ -35,6 +36,20 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
+  /** How many recordings kept for another account this sign-in would delete (asked first). */
+  const [keptFor, setKeptFor] = useState(0);
+  /**
+   * The storage sites of this service known and not granted yet (recordings' uploads need them):
+   * asked for with the service's at sign-in, inside its click.
+   */
+  const [storage, setStorage] = useState<{ serviceUrl: string; missing: string[] } | null>(null);
+  useEffect(() => {
+    void sendMessage('service.origins', {}).then((answer) => {
+      if (!answer.ok) return;
+      const missing = answer.data.missing.filter((pattern) => answer.data.storage.includes(pattern));
+      setStorage({ serviceUrl: serviceUrl.value, missing });
+    });
+  }, []);
   /** The sign-in under way; its `cancelled` flag stops the loop after Cancel or unmount. */
   const run = useRef<{ cancelled: boolean } | null>(null);
 
@@ -57,6 +72,11 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
   const submit = (event: Event) => {
     event.preventDefault();
     if (busy) return;
+    signIn(false);
+  };
+
+  /** Signs in; `discard`: the person agreed to delete the recordings kept for another account. */
+  const signIn = (discard: boolean) => {
     const parsed = parseServiceUrl(url);
     if (!parsed.ok) {
       // The sentence names the problem; it never repeats the address (it may hold a password).
@@ -74,7 +94,12 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
     }
     const target = parsed.url;
     // Asked first, inside the submit handler: the permission prompt needs the user's gesture.
-    const access = requestServiceAccess(target);
+    const known =
+      storage && storage.missing.length > 0 && storage.serviceUrl === target ? storage.missing : [];
+    const access =
+      known.length > 0
+        ? requestMissingOrigins([originPattern(target), ...known])
+        : requestServiceAccess(target);
     const current = { cancelled: false };
     run.current = current;
     setBusy(true);
@@ -100,6 +125,7 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
             email: email.trim(),
             password,
             retry: false,
+            ...(discard && { discardRecordings: true }),
           });
           clearTimeout(slow);
           if (current.cancelled) return;
@@ -112,6 +138,12 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
             return;
           }
           const failure = answer.error as ErrorInfo;
+          if (failure.kind === 'recording' && failure.reason === 'kept-for-another') {
+            // Recordings are kept for another account: asked before anything is deleted.
+            setProgress(null);
+            setKeptFor(Math.max(1, Number(failure.detail) || 1));
+            return;
+          }
           const pause = SIGN_IN_PAUSES_MS[attempt];
           if (!TRANSPORT_KINDS.has(failure.kind) || pause === undefined) {
             const { describeSignInError: describe } = await loadFailureTexts();
@@ -208,6 +240,20 @@ export function SignIn({ email: initialEmail }: { email?: string }) {
       <button type="submit" class="primary" style={{ width: '100%' }} disabled={busy}>
         {busy ? m.signingIn : m.signIn}
       </button>
+      <ConfirmDialog
+        open={keptFor > 0}
+        title={m.signInKept(keptFor)}
+        confirmLabel={m.signInDelete}
+        danger
+        busy={busy}
+        onConfirm={() => {
+          setKeptFor(0);
+          signIn(true);
+        }}
+        onClose={() => setKeptFor(0)}
+      >
+        <p class="small-text muted">{m.signInKeptNote}</p>
+      </ConfirmDialog>
     </form>
   );
 }

@@ -4,7 +4,8 @@
  * the elapsed time and Stop instead. Chrome may refuse a start made from the page (a press on a
  * page is not an invocation of the extension): the background's sentence then says what to press.
  * The clock counts here between answers; the background is asked again every few seconds (the
- * recording may have been stopped from the popup) and whenever the tab is shown again.
+ * recording may have been stopped from the popup) and whenever the tab is shown again. A recording
+ * that broke (the microphone lost, the tab's sound ended, the recording page gone) is told here once.
  */
 
 import { formatClock } from '@/lib/format/time';
@@ -34,6 +35,8 @@ export function recordHereControl(
   let answeredAt = 0;
   let timer: number | undefined;
   let polls = 0;
+  /** How the recording broke, as last told here. */
+  let told: PageRecording['broke'];
 
   const record = h('button', {
     type: 'button',
@@ -64,6 +67,12 @@ export function recordHereControl(
       answeredAt = performance.now();
     }
     if (answer.outcome?.signedOut) void state.refresh();
+    // How the recording broke is said once, whatever asked (a poll, the tab shown again).
+    const broke = answer.ok ? answer.data.broke : undefined;
+    if (broke !== told) {
+      told = broke;
+      if (broke && type === 'page.recording') action.outcome = answer.outcome ?? null;
+    }
     follow();
     update();
     // No sentence: the background did not answer (the extension was updated or restarted).

@@ -127,6 +127,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     browser: recordingBrowser(),
     notify,
     session,
+    owner: account.archiveOwner,
     spaces,
     jobs,
     autoProcess: async () => (await getSettings()).autoProcess,

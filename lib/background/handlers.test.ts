@@ -200,6 +200,65 @@ describe('session messages', () => {
     }
   });
 
+  it('another account signing in is asked before the recordings kept for the first are deleted; the same account keeps them', async () => {
+    const recordingKv = memoryKeyValue();
+    bg.jobs.scheduler.stop();
+    bg = createBackground({
+      sessionKv: memoryKeyValue(),
+      filesKv: memoryKeyValue(),
+      calendarsKv: memoryKeyValue(),
+      recordingKv,
+      sleep: async () => undefined,
+      hasOriginAccess: async (url) => isGrantedByManifest(url),
+      fetch: (input, init) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        requests.push(`${request.method} ${request.url}`);
+        return fetch(request);
+      },
+    });
+    const kept = {
+      id: 'r1',
+      phase: 'failed',
+      tabId: 7,
+      title: 'Standup',
+      spaceId: 1,
+      availableSeconds: null,
+    };
+    await signIn();
+    await recordingKv.set('state', { ...kept, startedAt: 0, pieces: 1, bytes: 1, recordedMs: 5_000 });
+    await recordingKv.set('piece:r1:000000', new Blob(['a']));
+    await recordingKv.set('owner', `${emulator.url} ${SEED.users.demo.email}`);
+    // Ended as the service ends a session: kept for the same account's next sign-in.
+    await send('session.signOut', { keepRecordings: true });
+    const other = {
+      serviceUrl: emulator.url,
+      email: SEED.users.other.email,
+      password: SEED.users.other.password,
+    };
+    requests.length = 0;
+    const refused = await send('session.signIn', other);
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'recording', reason: 'kept-for-another', detail: '1' },
+    });
+    // Nothing was sent to the service, nothing deleted.
+    expect(requests.filter((line) => line.includes('/api/token/'))).toEqual([]);
+    expect(await recordingKv.get('state')).toMatchObject({ id: 'r1' });
+    // The same account (its email typed in capitals) signs in: they stay and are offered again.
+    expect(
+      await send('session.signIn', {
+        serviceUrl: emulator.url,
+        email: SEED.users.demo.email.toUpperCase(),
+        password: SEED.users.demo.password,
+      }),
+    ).toMatchObject({ ok: true });
+    expect((await send('recording.status', {})).data.offer).toMatchObject({ title: 'Standup' });
+    await send('session.signOut', { keepRecordings: true });
+    // Agreed: the other account signs in and the recordings go.
+    expect(await send('session.signIn', { ...other, discardRecordings: true })).toMatchObject({ ok: true });
+    expect(await recordingKv.keys()).toEqual([]);
+  });
+
   it('sign-out forgets the session without an "ended" notice', async () => {
     await signIn();
     const view = await send('session.signOut', {});
@@ -547,6 +606,45 @@ describe('page-scoped messages', () => {
       data: null,
     });
     expect((await send('settings.get', {})).data.hiddenOnSites).toEqual(['meet.google.com']);
+  });
+});
+
+describe('the sites uploads need', () => {
+  it('a site an upload was refused is named among the missing ones, asked for at the next upload’s click', async () => {
+    await signIn();
+    const before = (await send('service.origins', {})).data;
+    expect(before.storage).not.toContain('https://storage.example.net/*');
+    const at = Date.now();
+    await jobsItem.setValue({
+      refused: {
+        id: 'refused',
+        intent: 'upload',
+        spaceId: 1,
+        title: 'Standup.webm',
+        autoProcess: false,
+        phase: 'failed',
+        failure: { kind: 'permission-denied', origin: 'https://storage.example.net' },
+        createdAt: at,
+        updatedAt: at,
+        finishedAt: at,
+      },
+      garbled: {
+        id: 'garbled',
+        intent: 'upload',
+        spaceId: 1,
+        title: 'Other.webm',
+        autoProcess: false,
+        phase: 'failed',
+        failure: { kind: 'permission-denied', origin: 'not a site' },
+        createdAt: at,
+        updatedAt: at,
+        finishedAt: at,
+      },
+    } as never);
+    const after = (await send('service.origins', {})).data;
+    expect(after.storage).toContain('https://storage.example.net/*');
+    expect(after.missing).toContain('https://storage.example.net/*');
+    expect(JSON.stringify(after)).not.toContain('not a site');
   });
 });
 

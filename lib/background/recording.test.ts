@@ -7,11 +7,18 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Job } from '@/lib/jobs/types';
 import { memoryKeyValue } from '@/lib/kv';
 import type { RecorderAnswer, RecorderCommand } from '@/lib/recording/protocol';
-import { transition } from '@/lib/recording/state';
+import { newRecording, transition } from '@/lib/recording/state';
 import { createRecordingStore, type RecordingStore } from '@/lib/recording/store';
 import { MessageError } from './handler-types';
 import type { OffscreenDocument } from './offscreen';
-import { createRecording, PAGE_REPORT_MS, type RecordingBrowser, type RecordingDeps } from './recording';
+import {
+  BROKE_TOLD_MS,
+  brokeHow,
+  createRecording,
+  PAGE_REPORT_MS,
+  type RecordingBrowser,
+  type RecordingDeps,
+} from './recording';
 
 const T0 = Date.UTC(2026, 10, 26, 9, 0, 0);
 const TAB = 7;
@@ -23,6 +30,7 @@ function world(
     offscreen?: OffscreenDocument | null;
     answer?: (command: RecorderCommand) => Promise<RecorderAnswer | null>;
     autoProcess?: boolean;
+    owner?: () => Promise<string | null>;
   } = {},
 ) {
   const store = options.store ?? createRecordingStore(memoryKeyValue());
@@ -71,6 +79,7 @@ function world(
     browser,
     notify: async (_id, title) => void notices.push(title),
     session: { store: { get: async () => ({ email: 'demo@example.org' }) as never } },
+    owner: options.owner ?? (async () => 'https://service.example demo@example.org'),
     spaces: {
       resolve: async (explicit) => ({ id: explicit ?? 1, name: explicit === 2 ? 'Team' : 'Personal' }),
       list: async () => [
@@ -163,6 +172,25 @@ describe('"Record here" as a service', () => {
     jobs[0]!.phase = 'processing';
     expect((await recording.view()).state).toMatchObject({ phase: 'done' });
     expect((await store.count(id)).pieces).toBe(0);
+  });
+
+  it('the time the computer stood still, taken out of the file, is said in a notification; a file without it says nothing more', async () => {
+    for (const closedMs of [1_200_000, 0, undefined]) {
+      const { recording, notices } = world();
+      const { state } = await recording.start(TAB, { microphone: false, spaceId: 2 });
+      const id = state!.id;
+      await recording.event(id, { type: 'started', microphone: 'off' });
+      await recording.stop('user');
+      await recording.event(id, {
+        type: 'assembled',
+        fileKey: 'file-1',
+        durationMs: 60_000,
+        size: 4_000,
+        ...(closedMs !== undefined && { closedMs }),
+      });
+      expect(notices, String(closedMs)).toEqual(closedMs ? ['Sleep left out'] : []);
+      expect(await recording.state()).toMatchObject({ phase: 'uploading', durationMs: 60_000 });
+    }
   });
 
   /** A recording stopped and assembled into `file-1`, its upload job `job-1` under way. */
@@ -451,6 +479,35 @@ describe('"Record here" as a service', () => {
     expect((await store.count(id)).pieces).toBe(1);
   });
 
+  it('recordings are kept for the account they were made under: another account signing in would delete them all, the same one none', async () => {
+    const DEMO = 'https://service.example demo@example.org';
+    const OTHER = 'https://service.example other@example.org';
+    const w = world();
+    expect(await w.recording.keptFor(OTHER)).toBe(0);
+    const first = (await w.recording.start(TAB, { microphone: true })).state!.id;
+    await w.recording.event(first, { type: 'started', microphone: 'off' });
+    // Running: at stake for another account, not for its own.
+    expect(await w.recording.keptFor(OTHER)).toBe(1);
+    expect(await w.recording.keptFor(DEMO)).toBe(0);
+    await w.store.putPiece(first, 0, new Blob(['a']));
+    w.crash();
+    // Offered, then set aside by the next start: two recordings at stake.
+    await w.recording.start(8, { microphone: true });
+    expect(await w.recording.keptFor(OTHER)).toBe(2);
+    expect(await w.store.getOwner()).toBe(DEMO);
+    // Sign-out's wipe takes the owner with the recordings.
+    await w.recording.forget('signed-out');
+    expect(await w.store.getOwner()).toBeNull();
+    expect(await w.recording.keptFor(OTHER)).toBe(0);
+  });
+
+  it('recordings of an unknown owner (kept by an older version) are offered to the next sign-in, as before', async () => {
+    const w = world({ owner: async () => null });
+    await w.recording.start(TAB, { microphone: true });
+    expect(await w.store.getOwner()).toBeNull();
+    expect(await w.recording.keptFor('https://service.example other@example.org')).toBe(0);
+  });
+
   it('the microphone lost mid-recording (a headset switched off) is told: the state, the page control and a notification; the tab goes on being recorded', async () => {
     const { recording, notices, told } = world();
     const { state } = await recording.start(TAB, { microphone: true });
@@ -459,6 +516,8 @@ describe('"Record here" as a service', () => {
     expect(await recording.state()).toMatchObject({ phase: 'recording', microphone: 'lost' });
     expect(notices).toEqual(['Your microphone is no longer recorded']);
     expect(told).toEqual([TAB, TAB]);
+    expect(await recording.onPage(TAB)).toMatchObject({ recording: true, broke: 'microphone' });
+    expect((await recording.onPage(8)).broke).toBeUndefined();
   });
 
   it('the tab’s sound ending mid-recording stops it, keeps and uploads what was recorded, and says so', async () => {
@@ -468,6 +527,7 @@ describe('"Record here" as a service', () => {
     await recording.event(state!.id, { type: 'capture-ended' });
     expect(await recording.state()).toMatchObject({ phase: 'stopping', stopReason: 'capture-ended' });
     expect(notices).toEqual(['Recording stopped']);
+    expect(await recording.onPage(TAB)).toMatchObject({ recording: false, broke: 'tab' });
   });
 
   it('the recording page gone mid-recording is noticed at the next check: failed ("page gone"), its pieces kept and offered, the page control and a notification told', async () => {
@@ -487,6 +547,21 @@ describe('"Record here" as a service', () => {
     expect(w.notices).toEqual(['Recording stopped']);
     expect(w.told).toEqual([TAB, TAB]);
     expect((await w.recording.view()).offer).not.toBeNull();
+    expect(await w.recording.onPage(TAB)).toMatchObject({ recording: false, broke: 'page' });
+  });
+
+  it('a meeting page’s control is told how its recording broke for 10 minutes, then no more; a stop by the user is no break', () => {
+    const base = newRecording({ id: 'r', tabId: TAB, title: 't', spaceId: 1, availableSeconds: null }, T0);
+    const gone = { ...base, phase: 'failed' as const, failure: { kind: 'page-gone' as const } };
+    expect(brokeHow(gone, T0 + BROKE_TOLD_MS)).toBe('page');
+    expect(brokeHow(gone, T0 + BROKE_TOLD_MS + 1)).toBeNull();
+    expect(brokeHow({ ...base, phase: 'uploading', stopReason: 'capture-ended' }, T0)).toBe('tab');
+    expect(brokeHow({ ...base, phase: 'uploading', stopReason: 'user' }, T0)).toBeNull();
+    expect(brokeHow({ ...base, phase: 'recording', microphone: 'recorded' }, T0)).toBeNull();
+    // The microphone lost is said while it records, whenever it was lost.
+    expect(brokeHow({ ...base, phase: 'recording', microphone: 'lost' }, T0 + 3 * BROKE_TOLD_MS)).toBe(
+      'microphone',
+    );
   });
 
   it('long silence: "Still recording?" once after 5 minutes, a stop after 15, and the silence at the end cut before the upload (and said)', async () => {

@@ -29,6 +29,7 @@ import {
 import { type AtStart, atStart } from '@/lib/recording/recovery';
 import { piecesToKeep, silenceStep } from '@/lib/recording/silence';
 import {
+  holdsRecordingPage,
   isCapturing,
   isFinished,
   newRecording,
@@ -91,6 +92,8 @@ export interface RecordingDeps {
   notify: (id: string, title: string, message: string) => Promise<void>;
   /** Whether someone is signed in. */
   session: { store: Pick<BackgroundSessionStore, 'get'> };
+  /** The signed-in account as lib/archive names an owner (the service and the email), or null. */
+  owner: () => Promise<string | null>;
   /** The space a recording goes to (`resolve`: the one named, else the default) and the time left in each (`list`). */
   spaces: Pick<SpacesService, 'list' | 'resolve'>;
   /**
@@ -164,6 +167,11 @@ export interface Recording {
    * capture stops cleanly and every recording is kept, offered at the next sign-in.
    */
   forget(how?: 'signed-out' | 'ended'): Promise<void>;
+  /**
+   * How many recordings (running, offered or set aside) the account `owner` signing in would
+   * delete: 0 for the account they were made under, or when none is kept.
+   */
+  keptFor(owner: string): Promise<number>;
   /** The context menu item and the keyboard command: record the tab they were used in. */
   fromTab(tab: { id?: number } | undefined): Promise<void>;
   /** What a meeting page's control shows: whether its own tab is recorded, and for how long. */
@@ -187,6 +195,21 @@ function sameMeeting(link: string, url: string | undefined): boolean {
   const wanted = parseMeetingLink(link);
   const shown = url ? parseMeetingLink(url) : null;
   return wanted !== null && shown !== null && wanted.service === shown.service && wanted.id === shown.id;
+}
+
+/** How long after a break the meeting page's control still says how the recording broke. */
+export const BROKE_TOLD_MS = 10 * 60_000;
+
+/**
+ * How a tab's recording broke, for its page control: the microphone lost while it records, the
+ * tab's sound ended or the recording page gone since (for `BROKE_TOLD_MS` after); null otherwise.
+ */
+export function brokeHow(state: RecordingState, at: number): PageRecording['broke'] | null {
+  if (state.phase === 'recording') return state.microphone === 'lost' ? 'microphone' : null;
+  if (at - state.updatedAt > BROKE_TOLD_MS) return null;
+  if (state.failure?.kind === 'page-gone') return 'page';
+  if (state.stopReason === 'capture-ended' && state.phase !== 'failed') return 'tab';
+  return null;
 }
 
 export function createRecording(deps: RecordingDeps): Recording {
@@ -361,6 +384,8 @@ export function createRecording(deps: RecordingDeps): Recording {
     );
     // A recording kept (failed with pieces, its page gone) is set aside, never replaced.
     await clearTheWay();
+    const owner = await deps.owner();
+    if (owner) await store.setOwner(owner);
     await store.deletePieces(id);
     startingHere = id;
     let answer: RecorderAnswer | null;
@@ -604,6 +629,16 @@ export function createRecording(deps: RecordingDeps): Recording {
           await notify(NOTICE_ID, t.recordingFailedTitle, t.recordingFailed('too-short'));
           return null;
         }
+        // The time the computer stood still was taken out of the file: said, as the silence cut is.
+        if (event.closedMs !== undefined && event.closedMs >= 1_000) {
+          const lang = await deps.lang();
+          const t = backgroundTexts(lang);
+          await notify(
+            NOTICE_ID,
+            t.recordingSleepCutTitle,
+            t.recordingSleepCut(formatDuration(Math.round(event.closedMs / 1000), lang)),
+          );
+        }
         await toUpload(next, event.size);
         return null;
       }
@@ -782,6 +817,14 @@ export function createRecording(deps: RecordingDeps): Recording {
     else await store.wipe();
   }
 
+  async function keptFor(owner: string): Promise<number> {
+    const known = await store.getOwner();
+    if (known === null || known === owner) return 0;
+    const { state, offer, kept } = await view();
+    const current = offer || (state && holdsRecordingPage(state)) ? 1 : 0;
+    return current + kept.length;
+  }
+
   async function fromTab(tab: { id?: number } | undefined): Promise<void> {
     const t = backgroundTexts(await deps.lang());
     const tabId = tab?.id ?? (await tabs.activeTab());
@@ -805,10 +848,12 @@ export function createRecording(deps: RecordingDeps): Recording {
     const state = await store.getState();
     const capturing = state !== null && isCapturing(state);
     const own = capturing && state.tabId === tabId;
+    const how = state?.tabId === tabId ? brokeHow(state, now()) : null;
     return {
       recording: own,
       elapsedMs: own ? Math.max(0, now() - state.startedAt) : 0,
       elsewhere: capturing && !own,
+      ...(how && { broke: how }),
     };
   }
 
@@ -865,6 +910,7 @@ export function createRecording(deps: RecordingDeps): Recording {
     resume,
     check,
     forget,
+    keptFor,
     fromTab,
     onPage,
     fromPage,

@@ -1,8 +1,10 @@
 /**
  * The background side of the session and settings messages (privileged: extension pages only):
- * sign-in (the password goes to the service once and is dropped), its Cancel, sign-out, the
+ * sign-in (the password goes to the service once and is dropped; recordings kept for another
+ * account are deleted only when the person agreed), its Cancel, sign-out, the
  * settings (a new service address forgets the session first), and the hosts the extension needs.
  */
+import { archiveOwner } from '@/lib/archive';
 import type { SessionView } from '@/lib/messaging';
 import { originPattern } from '@/lib/permissions';
 import { sessionEndedItem } from '@/lib/session-store';
@@ -17,7 +19,7 @@ import {
 import { parseServiceUrl } from '@/lib/url/service-url';
 import { normalizeServiceUrl } from './account';
 import { refused, requireServiceAccess } from './handler-guards';
-import type { Handlers } from './handler-types';
+import { type Handlers, MessageError } from './handler-types';
 import { createMenus } from './menus';
 import { sessionView } from './session';
 import type { Background } from './types';
@@ -82,9 +84,17 @@ export function createSessionHandlers(bg: Background): Pick<Handlers, SessionMes
   return {
     'session.get': () => currentView(bg),
 
-    'session.signIn': async ({ serviceUrl: typed, email, password, retry }) => {
+    'session.signIn': async ({ serviceUrl: typed, email, password, retry, discardRecordings }) => {
       const serviceUrl = checkedServiceUrl(typed);
       await requireServiceAccess(bg, serviceUrl);
+      // Recordings kept for another account (or service) go only once the person agreed: asked
+      // before the password is sent, deleted once this account is signed in.
+      // (A recording database that cannot be read holds nothing to keep.)
+      const atStake = await bg.recording
+        .keptFor(archiveOwner(normalizeServiceUrl(serviceUrl), email))
+        .catch(() => 0);
+      if (atStake > 0 && !discardRecordings)
+        throw new MessageError({ kind: 'recording', reason: 'kept-for-another', detail: String(atStake) });
       await switchService(bg, serviceUrl);
       signInUnderWay?.abort();
       const controller = new AbortController();
@@ -95,6 +105,7 @@ export function createSessionHandlers(bg: Background): Pick<Handlers, SessionMes
       } finally {
         if (signInUnderWay === controller) signInUnderWay = null;
       }
+      if (atStake > 0) await bg.recording.forget('signed-out');
       await bg.spaces.refresh().catch(() => undefined);
       await afterSessionChange();
       return currentView(bg);
@@ -146,6 +157,13 @@ export function createSessionHandlers(bg: Background): Pick<Handlers, SessionMes
         } catch {
           // Unknown for now; the upload reports a missing permission with its origin.
         }
+      }
+      // A site an upload was refused (a recording's, a file's): asked for at the next upload's click.
+      for (const job of await bg.jobs.store.list()) {
+        const failure = job.failure;
+        if (failure?.kind !== 'permission-denied' || known.includes(failure.origin) || known.length >= 10)
+          continue;
+        if (URL.canParse(failure.origin)) known = [...known, failure.origin];
       }
       const service = originPattern(serviceUrl);
       const storage = [...new Set(known.map((origin) => originPattern(origin)))].filter(

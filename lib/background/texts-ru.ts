@@ -73,6 +73,9 @@ export const ru: BackgroundTexts = {
   recordingSilenceCutTitle: 'Тишина вырезана',
   recordingSilenceCut: (length: string) =>
     `Тишина в конце записи (${length}) вырезана: она не загружается и не оплачивается.`,
+  recordingSleepCutTitle: 'Сон компьютера исключён',
+  recordingSleepCut: (length: string) =>
+    `Время, пока компьютер спал во время записи (${length}), исключено из файла: оно не загружается и не оплачивается.`,
   recordingStartedTitle: 'Вкладка записывается',
   recordingStartedMessage:
     'Звук вкладки записывается. Остановите запись кнопкой Meeting Capture на панели инструментов; тогда запись загрузится.',

@@ -78,6 +78,9 @@ const en = {
   recordingSilenceCutTitle: 'Silence cut',
   recordingSilenceCut: (length: string) =>
     `The silence at the end of the recording (${length}) was cut: it is not uploaded or charged.`,
+  recordingSleepCutTitle: 'Sleep left out',
+  recordingSleepCut: (length: string) =>
+    `The time the computer stood still during the recording (${length}) was left out of the file: it is not uploaded or charged.`,
   recordingStartedTitle: 'Recording this tab',
   recordingStartedMessage:
     'The tab’s sound is being recorded. Stop it from the Meeting Capture button in the toolbar; the recording is uploaded then.',

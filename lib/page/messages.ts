@@ -28,6 +28,13 @@ export const pageMessages = defineMessages(
     recordStopped: 'Recording stopped: it is being uploaded. Follow it in the Meeting Capture popup.',
     /** Said once, with the first recording ever started. */
     recordConsent: 'Tell the participants that the meeting is being recorded.',
+    /** How this tab's recording broke, and what was kept. */
+    recordBroke: (how: string): string =>
+      how === 'microphone'
+        ? 'Your microphone is no longer recorded (switched off or unplugged): only the tab’s sound is, from now on. What was recorded is kept.'
+        : how === 'tab'
+          ? 'Recording stopped: the tab’s sound ended. What was recorded is kept and being uploaded.'
+          : 'Recording stopped: the recording page closed unexpectedly. What was recorded until then is kept: upload it from the Meeting Capture popup.',
     /** Chrome refused: a press on the page is not an invocation of the extension. */
     recordPress: (shortcut: string) =>
       `Chrome lets Meeting Capture record a tab only after you use the extension itself. Press ${shortcut} or click the Meeting Capture toolbar button, then “Record this tab”.`,
@@ -67,6 +74,12 @@ export const pageMessages = defineMessages(
       'Вкладка записывается. Остановите запись здесь или в окне Meeting Capture: тогда она загрузится.',
     recordStopped: 'Запись остановлена и загружается. Следите за ходом в окне Meeting Capture.',
     recordConsent: 'Предупредите участников, что встреча записывается.',
+    recordBroke: (how: string): string =>
+      how === 'microphone'
+        ? 'Ваш микрофон больше не записывается (выключен или отсоединён): дальше записывается только звук вкладки. Записанное сохранено.'
+        : how === 'tab'
+          ? 'Запись остановлена: звук вкладки прервался. Записанное сохранено и загружается.'
+          : 'Запись остановлена: страница записи неожиданно закрылась. Записанное до этого сохранено: загрузите его в окне Meeting Capture.',
     recordPress: (shortcut: string) =>
       `Chrome разрешает Meeting Capture записать вкладку, только когда вы обратились к самому расширению. Нажмите ${shortcut} или кнопку Meeting Capture на панели инструментов, затем «Записать эту вкладку».`,
     recordPressNoShortcut:

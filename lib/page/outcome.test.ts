@@ -299,6 +299,26 @@ describe('"Record here" on a meeting page (page.record, page.recordStop, page.re
       error: { kind: 'recording', reason, ...(shortcut && { shortcut }) },
     }) as MessageResult<typeof recording>;
 
+  it('how the tab’s recording broke is said to its control whatever asked, in both languages', () => {
+    for (const how of ['microphone', 'tab', 'page'] as const) {
+      const broke = {
+        ok: true,
+        data: { recording: how === 'microphone', elapsedMs: 0, elsewhere: false, broke: how },
+      } as const;
+      expect(describePageAnswer('page.recording', broke, 'en', personal, 0)).toEqual({
+        tone: 'error',
+        text: pageMessages.en.recordBroke(how),
+      });
+      expect(describePageAnswer('page.recording', broke, 'ru', personal, 0)?.text).toBe(
+        pageMessages.ru.recordBroke(how),
+      );
+    }
+    expect(pageMessages.en.recordBroke('microphone')).toContain('microphone is no longer recorded');
+    expect(pageMessages.en.recordBroke('page')).toContain('kept');
+    expect(pageMessages.ru.recordBroke('tab')).toContain('сохранено');
+    expect(describePageAnswer('page.recording', { ok: true, data: recording }, 'en', personal, 0)).toBeNull();
+  });
+
   it('a capture Chrome refused says what to press, with the shortcut in force when there is one', () => {
     expect(
       describePageAnswer('page.record', refused('capture-refused', 'Alt+Shift+R'), 'en', personal, 0),

@@ -152,6 +152,8 @@ export function describeRecordResult(
       ...(error.reason === 'signed-out' && { signedOut: true }),
     };
   }
+  // How the tab's recording broke is told to its control whatever asked.
+  if (result.data.broke) return { tone: 'error', text: m.recordBroke(result.data.broke) };
   if (type === 'page.recording') return null;
   if (type === 'page.recordStop') return { tone: 'success', text: m.recordStopped };
   // The first recording ever: the consent notice, said once.

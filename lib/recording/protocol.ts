@@ -36,7 +36,8 @@ export type RecorderEvent =
   | { type: 'capture-ended' }
   /** The microphone's track ended mid-recording (a headset switched off or unplugged): the tab goes on. */
   | { type: 'microphone-ended' }
-  | { type: 'assembled'; fileKey: string; durationMs: number; size: number }
+  /** `closedMs`: the time the computer stood still, taken out of the file (lib/recording/assemble.ts). */
+  | { type: 'assembled'; fileKey: string; durationMs: number; size: number; closedMs?: number }
   | { type: 'failed'; failure: RecordingFailure };
 
 export function isRecorderCommand(message: unknown): message is RecorderCommand {

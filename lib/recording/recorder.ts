@@ -287,10 +287,16 @@ export async function assemble(id: string, report: Report, keep?: number): Promi
       report(id, { type: 'assembled', fileKey: '', durationMs: 0, size: 0 });
       return;
     }
-    const { file, durationMs } = await assembleRecording(pieces);
+    const { file, durationMs, closedMs } = await assembleRecording(pieces);
     const fileKey = `recording-${id}`;
     await createFileStore().putFile(fileKey, file);
-    report(id, { type: 'assembled', fileKey, durationMs, size: file.size });
+    report(id, {
+      type: 'assembled',
+      fileKey,
+      durationMs,
+      size: file.size,
+      ...(closedMs > 0 && { closedMs }),
+    });
   } catch (error) {
     report(id, {
       type: 'failed',

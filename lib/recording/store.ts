@@ -12,6 +12,7 @@ import type { RecordingState } from './state';
 
 const STATE_KEY = 'state';
 const KEPT_KEY = 'kept';
+const OWNER_KEY = 'owner';
 
 export interface RecordingStore {
   getState(): Promise<RecordingState | null>;
@@ -22,6 +23,13 @@ export interface RecordingStore {
    */
   getKept(): Promise<RecordingState[]>;
   setKept(kept: RecordingState[]): Promise<void>;
+  /**
+   * The account the recordings here were made under (the service's address and the account's
+   * email, as lib/archive names an owner), kept with them: another account signing in is asked
+   * before they are deleted. Null: not known (recordings kept by an older version).
+   */
+  getOwner(): Promise<string | null>;
+  setOwner(owner: string): Promise<void>;
   putPiece(id: string, index: number, piece: Blob): Promise<void>;
   /** The playable pieces of `id`, in order. */
   pieces(id: string): Promise<Blob[]>;
@@ -43,6 +51,11 @@ export function createRecordingStore(
       return Array.isArray(kept) ? kept : [];
     },
     setKept: (kept) => (kept.length > 0 ? kv.set(KEPT_KEY, kept) : kv.del(KEPT_KEY)),
+    getOwner: async () => {
+      const owner = await kv.get<unknown>(OWNER_KEY);
+      return typeof owner === 'string' && owner.length <= 2_400 ? owner : null;
+    },
+    setOwner: (owner) => kv.set(OWNER_KEY, owner),
     putPiece: (id, index, piece) => kv.set(pieceKey(id, index), piece),
     pieces: async (id) => {
       const keys = playablePieces(id, await kv.keys());
@@ -60,6 +73,7 @@ export function createRecordingStore(
       for (const key of allPieces(await kv.keys())) await kv.del(key);
       await kv.del(STATE_KEY);
       await kv.del(KEPT_KEY);
+      await kv.del(OWNER_KEY);
     },
   };
 }

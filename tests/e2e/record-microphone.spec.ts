@@ -16,10 +16,12 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { CDPSession } from '@playwright/test';
 import { BufferSource, Input, WEBM } from 'mediabunny';
 import { launchChromium, unpackedExtensionId } from './launch';
 import { inspectFile, openTonePage, profileWithMicrophone, recordingState, toneWav } from './record-support';
 import { counters, expect, test as uiTest } from './ui-fixtures';
+import { recordNotices } from './worker-notices';
 
 const PAGE_TONE = 440;
 const MIC_TONE = 1_200;
@@ -59,6 +61,33 @@ const test = uiTest.extend<MicrophoneOptions>({
     rmSync(wav, { force: true });
   },
 });
+
+/** Evaluates an expression in the extension's offscreen document, through `via` (flatten off). */
+async function offscreenEvaluator(via: CDPSession): Promise<(expression: string) => Promise<void>> {
+  const { targetInfos } = (await via.send('Target.getTargets')) as {
+    targetInfos: Array<{ targetId: string; url: string }>;
+  };
+  const target = targetInfos.find((info) => /^chrome-extension:\/\/[^/]+\/offscreen\.html/.test(info.url));
+  expect(target, 'the offscreen document is open').toBeDefined();
+  const { sessionId } = (await via.send('Target.attachToTarget', {
+    targetId: target!.targetId,
+    flatten: false,
+  })) as { sessionId: string };
+  const answered = new Set<number>();
+  via.on('Target.receivedMessageFromTarget', (event) => {
+    const { id } = JSON.parse((event as { message: string }).message) as { id?: number };
+    if ((event as { sessionId: string }).sessionId === sessionId && id !== undefined) answered.add(id);
+  });
+  let nextId = 1;
+  return async (expression) => {
+    const id = nextId++;
+    await via.send('Target.sendMessageToTarget', {
+      sessionId,
+      message: JSON.stringify({ id, method: 'Runtime.evaluate', params: { expression, awaitPromise: true } }),
+    });
+    await expect.poll(() => answered.has(id)).toBe(true);
+  };
+}
 
 /** Records the tone page for about 8 s and returns the stored file, decoded and measured. */
 async function recordTonePage(
@@ -105,6 +134,66 @@ test.describe('the microphone allowed', () => {
     expect(power[MIC_TONE]).toBeGreaterThan(0.0001);
     expect(power[PAGE_TONE]).toBeGreaterThan(power[ELSEWHERE]! * 100);
     expect(power[MIC_TONE]).toBeGreaterThan(power[ELSEWHERE]! * 100);
+    await expect
+      .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
+      .toBe(1);
+  });
+});
+
+test.describe('the microphone lost mid-recording', () => {
+  test('its track stopped (a headset switched off): noticed, told in the popup and a notification; the tab goes on and is uploaded', async ({
+    signedInPopup: popup,
+    emulator,
+    context,
+    serviceWorker,
+  }) => {
+    test.setTimeout(120_000);
+    const notices = await recordNotices(serviceWorker);
+    const tone = await openTonePage(context, emulator.url, PAGE_TONE);
+    // The recording page opened first, its microphone streams kept where the test can end them.
+    await serviceWorker.evaluate(() =>
+      chrome.offscreen.createDocument({
+        url: 'offscreen.html',
+        reasons: [chrome.offscreen.Reason.WORKERS, chrome.offscreen.Reason.USER_MEDIA],
+        justification: 'test: end the microphone',
+      }),
+    );
+    const offscreen = await offscreenEvaluator(await context.newCDPSession(tone));
+    await offscreen(`(() => {
+      const devices = navigator.mediaDevices;
+      const original = devices.getUserMedia.bind(devices);
+      globalThis.__microphones = [];
+      devices.getUserMedia = async (constraints) => {
+        const stream = await original(constraints);
+        if (constraints && constraints.audio === true) globalThis.__microphones.push(stream);
+        return stream;
+      };
+    })()`);
+    const recorder = popup.page.getByTestId('recorder');
+    await recorder.getByRole('button', { name: 'Record this tab' }).click();
+    await expect(recorder.getByTestId('recording-microphone')).toHaveText(
+      'Your microphone is recorded too.',
+      {
+        timeout: 15_000,
+      },
+    );
+    // The device goes away: its track stops and ends, as Chrome ends it for an unplugged device.
+    await offscreen(`globalThis.__microphones.forEach((stream) => stream.getAudioTracks().forEach((track) => {
+      track.stop();
+      track.dispatchEvent(new Event('ended'));
+    }))`);
+    await expect(recorder.getByTestId('recording-microphone')).toHaveText(
+      'Your microphone stopped (switched off or unplugged): only the tab’s sound is recorded now.',
+    );
+    expect(await notices()).toContainEqual({
+      title: 'Your microphone is no longer recorded',
+      message:
+        'The microphone stopped (switched off or unplugged): from now on only the tab’s sound is recorded. What was recorded is kept.',
+    });
+    await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[8-9]|1\d)$/, {
+      timeout: 30_000,
+    });
+    await recorder.getByRole('button', { name: 'Stop and upload' }).click();
     await expect
       .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
       .toBe(1);

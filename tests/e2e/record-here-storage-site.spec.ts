@@ -1,0 +1,186 @@
+/**
+ * A recording's upload asks for the storage's site inside the click that uploads it. The contract's
+ * upload links are S3-style, on another host than the service: the emulator names its storage
+ * `localhost` beside the API's `127.0.0.1`. The build (`WXT_TEST_ASK_LOOPBACK=1`) asks for
+ * loopback hosts like for any other, and Chrome's site access (set as the person would on the
+ * extension's page) grants the service's host alone. Headless Chromium cannot show a permission
+ * prompt: the pages' `permissions.request` records what it is asked for and grants it as the
+ * person's "Allow" would (the extension page's own site-access control). Once the storage's site
+ * is known, signing in again asks for it with the service's.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext } from '@playwright/test';
+import { build } from 'wxt';
+import { launchChromium, unpackedExtensionId } from './launch';
+import { api, expect, SEED, test as uiTest } from './ui-fixtures';
+
+const TONE = '/record-here/storage-site.html';
+const TONE_PAGE = `<!doctype html><html><head><title>Storage site room</title></head><body>
+<script>
+  const audio = new AudioContext();
+  const tone = audio.createOscillator();
+  tone.frequency.value = 440;
+  tone.connect(audio.destination);
+  tone.start();
+</script></body></html>`;
+
+let outDir = '';
+
+/** Sites the extension's pages asked for, and were not granted yet. */
+const asked: string[] = [];
+
+/** Chrome's site access for the extension, as its page in chrome://extensions sets it. */
+async function siteAccess(context: BrowserContext, id: string, grant: string[], restrict = false) {
+  const page = await context.newPage();
+  await page.goto('chrome://extensions/');
+  await page.evaluate(
+    async ({ id, grant, restrict }) => {
+      type Call = (...args: unknown[]) => Promise<unknown>;
+      const dev = (
+        globalThis as unknown as {
+          chrome: { developerPrivate: { updateExtensionConfiguration: Call; addHostPermission: Call } };
+        }
+      ).chrome.developerPrivate;
+      if (restrict)
+        await dev.updateExtensionConfiguration({ extensionId: id, hostAccess: 'ON_SPECIFIC_SITES' });
+      for (const host of grant) await dev.addHostPermission(id, host);
+    },
+    { id, grant, restrict },
+  );
+  await page.close();
+}
+
+const test = uiTest.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+  context: async ({}, use) => {
+    const extensionDir = path.join(outDir, 'chrome-mv3');
+    const chromium = await launchChromium({
+      extensionDir,
+      args: [
+        '--autoplay-policy=no-user-gesture-required',
+        `--allowlisted-extension-id=${unpackedExtensionId(extensionDir)}`,
+      ],
+      ignoreDefaultArgs: ['--mute-audio'],
+    });
+    const { context } = chromium;
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const id = new URL(worker.url()).host;
+    // The service's host only: the storage's is not granted.
+    await siteAccess(context, id, ['http://127.0.0.1/*'], true);
+    await context.exposeBinding('grantSites', async (_source, origins: string[]) => {
+      asked.push(...origins);
+      await siteAccess(context, id, origins);
+      return true;
+    });
+    await context.addInitScript(() => {
+      if (location.protocol !== 'chrome-extension:') return;
+      const permissions = (
+        globalThis as unknown as {
+          chrome: { permissions: { contains(request: { origins: string[] }): Promise<boolean> } };
+        }
+      ).chrome.permissions;
+      Object.defineProperty(permissions, 'request', {
+        configurable: true,
+        value: async (request: { origins?: string[] }) => {
+          const origins = request.origins ?? [];
+          if (await permissions.contains({ origins })) return true;
+          return (globalThis as unknown as { grantSites(o: string[]): Promise<boolean> }).grantSites(origins);
+        },
+      });
+    });
+    await context.route(
+      (url) => url.pathname === TONE,
+      (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
+    );
+    await use(context);
+    await chromium.close();
+  },
+});
+
+test.use({ emulatorOptions: { storageHost: 'localhost' } });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  outDir = mkdtempSync(path.join(tmpdir(), 'mc-ask-loopback-'));
+  const saved = { build: process.env.WXT_TEST_BUILD, ask: process.env.WXT_TEST_ASK_LOOPBACK };
+  process.env.WXT_TEST_BUILD = '1';
+  process.env.WXT_TEST_ASK_LOOPBACK = '1';
+  try {
+    await build({ root: path.resolve(import.meta.dirname, '../..'), outDir, logger: quietLogger() });
+  } finally {
+    if (saved.build === undefined) delete process.env.WXT_TEST_BUILD;
+    else process.env.WXT_TEST_BUILD = saved.build;
+    if (saved.ask === undefined) delete process.env.WXT_TEST_ASK_LOOPBACK;
+    else process.env.WXT_TEST_ASK_LOOPBACK = saved.ask;
+  }
+});
+test.afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+test('record, stop: the Stop click asks for the storage’s site (another host than the service), and the file arrives', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  expect(new URL(emulator.storageUrl).hostname).toBe('localhost');
+  // Signing in asked for nothing more: the service's host was granted.
+  expect(asked).toEqual([]);
+  const tone = await context.newPage();
+  await tone.goto(`${emulator.url}${TONE}`);
+  await tone.bringToFront();
+  const recorder = popup.page.getByTestId('recorder');
+  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
+  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[6-9]$/, { timeout: 20_000 });
+  await recorder.getByRole('button', { name: 'Stop and upload' }).click();
+  await expect.poll(() => asked).toEqual(['http://localhost/*']);
+  type Listed = { results: Array<{ is_uploaded: boolean; duration: number | null }> };
+  const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Storage%20site%20room&limit=5&offset=0`;
+  await expect
+    .poll(async () => (await api<Listed>(emulator, search)).results.map((item) => item.is_uploaded), {
+      timeout: 45_000,
+    })
+    .toEqual([true]);
+});
+
+test('signing in again asks for the storage’s site with the service’s, once the site is known', async ({
+  popup,
+  emulator,
+}) => {
+  asked.length = 0;
+  const missing = () =>
+    popup.page.evaluate(async () => {
+      const answer = await chrome.runtime.sendMessage({
+        channel: 'meeting-capture',
+        type: 'service.origins',
+        payload: {},
+      });
+      return (answer as { data: { missing: string[] } }).data.missing;
+    });
+  await popup.signIn(emulator.url, SEED.users.demo.email, SEED.users.demo.password);
+  await expect(popup.balanceValue).toBeVisible();
+  // The storage's site is learnt from a recording's link, not asked for yet.
+  await expect.poll(missing).toEqual(['http://localhost/*']);
+  expect(asked).toEqual([]);
+  await popup.page.getByRole('button', { name: 'Sign out' }).click();
+  await popup.signIn(emulator.url, SEED.users.demo.email, SEED.users.demo.password);
+  await expect(popup.balanceValue).toBeVisible();
+  expect(asked).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
+  expect(await missing()).toEqual([]);
+});
+
+function quietLogger() {
+  const quiet = () => {};
+  return {
+    debug: quiet,
+    log: quiet,
+    info: quiet,
+    warn: quiet,
+    error: console.error,
+    fatal: console.error,
+    success: quiet,
+    level: 0,
+  };
+}
