@@ -7,24 +7,31 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { defineMessages } from '@/lib/i18n';
+import { meetingServiceName } from '@/lib/meetings';
 import { breakageReport, type PageBreakage } from '@/lib/page/breakage';
 import { pageBreakagesItem } from '@/lib/storage';
 import { lang } from './lang';
 
-const APPS = { google: 'Google Calendar', yandex: 'Yandex Calendar', outlook: 'Outlook' } as const;
+const APPS: Readonly<Record<string, string>> = {
+  google: 'Google Calendar',
+  yandex: 'Yandex Calendar',
+  outlook: 'Outlook',
+};
 
 /** The adapters' part names (lib/page/calendars/) in Russian; the report keeps them in English. */
 const PARTS_RU: Record<string, string> = {
   'event title': 'название события',
   'peek card time': 'время в карточке события',
   'event body': 'описание события',
+  'participant tiles': 'плитки участников звонка',
+  'speaking marks': 'отметки того, кто говорит',
 };
 
 const texts = defineMessages(
   {
     title: 'Diagnostics',
-    hint: 'Calendar pages whose layout changed: Meeting Capture did not find what it looks for there, and shows no panel rather than a wrong one. Copy the report and send it to the extension’s support. It holds no page content.',
-    empty: 'No calendar page has changed.',
+    hint: 'Calendar and meeting pages whose layout changed: Meeting Capture did not find what it looks for there, and shows no panel or offers no names rather than wrong ones. A recording goes on regardless. Copy the report and send it to the extension’s support. It holds no page content.',
+    empty: 'No calendar or meeting page has changed.',
     missing: (app: string, host: string, part: string) => `${app} on ${host}: ${part} not found`,
     seen: (count: number, when: string) => `seen ${count}×, last ${when}`,
     copy: 'Copy report',
@@ -33,8 +40,8 @@ const texts = defineMessages(
   },
   {
     title: 'Диагностика',
-    hint: 'Страницы календарей, вёрстка которых изменилась: Meeting Capture не нашёл там то, что ищет, и не показывает панель, чтобы не показать неверную. Скопируйте отчёт и отправьте его в поддержку расширения. Содержимого страниц в нём нет.',
-    empty: 'Страницы календарей не менялись.',
+    hint: 'Страницы календарей и встреч, вёрстка которых изменилась: Meeting Capture не нашёл там то, что ищет, и не показывает панель или не предлагает имена, чтобы не показать неверные. Запись при этом продолжается. Скопируйте отчёт и отправьте его в поддержку расширения. Содержимого страниц в нём нет.',
+    empty: 'Страницы календарей и встреч не менялись.',
     missing: (app: string, host: string, part: string) => `${app} на ${host}: не найдено — ${part}`,
     seen: (count: number, when: string) => `замечено ${count} раз, последний — ${when}`,
     copy: 'Скопировать отчёт',
@@ -77,7 +84,7 @@ export function PageDiagnostics() {
               <li key={`${entry.app} ${entry.host} ${entry.part}`} class="alert warn small-text">
                 <strong>
                   {t.missing(
-                    APPS[entry.app] ?? entry.app,
+                    APPS[entry.app] ?? meetingServiceName(entry.app, language),
                     entry.host,
                     (language === 'ru' && PARTS_RU[entry.part]) || entry.part,
                   )}

@@ -1,13 +1,15 @@
 /**
- * Calendar pages that changed: what an adapter (lib/page/calendars/) expected on its page and did
- * not find, kept by the background and listed in the options page's diagnostics. An entry names
+ * Calendar and meeting pages that changed: what an adapter (lib/page/calendars/, a meeting
+ * service's speaker reader in lib/meetings/speakers/) expected on its page and did not find, kept by the background and listed in the options page's diagnostics. An entry names
  * the adapter, the host, the missing part (a fixed name from the adapter, never page content) and
  * when it was first and last seen; the list is bounded.
  */
 import type { CalendarApp } from '@/lib/links';
+import type { MeetingServiceId } from '@/lib/meetings';
 
 export interface PageBreakage {
-  app: CalendarApp;
+  /** A calendar app, or a meeting service (its speaker reader). */
+  app: CalendarApp | MeetingServiceId;
   host: string;
   part: string;
   firstAt: number;
@@ -21,7 +23,7 @@ export const BREAKAGES_MAX = 20;
 /** The list with this breakage recorded: one entry per app, host and part, newest last. */
 export function recordBreakage(
   list: readonly PageBreakage[],
-  seen: { app: CalendarApp; host: string; part: string },
+  seen: { app: PageBreakage['app']; host: string; part: string },
   at: number,
 ): PageBreakage[] {
   const same = (entry: PageBreakage) =>

@@ -188,6 +188,7 @@ export function describePageAnswer(
       return result.ok ? null : describeError(result.error, lang, space);
     case 'page.breakage':
     case 'page.eventStart':
+    case 'page.speakers':
       return null;
     case 'page.autoJoin':
     case 'page.autoJoinCancel':
