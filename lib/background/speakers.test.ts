@@ -27,6 +27,7 @@ function pageTimeline() {
 }
 
 function setup(options: { apply?: boolean } = {}) {
+  const option = { apply: options.apply ?? false };
   let state: RecordingState | null = {
     ...newRecording({ id: 'rec1', tabId: 3, title: 'Meet', spaceId: null, availableSeconds: null }, START),
     phase: 'recording',
@@ -40,12 +41,13 @@ function setup(options: { apply?: boolean } = {}) {
     recording: { state: async () => state },
     jobs: { list: async () => jobs },
     archive: { store: archive, owner: async () => 'owner' },
-    applyWithoutAsking: async () => options.apply ?? false,
+    applyWithoutAsking: async () => option.apply,
   });
   return {
     pages,
     jobs,
     archive,
+    option,
     setState: (next: RecordingState | null) => {
       state = next;
     },
@@ -74,48 +76,62 @@ describe('names from the meeting page, in the background', () => {
       }),
     ]);
   });
+});
+
+async function recordedAndReady(h: ReturnType<typeof setup>, before?: () => Promise<void>) {
+  const { pages, jobs, archive, setState } = h;
+  await pages.fromPage(3, MEET, { timeline: pageTimeline() });
+  setState({
+    ...newRecording({ id: 'rec1', tabId: 3, title: 'Meet', spaceId: null, availableSeconds: null }, START),
+    phase: 'uploading',
+    jobId: 'j1',
+  });
+  const job = {
+    id: 'j1',
+    intent: 'upload',
+    phase: 'uploading',
+    spaceId: 2,
+    createdAt: 1,
+    updatedAt: 1,
+  } as Job;
+  jobs.push(job);
+  await pages.follow();
+  const result = {
+    classified: true,
+    success: true,
+    duration: 45,
+    result: {
+      protocol: '',
+      dialog: [
+        { header: '', starts: [3, 21], ends: [19, 39], speakers: ['{0}', '{1}'], texts: ['Hi', 'Yes'] },
+      ],
+      speakers_map: { '{0}': 'SPEAKER_00', '{1}': 'SPEAKER_01' },
+      speakers_timeline: { '{0}': [[3, 19]], '{1}': [[21, 39]] },
+    },
+  };
+  await archive.keep('owner', { spaceId: 2, audioId: 50, title: 'Meet', createdAt: START, result } as never);
+  await before?.();
+  Object.assign(job, { phase: 'ready', audioId: 50 });
+  await pages.follow();
+}
+
+describe('a ready result', () => {
+  it('with the option off keeps its labels for the user to confirm, even if the option is turned on later', async () => {
+    const h = setup();
+    await recordedAndReady(h);
+    expect(await h.archive.speakerNames(2, 50)).toEqual({});
+    expect(await h.pages.timelineOf(2, 50)).toMatchObject({ startedAt: START });
+    h.option.apply = true;
+    await h.pages.follow();
+    expect(await h.archive.speakerNames(2, 50)).toEqual({});
+  });
 
   it('follows the recording to its job and result; with the option on, gives confident names once, never over the user’s', async () => {
-    const { pages, jobs, archive, setState } = setup({ apply: true });
-    await pages.fromPage(3, MEET, { timeline: pageTimeline() });
-    setState({
-      ...newRecording({ id: 'rec1', tabId: 3, title: 'Meet', spaceId: null, availableSeconds: null }, START),
-      phase: 'uploading',
-      jobId: 'j1',
+    const h = setup({ apply: true });
+    const { pages, archive } = h;
+    await recordedAndReady(h, async () => {
+      await archive.renameSpeaker('owner', 2, 50, '1', 'Thomas');
     });
-    const job = {
-      id: 'j1',
-      intent: 'upload',
-      phase: 'uploading',
-      spaceId: 2,
-      createdAt: 1,
-      updatedAt: 1,
-    } as Job;
-    jobs.push(job);
-    await pages.follow();
-    const result = {
-      classified: true,
-      success: true,
-      duration: 45,
-      result: {
-        protocol: '',
-        dialog: [
-          { header: '', starts: [3, 21], ends: [19, 39], speakers: ['{0}', '{1}'], texts: ['Hi', 'Yes'] },
-        ],
-        speakers_map: { '{0}': 'SPEAKER_00', '{1}': 'SPEAKER_01' },
-        speakers_timeline: { '{0}': [[3, 19]], '{1}': [[21, 39]] },
-      },
-    };
-    await archive.keep('owner', {
-      spaceId: 2,
-      audioId: 50,
-      title: 'Meet',
-      createdAt: START,
-      result,
-    } as never);
-    await archive.renameSpeaker('owner', 2, 50, '1', 'Thomas');
-    Object.assign(job, { phase: 'ready', audioId: 50 });
-    await pages.follow();
     expect(await archive.speakerNames(2, 50)).toEqual({ '0': 'Anna Petrova', '1': 'Thomas' });
     expect(await pages.timelineOf(2, 50)).toMatchObject({ startedAt: START });
     // Once: a name the user removes afterwards is not given again.

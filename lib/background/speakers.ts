@@ -81,7 +81,6 @@ export function createSpeakerPages(deps: SpeakerPagesDeps): SpeakerPages {
         suggestion.name,
       );
     }
-    await store.markApplied(entry.recordingId);
   }
 
   async function followNow(): Promise<void> {
@@ -100,11 +99,15 @@ export function createSpeakerPages(deps: SpeakerPagesDeps): SpeakerPages {
       },
     });
     const ready = known.filter(
-      (entry) => !entry.applied && entry.jobId !== undefined && jobs.get(entry.jobId)?.phase === 'ready',
+      (entry) => entry.jobId !== undefined && jobs.get(entry.jobId)?.phase === 'ready',
     );
-    if (ready.length === 0 || !(await deps.applyWithoutAsking())) return;
-    for (const entry of ready)
-      await applyConfident(entry as typeof entry & { spaceId: number; audioId: number });
+    if (ready.length === 0) return;
+    const apply = await deps.applyWithoutAsking();
+    for (const entry of ready) {
+      const read = apply ? await store.parsed(entry) : null;
+      if (read) await applyConfident(read as typeof read & { spaceId: number; audioId: number });
+      await store.settle(entry.recordingId);
+    }
   }
 
   return {

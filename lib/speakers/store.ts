@@ -32,8 +32,11 @@ export interface StoredTimeline {
   jobId?: string;
   spaceId?: number;
   audioId?: number;
-  /** The names the page suggested were given without asking (the option), once. */
-  applied?: boolean;
+  /**
+   * The result was seen ready: its confident names were given without asking (the option on), or
+   * left to the user's "Use them" (off). Either way this happens once.
+   */
+  settled?: boolean;
   timeline: PageTimeline;
 }
 
@@ -62,23 +65,30 @@ export class TimelineStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  private async entries(): Promise<StoredTimeline[]> {
+  /**
+   * Every entry as stored; `parse` reads each timeline back through `parseTimeline` (the entries
+   * followed at every job change are not: their timelines are read when one is used).
+   */
+  private async entries(parse = false): Promise<StoredTimeline[]> {
     const keys = (await this.kv.keys()).filter((key) => key.startsWith(PREFIX));
     const out: StoredTimeline[] = [];
     for (const key of keys) {
       const value = await this.kv.get<unknown>(key);
-      if (!isEntry(value)) {
-        await this.kv.del(key);
-        continue;
-      }
-      const timeline = parseTimeline(value.timeline);
-      if (!timeline) {
+      const timeline = isEntry(value) ? (parse ? parseTimeline(value.timeline) : value.timeline) : null;
+      if (!isEntry(value) || !timeline) {
         await this.kv.del(key);
         continue;
       }
       out.push({ ...value, timeline });
     }
     return out;
+  }
+
+  /** One entry with its timeline read back within its bounds; null (and dropped) when it is none. */
+  async parsed(entry: StoredTimeline): Promise<StoredTimeline | null> {
+    const timeline = parseTimeline(entry.timeline);
+    if (!timeline) await this.kv.del(PREFIX + entry.recordingId);
+    return timeline ? { ...entry, timeline } : null;
   }
 
   /** Keeps the page's timeline of a recording (a later one replaces an earlier one). */
@@ -103,19 +113,21 @@ export class TimelineStore {
 
   /** The timeline kept for a recording of the service, if any. */
   async forRecording(spaceId: number, audioId: number): Promise<StoredTimeline | null> {
-    return (await this.entries()).find((e) => e.spaceId === spaceId && e.audioId === audioId) ?? null;
+    const entry = (await this.entries()).find((e) => e.spaceId === spaceId && e.audioId === audioId);
+    return entry ? this.parsed(entry) : null;
   }
 
-  /** Marks the names of a recording's timeline as given. */
-  async markApplied(recordingId: string): Promise<void> {
+  /** Marks a recording's result as seen ready (see `settled`). */
+  async settle(recordingId: string): Promise<void> {
     const key = PREFIX + recordingId;
     const known = await this.kv.get<unknown>(key);
-    if (isEntry(known)) await this.kv.set(key, { ...known, applied: true });
+    if (isEntry(known)) await this.kv.set(key, { ...known, settled: true });
   }
 
   /**
    * Follows every entry to its job and its recording, and lets go of those whose recording is
-   * gone (see the module comment). Returns the entries that now know their recording.
+   * gone (see the module comment). Returns the entries that know their recording and are not
+   * settled, as stored (`parsed` reads one's timeline back within its bounds).
    */
   async follow(followed: Followed): Promise<StoredTimeline[]> {
     const now = this.now();
@@ -140,7 +152,7 @@ export class TimelineStore {
         if (job.audioId !== undefined) next = { ...next, spaceId: job.spaceId, audioId: job.audioId };
       }
       if (next !== entry) await this.kv.set(key, next);
-      if (next.audioId !== undefined) out.push(next);
+      if (next.audioId !== undefined && !next.settled) out.push(next);
     }
     return out;
   }
