@@ -157,7 +157,10 @@ export interface ResponseMap {
   'page.recordStop': PageRecording;
   'page.recording': PageRecording;
   'page.breakage': null;
-  /** Whether the sender tab is being recorded: its page samples who speaks while it is. */
+  /**
+   * Whether the sender tab's meeting is being recorded (the tab by "Record here", or the meeting by
+   * our bot): its page samples who speaks while it is.
+   */
   'page.speakers': { recording: boolean };
   /** The start in ms, or null when the text tells none (or the sender is no calendar page). */
   'page.eventStart': number | null;
@@ -182,7 +185,7 @@ export interface ResponseMap {
   /** The names in force for the recording; null: the recording is not in the archive. */
   'archive.renameSpeaker': SpeakerNames | null;
   /** The page's timeline and the recording's start on the same clock; null: none kept. */
-  'speakers.timeline': { timeline: PageTimeline; startedAt: number } | null;
+  'speakers.timeline': { timeline: PageTimeline; startedAt: number; bot: boolean } | null;
   'archive.import.start': ImportState;
   'archive.import.stop': ImportState;
   'archive.import.status': ImportState;

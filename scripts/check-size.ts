@@ -81,8 +81,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // (speakers.js, 24.6 kB raw: the registry's parsers, the Meet reader, the timeline builder), the
 // background's timelines kept beside their recordings and the names given without asking, the
 // viewer's and the popup's offer (a chunk loaded with a ready result), the option and the meeting
-// readers in the diagnostics: 870.6 kB measured.
-export const ZIP_BUDGET_KB = 871;
+// readers in the diagnostics: 870.6 kB measured. 871 → 872.5: the meetings our bot records sampled
+// too (the offset search in the background): 872.1 kB measured.
+export const ZIP_BUDGET_KB = 872.5;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -209,8 +210,10 @@ export const BUDGETS_KB: Record<string, number> = {
   // 92 → 95: names from the meeting page (issue 39): the timelines kept beside their recordings
   // (bounded, read back through parseTimeline), followed to the upload job and the recording, the
   // voting that gives confident names without asking, and page.speakers with its sender rules:
-  // 96,870 B measured.
-  'background.js': 95,
+  // 96,870 B measured. 95 → 95.5: the timeline of a meeting our bot records, kept beside the bot's
+  // job and aligned by the offset search (lib/speakers/align.ts) when names are given without
+  // asking: 97,690 B measured.
+  'background.js': 95.5,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the

@@ -1,5 +1,6 @@
 /**
- * Who speaks when, on a meeting page whose tab is recorded with "Record here": the page's
+ * Who speaks when, on a meeting page whose tab is recorded with "Record here" (or whose meeting
+ * our bot records): the page's
  * participants and speaking marks, read through the service's speaker reader
  * (lib/meetings/speakers/) in the document the call is drawn in (lib/meetings/call-document.ts:
  * the top document, or Zoom's and Telemost's same-origin call frame), sampled a few times a second
@@ -14,7 +15,7 @@ import { SPEAKER_READERS } from '@/lib/meetings/speakers';
 import { sendMessage } from '@/lib/messaging';
 import { isMeetingPage } from '@/lib/page/conditions';
 import type { PageFeature } from '@/lib/page/feature';
-import { PageSampler, SAMPLE_MS } from '@/lib/speakers/sampler';
+import { IDLE_CHECK_MS, PageSampler, SAMPLE_MS } from '@/lib/speakers/sampler';
 import { onContextChanged } from './page-messaging';
 
 export const speakingTimeline: PageFeature = {
@@ -39,7 +40,18 @@ export const speakingTimeline: PageFeature = {
     const timer = visit.ctx.setInterval(() => {
       if (!signal.aborted) sampler.tick();
     }, SAMPLE_MS);
-    signal.addEventListener('abort', () => clearInterval(timer), { once: true });
+    // A bot sent to this meeting after the page loaded is noticed at the next look.
+    const idle = visit.ctx.setInterval(() => {
+      if (!signal.aborted && !sampler.active) void sampler.check();
+    }, IDLE_CHECK_MS);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearInterval(timer);
+        clearInterval(idle);
+      },
+      { once: true },
+    );
     // The background tells the tab when its recording starts or stops.
     onContextChanged(signal, () => void sampler.check());
     void sampler.check();

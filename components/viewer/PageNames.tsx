@@ -26,7 +26,7 @@ export interface PageNamesProps {
 }
 
 export function PageNames({ spaceId, audioId, result, duration, renamed, onRename, onEdit }: PageNamesProps) {
-  const [page, setPage] = useState<{ timeline: PageTimeline; startedAt: number } | null>(null);
+  const [page, setPage] = useState<{ timeline: PageTimeline; startedAt: number; bot: boolean } | null>(null);
   useEffect(() => {
     let live = true;
     setPage(null);

@@ -115,6 +115,30 @@ async function recordedAndReady(h: ReturnType<typeof setup>, before?: () => Prom
   await pages.follow();
 }
 
+describe('a meeting our bot records', () => {
+  it('samples the user’s tab of that meeting: kept beside the bot’s job, followed to its recording', async () => {
+    const { pages, jobs, setState } = setup();
+    setState(null);
+    expect(await pages.fromPage(3, MEET, { timeline: pageTimeline() })).toEqual({ recording: false });
+    const job = {
+      id: 'b1',
+      intent: 'bot',
+      phase: 'waiting-meeting',
+      spaceId: 2,
+      sourceUrl: 'https://meet.google.com/abc-defg-hij',
+      createdAt: 1,
+      updatedAt: 1,
+    } as Job;
+    jobs.push(job);
+    // Another meeting's tab is not sampled.
+    expect(await pages.fromPage(5, 'https://meet.google.com/xyz-wxyz-xyz', {})).toEqual({ recording: false });
+    expect(await pages.fromPage(3, MEET, { timeline: pageTimeline() })).toEqual({ recording: true });
+    Object.assign(job, { phase: 'ready', audioId: 60 });
+    await pages.follow();
+    expect(await pages.timelineOf(2, 60)).toMatchObject({ bot: true });
+  });
+});
+
 describe('a ready result', () => {
   it('with the option off keeps its labels for the user to confirm, even if the option is turned on later', async () => {
     const h = setup();

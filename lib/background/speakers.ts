@@ -1,6 +1,7 @@
 /**
  * Names from the meeting page, in the background: the speaking timeline a recorded meeting page
- * samples (components/page/speaking-timeline.ts) is kept beside its recording
+ * samples (components/page/speaking-timeline.ts: the tab recorded with "Record here", or a meeting
+ * our bot is in) is kept beside its recording or its bot job
  * (lib/speakers/store.ts), follows the recording to its upload job and the service's recording,
  * and goes with them. When the result is ready and the option "apply confident names without
  * asking" is on, the names the page suggests are given through the archive's rename, once; else
@@ -16,7 +17,7 @@ import type { ArchiveChange } from '@/lib/archive';
 import type { Archive } from '@/lib/archive/store';
 import type { JobStore } from '@/lib/jobs/store';
 import { isTerminal } from '@/lib/jobs/types';
-import { detectMeeting } from '@/lib/links';
+import { detectMeeting, parseMeetingLink } from '@/lib/links';
 import { recordBreakage } from '@/lib/page/breakage';
 import { isCapturing, type RecordingState } from '@/lib/recording/state';
 import type { TimelineStore } from '@/lib/speakers/store';
@@ -43,7 +44,10 @@ export interface SpeakerPages {
   /** A meeting page's report (`page.speakers`): kept only for the tab recorded now. */
   fromPage(tabId: number, url: string, report: PageSpeakersReport): Promise<{ recording: boolean }>;
   /** The timeline kept for a recording of the service, with its recording's start. */
-  timelineOf(spaceId: number, audioId: number): Promise<{ timeline: PageTimeline; startedAt: number } | null>;
+  timelineOf(
+    spaceId: number,
+    audioId: number,
+  ): Promise<{ timeline: PageTimeline; startedAt: number; bot: boolean } | null>;
   /** The jobs moved on: entries follow them; a ready result gets its names when the option says so. */
   follow(): Promise<void>;
   /** The archive changed: a recording removed takes its timeline along. */
@@ -112,14 +116,28 @@ export function createSpeakerPages(deps: SpeakerPagesDeps): SpeakerPages {
 
   return {
     async fromPage(tabId, url, report) {
-      const state = await deps.recording.state();
-      if (!state || !isCapturing(state) || state.tabId !== tabId) return { recording: false };
       const service = detectMeeting(url)?.service;
       if (!service) return { recording: false };
+      const state = await deps.recording.state();
+      let owner: { recordingId: string; startedAt: number; bot?: boolean; jobId?: string } | null = null;
+      if (state && isCapturing(state) && state.tabId === tabId)
+        owner = { recordingId: state.id, startedAt: state.startedAt };
+      else {
+        // The meeting our bot is in (sent, or waiting for the meeting to end): one job per meeting.
+        const shown = parseMeetingLink(url);
+        const job = shown
+          ? (await deps.jobs.list()).find((item) => {
+              if (item.intent !== 'bot' || isTerminal(item.phase) || !item.sourceUrl) return false;
+              const link = parseMeetingLink(item.sourceUrl);
+              return link?.service === shown.service && link.id === shown.id;
+            })
+          : undefined;
+        if (job) owner = { recordingId: `bot:${job.id}`, startedAt: 0, bot: true, jobId: job.id };
+      }
+      if (!owner) return { recording: false };
       if (report.timeline !== undefined) {
         const timeline = parseTimeline(report.timeline);
-        if (timeline)
-          await store.save({ recordingId: state.id, startedAt: state.startedAt, service }, timeline);
+        if (timeline) await store.save({ ...owner, service }, timeline);
       }
       if (report.missing) {
         let host = '';
@@ -142,7 +160,7 @@ export function createSpeakerPages(deps: SpeakerPagesDeps): SpeakerPages {
     async timelineOf(spaceId, audioId) {
       await this.follow();
       const entry = await store.forRecording(spaceId, audioId);
-      return entry ? { timeline: entry.timeline, startedAt: entry.startedAt } : null;
+      return entry ? { timeline: entry.timeline, startedAt: entry.startedAt, bot: entry.bot === true } : null;
     },
 
     follow() {

@@ -16,6 +16,8 @@ export const SAMPLE_MS = 250;
 export const SEND_MS = 5_000;
 export const NO_TILES_MS = 30_000;
 export const NO_MARKS_MS = 120_000;
+/** While idle, how often the page asks again (a bot sent to its meeting after it loaded). */
+export const IDLE_CHECK_MS = 30_000;
 
 export type Missing = 'participant tiles' | 'speaking marks';
 

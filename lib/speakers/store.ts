@@ -4,7 +4,8 @@
  *
  * An entry starts with the "Record here" recording it belongs to (`recordingId`, the recording's
  * start on the browser's clock) and follows it: to the recording's upload job (`jobId`), then to
- * the service's recording (`spaceId`, `audioId`) once the job knows it. It goes with them:
+ * the service's recording (`spaceId`, `audioId`) once the job knows it. An entry taken while our
+ * bot recorded the meeting starts with the bot's job (`bot`, `recordingId` = `bot:<job id>`). It goes with them:
  * - a job that ends without a recording (cancelled, failed, dismissed) takes its entry along;
  * - a recording deleted from the archive, "Clear" of its space, and sign-out take theirs;
  * - an entry whose recording never got a job (discarded) goes after a day;
@@ -28,6 +29,11 @@ export interface StoredTimeline {
   startedAt: number;
   /** The meeting service whose page was read. */
   service: string;
+  /**
+   * Taken while our bot recorded the meeting (its job is `jobId` from the start): the recording
+   * starts when the bot is let in, on the service's clock, so the offset is searched.
+   */
+  bot?: boolean;
   savedAt: number;
   jobId?: string;
   spaceId?: number;
@@ -93,7 +99,7 @@ export class TimelineStore {
 
   /** Keeps the page's timeline of a recording (a later one replaces an earlier one). */
   async save(
-    entry: Pick<StoredTimeline, 'recordingId' | 'startedAt' | 'service'>,
+    entry: Pick<StoredTimeline, 'recordingId' | 'startedAt' | 'service'> & { bot?: boolean; jobId?: string },
     timeline: PageTimeline,
   ): Promise<void> {
     const key = PREFIX + entry.recordingId;
@@ -104,6 +110,8 @@ export class TimelineStore {
       recordingId: entry.recordingId,
       startedAt: entry.startedAt,
       service: entry.service,
+      ...(entry.bot && { bot: true }),
+      ...(entry.jobId !== undefined && { jobId: entry.jobId }),
       savedAt: this.now(),
       timeline,
     } satisfies StoredTimeline);

@@ -54,3 +54,43 @@ describe('names from a Record here page', () => {
     expect(suggestions.map((s) => s.speakerId)).toEqual(['2']);
   });
 });
+
+describe('names from the page of a meeting our bot recorded', () => {
+  it('searches the offset: the bot’s recording starts when it is let in, on the service’s clock', () => {
+    const turns: Record<string, Array<[number, number]>> = {
+      p1: [
+        [3, 10],
+        [20, 28],
+        [40, 44],
+      ],
+      p2: [
+        [11, 19],
+        [29, 39],
+        [45, 58],
+      ],
+    };
+    const watched = page(turns);
+    // The page's first sample is 2 s after START; the bot's recording starts 10 s after that.
+    const at = (list: Array<[number, number]>) =>
+      list.map(([s, e]) => [Math.max(0, s - 12), e - 12] as [number, number]).filter(([s, e]) => e > s);
+    const result = {
+      speakers: { '0': 'SPEAKER_00', '1': 'SPEAKER_01' },
+      timeline: { '0': at(turns.p1!), '1': at(turns.p2!) },
+    };
+    const { suggestions } = suggestNames({ ...watched, startedAt: 0, bot: true }, result, {});
+    expect(suggestions.map((s) => s.name)).toEqual(['Anna Petrova', 'Tom Becker']);
+  });
+
+  it('names nobody when the offset is not clearly found (too little speech)', () => {
+    const watched = page({ p1: [[5, 10]], p2: [[11, 15]] });
+    const result = {
+      speakers: { '0': 'SPEAKER_00', '1': 'SPEAKER_01' },
+      timeline: { '0': [[0, 5]] as Array<[number, number]>, '1': [[6, 10]] as Array<[number, number]> },
+    };
+    const { suggestions } = suggestNames({ ...watched, startedAt: 0, bot: true }, result, {});
+    expect(suggestions.map((s) => [s.name, s.reason])).toEqual([
+      [null, 'unaligned'],
+      [null, 'unaligned'],
+    ]);
+  });
+});
