@@ -34,7 +34,7 @@ const ChargesLog = lazyView(() => import('./ChargesLog').then((module) => module
   quiet: true,
 });
 
-// Diagnostics (calendar pages that changed), at the foot of the page too.
+// Diagnostics (calendar and meeting pages that changed), at the foot of the page too.
 const PageDiagnostics = lazyView(() => import('./PageDiagnostics').then((module) => module.PageDiagnostics), {
   quiet: true,
 });

@@ -1,5 +1,5 @@
 /**
- * Options → Diagnostics: the calendar pages that changed (lib/page/breakage.ts), which adapter on
+ * Options → Diagnostics: the calendar and meeting pages that changed (lib/page/breakage.ts), which adapter on
  * which host missed which part, since when and how often, and a "Copy report" button that puts
  * them on the clipboard for a bug report. No page content is kept. Read from `storage.local` (only
  * the background writes it).

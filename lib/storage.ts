@@ -126,7 +126,7 @@ export const settingsItem = /* @__PURE__ */ storage.defineItem<Settings>('local:
 });
 
 /**
- * Calendar pages that changed (lib/page/breakage.ts): what the calendar adapters missed, for the
+ * Calendar and meeting pages that changed (lib/page/breakage.ts): what their adapters missed, for the
  * options page's diagnostics. No page content.
  */
 export const pageBreakagesItem = /* @__PURE__ */ storage.defineItem<PageBreakage[]>('local:pageBreakages', {

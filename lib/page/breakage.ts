@@ -42,5 +42,5 @@ export function breakageReport(list: readonly PageBreakage[], version: string): 
       `${entry.app} adapter on ${entry.host}: missing ${entry.part}; seen ${entry.count}× ` +
       `(${new Date(entry.firstAt).toISOString()} – ${new Date(entry.lastAt).toISOString()})`,
   );
-  return [`Meeting Capture ${version}: calendar pages that changed`, ...lines].join('\n');
+  return [`Meeting Capture ${version}: calendar and meeting pages that changed`, ...lines].join('\n');
 }
