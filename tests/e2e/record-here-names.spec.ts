@@ -4,7 +4,8 @@
  * marks the speaking tile as Meet does; the emulator's processing diarizes the same schedule
  * (`/__emulator/recordings/{id}/speakers`, with its realistic errors), so its result labels the
  * voices SPEAKER_nn. The viewer offers the page's names with their evidence; "Use them" gives them
- * through the rename: the transcript and the speakers tab show them, and search finds them.
+ * through the rename: the transcript and the speakers tab show them, and search finds them. A Meet
+ * page that shows no tiles is recorded all the same, and the options' diagnostics name it.
  */
 import type { Page } from '@playwright/test';
 import { fixture } from './page-support';
@@ -21,10 +22,23 @@ const SCHEDULE = [
   { id: 'spaces/abc/devices/104', name: 'Chen Wei', turns: [[20, 29]] },
 ] as const;
 
+/** A meeting whose page shows no participant tiles (Meet changed its layout): a tone only. */
+const CHANGED = 'https://meet.google.com/xyz-wxyz-xyz';
+const CHANGED_PAGE = `<!doctype html><html><head><title>Meet</title></head><body><div class="stage"><div>Anna Petrova</div></div>
+<script>
+  const audio = new AudioContext();
+  const tone = audio.createOscillator();
+  tone.connect(audio.destination);
+  tone.start();
+</script></body></html>`;
+
 const test = launchedForRecording(true, (context) =>
   context.route(`${new URL(MEET).origin}/**`, (route) =>
     route.request().resourceType() === 'document'
-      ? route.fulfill({ contentType: 'text/html; charset=utf-8', body: PAGE })
+      ? route.fulfill({
+          contentType: 'text/html; charset=utf-8',
+          body: route.request().url().startsWith(CHANGED) ? CHANGED_PAGE : PAGE,
+        })
       : route.fulfill({ status: 404, body: '' }),
   ),
 );
@@ -135,4 +149,42 @@ test('a Record here meeting on Meet ends with the names offered; Use them names 
   await again.tab('Speakers').click();
   await expect(again.page.getByRole('main')).toContainText('Chen Wei');
   await expect(again.page.getByTestId('names-from-meeting')).toBeHidden();
+});
+
+test('a Meet page that shows no participant tiles is recorded all the same, and the diagnostics say which page saw nothing', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+  openOptions,
+}) => {
+  test.setTimeout(120_000);
+  const meeting = await context.newPage();
+  await meeting.goto(CHANGED);
+  await meeting.bringToFront();
+  await control(meeting).getByRole('button', { name: 'Record here' }).click();
+  const clock = control(meeting).getByRole('timer');
+  await expect(clock).toBeVisible({ timeout: 20_000 });
+  // After 30 s without a tile, the next report says so; the recording goes on.
+  await expect(clock).toHaveText(/^0:3[6-9]$/, { timeout: 60_000 });
+  const options = await openOptions();
+  const diagnostics = options.page.getByTestId('diagnostics');
+  await expect(diagnostics).toContainText('Google Meet on meet.google.com: participant tiles not found', {
+    timeout: 10_000,
+  });
+  await expect(diagnostics.getByTestId('diagnostics-report')).toContainText(
+    'google_meet adapter on meet.google.com: missing participant tiles',
+  );
+  expect((await send<{ state: { phase: string } }>(popup.page, 'recording.status')).state.phase).toBe(
+    'recording',
+  );
+  await control(meeting).getByRole('button', { name: 'Stop' }).click();
+  await expect
+    .poll(
+      async () =>
+        (await fetch(`${emulator.url}/__emulator/counters`).then((r) => r.json())).recordingsCreated.upload,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(1);
 });
