@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test';
 import { fixture } from './page-support';
 import { launchedForRecording } from './record-launch';
-import { expect } from './ui-fixtures';
+import { expect, seriousViolations } from './ui-fixtures';
 
 const MEET = 'https://meet.google.com/abc-defg-hij';
 const PAGE = fixture('meet-speakers.html');
@@ -122,7 +122,13 @@ test('a Record here meeting on Meet ends with the names offered; Use them names 
       /spoke \d+ s, \d+ % of Speaker \d+’s time/,
     );
 
-  await offer.getByRole('button', { name: 'Use them' }).click();
+  // Light and dark, no serious accessibility violation; Use them from the keyboard.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await viewer.page.emulateMedia({ colorScheme });
+    expect(await seriousViolations(viewer.page), colorScheme).toEqual([]);
+  }
+  await offer.getByRole('button', { name: 'Use them' }).focus();
+  await viewer.page.keyboard.press('Enter');
   await expect(offer).toBeHidden();
   await viewer.tab('Transcript').click();
   for (const { name } of SCHEDULE)
