@@ -3,7 +3,7 @@
  * (tests/fixtures/pages/meet-speakers.html) whose three participants speak on a schedule. The page
  * marks the speaking tile as Meet does; the emulator's processing diarizes the same schedule
  * (`/__emulator/recordings/{id}/speakers`, with its realistic errors), so its result labels the
- * voices SPEAKER_nn. The viewer offers the page's names with their evidence; "Use them" gives them
+ * voices SPEAKER_nn. The popup and the viewer offer the page's names with their evidence; "Use them" gives them
  * through the rename: the transcript and the speakers tab show them, and search finds them. A Meet
  * page that shows no tiles is recorded all the same, and the options' diagnostics name it.
  */
@@ -108,6 +108,14 @@ test('a Record here meeting on Meet ends with the names offered; Use them names 
       { timeout: 120_000 },
     )
     .toBe('ready');
+
+  // The popup's view of the recording offers them too.
+  await popup.page.reload();
+  await popup.row(audioId.audioId).locator('.recording-title').click();
+  const inPopup = popup.page.getByTestId('names-from-meeting');
+  await expect(inPopup).toContainText('Names from the meeting:', { timeout: 20_000 });
+  for (const { name } of SCHEDULE) await expect(inPopup).toContainText(name);
+  await expect(inPopup.getByRole('button', { name: 'Use them' })).toBeVisible();
 
   const viewer = await openViewer(audioId.spaceId, audioId.audioId);
   const offer = viewer.page.getByTestId('names-from-meeting');
