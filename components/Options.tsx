@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { SpaceListItem } from '@/lib/api/schemas';
-import { detectLang } from '@/lib/i18n';
+import { defineMessages, detectLang } from '@/lib/i18n';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
 import { listedOrder } from '@/lib/spaces';
@@ -15,12 +15,26 @@ import { lang, text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
 import { useList } from './use-list';
 
+/** The option of names from the meeting page (lib/background/speakers.ts): the options page's own texts. */
+const pageNamesText = defineMessages(
+  {
+    applyPageNames: 'Apply confident names from the meeting page without asking',
+    applyPageNamesHint:
+      'While a meeting tab is recorded with “Record here”, Meeting Capture notes who is in the call and who speaks when (names and times only, kept in this browser). When the result is ready, a voice that clearly matches a participant gets that name; the others keep their labels. Off: the viewer and the popup offer the names first (Use them / Edit).',
+  },
+  {
+    applyPageNames: 'Применять уверенные имена со страницы встречи без вопроса',
+    applyPageNamesHint:
+      'Пока вкладка встречи записывается («Записать здесь»), Meeting Capture отмечает, кто в звонке и кто когда говорит (только имена и время, хранятся в этом браузере). Когда результат готов, голос, который явно совпадает с участником, получает его имя; остальные сохраняют метки. Выключено: просмотр и окно расширения сначала предлагают имена («Применить» / «Изменить»).',
+  },
+);
+
 // The charges log (and its words in both languages) sits at the foot of the page: loaded after the first paint.
 const ChargesLog = lazyView(() => import('./ChargesLog').then((module) => module.ChargesLog), {
   quiet: true,
 });
 
-// Diagnostics (calendar pages that changed), at the foot of the page too.
+// Diagnostics (calendar and meeting pages that changed), at the foot of the page too.
 const PageDiagnostics = lazyView(() => import('./PageDiagnostics').then((module) => module.PageDiagnostics), {
   quiet: true,
 });
@@ -255,6 +269,19 @@ export function Options() {
         </label>
         <span id="opt-auto-join-hint" class="hint">
           {m.autoJoinTabsHint}
+        </span>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={settings.applyPageNames}
+            aria-describedby="opt-page-names-hint"
+            data-testid="apply-page-names"
+            onChange={(event) => void save({ applyPageNames: event.currentTarget.checked })}
+          />
+          {pageNamesText[lang.value].applyPageNames}
+        </label>
+        <span id="opt-page-names-hint" class="hint">
+          {pageNamesText[lang.value].applyPageNamesHint}
         </span>
       </section>
 

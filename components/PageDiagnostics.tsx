@@ -7,17 +7,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { defineMessages } from '@/lib/i18n';
+import { meetingServiceName } from '@/lib/meetings';
 import { breakageReport, type PageBreakage } from '@/lib/page/breakage';
 import { pageBreakagesItem } from '@/lib/storage';
 import { lang } from './lang';
 
-const APPS: Record<string, string> = {
+const APPS: Readonly<Record<string, string>> = {
   google: 'Google Calendar',
   yandex: 'Yandex Calendar',
   outlook: 'Outlook',
-  google_meet: 'Google Meet',
-  zoom: 'Zoom',
-  telemost: 'Telemost',
 };
 
 /** The adapters' part names (lib/page/calendars/) in Russian; the report keeps them in English. */
@@ -27,12 +25,14 @@ const PARTS_RU: Record<string, string> = {
   'event body': 'описание события',
   'call state': 'состояние звонка',
   'call frame': 'окно звонка',
+  'participant tiles': 'плитки участников звонка',
+  'speaking marks': 'отметки того, кто говорит',
 };
 
 const texts = defineMessages(
   {
     title: 'Diagnostics',
-    hint: 'Calendar and meeting pages whose layout changed: Meeting Capture did not find what it looks for there, and shows nothing rather than something wrong. Copy the report and send it to the extension’s support. It holds no page content.',
+    hint: 'Calendar and meeting pages whose layout changed: Meeting Capture did not find what it looks for there, and shows no panel or offers no names rather than wrong ones. A recording goes on regardless. Copy the report and send it to the extension’s support. It holds no page content.',
     empty: 'No calendar or meeting page has changed.',
     missing: (app: string, host: string, part: string) => `${app} on ${host}: ${part} not found`,
     seen: (count: number, when: string) => `seen ${count}×, last ${when}`,
@@ -42,7 +42,7 @@ const texts = defineMessages(
   },
   {
     title: 'Диагностика',
-    hint: 'Страницы календарей и встреч, вёрстка которых изменилась: Meeting Capture не нашёл там то, что ищет, и ничего не показывает, чтобы не показать неверное. Скопируйте отчёт и отправьте его в поддержку расширения. Содержимого страниц в нём нет.',
+    hint: 'Страницы календарей и встреч, вёрстка которых изменилась: Meeting Capture не нашёл там то, что ищет, и не показывает панель или не предлагает имена, чтобы не показать неверные. Запись при этом продолжается. Скопируйте отчёт и отправьте его в поддержку расширения. Содержимого страниц в нём нет.',
     empty: 'Страницы календарей и встреч не менялись.',
     missing: (app: string, host: string, part: string) => `${app} на ${host}: не найдено — ${part}`,
     seen: (count: number, when: string) => `замечено ${count} раз, последний — ${when}`,
@@ -86,7 +86,7 @@ export function PageDiagnostics() {
               <li key={`${entry.app} ${entry.host} ${entry.part}`} class="alert warn small-text">
                 <strong>
                   {t.missing(
-                    APPS[entry.app] ?? entry.app,
+                    APPS[entry.app] ?? meetingServiceName(entry.app, language),
                     entry.host,
                     (language === 'ru' && PARTS_RU[entry.part]) || entry.part,
                   )}

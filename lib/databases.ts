@@ -16,4 +16,6 @@ export const DATABASES = {
   settings: { name: 'meeting-capture-settings', store: 'settings' },
   /** The recording in the browser: its state and its pieces (lib/recording/store.ts). */
   recording: { name: 'meeting-capture-recording', store: 'recording' },
+  /** The meeting pages' speaking timelines, beside their recordings (lib/speakers/store.ts). */
+  speakers: { name: 'meeting-capture-speakers', store: 'speakers' },
 } as const;

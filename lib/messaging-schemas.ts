@@ -91,6 +91,7 @@ const privilegedSchemas = {
       language: z.enum(['auto', 'en', 'ru']),
       hiddenOnSites: z.array(text(253)).check(z.maxLength(500)),
       autoJoinTabs: z.boolean(),
+      applyPageNames: z.boolean(),
       calendarBotsPerDay: z.number().check(z.int(), z.minimum(1), z.maximum(CALENDAR_BOTS_PER_DAY_MAX)),
       serviceUrl: httpUrl,
     }),
@@ -170,6 +171,8 @@ const privilegedSchemas = {
     /** Empty: the service's label again. */
     name: text(200),
   }),
+  /** The meeting page's speaking timeline kept beside a recording (lib/speakers/store.ts), if any. */
+  'speakers.timeline': z.object({ spaceId, audioId }),
   'archive.import.start': z.object({ spaceIds: z.array(spaceId).check(z.minLength(1), z.maxLength(100)) }),
   'archive.import.stop': z.object({}),
   'archive.import.status': z.object({}),
@@ -270,6 +273,17 @@ export const pageRequestSchemas = {
    * adapter's own, lowercase words; the app and host are the sender's). Kept for the diagnostics.
    */
   'page.breakage': z.object({ part: z.string().check(z.regex(/^[a-z][a-z ]{0,39}$/)) }),
+  /**
+   * The speaking timeline of a meeting page whose tab is recorded ("Record here"): who is in the
+   * call and when each spoke (lib/speakers/timeline.ts; bounded by `parseTimeline` where it is
+   * kept), and the part the page's speaker reader never found (`missing`, for the diagnostics).
+   * Without a timeline it only asks whether the sender tab is being recorded. Nothing is kept
+   * unless the sender tab is the one recorded now.
+   */
+  'page.speakers': z.object({
+    timeline: z.optional(z.unknown()),
+    missing: z.optional(z.enum(['participant tiles', 'speaking marks'])),
+  }),
   /**
    * A calendar event's start read from its text (lib/page/event-start.ts), when no attribute of
    * the event tells it: the text as far as it is read, and how the page writes slashed dates.

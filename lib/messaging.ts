@@ -27,6 +27,7 @@ import type { Job } from '@/lib/jobs/types';
 import type { PageText } from '@/lib/page/page-text';
 import type { RecordingState } from '@/lib/recording/state';
 import type { RecordingView } from '@/lib/recording/view';
+import type { PageTimeline } from '@/lib/speakers/timeline';
 import type { Settings } from '@/lib/storage';
 import type { ServiceUrlProblem } from '@/lib/url/service-url';
 import type { pageRequestSchemas, requestSchemas } from './messaging-schemas';
@@ -162,6 +163,11 @@ export interface ResponseMap {
   'page.recording': PageRecording;
   'page.callEnded': null;
   'page.breakage': null;
+  /**
+   * Whether the sender tab's meeting is being recorded (the tab by "Record here", or the meeting by
+   * our bot): its page samples who speaks while it is.
+   */
+  'page.speakers': { recording: boolean };
   /** The start in ms, or null when the text tells none (or the sender is no calendar page). */
   'page.eventStart': number | null;
   'schedules.list': ScheduledBot[];
@@ -184,6 +190,8 @@ export interface ResponseMap {
   'archive.clearSpace': null;
   /** The names in force for the recording; null: the recording is not in the archive. */
   'archive.renameSpeaker': SpeakerNames | null;
+  /** The page's timeline and the recording's start on the same clock; null: none kept. */
+  'speakers.timeline': { timeline: PageTimeline; startedAt: number; bot: boolean } | null;
   'archive.import.start': ImportState;
   'archive.import.stop': ImportState;
   'archive.import.status': ImportState;

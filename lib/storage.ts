@@ -91,6 +91,12 @@ export interface Settings {
    * the background sends the bot (lib/calendar/auto-join-service.ts). Off by default.
    */
   autoJoinTabs: boolean;
+  /**
+   * "Use the meeting page's names without asking": a recording's result gets the names its meeting
+   * page suggests with confidence (lib/background/speakers.ts) without the "Use them" press. Off by
+   * default.
+   */
+  applyPageNames: boolean;
   /** At most this many bots sent by the calendars in 24 hours (lib/calendar/calendars.ts). */
   calendarBotsPerDay: number;
 }
@@ -103,6 +109,7 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'auto',
   hiddenOnSites: [],
   autoJoinTabs: false,
+  applyPageNames: false,
   calendarBotsPerDay: DEFAULT_CALENDAR_BOTS_PER_DAY,
 };
 
@@ -119,7 +126,7 @@ export const settingsItem = /* @__PURE__ */ storage.defineItem<Settings>('local:
 });
 
 /**
- * Calendar pages that changed (lib/page/breakage.ts): what the calendar adapters missed, for the
+ * Calendar and meeting pages that changed (lib/page/breakage.ts): what their adapters missed, for the
  * options page's diagnostics. No page content.
  */
 export const pageBreakagesItem = /* @__PURE__ */ storage.defineItem<PageBreakage[]>('local:pageBreakages', {

@@ -5,9 +5,15 @@ import { formatDateTime, formatDuration } from '@/lib/format/time';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { lang, text } from '../lang';
 import { ErrorMessage, Protocol, Skeleton, StatusChip } from '../ui';
+import { lazyView } from './lazy';
 import { viewerUrl } from './links';
 import { ProcessDialog } from './ProcessDialog';
 import { currentSpace, jobs, probes } from './store';
+
+/** The names the meeting page suggests for a ready result kept in the archive (loaded with it). */
+const PageNames = lazyView(() => import('../viewer/PageNames').then((module) => module.PageNames), {
+  quiet: true,
+});
 
 type ResultState =
   | { state: 'loading' }
@@ -25,6 +31,8 @@ export function RecordingDetail({ recording, onBack }: { recording: Recording; o
   const [result, setResult] = useState<ResultState>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [processing, setProcessing] = useState(false);
+  /** Speaker names given in this browser; null: the result is not kept in the archive. */
+  const [renamed, setRenamed] = useState<Record<string, string> | null>(null);
 
   useEffect(() => {
     if (!wantsResult) return;
@@ -33,6 +41,7 @@ export function RecordingDetail({ recording, onBack }: { recording: Recording; o
     void sendMessage('recording.result', { spaceId: recording.space_id, audioId: recording.id }).then(
       (answer) => {
         if (!live) return;
+        setRenamed(answer.ok && answer.data?.archived ? answer.data.archived.speakerNames : null);
         setResult(
           answer.ok ? { state: 'done', result: answer.data } : { state: 'error', error: answer.error },
         );
@@ -64,7 +73,35 @@ export function RecordingDetail({ recording, onBack }: { recording: Recording; o
     const data = result.result;
     if (!data?.classified) body = <p class="muted">{m.resultNotReady}</p>;
     else if (!data.success || !data.result) body = <div class="alert error">{m.resultFailed}</div>;
-    else body = <Protocol markdown={data.result.protocol} />;
+    else
+      body = (
+        <>
+          {renamed && (
+            <PageNames
+              spaceId={recording.space_id}
+              audioId={recording.id}
+              result={data}
+              duration={recording.duration ?? null}
+              renamed={renamed}
+              onRename={async (speakerId, name) => {
+                const answer = await sendMessage('archive.renameSpeaker', {
+                  spaceId: recording.space_id,
+                  audioId: recording.id,
+                  speakerId,
+                  name,
+                });
+                if (!answer.ok || !answer.data) return false;
+                setRenamed(answer.data);
+                return true;
+              }}
+              onEdit={() =>
+                void window.open(`${viewerUrl(recording.space_id, recording.id)}&tab=speakers`, '_blank')
+              }
+            />
+          )}
+          <Protocol markdown={data.result.protocol} />
+        </>
+      );
   }
 
   return (

@@ -19,11 +19,15 @@ import { prepareTranscript, type TranscriptView, toExportDocument } from '@/lib/
 import { type ErrorInfo, type MessageResult, type ShownResult, sendMessage } from '@/lib/messaging';
 import { sessionChangedItem } from '@/lib/storage';
 import { App } from '../app/App';
+import { lazyView } from '../app/lazy';
 import { lang, text } from '../lang';
 import { SearchAllMeetings } from '../search/lazy';
 import { ErrorMessage, Notice, Protocol, Skeleton } from '../ui';
 import { type RenameSpeaker, Speakers } from './Speakers';
 import { parseAt, Transcript } from './Transcript';
+
+/** The names the meeting page suggests: loaded with a ready result kept in the archive. */
+const PageNames = lazyView(() => import('./PageNames').then((module) => module.PageNames), { quiet: true });
 
 type Tab = 'protocol' | 'transcript' | 'speakers';
 const TABS: Tab[] = ['protocol', 'transcript', 'speakers'];
@@ -305,6 +309,20 @@ function RecordingView({
   else
     content = (
       <>
+        {onRename && (
+          <PageNames
+            spaceId={spaceId}
+            audioId={audioId}
+            result={result}
+            duration={recording?.duration ?? result.duration ?? null}
+            renamed={renamed ?? {}}
+            onRename={onRename}
+            onEdit={() => {
+              setTab('speakers');
+              tabRefs.current.speakers?.focus();
+            }}
+          />
+        )}
         <div role="tablist" aria-label={m.sections} class="tabs" onKeyDown={onTabKey}>
           {TABS.map((name) => (
             <button

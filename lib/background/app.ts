@@ -9,9 +9,11 @@
  */
 import { ARCHIVE_CHANNEL, Archive, type ArchiveChange, archiveKv, dropSearchDatabase } from '@/lib/archive';
 import { type Lang, resolveLang } from '@/lib/i18n';
+import { idbKeyValue } from '@/lib/kv';
 import { hasOriginAccess } from '@/lib/permissions';
 import { createRecordingStore } from '@/lib/recording/store';
-import { getSettings } from '@/lib/storage';
+import { TimelineStore } from '@/lib/speakers/store';
+import { DATABASES, getSettings } from '@/lib/storage';
 import { createAccount } from './account';
 import { createCalendarServices } from './calendar-services';
 import { createDeliveries, deliveryAlarm, trustedDeliveryKv } from './deliveries';
@@ -19,6 +21,7 @@ import { notify } from './notifications';
 import { theOffscreenDocument } from './offscreen';
 import { createRecording, firstRecording, type Recording, recordingBrowser } from './recording';
 import { createResults } from './results';
+import { createSpeakerPages, type SpeakerPages } from './speakers';
 import type { Background, BackgroundOptions, JobsService, SessionService, SpacesService } from './types';
 
 export type { Background, BackgroundOptions } from './types';
@@ -42,7 +45,15 @@ export function createBackground(options: BackgroundOptions = {}): Background {
   const now = options.now ?? Date.now;
   const originAccess = options.hasOriginAccess ?? hasOriginAccess;
   const lang = async (): Promise<Lang> => resolveLang((await getSettings()).language);
-  const archive = new Archive(options.archiveKv ?? archiveKv(), { now, changed: announceArchiveChange });
+  // Made below, once the archive and the recording they follow exist.
+  let speakers: SpeakerPages | undefined;
+  const archive = new Archive(options.archiveKv ?? archiveKv(), {
+    now,
+    changed: (change) => {
+      announceArchiveChange(change);
+      void speakers?.archiveChanged(change).catch((error) => console.error('page timelines', error));
+    },
+  });
 
   // Made below, once the jobs it uploads through exist; the session's end wipes it.
   let recording: Recording | undefined;
@@ -50,7 +61,11 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     now,
     archive,
     lang,
-    forgetRecordings: async (how) => recording?.forget(how),
+    forgetRecordings: async (how) => {
+      await recording?.forget(how);
+      // Sign-out takes the meeting pages' timelines with the recordings; a session that ended keeps them.
+      if (how === 'signed-out') await speakers?.wipe();
+    },
     ...(options.sessionKv ? { sessionKv: options.sessionKv } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
@@ -134,6 +149,18 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     firstRecording,
   });
 
+  speakers = createSpeakerPages({
+    now,
+    store: new TimelineStore(
+      options.speakersKv ?? idbKeyValue(DATABASES.speakers.name, DATABASES.speakers.store),
+      now,
+    ),
+    recording,
+    jobs: results.jobs,
+    archive: { store: archive, owner: account.archiveOwner },
+    applyWithoutAsking: async () => (await getSettings()).applyPageNames,
+  });
+
   /** Every start of the worker: schedules, session notices, badge, and a tick if anything is due. */
   const wake = async () => {
     await results.catchUpNotices().catch((error) => console.error('missed notices not shown', error));
@@ -176,6 +203,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       return delivery.deliveries;
     },
     recording,
+    speakers,
     wake,
   };
 }

@@ -54,6 +54,8 @@ beforeEach(async () => {
     sessionKv: memoryKeyValue(),
     filesKv: memoryKeyValue(),
     calendarsKv: memoryKeyValue(),
+    recordingKv: memoryKeyValue(),
+    speakersKv: memoryKeyValue(),
     sleep: async () => undefined,
     hasOriginAccess: async (url) => isGrantedByManifest(url),
     fetch: (input, init) => {
@@ -541,6 +543,29 @@ describe('page-scoped messages', () => {
       expect(ru).not.toContain(english);
       expect(ru.replace(/https?:\/\//g, '')).not.toMatch(/[A-Za-z]{3,}/);
     }
+  });
+
+  it('page.speakers answers a meeting page whether its tab is recorded, and keeps nothing when it is not', async () => {
+    const timeline = { v: 1, origin: 1, participants: [], speaking: [], observed: [], truncated: false };
+    expect(await send('page.speakers', {}, meetTab)).toEqual({ ok: true, data: { recording: false } });
+    expect(await send('page.speakers', { timeline, missing: 'participant tiles' }, meetTab)).toEqual({
+      ok: true,
+      data: { recording: false },
+    });
+    expect(await pageBreakagesItem.getValue()).toEqual([]);
+    // Only meeting pages, and only the parts a reader names: no page text.
+    expect(await send('page.speakers', {}, calendarTab)).toMatchObject({ ok: false });
+    expect(await send('page.speakers', { missing: 'Anna Petrova' }, meetTab)).toMatchObject({ ok: false });
+    expect(await send('page.speakers', {}, popup)).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden-sender' },
+    });
+    // The viewer asks for a recording's timeline; none is kept for it.
+    expect(await send('speakers.timeline', { spaceId: 1, audioId: 1 }, popup)).toEqual({
+      ok: true,
+      data: null,
+    });
+    expect(await send('speakers.timeline', { spaceId: 1, audioId: 1 }, meetTab)).toMatchObject({ ok: false });
   });
 
   it('page.breakage keeps what a calendar or meeting adapter missed, for those pages only, with no page content', async () => {

@@ -17,6 +17,7 @@ import { createRecordingHandlers } from './recording-handlers';
 import type { Sender } from './senders';
 import { createSessionHandlers } from './session-handlers';
 import { createSpaceHandlers } from './space-handlers';
+import { createSpeakerHandlers } from './speaker-handlers';
 import type { Background } from './types';
 
 export { shownResult } from './space-handlers';
@@ -32,6 +33,7 @@ export function createHandlers(bg: Background): Handlers {
     ...createSpaceHandlers(bg),
     ...createJobHandlers(bg),
     ...createPageHandlers(bg),
+    ...createSpeakerHandlers(bg),
   };
 }
 

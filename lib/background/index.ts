@@ -7,7 +7,7 @@
 import { browser } from 'wxt/browser';
 import { SCHEDULE_ALARM_PREFIX } from '@/lib/calendar/schedules';
 import { AUTO_JOIN_ALARM, CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM } from '@/lib/calendar/store';
-import { calendarsReadThisRunItem, serviceUrlItem, settingsItem } from '@/lib/storage';
+import { calendarsReadThisRunItem, jobsItem, serviceUrlItem, settingsItem } from '@/lib/storage';
 import { restrictStorageToTrustedContexts } from '@/lib/trusted-settings';
 import { onCommand, onMenuClick } from './actions';
 import { createBackground } from './app';
@@ -118,6 +118,9 @@ export function startBackground(bg: Background = createBackground()): Background
 
   // "Record here": the recorded tab closing or leaving stops it (lib/background/recording-watch.ts).
   watchRecording(bg.recording);
+  // A meeting page's timeline follows its recording to the upload job and the service's recording,
+  // and goes with them (lib/background/speakers.ts).
+  jobsItem.watch(() => void bg.speakers.follow());
 
   // Open page controls follow the language and "Hide on this site" choices at once.
   settingsItem.watch(() => void notifyPages().catch(log('page notice')));

@@ -21,6 +21,7 @@ import type { PageContext } from '@/lib/messaging';
 import type { BackgroundSessionStore } from '@/lib/session-store';
 import type { Recording } from './recording';
 import type { PollScheduler } from './scheduler';
+import type { SpeakerPages } from './speakers';
 
 export interface BackgroundOptions {
   /** Where the session lives; default: the extension origin's IndexedDB. */
@@ -33,6 +34,8 @@ export interface BackgroundOptions {
   archiveKv?: KeyValueStore;
   /** Where "Record here" keeps its state and pieces; default: the recording database (lib/recording/store.ts). */
   recordingKv?: KeyValueStore;
+  /** Where the meeting pages' timelines are kept; default: the speakers database (lib/speakers/store.ts). */
+  speakersKv?: KeyValueStore;
   fetch?: typeof fetch;
   /** How calendar feeds are parsed; default: outside the worker (lib/background/engine-client.ts). */
   parseFeed?: CalendarDeps['parseFeed'];
@@ -123,6 +126,8 @@ export interface Background {
   readonly deliveries: Deliveries;
   /** "Record here" (lib/background/recording.ts). */
   recording: Recording;
+  /** Names from the meeting page: its timelines beside their recordings (lib/background/speakers.ts). */
+  speakers: SpeakerPages;
   /** Every start of the worker: schedules, session notices, badge, and a tick if anything is due. */
   wake: () => Promise<void>;
 }

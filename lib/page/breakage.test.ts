@@ -26,7 +26,7 @@ describe('calendar page breakages', () => {
   it('make a plain-text report: adapter, host, part, count and times in UTC', () => {
     const report = breakageReport(recordBreakage([], seen, Date.UTC(2026, 10, 26, 22, 0)), '1.2.3');
     expect(report).toBe(
-      'Meeting Capture 1.2.3: pages that changed\n' +
+      'Meeting Capture 1.2.3: calendar and meeting pages that changed\n' +
         'yandex adapter on calendar.yandex.ru: missing event title; seen 1× (2026-11-26T22:00:00.000Z – 2026-11-26T22:00:00.000Z)',
     );
   });

@@ -1,7 +1,8 @@
 /**
- * Pages that changed: what an adapter (a calendar's, lib/page/calendars/, or a meeting service's
- * call-state reader, lib/meetings/pages/) expected on its page and did not find, kept by the
- * background and listed in the options page's diagnostics. An entry names
+ * Pages that changed: what an adapter (a calendar's, lib/page/calendars/; a meeting service's
+ * call-state reader, lib/meetings/pages/, or its speaker reader, lib/meetings/speakers/) expected on
+ * its page and did not find, kept by the background and listed in the options page's diagnostics.
+ * An entry names
  * the adapter, the host, the missing part (a fixed name from the adapter, never page content) and
  * when it was first and last seen; the list is bounded.
  */
@@ -45,5 +46,5 @@ export function breakageReport(list: readonly PageBreakage[], version: string): 
       `${entry.app} adapter on ${entry.host}: missing ${entry.part}; seen ${entry.count}× ` +
       `(${new Date(entry.firstAt).toISOString()} – ${new Date(entry.lastAt).toISOString()})`,
   );
-  return [`Meeting Capture ${version}: pages that changed`, ...lines].join('\n');
+  return [`Meeting Capture ${version}: calendar and meeting pages that changed`, ...lines].join('\n');
 }

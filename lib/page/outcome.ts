@@ -191,6 +191,7 @@ export function describePageAnswer(
     case 'page.breakage':
     case 'page.eventStart':
     case 'page.callEnded':
+    case 'page.speakers':
       return null;
     case 'page.autoJoin':
     case 'page.autoJoinCancel':

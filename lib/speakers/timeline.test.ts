@@ -159,3 +159,15 @@ describe('page timeline', () => {
     expect(read.truncated).toBe(true);
   });
 });
+
+describe('a timeline sent while it goes on (snapshot)', () => {
+  it('shows the open turns ended at their last sample and keeps them open for the samples to come', () => {
+    const builder = new TimelineBuilder();
+    const all = [...samples(0, 12, (t) => (t >= 1 && t < 11 ? ['a'] : []))];
+    for (const sample of all.slice(0, 21)) builder.add(sample); // up to 5 s: Anna speaking
+    expect(builder.snapshot().speaking).toEqual([[[1, 5]], []]);
+    for (const sample of all.slice(21)) builder.add(sample);
+    // One turn, not two split at the snapshot.
+    expect(builder.finish().speaking).toEqual([[[1, 11]], []]);
+  });
+});

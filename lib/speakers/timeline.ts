@@ -188,6 +188,27 @@ export class TimelineBuilder {
     };
   }
 
+  /**
+   * The timeline so far without ending anything: the turns still open are shown ended at their
+   * last speaking sample, and stay open for the samples to come (a recording's timeline sent while
+   * it goes on).
+   */
+  snapshot(): PageTimeline {
+    const speaking = this.speaking.map((list) => [...list]);
+    for (const [index, turn] of this.open) {
+      const end = turn.quietAt ?? turn.end;
+      speaking[index]!.push([turn.start, end > turn.start ? end : turn.start + 0.25]);
+    }
+    return {
+      v: 1,
+      origin: this.origin ?? 0,
+      participants: this.participants.map((p) => ({ ...p })),
+      speaking: speaking.map((list) => list.map(([s, e]) => [round(s), round(e)] as Interval)),
+      observed: this.observed.filter(([s, e]) => e > s).map(([s, e]) => [round(s), round(e)] as Interval),
+      truncated: this.truncated,
+    };
+  }
+
   private participant(rawId: unknown, rawName: unknown, self: boolean): number | null {
     const id = cleanId(rawId);
     if (!id) return null;

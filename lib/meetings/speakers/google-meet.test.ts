@@ -1,0 +1,116 @@
+// @vitest-environment jsdom
+/**
+ * The Meet reader on a call page reduced to the structure public readers of Meet rely on: tiles
+ * `[data-participant-id]` with the name in `span.notranslate`, the user's own tile marked by
+ * `data-self-name`, speaking as one of Meet's obfuscated classes on a tile's descendant (Vexa
+ * `core/meetings/modules/gmeet-capture/src/gmeet-speakers.ts`, aimable-ai/vexa@731fd078), and the
+ * people panel's rows with the id and the name in `aria-label` (meetingbot/meetingbot
+ * `src/bots/meet/src/bot.ts`).
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MAX_PARTICIPANTS } from '@/lib/speakers/timeline';
+import { googleMeetSpeakers } from './google-meet';
+import { SPEAKER_READERS } from './index';
+
+const tile = (id: string, name: string, options: { self?: boolean; speaking?: string } = {}) => `
+  <div class="oZRSLe" data-participant-id="spaces/abc/devices/${id}" data-requested-participant-id="spaces/abc/devices/${id}">
+    <div class="koV58 Zi94Db" jsname="QgSmzd"><div class="DYfzY cYKTje gjg47c ${options.speaking ?? ''}"></div></div>
+    ${options.self ? `<div class="XEazBc adnwBd" data-self-name="${options.self === true ? 'You' : ''}">` : '<div class="XEazBc adnwBd">'}
+      <span class="notranslate">${name}</span>
+    </div>
+  </div>`;
+
+const T = 1_700_000_000_000;
+const read = () => googleMeetSpeakers.read(document, T);
+
+beforeEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('the Google Meet reader', () => {
+  it('is the registry’s reader for Meet', () => {
+    expect(SPEAKER_READERS.google_meet).toBe(googleMeetSpeakers);
+  });
+
+  it('reads every tile’s name, the user’s own tile, and who speaks', () => {
+    document.body.innerHTML = `<div class="stage">
+      ${tile('1', 'Maria Lopez', { self: true })}
+      ${tile('2', 'Anna Petrova', { speaking: 'Oaajhc' })}
+      ${tile('3', 'Tom Becker')}
+    </div>`;
+    expect(read()).toEqual({
+      t: T,
+      present: [
+        { id: 'spaces/abc/devices/1', name: 'Maria Lopez', self: true },
+        { id: 'spaces/abc/devices/2', name: 'Anna Petrova' },
+        { id: 'spaces/abc/devices/3', name: 'Tom Becker' },
+      ],
+      speaking: ['spaces/abc/devices/2'],
+    });
+  });
+
+  it.each(['Oaajhc', 'HX2H7', 'wEsLMd', 'OgVli'])('takes the speaking class %s', (name) => {
+    document.body.innerHTML = tile('2', 'Anna', { speaking: name });
+    expect(read()?.speaking).toEqual(['spaces/abc/devices/2']);
+  });
+
+  it('takes a speaking class on the tile itself, and no class it does not know', () => {
+    document.body.innerHTML = `${tile('2', 'Anna')}${tile('3', 'Tom', { speaking: 'kssMZb busy' })}`;
+    document.querySelector('[data-participant-id$="/2"]')!.classList.add('HX2H7');
+    expect(read()?.speaking).toEqual(['spaces/abc/devices/2']);
+  });
+
+  it('takes the name from data-self-name when the tile shows none', () => {
+    document.body.innerHTML = `<div data-participant-id="p1"><div data-self-name="Maria Lopez"></div></div>`;
+    expect(read()?.present).toEqual([{ id: 'p1', name: 'Maria Lopez', self: true }]);
+  });
+
+  it('reads the people panel in English and Russian, a tile’s name winning over a row’s label', () => {
+    for (const label of ['Participants', 'Участники']) {
+      document.body.innerHTML = `${tile('2', 'Anna Petrova')}
+        <div aria-label="${label}" role="list">
+          <div role="listitem" data-participant-id="spaces/abc/devices/2" aria-label="Anna P."></div>
+          <div role="listitem" data-participant-id="spaces/abc/devices/9" aria-label="Ivan Sokolov"></div>
+          <div role="listitem" data-participant-id="spaces/abc/devices/1" aria-label="Maria Lopez (${label === 'Participants' ? 'You' : 'Вы'})"></div>
+        </div>`;
+      expect(read()?.present).toEqual([
+        { id: 'spaces/abc/devices/2', name: 'Anna Petrova' },
+        { id: 'spaces/abc/devices/9', name: 'Ivan Sokolov' },
+        { id: 'spaces/abc/devices/1', name: 'Maria Lopez' },
+      ]);
+    }
+  });
+
+  it('leaves Meet’s placeholders and aria labels outside the panel unnamed', () => {
+    document.body.innerHTML = `<div data-participant-id="a" aria-label="More options"><span class="notranslate">Google Participant (123)</span></div>
+      <div data-participant-id="b"><span class="notranslate">spaces/x/devices/y</span></div>`;
+    expect(read()?.present).toEqual([{ id: 'a' }, { id: 'b' }]);
+  });
+
+  it('is null on a page with no tiles: before joining, after leaving, or a changed page', () => {
+    document.body.innerHTML = '<div class="stage"><div class="tile">Anna</div></div>';
+    expect(read()).toBeNull();
+    document.body.innerHTML = '<div data-participant-id=""></div>';
+    expect(read()).toBeNull();
+  });
+
+  it('keeps a name that is markup as text', () => {
+    document.body.innerHTML = `<div data-participant-id="x"><span class="notranslate">&lt;img src=x onerror=alert(1)&gt;</span></div>`;
+    expect(read()?.present).toEqual([{ id: 'x', name: '<img src=x onerror=alert(1)>' }]);
+  });
+
+  it('looks at no more than 500 participants', () => {
+    document.body.innerHTML = Array.from({ length: 700 }, (_, i) => tile(String(i), `P ${i}`)).join('');
+    const sample = read();
+    expect(sample?.present).toHaveLength(MAX_PARTICIPANTS);
+  });
+
+  it('never throws: a document that fails to answer reads as nothing', () => {
+    const broken = {
+      querySelectorAll: () => {
+        throw new Error('detached');
+      },
+    } as unknown as Document;
+    expect(googleMeetSpeakers.read(broken, T)).toBeNull();
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { memoryKeyValue } from '@/lib/kv';
+import { type Followed, KEEP_DAYS, MAX_ENTRIES, TimelineStore } from './store';
+import { buildTimeline } from './timeline';
+
+const DAY = 24 * 60 * 60_000;
+const timeline = buildTimeline([
+  { t: 1000, present: [{ id: 'a', name: 'Anna' }], speaking: ['a'] },
+  { t: 2000, present: [{ id: 'a', name: 'Anna' }], speaking: [] },
+]);
+const entry = (id: string) => ({ recordingId: id, startedAt: 500, service: 'google_meet' });
+
+function setup() {
+  let now = 1_790_000_000_000;
+  const kv = memoryKeyValue();
+  const store = new TimelineStore(kv, () => now);
+  return { kv, store, later: (ms: number) => (now += ms) };
+}
+
+const followed = (
+  recordings: Record<string, string>,
+  jobs: Record<string, { spaceId: number; audioId?: number; over: boolean }>,
+): Followed => ({ jobOfRecording: (id) => recordings[id], job: (id) => jobs[id] });
+
+describe('the page timelines kept beside their recordings', () => {
+  it('follows a recording to its upload job and to the service’s recording', async () => {
+    const { store } = setup();
+    await store.save(entry('r1'), timeline);
+    expect(await store.forRecording(2, 77)).toBeNull();
+    await store.follow(followed({ r1: 'j1' }, { j1: { spaceId: 2, over: false } }));
+    expect(await store.forRecording(2, 77)).toBeNull();
+    const known = await store.follow(followed({}, { j1: { spaceId: 2, audioId: 77, over: false } }));
+    expect(known.map((e) => e.recordingId)).toEqual(['r1']);
+    // The job may be pruned later: the entry keeps its recording.
+    await store.follow(followed({}, {}));
+    const found = await store.forRecording(2, 77);
+    expect(found).toMatchObject({ recordingId: 'r1', startedAt: 500, jobId: 'j1', spaceId: 2, audioId: 77 });
+    expect(found!.timeline).toEqual(timeline);
+  });
+
+  it('goes with a job that ended without a recording, or was removed before it had one', async () => {
+    const { store, kv } = setup();
+    await store.save(entry('r1'), timeline);
+    await store.save(entry('r2'), timeline);
+    await store.follow(
+      followed({ r1: 'j1', r2: 'j2' }, { j1: { spaceId: 2, over: false }, j2: { spaceId: 2, over: false } }),
+    );
+    await store.follow(followed({}, { j1: { spaceId: 2, over: true } }));
+    expect(await kv.keys()).toEqual([]);
+  });
+
+  it('goes after a day when its recording never got a job (discarded)', async () => {
+    const { store, kv, later } = setup();
+    await store.save(entry('r1'), timeline);
+    await store.follow(followed({}, {}));
+    expect(await kv.keys()).toHaveLength(1);
+    later(DAY + 1);
+    await store.follow(followed({}, {}));
+    expect(await kv.keys()).toEqual([]);
+  });
+
+  it('goes with its recording deleted from the archive, with its space cleared, and at sign-out', async () => {
+    const { store, kv } = setup();
+    for (const [id, audioId] of [
+      ['r1', 1],
+      ['r2', 2],
+      ['r3', 3],
+    ] as const) {
+      await store.save(entry(id), timeline);
+      await store.follow(
+        followed({ [id]: `j${id}` }, { [`j${id}`]: { spaceId: id === 'r3' ? 9 : 2, audioId, over: true } }),
+      );
+    }
+    await store.forget(2, 1);
+    expect((await kv.keys()).sort()).toEqual(['timeline:r2', 'timeline:r3']);
+    await store.forget(2);
+    expect(await kv.keys()).toEqual(['timeline:r3']);
+    await store.wipe();
+    expect(await kv.keys()).toEqual([]);
+  });
+
+  it(`keeps at most ${MAX_ENTRIES} entries, none older than ${KEEP_DAYS} days`, async () => {
+    const { store, kv, later } = setup();
+    for (let i = 0; i < MAX_ENTRIES + 5; i += 1) {
+      await store.save(entry(`r${i}`), timeline);
+      later(1);
+    }
+    const keys = await kv.keys();
+    expect(keys).toHaveLength(MAX_ENTRIES);
+    expect(keys).not.toContain('timeline:r0');
+    later(KEEP_DAYS * DAY + 1);
+    await store.save(entry('fresh'), timeline);
+    expect(await kv.keys()).toEqual(['timeline:fresh']);
+  });
+
+  it('drops what is not a timeline', async () => {
+    const { store, kv } = setup();
+    await kv.set('timeline:bad', { recordingId: 'bad', startedAt: 1, savedAt: 1, timeline: { v: 2 } });
+    await kv.set('timeline:junk', 'x');
+    await store.follow(followed({}, {}));
+    expect(await kv.keys()).toEqual([]);
+  });
+});

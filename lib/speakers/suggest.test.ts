@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_MARK_LAG, suggestNames } from './suggest';
+import { buildTimeline, type PageSample } from './timeline';
+
+const START = 1_790_000_000_000;
+
+/** The page sampled every 250 ms from 2 s into the recording, marks `PAGE_MARK_LAG` late. */
+function page(turns: Record<string, Array<[number, number]>>) {
+  const samples: PageSample[] = [];
+  for (let t = 2; t <= 60; t += 0.25) {
+    const speaking = Object.entries(turns)
+      .filter(([, list]) => list.some(([s, e]) => t >= s + PAGE_MARK_LAG && t < e + PAGE_MARK_LAG))
+      .map(([id]) => id);
+    samples.push({
+      t: START + Math.round(t * 1000),
+      present: [
+        { id: 'me', name: 'Maria Lopez', self: true },
+        { id: 'p1', name: 'Anna Petrova' },
+        { id: 'p2', name: 'Tom Becker' },
+      ],
+      speaking,
+    });
+  }
+  return { timeline: buildTimeline(samples), startedAt: START };
+}
+
+describe('names from a Record here page', () => {
+  const recorded = page({ p1: [[5, 20]], p2: [[21, 40]] });
+  const result = {
+    speakers: { '0': 'SPEAKER_00', '1': 'SPEAKER_01', '2': 'SPEAKER_02' },
+    timeline: {
+      '0': [[5, 20]] as Array<[number, number]>,
+      '1': [[21, 40]] as Array<[number, number]>,
+      '2': [[42, 44]] as Array<[number, number]>,
+    },
+  };
+
+  it('names each voice by the page, on the recording’s clock; a voice nobody on the page spoke with stays', () => {
+    const { suggestions } = suggestNames(recorded, result, {});
+    expect(suggestions.map((s) => [s.speakerId, s.name])).toEqual([
+      ['0', 'Anna Petrova'],
+      ['1', 'Tom Becker'],
+      ['2', null],
+    ]);
+    expect(suggestions[0]!.coverage).toBeGreaterThan(0.9);
+  });
+
+  it('never suggests for a voice the user or the service named', () => {
+    const { suggestions } = suggestNames(
+      recorded,
+      { ...result, speakers: { ...result.speakers, '1': 'Thomas' } },
+      { '0': 'Ann' },
+    );
+    expect(suggestions.map((s) => s.speakerId)).toEqual(['2']);
+  });
+});
+
+describe('names from the page of a meeting our bot recorded', () => {
+  it('searches the offset: the bot’s recording starts when it is let in, on the service’s clock', () => {
+    const turns: Record<string, Array<[number, number]>> = {
+      p1: [
+        [3, 10],
+        [20, 28],
+        [40, 44],
+      ],
+      p2: [
+        [11, 19],
+        [29, 39],
+        [45, 58],
+      ],
+    };
+    const watched = page(turns);
+    // The page's first sample is 2 s after START; the bot's recording starts 10 s after that.
+    const at = (list: Array<[number, number]>) =>
+      list.map(([s, e]) => [Math.max(0, s - 12), e - 12] as [number, number]).filter(([s, e]) => e > s);
+    const result = {
+      speakers: { '0': 'SPEAKER_00', '1': 'SPEAKER_01' },
+      timeline: { '0': at(turns.p1!), '1': at(turns.p2!) },
+    };
+    const { suggestions } = suggestNames({ ...watched, startedAt: 0, bot: true }, result, {});
+    expect(suggestions.map((s) => s.name)).toEqual(['Anna Petrova', 'Tom Becker']);
+  });
+
+  it('names nobody when the offset is not clearly found (too little speech)', () => {
+    const watched = page({ p1: [[5, 10]], p2: [[11, 15]] });
+    const result = {
+      speakers: { '0': 'SPEAKER_00', '1': 'SPEAKER_01' },
+      timeline: { '0': [[0, 5]] as Array<[number, number]>, '1': [[6, 10]] as Array<[number, number]> },
+    };
+    const { suggestions } = suggestNames({ ...watched, startedAt: 0, bot: true }, result, {});
+    expect(suggestions.map((s) => [s.name, s.reason])).toEqual([
+      [null, 'unaligned'],
+      [null, 'unaligned'],
+    ]);
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * Names from the meeting page, end to end on Google Meet: a "Record here" recording of a Meet call
+ * (tests/fixtures/pages/meet-speakers.html) whose three participants speak on a schedule. The page
+ * marks the speaking tile as Meet does; the emulator's processing diarizes the same schedule
+ * (`/__emulator/recordings/{id}/speakers`, with its realistic errors), so its result labels the
+ * voices SPEAKER_nn. The popup and the viewer offer the page's names with their evidence; "Use them" gives them
+ * through the rename: the transcript and the speakers tab show them, and search finds them. A Meet
+ * page that shows no tiles is recorded all the same, and the options' diagnostics name it.
+ */
+import type { Page } from '@playwright/test';
+import { fixture } from './page-support';
+import { launchedForRecording } from './record-launch';
+import { expect, seriousViolations } from './ui-fixtures';
+
+const MEET = 'https://meet.google.com/abc-defg-hij';
+const PAGE = fixture('meet-speakers.html');
+
+/** Who speaks when, in seconds from the recording's start: the one truth of the page and the service. */
+const SCHEDULE = [
+  { id: 'spaces/abc/devices/102', name: 'Anna Petrova', turns: [[1, 10]] },
+  { id: 'spaces/abc/devices/103', name: 'Tom Becker', turns: [[10.5, 19.5]] },
+  { id: 'spaces/abc/devices/104', name: 'Chen Wei', turns: [[20, 29]] },
+] as const;
+
+/** A meeting whose page shows no participant tiles (Meet changed its layout): a tone only. */
+const CHANGED = 'https://meet.google.com/xyz-wxyz-xyz';
+const CHANGED_PAGE = `<!doctype html><html><head><title>Meet</title></head><body><div class="stage"><div>Anna Petrova</div></div>
+<script>
+  const audio = new AudioContext();
+  const tone = audio.createOscillator();
+  tone.connect(audio.destination);
+  tone.start();
+</script></body></html>`;
+
+const test = launchedForRecording(true, (context) =>
+  context.route(`${new URL(MEET).origin}/**`, (route) =>
+    route.request().resourceType() === 'document'
+      ? route.fulfill({
+          contentType: 'text/html; charset=utf-8',
+          body: route.request().url().startsWith(CHANGED) ? CHANGED_PAGE : PAGE,
+        })
+      : route.fulfill({ status: 404, body: '' }),
+  ),
+);
+
+const control = (page: Page) => page.locator('meeting-capture-send-bot');
+
+async function send<T>(page: Page, type: string, payload: object = {}): Promise<T> {
+  const answer = (await page.evaluate(
+    ([type, payload]) => chrome.runtime.sendMessage({ channel: 'meeting-capture', type, payload }),
+    [type, payload] as const,
+  )) as { ok: boolean; data: T };
+  return answer.data;
+}
+
+test('a Record here meeting on Meet ends with the names offered; Use them names the transcript, the speakers and search', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+  openViewer,
+}) => {
+  test.setTimeout(240_000);
+  const meeting = await context.newPage();
+  await meeting.goto(MEET);
+  await meeting.bringToFront();
+  await control(meeting).getByRole('button', { name: 'Record here' }).click();
+  await expect(control(meeting).getByRole('timer')).toBeVisible({ timeout: 20_000 });
+  const state = await send<{ state: { startedAt: number; phase: string } }>(popup.page, 'recording.status');
+  expect(state.state.phase).toBe('recording');
+  // The schedule runs on the recording's clock: time 0 is the recording's start.
+  await meeting.evaluate(
+    ([origin, schedule]) =>
+      (window as unknown as { speakAt: (o: number, s: unknown) => void }).speakAt(origin, schedule),
+    [state.state.startedAt, SCHEDULE] as const,
+  );
+  await expect(control(meeting).getByRole('timer')).toHaveText(/^0:3[1-9]$/, { timeout: 60_000 });
+  await control(meeting).getByRole('button', { name: 'Stop' }).click();
+  await expect(control(meeting).getByRole('button', { name: 'Record here' })).toBeVisible();
+
+  // The upload's recording, diarized by the emulator from the same schedule.
+  const audioId = await expect
+    .poll(
+      async () =>
+        (await send<Array<{ intent: string; audioId?: number }>>(popup.page, 'jobs.list')).find(
+          (job) => job.intent === 'upload' && job.audioId,
+        )?.audioId,
+      { timeout: 60_000 },
+    )
+    .toBeTruthy()
+    .then(
+      async () =>
+        (
+          await send<Array<{ intent: string; audioId: number; spaceId: number }>>(popup.page, 'jobs.list')
+        ).find((job) => job.intent === 'upload')!,
+    );
+  const truth = await fetch(`${emulator.url}/__emulator/recordings/${audioId.audioId}/speakers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ speakers: SCHEDULE.map(({ name, turns }) => ({ name, turns })), seed: 3 }),
+  });
+  expect(truth.status).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (await send<Array<{ intent: string; phase: string }>>(popup.page, 'jobs.list')).find(
+          (job) => job.intent === 'upload',
+        )?.phase,
+      { timeout: 120_000 },
+    )
+    .toBe('ready');
+
+  // The popup's view of the recording offers them too.
+  await popup.page.reload();
+  await popup.row(audioId.audioId).locator('.recording-title').click();
+  const inPopup = popup.page.getByTestId('names-from-meeting');
+  await expect(inPopup).toContainText('Names from the meeting:', { timeout: 20_000 });
+  for (const { name } of SCHEDULE) await expect(inPopup).toContainText(name);
+  await expect(inPopup.getByRole('button', { name: 'Use them' })).toBeVisible();
+
+  const viewer = await openViewer(audioId.spaceId, audioId.audioId);
+  const offer = viewer.page.getByTestId('names-from-meeting');
+  await expect(offer).toContainText('Names from the meeting:', { timeout: 20_000 });
+  for (const { name } of SCHEDULE) await expect(offer).toContainText(name);
+  // The user's own tile never speaks here and is never suggested.
+  await expect(offer).not.toContainText('Maria Lopez');
+  // Each suggestion shows its evidence.
+  await offer.getByText('Why these names').click();
+  for (const { name } of SCHEDULE)
+    await expect(offer.getByRole('listitem').filter({ hasText: `→ ${name}:` })).toContainText(
+      /spoke \d+ s, \d+ % of Speaker \d+’s time/,
+    );
+
+  // Light and dark, no serious accessibility violation; Use them from the keyboard.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await viewer.page.emulateMedia({ colorScheme });
+    expect(await seriousViolations(viewer.page), colorScheme).toEqual([]);
+  }
+  await offer.getByRole('button', { name: 'Use them' }).focus();
+  await viewer.page.keyboard.press('Enter');
+  await expect(offer).toBeHidden();
+  await viewer.tab('Transcript').click();
+  for (const { name } of SCHEDULE)
+    await expect(viewer.utterances.filter({ hasText: name }).first()).toBeVisible();
+  // Search all meetings knows the names given: Tom Becker's words are found as his.
+  const said = (
+    await viewer.utterances.filter({ hasText: 'Tom Becker' }).first().locator('.utterance-text').innerText()
+  ).trim();
+  const word = said.split(/\W+/).find((w) => w.length >= 5) ?? said.split(/\s+/)[0]!;
+  await viewer.tab('Speakers').click();
+  for (const { name } of SCHEDULE) await expect(viewer.page.getByRole('main')).toContainText(name);
+
+  const search = viewer.page.getByRole('searchbox', { name: 'Search all meetings' });
+  await search.fill(word);
+  await viewer.page.getByText('Filters').click();
+  const speaker = viewer.page.getByRole('combobox', { name: 'Speaker' });
+  await expect(speaker.getByRole('option', { name: 'Tom Becker' })).toHaveCount(1, { timeout: 30_000 });
+  await speaker.selectOption('Tom Becker');
+  await expect(viewer.page.getByTestId('hit').first()).toBeVisible({ timeout: 30_000 });
+  expect(new Set(await viewer.page.locator('.hit-speaker').allInnerTexts())).toEqual(new Set(['Tom Becker']));
+
+  // A new viewer of the same recording offers nothing more: every name is given.
+  const again = await openViewer(audioId.spaceId, audioId.audioId);
+  await again.tab('Speakers').click();
+  await expect(again.page.getByRole('main')).toContainText('Chen Wei');
+  await expect(again.page.getByTestId('names-from-meeting')).toBeHidden();
+});
+
+test('a Meet page that shows no participant tiles is recorded all the same, and the diagnostics say which page saw nothing', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+  openOptions,
+}) => {
+  test.setTimeout(120_000);
+  const meeting = await context.newPage();
+  await meeting.goto(CHANGED);
+  await meeting.bringToFront();
+  await control(meeting).getByRole('button', { name: 'Record here' }).click();
+  const clock = control(meeting).getByRole('timer');
+  await expect(clock).toBeVisible({ timeout: 20_000 });
+  // After 30 s without a tile, the next report says so; the recording goes on.
+  await expect(clock).toHaveText(/^0:3[6-9]$/, { timeout: 60_000 });
+  const options = await openOptions();
+  const diagnostics = options.page.getByTestId('diagnostics');
+  await expect(diagnostics).toContainText('Google Meet on meet.google.com: participant tiles not found', {
+    timeout: 10_000,
+  });
+  await expect(diagnostics.getByTestId('diagnostics-report')).toContainText(
+    'google_meet adapter on meet.google.com: missing participant tiles',
+  );
+  expect((await send<{ state: { phase: string } }>(popup.page, 'recording.status')).state.phase).toBe(
+    'recording',
+  );
+  await control(meeting).getByRole('button', { name: 'Stop' }).click();
+  await expect
+    .poll(
+      async () =>
+        (await fetch(`${emulator.url}/__emulator/counters`).then((r) => r.json())).recordingsCreated.upload,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(1);
+});
