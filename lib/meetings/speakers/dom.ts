@@ -1,0 +1,47 @@
+/**
+ * What the page readers share: a name read from the page with a bound on what is read, class
+ * tokens of CSS-module pages (`rootStroke_a1B2c`) matched by their stable prefix, and ids for
+ * participants the page knows only by the name it shows.
+ */
+import { MAX_NAME_LENGTH } from '@/lib/speakers/timeline';
+
+/** At most this many characters of a name element are read; the timeline cuts names to 80. */
+export const READ_LIMIT = MAX_NAME_LENGTH * 4;
+
+/**
+ * The text of an element, read text node by text node until `limit` characters: a name element
+ * the page filled with something huge costs no more than the limit.
+ */
+export function boundedText(element: Element | null | undefined, limit = READ_LIMIT): string {
+  if (!element) return '';
+  const doc = element.ownerDocument;
+  const walker = doc.createTreeWalker(element, 4 /* NodeFilter.SHOW_TEXT */);
+  let text = '';
+  for (let node = walker.nextNode(); node && text.length < limit; node = walker.nextNode()) {
+    text += node.nodeValue ?? '';
+  }
+  return text.slice(0, limit).replace(/\s+/g, ' ').trim();
+}
+
+/** True when one of the element's classes is `prefix` or `prefix_<hash>` (a CSS-module class). */
+export function hasClassPrefix(element: Element | null | undefined, prefix: string): boolean {
+  if (!element) return false;
+  for (const token of element.classList) {
+    if (token === prefix || (token.startsWith(prefix) && token[prefix.length] === '_')) return true;
+  }
+  return false;
+}
+
+/**
+ * Ids for participants the page shows only by name: the name itself, and for the second and later
+ * participant showing the very same name in one reading, the name with `#2`, `#3` (page order).
+ */
+export class NameIds {
+  private readonly seen = new Map<string, number>();
+
+  next(name: string): string {
+    const count = (this.seen.get(name) ?? 0) + 1;
+    this.seen.set(name, count);
+    return count === 1 ? name : `${name}#${count}`;
+  }
+}
