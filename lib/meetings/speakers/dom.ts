@@ -14,6 +14,11 @@ export const READ_LIMIT = MAX_NAME_LENGTH * 4;
  */
 export function boundedText(element: Element | null | undefined, limit = READ_LIMIT): string {
   if (!element) return '';
+  // The common case, a name alone in its element, without a walk.
+  const only = element.firstChild;
+  if (only && only === element.lastChild && only.nodeType === 3) {
+    return (only.nodeValue ?? '').slice(0, limit).replace(/\s+/g, ' ').trim();
+  }
   const doc = element.ownerDocument;
   const walker = doc.createTreeWalker(element, 4 /* NodeFilter.SHOW_TEXT */);
   let text = '';
@@ -25,9 +30,15 @@ export function boundedText(element: Element | null | undefined, limit = READ_LI
 
 /** True when one of the element's classes is `prefix` or `prefix_<hash>` (a CSS-module class). */
 export function hasClassPrefix(element: Element | null | undefined, prefix: string): boolean {
-  if (!element) return false;
-  for (const token of element.classList) {
-    if (token === prefix || (token.startsWith(prefix) && token[prefix.length] === '_')) return true;
+  const classes = element?.getAttribute('class');
+  if (!classes) return false;
+  // Read as the attribute's text: cheaper than the element's class list, four times a second.
+  let at = classes.indexOf(prefix);
+  while (at >= 0) {
+    const before = at === 0 ? ' ' : classes[at - 1]!;
+    const after = classes[at + prefix.length];
+    if (/\s/.test(before) && (after === undefined || after === '_' || /\s/.test(after))) return true;
+    at = classes.indexOf(prefix, at + 1);
   }
   return false;
 }

@@ -32,7 +32,8 @@ import {
 import { boundedText, hasClassPrefix, NameIds, READ_LIMIT } from './dom';
 import type { SpeakerReader } from './types';
 
-const NAMES = '.GoloomParticipantsRenderer span[class*="TextName"][title]';
+const GRID = 'GoloomParticipantsRenderer';
+const NAMES = 'span[class*="TextName"][title]';
 const ROWS = '[class*="participantsSidebar"] [class*="Participant_"]';
 const OWN_MIC = '[data-testid="turn-on-mic-button"], [data-testid="turn-off-mic-button"]';
 /** How far up from the name the tile's grid item is looked for. */
@@ -75,7 +76,9 @@ function rowName(row: Element): string {
 export const telemostReader: SpeakerReader = {
   read(doc: Document, now: number): PageSample | null {
     try {
-      const names = doc.querySelectorAll(NAMES);
+      const grid = doc.getElementsByClassName(GRID)[0];
+      if (!grid) return null;
+      const names = grid.querySelectorAll(NAMES);
       const ids = new NameIds();
       const present: SampleParticipant[] = [];
       const speaking: string[] = [];

@@ -52,25 +52,29 @@ describe('the Zoom reader', () => {
     expect(sample?.speaking).toEqual(['Anna Petrova']);
   });
 
-  it('takes the large frame of speaker view and the ring of its strip as speaking, each person once', () => {
+  it('takes the ring of the strip of speaker view as speaking, and its large frame while no tile is ringed', () => {
     const sample = show({ layout: 'speaker', featured: 1, speaking: [3] });
-    expect([...(sample?.speaking ?? [])].sort()).toEqual(['Priya Sharma', 'Tom Becker']);
+    expect(sample?.speaking).toEqual(['Priya Sharma']);
     expect(sample?.present.map((p) => p.id).sort()).toEqual([
       'Anna Petrova',
       'Anna Rossi',
       'Priya Sharma',
       'Tom Becker',
     ]);
+    expect(show({ layout: 'speaker', featured: 1, speaking: [] })?.speaking).toEqual(['Tom Becker']);
+    // The user speaking rings their own tile; the large frame keeps the last other speaker.
+    expect(show({ layout: 'speaker', featured: 1, speaking: [0] })?.speaking).toEqual(['Anna Petrova']);
     // Someone in both the strip and the large frame is one participant.
+    show({ layout: 'speaker', featured: 1, speaking: [] });
     const strip = document.querySelector('.speaker-bar-container__horizontal-view-wrap')!;
+    const large = document.querySelector('.speaker-active-container__wrap')!.innerHTML;
     strip.insertAdjacentHTML(
       'beforeend',
-      document
-        .querySelector('.speaker-active-container__wrap')!
-        .innerHTML.replace(/speaker-active-container/g, 'speaker-bar-container'),
+      large.replace(/speaker-active-container/g, 'speaker-bar-container'),
     );
     const again = zoomReader.read(document, 2000);
     expect(again?.present.filter((p) => p.name === 'Tom Becker')).toHaveLength(1);
+    expect(again?.speaking).toEqual(['Tom Becker']);
   });
 
   it('marks nobody in gallery view with two participants (Zoom shows no ring then)', () => {

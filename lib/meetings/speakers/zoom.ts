@@ -12,7 +12,9 @@
  *   microphone or network icon); a tile without video also shows it in `.video-avatar__avatar-name`.
  * - Speaking: the frame's `--active` modifier (`.speaker-bar-container__video-frame--active`,
  *   `.gallery-video-container__video-frame--active`, the green ring; in gallery view only with
- *   more than two participants), and in speaker view the large frame itself.
+ *   more than two participants). In speaker view the large frame shows the last speaker other
+ *   than the user (Zoom's "Show me as an active speaker" is off by default, §12); it counts as
+ *   speaking only while no tile is ringed.
  * - The participants panel (`#wc-container-right`, open or not) lists everyone in rows
  *   `.participants-li`: the name in `.participants-item__display-name`, and a separate label
  *   `.participants-item__name-label` with the roles, which marks the user's own row: "(Me)",
@@ -35,32 +37,28 @@ import {
 import { boundedText, NameIds } from './dom';
 import type { SpeakerReader } from './types';
 
-const FRAMES = [
-  '.speaker-active-container__video-frame',
-  '.speaker-bar-container__video-frame',
-  '.gallery-video-container__video-frame',
-].join(', ');
-const FEATURED = 'speaker-active-container__video-frame';
+/** The kinds of video frame, each `<kind>__video-frame` (the large frame is read last). */
+const FRAME_KINDS = ['speaker-bar-container', 'gallery-video-container', 'speaker-active-container'];
 const ACTIVE = '__video-frame--active';
-const ROWS = '.participants-li';
+const ROWS = 'participants-li';
 
 /** The words of a row's label that mean the user's own row, English and Russian. */
 const SELF_WORDS = new Set(['me', 'я']);
 
 function tileName(frame: Element): string {
-  const footer = frame.querySelector('.video-avatar__avatar-footer');
+  const footer = frame.getElementsByClassName('video-avatar__avatar-footer')[0];
   if (footer) {
-    for (const span of footer.querySelectorAll('span')) {
-      const name = cleanName(boundedText(span));
+    const spans = footer.getElementsByTagName('span');
+    for (let i = 0; i < spans.length && i < 4; i += 1) {
+      const name = cleanName(boundedText(spans[i]));
       if (name) return name;
     }
   }
-  return cleanName(boundedText(frame.querySelector('.video-avatar__avatar-name')));
+  return cleanName(boundedText(frame.getElementsByClassName('video-avatar__avatar-name')[0]));
 }
 
-function marksSpeaking(frame: Element): boolean {
-  for (const token of frame.classList) if (token === FEATURED || token.endsWith(ACTIVE)) return true;
-  return false;
+function ringed(frame: Element): boolean {
+  return (frame.getAttribute('class') ?? '').split(/\s+/).some((token) => token.endsWith(ACTIVE));
 }
 
 /** True for a row label such as "(Host, me)" or "(Организатор, Я)". */
@@ -79,43 +77,43 @@ interface Seen {
 function readTiles(doc: Document): { tiles: Seen[]; speaking: string[] } {
   const ids = new NameIds();
   const tiles: Seen[] = [];
-  const speaking = new Set<string>();
+  const ringedIds = new Set<string>();
+  const featuredIds = new Set<string>();
   const known = new Set<string>();
-  const featured: Element[] = [];
-  const frames = doc.querySelectorAll(FRAMES);
-  const take = (id: string, name: string, frame: Element) => {
+  const take = (id: string, name: string, frame: Element, isFeatured: boolean) => {
     if (!known.has(id)) {
       if (tiles.length >= MAX_PARTICIPANTS) return;
       known.add(id);
       tiles.push({ id, name, self: false });
     }
-    if (marksSpeaking(frame)) speaking.add(id);
+    if (ringed(frame)) ringedIds.add(id);
+    else if (isFeatured) featuredIds.add(id);
   };
-  for (let i = 0; i < frames.length && i < MAX_PARTICIPANTS * 2; i += 1) {
-    const frame = frames[i]!;
-    // The large frame shows someone who may be in the strip too: read it last, as that person.
-    if (frame.classList.contains(FEATURED)) featured.push(frame);
-    else {
+  // The large frame shows someone who may be in the strip too: it is read last, as that person.
+  for (const kind of FRAME_KINDS) {
+    const frames = doc.getElementsByClassName(`${kind}__video-frame`);
+    const isFeatured = kind === 'speaker-active-container';
+    for (let i = 0; i < frames.length && i < MAX_PARTICIPANTS; i += 1) {
+      const frame = frames[i]!;
       const name = tileName(frame);
-      if (name) take(ids.next(name), name, frame);
+      if (!name) continue;
+      take(isFeatured && known.has(name) ? name : ids.next(name), name, frame, isFeatured);
     }
   }
-  for (const frame of featured) {
-    const name = tileName(frame);
-    if (name) take(known.has(name) ? name : ids.next(name), name, frame);
-  }
-  return { tiles, speaking: [...speaking] };
+  // The ring is Zoom's live mark; the large frame keeps the last speaker, so it speaks only
+  // while no tile is ringed (the user speaking rings their own tile, not the large frame).
+  return { tiles, speaking: [...(ringedIds.size > 0 ? ringedIds : featuredIds)] };
 }
 
 function readRows(doc: Document): Seen[] {
   const ids = new NameIds();
-  const rows = doc.querySelectorAll(ROWS);
+  const rows = doc.getElementsByClassName(ROWS);
   const out: Seen[] = [];
   for (let i = 0; i < rows.length && out.length < MAX_PARTICIPANTS; i += 1) {
     const row = rows[i]!;
-    const name = cleanName(boundedText(row.querySelector('.participants-item__display-name')));
+    const name = cleanName(boundedText(row.getElementsByClassName('participants-item__display-name')[0]));
     if (!name) continue;
-    const label = boundedText(row.querySelector('.participants-item__name-label'), 80);
+    const label = boundedText(row.getElementsByClassName('participants-item__name-label')[0], 80);
     out.push({ id: ids.next(name), name, self: isSelfLabel(label) });
   }
   return out;
