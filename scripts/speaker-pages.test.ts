@@ -12,13 +12,13 @@ const fresh = () => document.implementation.createHTMLDocument('');
 
 describe('speaker names read from the meeting pages', () => {
   for (const page of PAGES) {
-    const worst = page.view?.ownRing === false;
+    const worst = page.view?.layout === 'speaker' && !page.view.largeRing;
     it(`${page.name}: ${worst ? 'no wrong name' : 'at least 95 % named rightly, at most 1 % wrongly'} at 6 participants`, () => {
       const tally = measure(fresh(), page, 6, MEETINGS);
       expect(share(tally, 'wrong')).toBeLessThanOrEqual(0.01);
       if (worst) {
-        // The user's own voice meets the large frame's last speaker, whose own voice claims the name.
-        expect(share(tally, 'unnamed')).toBeGreaterThan(0.1);
+        // The large frame unringed marks only the strip: most voices stay unnamed, none misnamed.
+        expect(share(tally, 'unnamed')).toBeGreaterThan(0.5);
       } else {
         expect(share(tally, 'correct')).toBeGreaterThanOrEqual(0.95);
       }

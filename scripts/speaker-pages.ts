@@ -11,7 +11,8 @@
  * 0.4 s late, lingering 0.7 s, one speaker at a time, 3 % missed, one noisy microphone). The
  * fixture draws it as the service does: Zoom's gallery rings every speaker; Zoom's speaker view
  * shows the last speaker other than the user in its large frame (Zoom's default leaves the user
- * out of it) and rings whoever speaks in its strip; Telemost outlines the speaking tiles. While
+ * out of it) and rings whoever speaks in its strip, and the large frame either ringed while its
+ * participant speaks or never (the sources do not tell); Telemost outlines the speaking tiles. While
  * the screen is shared, the fixture hides the tiles and the reader gives no sample.
  *
  * The pages are a list (`PAGES`): a reader joins the benchmark with one line.
@@ -46,12 +47,17 @@ export interface PageUnderTest {
 
 export const PAGES: readonly PageUnderTest[] = [
   { name: 'Zoom, gallery view', reader: zoomReader, draw: zoomCall, view: { layout: 'gallery' } },
-  { name: 'Zoom, speaker view', reader: zoomReader, draw: zoomCall, view: { layout: 'speaker', lang: 'ru' } },
   {
-    name: "Zoom, speaker view, the user's tile never ringed",
+    name: 'Zoom, speaker view, the large frame ringed',
     reader: zoomReader,
     draw: zoomCall,
-    view: { layout: 'speaker', ownRing: false },
+    view: { layout: 'speaker', lang: 'ru', largeRing: true },
+  },
+  {
+    name: 'Zoom, speaker view, the large frame unringed',
+    reader: zoomReader,
+    draw: zoomCall,
+    view: { layout: 'speaker' },
   },
   { name: 'Telemost', reader: telemostReader, draw: telemostCall },
 ];

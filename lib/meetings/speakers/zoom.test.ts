@@ -52,7 +52,7 @@ describe('the Zoom reader', () => {
     expect(sample?.speaking).toEqual(['Anna Petrova']);
   });
 
-  it('takes the ring of the strip of speaker view as speaking, and its large frame while no tile is ringed', () => {
+  it('takes the ring of the strip of speaker view as speaking, and its large frame only when ringed', () => {
     const sample = show({ layout: 'speaker', featured: 1, speaking: [3] });
     expect(sample?.speaking).toEqual(['Priya Sharma']);
     expect(sample?.present.map((p) => p.id).sort()).toEqual([
@@ -61,11 +61,14 @@ describe('the Zoom reader', () => {
       'Priya Sharma',
       'Tom Becker',
     ]);
-    expect(show({ layout: 'speaker', featured: 1, speaking: [] })?.speaking).toEqual(['Tom Becker']);
-    // The user speaking rings their own tile; the large frame keeps the last other speaker.
+    // The large frame keeps the last other speaker while the user or nobody speaks: no mark.
+    expect(show({ layout: 'speaker', featured: 1, speaking: [] })?.speaking).toEqual([]);
     expect(show({ layout: 'speaker', featured: 1, speaking: [0] })?.speaking).toEqual(['Anna Petrova']);
+    expect(show({ layout: 'speaker', featured: 1, speaking: [1], largeRing: true })?.speaking).toEqual([
+      'Tom Becker',
+    ]);
     // Someone in both the strip and the large frame is one participant.
-    show({ layout: 'speaker', featured: 1, speaking: [] });
+    show({ layout: 'speaker', featured: 1, speaking: [1], largeRing: true });
     const strip = document.querySelector('.speaker-bar-container__horizontal-view-wrap')!;
     const large = document.querySelector('.speaker-active-container__wrap')!.innerHTML;
     strip.insertAdjacentHTML(
@@ -75,6 +78,15 @@ describe('the Zoom reader', () => {
     const again = zoomReader.read(document, 2000);
     expect(again?.present.filter((p) => p.name === 'Tom Becker')).toHaveLength(1);
     expect(again?.speaking).toEqual(['Tom Becker']);
+  });
+
+  it('takes no mark from the large frame in a call of two, which always shows the other person', () => {
+    const sample = show({ layout: 'speaker', participants: PEOPLE.slice(0, 2), featured: 1, speaking: [0] });
+    expect(sample?.present).toHaveLength(2);
+    expect(sample?.speaking).toEqual(['Anna Petrova']);
+    expect(
+      show({ layout: 'speaker', participants: PEOPLE.slice(0, 2), featured: 1, speaking: [] })?.speaking,
+    ).toEqual([]);
   });
 
   it('marks nobody in gallery view with two participants (Zoom shows no ring then)', () => {

@@ -12,9 +12,10 @@
  *   microphone or network icon); a tile without video also shows it in `.video-avatar__avatar-name`.
  * - Speaking: the frame's `--active` modifier (`.speaker-bar-container__video-frame--active`,
  *   `.gallery-video-container__video-frame--active`, the green ring; in gallery view only with
- *   more than two participants). In speaker view the large frame shows the last speaker other
- *   than the user (Zoom's "Show me as an active speaker" is off by default, §12); it counts as
- *   speaking only while no tile is ringed.
+ *   more than two participants). Speaker view's large frame shows the last speaker other than the
+ *   user (Zoom's "Show me as an active speaker" is off by default, §12), even while the user or
+ *   nobody speaks, and in a call of two always the other person: by itself it is no speaking
+ *   mark (it would give the user's voice the other person's name), only when it is ringed.
  * - The participants panel (`#wc-container-right`, open or not) lists everyone in rows
  *   `.participants-li`: the name in `.participants-item__display-name`, and a separate label
  *   `.participants-item__name-label` with the roles, which marks the user's own row: "(Me)",
@@ -77,32 +78,28 @@ interface Seen {
 function readTiles(doc: Document): { tiles: Seen[]; speaking: string[] } {
   const ids = new NameIds();
   const tiles: Seen[] = [];
-  const ringedIds = new Set<string>();
-  const featuredIds = new Set<string>();
+  const speaking = new Set<string>();
   const known = new Set<string>();
-  const take = (id: string, name: string, frame: Element, isFeatured: boolean) => {
+  const take = (id: string, name: string, frame: Element) => {
     if (!known.has(id)) {
       if (tiles.length >= MAX_PARTICIPANTS) return;
       known.add(id);
       tiles.push({ id, name, self: false });
     }
-    if (ringed(frame)) ringedIds.add(id);
-    else if (isFeatured) featuredIds.add(id);
+    if (ringed(frame)) speaking.add(id);
   };
   // The large frame shows someone who may be in the strip too: it is read last, as that person.
   for (const kind of FRAME_KINDS) {
     const frames = doc.getElementsByClassName(`${kind}__video-frame`);
-    const isFeatured = kind === 'speaker-active-container';
+    const large = kind === 'speaker-active-container';
     for (let i = 0; i < frames.length && i < MAX_PARTICIPANTS; i += 1) {
       const frame = frames[i]!;
       const name = tileName(frame);
       if (!name) continue;
-      take(isFeatured && known.has(name) ? name : ids.next(name), name, frame, isFeatured);
+      take(large && known.has(name) ? name : ids.next(name), name, frame);
     }
   }
-  // The ring is Zoom's live mark; the large frame keeps the last speaker, so it speaks only
-  // while no tile is ringed (the user speaking rings their own tile, not the large frame).
-  return { tiles, speaking: [...(ringedIds.size > 0 ? ringedIds : featuredIds)] };
+  return { tiles, speaking: [...speaking] };
 }
 
 function readRows(doc: Document): Seen[] {
