@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { boundedText, hasClassPrefix, NameIds } from './dom';
+import * as timeline from '@/lib/speakers/timeline';
+import { boundedText, cleanName, hasClassPrefix, MAX_NAME_LENGTH, MAX_PARTICIPANTS, NameIds } from './dom';
 
 describe('what the page readers share', () => {
   it('reads at most the limit of an element’s text, spaces collapsed', () => {
@@ -26,5 +27,20 @@ describe('what the page readers share', () => {
       'Anna#2',
       'Anna#3',
     ]);
+  });
+
+  it('cleans names and bounds participants as the timeline does', () => {
+    expect(MAX_PARTICIPANTS).toBe(timeline.MAX_PARTICIPANTS);
+    expect(MAX_NAME_LENGTH).toBe(timeline.MAX_NAME_LENGTH);
+    for (const name of [
+      '  Anna\n\tPetrova ',
+      'Anna\u202ePetrova\u200b',
+      '<img src=x onerror="alert(1)">',
+      'я'.repeat(200),
+      `${'a'.repeat(79)} b`,
+      '\u0000\u0007',
+      '👩🏽‍💻'.repeat(50),
+    ])
+      expect(cleanName(name)).toBe(timeline.cleanName(name));
   });
 });

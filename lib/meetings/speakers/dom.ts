@@ -3,10 +3,28 @@
  * tokens of CSS-module pages (`rootStroke_a1B2c`) matched by their stable prefix, and ids for
  * participants the page knows only by the name it shows.
  */
-import { MAX_NAME_LENGTH } from '@/lib/speakers/timeline';
+// The timeline's bounds (lib/speakers/timeline.ts), repeated here so that a page script taking
+// a reader does not take the timeline's stored-form checks (zod) with it; dom.test.ts holds the
+// two to the same values and the same cleaning.
+/** At most this many participants are read from a page. */
+export const MAX_PARTICIPANTS = 500;
+export const MAX_NAME_LENGTH = 80;
 
-/** At most this many characters of a name element are read; the timeline cuts names to 80. */
+/** At most this many characters of a name element are read. */
 export const READ_LIMIT = MAX_NAME_LENGTH * 4;
+
+const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
+
+/** A name as the timeline keeps it (`cleanName`): invisible characters dropped, one space between words, at most 80 characters. */
+export function cleanName(value: string): string {
+  const text = value
+    .slice(0, READ_LIMIT * 2)
+    .replace(INVISIBLE, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = Array.from(text);
+  return chars.length > MAX_NAME_LENGTH ? chars.slice(0, MAX_NAME_LENGTH).join('').trimEnd() : text;
+}
 
 /**
  * The text of an element, read text node by text node until `limit` characters: a name element

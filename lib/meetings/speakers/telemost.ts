@@ -23,13 +23,8 @@
  * the tiles, or a page that changed; the panel alone says nobody is speaking, so it makes no
  * sample by itself. At most 500 tiles and 500 rows are read; only names and classes.
  */
-import {
-  cleanName,
-  MAX_PARTICIPANTS,
-  type PageSample,
-  type SampleParticipant,
-} from '@/lib/speakers/timeline';
-import { boundedText, hasClassPrefix, NameIds, READ_LIMIT } from './dom';
+import type { PageSample, SampleParticipant } from '@/lib/speakers/timeline';
+import { boundedText, cleanName, hasClassPrefix, MAX_PARTICIPANTS, NameIds, READ_LIMIT } from './dom';
 import type { SpeakerReader } from './types';
 
 const GRID = 'GoloomParticipantsRenderer';

@@ -29,13 +29,8 @@
  * alone names people but cannot say who speaks, so it makes no sample by itself. At most 500
  * tiles and 500 rows are read; only names and classes, never other text.
  */
-import {
-  cleanName,
-  MAX_PARTICIPANTS,
-  type PageSample,
-  type SampleParticipant,
-} from '@/lib/speakers/timeline';
-import { boundedText, NameIds } from './dom';
+import type { PageSample, SampleParticipant } from '@/lib/speakers/timeline';
+import { boundedText, cleanName, MAX_PARTICIPANTS, NameIds } from './dom';
 import type { SpeakerReader } from './types';
 
 /** The kinds of video frame, each `<kind>__video-frame` (the large frame is read last). */
