@@ -3,7 +3,7 @@
  * `iframe#webclient`, lib/meetings/call-document.ts). The structure, as public sources show it:
  *
  * - Video tiles are "video frames": `.speaker-active-container__video-frame` (speaker view: the
- *   large tile, whoever Zoom shows as speaking), `.speaker-bar-container__video-frame` (the strip
+ *   large tile, the last speaker other than the user), `.speaker-bar-container__video-frame` (the strip
  *   of small tiles above it, and the strip beside a shared screen) and
  *   `.gallery-video-container__video-frame` (gallery view). Vexa-ai/vexa
  *   `core/meetings/modules/zoom-capture/src/zoom-speakers.ts` @4647c96; the room's hierarchy in
@@ -16,7 +16,7 @@
  *   user (Zoom's "Show me as an active speaker" is off by default, §12), even while the user or
  *   nobody speaks, and in a call of two always the other person: by itself it is no speaking
  *   mark (it would give the user's voice the other person's name), only when it is ringed.
- * - The participants panel (`#wc-container-right`, open or not) lists everyone in rows
+ * - The participants panel (`#wc-container-right`, while open) lists everyone in rows
  *   `.participants-li`: the name in `.participants-item__display-name`, and a separate label
  *   `.participants-item__name-label` with the roles, which marks the user's own row: "(Me)",
  *   "(Host, me)" in English, "(Я)", "(Организатор, Я)" in Russian (a Zoom web client's list
