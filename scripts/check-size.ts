@@ -89,7 +89,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // viewer's and the popup's offer (a chunk loaded with a ready result), the option and the meeting
 // readers in the diagnostics: 870.6 kB measured. 871 → 872.5: the meetings our bot records sampled
 // too (the offset search in the background): 872.1 kB measured.
-export const ZIP_BUDGET_KB = 872.5;
+// All three above together, with the Zoom and Telemost speaker readers in speakers.js (8.9 →
+// 10.1 kB gzip): 877.4 kB measured.
+export const ZIP_BUDGET_KB = 878;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -157,7 +159,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // Preact, signals, the shared page chunk and the options' stylesheet are most of it: 25.4 kB.
   // 26 → 26.1: its HTML counted (466 B): 26,653 B measured.
   // 26.1 → 26.2: the sign-out confirmation's texts in the shared catalog: 26,728 B measured, 2 B over.
-  'microphone.html': 26.2,
+  // 26.2 → 26.3: the shared catalog and space choice grown by the kept recordings' account question
+  // and the recorder's shared space select: a few bytes over 26.2 kB measured.
+  'microphone.html': 26.3,
   // Target 30: 63.4 reached (ical.js parses feeds in a Worker, outside the service worker), then
   // 84.1 with deliveries (marked, about 15, for the Slack text: the same Worker route could take it
   // out too). zod/mini, ky, the job engine and the API, page and notification texts of both
@@ -230,7 +234,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // 96,870 B measured. 95 → 95.5: the timeline of a meeting our bot records, kept beside the bot's
   // job and aligned by the offset search (lib/speakers/align.ts) when names are given without
   // asking: 97,690 B measured.
-  'background.js': 95.5,
+  // All four changes above together (the meeting's end, Record here's account and storage sites,
+  // names from the meeting page for Record here and bot meetings): 96.8 kB measured.
+  'background.js': 97,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the

@@ -6,8 +6,12 @@
  */
 import type { MeetingServiceId } from '../index';
 import { googleMeetSpeakers } from './google-meet';
+import { telemostReader } from './telemost';
 import type { SpeakerReader } from './types';
+import { zoomReader } from './zoom';
 
 export const SPEAKER_READERS: Partial<Record<MeetingServiceId, SpeakerReader>> = {
   google_meet: googleMeetSpeakers,
+  zoom: zoomReader,
+  telemost: telemostReader,
 };
