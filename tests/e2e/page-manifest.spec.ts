@@ -12,7 +12,12 @@ test('the built manifest loads each content script on its own hosts only, never 
   }));
   expect(scripts).toEqual(
     expect.arrayContaining([
-      { js: ['content-scripts/meeting.js'], matches: [...MEETING_MATCHES].sort(), allFrames: false },
+      // The speaking timeline's script runs on the meeting pages beside the control's (one entry).
+      {
+        js: ['content-scripts/meeting.js', 'content-scripts/speakers.js'],
+        matches: [...MEETING_MATCHES].sort(),
+        allFrames: false,
+      },
       { js: ['content-scripts/calendar.js'], matches: [...CALENDAR_MATCHES].sort(), allFrames: false },
       { js: ['content-scripts/video.js'], matches: [...VIDEO_MATCHES].sort(), allFrames: false },
     ]),
