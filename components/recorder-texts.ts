@@ -48,6 +48,10 @@ const en = {
               : kind === 'over-balance'
                 ? 'The recording is longer than the processing time left in its space. It is kept: upload it to another space, or top up first.'
                 : 'The recording could not be finished. What was recorded is kept.',
+  stoppedItself: (reason: string): string =>
+    reason === 'silence'
+      ? 'The last recording stopped by itself: nothing was heard for 15 minutes. The silence at its end was not uploaded.'
+      : 'The last recording stopped by itself: the meeting ended.',
   refused: (reason: string): string =>
     reason === 'signed-out'
       ? 'Sign in to the service first.'
@@ -117,6 +121,10 @@ const ru: typeof en = {
               : kind === 'over-balance'
                 ? 'Запись длиннее времени обработки, оставшегося в её пространстве. Она сохранена: загрузите её в другое пространство или сначала пополните баланс.'
                 : 'Запись не удалось завершить. Записанное сохранено.',
+  stoppedItself: (reason: string): string =>
+    reason === 'silence'
+      ? 'Последняя запись остановилась сама: 15 минут ничего не было слышно. Тишина в её конце не загружена.'
+      : 'Последняя запись остановилась сама: встреча закончилась.',
   refused: (reason: string): string =>
     reason === 'signed-out'
       ? 'Сначала войдите в сервис.'

@@ -221,6 +221,12 @@ export function Recorder() {
         {phase === 'stopping' && <p role="status">{t.stopping}</p>}
         {phase === 'uploading' && <p role="status">{t.uploading}</p>}
         {phase === 'failed' && state?.failure && <p role="alert">{t.failed(state.failure.kind)}</p>}
+        {/* A stop nobody pressed (the meeting ended, long silence) says so. */}
+        {phase !== 'failed' && (state?.stopReason === 'meeting-ended' || state?.stopReason === 'silence') && (
+          <p class="small-text" data-testid="recording-stopped-itself">
+            {t.stoppedItself(state.stopReason)}
+          </p>
+        )}
         {phase !== 'stopping' && phase !== 'uploading' && (
           <>
             <p class="small-text muted">{t.intro}</p>

@@ -74,6 +74,11 @@ allowlisted(
     await expect
       .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
       .toBe(1);
+    // The popup, opened afterwards, says why the recording stopped though nobody pressed Stop.
+    await popup.page.reload();
+    await expect(popup.page.getByTestId('recording-stopped-itself')).toHaveText(
+      'The last recording stopped by itself: the meeting ended.',
+    );
     await expect(control(meeting).getByRole('button', { name: 'Record here' })).toBeVisible({
       timeout: 10_000,
     });
