@@ -70,7 +70,13 @@ describe('the names offered for a voice left unnamed', () => {
 
   describe('mounted', () => {
     const root = document.createElement('div');
-    afterEach(() => render(null, root));
+    afterEach(async () => {
+      // Unmounted, and Preact's effect timers (100 ms after a paint) run out before the DOM goes.
+      await act(async () => {
+        render(null, root);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      });
+    });
 
     it('tell the viewer, and tell it again when a name is given', async () => {
       // A result body as the service gives it: its speakers' names and timeline in seconds.
