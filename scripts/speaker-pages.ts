@@ -1,32 +1,39 @@
 /**
  * Speaker names measured through the page readers: synthetic meetings (emulator/speakers.ts: 3, 6
  * and 12 participants, interruptions, a participant who never speaks, two Annas, a few minutes
- * of screen sharing) played on each service's fixture call (lib/meetings/speakers/fixtures), read
- * by that service's reader four times a second into a `TimelineBuilder`, then aligned and matched
+ * of screen sharing) played on each service's fixture call (Google Meet, Zoom, Telemost:
+ * lib/meetings/speakers/fixtures), read by that service's reader four times a second into a
+ * `TimelineBuilder`, then aligned and matched
  * as the extension does against the service's diarization of the truth (turn edges moved by up
  * to 1 s, one short turn given to the wrong voice, an unknown voice heard through the most
  * talkative participant's microphone).
  *
  * What the page shows at each moment comes from the page's view of the truth (`pageSamples`: marks
  * 0.4 s late, lingering 0.7 s, one speaker at a time, 3 % missed, one noisy microphone). The
- * fixture draws it as the service does: Zoom's gallery rings every speaker; Zoom's speaker view
- * shows the last speaker other than the user in its large frame (Zoom's default leaves the user
- * out of it) and rings whoever speaks in its strip, and the large frame either ringed while its
- * participant speaks or never (the sources do not tell); Telemost outlines the speaking tiles. While
- * the screen is shared, the fixture hides the tiles and the reader gives no sample.
+ * fixture draws it as the service does: Meet puts its speaking class on the speaking tiles; Zoom's
+ * gallery rings every speaker; Zoom's speaker view shows the last speaker other than the user in
+ * its large frame (Zoom's default leaves the user out of it) and rings whoever speaks in its
+ * strip, and the large frame either ringed while its participant speaks or never (the sources do
+ * not tell); Telemost outlines the speaking tiles. While the screen is shared, the fixture hides
+ * the tiles and the reader gives no sample (on Meet with the people panel open, it gives the
+ * panel's rows, marking nobody).
  *
  * The pages are a list (`PAGES`): a reader joins the benchmark with one line.
  *
- *   npm run speakers:pages -- [--meetings 20] [--bot]
+ *   npm run speakers:pages -- [--meetings 20] [--bot] [--page 'Google Meet']
+ *
+ * `--page` keeps the pages whose name holds it.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Rng } from '../emulator/prng';
 import { diarize, pageSamples, synthesizeMeeting, type Turn } from '../emulator/speakers';
+import { meetCall } from '../lib/meetings/speakers/fixtures/meet';
 import { telemostCall } from '../lib/meetings/speakers/fixtures/telemost';
 import type { CallView, FixtureParticipant } from '../lib/meetings/speakers/fixtures/view';
 import { zoomCall } from '../lib/meetings/speakers/fixtures/zoom';
+import { googleMeetSpeakers } from '../lib/meetings/speakers/google-meet';
 import { telemostReader } from '../lib/meetings/speakers/telemost';
 import type { SpeakerReader } from '../lib/meetings/speakers/types';
 import { zoomReader } from '../lib/meetings/speakers/zoom';
@@ -46,6 +53,13 @@ export interface PageUnderTest {
 }
 
 export const PAGES: readonly PageUnderTest[] = [
+  { name: 'Google Meet', reader: googleMeetSpeakers, draw: meetCall },
+  {
+    name: 'Google Meet, the people panel open (Russian)',
+    reader: googleMeetSpeakers,
+    draw: meetCall,
+    view: { lang: 'ru', roster: true },
+  },
   { name: 'Zoom, gallery view', reader: zoomReader, draw: zoomCall, view: { layout: 'gallery' } },
   {
     name: 'Zoom, speaker view, the large frame ringed',
@@ -64,6 +78,18 @@ export const PAGES: readonly PageUnderTest[] = [
 
 /** The same pages changed (classes renamed): what the benchmark counts as breakage. */
 export const CHANGED_PAGES: readonly PageUnderTest[] = [
+  {
+    name: 'Google Meet, tiles renamed',
+    reader: googleMeetSpeakers,
+    draw: meetCall,
+    view: { changed: 'classes' },
+  },
+  {
+    name: 'Google Meet, speaking class renamed',
+    reader: googleMeetSpeakers,
+    draw: meetCall,
+    view: { changed: 'marks' },
+  },
   { name: 'Zoom, tiles renamed', reader: zoomReader, draw: zoomCall, view: { changed: 'classes' } },
   { name: 'Zoom, ring renamed', reader: zoomReader, draw: zoomCall, view: { changed: 'marks' } },
   {
@@ -208,7 +234,11 @@ const pct = (value: number) => `${(100 * value).toFixed(1)} %`;
 
 function main(): void {
   const { values } = parseArgs({
-    options: { meetings: { type: 'string', default: '20' }, bot: { type: 'boolean', default: false } },
+    options: {
+      meetings: { type: 'string', default: '20' },
+      bot: { type: 'boolean', default: false },
+      page: { type: 'string', default: '' },
+    },
   });
   const meetings = Number(values.meetings);
   // jsdom, the DOM of the unit tests, loaded as plain JavaScript.
@@ -226,8 +256,10 @@ function main(): void {
       `| ${page.name} | ${count} | ${bot ? 'bot (searched)' : 'Record here'} | ${pct(share(tally, 'correct'))} | ${pct(share(tally, 'wrong'))} | ${pct(share(tally, 'unnamed'))} | ${pct(tally.empty / Math.max(1, tally.readings))} |`,
     );
   };
-  for (const page of PAGES) for (const count of [3, 6, 12]) for (const bot of modes) row(page, count, bot);
-  for (const page of CHANGED_PAGES) row(page, 6, false);
+  const chosen = (page: PageUnderTest) => page.name.includes(values.page);
+  for (const page of PAGES.filter(chosen))
+    for (const count of [3, 6, 12]) for (const bot of modes) row(page, count, bot);
+  for (const page of CHANGED_PAGES.filter(chosen)) row(page, 6, false);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

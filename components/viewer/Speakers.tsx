@@ -2,7 +2,7 @@
  * Who spoke and when: a table of talk time with bars (the text alternative of the chart is the
  * table itself) and a timeline, one SVG strip per speaker, described in words.
  */
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { formatDuration } from '@/lib/format/time';
 import type { SpeakerStat } from '@/lib/format/transcript';
 import { lang, text } from '../lang';
@@ -13,19 +13,26 @@ import { SPEAKER_COLORS } from './Transcript';
 /** Saves a speaker's name for this recording ('' gives the service's back); false when not saved. */
 export type RenameSpeaker = (speakerId: string, name: string) => Promise<boolean>;
 
+/** At most this many of the meeting page's names are offered under one rename field. */
+export const MAX_SHOWN_CHOICES = 12;
+
 function SpeakerName({
   speaker,
   renamed,
   onRename,
+  choices,
 }: {
   speaker: SpeakerStat;
   renamed: string | undefined;
   onRename: RenameSpeaker | null;
+  /** Names offered for a voice left unnamed (the meeting page's, most overlap first). */
+  choices: readonly string[];
 }) {
   const r = renameText.value;
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
   const [failed, setFailed] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   if (!onRename) return <span>{speaker.name}</span>;
   const inputId = `speaker-name-${speaker.id}`;
   const save = async (name: string) => {
@@ -65,6 +72,7 @@ function SpeakerName({
       </label>
       <input
         id={inputId}
+        ref={input}
         value={value}
         maxLength={100}
         // biome-ignore lint/a11y/noAutofocus: the field replaces the button just pressed.
@@ -93,9 +101,29 @@ function SpeakerName({
           {r.renameFailed}
         </span>
       )}
+      {choices.length > 0 && (
+        <fieldset class="speaker-rename name-choices" data-testid="name-choices">
+          <legend class="muted small-text">{r.choicesFromPage}</legend>
+          {choices.slice(0, MAX_SHOWN_CHOICES).map((name) => (
+            <button
+              key={name}
+              type="button"
+              class="small"
+              onClick={() => {
+                setValue(name);
+                input.current?.focus();
+              }}
+            >
+              {name}
+            </button>
+          ))}
+        </fieldset>
+      )}
     </form>
   );
 }
+
+const NO_CHOICES: readonly string[] = [];
 
 /** Intervals merged when closer than this share of the width, so a long meeting draws few shapes. */
 const MERGE_FRACTION = 0.001;
@@ -118,6 +146,7 @@ export function Speakers({
   colorOf,
   renamed = {},
   onRename = null,
+  choices = {},
 }: {
   speakers: SpeakerStat[];
   end: number;
@@ -126,6 +155,8 @@ export function Speakers({
   renamed?: Readonly<Record<string, string>>;
   /** Null: the result is not in the archive, so names cannot be kept. */
   onRename?: RenameSpeaker | null;
+  /** Names offered when renaming a voice left `SPEAKER_<nn>` (speaker id → names, best first). */
+  choices?: Readonly<Record<string, readonly string[]>>;
 }) {
   const m = text.value;
   const r = renameText.value;
@@ -162,7 +193,12 @@ export function Speakers({
             <tr key={s.id}>
               <th scope="row" class="speaker-name">
                 <span class="swatch" data-color={colorOf(s.id) % SPEAKER_COLORS} aria-hidden="true" />
-                <SpeakerName speaker={s} renamed={renamed[s.id]} onRename={onRename} />
+                <SpeakerName
+                  speaker={s}
+                  renamed={renamed[s.id]}
+                  onRename={onRename}
+                  choices={choices[s.id] ?? NO_CHOICES}
+                />
               </th>
               <td class="bar-cell">
                 <span class="bar" aria-hidden="true">

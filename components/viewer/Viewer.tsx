@@ -215,6 +215,8 @@ function RecordingView({
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   /** Speaker names given in this browser; null until the result says which are kept. */
   const [renamed, setRenamed] = useState<Record<string, string> | null>(null);
+  /** The meeting page's names offered for each voice left unnamed (told by PageNames). */
+  const [choices, setChoices] = useState<Record<string, string[]>>({});
   const [attempt, setAttempt] = useState(0);
   // The session changed (a sign-out, another account, a new service): the recording is read again
   // for the session now in place, so nothing of another account stays on screen. The attempt takes
@@ -321,6 +323,7 @@ function RecordingView({
               setTab('speakers');
               tabRefs.current.speakers?.focus();
             }}
+            onChoices={setChoices}
           />
         )}
         <div role="tablist" aria-label={m.sections} class="tabs" onKeyDown={onTabKey}>
@@ -374,6 +377,7 @@ function RecordingView({
                 colorOf={colorOf}
                 renamed={renamed ?? {}}
                 onRename={onRename}
+                choices={choices}
               />
             )}
           </div>

@@ -13,6 +13,7 @@ const texts = defineMessages(
       'Names given to speakers here are kept in this browser only (the service has no place for them). They are used in the transcript, the search and the exports.',
     namesNeedArchive: 'Speakers can be renamed once the result is kept in this browser (sign in first).',
     renameFailed: 'The name was not saved.',
+    choicesFromPage: 'From the meeting page:',
   },
   {
     rename: 'Переименовать',
@@ -24,6 +25,7 @@ const texts = defineMessages(
     namesNeedArchive:
       'Спикеров можно переименовать, когда результат сохранён в этом браузере (сначала войдите).',
     renameFailed: 'Имя не сохранено.',
+    choicesFromPage: 'Со страницы встречи:',
   },
 );
 

@@ -4,7 +4,8 @@
  * marks the speaking tile as Meet does; the emulator's processing diarizes the same schedule
  * (`/__emulator/recordings/{id}/speakers`, with its realistic errors), so its result labels the
  * voices SPEAKER_nn. The popup and the viewer offer the page's names with their evidence; "Use them" gives them
- * through the rename: the transcript and the speakers tab show them, and search finds them. A Meet
+ * through the rename: the transcript and the speakers tab show them, and search finds them. The
+ * voice left unnamed is offered the page's names under its rename. A Meet
  * page that shows no tiles is recorded all the same, and the options' diagnostics name it.
  */
 import type { Page } from '@playwright/test';
@@ -148,6 +149,25 @@ test('a Record here meeting on Meet ends with the names offered; Use them names 
   const word = said.split(/\W+/).find((w) => w.length >= 5) ?? said.split(/\s+/)[0]!;
   await viewer.tab('Speakers').click();
   for (const { name } of SCHEDULE) await expect(viewer.page.getByRole('main')).toContainText(name);
+  // The voice left unnamed (the service's unknown voice) is offered the page's names under its
+  // rename, from the keyboard, in light and dark; a name fills the field and nothing is saved.
+  await viewer.page
+    .getByRole('button', { name: /^Rename Speaker \d+$/ })
+    .first()
+    .click();
+  const choices = viewer.page.getByRole('group', { name: 'From the meeting page:' });
+  for (const { name } of SCHEDULE) await expect(choices.getByRole('button', { name })).toBeVisible();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await viewer.page.emulateMedia({ colorScheme });
+    expect(await seriousViolations(viewer.page), colorScheme).toEqual([]);
+  }
+  await choices.getByRole('button', { name: 'Maria Lopez' }).focus();
+  await viewer.page.keyboard.press('Enter');
+  const field = viewer.page.getByRole('textbox', { name: /^Name of Speaker \d+$/ });
+  await expect(field).toHaveValue('Maria Lopez');
+  await expect(field).toBeFocused();
+  await viewer.page.keyboard.press('Escape');
+  await expect(choices).toBeHidden();
 
   const search = viewer.page.getByRole('searchbox', { name: 'Search all meetings' });
   await search.fill(word);

@@ -9,6 +9,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_PARTICIPANTS } from '@/lib/speakers/timeline';
+import { meetCall, meetId } from './fixtures/meet';
+import type { CallView, FixtureParticipant } from './fixtures/view';
 import { googleMeetSpeakers } from './google-meet';
 import { SPEAKER_READERS } from './index';
 
@@ -112,5 +114,81 @@ describe('the Google Meet reader', () => {
       },
     } as unknown as Document;
     expect(googleMeetSpeakers.read(broken, T)).toBeNull();
+  });
+});
+
+describe('the Google Meet reader on the fixture call (lib/meetings/speakers/fixtures/meet.ts)', () => {
+  const people: FixtureParticipant[] = [
+    { name: 'Maria Lopez', self: true },
+    { name: 'Anna Petrova' },
+    { name: 'Tom Becker' },
+    { name: 'Anna Rossi' },
+  ];
+  const show = (view: Partial<CallView>) => {
+    document.body.innerHTML = meetCall({ participants: people, speaking: [], ...view });
+    return read();
+  };
+
+  it('reads the tiles at any moment: names, the user’s own tile, who speaks', () => {
+    expect(show({ speaking: [1, 3] })).toEqual({
+      t: T,
+      present: [
+        { id: meetId(0), name: 'Maria Lopez', self: true },
+        { id: meetId(1), name: 'Anna Petrova' },
+        { id: meetId(2), name: 'Tom Becker' },
+        { id: meetId(3), name: 'Anna Rossi' },
+      ],
+      speaking: [meetId(1), meetId(3)],
+    });
+    expect(show({ speaking: [] })?.speaking).toEqual([]);
+  });
+
+  it('tells two people of the same first name apart by id', () => {
+    const sample = show({ speaking: [3] });
+    expect(sample?.speaking).toEqual([meetId(3)]);
+    expect(sample?.present.filter((p) => p.name?.startsWith('Anna '))).toHaveLength(2);
+  });
+
+  it('reads the people panel in English and Russian as the same participants, once each', () => {
+    for (const lang of ['en', 'ru'] as const) {
+      const sample = show({ lang, roster: true, speaking: [2] });
+      expect(sample?.present).toHaveLength(4);
+      expect(sample?.present[0]).toEqual({ id: meetId(0), name: 'Maria Lopez', self: true });
+      expect(sample?.speaking).toEqual([meetId(2)]);
+    }
+  });
+
+  it('gives nothing while a shared screen hides the tiles, unless the people panel is open', () => {
+    expect(show({ sharing: true, speaking: [1] })).toBeNull();
+    // The panel's rows still name everyone, and mark nobody: the reader cannot tell who speaks.
+    const panel = show({ sharing: true, roster: true, lang: 'ru', speaking: [1] });
+    expect(panel?.present).toHaveLength(4);
+    expect(panel?.speaking).toEqual([]);
+    // "(Вы)" is dropped from the user's row; the row alone does not mark the own tile.
+    expect(panel?.present[0]).toEqual({ id: meetId(0), name: 'Maria Lopez' });
+  });
+
+  it('keeps a markup name drawn on the fixture call as text', () => {
+    const markup = '<img src=x onerror=alert(1)>';
+    document.body.innerHTML = meetCall({ participants: [{ name: markup }], speaking: [0] });
+    expect(document.querySelector('img')).toBeNull();
+    expect(read()).toEqual({ t: T, present: [{ id: meetId(0), name: markup }], speaking: [meetId(0)] });
+  });
+
+  it('reads 500 of the people panel’s participants beside the first page of tiles, and no more', () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Person ${i}`, self: i === 0 }));
+    document.body.innerHTML = meetCall({ participants: many(500), speaking: [2], roster: true });
+    const sample = read();
+    expect(sample?.present).toHaveLength(500);
+    expect(sample?.speaking).toEqual([meetId(2)]);
+    document.body.innerHTML = meetCall({ participants: many(700), speaking: [], roster: true });
+    expect(read()?.present).toHaveLength(MAX_PARTICIPANTS);
+  });
+
+  it('gives null on a changed page whose tiles were renamed, and no speaker when only the class was', () => {
+    expect(show({ changed: 'classes', speaking: [1] })).toBeNull();
+    const marks = show({ changed: 'marks', speaking: [1] });
+    expect(marks?.present).toHaveLength(4);
+    expect(marks?.speaking).toEqual([]);
   });
 });
