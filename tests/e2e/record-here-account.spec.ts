@@ -63,7 +63,9 @@ test('another account signing in is asked before the kept recording is deleted; 
   await popup.signIn(emulator.url, other.email, other.password);
   await expect(dialog).toContainText('Sign in and delete the recording kept for another account?');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  // The question gone (its "Delete and sign in" with it), the form's own Sign in is there again.
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   await expect(popup.balanceValue).toBeHidden();
   expect(await recordingKeys(page)).toEqual(['owner', 'piece:r1:000000', 'state']);
 
