@@ -236,6 +236,18 @@ describe('the calendar event’s attendees', () => {
     expect(await h.pages.timelineOf(2, 61)).toBeNull();
   });
 
+  it('the feed’s occurrence gone before the result (its window passed, the event deleted): the names kept at the send are still offered', async () => {
+    const occurrences = [occurrence(['Anna Petrova'])];
+    const h = setup({ occurrences });
+    const job = bot('g1');
+    h.jobs.push(job);
+    await h.pages.botSent(job);
+    occurrences.length = 0;
+    Object.assign(job, { phase: 'ready', audioId: 64 });
+    await h.pages.follow();
+    expect(await h.pages.timelineOf(2, 64)).toMatchObject({ attendees: ['Anna Petrova'] });
+  });
+
   it('nothing is kept for another meeting, a meeting the feed holds at another time, or an event with no names', async () => {
     const OTHER = 'https://meet.google.com/xyz-wxyz-xyz';
     const later = {
