@@ -113,7 +113,7 @@ function attendeesOf(component: ICAL.Component): string[] {
 }
 
 /** A display name is cut to this many characters (a rename takes at most 100). */
-export const PERSON_NAME_MAX = 100;
+const PERSON_NAME_MAX = 100;
 // Control and format characters (bidirectional overrides, zero-width joiners) are dropped.
 const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
 /** A common name that is only an address (Google writes the address when the person has no name). */
@@ -126,7 +126,7 @@ const NO_PERSON = new Set(['ROOM', 'RESOURCE', 'GROUP']);
  * before `,` `;` `\` (some producers write them) is dropped; control and bidirectional characters
  * dropped, whitespace collapsed, trimmed, cut at `PERSON_NAME_MAX`. Empty, or only an address: no name.
  */
-export function personName(value: unknown): string | null {
+function personName(value: unknown): string | null {
   const raw = Array.isArray(value) ? value.filter((part) => typeof part === 'string').join(', ') : value;
   if (typeof raw !== 'string') return null;
   const text = raw
