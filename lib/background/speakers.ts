@@ -129,34 +129,34 @@ export function createSpeakerPages(deps: SpeakerPagesDeps): SpeakerPages {
     }
   }
 
-  /** The attendees of the calendar event of `link` around `at`; none when no synced feed holds it. */
-  async function attendeesAt(link: string, at: number): Promise<string[]> {
-    const meeting = parseMeetingLink(link);
-    if (!meeting) return [];
-    return occurrenceAround(await deps.occurrences(), meeting, at)?.people ?? [];
+  /** The attendees of the calendar event of `url`'s meeting around `at`, kept beside `owner`'s entry. */
+  async function keepAttendees(
+    owner: { recordingId: string; startedAt: number; bot?: boolean; jobId?: string },
+    url: string | undefined,
+    at: number,
+  ): Promise<void> {
+    const service = url && detectMeeting(url)?.service;
+    const meeting = url && parseMeetingLink(url);
+    const event = service && meeting ? occurrenceAround(await deps.occurrences(), meeting, at) : null;
+    if (service && event?.people) await store.keepAttendees({ ...owner, service }, event.people);
   }
 
   return {
-    async botSent(job) {
-      if (job.intent !== 'bot' || !job.sourceUrl || isTerminal(job.phase)) return;
-      const service = detectMeeting(job.sourceUrl)?.service;
-      const names = service ? await attendeesAt(job.sourceUrl, deps.now()) : [];
-      if (service && names.length > 0)
-        await store.keepAttendees(
-          { recordingId: `bot:${job.id}`, startedAt: 0, service, bot: true, jobId: job.id },
-          names,
+    botSent: async (job) => {
+      if (job.intent === 'bot' && !isTerminal(job.phase))
+        await keepAttendees(
+          { recordingId: `bot:${job.id}`, startedAt: 0, bot: true, jobId: job.id },
+          job.sourceUrl,
+          deps.now(),
         );
     },
 
-    async recordingStarted(recording, pageUrl) {
-      const service = pageUrl ? detectMeeting(pageUrl)?.service : undefined;
-      const names = pageUrl && service ? await attendeesAt(pageUrl, recording.startedAt) : [];
-      if (service && names.length > 0)
-        await store.keepAttendees(
-          { recordingId: recording.id, startedAt: recording.startedAt, service },
-          names,
-        );
-    },
+    recordingStarted: (recording, pageUrl) =>
+      keepAttendees(
+        { recordingId: recording.id, startedAt: recording.startedAt },
+        pageUrl,
+        recording.startedAt,
+      ),
 
     async fromPage(tabId, url, report) {
       const service = detectMeeting(url)?.service;
@@ -203,13 +203,14 @@ export function createSpeakerPages(deps: SpeakerPagesDeps): SpeakerPages {
     async timelineOf(spaceId, audioId) {
       await this.follow();
       const entry = await store.forRecording(spaceId, audioId);
-      if (!entry) return null;
-      return {
-        timeline: entry.timeline,
-        startedAt: entry.startedAt,
-        bot: entry.bot === true,
-        ...(entry.attendees && { attendees: entry.attendees }),
-      };
+      return entry
+        ? {
+            timeline: entry.timeline,
+            startedAt: entry.startedAt,
+            bot: entry.bot === true,
+            attendees: entry.attendees,
+          }
+        : null;
     },
 
     follow() {

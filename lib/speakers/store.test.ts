@@ -175,6 +175,6 @@ describe('the calendar event’s attendees kept beside a recording or a bot job'
     });
     const read = await store.forRecording(1, 1);
     expect(read).not.toBeNull();
-    expect(read!.attendees).toBeUndefined();
+    expect(read!.attendees).toEqual([]);
   });
 });

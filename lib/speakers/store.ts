@@ -80,6 +80,12 @@ export function readAttendees(value: unknown): string[] {
   return out;
 }
 
+/** Whose entry: a recording, or a bot job. */
+type Owner = Pick<StoredTimeline, 'recordingId' | 'startedAt' | 'service'> & {
+  bot?: boolean;
+  jobId?: string;
+};
+
 /** What the store needs to know of jobs and recordings to follow an entry. */
 export interface Followed {
   /** The upload job of a recording still known (current or kept), else undefined. */
@@ -128,46 +134,22 @@ export class TimelineStore {
   async parsed(entry: StoredTimeline): Promise<StoredTimeline | null> {
     const timeline = parseTimeline(entry.timeline);
     if (!timeline) await this.kv.del(PREFIX + entry.recordingId);
-    if (!timeline) return null;
-    const read: StoredTimeline = { ...entry, timeline };
-    const attendees = readAttendees(entry.attendees);
-    if (attendees.length > 0) read.attendees = attendees;
-    else delete read.attendees;
-    return read;
+    return timeline ? { ...entry, timeline, attendees: readAttendees(entry.attendees) } : null;
   }
 
   /**
    * Keeps the calendar event's attendees beside a recording or a bot job, before or after its page
    * timeline (an entry without one gets an empty timeline). Nothing kept for an empty list.
    */
-  async keepAttendees(
-    entry: Pick<StoredTimeline, 'recordingId' | 'startedAt' | 'service'> & { bot?: boolean; jobId?: string },
-    names: readonly string[],
-  ): Promise<void> {
+  async keepAttendees(entry: Owner, names: readonly string[]): Promise<void> {
     const attendees = readAttendees(names);
-    if (attendees.length === 0) return;
-    const key = PREFIX + entry.recordingId;
-    const known = await this.kv.get<unknown>(key);
-    const kept = isEntry(known) ? known : null;
-    await this.kv.set(key, {
-      recordingId: entry.recordingId,
-      startedAt: entry.startedAt,
-      service: entry.service,
-      ...(entry.bot && { bot: true }),
-      ...(entry.jobId !== undefined && { jobId: entry.jobId }),
-      savedAt: this.now(),
-      timeline: emptyTimeline(entry.startedAt),
-      ...kept,
-      attendees,
-    } satisfies StoredTimeline);
-    if (!kept) await this.prune();
+    const known = await this.kv.get<unknown>(PREFIX + entry.recordingId);
+    if (attendees.length > 0)
+      await this.save(entry, isEntry(known) ? known.timeline : emptyTimeline(entry.startedAt), attendees);
   }
 
-  /** Keeps the page's timeline of a recording (a later one replaces an earlier one). */
-  async save(
-    entry: Pick<StoredTimeline, 'recordingId' | 'startedAt' | 'service'> & { bot?: boolean; jobId?: string },
-    timeline: PageTimeline,
-  ): Promise<void> {
+  /** Keeps the page's timeline of a recording (a later one replaces an earlier one; attendees stay). */
+  async save(entry: Owner, timeline: PageTimeline, attendees?: string[]): Promise<void> {
     const key = PREFIX + entry.recordingId;
     const known = await this.kv.get<unknown>(key);
     const kept = isEntry(known) ? known : null;
@@ -180,6 +162,7 @@ export class TimelineStore {
       ...(entry.jobId !== undefined && { jobId: entry.jobId }),
       savedAt: this.now(),
       timeline,
+      ...(attendees && { attendees }),
     } satisfies StoredTimeline);
     // The bounds are looked at when a recording's first timeline comes, not at every update.
     if (!kept) await this.prune();
