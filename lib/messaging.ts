@@ -191,7 +191,13 @@ export interface ResponseMap {
   /** The names in force for the recording; null: the recording is not in the archive. */
   'archive.renameSpeaker': SpeakerNames | null;
   /** The page's timeline and the recording's start on the same clock; null: none kept. */
-  'speakers.timeline': { timeline: PageTimeline; startedAt: number; bot: boolean } | null;
+  /** `attendees`: the calendar event's attendees' names, when a synced feed held the meeting. */
+  'speakers.timeline': {
+    timeline: PageTimeline;
+    startedAt: number;
+    bot: boolean;
+    attendees?: string[];
+  } | null;
   'archive.import.start': ImportState;
   'archive.import.stop': ImportState;
   'archive.import.status': ImportState;

@@ -91,7 +91,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // too (the offset search in the background): 872.1 kB measured.
 // All three above together, with the Zoom and Telemost speaker readers in speakers.js (8.9 →
 // 10.1 kB gzip): 877.4 kB measured.
-export const ZIP_BUDGET_KB = 878;
+// 878 → 879.5: the calendar event's attendees read by name (the parse worker), kept beside bot jobs
+// and recordings (the background) and offered under the viewer's rename: 900,250 B (879.2 kB) measured.
+export const ZIP_BUDGET_KB = 879.5;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -147,7 +149,10 @@ export const BUDGETS_KB: Record<string, number> = {
   // 40.9 → 41.1: a voice left unnamed is offered the meeting page's names under its rename (the
   // choices handed from the offer's chunk to the speakers tab, their group and its words in both
   // languages): 42,033 B measured (41,812 before).
-  'viewer.html': 41.1,
+  // 41.1 → 41.4: the calendar event's attendees offered under the rename too (the legend that says
+  // where the names come from, the field's own list of a long one, their words in both languages):
+  // 42,306 B measured.
+  'viewer.html': 41.4,
   // 26.5 → 26.9: the calendars' opt-ins, owner address, bots-per-day cap and feed caps shown with
   // their values (English and Russian): 26.5 kB measured.
   // 27.2 → 27.7: its HTML counted (475 B): 28,279 B measured.
@@ -239,7 +244,10 @@ export const BUDGETS_KB: Record<string, number> = {
   // asking: 97,690 B measured.
   // All four changes above together (the meeting's end, Record here's account and storage sites,
   // names from the meeting page for Record here and bot meetings): 96.8 kB measured.
-  'background.js': 97,
+  // 97 → 97.5: the calendar event's attendees kept beside a bot job or a "Record here" recording
+  // (the lookup of the meeting's occurrence, the store's bounded names, the wiring of every way a bot
+  // is sent and of the recording's start): 99,652 B measured (97.3 kB).
+  'background.js': 97.5,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the

@@ -4,7 +4,9 @@
  * with "Record here" on a meeting page that showed its participants, its result is kept in the
  * archive (where names are kept), and at least one voice still labelled `SPEAKER_<nn>` clearly
  * matches a participant. Loaded when a ready result is shown (lazyView). It also tells the viewer the
- * page's names to offer for each voice left unnamed (the speakers tab's rename).
+ * names to offer for each voice left unnamed (the speakers tab's rename): the page's, then the
+ * calendar event's attendees kept beside the recording or the bot job (with no page timeline, the
+ * attendees alone).
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { ProcessingResult } from '@/lib/api/schemas';
@@ -12,7 +14,7 @@ import { normalizeDialog } from '@/lib/api/units';
 import { sendMessage } from '@/lib/messaging';
 import type { Rename } from '@/lib/speakers/confirm';
 import type { Matching } from '@/lib/speakers/match';
-import { suggestNames } from '@/lib/speakers/suggest';
+import { NOTHING_OFFERED, type OfferedNames, offeredNames, suggestNames } from '@/lib/speakers/suggest';
 import type { PageTimeline } from '@/lib/speakers/timeline';
 import { NamesFromMeeting } from './NamesFromMeeting';
 
@@ -27,18 +29,14 @@ export interface PageNamesProps {
   onEdit: () => void;
   /**
    * Told the names to offer for each voice left unnamed (speaker id → the page's names, most
-   * overlap first), for the speakers tab's rename; `{}` when there are none.
+   * overlap first, then the calendar event's attendees), for the speakers tab's rename.
    */
-  onChoices?: (choices: Record<string, string[]>) => void;
+  onChoices?: (offered: OfferedNames) => void;
 }
 
-/** The names offered for each voice the matching left unnamed. */
-export function choicesOf(matching: Matching | null): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const suggestion of matching?.suggestions ?? [])
-    if (suggestion.name === null && suggestion.choices.length > 0)
-      out[suggestion.speakerId] = suggestion.choices;
-  return out;
+/** The names offered for each voice the matching left unnamed, the event's attendees after the page's. */
+export function choicesOf(matching: Matching | null, attendees?: readonly string[]): OfferedNames {
+  return matching ? offeredNames(matching, attendees) : NOTHING_OFFERED;
 }
 
 export function PageNames({
@@ -51,7 +49,12 @@ export function PageNames({
   onEdit,
   onChoices,
 }: PageNamesProps) {
-  const [page, setPage] = useState<{ timeline: PageTimeline; startedAt: number; bot: boolean } | null>(null);
+  const [page, setPage] = useState<{
+    timeline: PageTimeline;
+    startedAt: number;
+    bot: boolean;
+    attendees?: string[];
+  } | null>(null);
   useEffect(() => {
     let live = true;
     setPage(null);
@@ -67,8 +70,8 @@ export function PageNames({
     [page, result, duration, renamed],
   );
   useEffect(() => {
-    onChoices?.(choicesOf(matching));
-  }, [matching, onChoices]);
+    onChoices?.(choicesOf(matching, page?.attendees));
+  }, [matching, page, onChoices]);
   if (!matching) return null;
   return <NamesFromMeeting matching={matching} renamed={renamed} onRename={onRename} onEdit={onEdit} />;
 }

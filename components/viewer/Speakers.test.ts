@@ -32,7 +32,11 @@ afterEach(() => {
   lang.value = 'en';
 });
 
-function show(choices: Record<string, string[]>, onRename = vi.fn(async () => true)) {
+function show(
+  choices: Record<string, string[]>,
+  onRename = vi.fn(async () => true),
+  choicesFrom: 'page' | 'calendar' | 'both' = 'page',
+) {
   act(() => {
     render(
       h(Speakers, {
@@ -42,6 +46,7 @@ function show(choices: Record<string, string[]>, onRename = vi.fn(async () => tr
         renamed: {},
         onRename,
         choices,
+        choicesFrom,
       }),
       root,
     );
@@ -101,6 +106,35 @@ describe('renaming a voice left unnamed', () => {
     expect(group.querySelector('button')!.textContent).toBe('<img src=x onerror=alert(1)>');
   });
 
+  it('says where the names come from: the calendar event, or the page and the event', () => {
+    show({ '1': ['Anna Petrova'] }, undefined, 'calendar');
+    act(() => renameOf('SPEAKER_01').click());
+    expect(root.querySelector('[data-testid="name-choices"] legend')?.textContent).toBe(
+      'From the calendar event:',
+    );
+    render(null, root);
+    show({ '1': ['Tom Becker', 'Anna Petrova'] }, undefined, 'both');
+    act(() => renameOf('SPEAKER_01').click());
+    expect(root.querySelector('[data-testid="name-choices"] legend')?.textContent).toBe(
+      'From the meeting page and the calendar event:',
+    );
+    // A short list has no list of its own on the field.
+    expect(root.querySelector<HTMLInputElement>('#speaker-name-1')!.getAttribute('list')).toBeNull();
+  });
+
+  it('a long list (an event’s 200 attendees): a dozen buttons, every name in the field’s own list, an attendee that is markup as text', () => {
+    const names = ['<b>Bold</b> Person', ...Array.from({ length: 199 }, (_, i) => `Person ${i}`)];
+    show({ '1': names }, undefined, 'calendar');
+    act(() => renameOf('SPEAKER_01').click());
+    expect(root.querySelectorAll('[data-testid="name-choices"] button')).toHaveLength(MAX_SHOWN_CHOICES);
+    const input = root.querySelector<HTMLInputElement>('#speaker-name-1')!;
+    const list = root.querySelector<HTMLDataListElement>(`#${input.getAttribute('list')}`)!;
+    expect([...list.querySelectorAll('option')].map((o) => o.value)).toEqual(names);
+    expect(root.querySelector('b')).toBeNull();
+    expect(root.querySelector('[data-testid="name-choices"] button')!.textContent).toBe('<b>Bold</b> Person');
+    expect(root.querySelector('[data-testid="name-choices"]')!.textContent).toContain('find 188 more');
+  });
+
   it('speaks Russian', () => {
     lang.value = 'ru';
     show({ '1': ['Том Беккер'] });
@@ -108,5 +142,11 @@ describe('renaming a voice left unnamed', () => {
     const group = root.querySelector('[data-testid="name-choices"]')!;
     expect(group.textContent).toContain('Со страницы встречи:');
     expect(group.querySelector('button')!.textContent).toBe('Том Беккер');
+    render(null, root);
+    show({ '1': ['Том Беккер'] }, undefined, 'both');
+    act(() => renameOf('SPEAKER_01').click());
+    expect(root.querySelector('[data-testid="name-choices"] legend')?.textContent).toBe(
+      'Со страницы встречи и из события календаря:',
+    );
   });
 });

@@ -13,20 +13,28 @@ import { SPEAKER_COLORS } from './Transcript';
 /** Saves a speaker's name for this recording ('' gives the service's back); false when not saved. */
 export type RenameSpeaker = (speakerId: string, name: string) => Promise<boolean>;
 
-/** At most this many of the meeting page's names are offered under one rename field. */
+/**
+ * At most this many names are offered as buttons under one rename field; a longer list (a calendar
+ * event's many attendees) is in the field's own list too, found by typing.
+ */
 export const MAX_SHOWN_CHOICES = 12;
+
+/** Where the offered names come from (lib/speakers/suggest.ts `OfferedFrom`). */
+export type ChoicesFrom = 'page' | 'calendar' | 'both' | null;
 
 function SpeakerName({
   speaker,
   renamed,
   onRename,
   choices,
+  from,
 }: {
   speaker: SpeakerStat;
   renamed: string | undefined;
   onRename: RenameSpeaker | null;
-  /** Names offered for a voice left unnamed (the meeting page's, most overlap first). */
+  /** Names offered for a voice left unnamed (the meeting page's, most overlap first, then the event's). */
   choices: readonly string[];
+  from: ChoicesFrom;
 }) {
   const r = renameText.value;
   const [editing, setEditing] = useState(false);
@@ -35,6 +43,7 @@ function SpeakerName({
   const input = useRef<HTMLInputElement>(null);
   if (!onRename) return <span>{speaker.name}</span>;
   const inputId = `speaker-name-${speaker.id}`;
+  const listed = choices.length > MAX_SHOWN_CHOICES;
   const save = async (name: string) => {
     const ok = await onRename(speaker.id, name);
     setFailed(!ok);
@@ -75,6 +84,7 @@ function SpeakerName({
         ref={input}
         value={value}
         maxLength={100}
+        list={listed ? `${inputId}-names` : undefined}
         // biome-ignore lint/a11y/noAutofocus: the field replaces the button just pressed.
         autoFocus
         onInput={(event) => setValue(event.currentTarget.value)}
@@ -101,9 +111,22 @@ function SpeakerName({
           {r.renameFailed}
         </span>
       )}
+      {listed && (
+        <datalist id={`${inputId}-names`}>
+          {choices.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+      )}
       {choices.length > 0 && (
         <fieldset class="speaker-rename name-choices" data-testid="name-choices">
-          <legend class="muted small-text">{r.choicesFromPage}</legend>
+          <legend class="muted small-text">
+            {from === 'both'
+              ? r.choicesFromBoth
+              : from === 'calendar'
+                ? r.choicesFromEvent
+                : r.choicesFromPage}
+          </legend>
           {choices.slice(0, MAX_SHOWN_CHOICES).map((name) => (
             <button
               key={name}
@@ -117,6 +140,9 @@ function SpeakerName({
               {name}
             </button>
           ))}
+          {listed && (
+            <span class="muted small-text">{r.moreChoices(choices.length - MAX_SHOWN_CHOICES)}</span>
+          )}
         </fieldset>
       )}
     </form>
@@ -147,6 +173,7 @@ export function Speakers({
   renamed = {},
   onRename = null,
   choices = {},
+  choicesFrom = 'page',
 }: {
   speakers: SpeakerStat[];
   end: number;
@@ -157,6 +184,8 @@ export function Speakers({
   onRename?: RenameSpeaker | null;
   /** Names offered when renaming a voice left `SPEAKER_<nn>` (speaker id → names, best first). */
   choices?: Readonly<Record<string, readonly string[]>>;
+  /** Where they come from: the legend over them says so. */
+  choicesFrom?: ChoicesFrom;
 }) {
   const m = text.value;
   const r = renameText.value;
@@ -198,6 +227,7 @@ export function Speakers({
                   renamed={renamed[s.id]}
                   onRename={onRename}
                   choices={choices[s.id] ?? NO_CHOICES}
+                  from={choicesFrom}
                 />
               </th>
               <td class="bar-cell">

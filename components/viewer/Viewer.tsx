@@ -17,6 +17,7 @@ import { formatTextMegabytes } from '@/lib/format/text-size';
 import { formatDateTime, formatDuration, formatTimeOfDay } from '@/lib/format/time';
 import { prepareTranscript, type TranscriptView, toExportDocument } from '@/lib/format/transcript';
 import { type ErrorInfo, type MessageResult, type ShownResult, sendMessage } from '@/lib/messaging';
+import type { OfferedNames } from '@/lib/speakers/suggest';
 import { sessionChangedItem } from '@/lib/storage';
 import { App } from '../app/App';
 import { lazyView } from '../app/lazy';
@@ -200,6 +201,9 @@ function Toolbar({
   );
 }
 
+/** Nothing offered (a type-only import keeps the matching in PageNames' lazy chunk). */
+const NOTHING_OFFERED: OfferedNames = { byVoice: {}, from: null };
+
 function RecordingView({
   spaceId,
   audioId,
@@ -215,8 +219,8 @@ function RecordingView({
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   /** Speaker names given in this browser; null until the result says which are kept. */
   const [renamed, setRenamed] = useState<Record<string, string> | null>(null);
-  /** The meeting page's names offered for each voice left unnamed (told by PageNames). */
-  const [choices, setChoices] = useState<Record<string, string[]>>({});
+  /** The names offered for each voice left unnamed: the page's, the event's (told by PageNames). */
+  const [choices, setChoices] = useState<OfferedNames>(NOTHING_OFFERED);
   const [attempt, setAttempt] = useState(0);
   // The session changed (a sign-out, another account, a new service): the recording is read again
   // for the session now in place, so nothing of another account stays on screen. The attempt takes
@@ -377,7 +381,8 @@ function RecordingView({
                 colorOf={colorOf}
                 renamed={renamed ?? {}}
                 onRename={onRename}
-                choices={choices}
+                choices={choices.byVoice}
+                choicesFrom={choices.from}
               />
             )}
           </div>

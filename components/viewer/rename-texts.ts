@@ -14,6 +14,9 @@ const texts = defineMessages(
     namesNeedArchive: 'Speakers can be renamed once the result is kept in this browser (sign in first).',
     renameFailed: 'The name was not saved.',
     choicesFromPage: 'From the meeting page:',
+    choicesFromEvent: 'From the calendar event:',
+    choicesFromBoth: 'From the meeting page and the calendar event:',
+    moreChoices: (count: number) => `Type in the field to find ${count} more.`,
   },
   {
     rename: 'Переименовать',
@@ -26,6 +29,9 @@ const texts = defineMessages(
       'Спикеров можно переименовать, когда результат сохранён в этом браузере (сначала войдите).',
     renameFailed: 'Имя не сохранено.',
     choicesFromPage: 'Со страницы встречи:',
+    choicesFromEvent: 'Из события календаря:',
+    choicesFromBoth: 'Со страницы встречи и из события календаря:',
+    moreChoices: (count: number) => `Ещё имён: ${count}. Начните вводить имя в поле.`,
   },
 );
 

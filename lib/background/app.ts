@@ -9,7 +9,9 @@
  */
 import { ARCHIVE_CHANNEL, Archive, type ArchiveChange, archiveKv, dropSearchDatabase } from '@/lib/archive';
 import { type Lang, resolveLang } from '@/lib/i18n';
+import type { Job } from '@/lib/jobs/types';
 import { idbKeyValue } from '@/lib/kv';
+import type { MeetingLink } from '@/lib/links';
 import { hasOriginAccess } from '@/lib/permissions';
 import { createRecordingStore } from '@/lib/recording/store';
 import { TimelineStore } from '@/lib/speakers/store';
@@ -98,6 +100,16 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     deliver: (job, result) => delivery.deliverResult(job, result),
   });
 
+  /** A bot job made (or joined): the calendar event's attendees go beside it, when a feed holds the meeting. */
+  const botSent = async (job: Job) => {
+    await speakers?.botSent(job).catch((error) => console.error('attendees not kept', error));
+  };
+  const sendBot = async (meeting: MeetingLink, spaceId?: number): Promise<Job> => {
+    const job = await results.sendBot(meeting, spaceId);
+    await botSent(job);
+    return job;
+  };
+
   const calendars = createCalendarServices({
     now,
     lang,
@@ -106,7 +118,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     jobs: results.jobs,
     engine: results.engine,
     reschedule: () => void results.scheduler.reschedule(),
-    sendBot: results.sendBot,
+    sendBot,
+    botSent,
     spaces: () => account.spaces(),
     ...(options.calendarsKv ? { calendarsKv: options.calendarsKv } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -130,7 +143,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     engine: results.engine,
     scheduler: results.scheduler,
     updateBadge: results.updateBadge,
-    sendBot: results.sendBot,
+    sendBot,
     transcribe: results.transcribe,
   };
 
@@ -147,6 +160,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     jobs,
     autoProcess: async () => (await getSettings()).autoProcess,
     firstRecording,
+    started: async (state, pageUrl) => speakers?.recordingStarted(state, pageUrl),
   });
 
   speakers = createSpeakerPages({
@@ -159,6 +173,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     jobs: results.jobs,
     archive: { store: archive, owner: account.archiveOwner },
     applyWithoutAsking: async () => (await getSettings()).applyPageNames,
+    // Only when a calendar is kept: the calendars are not made for nothing.
+    occurrences: async () => ((await calendars.hasCalendars()) ? calendars.calendars().occurrences() : []),
   });
 
   /** Every start of the worker: schedules, session notices, badge, and a tick if anything is due. */

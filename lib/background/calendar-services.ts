@@ -38,6 +38,8 @@ export interface CalendarServicesDeps {
   /** Looks again at when the next poll is due (a bot was created). */
   reschedule: () => void;
   sendBot: (meeting: MeetingLink, spaceId?: number) => Promise<Job>;
+  /** A scheduled bot's job was made (the calendar event's attendees go beside it). */
+  botSent?: (job: Job) => Promise<void>;
   spaces: () => Promise<PageContext['spaces']>;
   calendarsKv?: KeyValueStore;
   fetch?: typeof fetch;
@@ -59,6 +61,7 @@ export function createCalendarServices(deps: CalendarServicesDeps) {
           return;
         }
         const job = await engine.createBot(bot.spaceId, meeting);
+        await deps.botSent?.(job);
         if (job.phase !== 'failed') {
           const t = backgroundTexts(language);
           await notify(`schedule:${bot.id}`, t.scheduledSentTitle, t.botSentMessage(bot.title ?? bot.link));

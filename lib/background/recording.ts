@@ -114,6 +114,8 @@ export interface RecordingDeps {
    * should be told they are recorded.
    */
   firstRecording: () => Promise<boolean>;
+  /** A recording started on the page at `pageUrl` (the calendar event's attendees are kept beside it). */
+  started?: (state: RecordingState, pageUrl: string | undefined) => Promise<void>;
 }
 
 export interface StartOptions {
@@ -408,6 +410,8 @@ export function createRecording(deps: RecordingDeps): Recording {
     }
     const started = await store.getState();
     await setBadge(started);
+    if (started)
+      await deps.started?.(started, pageUrl).catch((error) => console.error('attendees not kept', error));
     tabs.tellTab(tabId);
     const consent = await deps.firstRecording();
     return {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Archive } from '@/lib/archive/store';
+import type { MeetingOccurrence } from '@/lib/calendar/types';
 import type { Job } from '@/lib/jobs/types';
 import { memoryKeyValue } from '@/lib/kv';
 import { newRecording, type RecordingState } from '@/lib/recording/state';
@@ -26,7 +27,21 @@ function pageTimeline() {
   return buildTimeline(samples);
 }
 
-function setup(options: { apply?: boolean } = {}) {
+/** A synced feed's occurrence of the Meet meeting: 10:00-11:00 after START's hour. */
+function occurrence(people: string[], link = MEET): MeetingOccurrence {
+  return {
+    uid: 'weekly',
+    title: 'Weekly',
+    startsAt: START + 20 * 60_000,
+    endsAt: START + 80 * 60_000,
+    link: { service: 'google_meet', id: link.split('/').pop()!, url: link },
+    organizer: null,
+    attendees: [],
+    people,
+  };
+}
+
+function setup(options: { apply?: boolean; occurrences?: MeetingOccurrence[] } = {}) {
   const option = { apply: options.apply ?? false };
   let state: RecordingState | null = {
     ...newRecording({ id: 'rec1', tabId: 3, title: 'Meet', spaceId: null, availableSeconds: null }, START),
@@ -34,7 +49,8 @@ function setup(options: { apply?: boolean } = {}) {
   };
   const jobs: Job[] = [];
   const archive = new Archive(memoryKeyValue(), { now: () => START });
-  const store = new TimelineStore(memoryKeyValue(), () => START);
+  const kv = memoryKeyValue();
+  const store = new TimelineStore(kv, () => START);
   const pages = createSpeakerPages({
     now: () => START,
     store,
@@ -42,9 +58,11 @@ function setup(options: { apply?: boolean } = {}) {
     jobs: { list: async () => jobs },
     archive: { store: archive, owner: async () => 'owner' },
     applyWithoutAsking: async () => option.apply,
+    occurrences: async () => options.occurrences ?? [],
   });
   return {
     pages,
+    kv,
     jobs,
     archive,
     option,
@@ -165,5 +183,96 @@ describe('a ready result', () => {
     // Deleted from the archive: its timeline goes too.
     await pages.archiveChanged({ kind: 'remove', keys: ['2:50'] });
     expect(await pages.timelineOf(2, 50)).toBeNull();
+  });
+});
+
+describe('the calendar event’s attendees', () => {
+  const bot = (id: string, sourceUrl = MEET): Job =>
+    ({
+      id,
+      intent: 'bot',
+      phase: 'sent',
+      spaceId: 2,
+      sourceUrl,
+      createdAt: START,
+      updatedAt: START,
+    }) as unknown as Job;
+
+  it('a bot sent for a meeting a synced feed holds keeps them beside its job, to its recording; a page timeline later keeps them', async () => {
+    const h = setup({ occurrences: [occurrence(['Anna Petrova', 'Tom Becker'])] });
+    h.setState(null);
+    const job = bot('b1');
+    h.jobs.push(job);
+    await h.pages.botSent(job);
+    // The user's tab of the meeting sends its timeline afterwards: the attendees stay.
+    expect(await h.pages.fromPage(3, MEET, { timeline: pageTimeline() })).toEqual({ recording: true });
+    Object.assign(job, { phase: 'ready', audioId: 60 });
+    await h.pages.follow();
+    const kept = await h.pages.timelineOf(2, 60);
+    expect(kept).toMatchObject({ bot: true, attendees: ['Anna Petrova', 'Tom Becker'] });
+    expect(kept!.timeline.participants.map((p) => p.name)).toEqual(['Anna Petrova', 'Tom Becker']);
+  });
+
+  it('with no page timeline, the entry holds the attendees alone; it goes when the job ends without a recording', async () => {
+    const h = setup({ occurrences: [occurrence(['Anna Petrova'])] });
+    const job = bot('b2');
+    h.jobs.push(job);
+    await h.pages.botSent(job);
+    Object.assign(job, { phase: 'ready', audioId: 61 });
+    await h.pages.follow();
+    const kept = await h.pages.timelineOf(2, 61);
+    expect(kept).toMatchObject({ bot: true, attendees: ['Anna Petrova'] });
+    expect(kept!.timeline.participants).toEqual([]);
+
+    const failed = bot('b3');
+    h.jobs.push(failed);
+    await h.pages.botSent(failed);
+    expect(await h.kv.keys()).toContain('timeline:bot:b3');
+    Object.assign(failed, { phase: 'failed' });
+    await h.pages.follow();
+    expect(await h.kv.keys()).not.toContain('timeline:bot:b3');
+    // Sign-out: everything goes.
+    await h.pages.wipe();
+    expect(await h.pages.timelineOf(2, 61)).toBeNull();
+  });
+
+  it('the feed’s occurrence gone before the result (its window passed, the event deleted): the names kept at the send are still offered', async () => {
+    const occurrences = [occurrence(['Anna Petrova'])];
+    const h = setup({ occurrences });
+    const job = bot('g1');
+    h.jobs.push(job);
+    await h.pages.botSent(job);
+    occurrences.length = 0;
+    Object.assign(job, { phase: 'ready', audioId: 64 });
+    await h.pages.follow();
+    expect(await h.pages.timelineOf(2, 64)).toMatchObject({ attendees: ['Anna Petrova'] });
+  });
+
+  it('nothing is kept for another meeting, a meeting the feed holds at another time, or an event with no names', async () => {
+    const OTHER = 'https://meet.google.com/xyz-wxyz-xyz';
+    const later = {
+      ...occurrence(['Anna Petrova']),
+      startsAt: START + 3 * 3_600_000,
+      endsAt: START + 4 * 3_600_000,
+    };
+    const h = setup({ occurrences: [occurrence(['Anna'], OTHER), later, occurrence([])] });
+    for (const job of [bot('c1', MEET), bot('c2', 'https://meet.google.com/qqq-wxyz-xyz')]) {
+      h.jobs.push(job);
+      await h.pages.botSent(job);
+    }
+    expect(await h.kv.keys()).toEqual([]);
+  });
+
+  it('a Record here recording on a meeting tab a synced feed holds keeps them beside the recording, to its result', async () => {
+    const h = setup({ occurrences: [occurrence(['Anna Petrova', 'Tom Becker'])] });
+    await h.pages.recordingStarted({ id: 'rec1', startedAt: START }, `${MEET}?authuser=0`);
+    // A page that is no meeting, or none at all: nothing.
+    await h.pages.recordingStarted({ id: 'rec2', startedAt: START }, 'https://example.com/');
+    await h.pages.recordingStarted({ id: 'rec3', startedAt: START }, undefined);
+    await recordedAndReady(h);
+    expect(await h.pages.timelineOf(2, 50)).toMatchObject({
+      startedAt: START,
+      attendees: ['Anna Petrova', 'Tom Becker'],
+    });
   });
 });

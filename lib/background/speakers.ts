@@ -7,6 +7,12 @@
  * asking" is on, the names the page suggests are given through the archive's rename, once; else
  * the viewer and the popup offer them (components/viewer/NamesFromMeeting.tsx).
  *
+ * The calendar event's attendees: when a bot job is made for a meeting link, or a "Record here"
+ * recording starts on a meeting tab, and a synced feed holds an occurrence of that meeting then
+ * (lib/calendar/attendees.ts), its attendees' names are kept beside the job or the recording, in
+ * the same entry as the page's timeline. They are offered as choices under the speakers' rename,
+ * never given as names by themselves.
+ *
  * A page that showed no participant tiles, or never a speaking mark, during its recording is
  * listed in the diagnostics (lib/page/breakage.ts) under its service; the recording goes on and
  * its result keeps the service's labels.
@@ -15,7 +21,10 @@
 import { normalizeDialog } from '@/lib/api/units';
 import type { ArchiveChange } from '@/lib/archive';
 import type { Archive } from '@/lib/archive/store';
+import { occurrenceAround } from '@/lib/calendar/attendees';
+import type { MeetingOccurrence } from '@/lib/calendar/types';
 import type { JobStore } from '@/lib/jobs/store';
+import type { Job } from '@/lib/jobs/types';
 import { isTerminal } from '@/lib/jobs/types';
 import { detectMeeting, parseMeetingLink } from '@/lib/links';
 import { recordBreakage } from '@/lib/page/breakage';
@@ -33,6 +42,8 @@ export interface SpeakerPagesDeps {
   archive: { store: Archive; owner: () => Promise<string | null> };
   /** The option "apply confident names without asking". */
   applyWithoutAsking: () => Promise<boolean>;
+  /** The occurrences the synced calendars hold now (none when no calendar is kept). */
+  occurrences: () => Promise<readonly MeetingOccurrence[]>;
 }
 
 export interface PageSpeakersReport {
@@ -47,7 +58,11 @@ export interface SpeakerPages {
   timelineOf(
     spaceId: number,
     audioId: number,
-  ): Promise<{ timeline: PageTimeline; startedAt: number; bot: boolean } | null>;
+  ): Promise<{ timeline: PageTimeline; startedAt: number; bot: boolean; attendees?: string[] } | null>;
+  /** A bot job was made (or joined) for a meeting link: the calendar event's attendees are kept beside it. */
+  botSent(job: Job): Promise<void>;
+  /** A "Record here" recording started on a page: the calendar event's attendees are kept beside it. */
+  recordingStarted(recording: { id: string; startedAt: number }, pageUrl: string | undefined): Promise<void>;
   /** The jobs moved on: entries follow them; a ready result gets its names when the option says so. */
   follow(): Promise<void>;
   /** The archive changed: a recording removed takes its timeline along. */
@@ -114,7 +129,35 @@ export function createSpeakerPages(deps: SpeakerPagesDeps): SpeakerPages {
     }
   }
 
+  /** The attendees of the calendar event of `url`'s meeting around `at`, kept beside `owner`'s entry. */
+  async function keepAttendees(
+    owner: { recordingId: string; startedAt: number; bot?: boolean; jobId?: string },
+    url: string | undefined,
+    at: number,
+  ): Promise<void> {
+    const service = url && detectMeeting(url)?.service;
+    const meeting = url && parseMeetingLink(url);
+    const event = service && meeting ? occurrenceAround(await deps.occurrences(), meeting, at) : null;
+    if (service && event?.people) await store.keepAttendees({ ...owner, service }, event.people);
+  }
+
   return {
+    botSent: async (job) => {
+      if (job.intent === 'bot' && !isTerminal(job.phase))
+        await keepAttendees(
+          { recordingId: `bot:${job.id}`, startedAt: 0, bot: true, jobId: job.id },
+          job.sourceUrl,
+          deps.now(),
+        );
+    },
+
+    recordingStarted: (recording, pageUrl) =>
+      keepAttendees(
+        { recordingId: recording.id, startedAt: recording.startedAt },
+        pageUrl,
+        recording.startedAt,
+      ),
+
     async fromPage(tabId, url, report) {
       const service = detectMeeting(url)?.service;
       if (!service) return { recording: false };
@@ -160,7 +203,14 @@ export function createSpeakerPages(deps: SpeakerPagesDeps): SpeakerPages {
     async timelineOf(spaceId, audioId) {
       await this.follow();
       const entry = await store.forRecording(spaceId, audioId);
-      return entry ? { timeline: entry.timeline, startedAt: entry.startedAt, bot: entry.bot === true } : null;
+      return entry
+        ? {
+            timeline: entry.timeline,
+            startedAt: entry.startedAt,
+            bot: entry.bot === true,
+            attendees: entry.attendees,
+          }
+        : null;
     },
 
     follow() {

@@ -619,6 +619,14 @@ export class Calendars {
     return { key, endsAt: occurrence.endsAt, state: planned ? 'planned' : 'off' };
   }
 
+  /**
+   * Every occurrence the calendars hold now (read outside the queue: a send in the queue may ask
+   * for the event it sends to, lib/calendar/attendees.ts).
+   */
+  async occurrences(): Promise<MeetingOccurrence[]> {
+    return (await this.#calendars()).flatMap((calendar) => calendar.occurrences);
+  }
+
   /** At worker and browser start: settles interrupted sends, serves due ones, re-arms the alarms. */
   reconcile(): Promise<void> {
     return this.dispatchDue();

@@ -166,4 +166,21 @@ describe('shareAttendees', () => {
     expect(new Set(shared.map((o) => o.attendees)).size).toBe(1);
     expect(shared[49]!.attendees).toEqual(list);
   });
+
+  it('shares the names of an event’s people the same way; occurrences stored without them still read', () => {
+    const link = { service: 'zoom' as const, id: '1', url: 'https://zoom.us/j/1' };
+    const names = Array.from({ length: 200 }, (_, i) => `Person ${i}`);
+    const base = { uid: 'e', title: 't', link, organizer: null, attendees: ['a@x.org'] };
+    const copied = JSON.parse(
+      JSON.stringify([
+        ...Array.from({ length: 20 }, (_, i) => ({ ...base, startsAt: i, endsAt: i + 1, people: names })),
+        { ...base, uid: 'old', startsAt: 30, endsAt: 31 },
+      ]),
+    );
+    const shared = shareAttendees(copied);
+    expect(new Set(shared.slice(0, 20).map((o) => o.people)).size).toBe(1);
+    expect(shared[19]!.people).toEqual(names);
+    expect(shared[20]!.people).toBeUndefined();
+    expect(shared[20]!.attendees).toEqual(['a@x.org']);
+  });
 });

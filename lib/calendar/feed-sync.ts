@@ -56,18 +56,24 @@ export async function readCapped(response: Response, maxBytes: number): Promise<
 }
 
 /**
- * The occurrences of one event share one attendee list. The parser gives them one, but a message
+ * The occurrences of one event share one attendee list (and one list of names). The parser gives them one, but a message
  * between contexts (Chrome's extension messaging is JSON) copies it per occurrence; shared again
  * here, IndexedDB's structured clone stores each list once.
  */
 export function shareAttendees(occurrences: MeetingOccurrence[]): MeetingOccurrence[] {
   const lists = new Map<string, string[]>();
-  return occurrences.map((occurrence) => {
-    const key = `${occurrence.uid}\n${occurrence.attendees.join(',')}`;
+  const share = (uid: string, kind: string, list: string[]): string[] => {
+    const key = `${uid}\n${kind}\n${list.join('\n')}`;
     const shared = lists.get(key);
-    if (shared) return { ...occurrence, attendees: shared };
-    lists.set(key, occurrence.attendees);
-    return occurrence;
+    if (shared) return shared;
+    lists.set(key, list);
+    return list;
+  };
+  return occurrences.map((occurrence) => {
+    const attendees = share(occurrence.uid, 'a', occurrence.attendees);
+    const people = occurrence.people && share(occurrence.uid, 'p', occurrence.people);
+    if (attendees === occurrence.attendees && people === occurrence.people) return occurrence;
+    return { ...occurrence, attendees, ...(people && { people }) };
   });
 }
 

@@ -128,6 +128,45 @@ describe('parseFeed: hostile feeds end within their caps', () => {
     expect(parsed.occurrences[0]!.attendees).toHaveLength(200);
   });
 
+  it('10,000 named attendees on one event: at most 200 names are kept, one list shared by the series', () => {
+    const attendees = Array.from({ length: 10_000 }, (_, i) => `ATTENDEE;CN=Person ${i}:mailto:p${i}@x.org`);
+    const parsed = parseFeed(
+      feed(
+        vevent('crowd', [
+          'DTSTART:20261020T100000Z',
+          'DTEND:20261020T110000Z',
+          'RRULE:FREQ=DAILY;COUNT=3',
+          ...attendees,
+        ]),
+      ),
+      { from, to },
+    );
+    expect(parsed.occurrences).toHaveLength(3);
+    expect(parsed.occurrences[0]!.people).toHaveLength(200);
+    expect(parsed.occurrences[0]!.people!.slice(0, 2)).toEqual(['Person 0', 'Person 1']);
+    expect(new Set(parsed.occurrences.map((o) => o.people)).size).toBe(1);
+  });
+
+  it('a CN of 1 MB is cut to 100 characters; bidirectional overrides and markup stay text, never markup', () => {
+    const huge = 'A'.repeat(1024 * 1024);
+    const parsed = parseFeed(
+      feed(
+        vevent('long', [
+          'DTSTART:20261020T100000Z',
+          'DTEND:20261020T110000Z',
+          `ATTENDEE;CN=${huge}:mailto:a@x.org`,
+          'ATTENDEE;CN="‮gnp.exe‬ <script>alert(1)</script>":mailto:b@x.org',
+        ]),
+        GOOD,
+      ),
+      { from, to },
+    );
+    expect(uids(parsed)).toEqual(new Set(['long', 'good']));
+    const people = parsed.occurrences.find((o) => o.uid === 'long')!.people!;
+    expect(people[0]).toBe('A'.repeat(100));
+    expect(people[1]).toBe('gnp.exe <script>alert(1)</script>');
+  });
+
   it('40,000 overrides of one series are grouped in one pass and read within the occurrences cap', () => {
     const overrides = Array.from({ length: 40_000 }, (_, i) => {
       const day = new Date(Date.UTC(2026, 0, 1) + i * 60_000);

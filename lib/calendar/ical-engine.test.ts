@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMeetingLink } from '@/lib/links';
 import { FeedFormatError, parseFeed } from './ical-engine';
@@ -184,5 +186,115 @@ describe('parseFeed: long series', () => {
       '2026-10-21T06:30:00.000Z',
       '2026-10-23T06:30:00.000Z',
     ]);
+  });
+});
+
+describe('parseFeed: the names of an event’s people', () => {
+  const at = (lines: string[]) =>
+    parseFeed(
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//test//EN',
+        'BEGIN:VEVENT',
+        'UID:names',
+        'DTSTAMP:20261001T000000Z',
+        'DTSTART:20261020T100000Z',
+        'DTEND:20261020T110000Z',
+        'LOCATION:https://meet.google.com/abc-defg-hij',
+        ...lines,
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+      { from, to },
+    ).occurrences[0]!.people;
+
+  it('reads the organizer’s and the attendees’ CN, quoted or not, with commas and RFC 6868 escapes', () => {
+    expect(
+      at([
+        'ORGANIZER;CN=Anna Petrova:mailto:anna@example.com',
+        'ATTENDEE;CN="Becker, Tom";PARTSTAT=ACCEPTED:mailto:tom@example.com',
+        'ATTENDEE;CN=Chen\\, Wei:mailto:chen@example.com',
+        "ATTENDEE;CN=Dana ^'DJ^' Smith:mailto:dana@example.com",
+        'ATTENDEE;CUTYPE=INDIVIDUAL;CN=Eve:mailto:eve@example.com',
+      ]),
+    ).toEqual(['Anna Petrova', 'Becker, Tom', 'Chen, Wei', 'Dana "DJ" Smith', 'Eve']);
+  });
+
+  it('leaves out who declined, rooms, resources, groups, the only-informed, and a CN that is an address or empty', () => {
+    expect(
+      at([
+        'ATTENDEE;CN=Declined Person;PARTSTAT=DECLINED:mailto:d@example.com',
+        'ATTENDEE;CUTYPE=ROOM;CN=Room 4.01 (8):mailto:room@resource.calendar.google.com',
+        'ATTENDEE;CUTYPE=RESOURCE;CN=Projector:mailto:p@example.com',
+        'ATTENDEE;CUTYPE=GROUP;CN=All staff:mailto:all@example.com',
+        'ATTENDEE;ROLE=NON-PARTICIPANT;CN=Assistant:mailto:a@example.com',
+        'ATTENDEE;CN=bob@example.com:mailto:bob@example.com',
+        'ATTENDEE;CN="mailto:carl@example.com":mailto:carl@example.com',
+        'ATTENDEE;CN="  ":mailto:e@example.com',
+        'ATTENDEE:mailto:f@example.com',
+        'ATTENDEE;CUTYPE=UNKNOWN;CN=Maybe Person;PARTSTAT=TENTATIVE:mailto:m@example.com',
+      ]),
+    ).toEqual(['Maybe Person']);
+  });
+
+  it('keeps one of each name (case-insensitive), whitespace collapsed, control and bidirectional characters dropped', () => {
+    expect(
+      at([
+        'ORGANIZER;CN=Anna Petrova:mailto:anna@example.com',
+        'ATTENDEE;CN=anna   petrova:mailto:anna@example.com',
+        'ATTENDEE;CN="\u202eTom\u200b Becker\u202c":mailto:tom@example.com',
+      ]),
+    ).toEqual(['Anna Petrova', 'Tom Becker']);
+  });
+
+  it('keeps a CN that is markup as text (it is only ever rendered as text)', () => {
+    expect(at(['ATTENDEE;CN="<img src=x onerror=alert(1)>":mailto:x@example.com'])).toEqual([
+      '<img src=x onerror=alert(1)>',
+    ]);
+  });
+
+  it('an event without people has none; the list is shared by the occurrences of a series', () => {
+    expect(at([])).toEqual([]);
+    const series = parseFeed(GOOGLE_FEED, { from, to });
+    const standups = series.occurrences.filter(
+      (o) => o.uid === 'weekly-standup@google.com' && o.title === 'Weekly standup',
+    );
+    expect(standups.length).toBeGreaterThan(1);
+    expect(new Set(standups.map((o) => o.people)).size).toBe(1);
+  });
+});
+
+describe('parseFeed: people’s names in real feeds (lib/calendar/fixtures/feeds)', () => {
+  /** A fixture with a meeting link added to each event (the real ones have none), read in a window. */
+  const read = (file: string, window: [string, string]) =>
+    parseFeed(
+      readFileSync(path.join(import.meta.dirname, 'fixtures/feeds', file), 'utf8').replace(
+        /BEGIN:VEVENT\r?\n/g,
+        'BEGIN:VEVENT\r\nX-GOOGLE-CONFERENCE:https://meet.google.com/abc-defg-hij\r\n',
+      ),
+      { from: Date.parse(window[0]), to: Date.parse(window[1]) },
+    ).occurrences;
+
+  it('Google’s export (ical.js samples/recur_instances.ics): a folded CN; a CN that is the address is no name', () => {
+    // January's first Tuesday is the series' own; October's is an override that names the organizer only.
+    const [january] = read('icaljs-recur_instances.ics', ['2013-01-01T00:00:00Z', '2013-01-02T00:00:00Z']);
+    expect(january!.people).toEqual(['James Lal', 'Sahaja Lal']);
+    const [october] = read('icaljs-recur_instances.ics', ['2012-10-02T00:00:00Z', '2012-10-03T00:00:00Z']);
+    expect(october!.people).toEqual(['James Lal']);
+  });
+
+  it('Lightning’s (ical.js samples/multiple_rrules.ics): the organizer, then the attendee', () => {
+    const occurrences = read('icaljs-multiple_rrules.ics', ['2012-03-26T00:00:00Z', '2012-03-27T00:00:00Z']);
+    expect(occurrences[0]!.people).toEqual(['Faramarz Rashed', 'James Lal']);
+  });
+
+  it('khal’s (icalendar issue_156): a quoted CN', () => {
+    const occurrences = read('pyical-issue_156_RDATE_with_PERIOD_TZID_khal.ics', [
+      '2018-03-27T00:00:00Z',
+      '2018-03-28T00:00:00Z',
+    ]);
+    expect(occurrences[0]!.people).toEqual(['XYZ']);
   });
 });

@@ -96,10 +96,10 @@ function declinedBy(component: ICAL.Component, email: string | null): boolean {
 /** Every occurrence of a series shares its master's link: it is searched once. */
 const links = new WeakMap<ICAL.Component, ReturnType<typeof eventMeetingLink>>();
 /** ...and its attendees: one list per event, shared by its occurrences (a structured clone keeps one copy). */
-const people = new WeakMap<ICAL.Component, string[]>();
+const guests = new WeakMap<ICAL.Component, string[]>();
 
 function attendeesOf(component: ICAL.Component): string[] {
-  let list = people.get(component);
+  let list = guests.get(component);
   if (!list) {
     list = [];
     for (const attendee of component.getAllProperties('attendee')) {
@@ -107,7 +107,74 @@ function attendeesOf(component: ICAL.Component): string[] {
       if (email !== null && !list.includes(email)) list.push(email);
       if (list.length >= ATTENDEES_MAX) break;
     }
-    people.set(component, list);
+    guests.set(component, list);
+  }
+  return list;
+}
+
+/** A display name is cut to this many characters (a rename takes at most 100). */
+const PERSON_NAME_MAX = 100;
+// Control and format characters (bidirectional overrides, zero-width joiners) are dropped.
+const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
+/** A common name that is only an address (Google writes the address when the person has no name). */
+const ADDRESS_ONLY = /^(mailto:)?[^\s@]+@[^\s@]+$/i;
+/** Calendar users that are no person: a meeting room, a projector, a mailing list. */
+const NO_PERSON = new Set(['ROOM', 'RESOURCE', 'GROUP']);
+
+/**
+ * A CN parameter as a display name: RFC 6868's caret escapes are undone by ical.js; a backslash
+ * before `,` `;` `\` (some producers write them) is dropped; control and bidirectional characters
+ * dropped, whitespace collapsed, trimmed, cut at `PERSON_NAME_MAX`. Empty, or only an address: no name.
+ */
+function personName(value: unknown): string | null {
+  const raw = Array.isArray(value) ? value.filter((part) => typeof part === 'string').join(', ') : value;
+  if (typeof raw !== 'string') return null;
+  const text = raw
+    .slice(0, PERSON_NAME_MAX * 8)
+    .replace(/\\([,;\\])/g, '$1')
+    .replace(INVISIBLE, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text === '' || ADDRESS_ONLY.test(text)) return null;
+  const chars = Array.from(text);
+  return chars.length > PERSON_NAME_MAX ? chars.slice(0, PERSON_NAME_MAX).join('').trimEnd() : text;
+}
+
+const upper = (value: unknown) => (typeof value === 'string' ? value.toUpperCase() : '');
+
+/**
+ * ...and the display names of its people (the organizer, then the attendees in feed order):
+ * names only, never addresses. Left out: an attendee who declined, one that is no person (CUTYPE
+ * ROOM, RESOURCE, GROUP), one who is only informed (ROLE=NON-PARTICIPANT), and a CN that is empty
+ * or only an address. One per name, compared case-insensitively; at most `ATTENDEES_MAX`.
+ */
+const named = new WeakMap<ICAL.Component, string[]>();
+
+function peopleOf(component: ICAL.Component): string[] {
+  let list = named.get(component);
+  if (!list) {
+    list = [];
+    const seen = new Set<string>();
+    const properties = [
+      ...component.getAllProperties('organizer'),
+      ...component.getAllProperties('attendee'),
+    ];
+    for (const property of properties) {
+      if (list.length >= ATTENDEES_MAX) break;
+      if (
+        upper(property.getParameter('partstat')) === 'DECLINED' ||
+        NO_PERSON.has(upper(property.getParameter('cutype'))) ||
+        upper(property.getParameter('role')) === 'NON-PARTICIPANT'
+      )
+        continue;
+      const name = personName(property.getParameter('cn'));
+      if (name === null) continue;
+      const key = name.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      list.push(name);
+    }
+    named.set(component, list);
   }
   return list;
 }
@@ -165,6 +232,7 @@ function occurrenceOf(
     organizer: emailOf(component.getFirstPropertyValue('organizer')),
     attendees: attendeesOf(component),
     accepted: acceptedOf(component),
+    people: peopleOf(component),
   };
 }
 

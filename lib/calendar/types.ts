@@ -20,6 +20,12 @@ export interface MeetingOccurrence {
    * before it was read: nobody counts as having accepted.
    */
   accepted?: string[];
+  /**
+   * The display names of the event's people (the organizer and the attendees, from their CN), for
+   * the speakers' rename to offer: no room, no one who declined, no address. Absent in occurrences
+   * stored before it was read.
+   */
+  people?: string[];
 }
 
 export interface ParsedFeed {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryKeyValue } from '@/lib/kv';
-import { type Followed, KEEP_DAYS, MAX_ENTRIES, TimelineStore } from './store';
+import { type Followed, KEEP_DAYS, MAX_ATTENDEES, MAX_ENTRIES, readAttendees, TimelineStore } from './store';
 import { buildTimeline } from './timeline';
 
 const DAY = 24 * 60 * 60_000;
@@ -99,5 +99,82 @@ describe('the page timelines kept beside their recordings', () => {
     await kv.set('timeline:junk', 'x');
     await store.follow(followed({}, {}));
     expect(await kv.keys()).toEqual([]);
+  });
+});
+
+describe('the calendar event’s attendees kept beside a recording or a bot job', () => {
+  const bot = { recordingId: 'bot:b1', startedAt: 0, service: 'google_meet', bot: true, jobId: 'b1' };
+
+  it('are kept before any page timeline (an empty one), follow the job to its recording, and a timeline saved later keeps them', async () => {
+    const { store } = setup();
+    await store.keepAttendees(bot, ['Anna Petrova', 'Tom Becker']);
+    await store.follow(followed({}, { b1: { spaceId: 2, audioId: 9, over: false } }));
+    const alone = await store.forRecording(2, 9);
+    expect(alone).toMatchObject({ bot: true, jobId: 'b1', attendees: ['Anna Petrova', 'Tom Becker'] });
+    expect(alone!.timeline.participants).toEqual([]);
+    await store.save(bot, timeline);
+    const both = await store.forRecording(2, 9);
+    expect(both!.attendees).toEqual(['Anna Petrova', 'Tom Becker']);
+    expect(both!.timeline).toEqual(timeline);
+  });
+
+  it('given after the page timeline, keep it; an empty list keeps nothing', async () => {
+    const { store, kv } = setup();
+    await store.keepAttendees(entry('r0'), []);
+    expect(await kv.keys()).toEqual([]);
+    await store.save(entry('r1'), timeline);
+    await store.keepAttendees(entry('r1'), ['Anna']);
+    await store.follow(followed({ r1: 'j1' }, { j1: { spaceId: 2, audioId: 5, over: false } }));
+    expect(await store.forRecording(2, 5)).toMatchObject({ timeline, attendees: ['Anna'], startedAt: 500 });
+  });
+
+  it('go with the job that ends without a recording, the recording deleted, sign-out, and after a day undiscarded', async () => {
+    const { store, kv, later } = setup();
+    await store.keepAttendees(bot, ['Anna']);
+    await store.keepAttendees({ ...bot, recordingId: 'bot:b2', jobId: 'b2' }, ['Anna']);
+    await store.keepAttendees(entry('r1'), ['Anna']);
+    await store.follow(
+      followed({}, { b1: { spaceId: 2, over: true }, b2: { spaceId: 3, audioId: 4, over: true } }),
+    );
+    expect((await kv.keys()).sort()).toEqual(['timeline:bot:b2', 'timeline:r1']);
+    await store.forget(3, 4);
+    expect(await kv.keys()).toEqual(['timeline:r1']);
+    later(DAY + 1);
+    await store.follow(followed({}, {}));
+    expect(await kv.keys()).toEqual([]);
+    await store.keepAttendees(entry('r2'), ['Anna']);
+    await store.wipe();
+    expect(await kv.keys()).toEqual([]);
+  });
+
+  it('count toward the entries kept: the oldest go first', async () => {
+    const { store, kv, later } = setup();
+    for (let i = 0; i < MAX_ENTRIES + 2; i += 1) {
+      await store.keepAttendees(entry(`r${i}`), ['Anna']);
+      later(1);
+    }
+    expect(await kv.keys()).toHaveLength(MAX_ENTRIES);
+    expect(await kv.keys()).not.toContain('timeline:r0');
+  });
+
+  it('are read back within bounds, whatever the database holds', async () => {
+    expect(readAttendees('Anna')).toEqual([]);
+    expect(readAttendees([' Anna\u202e ', 'anna', 3, null, '', 'x'.repeat(1000)])).toEqual([
+      'Anna',
+      'x'.repeat(100),
+    ]);
+    expect(readAttendees(Array.from({ length: 10_000 }, (_, i) => `P${i}`))).toHaveLength(MAX_ATTENDEES);
+    const { store, kv } = setup();
+    await kv.set('timeline:r9', {
+      ...entry('r9'),
+      savedAt: 1,
+      spaceId: 1,
+      audioId: 1,
+      timeline,
+      attendees: 'junk',
+    });
+    const read = await store.forRecording(1, 1);
+    expect(read).not.toBeNull();
+    expect(read!.attendees).toEqual([]);
   });
 });

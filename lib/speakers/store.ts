@@ -11,13 +11,21 @@
  * - an entry whose recording never got a job (discarded) goes after a day;
  * - every entry goes after `KEEP_DAYS`, and at most `MAX_ENTRIES` are kept (the oldest go first).
  *
+ * An entry may also hold the display names of the calendar event's attendees (`attendees`), kept
+ * when the bot is sent or the recording starts for a meeting a synced feed holds then: such an
+ * entry may exist before any page timeline comes (its timeline is empty), follows and goes the same
+ * way, and a timeline saved later keeps them.
+ *
  * Each timeline is read back through `parseTimeline`, with its bounds (500 participants, 20,000
- * intervals), whatever the database holds.
+ * intervals), and the attendees through `readAttendees`, whatever the database holds.
  */
 import type { KeyValueStore } from '@/lib/kv';
-import { type PageTimeline, parseTimeline } from './timeline';
+import { cleanName, type PageTimeline, parseTimeline } from './timeline';
 
 export const MAX_ENTRIES = 200;
+/** Attendees kept per entry (as the calendar's parser keeps per event), each at most 100 characters. */
+export const MAX_ATTENDEES = 200;
+const ATTENDEE_NAME_MAX = 100;
 export const KEEP_DAYS = 90;
 const DAY_MS = 24 * 60 * 60_000;
 const PREFIX = 'timeline:';
@@ -44,7 +52,39 @@ export interface StoredTimeline {
    */
   settled?: boolean;
   timeline: PageTimeline;
+  /** The calendar event's attendees' display names (names only), when a synced feed held the meeting. */
+  attendees?: string[];
 }
+
+/** A timeline with nobody in it: an entry that holds only the calendar event's attendees. */
+export function emptyTimeline(origin: number): PageTimeline {
+  return { v: 1, origin, participants: [], speaking: [], observed: [], truncated: false };
+}
+
+/**
+ * Stored attendees read back: strings only, control and bidirectional characters dropped, trimmed,
+ * at most 100 characters each, one per name (case-insensitive), at most `MAX_ATTENDEES`.
+ */
+export function readAttendees(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const item of value.slice(0, MAX_ATTENDEES * 4)) {
+    if (out.length >= MAX_ATTENDEES) break;
+    const name = cleanName(item, ATTENDEE_NAME_MAX);
+    const key = name.toLowerCase();
+    if (name === '' || seen.has(key)) continue;
+    seen.add(key);
+    out.push(name);
+  }
+  return out;
+}
+
+/** Whose entry: a recording, or a bot job. */
+type Owner = Pick<StoredTimeline, 'recordingId' | 'startedAt' | 'service'> & {
+  bot?: boolean;
+  jobId?: string;
+};
 
 /** What the store needs to know of jobs and recordings to follow an entry. */
 export interface Followed {
@@ -94,14 +134,22 @@ export class TimelineStore {
   async parsed(entry: StoredTimeline): Promise<StoredTimeline | null> {
     const timeline = parseTimeline(entry.timeline);
     if (!timeline) await this.kv.del(PREFIX + entry.recordingId);
-    return timeline ? { ...entry, timeline } : null;
+    return timeline ? { ...entry, timeline, attendees: readAttendees(entry.attendees) } : null;
   }
 
-  /** Keeps the page's timeline of a recording (a later one replaces an earlier one). */
-  async save(
-    entry: Pick<StoredTimeline, 'recordingId' | 'startedAt' | 'service'> & { bot?: boolean; jobId?: string },
-    timeline: PageTimeline,
-  ): Promise<void> {
+  /**
+   * Keeps the calendar event's attendees beside a recording or a bot job, before or after its page
+   * timeline (an entry without one gets an empty timeline). Nothing kept for an empty list.
+   */
+  async keepAttendees(entry: Owner, names: readonly string[]): Promise<void> {
+    const attendees = readAttendees(names);
+    const known = await this.kv.get<unknown>(PREFIX + entry.recordingId);
+    if (attendees.length > 0)
+      await this.save(entry, isEntry(known) ? known.timeline : emptyTimeline(entry.startedAt), attendees);
+  }
+
+  /** Keeps the page's timeline of a recording (a later one replaces an earlier one; attendees stay). */
+  async save(entry: Owner, timeline: PageTimeline, attendees?: string[]): Promise<void> {
     const key = PREFIX + entry.recordingId;
     const known = await this.kv.get<unknown>(key);
     const kept = isEntry(known) ? known : null;
@@ -114,6 +162,7 @@ export class TimelineStore {
       ...(entry.jobId !== undefined && { jobId: entry.jobId }),
       savedAt: this.now(),
       timeline,
+      ...(attendees && { attendees }),
     } satisfies StoredTimeline);
     // The bounds are looked at when a recording's first timeline comes, not at every update.
     if (!kept) await this.prune();

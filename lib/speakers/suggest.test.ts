@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_MARK_LAG, suggestNames } from './suggest';
+import { emptyTimeline } from './store';
+import { offeredNames, PAGE_MARK_LAG, suggestNames } from './suggest';
 import { buildTimeline, type PageSample } from './timeline';
 
 const START = 1_790_000_000_000;
@@ -92,5 +93,44 @@ describe('names from the page of a meeting our bot recorded', () => {
       [null, 'unaligned'],
       [null, 'unaligned'],
     ]);
+  });
+});
+
+describe('the names offered for a voice left unnamed: the page’s, then the calendar event’s', () => {
+  const recorded = page({ p1: [[5, 20]], p2: [[21, 40]] });
+  const result = {
+    speakers: { '0': 'SPEAKER_00', '1': 'SPEAKER_01', '2': 'SPEAKER_02' },
+    timeline: {
+      '0': [[5, 20]] as Array<[number, number]>,
+      '1': [[21, 40]] as Array<[number, number]>,
+      '2': [[35, 50]] as Array<[number, number]>,
+    },
+  };
+
+  it('the page’s names first (the one that spoke with the voice first), then the attendees the page did not offer', () => {
+    const offered = offeredNames(suggestNames(recorded, result, {}), [
+      'TOM BECKER',
+      'Chen Wei',
+      'maria lopez',
+      'Dana Smith',
+    ]);
+    expect(offered.from).toBe('both');
+    // Voices 0 and 1 are named by the page: nothing is offered to them.
+    expect(Object.keys(offered.byVoice)).toEqual(['2']);
+    expect(offered.byVoice['2']![0]).toBe('Tom Becker');
+    expect(offered.byVoice['2']).toHaveLength(5);
+    expect(offered.byVoice['2']!.slice(3)).toEqual(['Chen Wei', 'Dana Smith']);
+  });
+
+  it('with no page timeline, the attendees alone, in the event’s order, to every voice still SPEAKER_<nn>; never to a name the user gave, never as a name', () => {
+    const alone = { timeline: emptyTimeline(0), startedAt: 0, bot: true };
+    const matching = suggestNames(alone, result, { '1': 'Chen Wei' });
+    expect(matching.suggestions.every((s) => s.name === null)).toBe(true);
+    expect(offeredNames(matching, ['Anna Petrova', 'Tom Becker'])).toEqual({
+      byVoice: { '0': ['Anna Petrova', 'Tom Becker'], '2': ['Anna Petrova', 'Tom Becker'] },
+      from: 'calendar',
+    });
+    expect(offeredNames(matching, [])).toEqual({ byVoice: {}, from: null });
+    expect(offeredNames(suggestNames(recorded, result, {})).from).toBe('page');
   });
 });

@@ -4,7 +4,8 @@
  * recorded (a searched one), then the voting
  * (lib/speakers/match.ts) against the result's `speakers_timeline` with the names in force (the
  * service's, and the user's over them). Used by the viewer, the popup, and the background when
- * confident names are given without asking.
+ * confident names are given without asking. `offeredNames` adds the calendar event's attendees to
+ * the names offered for the voices left unnamed.
  */
 import { exactAlignment, searchAlignment } from './align';
 import { type Matching, matchSpeakers } from './match';
@@ -46,4 +47,44 @@ export function suggestNames(
     speakers,
     names,
   });
+}
+
+/** Where the names offered under the speakers' rename come from. */
+export type OfferedFrom = 'page' | 'calendar' | 'both';
+
+export interface OfferedNames {
+  /** Speaker id → the names offered for that voice left unnamed, in order. */
+  byVoice: Record<string, string[]>;
+  /** Null when nothing is offered. */
+  from: OfferedFrom | null;
+}
+
+export const NOTHING_OFFERED: OfferedNames = { byVoice: {}, from: null };
+
+/**
+ * The names offered for each voice the matching left unnamed (every voice still labelled
+ * `SPEAKER_<nn>`, the user's and the service's names never): the page's names first (those that
+ * spoke with the voice first, lib/speakers/match.ts), then the calendar event's attendees not
+ * already offered (compared case-insensitively), in the event's order. Choices, never names given.
+ */
+export function offeredNames(matching: Matching, attendees: readonly string[] = []): OfferedNames {
+  const byVoice: Record<string, string[]> = {};
+  let page = false;
+  let calendar = false;
+  for (const suggestion of matching.suggestions) {
+    if (suggestion.name !== null) continue;
+    const seen = new Set(suggestion.choices.map((name) => name.toLowerCase()));
+    const extra = attendees.filter((name) => {
+      const key = name.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    const list = [...suggestion.choices, ...extra];
+    if (list.length === 0) continue;
+    byVoice[suggestion.speakerId] = list;
+    page ||= suggestion.choices.length > 0;
+    calendar ||= extra.length > 0;
+  }
+  return { byVoice, from: page && calendar ? 'both' : calendar ? 'calendar' : page ? 'page' : null };
 }

@@ -75,16 +75,16 @@ export interface BuilderOptions {
 // Control and format characters (bidirectional overrides, zero-width joiners) are dropped.
 const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
 
-/** A name as the timeline keeps it: trimmed, one space between words, at most 80 characters. */
-export function cleanName(value: unknown): string {
+/** A name as the timeline keeps it: trimmed, one space between words, at most 80 characters (or `max`). */
+export function cleanName(value: unknown, max = MAX_NAME_LENGTH): string {
   if (typeof value !== 'string') return '';
   const text = value
-    .slice(0, MAX_NAME_LENGTH * 8)
+    .slice(0, max * 8)
     .replace(INVISIBLE, '')
     .replace(/\s+/g, ' ')
     .trim();
   const chars = Array.from(text);
-  return chars.length > MAX_NAME_LENGTH ? chars.slice(0, MAX_NAME_LENGTH).join('').trimEnd() : text;
+  return chars.length > max ? chars.slice(0, max).join('').trimEnd() : text;
 }
 
 function cleanId(value: unknown): string {
