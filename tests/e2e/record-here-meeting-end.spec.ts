@@ -6,47 +6,38 @@
  * another meeting stops it the same way; an address change within the meeting does not.
  */
 import type { Page } from '@playwright/test';
-import { fixture } from './page-support';
+import type { RunningEmulator } from '../../emulator/index';
+import { fixture, servePage } from './page-support';
 import { launchedForRecording } from './record-launch';
+import { meetingControl as control, MEET, MEET_ORIGIN, recordingState, toneScript } from './record-support';
 import { counters, expect } from './ui-fixtures';
 
-const MEET = 'https://meet.google.com/abc-defg-hij';
-
 /** The Meet fixture with a 440 Hz tone playing (autoplay allowed by the launch flag). */
-const MEET_WITH_SOUND = fixture('meet-call.html').replace(
-  '</body>',
-  `<script>
-  const audio = new AudioContext();
-  const tone = audio.createOscillator();
-  tone.frequency.value = 440;
-  tone.connect(audio.destination);
-  tone.start();
-</script></body>`,
-);
+const MEET_WITH_SOUND = fixture('meet-call.html').replace('</body>', `${toneScript()}</body>`);
 
-const allowlisted = launchedForRecording(true, (context) =>
-  context.route('https://meet.google.com/**', (route) =>
-    route.request().resourceType() === 'document'
-      ? route.fulfill({ contentType: 'text/html; charset=utf-8', body: MEET_WITH_SOUND })
-      : route.fulfill({ status: 404, body: '' }),
-  ),
-);
-
-const control = (page: Page) => page.locator('meeting-capture-send-bot');
-
-async function recordingState(popup: Page): Promise<{ phase: string; stopReason?: string } | null> {
-  const answer = (await popup.evaluate(() =>
-    chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
-  )) as { data: { state: { phase: string; stopReason?: string } | null } };
-  return answer.data.state;
-}
+const allowlisted = launchedForRecording(true, (context) => servePage(context, MEET_ORIGIN, MEET_WITH_SOUND));
 
 /** Records the meeting tab from its control until the clock shows a few seconds. */
-async function recordMeeting(meeting: Page): Promise<void> {
-  await meeting.goto(MEET);
+async function recordHere(meeting: Page): Promise<void> {
   await meeting.bringToFront();
   await control(meeting).getByRole('button', { name: 'Record here' }).click();
   await expect(control(meeting).getByRole('timer')).toHaveText(/^0:0[3-9]$/, { timeout: 20_000 });
+}
+
+/** Records Meet's meeting from its control until the clock shows a few seconds. */
+async function recordMeeting(meeting: Page): Promise<void> {
+  await meeting.goto(MEET);
+  await recordHere(meeting);
+}
+
+/** Within 5 s of the end, stopped because the meeting ended, as a Stop would; its file reaches the space. */
+async function stoppedByItself(popup: Page, emulator: RunningEmulator): Promise<void> {
+  await expect
+    .poll(async () => (await recordingState(popup))?.stopReason, { timeout: 5_000 })
+    .toBe('meeting-ended');
+  await expect
+    .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
+    .toBe(1);
 }
 
 allowlisted(
@@ -67,13 +58,7 @@ allowlisted(
     await meeting.getByRole('button', { name: 'Leave call' }).click();
     await expect(meeting.getByRole('heading', { name: 'You left the meeting' })).toBeVisible();
     await expect(meeting).toHaveURL(`${MEET}?authuser=0`);
-    // Within 5 s of the end, stopped because the meeting ended, as a Stop would.
-    await expect
-      .poll(async () => (await recordingState(popup.page))?.stopReason, { timeout: 5_000 })
-      .toBe('meeting-ended');
-    await expect
-      .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
-      .toBe(1);
+    await stoppedByItself(popup.page, emulator);
     // The popup, opened afterwards, says why the recording stopped though nobody pressed Stop.
     await popup.page.reload();
     await expect(popup.page.getByTestId('recording-stopped-itself')).toHaveText(
@@ -94,12 +79,7 @@ allowlisted(
     await recordMeeting(meeting);
     expect(await recordingState(popup.page)).toMatchObject({ phase: 'recording' });
     await meeting.goto('https://meet.google.com/xyz-wxyz-xyz');
-    await expect
-      .poll(async () => (await recordingState(popup.page))?.stopReason, { timeout: 5_000 })
-      .toBe('meeting-ended');
-    await expect
-      .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
-      .toBe(1);
+    await stoppedByItself(popup.page, emulator);
     // The other meeting's control offers a recording of its own.
     await expect(control(meeting).getByRole('button', { name: 'Record here' })).toBeVisible();
   },
