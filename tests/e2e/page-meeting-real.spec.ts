@@ -7,7 +7,7 @@
  * sends one bot to that meeting.
  */
 import type { Frame, Page } from '@playwright/test';
-import { counters, expect, injectedHosts, serveHost, test } from './page-support';
+import { expect, expectOneBotTo, injectedHosts, serveHost, test } from './page-support';
 
 const MEET_HOME = 'https://meet.google.com/landing';
 const MEET = 'https://meet.google.com/abc-defg-hij';
@@ -23,14 +23,6 @@ test.beforeEach(async ({ context }) => {
   await serveHost(context, 'https://app.zoom.us', 'zoom-web-client.html');
   for (const origin of TELEMOST_HOSTS) await serveHost(context, origin, 'telemost-call.html');
 });
-
-/** The links of the bot jobs the extension made, oldest first. */
-async function botLinks(
-  extensionMessage: <T>(type: string, payload: object) => Promise<{ ok: boolean; data?: T }>,
-): Promise<string[]> {
-  const jobs = await extensionMessage<Array<{ intent: string; sourceUrl?: string }>>('jobs.list', {});
-  return (jobs.data ?? []).filter((job) => job.intent === 'bot').map((job) => job.sourceUrl ?? '');
-}
 
 /** Our shadow hosts inside a frame of the page (none: the control is the top document's). */
 function hostsIn(frame: Frame): Promise<number> {
@@ -90,8 +82,7 @@ test('Meet: no control on /landing; one, for the meeting, from the code’s addr
   // The control is for this meeting: its bot goes to abc-defg-hij, once.
   await sendBot(page).click();
   await expect(status(page)).toContainText('Bot sent to the meeting');
-  expect((await counters(emulator)).botRequests).toBe(1);
-  expect(await botLinks(extensionMessage)).toEqual([MEET]);
+  await expectOneBotTo(emulator, extensionMessage, MEET);
 
   // "Return to home screen": /landing again, and the control goes.
   await page.getByRole('button', { name: 'Return to home screen' }).click();
@@ -120,8 +111,7 @@ test('Zoom web client: one control, in the top document, none in iframe#webclien
 
   await sendBot(page).dblclick();
   await expect(status(page)).toContainText('Bot sent to the meeting');
-  expect((await counters(emulator)).botRequests).toBe(1);
-  expect(await botLinks(extensionMessage)).toEqual(['https://app.zoom.us/j/81234567890?pwd=abc']);
+  await expectOneBotTo(emulator, extensionMessage, 'https://app.zoom.us/j/81234567890?pwd=abc');
   expect(await hostsIn(frame)).toBe(0);
 
   // The host's start address of the same client: one control, for the same meeting.
@@ -158,8 +148,7 @@ for (const origin of TELEMOST_HOSTS) {
 
     await sendBot(page).click();
     await expect(status(page)).toContainText('Bot sent to the meeting');
-    expect((await counters(emulator)).botRequests).toBe(1);
-    expect(await botLinks(extensionMessage)).toEqual([`${origin}/j/${TELEMOST_ID}`]);
+    await expectOneBotTo(emulator, extensionMessage, `${origin}/j/${TELEMOST_ID}`);
 
     // Leaving sends the top page home: no meeting, no control.
     await call.getByTestId('end-call-alt-button').click();

@@ -7,37 +7,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'wxt';
+import { buildExtension } from './extension-build';
 import { expect, test } from './fixtures';
 import { launchChromium } from './launch';
-import { fixture } from './page-support';
+import { serveHost } from './page-support';
 
 const MEET = 'https://meet.google.com/abc-defg-hij';
 
 test('the release build’s page controls live in closed shadow roots', async () => {
   test.setTimeout(240_000);
   const outDir = mkdtempSync(path.join(tmpdir(), 'mc-release-'));
-  const flag = process.env.WXT_TEST_BUILD;
-  delete process.env.WXT_TEST_BUILD;
-  try {
-    await build({ root: path.resolve(import.meta.dirname, '../..'), outDir, logger: quietLogger() });
-  } finally {
-    if (flag !== undefined) process.env.WXT_TEST_BUILD = flag;
-  }
+  await buildExtension(outDir, { WXT_TEST_BUILD: undefined });
   const { context, close } = await launchChromium({
     extensionDir: path.join(outDir, 'chrome-mv3'),
     profilePrefix: 'mc-release-',
   });
   try {
-    await context.route('https://meet.google.com/**', (route) =>
-      route.request().resourceType() === 'document'
-        ? route.fulfill({
-            status: 200,
-            contentType: 'text/html; charset=utf-8',
-            body: fixture('meet-call.html'),
-          })
-        : route.fulfill({ status: 404, body: '' }),
-    );
+    await serveHost(context, 'https://meet.google.com', 'meet-call.html');
     const page = await context.newPage();
     // The page's own script, first to run, hooks what would hand it our root: our content
     // script runs in its own world, with its own prototypes, so the hooks see nothing.
@@ -84,17 +70,3 @@ test('the release build’s page controls live in closed shadow roots', async ()
     rmSync(outDir, { recursive: true, force: true });
   }
 });
-
-function quietLogger() {
-  const quiet = () => {};
-  return {
-    debug: quiet,
-    log: quiet,
-    info: quiet,
-    warn: quiet,
-    error: console.error,
-    fatal: console.error,
-    success: quiet,
-    level: 0,
-  };
-}

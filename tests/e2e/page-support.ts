@@ -22,10 +22,22 @@ export function fixture(name: string): string {
  * and 404 for anything else there (favicons, beacons): the fixtures are self-contained.
  */
 export async function serveHost(context: BrowserContext, origin: string, file: string): Promise<void> {
-  const body = fixture(file);
+  await servePage(context, origin, fixture(file));
+}
+
+/** As `serveHost`, with the page given: `body`, or `body(url)` for the address asked. */
+export async function servePage(
+  context: BrowserContext,
+  origin: string,
+  body: string | ((url: string) => string),
+): Promise<void> {
   await context.route(`${origin}/**`, (route) => {
     if (route.request().resourceType() !== 'document') return route.fulfill({ status: 404, body: '' });
-    return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body });
+    return route.fulfill({
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      body: typeof body === 'string' ? body : body(route.request().url()),
+    });
   });
 }
 
@@ -37,6 +49,25 @@ export interface Counters {
 export async function counters(emulator: RunningEmulator): Promise<Counters> {
   const answer = await fetch(`${emulator.url}/__emulator/counters`);
   return (await answer.json()) as Counters;
+}
+
+/** Sends a privileged message from an extension page (the `extensionMessage` fixture). */
+type ExtensionMessage = <T>(type: string, payload: object) => Promise<{ ok: boolean; data?: T }>;
+
+/** The links of the bot jobs the extension made, oldest first. */
+export async function botLinks(extensionMessage: ExtensionMessage): Promise<string[]> {
+  const jobs = await extensionMessage<Array<{ intent: string; sourceUrl?: string }>>('jobs.list', {});
+  return (jobs.data ?? []).filter((job) => job.intent === 'bot').map((job) => job.sourceUrl ?? '');
+}
+
+/** One bot was sent, to `link`: the service was asked once, and the extension's one bot job is for it. */
+export async function expectOneBotTo(
+  emulator: RunningEmulator,
+  extensionMessage: ExtensionMessage,
+  link: string,
+): Promise<void> {
+  expect((await counters(emulator)).botRequests).toBe(1);
+  expect(await botLinks(extensionMessage)).toEqual([link]);
 }
 
 interface PageFixtures {

@@ -3,33 +3,8 @@
  * stay), then another account signs in: the popup asks before they are deleted, Cancel keeps them
  * and sends nothing; the same account finds them offered again; "Delete and sign in" deletes them.
  */
-import type { Page } from '@playwright/test';
-import { setRecordingKey } from './record-support';
+import { message, recordingKeys, setRecordingKey } from './record-support';
 import { expect, SEED, test } from './ui-fixtures';
-
-async function message(page: Page, type: string, payload: object): Promise<unknown> {
-  return page.evaluate(
-    ([type, payload]) => chrome.runtime.sendMessage({ channel: 'meeting-capture', type, payload }),
-    [type, payload] as const,
-  );
-}
-
-async function recordingKeys(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('meeting-capture-recording');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-      const request = db.transaction('recording').objectStore('recording').getAllKeys();
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    db.close();
-    return keys.map(String).sort();
-  });
-}
 
 test('another account signing in is asked before the kept recording is deleted; the same account is offered it again', async ({
   signedInPopup: popup,

@@ -5,7 +5,7 @@
  * document: a realtime audio context, running and rendering, in which the captured tab's stream
  * goes to the speakers (the context's destination) as well as to the recording.
  */
-import type { CDPSession } from '@playwright/test';
+import { offscreenSession } from './offscreen-session';
 import { launchedForRecording } from './record-launch';
 import { openTonePage } from './record-support';
 import { expect } from './ui-fixtures';
@@ -23,35 +23,6 @@ interface AudioEvent {
     destinationId?: string;
     contextId?: string;
   };
-}
-
-/** A DevTools session on the extension's offscreen document, through `via` (flatten off). */
-async function offscreenSession(via: CDPSession) {
-  const { targetInfos } = (await via.send('Target.getTargets')) as {
-    targetInfos: Array<{ targetId: string; url: string }>;
-  };
-  const target = targetInfos.find((info) => /^chrome-extension:\/\/[^/]+\/offscreen\.html/.test(info.url));
-  expect(target, 'the offscreen document is open').toBeDefined();
-  const { sessionId } = (await via.send('Target.attachToTarget', {
-    targetId: target!.targetId,
-    flatten: false,
-  })) as { sessionId: string };
-  const events: AudioEvent[] = [];
-  via.on('Target.receivedMessageFromTarget', (event) => {
-    if ((event as { sessionId: string }).sessionId === sessionId)
-      events.push(JSON.parse((event as { message: string }).message) as AudioEvent);
-  });
-  let nextId = 1;
-  const send = async (method: string, params: Record<string, unknown> = {}) => {
-    const id = nextId++;
-    await via.send('Target.sendMessageToTarget', {
-      sessionId,
-      message: JSON.stringify({ id, method, params }),
-    });
-    await expect.poll(() => events.some((event) => event.id === id)).toBe(true);
-    return events.find((event) => event.id === id)!;
-  };
-  return { events, send };
 }
 
 test('the recorded tab stays audible: its captured sound is played to the speakers by a running audio context', async ({
@@ -75,7 +46,7 @@ test('the recorded tab stays audible: its captured sound is played to the speake
     }),
   );
   const cdp = await context.newCDPSession(tone);
-  const offscreen = await offscreenSession(cdp);
+  const offscreen = await offscreenSession<AudioEvent>(cdp);
   await offscreen.send('WebAudio.enable');
 
   const recorder = popup.page.getByTestId('recorder');

@@ -7,42 +7,28 @@
  * session mid-recording (its refresh refused) keeps the recording for the next sign-in, which
  * uploads it; a cancelled upload is retried by "Upload what was recorded".
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { servePage } from './page-support';
 import { launchedForRecording } from './record-launch';
+import {
+  MEET,
+  MEET_ORIGIN,
+  meetingControl,
+  message,
+  recordTab,
+  routeTonePage,
+  tonePage,
+} from './record-support';
 import { api, counters, expect, SEED } from './ui-fixtures';
 import { recordNotices } from './worker-notices';
 
-const MEET = 'https://meet.google.com/abc-defg-hij';
 const TONE = '/record-here/breaks.html';
 const DAY_MS = 86_400_000;
 
-const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body>
-<script>
-  const audio = new AudioContext();
-  const tone = audio.createOscillator();
-  tone.frequency.value = 440;
-  tone.connect(audio.destination);
-  tone.start();
-</script></body></html>`;
-
 const test = launchedForRecording(true, async (context) => {
-  await context.route(`${new URL(MEET).origin}/**`, (route) =>
-    route.request().resourceType() === 'document'
-      ? route.fulfill({ contentType: 'text/html; charset=utf-8', body: page('Weekly sync') })
-      : route.fulfill({ status: 404, body: '' }),
-  );
-  await context.route(
-    (url) => url.pathname === TONE,
-    (route) => route.fulfill({ contentType: 'text/html', body: page('Breaks room') }),
-  );
+  await servePage(context, MEET_ORIGIN, tonePage(440, 'Weekly sync'));
+  await routeTonePage(context, TONE, 'Breaks room');
 });
-
-function message<T>(popup: Page, type: string, payload: object): Promise<T> {
-  return popup.evaluate(
-    ([type, payload]) => chrome.runtime.sendMessage({ channel: 'meeting-capture', type, payload }),
-    [type, payload] as const,
-  ) as Promise<T>;
-}
 
 type View = {
   data: { state: { phase: string; failure?: { kind: string } } | null; kept: Array<{ title: string }> };
@@ -62,7 +48,15 @@ async function uploadedOnce(emulator: { url: string }): Promise<boolean[]> {
   return listed.results.filter((item) => item.is_uploaded).map((item) => item.is_uploaded);
 }
 
-const meetingControl = (meeting: Page) => meeting.locator('meeting-capture-send-bot');
+/** The tone page in front, recorded from the popup's recorder (returned), the microphone left out. */
+async function recordToneTab(popup: Page, context: BrowserContext, origin: string): Promise<Locator> {
+  const tone = await context.newPage();
+  await tone.goto(`${origin}${TONE}`);
+  await tone.bringToFront();
+  const recorder = popup.getByTestId('recorder');
+  await recordTab(recorder);
+  return recorder;
+}
 
 test('the recording page closed mid-recording: told within 5 s on the page and in a notification, what was recorded kept; the next start from the page sets it aside', async ({
   signedInPopup: popup,
@@ -146,12 +140,7 @@ test('the service ends the session mid-recording (its refresh refused): signed i
   context,
 }) => {
   test.setTimeout(90_000);
-  const tone = await context.newPage();
-  await tone.goto(`${emulator.url}${TONE}`);
-  await tone.bringToFront();
-  const recorder = popup.page.getByTestId('recorder');
-  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
-  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  const recorder = await recordToneTab(popup.page, context, emulator.url);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:1[1-9]$/, { timeout: 30_000 });
   // Two days on the service's clock: the refresh token has run out; the access token is refused.
   await control(emulator.url, '/clock/advance', { ms: 2 * DAY_MS });
@@ -173,12 +162,7 @@ test('a cancelled upload is retried: "Upload what was recorded" makes a new uplo
   context,
 }) => {
   test.setTimeout(120_000);
-  const tone = await context.newPage();
-  await tone.goto(`${emulator.url}${TONE}`);
-  await tone.bringToFront();
-  const recorder = popup.page.getByTestId('recorder');
-  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
-  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  const recorder = await recordToneTab(popup.page, context, emulator.url);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[6-9]$/, { timeout: 20_000 });
   // The storage drops every part for now: the upload cannot finish, and is cancelled.
   await control(emulator.url, '/drops', { method: 'PUT', path: '^/upload/', times: 1000 });

@@ -4,26 +4,14 @@
  * quota does), and the network drops the upload's parts. Each says why, keeps what was recorded,
  * and creates and charges one recording at most.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { launchedForRecording } from './record-launch';
-import { setRecordingKey } from './record-support';
+import { recordingState, recordTab, routeTonePage, setRecordingKey } from './record-support';
 import { api, counters, expect, SEED } from './ui-fixtures';
-
-const TONE_PAGE = `<!doctype html><html><head><title>Fault room</title></head><body><h1>Fault room</h1>
-<script>
-  const audio = new AudioContext();
-  const tone = audio.createOscillator();
-  tone.frequency.value = 440;
-  tone.connect(audio.destination);
-  tone.start();
-</script></body></html>`;
 
 function launched(allowlisted: boolean) {
   return launchedForRecording(allowlisted, (context) =>
-    context.route(
-      (url) => url.pathname === '/record-here/fault.html',
-      (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
-    ),
+    routeTonePage(context, '/record-here/fault.html', 'Fault room'),
   );
 }
 
@@ -31,13 +19,6 @@ interface Recording {
   id: number;
   duration: number | null;
   is_uploaded: boolean;
-}
-
-async function recordingState(popup: Page): Promise<{ phase: string; failure?: { kind: string } } | null> {
-  const answer = (await popup.evaluate(() =>
-    chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
-  )) as { data: { state: { phase: string; failure?: { kind: string } } | null } };
-  return answer.data.state;
 }
 
 async function uploadedRecording(emulator: { url: string }): Promise<Recording | undefined> {
@@ -53,14 +34,19 @@ async function control(url: string, method: string, path: string, body?: object)
   return answer.json();
 }
 
+/** The tone page, in front. */
+async function openFaultRoom(context: BrowserContext, origin: string): Promise<void> {
+  const tone = await context.newPage();
+  await tone.goto(`${origin}/record-here/fault.html`);
+  await tone.bringToFront();
+}
+
 const plain = launched(false);
 
 plain(
   'capture refused (the tab was not invoked): the popup says what to press; nothing is created or charged',
   async ({ signedInPopup: popup, emulator, context }) => {
-    const tone = await context.newPage();
-    await tone.goto(`${emulator.url}/record-here/fault.html`);
-    await tone.bringToFront();
+    await openFaultRoom(context, emulator.url);
     const recorder = popup.page.getByTestId('recorder');
     await recorder.getByRole('button', { name: 'Record this tab' }).click();
     await expect(recorder.getByTestId('recorder-error')).toHaveText(
@@ -82,12 +68,9 @@ allowlisted(
     allowlisted.setTimeout(90_000);
     // The third piece (from 10 s on) finds the storage full.
     await setRecordingKey(popup.page, 'test:pieces-before-full', 2);
-    const tone = await context.newPage();
-    await tone.goto(`${emulator.url}/record-here/fault.html`);
-    await tone.bringToFront();
+    await openFaultRoom(context, emulator.url);
     const recorder = popup.page.getByTestId('recorder');
-    await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
-    await recorder.getByRole('button', { name: 'Record this tab' }).click();
+    await recordTab(recorder);
     await expect(recorder.getByRole('alert')).toHaveText(
       'The browser’s storage is full: the recording stopped. What was recorded is kept.',
       { timeout: 30_000 },
@@ -116,12 +99,9 @@ allowlisted(
   'the network drops the upload’s parts: the upload resumes as uploads do; one recording, charged once',
   async ({ signedInPopup: popup, emulator, context }) => {
     allowlisted.setTimeout(150_000);
-    const tone = await context.newPage();
-    await tone.goto(`${emulator.url}/record-here/fault.html`);
-    await tone.bringToFront();
+    await openFaultRoom(context, emulator.url);
     const recorder = popup.page.getByTestId('recorder');
-    await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
-    await recorder.getByRole('button', { name: 'Record this tab' }).click();
+    await recordTab(recorder);
     await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[6-9]$/, { timeout: 20_000 });
     // The connection drops on the next two part uploads, without an answer.
     await control(emulator.url, 'POST', '/drops', { method: 'PUT', path: '^/upload/', times: 2 });

@@ -2,51 +2,48 @@
  * The recording ends with the meeting (lib/recording/meeting-end.ts, components/page/call-state.ts):
  * "Record here" on the Meet fixture (tests/fixtures/pages/meet-call.html, with a tone playing),
  * then the page flips to "You left the meeting" on the same address: the recording stops by
- * itself within 5 s and its file reaches the space, as a Stop would. Moving the recorded tab to
- * another meeting stops it the same way; an address change within the meeting does not.
+ * itself within 5 s and its file reaches the space, as a Stop would. Zoom's web client and
+ * Telemost (tests/fixtures/pages/zoom-web-client.html, telemost-call.html) end it the same way with
+ * their end screens, drawn in the frame that holds the call. Moving the recorded tab to another
+ * meeting stops it the same way; an address change within the meeting does not.
  */
-import type { Page } from '@playwright/test';
-import { fixture } from './page-support';
+import type { FrameLocator, Page } from '@playwright/test';
+import type { RunningEmulator } from '../../emulator/index';
+import { fixture, servePage } from './page-support';
 import { launchedForRecording } from './record-launch';
+import { meetingControl as control, MEET, MEET_ORIGIN, recordingState, toneScript } from './record-support';
 import { counters, expect } from './ui-fixtures';
 
-const MEET = 'https://meet.google.com/abc-defg-hij';
+/** A meeting page fixture with a 440 Hz tone playing (autoplay allowed by the launch flag). */
+const withSound = (name: string) => fixture(name).replace('</body>', `${toneScript()}</body>`);
 
-/** The Meet fixture with a 440 Hz tone playing (autoplay allowed by the launch flag). */
-const MEET_WITH_SOUND = fixture('meet-call.html').replace(
-  '</body>',
-  `<script>
-  const audio = new AudioContext();
-  const tone = audio.createOscillator();
-  tone.frequency.value = 440;
-  tone.connect(audio.destination);
-  tone.start();
-</script></body>`,
-);
-
-const allowlisted = launchedForRecording(true, (context) =>
-  context.route('https://meet.google.com/**', (route) =>
-    route.request().resourceType() === 'document'
-      ? route.fulfill({ contentType: 'text/html; charset=utf-8', body: MEET_WITH_SOUND })
-      : route.fulfill({ status: 404, body: '' }),
-  ),
-);
-
-const control = (page: Page) => page.locator('meeting-capture-send-bot');
-
-async function recordingState(popup: Page): Promise<{ phase: string; stopReason?: string } | null> {
-  const answer = (await popup.evaluate(() =>
-    chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
-  )) as { data: { state: { phase: string; stopReason?: string } | null } };
-  return answer.data.state;
-}
+const allowlisted = launchedForRecording(true, async (context) => {
+  await servePage(context, MEET_ORIGIN, withSound('meet-call.html'));
+  await servePage(context, 'https://app.zoom.us', withSound('zoom-web-client.html'));
+  await servePage(context, 'https://telemost.yandex.ru', withSound('telemost-call.html'));
+});
 
 /** Records the meeting tab from its control until the clock shows a few seconds. */
-async function recordMeeting(meeting: Page): Promise<void> {
-  await meeting.goto(MEET);
+async function recordHere(meeting: Page): Promise<void> {
   await meeting.bringToFront();
   await control(meeting).getByRole('button', { name: 'Record here' }).click();
   await expect(control(meeting).getByRole('timer')).toHaveText(/^0:0[3-9]$/, { timeout: 20_000 });
+}
+
+/** Records Meet's meeting from its control until the clock shows a few seconds. */
+async function recordMeeting(meeting: Page): Promise<void> {
+  await meeting.goto(MEET);
+  await recordHere(meeting);
+}
+
+/** Within 5 s of the end, stopped because the meeting ended, as a Stop would; its file reaches the space. */
+async function stoppedByItself(popup: Page, emulator: RunningEmulator): Promise<void> {
+  await expect
+    .poll(async () => (await recordingState(popup))?.stopReason, { timeout: 5_000 })
+    .toBe('meeting-ended');
+  await expect
+    .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
+    .toBe(1);
 }
 
 allowlisted(
@@ -67,13 +64,7 @@ allowlisted(
     await meeting.getByRole('button', { name: 'Leave call' }).click();
     await expect(meeting.getByRole('heading', { name: 'You left the meeting' })).toBeVisible();
     await expect(meeting).toHaveURL(`${MEET}?authuser=0`);
-    // Within 5 s of the end, stopped because the meeting ended, as a Stop would.
-    await expect
-      .poll(async () => (await recordingState(popup.page))?.stopReason, { timeout: 5_000 })
-      .toBe('meeting-ended');
-    await expect
-      .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
-      .toBe(1);
+    await stoppedByItself(popup.page, emulator);
     // The popup, opened afterwards, says why the recording stopped though nobody pressed Stop.
     await popup.page.reload();
     await expect(popup.page.getByTestId('recording-stopped-itself')).toHaveText(
@@ -94,13 +85,63 @@ allowlisted(
     await recordMeeting(meeting);
     expect(await recordingState(popup.page)).toMatchObject({ phase: 'recording' });
     await meeting.goto('https://meet.google.com/xyz-wxyz-xyz');
-    await expect
-      .poll(async () => (await recordingState(popup.page))?.stopReason, { timeout: 5_000 })
-      .toBe('meeting-ended');
-    await expect
-      .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
-      .toBe(1);
+    await stoppedByItself(popup.page, emulator);
     // The other meeting's control offers a recording of its own.
     await expect(control(meeting).getByRole('button', { name: 'Record here' })).toBeVisible();
   },
 );
+
+/** Zoom's web client and Telemost: the call in a frame, joined there, ended by the page's end screen. */
+const FRAMED = [
+  {
+    service: 'Zoom',
+    url: 'https://app.zoom.us/wc/81234567890/join?pwd=abc&fromPWA=1',
+    frame: 'iframe#webclient',
+    join: async (_page: Page, call: FrameLocator) => {
+      await call.getByRole('button', { name: 'Join' }).click();
+      await expect(call.getByRole('button', { name: 'Leave' })).toBeVisible();
+    },
+    // The host ends the meeting: "This meeting has been ended by host".
+    end: (call: FrameLocator) =>
+      call.locator('body').evaluate(() => (window as unknown as { __zoom: { end(): void } }).__zoom.end()),
+    ended: (call: FrameLocator) => call.getByText('This meeting has been ended by host'),
+  },
+  {
+    service: 'Telemost',
+    url: 'https://telemost.yandex.ru/j/12345678901234',
+    frame: 'iframe[src*="/private-join/"]',
+    join: async (page: Page, call: FrameLocator) => {
+      await page.getByTestId('telemost-3-onboarding-confirm').click();
+      await call.getByTestId('enter-conference-button').click();
+      await expect(call.getByTestId('end-call-alt-button')).toBeVisible();
+    },
+    // The end screen: "Конференция завершена".
+    end: (call: FrameLocator) =>
+      call
+        .locator('body')
+        .evaluate(() => (window as unknown as { __telemost: { end(): void } }).__telemost.end()),
+    ended: (call: FrameLocator) => call.getByRole('heading', { name: 'Конференция завершена' }),
+  },
+];
+
+for (const { service, url, frame, join, end, ended } of FRAMED)
+  allowlisted(
+    `${service}'s end screen in its call frame stops the recording by itself, and its file reaches the space`,
+    async ({ signedInPopup: popup, emulator, context }) => {
+      allowlisted.setTimeout(90_000);
+      const meeting = await context.newPage();
+      await meeting.goto(url);
+      const call = meeting.frameLocator(frame);
+      await join(meeting, call);
+      await recordHere(meeting);
+      expect(await recordingState(popup.page)).toMatchObject({ phase: 'recording' });
+      await end(call);
+      await expect(ended(call)).toBeVisible();
+      // The address is the same: the end screen alone ends the recording.
+      expect(meeting.url()).toBe(url);
+      await stoppedByItself(popup.page, emulator);
+      await expect(control(meeting).getByRole('button', { name: 'Record here' })).toBeVisible({
+        timeout: 10_000,
+      });
+    },
+  );

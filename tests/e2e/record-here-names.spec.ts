@@ -5,15 +5,20 @@
  * (`/__emulator/recordings/{id}/speakers`, with its realistic errors), so its result labels the
  * voices SPEAKER_nn. The popup and the viewer offer the page's names with their evidence; "Use them" gives them
  * through the rename: the transcript and the speakers tab show them, and search finds them. The
- * voice left unnamed is offered the page's names under its rename. A Meet
- * page that shows no tiles is recorded all the same, and the options' diagnostics name it.
+ * voice left unnamed is offered the page's names under its rename. The same call on a Meet page in
+ * Russian (its labels "Участники", "(Вы)", Cyrillic names: lib/meetings/speakers/fixtures/meet.ts)
+ * ends with the names offered too, and the popup's "Use them" gives them. A Meet page that shows no
+ * tiles is recorded all the same, and the options' diagnostics name it.
  */
-import type { Page } from '@playwright/test';
-import { fixture } from './page-support';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { RunningEmulator } from '../../emulator/index';
+import { meetCall, meetId } from '../../lib/meetings/speakers/fixtures/meet';
+import { fixture, servePage } from './page-support';
+import type { PopupPage } from './pages/popup';
 import { launchedForRecording } from './record-launch';
+import { meetingControl as control, MEET, MEET_ORIGIN, message, toneScript } from './record-support';
 import { expect, seriousViolations } from './ui-fixtures';
 
-const MEET = 'https://meet.google.com/abc-defg-hij';
 const PAGE = fixture('meet-speakers.html');
 
 /** Who speaks when, in seconds from the recording's start: the one truth of the page and the service. */
@@ -23,35 +28,113 @@ const SCHEDULE = [
   { id: 'spaces/abc/devices/104', name: 'Chen Wei', turns: [[20, 29]] },
 ] as const;
 
+/**
+ * The same call on Meet in Russian, drawn by the speaker readers' fixture (its own tile ids), with
+ * meet-speakers.html's tone and schedule player; the user's own tile (Мария Лопес) never speaks.
+ */
+const RUSSIAN = `${MEET}?hl=ru`;
+const RUSSIAN_SCHEDULE = [
+  { id: meetId(1), name: 'Анна Петрова', turns: [[1, 10]] },
+  { id: meetId(2), name: 'Том Беккер', turns: [[10.5, 19.5]] },
+  { id: meetId(3), name: 'Чэнь Вэй', turns: [[20, 29]] },
+] as const;
+const RUSSIAN_PAGE = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Meet – abc-defg-hij</title></head><body>${meetCall(
+  {
+    participants: [{ name: 'Мария Лопес', self: true }, ...RUSSIAN_SCHEDULE.map(({ name }) => ({ name }))],
+    speaking: [],
+    lang: 'ru',
+    roster: true,
+  },
+)}${PAGE.match(/<script>[\s\S]*?<\/script>/)![0]}</body></html>`;
+
 /** A meeting whose page shows no participant tiles (Meet changed its layout): a tone only. */
 const CHANGED = 'https://meet.google.com/xyz-wxyz-xyz';
 const CHANGED_PAGE = `<!doctype html><html><head><title>Meet</title></head><body><div class="stage"><div>Anna Petrova</div></div>
-<script>
-  const audio = new AudioContext();
-  const tone = audio.createOscillator();
-  tone.connect(audio.destination);
-  tone.start();
-</script></body></html>`;
+${toneScript()}</body></html>`;
 
 const test = launchedForRecording(true, (context) =>
-  context.route(`${new URL(MEET).origin}/**`, (route) =>
-    route.request().resourceType() === 'document'
-      ? route.fulfill({
-          contentType: 'text/html; charset=utf-8',
-          body: route.request().url().startsWith(CHANGED) ? CHANGED_PAGE : PAGE,
-        })
-      : route.fulfill({ status: 404, body: '' }),
+  servePage(context, MEET_ORIGIN, (url) =>
+    url.startsWith(CHANGED) ? CHANGED_PAGE : url.startsWith(RUSSIAN) ? RUSSIAN_PAGE : PAGE,
   ),
 );
 
-const control = (page: Page) => page.locator('meeting-capture-send-bot');
-
 async function send<T>(page: Page, type: string, payload: object = {}): Promise<T> {
-  const answer = (await page.evaluate(
-    ([type, payload]) => chrome.runtime.sendMessage({ channel: 'meeting-capture', type, payload }),
-    [type, payload] as const,
-  )) as { ok: boolean; data: T };
-  return answer.data;
+  return (await message<{ ok: boolean; data: T }>(page, type, payload)).data;
+}
+
+type Schedule = ReadonlyArray<{ id: string; name: string; turns: ReadonlyArray<readonly [number, number]> }>;
+
+/**
+ * "Record here" on the meeting at `url` while its participants speak `schedule` (on the
+ * recording's clock), about 31 s, then Stop; the upload's recording is diarized by the emulator
+ * from the same schedule and processed. Its space and id.
+ */
+async function recordCall(
+  popup: Page,
+  context: BrowserContext,
+  emulator: RunningEmulator,
+  url: string,
+  schedule: Schedule,
+): Promise<{ audioId: number; spaceId: number }> {
+  const meeting = await context.newPage();
+  await meeting.goto(url);
+  await meeting.bringToFront();
+  await control(meeting).getByRole('button', { name: 'Record here' }).click();
+  await expect(control(meeting).getByRole('timer')).toBeVisible({ timeout: 20_000 });
+  const state = await send<{ state: { startedAt: number; phase: string } }>(popup, 'recording.status');
+  expect(state.state.phase).toBe('recording');
+  // The schedule runs on the recording's clock: time 0 is the recording's start.
+  await meeting.evaluate(
+    ([origin, schedule]) =>
+      (window as unknown as { speakAt: (o: number, s: unknown) => void }).speakAt(origin, schedule),
+    [state.state.startedAt, schedule] as const,
+  );
+  await expect(control(meeting).getByRole('timer')).toHaveText(/^0:3[1-9]$/, { timeout: 60_000 });
+  await control(meeting).getByRole('button', { name: 'Stop' }).click();
+  await expect(control(meeting).getByRole('button', { name: 'Record here' })).toBeVisible();
+
+  // The upload's recording, diarized by the emulator from the same schedule.
+  const upload = await expect
+    .poll(
+      async () =>
+        (await send<Array<{ intent: string; audioId?: number }>>(popup, 'jobs.list')).find(
+          (job) => job.intent === 'upload' && job.audioId,
+        )?.audioId,
+      { timeout: 60_000 },
+    )
+    .toBeTruthy()
+    .then(
+      async () =>
+        (await send<Array<{ intent: string; audioId: number; spaceId: number }>>(popup, 'jobs.list')).find(
+          (job) => job.intent === 'upload',
+        )!,
+    );
+  const truth = await fetch(`${emulator.url}/__emulator/recordings/${upload.audioId}/speakers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ speakers: schedule.map(({ name, turns }) => ({ name, turns })), seed: 3 }),
+  });
+  expect(truth.status).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (await send<Array<{ intent: string; phase: string }>>(popup, 'jobs.list')).find(
+          (job) => job.intent === 'upload',
+        )?.phase,
+      { timeout: 120_000 },
+    )
+    .toBe('ready');
+  return { audioId: upload.audioId, spaceId: upload.spaceId };
+}
+
+/** The popup's view of the recording `audioId`, once it offers the names of `schedule`: the offer. */
+async function offeredInPopup(popup: PopupPage, audioId: number, schedule: Schedule): Promise<Locator> {
+  await popup.page.reload();
+  await popup.row(audioId).locator('.recording-title').click();
+  const offer = popup.page.getByTestId('names-from-meeting');
+  await expect(offer).toContainText('Names from the meeting:', { timeout: 20_000 });
+  for (const { name } of schedule) await expect(offer).toContainText(name);
+  return offer;
 }
 
 test('a Record here meeting on Meet ends with the names offered; Use them names the transcript, the speakers and search', async ({
@@ -61,64 +144,13 @@ test('a Record here meeting on Meet ends with the names offered; Use them names 
   openViewer,
 }) => {
   test.setTimeout(240_000);
-  const meeting = await context.newPage();
-  await meeting.goto(MEET);
-  await meeting.bringToFront();
-  await control(meeting).getByRole('button', { name: 'Record here' }).click();
-  await expect(control(meeting).getByRole('timer')).toBeVisible({ timeout: 20_000 });
-  const state = await send<{ state: { startedAt: number; phase: string } }>(popup.page, 'recording.status');
-  expect(state.state.phase).toBe('recording');
-  // The schedule runs on the recording's clock: time 0 is the recording's start.
-  await meeting.evaluate(
-    ([origin, schedule]) =>
-      (window as unknown as { speakAt: (o: number, s: unknown) => void }).speakAt(origin, schedule),
-    [state.state.startedAt, SCHEDULE] as const,
-  );
-  await expect(control(meeting).getByRole('timer')).toHaveText(/^0:3[1-9]$/, { timeout: 60_000 });
-  await control(meeting).getByRole('button', { name: 'Stop' }).click();
-  await expect(control(meeting).getByRole('button', { name: 'Record here' })).toBeVisible();
-
-  // The upload's recording, diarized by the emulator from the same schedule.
-  const audioId = await expect
-    .poll(
-      async () =>
-        (await send<Array<{ intent: string; audioId?: number }>>(popup.page, 'jobs.list')).find(
-          (job) => job.intent === 'upload' && job.audioId,
-        )?.audioId,
-      { timeout: 60_000 },
-    )
-    .toBeTruthy()
-    .then(
-      async () =>
-        (
-          await send<Array<{ intent: string; audioId: number; spaceId: number }>>(popup.page, 'jobs.list')
-        ).find((job) => job.intent === 'upload')!,
-    );
-  const truth = await fetch(`${emulator.url}/__emulator/recordings/${audioId.audioId}/speakers`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ speakers: SCHEDULE.map(({ name, turns }) => ({ name, turns })), seed: 3 }),
-  });
-  expect(truth.status).toBe(200);
-  await expect
-    .poll(
-      async () =>
-        (await send<Array<{ intent: string; phase: string }>>(popup.page, 'jobs.list')).find(
-          (job) => job.intent === 'upload',
-        )?.phase,
-      { timeout: 120_000 },
-    )
-    .toBe('ready');
+  const recorded = await recordCall(popup.page, context, emulator, MEET, SCHEDULE);
 
   // The popup's view of the recording offers them too.
-  await popup.page.reload();
-  await popup.row(audioId.audioId).locator('.recording-title').click();
-  const inPopup = popup.page.getByTestId('names-from-meeting');
-  await expect(inPopup).toContainText('Names from the meeting:', { timeout: 20_000 });
-  for (const { name } of SCHEDULE) await expect(inPopup).toContainText(name);
+  const inPopup = await offeredInPopup(popup, recorded.audioId, SCHEDULE);
   await expect(inPopup.getByRole('button', { name: 'Use them' })).toBeVisible();
 
-  const viewer = await openViewer(audioId.spaceId, audioId.audioId);
+  const viewer = await openViewer(recorded.spaceId, recorded.audioId);
   const offer = viewer.page.getByTestId('names-from-meeting');
   await expect(offer).toContainText('Names from the meeting:', { timeout: 20_000 });
   for (const { name } of SCHEDULE) await expect(offer).toContainText(name);
@@ -179,10 +211,30 @@ test('a Record here meeting on Meet ends with the names offered; Use them names 
   expect(new Set(await viewer.page.locator('.hit-speaker').allInnerTexts())).toEqual(new Set(['Tom Becker']));
 
   // A new viewer of the same recording offers nothing more: every name is given.
-  const again = await openViewer(audioId.spaceId, audioId.audioId);
+  const again = await openViewer(recorded.spaceId, recorded.audioId);
   await again.tab('Speakers').click();
   await expect(again.page.getByRole('main')).toContainText('Chen Wei');
   await expect(again.page.getByTestId('names-from-meeting')).toBeHidden();
+});
+
+test('a Record here meeting on a Meet page in Russian ends with the names offered; the popup’s Use them gives them', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+  openViewer,
+}) => {
+  test.setTimeout(240_000);
+  const recorded = await recordCall(popup.page, context, emulator, RUSSIAN, RUSSIAN_SCHEDULE);
+  const offer = await offeredInPopup(popup, recorded.audioId, RUSSIAN_SCHEDULE);
+  // The user's own tile, "(Вы)" in the list, is never suggested.
+  await expect(offer).not.toContainText('Мария Лопес');
+  await offer.getByRole('button', { name: 'Use them' }).click();
+  await expect(offer).toBeHidden();
+  // Given: the viewer's speakers carry the names, and it offers nothing more.
+  const viewer = await openViewer(recorded.spaceId, recorded.audioId);
+  await viewer.tab('Speakers').click();
+  for (const { name } of RUSSIAN_SCHEDULE) await expect(viewer.page.getByRole('main')).toContainText(name);
+  await expect(viewer.page.getByTestId('names-from-meeting')).toBeHidden();
 });
 
 test('a Meet page that shows no participant tiles is recorded all the same, and the diagnostics say which page saw nothing', async ({

@@ -6,38 +6,15 @@
  * control says exactly what to press, and nothing is created or charged.
  */
 import type { Page } from '@playwright/test';
+import { servePage } from './page-support';
 import { launchedForRecording } from './record-launch';
+import { meetingControl as control, MEET, MEET_ORIGIN, recordingState, tonePage } from './record-support';
 import { counters, expect } from './ui-fixtures';
-
-const MEET = 'https://meet.google.com/abc-defg-hij';
-
-/** A meeting page that plays a 440 Hz tone (autoplay allowed by the launch flag). */
-const MEETING_PAGE = `<!doctype html><html><head><title>Weekly sync</title></head><body><h1>Weekly sync</h1>
-<script>
-  const audio = new AudioContext();
-  const tone = audio.createOscillator();
-  tone.frequency.value = 440;
-  tone.connect(audio.destination);
-  tone.start();
-</script></body></html>`;
 
 function launched(allowlisted: boolean) {
   return launchedForRecording(allowlisted, (context) =>
-    context.route(`${new URL(MEET).origin}/**`, (route) =>
-      route.request().resourceType() === 'document'
-        ? route.fulfill({ contentType: 'text/html; charset=utf-8', body: MEETING_PAGE })
-        : route.fulfill({ status: 404, body: '' }),
-    ),
+    servePage(context, MEET_ORIGIN, tonePage(440, 'Weekly sync')),
   );
-}
-
-const control = (page: Page) => page.locator('meeting-capture-send-bot');
-
-async function recordingState(popup: Page): Promise<{ phase: string } | null> {
-  const answer = (await popup.evaluate(() =>
-    chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
-  )) as { data: { state: { phase: string } | null } };
-  return answer.data.state;
 }
 
 /**
@@ -188,10 +165,10 @@ allowlisted(
     await consent.getByRole('button', { name: 'OK' }).click();
     await expect(consent).toBeHidden();
     await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[3-9]$/, { timeout: 20_000 });
-    const state = (await recordingState(popup.page)) as { phase: string; spaceId: number; title: string };
+    const state = await recordingState(popup.page);
     expect(state).toMatchObject({ phase: 'recording', spaceId: 4 });
     // Titled after the meeting (its page's address is not the extension's to read here).
-    expect(state.title).toMatch(/^Google Meet abc-defg-hij — /);
+    expect(state?.title).toMatch(/^Google Meet abc-defg-hij — /);
     // The meeting page's control shows the same recording.
     await expect(control(meeting).getByRole('timer')).toBeVisible({ timeout: 10_000 });
     await recorder.getByRole('button', { name: 'Stop and upload' }).click();

@@ -12,19 +12,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext } from '@playwright/test';
-import { build } from 'wxt';
+import { buildExtension } from './extension-build';
 import { launchChromium, unpackedExtensionId } from './launch';
+import { recordTab, routeTonePage } from './record-support';
 import { api, expect, SEED, test as uiTest } from './ui-fixtures';
 
 const TONE = '/record-here/storage-site.html';
-const TONE_PAGE = `<!doctype html><html><head><title>Storage site room</title></head><body>
-<script>
-  const audio = new AudioContext();
-  const tone = audio.createOscillator();
-  tone.frequency.value = 440;
-  tone.connect(audio.destination);
-  tone.start();
-</script></body></html>`;
 
 let outDir = '';
 
@@ -90,10 +83,7 @@ const test = uiTest.extend({
         },
       });
     });
-    await context.route(
-      (url) => url.pathname === TONE,
-      (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
-    );
+    await routeTonePage(context, TONE, 'Storage site room');
     await use(context);
     await chromium.close();
   },
@@ -104,17 +94,7 @@ test.use({ emulatorOptions: { storageHost: 'localhost' } });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   outDir = mkdtempSync(path.join(tmpdir(), 'mc-ask-loopback-'));
-  const saved = { build: process.env.WXT_TEST_BUILD, ask: process.env.WXT_TEST_ASK_LOOPBACK };
-  process.env.WXT_TEST_BUILD = '1';
-  process.env.WXT_TEST_ASK_LOOPBACK = '1';
-  try {
-    await build({ root: path.resolve(import.meta.dirname, '../..'), outDir, logger: quietLogger() });
-  } finally {
-    if (saved.build === undefined) delete process.env.WXT_TEST_BUILD;
-    else process.env.WXT_TEST_BUILD = saved.build;
-    if (saved.ask === undefined) delete process.env.WXT_TEST_ASK_LOOPBACK;
-    else process.env.WXT_TEST_ASK_LOOPBACK = saved.ask;
-  }
+  await buildExtension(outDir, { WXT_TEST_BUILD: '1', WXT_TEST_ASK_LOOPBACK: '1' });
 });
 test.afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
@@ -131,8 +111,7 @@ test('record, stop: the Stop click asks for the storage’s site (another host t
   await tone.goto(`${emulator.url}${TONE}`);
   await tone.bringToFront();
   const recorder = popup.page.getByTestId('recorder');
-  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
-  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await recordTab(recorder);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[6-9]$/, { timeout: 20_000 });
   await recorder.getByRole('button', { name: 'Stop and upload' }).click();
   await expect.poll(() => asked).toEqual(['http://localhost/*']);
@@ -170,17 +149,3 @@ test('signing in again asks for the storage’s site with the service’s, once 
   expect(asked).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
   expect(await missing()).toEqual([]);
 });
-
-function quietLogger() {
-  const quiet = () => {};
-  return {
-    debug: quiet,
-    log: quiet,
-    info: quiet,
-    warn: quiet,
-    error: console.error,
-    fatal: console.error,
-    success: quiet,
-    level: 0,
-  };
-}

@@ -11,7 +11,14 @@ import type { RunningEmulator } from '../../emulator/index';
 import { newRecording } from '../../lib/recording/state';
 import { launchChromium, unpackedExtensionId } from './launch';
 import type { PopupPage } from './pages/popup';
-import { inspectFile as inspectDecoded, setRecordingKey } from './record-support';
+import {
+  inspectFile as inspectDecoded,
+  openTonePage as openTone,
+  piecesKept,
+  recordingState,
+  recordTab,
+  setRecordingKey,
+} from './record-support';
 import { api, counters, expect, openPanel, SEED, test as uiTest } from './ui-fixtures';
 
 const test = uiTest.extend({
@@ -28,18 +35,6 @@ const test = uiTest.extend({
     await chromium.close();
   },
 });
-
-const TONE_PAGE = `<!doctype html><html><head><title>Tone room</title></head><body><h1>Tone room</h1>
-<script>
-  const audio = new AudioContext();
-  const tone = audio.createOscillator();
-  const gain = audio.createGain();
-  tone.frequency.value = 440;
-  gain.gain.value = 0.5;
-  tone.connect(gain).connect(audio.destination);
-  tone.start();
-  window.toneState = () => audio.state;
-</script></body></html>`;
 
 interface Recording {
   id: number;
@@ -60,23 +55,11 @@ async function inspectFile(page: Page, fileKey: string) {
  * no audio, hence no pieces), in front of its window: the tab the popup and side panel record.
  */
 async function openTonePage(context: BrowserContext, emulator: RunningEmulator): Promise<Page> {
-  await context.route(
-    (url) => url.pathname === '/record-here/tone.html',
-    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
-  );
-  const tone = await context.newPage();
-  await tone.goto(`${emulator.url}/record-here/tone.html`);
+  const tone = await openTone(context, emulator.url);
   await expect
     .poll(() => tone.evaluate(() => (window as unknown as { toneState(): string }).toneState()))
     .toBe('running');
-  await tone.bringToFront();
   return tone;
-}
-
-/** Record this tab, the microphone left out. */
-async function recordTab(recorder: Locator): Promise<void> {
-  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
-  await recorder.getByRole('button', { name: 'Record this tab' }).click();
 }
 
 /** Record this tab (no microphone), about six seconds, then Stop and upload. */
@@ -136,24 +119,10 @@ async function recordAndCheck(
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:3\d$/, { timeout: 45_000 });
   await recorder.getByRole('button', { name: 'Stop and upload' }).click();
 
-  const state = await expect
-    .poll(
-      async () => {
-        const answer = await popup.page.evaluate(() =>
-          chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
-        );
-        const current = (answer as { data: { state: { phase: string; fileKey?: string } } }).data.state;
-        return current;
-      },
-      { timeout: 30_000 },
-    )
-    .toMatchObject({ phase: expect.stringMatching(/uploading|done/) })
-    .then(() =>
-      popup.page.evaluate(() =>
-        chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
-      ),
-    );
-  const fileKey = (state as { data: { state: { fileKey: string } } }).data.state.fileKey;
+  await expect
+    .poll(() => recordingState(popup.page), { timeout: 30_000 })
+    .toMatchObject({ phase: expect.stringMatching(/uploading|done/) });
+  const fileKey = (await recordingState(popup.page))!.fileKey!;
   const file = await inspectFile(popup.page, fileKey);
   expect(file).not.toBeNull();
   // A WebM with an Opus track and a duration a parser reads.
@@ -178,14 +147,7 @@ async function recordAndCheck(
   expect(figures.recordingsCreated.upload).toBe(1);
   expect(figures.charges.filter((charge) => charge.audio_id === recording!.id)).toHaveLength(1);
   // The upload is confirmed: the recording is done and its pieces are deleted.
-  await expect
-    .poll(async () => {
-      const answer = (await popup.page.evaluate(() =>
-        chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
-      )) as { data: { state: { phase: string } } };
-      return answer.data.state.phase;
-    })
-    .toBe('done');
+  await expect.poll(async () => (await recordingState(popup.page))?.phase).toBe('done');
   expect(await piecesKept(popup.page)).toBe(0);
   void serviceWorker;
 }
@@ -214,23 +176,6 @@ async function jobPhase(page: Page, audioId: number): Promise<string | undefined
     chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'jobs.list', payload: {} }),
   )) as { data: Array<{ audioId?: number; phase: string }> };
   return answer.data.find((job) => job.audioId === audioId)?.phase;
-}
-
-/** Pieces left in the recording database. */
-function piecesKept(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('meeting-capture-recording');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-      const request = db.transaction('recording').objectStore('recording').getAllKeys();
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    return keys.filter((key) => String(key).startsWith('piece:')).length;
-  });
 }
 
 test('Record this tab → 30 s → Stop: one recording of 30 ± 2 s, charged once, processed, the tone in its file', async ({
@@ -263,16 +208,9 @@ test('crash: the recording page closes mid-recording; "Upload what was recorded"
   serviceWorker,
 }) => {
   test.setTimeout(150_000);
-  await context.route(
-    (url) => url.pathname === '/record-here/tone.html',
-    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
-  );
-  const tone = await context.newPage();
-  await tone.goto(`${emulator.url}/record-here/tone.html`);
-  await tone.bringToFront();
+  await openTone(context, emulator.url);
   const recorder = popup.page.getByTestId('recorder');
-  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
-  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await recordTab(recorder);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:1[2-9]$/, { timeout: 45_000 });
   // The recording page dies (as in a crash): the pieces written so far are all that is left.
   await serviceWorker.evaluate(() =>
@@ -299,13 +237,7 @@ test('no microphone ("Requested device not found"): the tab alone is recorded an
   emulator,
   context,
 }) => {
-  await context.route(
-    (url) => url.pathname === '/record-here/tone.html',
-    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
-  );
-  const tone = await context.newPage();
-  await tone.goto(`${emulator.url}/record-here/tone.html`);
-  await tone.bringToFront();
+  await openTone(context, emulator.url);
   const recorder = popup.page.getByTestId('recorder');
   // Asked for, but this machine has none (no fake device flags here).
   await expect(recorder.getByRole('checkbox', { name: 'Also record my microphone' })).toBeChecked();
@@ -325,16 +257,9 @@ test('the tab closed at once: the recording ends, nothing is uploaded or charged
   emulator,
   context,
 }) => {
-  await context.route(
-    (url) => url.pathname === '/record-here/tone.html',
-    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
-  );
-  const tone = await context.newPage();
-  await tone.goto(`${emulator.url}/record-here/tone.html`);
-  await tone.bringToFront();
+  const tone = await openTone(context, emulator.url);
   const recorder = popup.page.getByTestId('recorder');
-  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
-  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await recordTab(recorder);
   await expect(recorder.getByTestId('recording-elapsed')).toBeVisible();
   await tone.close();
   await expect(recorder.getByRole('alert')).toHaveText(
@@ -355,16 +280,9 @@ test('sign-out during a recording: the capture stops, nothing is uploaded, every
   context,
   serviceWorker,
 }) => {
-  await context.route(
-    (url) => url.pathname === '/record-here/tone.html',
-    (route) => route.fulfill({ contentType: 'text/html', body: TONE_PAGE }),
-  );
-  const tone = await context.newPage();
-  await tone.goto(`${emulator.url}/record-here/tone.html`);
-  await tone.bringToFront();
+  const tone = await openTone(context, emulator.url);
   const recorder = popup.page.getByTestId('recorder');
-  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
-  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+  await recordTab(recorder);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:(0[6-9]|1\d)$/, { timeout: 20_000 });
   expect(await piecesKept(popup.page)).toBeGreaterThan(0);
 
@@ -540,12 +458,7 @@ test('a space with little time left: the recorder says how much, warns at 80 % a
   await expect(recorder.getByTestId('recorder-time-left')).toHaveText('Time left in Team: 12 s.');
   await openTonePage(context, emulator);
   await recordTab(recorder);
-  const status = async () => {
-    const answer = (await popup.page.evaluate(() =>
-      chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
-    )) as { data: { state: { warned: number; title: string } | null } };
-    return answer.data.state;
-  };
+  const status = () => recordingState(popup.page);
   // The tab in front is the one recorded.
   await expect.poll(async () => (await status())?.title ?? '', { timeout: 15_000 }).toMatch(/^Tone room/);
   // The warnings (notifications), checked as each 5 s piece is kept: 80 % of the 12 s with the

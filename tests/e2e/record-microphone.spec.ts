@@ -19,6 +19,7 @@ import path from 'node:path';
 import type { CDPSession } from '@playwright/test';
 import { BufferSource, Input, WEBM } from 'mediabunny';
 import { launchChromium, unpackedExtensionId } from './launch';
+import { offscreenSession } from './offscreen-session';
 import { inspectFile, openTonePage, profileWithMicrophone, recordingState, toneWav } from './record-support';
 import { counters, expect, test as uiTest } from './ui-fixtures';
 import { recordNotices } from './worker-notices';
@@ -64,28 +65,9 @@ const test = uiTest.extend<MicrophoneOptions>({
 
 /** Evaluates an expression in the extension's offscreen document, through `via` (flatten off). */
 async function offscreenEvaluator(via: CDPSession): Promise<(expression: string) => Promise<void>> {
-  const { targetInfos } = (await via.send('Target.getTargets')) as {
-    targetInfos: Array<{ targetId: string; url: string }>;
-  };
-  const target = targetInfos.find((info) => /^chrome-extension:\/\/[^/]+\/offscreen\.html/.test(info.url));
-  expect(target, 'the offscreen document is open').toBeDefined();
-  const { sessionId } = (await via.send('Target.attachToTarget', {
-    targetId: target!.targetId,
-    flatten: false,
-  })) as { sessionId: string };
-  const answered = new Set<number>();
-  via.on('Target.receivedMessageFromTarget', (event) => {
-    const { id } = JSON.parse((event as { message: string }).message) as { id?: number };
-    if ((event as { sessionId: string }).sessionId === sessionId && id !== undefined) answered.add(id);
-  });
-  let nextId = 1;
+  const offscreen = await offscreenSession(via);
   return async (expression) => {
-    const id = nextId++;
-    await via.send('Target.sendMessageToTarget', {
-      sessionId,
-      message: JSON.stringify({ id, method: 'Runtime.evaluate', params: { expression, awaitPromise: true } }),
-    });
-    await expect.poll(() => answered.has(id)).toBe(true);
+    await offscreen.send('Runtime.evaluate', { expression, awaitPromise: true });
   };
 }
 

@@ -1,21 +1,25 @@
 /**
- * Helpers of the microphone's "Record here" spec (record-microphone.spec.ts) and the cost
- * measurement (scripts/bench-record.ts): a page that plays a known tone, a profile whose
- * microphone permission for the extension is set before Chromium starts, a WAV tone for Chromium's
- * fake microphone, the stored file decoded in an extension page with the power of chosen
- * frequencies in it, and a write into the recording database (record-here*.spec.ts).
+ * Helpers of the "Record here" specs (record-here*.spec.ts, record-microphone.spec.ts) and the cost
+ * measurement (scripts/bench-record.ts): a page that plays a known tone, the Meet address recorded,
+ * a profile whose microphone permission for the extension is set before
+ * Chromium starts, a WAV tone for Chromium's fake microphone, the stored file decoded in an
+ * extension page with the power of chosen frequencies in it, the recording's state as the
+ * background tells it, and reads and writes of the recording database.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 
 export const TONE_PATH = '/record-here/tone.html';
 
-/** A page that plays a sine tone of `frequency` Hz (Web Audio, autoplay allowed by a flag). */
-export function tonePage(frequency = 440, title = 'Tone room'): string {
-  return `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>
-<script>
+/** The meeting the Meet specs record, and the origin their pages are served at (`servePage`). */
+export const MEET = 'https://meet.google.com/abc-defg-hij';
+export const MEET_ORIGIN = 'https://meet.google.com';
+
+/** A script that plays a sine tone of `frequency` Hz (Web Audio, autoplay allowed by a flag). */
+export function toneScript(frequency = 440): string {
+  return `<script>
   const audio = new AudioContext();
   const tone = audio.createOscillator();
   const gain = audio.createGain();
@@ -24,19 +28,52 @@ export function tonePage(frequency = 440, title = 'Tone room'): string {
   tone.connect(gain).connect(audio.destination);
   tone.start();
   window.toneState = () => audio.state;
-</script></body></html>`;
+</script>`;
+}
+
+/** A page titled `title` that plays a sine tone of `frequency` Hz. */
+export function tonePage(frequency = 440, title = 'Tone room'): string {
+  return `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>
+${toneScript(frequency)}</body></html>`;
+}
+
+/** Serves the tone page titled `title` at `pathname`, on any origin, in this context. */
+export function routeTonePage(
+  context: BrowserContext,
+  pathname: string,
+  title = 'Tone room',
+  frequency = 440,
+): Promise<unknown> {
+  return context.route(
+    (url) => url.pathname === pathname,
+    (route) => route.fulfill({ contentType: 'text/html', body: tonePage(frequency, title) }),
+  );
 }
 
 /** Serves the tone page at `origin` + TONE_PATH in this context and opens it in front. */
 export async function openTonePage(context: BrowserContext, origin: string, frequency = 440): Promise<Page> {
-  await context.route(
-    (url) => url.pathname === TONE_PATH,
-    (route) => route.fulfill({ contentType: 'text/html', body: tonePage(frequency) }),
-  );
+  await routeTonePage(context, TONE_PATH, 'Tone room', frequency);
   const page = await context.newPage();
   await page.goto(`${origin}${TONE_PATH}`);
   await page.bringToFront();
   return page;
+}
+
+/** The extension's control on a meeting page (Send bot, Record here, the recording's clock). */
+export const meetingControl = (page: Page): Locator => page.locator('meeting-capture-send-bot');
+
+/** Record this tab from the popup's or side panel's recorder, the microphone left out. */
+export async function recordTab(recorder: Locator): Promise<void> {
+  await recorder.getByRole('checkbox', { name: 'Also record my microphone' }).uncheck();
+  await recorder.getByRole('button', { name: 'Record this tab' }).click();
+}
+
+/** A message to the background from an extension page, and its whole answer. */
+export function message<T>(page: Page, type: string, payload: object = {}): Promise<T> {
+  return page.evaluate(
+    ([type, payload]) => chrome.runtime.sendMessage({ channel: 'meeting-capture', type, payload }),
+    [type, payload] as const,
+  ) as Promise<T>;
 }
 
 /** A 16-bit mono WAV of `seconds` of a sine tone, for `--use-file-for-fake-audio-capture`. */
@@ -152,14 +189,47 @@ export async function inspectFile(
   );
 }
 
+/** The recording's state as the background tells it (the fields the specs look at). */
+export interface RecordingState {
+  phase: string;
+  fileKey?: string;
+  microphone?: string;
+  stopReason?: string;
+  failure?: { kind: string };
+  title?: string;
+  spaceId?: number | null;
+  startedAt?: number;
+  warned?: number;
+  jobId?: string;
+}
+
 /** The recording's state as the background keeps it. */
-export async function recordingState(
-  page: Page,
-): Promise<{ phase: string; fileKey?: string; microphone?: string } | null> {
-  const answer = (await page.evaluate(() =>
-    chrome.runtime.sendMessage({ channel: 'meeting-capture', type: 'recording.status', payload: {} }),
-  )) as { data: { state: { phase: string; fileKey?: string; microphone?: string } | null } };
+export async function recordingState(page: Page): Promise<RecordingState | null> {
+  const answer = await message<{ data: { state: RecordingState | null } }>(page, 'recording.status');
   return answer.data.state;
+}
+
+/** The keys of the recording database (its state, its pieces, test-build settings), sorted. */
+export function recordingKeys(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('meeting-capture-recording');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+      const request = db.transaction('recording').objectStore('recording').getAllKeys();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return keys.map(String).sort();
+  });
+}
+
+/** Pieces left in the recording database. */
+export async function piecesKept(page: Page): Promise<number> {
+  return (await recordingKeys(page)).filter((key) => key.startsWith('piece:')).length;
 }
 
 /**

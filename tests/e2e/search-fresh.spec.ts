@@ -7,6 +7,7 @@
  */
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { readyResult } from '../../lib/archive/testing/fixtures';
+import { archivedCatalog } from './search-support';
 import { archiveStore, expect, openPanel, SEED, test } from './ui-fixtures';
 
 const R = SEED.recordings;
@@ -23,20 +24,12 @@ const SEEDED_SPACE = 9_001;
 
 test.describe.configure({ timeout: 120_000 });
 
-interface Catalog {
-  entries: Record<string, unknown>;
-}
-
 /**
  * The archive as the background made it for the demo account (one recording opened in the
  * viewer), plus `SEEDED` meetings written beside it; the first `MATCHING` say the word.
  */
 async function seedArchive(page: Page): Promise<number> {
-  const catalog = async () => (await archiveStore(page, { get: 'catalog' })) as Catalog | null;
-  await expect
-    .poll(async () => Object.keys((await catalog())?.entries ?? {}).length, { timeout: 30_000 })
-    .toBeGreaterThan(0);
-  const current = (await catalog()) as Catalog;
+  const current = await archivedCatalog(page);
   const put: Array<[string, unknown]> = [];
   for (let i = 0; i < SEEDED; i += 1) {
     const audioId = 9_000 + i;

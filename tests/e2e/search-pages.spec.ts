@@ -15,6 +15,8 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import type { SearchCounters } from '../../lib/archive/worker-protocol';
 import { memoryKeyValue } from '../../lib/kv';
 import { generateArchive } from '../../scripts/bench-archive';
+import type { ViewerPage } from './pages/viewer';
+import { archivedCatalog, type Catalog, POOL_HEADER_BYTES, poolFiles } from './search-support';
 import { archiveStore, expect, openPanel, SEED, test } from './ui-fixtures';
 
 const R = SEED.recordings;
@@ -24,28 +26,12 @@ const HOURS = 50;
 const MATCHING = 12;
 /** The generated meetings' space: none of the account's (see `seedHours`). */
 const SPACE = 9_001;
-/** `SEARCH_DATABASE_DIRECTORY` of lib/archive. */
-const FOLDER = '.meeting-search';
-const POOL_HEADER_BYTES = 4096;
 
 test.describe.configure({ timeout: 300_000 });
 
-interface Catalog {
-  entries: Record<string, unknown>;
-}
-
 /** Adds `HOURS` of generated meetings to the account's archive; the first `MATCHING` say the word. */
 async function seedHours(page: Page): Promise<number> {
-  await expect
-    .poll(
-      async () =>
-        Object.keys(((await archiveStore(page, { get: 'catalog' })) as Catalog | null)?.entries ?? {}).length,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBeGreaterThan(0);
-  const current = (await archiveStore(page, { get: 'catalog' })) as Catalog;
+  const current = await archivedCatalog(page);
   const kv = memoryKeyValue();
   await generateArchive(HOURS, kv);
   const generated = (await kv.get<Catalog>('catalog')) as Catalog;
@@ -119,34 +105,26 @@ async function wholeAnswer(page: Page): Promise<void> {
   await expect(page.getByTestId('meeting-hit')).toHaveCount(MATCHING);
 }
 
+/**
+ * The demo account's archive (its recording opened in a viewer, which is closed afterwards, `then`
+ * done before) with `HOURS` seeded beside it: the meetings in all.
+ */
+async function seededArchive(
+  openViewer: (spaceId: number, audioId: number) => Promise<ViewerPage>,
+  then?: (page: Page) => Promise<unknown>,
+): Promise<number> {
+  const viewer = await openViewer(S.personal, R.ready);
+  await expect(viewer.protocol).toBeVisible();
+  const total = await seedHours(viewer.page);
+  await then?.(viewer.page);
+  await viewer.page.close();
+  return total;
+}
+
 const roleOf = (worker: Worker) =>
   worker.evaluate(() => (self as unknown as { searchRole: 'owner' | 'follower' }).searchRole);
 const countersOf = (worker: Worker) =>
   worker.evaluate(() => ({ ...(self as unknown as { searchCounters: SearchCounters }).searchCounters }));
-
-/** The pool's files (sizes), read from an extension page while no worker holds them. */
-function poolFiles(page: Page): Promise<number[] | null> {
-  return page.evaluate(async (folder) => {
-    type Entry = FileSystemDirectoryHandle | FileSystemFileHandle;
-    type Listable = { entries(): AsyncIterable<[string, Entry]> };
-    const root = await navigator.storage.getDirectory();
-    let top: FileSystemDirectoryHandle;
-    try {
-      top = await root.getDirectoryHandle(folder);
-    } catch {
-      return null;
-    }
-    const sizes: number[] = [];
-    const walk = async (directory: FileSystemDirectoryHandle): Promise<void> => {
-      for await (const [, entry] of (directory as unknown as Listable).entries()) {
-        if (entry.kind === 'directory') await walk(entry);
-        else sizes.push((await entry.getFile()).size);
-      }
-    };
-    await walk(top);
-    return sizes;
-  }, FOLDER);
-}
 
 /**
  * Once every searching page has closed: the database's files are there with the index in them,
@@ -155,10 +133,14 @@ function poolFiles(page: Page): Promise<number[] | null> {
 async function filesIntact(context: BrowserContext, extensionId: string): Promise<void> {
   const reader = await context.newPage();
   await reader.goto(`chrome-extension://${extensionId}/options.html`);
-  // The closed pages' workers let the files go.
-  await expect.poll(() => poolFiles(reader).catch(() => null), { timeout: 30_000 }).not.toBeNull();
-  const sizes = (await poolFiles(reader)) as number[];
-  expect(Math.max(...sizes)).toBeGreaterThan(100 * POOL_HEADER_BYTES);
+  // The closed pages' workers let the files go: every one of them is read.
+  const sizes = async () => {
+    const files = await poolFiles(reader).catch(() => null);
+    return files?.every((file) => file.size !== null) ? files.map((file) => file.size!) : null;
+  };
+  await expect.poll(sizes, { timeout: 30_000 }).not.toBeNull();
+  const read = (await sizes())!;
+  expect(Math.max(...read)).toBeGreaterThan(100 * POOL_HEADER_BYTES);
   await reader.close();
   const panel = await context.newPage();
   await openPanel(panel, extensionId);
@@ -174,11 +156,8 @@ test('three pages searching at the same instant: each gets the whole answer from
   extensionId,
   openViewer,
 }) => {
-  const viewer = await openViewer(S.personal, R.ready);
-  await expect(viewer.protocol).toBeVisible();
-  const total = await seedHours(viewer.page);
+  const total = await seededArchive(openViewer);
   expect(total).toBe(HOURS + 1);
-  await viewer.page.close();
   const pages = await threePages(context, extensionId);
   const workers = await searchAtOnce(pages, WORD);
   for (const page of pages) await wholeAnswer(page);
@@ -209,12 +188,10 @@ test('the same with the owner busy building, and its page closed while it builds
   extensionId,
   openViewer,
 }) => {
-  const viewer = await openViewer(S.personal, R.ready);
-  await expect(viewer.protocol).toBeVisible();
-  const total = await seedHours(viewer.page);
   // The test build holds each record before indexing it: the build takes about 10 s.
-  await archiveStore(viewer.page, { put: [['test:index-delay-ms', 200]] });
-  await viewer.page.close();
+  const total = await seededArchive(openViewer, (page) =>
+    archiveStore(page, { put: [['test:index-delay-ms', 200]] }),
+  );
   const pages = await threePages(context, extensionId);
   const workers = await searchAtOnce(pages, WORD);
   // Every page hears the owner's build as it goes (partial answers first).

@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { PopupPage } from './pages/popup';
+import { archivedKeys } from './search-support';
 import { api, archiveStore, expect, openPanel, SEED, test } from './ui-fixtures';
 
 const R = SEED.recordings;
@@ -34,9 +35,6 @@ async function wordOf(
   return { word, title: info.title };
 }
 
-const kept = async (page: Page): Promise<string[]> =>
-  Object.keys(((await archiveStore(page, { get: 'catalog' })) as { entries: object } | null)?.entries ?? {});
-
 test('a recording moved to the trash leaves search at once and the archive; one trashed elsewhere leaves at the next read of its space', async ({
   signedInPopup: popup,
   context,
@@ -53,7 +51,7 @@ test('a recording moved to the trash leaves search at once and the archive; one 
     await expect(viewer.protocol).toBeVisible();
     await viewer.page.close();
   }
-  expect((await kept(popup.page)).sort()).toEqual([
+  expect((await archivedKeys(popup.page)).sort()).toEqual([
     `${S.personal}:${R.ready}`,
     `${S.personal}:${R.readyShort}`,
   ]);
@@ -71,13 +69,13 @@ test('a recording moved to the trash leaves search at once and the archive; one 
   // Gone from the standing answer without typing, and from the archive.
   await expect(hitOf(panel, first)).toHaveCount(0, { timeout: 30_000 });
   await expect(panel.getByTestId('meeting-search-status')).not.toHaveText(/Searched|Searching/);
-  expect(await kept(popup.page)).toEqual([`${S.personal}:${R.ready}`]);
+  expect(await archivedKeys(popup.page)).toEqual([`${S.personal}:${R.ready}`]);
   expect(await archiveStore(popup.page, { get: `rec:${S.personal}:${R.readyShort}` })).toBeNull();
   // The viewer at its old address reads the service again and does not keep it.
   const viewer = await openViewer(S.personal, R.readyShort);
   await expect(viewer.protocol).toBeVisible();
   await viewer.page.close();
-  expect(await kept(popup.page)).toEqual([`${S.personal}:${R.ready}`]);
+  expect(await archivedKeys(popup.page)).toEqual([`${S.personal}:${R.ready}`]);
 
   // Moved to the trash on the service directly: still kept until the space is read again.
   await panel.getByRole('searchbox', { name: 'Search all meetings' }).fill(second.word);
@@ -86,12 +84,12 @@ test('a recording moved to the trash leaves search at once and the archive; one 
     method: 'POST',
     body: JSON.stringify({ audio_ids: [R.ready] }),
   });
-  expect(await kept(popup.page)).toEqual([`${S.personal}:${R.ready}`]);
+  expect(await archivedKeys(popup.page)).toEqual([`${S.personal}:${R.ready}`]);
   const again = new PopupPage(await context.newPage(), extensionId);
   await again.open();
   await expect(again.row(R.readyRu)).toBeVisible();
   await expect(again.row(R.ready)).toHaveCount(0);
-  await expect.poll(() => kept(again.page)).toEqual([]);
+  await expect.poll(() => archivedKeys(again.page)).toEqual([]);
   await expect(hitOf(panel, second)).toHaveCount(0, { timeout: 30_000 });
   await expect(panel.getByTestId('meeting-search-status')).not.toHaveText(/Searched|Searching/);
 });

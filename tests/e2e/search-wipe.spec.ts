@@ -7,13 +7,13 @@
  * while its worker is busy and has not emptied the files yet, leaves none behind either: the
  * background tries the removal again once the files are let go (lib/archive/drop.ts).
  *
- * "Emptied": the pool keeps its files (`.opaque/<random name>`), each a 4096-byte header (the
- * file's name in the pool) followed by the file's data; a pool file of no more than the header
- * holds no page of any database.
+ * "Emptied": a pool file of no more than its header (search-support.ts) holds no page of any
+ * database.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import type { RunningEmulator } from '../../emulator/index';
 import type { ViewerPage } from './pages/viewer';
+import { POOL_HEADER_BYTES, poolFiles } from './search-support';
 import { api, archiveKeys, archiveStore, expect, openPanel, SEED, test } from './ui-fixtures';
 
 const R = SEED.recordings;
@@ -21,62 +21,13 @@ const S = SEED.spaces;
 
 test.describe.configure({ timeout: 180_000 });
 
-/** `SEARCH_DATABASE_DIRECTORY` of lib/archive. */
-const FOLDER = '.meeting-search';
-/** The header the SAH pool writes at the start of each of its files. */
-const POOL_HEADER_BYTES = 4096;
-
 interface Result {
   result: { dialog: Array<{ texts: string[] }> };
 }
 
-interface PoolFile {
-  path: string;
-  /** Bytes, or null when the file could not be read. */
-  size: number | null;
-}
-
-/** The files under the search database's folder (null when there is no folder), read from an extension page. */
-function databaseFiles(page: Page): Promise<PoolFile[] | null> {
-  return page.evaluate(async (folder) => {
-    type Entry = FileSystemDirectoryHandle | FileSystemFileHandle;
-    type Listable = { entries(): AsyncIterable<[string, Entry]> };
-    const root = await navigator.storage.getDirectory();
-    let top: FileSystemDirectoryHandle;
-    try {
-      top = await root.getDirectoryHandle(folder);
-    } catch {
-      return null;
-    }
-    const files: Array<{ path: string; size: number | null }> = [];
-    const walk = async (directory: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
-      for await (const [name, entry] of (directory as unknown as Listable).entries()) {
-        if (entry.kind === 'directory') await walk(entry, `${prefix}${name}/`);
-        else {
-          let size: number | null = null;
-          try {
-            size = (await entry.getFile()).size;
-          } catch {
-            // Held by a worker's access handle.
-          }
-          files.push({ path: `${prefix}${name}`, size });
-        }
-      }
-    };
-    try {
-      await walk(top, '');
-    } catch (error) {
-      // The folder was removed while it was listed: it is gone.
-      if ((error as DOMException).name === 'NotFoundError') return null;
-      throw error;
-    }
-    return files;
-  }, FOLDER);
-}
-
 /** Files holding more than the pool's header (a database's pages), or that could not be read. */
 async function filesWithData(page: Page): Promise<string[]> {
-  const files = await databaseFiles(page);
+  const files = await poolFiles(page);
   return (files ?? [])
     .filter((file) => file.size === null || file.size > POOL_HEADER_BYTES)
     .map((file) => `${file.path} (${file.size ?? 'unreadable'})`);
@@ -84,7 +35,7 @@ async function filesWithData(page: Page): Promise<string[]> {
 
 /** The largest file's size under the search database's folder (0 when none). */
 async function databaseBytes(page: Page): Promise<number> {
-  return Math.max(0, ...((await databaseFiles(page)) ?? []).map((file) => file.size ?? 0));
+  return Math.max(0, ...((await poolFiles(page)) ?? []).map((file) => file.size ?? 0));
 }
 
 /** A word of the Russian recording (none of it is in any English one: no stem, prefix or typo matches). */
@@ -118,22 +69,29 @@ async function setIndexDelay(page: Page, ms: number): Promise<void> {
 
 /**
  * The Russian recording opened in the viewer (so it is archived), then found from a new side panel
- * by `word`: the search database now holds more than its header.
+ * by a word of its own: the search database now holds more than its header.
  */
 async function searchedInPanel(
   popupPage: Page,
   context: BrowserContext,
   extensionId: string,
   openViewer: (spaceId: number, audioId: number) => Promise<ViewerPage>,
-  word: string,
-): Promise<{ viewer: ViewerPage; panel: Page }> {
+  emulator: RunningEmulator,
+): Promise<{ word: string; viewer: ViewerPage; panel: Page }> {
+  const word = await russianWord(emulator);
   const viewer = await openViewer(S.personal, R.readyRu);
   await expect(viewer.protocol).toBeVisible();
   const panel = await context.newPage();
   await openPanel(panel, extensionId);
   await searchFinds(panel, word);
   expect(await databaseBytes(popupPage)).toBeGreaterThan(POOL_HEADER_BYTES);
-  return { viewer, panel };
+  return { word, viewer, panel };
+}
+
+/** Sign out from the popup, which then offers to sign in. */
+async function signOut(popupPage: Page): Promise<void> {
+  await popupPage.getByRole('button', { name: 'Sign out' }).click();
+  await expect(popupPage.getByRole('button', { name: 'Sign in' })).toBeVisible();
 }
 
 /** Searches from the side panel and waits for a hit from the complete index. */
@@ -150,16 +108,14 @@ test('signing out with the side panel closed removes the search database folder 
   emulator,
   openViewer,
 }) => {
-  const word = await russianWord(emulator);
-  const { panel } = await searchedInPanel(popup.page, context, extensionId, openViewer, word);
+  const { panel } = await searchedInPanel(popup.page, context, extensionId, openViewer, emulator);
   expect(await archiveKeys(popup.page)).toBeGreaterThan(0);
 
   // The panel goes, and its search worker with it.
   await panel.close();
-  await popup.page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(popup.page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await signOut(popup.page);
 
-  await expect.poll(() => databaseFiles(popup.page), { timeout: 15_000 }).toBeNull();
+  await expect.poll(() => poolFiles(popup.page), { timeout: 15_000 }).toBeNull();
   await expect.poll(() => archiveKeys(popup.page)).toBe(0);
 });
 
@@ -170,13 +126,17 @@ test('signing out with the side panel open empties its database; another account
   emulator,
   openViewer,
 }) => {
-  const word = await russianWord(emulator);
   const phrase = await otherPhrase(emulator);
-  const { viewer, panel } = await searchedInPanel(popup.page, context, extensionId, openViewer, word);
+  const { word, viewer, panel } = await searchedInPanel(
+    popup.page,
+    context,
+    extensionId,
+    openViewer,
+    emulator,
+  );
 
   // Signed out while the panel's worker holds the files.
-  await popup.page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(popup.page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await signOut(popup.page);
   // The panel follows the sign-out: the sign-in form, and nothing of the search or its meetings.
   await expect(panel.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(panel.getByTestId('meeting-search-status')).toHaveCount(0);
@@ -210,8 +170,7 @@ test('a side panel closed right after signing out, before its worker emptied the
   emulator,
   openViewer,
 }) => {
-  const word = await russianWord(emulator);
-  const { viewer, panel } = await searchedInPanel(popup.page, context, extensionId, openViewer, word);
+  const { viewer, panel } = await searchedInPanel(popup.page, context, extensionId, openViewer, emulator);
 
   // The worker is kept busy: it waits 10 s before indexing the next recording kept, and empties
   // the files on the clear only after that wait.
@@ -222,9 +181,8 @@ test('a side panel closed right after signing out, before its worker emptied the
 
   // Signed out, and the panel closed at once: the background could not remove the files its
   // worker held, and the worker ends without emptying them. The background tries again.
-  await popup.page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(popup.page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await signOut(popup.page);
   await panel.close();
-  await expect.poll(() => databaseFiles(popup.page), { timeout: 30_000 }).toBeNull();
+  await expect.poll(() => poolFiles(popup.page), { timeout: 30_000 }).toBeNull();
   await expect.poll(() => archiveKeys(popup.page)).toBe(0);
 });
