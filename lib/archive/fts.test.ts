@@ -19,8 +19,8 @@ import { prepare, type RecordSource } from '@/lib/archive/search';
 import { Archive } from '@/lib/archive/store';
 import { memoryKeyValue } from '@/lib/kv';
 import { memoryDatabase } from '../../scripts/sqlite-node';
-import { readyResult } from './testing/fixtures';
-import { DAY, MAR, OWNER, phraseFixture, searchFixture } from './testing/search';
+import { OWNER, readyResult } from './testing/fixtures';
+import { DAY, MAR, phraseFixture, searchFixture } from './testing/search';
 
 async function fixture() {
   const db = await memoryDatabase();

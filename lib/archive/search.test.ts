@@ -9,8 +9,8 @@ import { Archive, type Catalog } from '@/lib/archive/store';
 import { processTerm } from '@/lib/archive/text';
 import { memoryKeyValue } from '@/lib/kv';
 import { MeetingIndex, SHARD_RECORDS } from '../../scripts/minisearch-index';
-import { readyResult } from './testing/fixtures';
-import { DAY, JAN, MAR, OWNER, phraseFixture, searchFixture } from './testing/search';
+import { OWNER, readyResult } from './testing/fixtures';
+import { DAY, JAN, MAR, phraseFixture, searchFixture } from './testing/search';
 
 const fixture = () => searchFixture((generation) => MeetingIndex.empty(generation));
 

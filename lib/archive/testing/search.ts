@@ -6,11 +6,10 @@
  */
 import type { PreparedRecord, RecordSource, SearchFilters, SearchOutcome } from '@/lib/archive/search';
 import { prepare } from '@/lib/archive/search';
-import { Archive, archiveOwner, type Catalog, type CatalogEntry } from '@/lib/archive/store';
+import { Archive, type Catalog, type CatalogEntry } from '@/lib/archive/store';
 import { memoryKeyValue } from '@/lib/kv';
-import { readyResult } from './fixtures';
+import { OWNER, readyResult } from './fixtures';
 
-export const OWNER = archiveOwner('http://127.0.0.1:8787', 'demo@example.com');
 export const DAY = 24 * 60 * 60_000;
 export const JAN = Date.UTC(2026, 0, 10);
 export const MAR = Date.UTC(2026, 2, 10);
