@@ -11,6 +11,7 @@ import { type ReadChargeLog, readChargeLog } from '@/lib/charges/read';
 import { incidentText, incidentTitle } from '@/lib/charges/texts';
 import { defineMessages } from '@/lib/i18n';
 import { chargeLogItem } from '@/lib/storage';
+import { CopyButton } from './copy-button';
 import { lang } from './lang';
 
 const texts = defineMessages(
@@ -38,21 +39,12 @@ export function ChargesLog() {
   const language = lang.value;
   const t = texts[language];
   const [{ log, damaged }, setRead] = useState<ReadChargeLog>(() => readChargeLog(null));
-  const [status, setStatus] = useState<string | null>(null);
   useEffect(() => {
     const show = (value: unknown) => setRead(readChargeLog(value));
     void chargeLogItem.getValue().then(show, () => show('unreadable'));
     return chargeLogItem.watch(show);
   }, []);
   const incidents = [...log.incidents].sort((a, b) => b.at - a.at);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(supportText(log, language));
-      setStatus(t.copied);
-    } catch {
-      setStatus(t.copyFailed);
-    }
-  };
   return (
     <section aria-labelledby="opt-charges" class="card options-section" data-testid="charges-log">
       <h2 id="opt-charges">{t.title}</h2>
@@ -73,16 +65,13 @@ export function ChargesLog() {
               </li>
             ))}
           </ul>
-          <div class="row">
-            <button type="button" onClick={() => void copy()}>
-              {t.copy}
-            </button>
-            {status && (
-              <span role="status" class="small-text">
-                {status}
-              </span>
-            )}
-          </div>
+          <CopyButton
+            label={t.copy}
+            text={() => supportText(log, language)}
+            copied={t.copied}
+            failed={t.copyFailed}
+            statusClass="small-text"
+          />
         </>
       )}
     </section>

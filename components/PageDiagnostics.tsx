@@ -10,6 +10,7 @@ import { defineMessages } from '@/lib/i18n';
 import { meetingServiceName } from '@/lib/meetings';
 import { breakageReport, type PageBreakage } from '@/lib/page/breakage';
 import { pageBreakagesItem } from '@/lib/storage';
+import { CopyButton } from './copy-button';
 import { lang } from './lang';
 
 const APPS: Readonly<Record<string, string>> = {
@@ -56,21 +57,12 @@ export function PageDiagnostics() {
   const language = lang.value;
   const t = texts[language];
   const [list, setList] = useState<PageBreakage[]>([]);
-  const [status, setStatus] = useState<string | null>(null);
   useEffect(() => {
     const show = (value: unknown) => setList(Array.isArray(value) ? (value as PageBreakage[]) : []);
     void pageBreakagesItem.getValue().then(show, () => show([]));
     return pageBreakagesItem.watch(show);
   }, []);
   const report = breakageReport(list, browser.runtime.getManifest?.().version ?? '');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(report);
-      setStatus(t.copied);
-    } catch {
-      setStatus(t.copyFailed);
-    }
-  };
   const when = (at: number) =>
     new Date(at).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
@@ -95,16 +87,13 @@ export function PageDiagnostics() {
               </li>
             ))}
           </ul>
-          <div class="row">
-            <button type="button" onClick={() => void copy()}>
-              {t.copy}
-            </button>
-            {status && (
-              <span role="status" class="muted small-text">
-                {status}
-              </span>
-            )}
-          </div>
+          <CopyButton
+            label={t.copy}
+            text={() => report}
+            copied={t.copied}
+            failed={t.copyFailed}
+            statusClass="muted small-text"
+          />
           <pre class="small-text" data-testid="diagnostics-report">
             {report}
           </pre>

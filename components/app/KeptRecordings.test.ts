@@ -2,26 +2,13 @@
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SpaceListItem } from '@/lib/api/schemas';
 import type { KeptRecording } from '@/lib/recording/view';
 import { lang } from '../lang';
 import { KeptRecordings } from './KeptRecordings';
 import { spaces } from './store';
+import { listedSpace } from './testing';
 
-const space = (id: number, name: string, seconds: number): SpaceListItem => ({
-  is_main_space: id === 1,
-  space: {
-    id,
-    name,
-    subscribe: {
-      offer: { name: 'Business', audio_limit: 54_000 },
-      usage_count: 0,
-      available_usage_count: seconds,
-      is_active: true,
-      end_date: '2026-12-22',
-    },
-  },
-});
+const space = (id: number, name: string, seconds: number) => listedSpace(id, name, id === 1, seconds);
 
 const kept: KeptRecording[] = [
   { id: 'b', title: 'Planning', startedAt: 2, recordedMs: 20_000, spaceId: 1, reason: 'over-balance' },

@@ -3,8 +3,9 @@ import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Recording, SpaceListItem } from '@/lib/api/schemas';
+import type { Recording } from '@/lib/api/schemas';
 import type { MessagePayload, MessageType } from '@/lib/messaging';
+import { listedSpace } from './testing';
 
 const calls: Array<{ type: MessageType; payload: unknown }> = [];
 let answers: Partial<Record<MessageType, (payload: never) => unknown>> = {};
@@ -25,20 +26,7 @@ vi.mock('@/lib/messaging', async (importOriginal) => ({
 const { App } = await import('@/components/app/App');
 const store = await import('@/components/app/store');
 
-const space = (id: number, name: string, main: boolean, seconds: number, active = true): SpaceListItem => ({
-  is_main_space: main,
-  space: {
-    id,
-    name,
-    subscribe: {
-      offer: { name: 'Business', audio_limit: 54_000 },
-      usage_count: 0,
-      available_usage_count: seconds,
-      is_active: active,
-      end_date: '2026-12-22',
-    },
-  },
-});
+const space = listedSpace;
 
 const recording = (id: number, title: string, flags: Partial<Recording> = {}): Recording => ({
   id,

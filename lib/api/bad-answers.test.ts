@@ -12,22 +12,12 @@ import {
   json,
   jwt,
   NOW,
+  personalSpace,
   testClient,
 } from './testing/fake-service';
 
 const DAY_MS = 86_400_000;
-const space = {
-  id: 1,
-  name: 'Personal',
-  description: '',
-  subscribe: {
-    offer: { name: 'Pro', audio_limit: 36_000 },
-    usage_count: 0,
-    available_usage_count: 36_000,
-    is_active: true,
-    end_date: '2026-12-31',
-  },
-};
+const space = personalSpace;
 
 describe('bad answers', () => {
   it('an empty 200 body where JSON is expected is told as not-JSON, not a crash', async () => {

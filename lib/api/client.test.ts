@@ -10,22 +10,12 @@ import {
   jwt,
   NOW,
   page,
+  personalSpace,
   recording,
   testClient,
 } from './testing/fake-service';
 
-const space = {
-  id: 1,
-  name: 'Personal',
-  description: '',
-  subscribe: {
-    offer: { name: 'Pro', audio_limit: 36_000 },
-    usage_count: 0,
-    available_usage_count: 36_000,
-    is_active: true,
-    end_date: '2026-12-31',
-  },
-};
+const space = personalSpace;
 const result = {
   classified: false,
   success: false,

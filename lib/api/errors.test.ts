@@ -6,6 +6,7 @@ import {
   errorFromResponse,
   fieldErrorsOf,
   isTransportFailure,
+  type Operation,
   toApiErrorInfo,
 } from './errors';
 
@@ -152,33 +153,21 @@ describe('errorFromResponse: status and Content-Type decide before parsing', () 
   });
 
   it('tells the three 401 bodies apart', () => {
-    const wrong = errorFromResponse({
-      status: 401,
-      contentType: JSON_TYPE,
-      text: '{"detail":"No active account found with the given credentials"}',
-      operation: 'signIn',
-    });
+    const json401 = (text: string, operation: Operation) =>
+      errorFromResponse({ status: 401, contentType: JSON_TYPE, text, operation });
+    const wrong = json401('{"detail":"No active account found with the given credentials"}', 'signIn');
     expect(wrong).toMatchObject({ kind: 'auth', reason: 'invalid-credentials' });
-    const missing = errorFromResponse({
-      status: 401,
-      contentType: JSON_TYPE,
-      text: '{"detail":"Authentication credentials were not provided."}',
-      operation: 'listSpaces',
-    });
+    const missing = json401('{"detail":"Authentication credentials were not provided."}', 'listSpaces');
     expect(missing).toMatchObject({ kind: 'auth', reason: 'not-signed-in' });
-    const invalid = errorFromResponse({
-      status: 401,
-      contentType: JSON_TYPE,
-      text: '{"detail":"Given token not valid for any token type","code":"token_not_valid"}',
-      operation: 'listSpaces',
-    });
+    const invalid = json401(
+      '{"detail":"Given token not valid for any token type","code":"token_not_valid"}',
+      'listSpaces',
+    );
     expect(invalid).toMatchObject({ kind: 'auth', reason: 'token-invalid' });
-    const refresh = errorFromResponse({
-      status: 401,
-      contentType: JSON_TYPE,
-      text: '{"detail":"Token is invalid or expired","code":"token_not_valid"}',
-      operation: 'refreshToken',
-    });
+    const refresh = json401(
+      '{"detail":"Token is invalid or expired","code":"token_not_valid"}',
+      'refreshToken',
+    );
     expect(refresh).toMatchObject({ kind: 'auth', reason: 'session-expired' });
   });
 

@@ -5,6 +5,7 @@
  */
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { z } from 'zod/mini';
+import { readCappedBytes } from '@/lib/capped-body';
 import {
   ApiError,
   type ApiErrorInfo,
@@ -85,32 +86,9 @@ function tooLarge(operation: Operation, maxBytes: number): ApiError {
 
 /** Reads a body, counting bytes as they arrive, and stops (cancelling the stream) past `maxBytes`. */
 async function readCapped(response: Response, maxBytes: number, operation: Operation): Promise<ArrayBuffer> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLarge(operation, maxBytes);
-  }
-  if (!response.body) return new ArrayBuffer(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(operation, maxBytes);
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body.buffer;
+  const body = await readCappedBytes(response, maxBytes);
+  if (!body) throw tooLarge(operation, maxBytes);
+  return body.buffer as ArrayBuffer;
 }
 
 /**

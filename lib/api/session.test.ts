@@ -17,6 +17,11 @@ const spaceAnswer = json(200, {
   },
 });
 
+/** The refresh endpoint's refusal: the refresh token is no longer valid. */
+const refreshRefused = json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
+/** How a call fails once the service has ended the session. */
+const sessionEnded = { info: { kind: 'auth', reason: 'session-expired' } };
+
 function expiredSession(): Session {
   const iat = sec(NOW) - 30 * 86_400 + 3600; // issued 29 days 23 hours ago
   return {
@@ -145,16 +150,10 @@ describe('renewal before a request', () => {
   it('both tokens expired by the local clock: the refresh is asked once, and its refusal ends the session', async () => {
     const session = { ...expiredSession(), accessExpiresAt: NOW - 1, refreshExpiresAt: NOW - 1 };
     const service = new FakeService()
-      .on(
-        'POST',
-        '/api/token/refresh/',
-        json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }),
-      )
+      .on('POST', '/api/token/refresh/', refreshRefused)
       .on('GET', '/api/spaces/1/', spaceAnswer);
     const { client, store } = testClient({ service, session });
-    await expect(client.getSpace(1)).rejects.toMatchObject({
-      info: { kind: 'auth', reason: 'session-expired' },
-    });
+    await expect(client.getSpace(1)).rejects.toMatchObject(sessionEnded);
     expect(service.to('POST', '/api/token/refresh/')).toHaveLength(1);
     expect(service.to('GET', '/api/spaces/1/')).toHaveLength(0);
     expect(await store.get()).toBeNull();
@@ -162,16 +161,10 @@ describe('renewal before a request', () => {
 
   it('ends the session when the refresh endpoint answers 401', async () => {
     const service = new FakeService()
-      .on(
-        'POST',
-        '/api/token/refresh/',
-        json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }),
-      )
+      .on('POST', '/api/token/refresh/', refreshRefused)
       .on('GET', '/api/spaces/1/', spaceAnswer);
     const { client, store } = testClient({ service, session: expiredSession() });
-    await expect(client.getSpace(1)).rejects.toMatchObject({
-      info: { kind: 'auth', reason: 'session-expired' },
-    });
+    await expect(client.getSpace(1)).rejects.toMatchObject(sessionEnded);
     expect(await store.get()).toBeNull();
     expect(service.to('GET', '/api/spaces/1/')).toHaveLength(0);
   });
@@ -334,11 +327,7 @@ describe('a computer clock a day off the service clock', () => {
   it('computer a day behind: renewal is due a day before the access token expires on the service', async () => {
     const service = new FakeService()
       .on('GET', '/api/spaces/1/', invalidAccess)
-      .on(
-        'POST',
-        '/api/token/refresh/',
-        json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }),
-      );
+      .on('POST', '/api/token/refresh/', refreshRefused);
     const { client, clock, session } = await signInSkewed(DAY_S + 3600, service);
     // 29 days and an hour later (local) the service's clock says 30 days and 2 hours: the access
     // token has expired there. Renewal is due (less than a day left on the local clock) and the
@@ -346,9 +335,7 @@ describe('a computer clock a day off the service clock', () => {
     // ends a session), its 401 asks the refresh once, and the refusal ends the session.
     clock.now = NOW + 29 * DAY_MS + 3_600_000;
     expect(needsRenewal(session, clock.now)).toBe(true);
-    await expect(client.getSpace(1)).rejects.toMatchObject({
-      info: { kind: 'auth', reason: 'session-expired' },
-    });
+    await expect(client.getSpace(1)).rejects.toMatchObject(sessionEnded);
     expect(service.to('GET', '/api/spaces/1/')).toHaveLength(1);
     expect(service.to('POST', '/api/token/refresh/')).toHaveLength(1);
   });
@@ -375,15 +362,9 @@ describe('a computer clock a day off the service clock', () => {
     const session = { ...freshSession(), refreshExpiresAt: NOW - 1 };
     const service = new FakeService()
       .on('GET', '/api/spaces/1/', invalidAccess)
-      .on(
-        'POST',
-        '/api/token/refresh/',
-        json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }),
-      );
+      .on('POST', '/api/token/refresh/', refreshRefused);
     const { client, store } = testClient({ service, session });
-    await expect(client.getSpace(1)).rejects.toMatchObject({
-      info: { kind: 'auth', reason: 'session-expired' },
-    });
+    await expect(client.getSpace(1)).rejects.toMatchObject(sessionEnded);
     expect(service.to('POST', '/api/token/refresh/')).toHaveLength(1);
     expect(service.to('GET', '/api/spaces/1/')).toHaveLength(1);
     expect(await store.get()).toBeNull();

@@ -20,6 +20,35 @@ const PART = /^\/part\/\d+$/;
 /** A 10-byte MP3's recording, as the job engine's upload step creates it. */
 const BODY = { title: 'a.mp3', size: 10, content_type: 'audio/mpeg' };
 
+/** The recording a create whose answer was lost made: named and sized as BODY, not uploaded. */
+const orphan = recording({
+  id: 55,
+  title: 'a.mp3',
+  size: 10,
+  content_type: 'audio/mpeg',
+  is_uploaded: false,
+  created_at: new Date(NOW).toISOString(),
+});
+
+const isCreate = (request: Request) => request.method === 'POST' && new URL(request.url).pathname === CREATE;
+
+/**
+ * The service's fetch with the first request that `matches` failing as `first` does (thrown, or
+ * answered in the service's place); `sent()` counts the matching requests.
+ */
+function firstFails(service: FakeService, matches: (request: Request) => boolean, first: () => Response) {
+  let count = 0;
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    if (matches(request)) {
+      count += 1;
+      if (count === 1) return first();
+    }
+    return service.fetch(request);
+  };
+  return { fetch, sent: () => count };
+}
+
 function links(count: number): string[] {
   return Array.from(
     { length: count },
@@ -218,79 +247,42 @@ describe('upload calls: a part, complete, create', () => {
   });
 
   it('complete with an unknown outcome: retries complete when is_uploaded is false', async () => {
-    let completes = 0;
     const service = uploadService(1, { assembleTicks: 1 });
-    const { client } = testClient({
-      fetch: async (input, init) => {
-        const request = input instanceof Request ? input : new Request(input, init);
-        if (request.url.endsWith('/complete_upload/')) {
-          completes += 1;
-          if (completes === 1) return html(500);
-        }
-        return service.fetch(request);
-      },
-    });
+    const completes = firstFails(
+      service,
+      (request) => request.url.endsWith('/complete_upload/'),
+      () => html(500),
+    );
+    const { client } = testClient({ fetch: completes.fetch });
     await completeUploadSafely(client, 1, 101, [{ PartNumber: 1, ETag: '"etag-1"' }]);
     expect(service.to('GET', INFO)).toHaveLength(1);
-    expect(completes).toBe(2);
+    expect(completes.sent()).toBe(2);
   });
 
   it('create with a lost answer and no recording found: creates again once', async () => {
-    let creates = 0;
     const service = uploadService(1, { assembleTicks: 0 }).on('GET', CREATE, json(200, page([])));
-    const { client } = testClient({
-      fetch: async (input, init) => {
-        const request = input instanceof Request ? input : new Request(input, init);
-        if (request.method === 'POST' && new URL(request.url).pathname === CREATE) {
-          creates += 1;
-          if (creates === 1) throw new TypeError('fetch failed');
-        }
-        return service.fetch(request);
-      },
+    const creates = firstFails(service, isCreate, () => {
+      throw new TypeError('fetch failed');
     });
+    const { client } = testClient({ fetch: creates.fetch });
     expect(await createRecordingSafely(client, 1, BODY)).toMatchObject({ trashedOrphans: [] });
-    expect(creates).toBe(2);
+    expect(creates.sent()).toBe(2);
   });
 
   it('create whose answer was lost after the effect: trashes the orphan and creates again once', async () => {
-    let creates = 0;
-    const orphan = recording({
-      id: 55,
-      title: 'a.mp3',
-      size: 10,
-      content_type: 'audio/mpeg',
-      is_uploaded: false,
-      created_at: new Date(NOW).toISOString(),
-    });
     const service = uploadService(1, { assembleTicks: 0 })
       .on('GET', CREATE, json(200, page([orphan])))
       .on('POST', '/api/spaces/1/audio/delete_list/', new Response(null, { status: 200 }));
-    const { client } = testClient({
-      fetch: async (input, init) => {
-        const request = input instanceof Request ? input : new Request(input, init);
-        if (request.method === 'POST' && new URL(request.url).pathname === CREATE) {
-          creates += 1;
-          if (creates === 1) return html(502);
-        }
-        return service.fetch(request);
-      },
-    });
+    const creates = firstFails(service, isCreate, () => html(502));
+    const { client } = testClient({ fetch: creates.fetch });
     expect(await createRecordingSafely(client, 1, BODY)).toMatchObject({
       trashedOrphans: [55],
     });
     expect(service.to('POST', '/api/spaces/1/audio/delete_list/')[0]?.body).toEqual({ audio_ids: [55] });
-    expect(creates).toBe(2);
+    expect(creates.sent()).toBe(2);
   });
 
   it('a failure after trashing an orphan says which recordings went to the trash', async () => {
-    const orphan = recording({
-      id: 55,
-      title: 'a.mp3',
-      size: 10,
-      content_type: 'audio/mpeg',
-      is_uploaded: false,
-      created_at: new Date(NOW).toISOString(),
-    });
     const service = new FakeService()
       .on('POST', CREATE, html(502), json(400, { title: ['Too many recordings.'] }))
       .on('GET', CREATE, json(200, page([orphan])))

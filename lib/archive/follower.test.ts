@@ -34,14 +34,19 @@ function harness() {
   return { follower, page, peers, ask, peer };
 }
 
-const progress = (version: number): FromSearchWorker => ({
-  type: 'progress',
+/** What every report of the owner says of its index: both meetings indexed, at `version`. */
+const state = (version: number) => ({
   indexed: 2,
   total: 2,
   version,
   complete: true,
   speakers: [],
   spaceIds: [1],
+});
+
+const progress = (version: number): FromSearchWorker => ({
+  type: 'progress',
+  ...state(version),
   counters: { storage: 'opfs', rebuilds: 1, indexed: 2, migrated: 0 },
 });
 
@@ -50,12 +55,7 @@ const results = (id: number, version: number): FromSearchWorker => ({
   id,
   query: 'budget',
   outcome: { meetings: [], moreMeetings: 0 },
-  indexed: 2,
-  total: 2,
-  version,
-  complete: true,
-  speakers: [],
-  spaceIds: [1],
+  ...state(version),
 });
 
 describe('a search worker that follows the owner of the files', () => {

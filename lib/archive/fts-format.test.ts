@@ -7,12 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { FTS_VERSION, FtsIndex, recreateSchema, storedFormat } from '@/lib/archive/fts';
 import { prepare } from '@/lib/archive/search';
-import { Archive, archiveOwner } from '@/lib/archive/store';
+import { Archive } from '@/lib/archive/store';
 import { memoryKeyValue } from '@/lib/kv';
 import { memoryDatabase } from '../../scripts/sqlite-node';
-import { readyResult } from './testing/fixtures';
-
-const OWNER = archiveOwner('http://127.0.0.1:8787', 'demo@example.com');
+import { OWNER, readyResult } from './testing/fixtures';
 
 /** An archive of one meeting, and what the index needs to add it. */
 async function oneMeeting() {

@@ -13,12 +13,11 @@ import {
   SPELT_RIGHT_PASSAGES,
 } from '@/lib/archive/fts';
 import { CHUNK_UTTERANCES, prepare, type RecordSource } from '@/lib/archive/search';
-import { Archive, archiveOwner, type Catalog } from '@/lib/archive/store';
+import { Archive, type Catalog } from '@/lib/archive/store';
 import { memoryKeyValue } from '@/lib/kv';
 import { memoryDatabase } from '../../scripts/sqlite-node';
-import { type Line, readyResult } from './testing/fixtures';
+import { type Line, OWNER, readyResult } from './testing/fixtures';
 
-const OWNER = archiveOwner('http://127.0.0.1:8787', 'demo@example.com');
 const DAY = 24 * 60 * 60_000;
 const START = Date.UTC(2026, 0, 1);
 const SAVED = Date.UTC(2026, 5, 1);

@@ -16,79 +16,15 @@ import {
   stemmed,
 } from '@/lib/archive/fts';
 import { prepare, type RecordSource } from '@/lib/archive/search';
-import { Archive, archiveOwner, type Catalog } from '@/lib/archive/store';
+import { Archive } from '@/lib/archive/store';
 import { memoryKeyValue } from '@/lib/kv';
 import { memoryDatabase } from '../../scripts/sqlite-node';
-import { readyResult } from './testing/fixtures';
-
-const OWNER = archiveOwner('http://127.0.0.1:8787', 'demo@example.com');
-const DAY = 24 * 60 * 60_000;
-const JAN = Date.UTC(2026, 0, 10);
-const MAR = Date.UTC(2026, 2, 10);
+import { OWNER, readyResult } from './testing/fixtures';
+import { DAY, MAR, phraseFixture, searchFixture } from './testing/search';
 
 async function fixture() {
-  const kv = memoryKeyValue();
-  const archive = new Archive(kv, { now: () => JAN });
-  await archive.keep(OWNER, {
-    spaceId: 1,
-    audioId: 11,
-    createdAt: JAN,
-    result: readyResult(11, 'Weekly sync.mp3', [
-      {
-        header: 'Budget and hiring',
-        lines: [
-          { speaker: 0, text: 'We decided to move the release to Friday.' },
-          { speaker: 1, text: 'The budget for infrastructure is approved.' },
-          { speaker: 0, text: 'Hiring two engineers next quarter.' },
-        ],
-      },
-      { header: 'Wrap-up', lines: [{ speaker: 1, text: 'Thanks everyone, see you next week.' }] },
-    ]),
-  });
-  await archive.keep(OWNER, {
-    spaceId: 2,
-    audioId: 22,
-    createdAt: MAR,
-    result: readyResult(
-      22,
-      'Планёрка.mp3',
-      [
-        {
-          header: 'Итоги недели',
-          lines: [
-            { speaker: 0, text: 'После встречи с клиентом мы обсудили сроки.' },
-            { speaker: 1, text: 'Deciding on the vendor takes another week.' },
-            { speaker: 2, text: 'Бюджет на инфраструктуру согласован.' },
-          ],
-        },
-      ],
-      { language: 'ru', names: { '0': 'Игорь Смирнов', '1': 'Anna Petrova', '2': 'SPEAKER_02' } },
-    ),
-  });
-  const catalog = (await archive.catalog()) as Catalog;
   const db = await memoryDatabase();
-  const index = FtsIndex.open(db, catalog.generation);
-  const source: RecordSource = async (key) => {
-    const record = await archive.getByKey(key);
-    if (!record) return null;
-    return { record, names: await archive.speakerNames(record.spaceId, record.audioId) };
-  };
-  const build = async (into: FtsIndex = index) => {
-    const current = (await archive.catalog()) as Catalog;
-    const plan = into.plan(current);
-    for (const key of plan.remove) into.removeRecord(key);
-    for (const key of plan.add) {
-      const loaded = (await source(key))!;
-      into.addRecord(key, current.entries[key]!, prepare(loaded.record, loaded.names));
-    }
-    return plan;
-  };
-  await build();
-  const texts = async (query: string, filters = {}) =>
-    (await index.search(query, filters, source)).meetings.flatMap((m) =>
-      m.hits.map((hit) => `${m.audioId}:${hit.block}.${hit.utterance} ${hit.text}`),
-    );
-  return { kv, db, archive, catalog, index, source, build, texts };
+  return { db, ...(await searchFixture((generation) => FtsIndex.open(db, generation))) };
 }
 
 describe('the query', () => {
@@ -233,21 +169,10 @@ describe('search across meetings (SQLite FTS5)', () => {
 
 describe('a phrase as written', () => {
   it('comes first, before passages holding the same words in another order', async () => {
-    const archive = new Archive(memoryKeyValue());
-    const lines = Array.from({ length: 60 }, (_, i) => ({
-      speaker: i % 2,
-      text: i === 47 ? 'The release plan is approved.' : 'Approved: the plan for the release.',
-    }));
-    await archive.keep(OWNER, {
-      spaceId: 1,
-      audioId: 5,
-      result: readyResult(5, 'Plans.mp3', [{ header: 'Plans', lines }]),
-    });
-    const catalog = (await archive.catalog()) as Catalog;
-    const index = FtsIndex.open(await memoryDatabase(), catalog.generation);
-    const record = (await archive.getByKey('1:5'))!;
-    index.addRecord('1:5', catalog.entries['1:5']!, prepare(record, {}));
-    const outcome = await index.search('release plan is approved', {}, async () => ({ record, names: {} }));
+    const { index, source } = await phraseFixture(async (generation) =>
+      FtsIndex.open(await memoryDatabase(), generation),
+    );
+    const outcome = await index.search('release plan is approved', {}, source);
     const hits = outcome.meetings[0]!.hits;
     expect(hits).toHaveLength(5);
     expect(hits.map((hit) => hit.utterance)).toContain(47);

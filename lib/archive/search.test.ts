@@ -4,81 +4,15 @@
  * The shipping index's tests: lib/archive/fts.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { prepare, type RecordSource } from '@/lib/archive/search';
-import { Archive, archiveOwner, type Catalog } from '@/lib/archive/store';
+import { prepare } from '@/lib/archive/search';
+import { Archive, type Catalog } from '@/lib/archive/store';
 import { processTerm } from '@/lib/archive/text';
 import { memoryKeyValue } from '@/lib/kv';
-import { type MeetingIndex as Index, MeetingIndex, SHARD_RECORDS } from '../../scripts/minisearch-index';
-import { readyResult } from './testing/fixtures';
+import { MeetingIndex, SHARD_RECORDS } from '../../scripts/minisearch-index';
+import { OWNER, readyResult } from './testing/fixtures';
+import { DAY, JAN, MAR, phraseFixture, searchFixture } from './testing/search';
 
-const OWNER = archiveOwner('http://127.0.0.1:8787', 'demo@example.com');
-const DAY = 24 * 60 * 60_000;
-const JAN = Date.UTC(2026, 0, 10);
-const MAR = Date.UTC(2026, 2, 10);
-
-async function fixture() {
-  const kv = memoryKeyValue();
-  const archive = new Archive(kv, { now: () => JAN });
-  await archive.keep(OWNER, {
-    spaceId: 1,
-    audioId: 11,
-    createdAt: JAN,
-    result: readyResult(11, 'Weekly sync.mp3', [
-      {
-        header: 'Budget and hiring',
-        lines: [
-          { speaker: 0, text: 'We decided to move the release to Friday.' },
-          { speaker: 1, text: 'The budget for infrastructure is approved.' },
-          { speaker: 0, text: 'Hiring two engineers next quarter.' },
-        ],
-      },
-      { header: 'Wrap-up', lines: [{ speaker: 1, text: 'Thanks everyone, see you next week.' }] },
-    ]),
-  });
-  await archive.keep(OWNER, {
-    spaceId: 2,
-    audioId: 22,
-    createdAt: MAR,
-    result: readyResult(
-      22,
-      'Планёрка.mp3',
-      [
-        {
-          header: 'Итоги недели',
-          lines: [
-            { speaker: 0, text: 'После встречи с клиентом мы обсудили сроки.' },
-            { speaker: 1, text: 'Deciding on the vendor takes another week.' },
-            { speaker: 2, text: 'Бюджет на инфраструктуру согласован.' },
-          ],
-        },
-      ],
-      { language: 'ru', names: { '0': 'Игорь Смирнов', '1': 'Anna Petrova', '2': 'SPEAKER_02' } },
-    ),
-  });
-  const catalog = (await archive.catalog()) as Catalog;
-  const index = MeetingIndex.empty(catalog.generation);
-  const source: RecordSource = async (key) => {
-    const record = await archive.getByKey(key);
-    if (!record) return null;
-    return { record, names: await archive.speakerNames(record.spaceId, record.audioId) };
-  };
-  const build = async (into: Index = index) => {
-    const current = (await archive.catalog()) as Catalog;
-    const plan = into.plan(current);
-    for (const key of plan.remove) into.removeRecord(key);
-    for (const key of plan.add) {
-      const loaded = (await source(key))!;
-      into.addRecord(key, current.entries[key]!, prepare(loaded.record, loaded.names));
-    }
-    return plan;
-  };
-  await build();
-  const texts = async (query: string, filters = {}) =>
-    (await index.search(query, filters, source)).meetings.flatMap((m) =>
-      m.hits.map((hit) => `${m.audioId}:${hit.block}.${hit.utterance} ${hit.text}`),
-    );
-  return { kv, archive, index, source, build, texts };
-}
+const fixture = () => searchFixture((generation) => MeetingIndex.empty(generation));
 
 describe('stemming', () => {
   it('reduces Russian and English word forms to one stem', () => {
@@ -194,22 +128,7 @@ describe('search across meetings', () => {
 
 describe('a phrase as written', () => {
   it('comes first, before passages holding the same words in another order', async () => {
-    const kv = memoryKeyValue();
-    const archive = new Archive(kv);
-    const lines = Array.from({ length: 60 }, (_, i) => ({
-      speaker: i % 2,
-      text: i === 47 ? 'The release plan is approved.' : 'Approved: the plan for the release.',
-    }));
-    await archive.keep(OWNER, {
-      spaceId: 1,
-      audioId: 5,
-      result: readyResult(5, 'Plans.mp3', [{ header: 'Plans', lines }]),
-    });
-    const catalog = (await archive.catalog()) as Catalog;
-    const index = MeetingIndex.empty(catalog.generation);
-    const record = (await archive.getByKey('1:5'))!;
-    index.addRecord('1:5', catalog.entries['1:5']!, prepare(record, {}));
-    const source: RecordSource = async () => ({ record, names: {} });
+    const { index, source } = await phraseFixture((generation) => MeetingIndex.empty(generation));
     const outcome = await index.search('release plan is approved', {}, source);
     const hits = outcome.meetings[0]!.hits;
     expect(hits).toHaveLength(5);

@@ -13,9 +13,8 @@ import {
   goneFromListing,
 } from '@/lib/archive/store';
 import { memoryKeyValue } from '@/lib/kv';
-import { readyResult } from './testing/fixtures';
+import { OWNER, readyResult } from './testing/fixtures';
 
-const OWNER = archiveOwner('http://127.0.0.1:8787', 'demo@example.com');
 const day = (n: number) => Date.UTC(2026, 0, n);
 
 async function archiveOf(ids: number[]) {

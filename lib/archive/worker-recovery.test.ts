@@ -7,29 +7,11 @@
 import type { Database } from '@sqlite.org/sqlite-wasm';
 import { describe, expect, it } from 'vitest';
 import { FtsIndex } from '@/lib/archive/fts';
-import { Archive, archiveOwner } from '@/lib/archive/store';
 import { isDamaged, type SearchDatabase, startSearchWorker } from '@/lib/archive/worker';
 import type { FromSearchWorker, ToSearchWorker } from '@/lib/archive/worker-protocol';
-import { type KeyValueStore, memoryKeyValue } from '@/lib/kv';
+import type { KeyValueStore } from '@/lib/kv';
 import { databaseBytes, databaseFromBytes, memoryDatabase } from '../../scripts/sqlite-node';
-import { readyResult } from './testing/fixtures';
-
-const OWNER = archiveOwner('http://127.0.0.1:8787', 'demo@example.com');
-
-async function archiveOf(count: number): Promise<KeyValueStore> {
-  const kv = memoryKeyValue();
-  const archive = new Archive(kv);
-  for (let i = 1; i <= count; i += 1)
-    await archive.keep(OWNER, {
-      spaceId: 1,
-      audioId: i,
-      createdAt: Date.UTC(2026, 0, i),
-      result: readyResult(i, `Meeting ${i}.mp3`, [
-        { header: 'Plans', lines: [{ speaker: 0, text: `We talked about the zephyrine budget ${i}.` }] },
-      ]),
-    });
-  return kv;
-}
+import { archiveOf } from './testing/fixtures';
 
 /** A database "file" that starts as `first`; each wipe gives `after()` (a fresh one by default). */
 function databaseOf(first: Database, after: () => Promise<Database> = memoryDatabase) {
@@ -86,7 +68,7 @@ async function damagedIndex(kv: KeyValueStore): Promise<Uint8Array> {
 
 describe('a kept database the worker cannot use', () => {
   it('not a database (SQLITE_NOTADB): dropped once, rebuilt from the archive, the reports saying so', async () => {
-    const kv = await archiveOf(3);
+    const { kv } = await archiveOf(3);
     const { state, open } = databaseOf(await databaseFromBytes(new Uint8Array(8192).fill(7)));
     const w = await run(kv, open);
     expect(state.wipes).toBe(1);
@@ -104,7 +86,7 @@ describe('a kept database the worker cannot use', () => {
   });
 
   it('damaged (SQLITE_CORRUPT) in its pages: found while indexing or searching, dropped once and rebuilt', async () => {
-    const kv = await archiveOf(3);
+    const { kv } = await archiveOf(3);
     const bytes = await damagedIndex(kv);
     const { state, open } = databaseOf(await databaseFromBytes(bytes));
     const w = await run(kv, open);
@@ -116,7 +98,7 @@ describe('a kept database the worker cannot use', () => {
   });
 
   it('a foreign database with a table this build cannot drop is dropped as files and rebuilt', async () => {
-    const kv = await archiveOf(2);
+    const { kv } = await archiveOf(2);
     const foreign = await memoryDatabase();
     // A virtual table of a module this build lacks (as another program's database may hold).
     foreign.exec(`
@@ -133,7 +115,7 @@ describe('a kept database the worker cannot use', () => {
   });
 
   it('damaged again after being dropped: reported once as broken, not rebuilt in a loop', async () => {
-    const kv = await archiveOf(2);
+    const { kv } = await archiveOf(2);
     const garbage = () => databaseFromBytes(new Uint8Array(8192).fill(9));
     const { state, open } = databaseOf(await garbage(), garbage);
     const w = await run(kv, open);
@@ -152,7 +134,7 @@ describe('a kept database the worker cannot use', () => {
   });
 
   it("a database of today's format for this archive is kept: nothing dropped", async () => {
-    const kv = await archiveOf(2);
+    const { kv } = await archiveOf(2);
     const db = await memoryDatabase();
     const { state, open } = databaseOf(db);
     await (await run(kv, open)).build();

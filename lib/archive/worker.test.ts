@@ -8,7 +8,7 @@
 
 import type { Database } from '@sqlite.org/sqlite-wasm';
 import { describe, expect, it } from 'vitest';
-import { Archive, type ArchiveChange, archiveOwner } from '@/lib/archive/store';
+import type { ArchiveChange } from '@/lib/archive/store';
 import {
   legacyIndexKeys,
   type SearchDatabase,
@@ -16,9 +16,9 @@ import {
   type WorkerScope,
 } from '@/lib/archive/worker';
 import type { FromSearchWorker, ToSearchPeers, ToSearchWorker } from '@/lib/archive/worker-protocol';
-import { type KeyValueStore, memoryKeyValue } from '@/lib/kv';
+import type { KeyValueStore } from '@/lib/kv';
 import { memoryDatabase } from '../../scripts/sqlite-node';
-import { readyResult } from './testing/fixtures';
+import { archiveOf, keepMeeting, OWNER } from './testing/fixtures';
 
 /** A database kept between workers (as on the origin-private file system); `wipes` counts its drops. */
 async function keptDatabase() {
@@ -34,25 +34,6 @@ async function keptDatabase() {
     },
   });
   return { kept, open };
-}
-
-const OWNER = archiveOwner('http://127.0.0.1:8787', 'demo@example.com');
-
-async function archiveOf(count: number, kv: KeyValueStore = memoryKeyValue()) {
-  const archive = new Archive(kv);
-  for (let i = 1; i <= count; i += 1) await put(archive, i);
-  return { kv, archive };
-}
-
-function put(archive: Archive, i: number) {
-  return archive.keep(OWNER, {
-    spaceId: 1,
-    audioId: i,
-    createdAt: Date.UTC(2026, 0, i),
-    result: readyResult(i, `Meeting ${i}.mp3`, [
-      { header: 'Plans', lines: [{ speaker: 0, text: `We talked about the zephyrine budget ${i}.` }] },
-    ]),
-  });
 }
 
 async function worker(
@@ -139,7 +120,7 @@ describe('the search worker reports its index', () => {
     await w.build();
     const before = await w.search('zephyrine');
     expect(before).toMatchObject({ complete: true, total: 2 });
-    await put(archive, 3);
+    await keepMeeting(archive, 3);
     w.changed({ kind: 'put', key: '1:3' });
     await w.build();
     const added = await w.search('zephyrine');

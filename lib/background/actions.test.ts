@@ -1,9 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type RunningEmulator, SEED, startEmulator } from '../../emulator';
-import { memoryKeyValue } from '../kv';
-import { isGrantedByManifest } from '../permissions';
-import { serviceUrlItem } from '../storage';
+import { SEED } from '../../emulator';
 import { onCommand, onMenuClick, sendBotFromTab } from './actions';
 import { type Background, createBackground } from './app';
 import {
@@ -18,29 +15,17 @@ import {
   MENU_TRANSCRIBE_PAGE,
   VIDEO_PAGE_PATTERNS,
 } from './menus';
+import { backgroundOptions, useEmulator } from './testing/harness';
 
 // "Record this tab" itself (the capture, the offscreen recorder) is Chrome's: e2e in
 // tests/e2e/record-here*.spec.ts. Here: which tab the menu item and the shortcut hand it.
 const recorded: Array<number | undefined> = [];
 
-let emulator: RunningEmulator;
+useEmulator();
 let bg: Background;
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, storagePort: 0, quiet: true });
-});
-afterAll(() => emulator.close());
-
 beforeEach(async () => {
-  fakeBrowser.reset();
-  await (await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' })).arrayBuffer();
-  await serviceUrlItem.setValue(emulator.url);
-  bg = createBackground({
-    sessionKv: memoryKeyValue(),
-    filesKv: memoryKeyValue(),
-    sleep: async () => undefined,
-    hasOriginAccess: async (url) => isGrantedByManifest(url),
-  });
+  bg = createBackground(backgroundOptions());
   await bg.session.client.signIn(SEED.users.demo.email, SEED.users.demo.password);
   vi.spyOn(bg.recording, 'fromTab').mockImplementation(async (tab) => {
     recorded.push(tab?.id);

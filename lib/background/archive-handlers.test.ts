@@ -3,25 +3,17 @@
  * jobs kept through the engine's onResult, "Add all past meetings", speaker names, the
  * archive's end with the session, and deleted meetings leaving it.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type RunningEmulator, SEED, startEmulator } from '../../emulator';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SEED } from '../../emulator';
 import { type KeyValueStore, memoryKeyValue } from '../kv';
-import { isGrantedByManifest } from '../permissions';
-import { serviceUrlItem } from '../storage';
-import { useTrustedStore } from '../trusted-settings';
 import { type Background, createBackground } from './app';
-import { createHandlers, respond } from './handlers';
-import { checkMessage, type Sender } from './senders';
+import { backgroundOptions, extensionPage, sendAs, useEmulator } from './testing/harness';
 
-const popup: Sender = {
-  id: fakeBrowser.runtime.id,
-  url: `chrome-extension://${fakeBrowser.runtime.id}/viewer.html`,
-};
+const popup = extensionPage('viewer.html');
 const R = SEED.recordings;
 const S = SEED.spaces;
 
-let emulator: RunningEmulator;
+const emulator = useEmulator({ processingDelayMs: 1_000 });
 let bg: Background;
 let archiveKv: KeyValueStore;
 let offline = false;
@@ -29,34 +21,23 @@ let offline = false;
 let ahead = 0;
 const requests: string[] = [];
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, storagePort: 0, quiet: true, processingDelayMs: 1_000 });
-});
-afterAll(() => emulator.close());
-
-beforeEach(async () => {
-  fakeBrowser.reset();
-  useTrustedStore(memoryKeyValue());
-  await (await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' })).arrayBuffer();
+beforeEach(() => {
   requests.length = 0;
   offline = false;
   ahead = 0;
   archiveKv = memoryKeyValue();
-  await serviceUrlItem.setValue(emulator.url);
-  bg = createBackground({
-    sessionKv: memoryKeyValue(),
-    filesKv: memoryKeyValue(),
-    archiveKv,
-    now: () => Date.now() + ahead,
-    sleep: async () => undefined,
-    hasOriginAccess: async (url) => isGrantedByManifest(url),
-    fetch: (input, init) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      requests.push(`${request.method} ${new URL(request.url).pathname}`);
-      if (offline) return Promise.reject(new TypeError('Failed to fetch'));
-      return fetch(request);
-    },
-  });
+  bg = createBackground(
+    backgroundOptions({
+      archiveKv,
+      now: () => Date.now() + ahead,
+      fetch: (input, init) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        requests.push(`${request.method} ${new URL(request.url).pathname}`);
+        if (offline) return Promise.reject(new TypeError('Failed to fetch'));
+        return fetch(request);
+      },
+    }),
+  );
 });
 afterEach(async () => {
   bg.jobs.scheduler.stop();
@@ -64,19 +45,10 @@ afterEach(async () => {
   await bg.archive.import.settled();
 });
 
-async function send(type: string, payload: unknown) {
-  const checked = checkMessage({ channel: 'meeting-capture', type, payload }, popup, {
-    id: fakeBrowser.runtime.id,
-    baseUrl: `chrome-extension://${fakeBrowser.runtime.id}/`,
-  });
-  if (checked.ok === 'ignore') throw new Error('ignored');
-  if (checked.ok === false) return { ok: false as const, error: checked.error };
-  // biome-ignore lint/suspicious/noExplicitAny: answers are inspected field by field.
-  return (await respond(createHandlers(bg), checked.type, checked.payload, popup)) as any;
-}
+const send = (type: string, payload: unknown) => sendAs(bg, popup, type, payload);
 
 const signIn = (email: string = SEED.users.demo.email, password: string = SEED.users.demo.password) =>
-  send('session.signIn', { serviceUrl: emulator.url, email, password });
+  send('session.signIn', { serviceUrl: emulator().url, email, password });
 
 const resultReads = () => requests.filter((line) => line.endsWith('/result/')).length;
 
@@ -107,7 +79,7 @@ describe('the archive in the background', () => {
   it('a ready job hands its result to the archive through onResult', async () => {
     await signIn();
     const job = await bg.jobs.engine.createProcess(S.personal, R.uploadedNotProcessed);
-    await fetch(`${emulator.url}/__emulator/clock/advance`, {
+    await fetch(`${emulator().url}/__emulator/clock/advance`, {
       method: 'POST',
       body: JSON.stringify({ ms: 5_000 }),
       headers: { 'content-type': 'application/json' },
@@ -186,7 +158,7 @@ describe('the archive in the background', () => {
     const owner = await bg.archive.owner();
     expect(owner).toContain('demo@example.com');
     // The same account: kept. Now claim it was another's.
-    await archiveKv.set('catalog', { ...left, owner: `${emulator.url} someone@else.example` });
+    await archiveKv.set('catalog', { ...left, owner: `${emulator().url} someone@else.example` });
     expect((await send('archive.summary', {})).data).toEqual([]);
     const reads = resultReads();
     await send('recording.result', { spaceId: S.personal, audioId: R.ready });

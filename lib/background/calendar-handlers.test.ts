@@ -1,41 +1,25 @@
 /** Calendar messages through the real background against the emulator's demo calendar. */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { parseFeed } from '@/lib/calendar/ical-engine';
-import { type RunningEmulator, SEED, startEmulator } from '../../emulator';
+import { SEED } from '../../emulator';
 import { memoryKeyValue } from '../kv';
-import { isGrantedByManifest } from '../permissions';
-import { serviceUrlItem } from '../storage';
 import { type Background, createBackground } from './app';
-import { createHandlers, respond } from './handlers';
-import { checkMessage, type Sender } from './senders';
+import { backgroundOptions, extensionPage, sendAs, useEmulator } from './testing/harness';
 
-const options: Sender = {
-  id: fakeBrowser.runtime.id,
-  url: `chrome-extension://${fakeBrowser.runtime.id}/options.html`,
-};
+const options = extensionPage('options.html');
 
-let emulator: RunningEmulator;
+const emulator = useEmulator({ processingDelayMs: 60_000 });
 let bg: Background;
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, storagePort: 0, quiet: true, processingDelayMs: 60_000 });
-});
-afterAll(() => emulator.close());
-
-beforeEach(async () => {
-  fakeBrowser.reset();
-  await (await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' })).arrayBuffer();
-  await serviceUrlItem.setValue(emulator.url);
-  bg = createBackground({
-    sessionKv: memoryKeyValue(),
-    filesKv: memoryKeyValue(),
-    calendarsKv: memoryKeyValue(),
-    // Node has no offscreen document: the same parser, in this thread.
-    parseFeed: async (text, options) => parseFeed(text, options),
-    sleep: async () => undefined,
-    hasOriginAccess: async (url) => isGrantedByManifest(url),
-  });
+beforeEach(() => {
+  bg = createBackground(
+    backgroundOptions({
+      calendarsKv: memoryKeyValue(),
+      // Node has no offscreen document: the same parser, in this thread.
+      parseFeed: async (text, options) => parseFeed(text, options),
+    }),
+  );
 });
 afterEach(async () => {
   bg.jobs.scheduler.stop();
@@ -43,16 +27,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-async function send(type: string, payload: unknown) {
-  const checked = checkMessage({ channel: 'meeting-capture', type, payload }, options, {
-    id: fakeBrowser.runtime.id,
-    baseUrl: `chrome-extension://${fakeBrowser.runtime.id}/`,
-  });
-  if (checked.ok === 'ignore') throw new Error('ignored');
-  if (checked.ok === false) return { ok: false as const, error: checked.error };
-  // biome-ignore lint/suspicious/noExplicitAny: answers are inspected field by field.
-  return (await respond(createHandlers(bg), checked.type, checked.payload, options)) as any;
-}
+const send = (type: string, payload: unknown) => sendAs(bg, options, type, payload);
 
 describe('calendar messages', () => {
   it('add keeps the address out of extension storage; a short space is said in the list and notified once', async () => {
@@ -62,11 +37,11 @@ describe('calendar messages', () => {
       return id;
     }) as never);
     await send('session.signIn', {
-      serviceUrl: emulator.url,
+      serviceUrl: emulator().url,
       email: SEED.users.demo.email,
       password: SEED.users.demo.password,
     });
-    const feed = `${emulator.url}/__emulator/calendar.ics`;
+    const feed = `${emulator().url}/__emulator/calendar.ics`;
     const added = await send('calendars.add', { address: feed });
     expect(added).toMatchObject({ ok: true, data: { name: 'Demo calendar', upcoming: 6 } });
     const local = JSON.stringify(await fakeBrowser.storage.local.get(null));
@@ -89,7 +64,7 @@ describe('calendar messages', () => {
     expect(shown.filter((id) => id.startsWith('calendar-balance:'))).toEqual([
       `calendar-balance:${SEED.spaces.almostEmpty}`,
     ]);
-    const stats = await (await fetch(`${emulator.url}/__emulator/calendar`)).json();
+    const stats = await (await fetch(`${emulator().url}/__emulator/calendar`)).json();
     // The add read the feed; both syncs were answered 304.
     expect(stats).toMatchObject({ requests: 3, not_modified: 2 });
   });
@@ -99,7 +74,7 @@ describe('calendar messages', () => {
       ok: false,
       error: { kind: 'calendar', reason: 'invalid-address', problem: 'insecure' },
     });
-    expect(await send('calendars.add', { address: `${emulator.url}/__emulator/nothing.ics` })).toEqual({
+    expect(await send('calendars.add', { address: `${emulator().url}/__emulator/nothing.ics` })).toEqual({
       ok: false,
       error: { kind: 'calendar', reason: 'http', status: 404 },
     });

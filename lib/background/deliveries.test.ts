@@ -7,26 +7,19 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type RunningEmulator, SEED, startEmulator } from '../../emulator';
+import { SEED } from '../../emulator';
 import { convertMarkdown } from '../delivery/markdown';
 import { deliveriesWaiting, deliveryWanted } from '../delivery/service';
 import { memoryKeyValue } from '../kv';
-import { isGrantedByManifest } from '../permissions';
-import { serviceUrlItem } from '../storage';
-import { useTrustedStore } from '../trusted-settings';
 import { type Background, createBackground } from './app';
 import { DELIVERY_ALARM, trustedDeliveryKv } from './deliveries';
-import { createHandlers, respond } from './handlers';
-import { checkMessage, type Sender } from './senders';
+import type { Sender } from './senders';
+import { backgroundOptions, extensionPage, sendAs, useEmulator } from './testing/harness';
 import type { BackgroundOptions } from './types';
 
-const options: Sender = {
-  id: fakeBrowser.runtime.id,
-  url: `chrome-extension://${fakeBrowser.runtime.id}/options.html`,
-};
-const own = { id: fakeBrowser.runtime.id, baseUrl: `chrome-extension://${fakeBrowser.runtime.id}/` };
+const options = extensionPage('options.html');
 
-let emulator: RunningEmulator;
+const emulator = useEmulator({ processingDelayMs: 60_000 });
 let bg: Background;
 let clock = Date.now();
 const received: Array<{ path: string; headers: IncomingHttpHeaders; body: string }> = [];
@@ -46,23 +39,17 @@ const receiver = createServer((request, response) => {
 let hook = '';
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, storagePort: 0, quiet: true, processingDelayMs: 60_000 });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook?token=secret`;
 });
-afterAll(async () => {
-  await emulator.close();
+afterAll(() => {
   receiver.closeAllConnections();
   receiver.close();
 });
 
-beforeEach(async () => {
-  fakeBrowser.reset();
-  useTrustedStore(memoryKeyValue());
+beforeEach(() => {
   received.length = 0;
   script.length = 0;
-  await (await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' })).arrayBuffer();
-  await serviceUrlItem.setValue(emulator.url);
   clock = Date.now();
   stores = {
     sessionKv: memoryKeyValue(),
@@ -75,14 +62,13 @@ beforeEach(async () => {
 
 let stores: Record<'sessionKv' | 'filesKv' | 'calendarsKv' | 'archiveKv', ReturnType<typeof memoryKeyValue>>;
 /** The background of a worker start over the same stores (the trusted store is kept too). */
-const startOptions = (): BackgroundOptions => ({
-  ...stores,
-  sleep: async () => undefined,
-  now: () => clock,
-  hasOriginAccess: async (url) => isGrantedByManifest(url),
-  // Node has no offscreen document: the same conversion, in this thread.
-  convertMarkdown: async (markdown, dialect) => convertMarkdown(markdown, dialect),
-});
+const startOptions = (): BackgroundOptions =>
+  backgroundOptions({
+    ...stores,
+    now: () => clock,
+    // Node has no offscreen document: the same conversion, in this thread.
+    convertMarkdown: async (markdown, dialect) => convertMarkdown(markdown, dialect),
+  });
 const start = () => createBackground(startOptions());
 
 /** The worker stops and starts again (Chrome may drop the alarms at a browser restart). */
@@ -97,17 +83,11 @@ afterEach(async () => {
   await bg.jobs.engine.idle();
 });
 
-async function send(type: string, payload: unknown, sender: Sender = options) {
-  const checked = checkMessage({ channel: 'meeting-capture', type, payload }, sender, own);
-  if (checked.ok === 'ignore') throw new Error('ignored');
-  if (checked.ok === false) return { ok: false as const, error: checked.error };
-  // biome-ignore lint/suspicious/noExplicitAny: answers are inspected field by field.
-  return (await respond(createHandlers(bg), checked.type, checked.payload, sender)) as any;
-}
+const send = (type: string, payload: unknown, sender: Sender = options) => sendAs(bg, sender, type, payload);
 
 async function processToReady(): Promise<string> {
   await send('session.signIn', {
-    serviceUrl: emulator.url,
+    serviceUrl: emulator().url,
     email: SEED.users.demo.email,
     password: SEED.users.demo.password,
   });
@@ -117,7 +97,7 @@ async function processToReady(): Promise<string> {
   });
   expect(started.ok).toBe(true);
   await bg.jobs.engine.idle();
-  await fetch(`${emulator.url}/__emulator/clock/advance`, {
+  await fetch(`${emulator().url}/__emulator/clock/advance`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ms: 120_000 }),

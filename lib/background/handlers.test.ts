@@ -1,21 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type RunningEmulator, SEED, startEmulator } from '../../emulator';
+import { SEED } from '../../emulator';
 import { describeError } from '../failures';
 import { jobsItem } from '../jobs/store';
 import { memoryKeyValue } from '../kv';
 import type { ErrorInfo } from '../messaging';
-import { isGrantedByManifest } from '../permissions';
 import { pageBreakagesItem, schedulesItem, serviceUrlItem } from '../storage';
-import { useTrustedStore } from '../trusted-settings';
 import { type Background, createBackground } from './app';
-import { createHandlers, respond } from './handlers';
-import { checkMessage, type Sender } from './senders';
+import type { Sender } from './senders';
+import { backgroundOptions, extensionPage, sendAs, useEmulator } from './testing/harness';
+import type { BackgroundOptions } from './types';
 
-const popup: Sender = {
-  id: fakeBrowser.runtime.id,
-  url: `chrome-extension://${fakeBrowser.runtime.id}/popup.html`,
-};
+const popup = extensionPage('popup.html');
 const meetTab: Sender = {
   id: fakeBrowser.runtime.id,
   url: 'https://meet.google.com/abc-defg-hij',
@@ -35,58 +31,57 @@ const youtubeTab: Sender = {
   frameId: 0,
 };
 
-let emulator: RunningEmulator;
+const emulator = useEmulator({ processingDelayMs: 60_000 });
 let bg: Background;
 const requests: string[] = [];
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, storagePort: 0, quiet: true, processingDelayMs: 60_000 });
-});
-afterAll(() => emulator.close());
+/** The network, each request written down in `requests`. */
+const recordingFetch: typeof fetch = (input, init) => {
+  const request = input instanceof Request ? input : new Request(input, init);
+  requests.push(`${request.method} ${request.url}`);
+  return fetch(request);
+};
 
-beforeEach(async () => {
-  fakeBrowser.reset();
-  useTrustedStore(memoryKeyValue());
-  await (await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' })).arrayBuffer();
+beforeEach(() => {
   requests.length = 0;
-  await serviceUrlItem.setValue(emulator.url);
-  bg = createBackground({
-    sessionKv: memoryKeyValue(),
-    filesKv: memoryKeyValue(),
-    calendarsKv: memoryKeyValue(),
-    recordingKv: memoryKeyValue(),
-    speakersKv: memoryKeyValue(),
-    sleep: async () => undefined,
-    hasOriginAccess: async (url) => isGrantedByManifest(url),
-    fetch: (input, init) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      requests.push(`${request.method} ${request.url}`);
-      return fetch(request);
-    },
-  });
+  bg = createBackground(
+    backgroundOptions({
+      calendarsKv: memoryKeyValue(),
+      recordingKv: memoryKeyValue(),
+      speakersKv: memoryKeyValue(),
+      fetch: recordingFetch,
+    }),
+  );
 });
 afterEach(async () => {
   bg.jobs.scheduler.stop();
   await bg.jobs.engine.idle();
 });
 
-async function send(type: string, payload: unknown, sender: Sender = popup) {
-  const checked = checkMessage({ channel: 'meeting-capture', type, payload }, sender, {
-    id: fakeBrowser.runtime.id,
-    baseUrl: `chrome-extension://${fakeBrowser.runtime.id}/`,
-  });
-  if (checked.ok === 'ignore') throw new Error('ignored');
-  if (checked.ok === false) return { ok: false as const, error: checked.error };
-  // biome-ignore lint/suspicious/noExplicitAny: answers are inspected field by field.
-  return (await respond(createHandlers(bg), checked.type, checked.payload, sender)) as any;
-}
+const send = (type: string, payload: unknown, sender: Sender = popup) => sendAs(bg, sender, type, payload);
 
 const signIn = () =>
   send('session.signIn', {
-    serviceUrl: emulator.url,
+    serviceUrl: emulator().url,
     email: SEED.users.demo.email,
     password: SEED.users.demo.password,
   });
+
+/** A background started again over `more`'s stores, with its calendars in memory. */
+function restart(more: Partial<BackgroundOptions>) {
+  bg.jobs.scheduler.stop();
+  bg = createBackground(backgroundOptions({ calendarsKv: memoryKeyValue(), ...more }));
+}
+
+/** A recording that failed and is kept for a later upload, as the recorder stores it. */
+const kept = {
+  id: 'r1',
+  phase: 'failed',
+  tabId: 7,
+  title: 'Standup',
+  spaceId: 1,
+  availableSeconds: null,
+};
 
 /** Every value in storage.local and storage.session, as text. */
 async function storedText(): Promise<string> {
@@ -114,7 +109,7 @@ describe('session messages', () => {
 
   it('a wrong password answers the service error and stays signed out', async () => {
     const answer = await send('session.signIn', {
-      serviceUrl: emulator.url,
+      serviceUrl: emulator().url,
       email: SEED.users.demo.email,
       password: 'wrong',
     });
@@ -132,14 +127,14 @@ describe('session messages', () => {
       ok: false,
       error: { kind: 'permission-denied', origin: 'https://service.example.org' },
     });
-    expect(await serviceUrlItem.getValue()).toBe(emulator.url);
+    expect(await serviceUrlItem.getValue()).toBe(emulator().url);
     const settings = await send('settings.set', { serviceUrl: 'https://other.example.org' });
     expect(settings.error).toEqual({ kind: 'permission-denied', origin: 'https://other.example.org' });
   });
 
   it('changing the service forgets the session, so no token reaches a service that did not issue it', async () => {
     await signIn();
-    const next = emulator.url.replace('127.0.0.1', 'localhost');
+    const next = emulator().url.replace('127.0.0.1', 'localhost');
     const answer = await send('settings.set', { serviceUrl: `${next}/`, notifyReady: false });
     expect(answer.data).toMatchObject({ serviceUrl: next, notifyReady: false, notifyFailed: true });
     expect(await bg.session.store.get()).toBeNull();
@@ -175,23 +170,7 @@ describe('session messages', () => {
 
   it('"Sign in again" keeps the kept recordings for the next sign-in; Sign out deletes them', async () => {
     const recordingKv = memoryKeyValue();
-    bg.jobs.scheduler.stop();
-    bg = createBackground({
-      sessionKv: memoryKeyValue(),
-      filesKv: memoryKeyValue(),
-      calendarsKv: memoryKeyValue(),
-      recordingKv,
-      sleep: async () => undefined,
-      hasOriginAccess: async (url) => isGrantedByManifest(url),
-    });
-    const kept = {
-      id: 'r1',
-      phase: 'failed',
-      tabId: 7,
-      title: 'Standup',
-      spaceId: 1,
-      availableSeconds: null,
-    };
+    restart({ recordingKv });
     for (const keep of [true, false]) {
       await signIn();
       await recordingKv.set('state', { ...kept, startedAt: 0, pieces: 1, bytes: 1, recordedMs: 5_000 });
@@ -204,36 +183,15 @@ describe('session messages', () => {
 
   it('another account signing in is asked before the recordings kept for the first are deleted; the same account keeps them', async () => {
     const recordingKv = memoryKeyValue();
-    bg.jobs.scheduler.stop();
-    bg = createBackground({
-      sessionKv: memoryKeyValue(),
-      filesKv: memoryKeyValue(),
-      calendarsKv: memoryKeyValue(),
-      recordingKv,
-      sleep: async () => undefined,
-      hasOriginAccess: async (url) => isGrantedByManifest(url),
-      fetch: (input, init) => {
-        const request = input instanceof Request ? input : new Request(input, init);
-        requests.push(`${request.method} ${request.url}`);
-        return fetch(request);
-      },
-    });
-    const kept = {
-      id: 'r1',
-      phase: 'failed',
-      tabId: 7,
-      title: 'Standup',
-      spaceId: 1,
-      availableSeconds: null,
-    };
+    restart({ recordingKv, fetch: recordingFetch });
     await signIn();
     await recordingKv.set('state', { ...kept, startedAt: 0, pieces: 1, bytes: 1, recordedMs: 5_000 });
     await recordingKv.set('piece:r1:000000', new Blob(['a']));
-    await recordingKv.set('owner', `${emulator.url} ${SEED.users.demo.email}`);
+    await recordingKv.set('owner', `${emulator().url} ${SEED.users.demo.email}`);
     // Ended as the service ends a session: kept for the same account's next sign-in.
     await send('session.signOut', { keepRecordings: true });
     const other = {
-      serviceUrl: emulator.url,
+      serviceUrl: emulator().url,
       email: SEED.users.other.email,
       password: SEED.users.other.password,
     };
@@ -249,7 +207,7 @@ describe('session messages', () => {
     // The same account (its email typed in capitals) signs in: they stay and are offered again.
     expect(
       await send('session.signIn', {
-        serviceUrl: emulator.url,
+        serviceUrl: emulator().url,
         email: SEED.users.demo.email.toUpperCase(),
         password: SEED.users.demo.password,
       }),
@@ -264,7 +222,7 @@ describe('session messages', () => {
   it('sign-out forgets the session without an "ended" notice', async () => {
     await signIn();
     const view = await send('session.signOut', {});
-    expect(view.data).toEqual({ signedIn: false, serviceUrl: emulator.url, warning: null });
+    expect(view.data).toEqual({ signedIn: false, serviceUrl: emulator().url, warning: null });
   });
 });
 
@@ -715,13 +673,7 @@ describe('notices of jobs that ended as the worker stopped', () => {
   it('a job reaching its end records that its notice was shown', async () => {
     let clock = Date.now();
     bg.jobs.scheduler.stop();
-    bg = createBackground({
-      sessionKv: memoryKeyValue(),
-      filesKv: memoryKeyValue(),
-      sleep: async () => undefined,
-      now: () => clock,
-      hasOriginAccess: async (url) => isGrantedByManifest(url),
-    });
+    bg = createBackground(backgroundOptions({ now: () => clock }));
     await signIn();
     const started = await send('recording.process', {
       spaceId: SEED.spaces.personal,
@@ -729,7 +681,7 @@ describe('notices of jobs that ended as the worker stopped', () => {
     });
     expect(started.ok).toBe(true);
     await bg.jobs.engine.idle();
-    const advance = await fetch(`${emulator.url}/__emulator/clock/advance`, {
+    const advance = await fetch(`${emulator().url}/__emulator/clock/advance`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ms: 120_000 }),

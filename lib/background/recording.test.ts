@@ -135,6 +135,20 @@ async function refusal(work: Promise<unknown>): Promise<string | undefined> {
   return undefined;
 }
 
+/** A recording of tab `tabId` under way, its microphone off, its one piece kept (`recordedMs` long). */
+async function recordingOnePiece(
+  w: ReturnType<typeof world>,
+  tabId: number,
+  recordedMs: number,
+): Promise<string> {
+  const { state } = await w.recording.start(tabId, { microphone: false });
+  const id = state!.id;
+  await w.recording.event(id, { type: 'started', microphone: 'off' });
+  await w.store.putPiece(id, 0, new Blob(['a']));
+  await w.recording.event(id, { type: 'piece', index: 0, bytes: 1, recordedMs });
+  return id;
+}
+
 describe('"Record here" as a service', () => {
   it('starts the tab asked for into the space asked for: state kept, the page handed the tab’s stream, badge and page control told', async () => {
     const { recording, commands, told, badges } = world();
@@ -195,11 +209,7 @@ describe('"Record here" as a service', () => {
 
   /** A recording stopped and assembled into `file-1`, its upload job `job-1` under way. */
   async function uploading(w: ReturnType<typeof world>): Promise<string> {
-    const { state } = await w.recording.start(TAB, { microphone: false });
-    const id = state!.id;
-    await w.recording.event(id, { type: 'started', microphone: 'off' });
-    await w.store.putPiece(id, 0, new Blob(['a']));
-    await w.recording.event(id, { type: 'piece', index: 0, bytes: 1, recordedMs: 60_000 });
+    const id = await recordingOnePiece(w, TAB, 60_000);
     await w.recording.stop('user');
     await w.recording.event(id, { type: 'assembled', fileKey: 'file-1', durationMs: 60_000, size: 4_000 });
     return id;
@@ -269,11 +279,7 @@ describe('"Record here" as a service', () => {
 
   /** A recording of `recordedMs` kept over its space's balance (its file `file-over`, its pieces). */
   async function keptOverBalance(w: ReturnType<typeof world>, tabId = TAB): Promise<string> {
-    const { state } = await w.recording.start(tabId, { microphone: false });
-    const id = state!.id;
-    await w.recording.event(id, { type: 'started', microphone: 'off' });
-    await w.store.putPiece(id, 0, new Blob(['a']));
-    await w.recording.event(id, { type: 'piece', index: 0, bytes: 1, recordedMs: 700_000 });
+    const id = await recordingOnePiece(w, tabId, 700_000);
     await w.recording.stop('user');
     await w.recording.event(id, {
       type: 'assembled',
@@ -335,11 +341,7 @@ describe('"Record here" as a service', () => {
 
   it('a recording whose page is gone is set aside as interrupted by the next start, and uploaded later by re-assembling its pieces', async () => {
     const w = world();
-    const { state } = await w.recording.start(TAB, { microphone: false });
-    const id = state!.id;
-    await w.recording.event(id, { type: 'started', microphone: 'off' });
-    await w.store.putPiece(id, 0, new Blob(['a']));
-    await w.recording.event(id, { type: 'piece', index: 0, bytes: 1, recordedMs: 5_000 });
+    const id = await recordingOnePiece(w, TAB, 5_000);
     // Its page is gone (a crash): another worker's look finds nothing holding it.
     const orphan = world({ store: w.store });
     await orphan.recording.start(8, { microphone: true });

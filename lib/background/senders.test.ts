@@ -19,38 +19,16 @@ const tab = {
   incognito: false,
 };
 
+/** A page of ours or a site's, in the top frame of `tab`. */
+const inTab = (url: string): Sender => ({ id: 'our-id', url, tab: tab as never, frameId: 0 });
+
 const popup: Sender = { id: 'our-id', url: 'chrome-extension://our-id/popup.html' };
-const optionsInTab: Sender = {
-  id: 'our-id',
-  url: 'chrome-extension://our-id/options.html',
-  tab: tab as never,
-  frameId: 0,
-};
-const meetTab: Sender = {
-  id: 'our-id',
-  url: 'https://meet.google.com/abc-defg-hij',
-  tab: tab as never,
-  frameId: 0,
-};
-const youtubeTab: Sender = {
-  id: 'our-id',
-  url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-  tab: tab as never,
-  frameId: 0,
-};
-const calendarTab: Sender = {
-  id: 'our-id',
-  url: 'https://calendar.google.com/calendar/r',
-  tab: tab as never,
-  frameId: 0,
-};
-const randomTab: Sender = { id: 'our-id', url: 'https://example.com/', tab: tab as never, frameId: 0 };
-const lookalikeTab: Sender = {
-  id: 'our-id',
-  url: 'https://meet.google.com.evil.io/abc-defg-hij',
-  tab: tab as never,
-  frameId: 0,
-};
+const optionsInTab = inTab('chrome-extension://our-id/options.html');
+const meetTab = inTab('https://meet.google.com/abc-defg-hij');
+const youtubeTab = inTab('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+const calendarTab = inTab('https://calendar.google.com/calendar/r');
+const randomTab = inTab('https://example.com/');
+const lookalikeTab = inTab('https://meet.google.com.evil.io/abc-defg-hij');
 const otherExtension: Sender = { id: 'other-id', url: 'chrome-extension://other-id/popup.html' };
 const otherExtensionPretending: Sender = { id: 'other-id', url: 'chrome-extension://our-id/popup.html' };
 const meetWithoutTab: Sender = { id: 'our-id', url: 'https://meet.google.com/abc-defg-hij' };

@@ -113,6 +113,17 @@ describe('the tab rule in the background', () => {
     world = makeWorld();
   });
 
+  /** The deadline comes after a bot was sent by hand: no second bot, and a reload shows that one. */
+  async function onlyTheHandSentBotAtDeadline() {
+    world.now = NOW + AUTO_JOIN_DELAY_MS;
+    await worker(world).fireDue();
+    expect(world.sent).toEqual([MEET_URL]);
+    expect(await worker(world).ask(ADHOC, 1, MEET_URL, true)).toMatchObject({
+      state: 'sent',
+      job: { id: 'job-1' },
+    });
+  }
+
   it('counts down, keeps an alarm at the deadline, and sends once when it comes, across a worker stop', async () => {
     const first = worker(world);
     expect(await first.ask(ADHOC, 1, MEET_URL, true)).toEqual({
@@ -223,13 +234,7 @@ describe('the tab rule in the background', () => {
     await worker(world).ask(ADHOC, 1, MEET_URL, true);
     world.now += 2000;
     await sendBot(world)(ADHOC);
-    world.now = NOW + AUTO_JOIN_DELAY_MS;
-    await worker(world).fireDue();
-    expect(world.sent).toEqual([MEET_URL]);
-    expect(await worker(world).ask(ADHOC, 1, MEET_URL, true)).toMatchObject({
-      state: 'sent',
-      job: { id: 'job-1' },
-    });
+    await onlyTheHandSentBotAtDeadline();
   });
 
   it('"Send bot" pressed during the countdown: the countdown stops, and a reload shows that bot', async () => {
@@ -238,13 +243,7 @@ describe('the tab rule in the background', () => {
     expect(await worker(world).cancel(ADHOC)).toEqual({ state: 'cancelled' });
     world.now += 500;
     await sendBot(world)(ADHOC);
-    world.now = NOW + AUTO_JOIN_DELAY_MS;
-    await worker(world).fireDue();
-    expect(world.sent).toEqual([MEET_URL]);
-    expect(await worker(world).ask(ADHOC, 1, MEET_URL, true)).toMatchObject({
-      state: 'sent',
-      job: { id: 'job-1' },
-    });
+    await onlyTheHandSentBotAtDeadline();
   });
 
   it('a tab that moves on to another meeting no longer counts for the first one', async () => {

@@ -4,6 +4,7 @@
  * calendars plan from. Every failure ends as the calendar's `lastError`, never as a throw for a
  * feed that is merely bad.
  */
+import { readCappedBytes } from '@/lib/capped-body';
 import { FEED_CAPS, type FeedCaps } from './caps';
 import { FeedFormatError, FeedTooComplexError } from './feed-error';
 import type { ParseOptions } from './ical-engine';
@@ -31,28 +32,8 @@ export interface FeedSyncDeps {
 
 /** The answer's body, read as a stream and cut at `maxBytes`: null when it is longer. */
 export async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
-  const length = Number(response.headers.get('content-length') ?? 0);
-  if (length > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    return null;
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
-  let read = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    read += value.byteLength;
-    if (read > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    parts.push(decoder.decode(value, { stream: true }));
-  }
-  parts.push(decoder.decode());
-  return parts.join('');
+  const bytes = await readCappedBytes(response, maxBytes);
+  return bytes && new TextDecoder().decode(bytes);
 }
 
 /**

@@ -28,20 +28,26 @@ function formatter(zone: string): Intl.DateTimeFormat | null {
   return formatters.get(zone) ?? null;
 }
 
-/** The zone's offset from UTC at `epoch`, in milliseconds. */
-function offsetAt(format: Intl.DateTimeFormat, epoch: number): number {
+/** The wall-clock time `format`'s zone shows at `epoch`. */
+function wallAt(format: Intl.DateTimeFormat, epoch: number): WallTime {
   const parts: Record<string, number> = {};
   for (const part of format.formatToParts(new Date(epoch))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  const asUtc = Date.UTC(
-    parts.year!,
-    parts.month! - 1,
-    parts.day!,
-    parts.hour!,
-    parts.minute!,
-    parts.second!,
-  );
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
+/** The zone's offset from UTC at `epoch`, in milliseconds. */
+function offsetAt(format: Intl.DateTimeFormat, epoch: number): number {
+  const wall = wallAt(format, epoch);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   return asUtc - Math.floor(epoch / 1000) * 1000;
 }
 
@@ -76,6 +82,12 @@ export function zonedToEpoch(wall: WallTime, zone: string): number | null {
   if (offsets.size >= OFFSETS_MAX) offsets.clear();
   offsets.set(key, naive - guess);
   return guess;
+}
+
+/** The wall-clock time a named zone shows at `epoch`; null when the zone is unknown. */
+export function epochToZoned(epoch: number, zone: string): WallTime | null {
+  const format = formatter(zone);
+  return format && wallAt(format, epoch);
 }
 
 /** Whether the platform knows `zone` as a time zone (an IANA name or one of its aliases). */

@@ -1,23 +1,11 @@
 /** The charge log: bounded, a repeated incident replaces the first, and the text copied for support. */
 import { describe, expect, it } from 'vitest';
 import { addIncident, addOwn, emptyLog, settleOwn, supportText } from './log';
+import { doubleCharge } from './testing';
 import { incidentText } from './texts';
 import { type ChargeIncident, MAX_OWN_CHARGES } from './types';
 
-const incident: ChargeIncident = {
-  id: 'double-charge:j1',
-  kind: 'double-charge',
-  at: Date.UTC(2026, 10, 22, 17, 0),
-  spaceId: 1,
-  spaceName: 'Personal',
-  jobId: 'j1',
-  audioId: 1007,
-  title: 'Board meeting.wav',
-  durationSeconds: 231,
-  extraCharges: 1,
-  usageBefore: 18_000,
-  usageAfter: 18_462,
-};
+const incident = doubleCharge;
 
 describe('charge log', () => {
   it('keeps the newest own charges only, and settles the open one of a job', () => {

@@ -1,23 +1,10 @@
 /** The charge log as a page reads it back: well-formed entries kept, anything else left out and said. */
 import { describe, expect, it } from 'vitest';
 import { readChargeLog } from './read';
+import { doubleCharge } from './testing';
 import type { ChargeIncident, OwnCharge } from './types';
 
-const incident: ChargeIncident = {
-  id: 'double-charge:j1',
-  kind: 'double-charge',
-  at: Date.UTC(2026, 10, 22, 17, 0),
-  spaceId: 1,
-  spaceName: 'Personal',
-  jobId: 'j1',
-  audioId: 1007,
-  title: 'Board meeting.wav',
-  durationSeconds: 231,
-  extraCharges: 1,
-  usageBefore: 18_000,
-  usageAfter: 18_462,
-  readAt: [1, 2],
-};
+const incident: ChargeIncident = { ...doubleCharge, readAt: [1, 2] };
 const duplicate: ChargeIncident = {
   id: 'duplicate-recording:j2',
   kind: 'duplicate-recording',

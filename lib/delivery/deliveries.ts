@@ -24,6 +24,7 @@
  *   same bytes; the requests a destination already took are counted and not sent again.
  */
 import type { ProcessingResult } from '@/lib/api/schemas';
+import { readCappedBytes } from '@/lib/capped-body';
 import type { Lang } from '@/lib/i18n';
 import type { KeyValueStore } from '@/lib/kv';
 import { serialQueue } from '@/lib/serial';
@@ -657,28 +658,9 @@ function formOf(fields: Extract<DeliveryRequest['body'], unknown[]>): FormData {
 
 /** An answer's body as JSON, read up to `ANSWER_READ_MAX`; undefined when it is not JSON or too long. */
 async function readJson(response: Response): Promise<unknown> {
-  const reader = response.body?.getReader();
-  if (!reader) return undefined;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > ANSWER_READ_MAX) {
-        void reader.cancel().catch(() => undefined);
-        return undefined;
-      }
-      chunks.push(value);
-    }
-    const bytes = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    return JSON.parse(new TextDecoder().decode(bytes));
+    const bytes = await readCappedBytes(response, ANSWER_READ_MAX);
+    return bytes ? JSON.parse(new TextDecoder().decode(bytes)) : undefined;
   } catch {
     return undefined;
   }

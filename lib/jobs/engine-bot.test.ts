@@ -92,12 +92,8 @@ describe('bot job: no status endpoint, so the bot is followed through the record
       1_000,
     );
     const job = await h().engine.createBot(PERSONAL, MEETING);
-    await h().advance(BOT_RECORDING_LIMIT_MS - 60_000);
-    await h().engine.tick();
-    expect((await h().job(job.id)).phase).toBe('waiting-meeting');
-    await h().advance(2 * 60_000);
-    await h().engine.tick();
-    const failed = await h().job(job.id);
+    const { before, after: failed } = await h().acrossLimit(job.id, BOT_RECORDING_LIMIT_MS);
+    expect(before.phase).toBe('waiting-meeting');
     expect(failed.phase).toBe('failed');
     expect(failed.failure).toMatchObject({ kind: 'bot-no-recording' });
     expect((failed.failure as { waitedMs: number }).waitedMs).toBeGreaterThan(BOT_RECORDING_LIMIT_MS);
@@ -144,24 +140,18 @@ describe('bot job: no status endpoint, so the bot is followed through the record
   });
 
   it('the worker dies after the bot request reached the service: the next worker proves it by code 5', async () => {
-    const died = h().fault('POST', MEETING_PATH, 'die-after').fired;
-    void h().engine.createBot(PERSONAL, MEETING);
-    await died;
-    h().restart();
-    await h().engine.tick();
-    const [job] = await h().store.list();
-    expect(job!.phase).toBe('waiting-meeting');
+    const job = await h().dieAndRestart('POST', MEETING_PATH, 'die-after', () =>
+      h().engine.createBot(PERSONAL, MEETING),
+    );
+    expect(job.phase).toBe('waiting-meeting');
     expect((await h().counters()).botRequests).toBe(1);
   });
 
   it('the worker dies before the bot request left: the next worker sends it once', async () => {
-    const died = h().fault('POST', MEETING_PATH, 'die-before').fired;
-    void h().engine.createBot(PERSONAL, MEETING);
-    await died;
-    h().restart();
-    await h().engine.tick();
-    const [job] = await h().store.list();
-    expect(job!.phase).toBe('waiting-meeting');
+    const job = await h().dieAndRestart('POST', MEETING_PATH, 'die-before', () =>
+      h().engine.createBot(PERSONAL, MEETING),
+    );
+    expect(job.phase).toBe('waiting-meeting');
     expect((await h().counters()).botRequests).toBe(1);
   });
 

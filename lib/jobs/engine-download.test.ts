@@ -33,12 +33,8 @@ describe('link and video jobs: the service downloads, the job follows `is_upload
       { url: 'http://127.0.0.1:9/missing.wav', title: 'missing.wav', contentType: 'audio/wav' },
       true,
     );
-    await h().advance(LINK_DOWNLOAD_LIMIT_MS - 60_000);
-    await h().engine.tick();
-    expect((await h().job(job.id)).phase).toBe('downloading');
-    await h().advance(2 * 60_000);
-    await h().engine.tick();
-    const failed = await h().job(job.id);
+    const { before, after: failed } = await h().acrossLimit(job.id, LINK_DOWNLOAD_LIMIT_MS);
+    expect(before.phase).toBe('downloading');
     expect(failed.phase).toBe('failed');
     expect(failed.failure).toMatchObject({ kind: 'download-probably-failed' });
   });
@@ -64,13 +60,10 @@ describe('link and video jobs: the service downloads, the job follows `is_upload
   });
 
   it('a worker that died during the submit does not submit twice: it adopts the recording the submit made', async () => {
-    const died = h().fault('POST', /\/by_url\/$/, 'die-after').fired;
-    void h().engine.createLink(PERSONAL, link('twice.wav'), true);
-    await died;
-    h().restart();
-    await h().engine.tick();
-    const [job] = await h().store.list();
-    const done = await h().tickUntil(job!.id, (j) => j.phase === 'ready' || j.phase === 'failed');
+    const job = await h().dieAndRestart('POST', /\/by_url\/$/, 'die-after', () =>
+      h().engine.createLink(PERSONAL, link('twice.wav'), true),
+    );
+    const done = await h().tickUntil(job.id, (j) => j.phase === 'ready' || j.phase === 'failed');
     expect(done.phase).toBe('ready');
     const counters = await h().counters();
     expect(counters.recordingsCreated.by_url).toBe(1);
@@ -127,12 +120,8 @@ describe('link and video jobs: the service downloads, the job follows `is_upload
         true,
       );
       await h().tickUntil(other.id, (j) => j.phase === 'uploaded');
-      await h().advance(VIDEO_DOWNLOAD_LIMIT_MS - 60_000);
-      await h().engine.tick();
-      expect((await h().job(job.id)).phase).toBe('downloading');
-      await h().advance(2 * 60_000);
-      await h().engine.tick();
-      const failed = await h().job(job.id);
+      const { before: waiting, after: failed } = await h().acrossLimit(job.id, VIDEO_DOWNLOAD_LIMIT_MS);
+      expect(waiting.phase).toBe('downloading');
       expect(failed.phase).toBe('failed');
       expect(failed.audioId).toBeUndefined();
       expect(failed.failure).toMatchObject({ kind: 'lost-answer-no-recording', intent: 'video' });

@@ -5,6 +5,14 @@ const PERSONAL = SEED.spaces.personal;
 const UPLOADED = SEED.recordings.uploadedNotProcessed;
 const CLASSIFY = /^\/api\/audio\/classify\/$/;
 
+/** How the hour-long recording fails in the almost empty space: its hour against the balance left. */
+const notEnoughBalance = {
+  kind: 'not-enough-balance',
+  availableSeconds: SEED.balances.almostEmpty,
+  neededSeconds: 3600,
+  spaceName: 'Almost empty',
+};
+
 describe('process job: start processing exactly once, then follow the result', () => {
   const h = useHarness();
 
@@ -136,12 +144,7 @@ describe('process job: start processing exactly once, then follow the result', (
   it('the balance check refuses a recording longer than the balance without calling classify', async () => {
     const job = await h().engine.createProcess(SEED.spaces.almostEmpty, SEED.recordings.almostEmptyLong);
     expect(job.phase).toBe('failed');
-    expect(job.failure).toEqual({
-      kind: 'not-enough-balance',
-      availableSeconds: SEED.balances.almostEmpty,
-      neededSeconds: 3600,
-      spaceName: 'Almost empty',
-    });
+    expect(job.failure).toEqual(notEnoughBalance);
     expect((await h().counters()).classifyCalls).toEqual({});
   });
 
@@ -154,12 +157,7 @@ describe('process job: start processing exactly once, then follow the result', (
     });
     const job = await h().engine.createProcess(space, SEED.recordings.almostEmptyLong);
     expect(job.phase).toBe('failed');
-    expect(job.failure).toEqual({
-      kind: 'not-enough-balance',
-      availableSeconds: SEED.balances.almostEmpty,
-      neededSeconds: 3600,
-      spaceName: 'Almost empty',
-    });
+    expect(job.failure).toEqual(notEnoughBalance);
     expect((await h().counters()).charges).toEqual([]);
   });
 

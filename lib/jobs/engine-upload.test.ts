@@ -86,14 +86,15 @@ describe('upload job: parts from the stored file, resumable, cancellable', () =>
   });
 
   it('the worker dies during create: the next worker trashes the orphan and creates again', async () => {
-    const died = h().fault('POST', new RegExp(`^/api/spaces/${PERSONAL}/audio/$`), 'die-after').fired;
-    void h().engine.createUpload(PERSONAL, await stored(20_044), false);
-    await died;
-    h().restart();
-    await h().engine.tick();
+    const file = await stored(20_044);
+    const job = await h().dieAndRestart(
+      'POST',
+      new RegExp(`^/api/spaces/${PERSONAL}/audio/$`),
+      'die-after',
+      () => h().engine.createUpload(PERSONAL, file, false),
+    );
     await h().engine.idle();
-    const [job] = await h().store.list();
-    const done = await h().tickUntil(job!.id, (j) => j.phase === 'uploaded', 5_000);
+    const done = await h().tickUntil(job.id, (j) => j.phase === 'uploaded', 5_000);
     expect(done.phase).toBe('uploaded');
     expect((await h().counters()).recordingsCreated.upload).toBe(2);
     const api = (await import('../api')).createApiClient({

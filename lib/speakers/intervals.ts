@@ -27,40 +27,46 @@ export function totalLength(intervals: readonly Interval[]): number {
 }
 
 /**
- * Seconds where two merged lists overlap, the second shifted by `shift` seconds (its times read
- * as `time + shift`). One pass over both lists.
+ * Calls `visit` with each stretch where two merged lists overlap, in order, the second shifted by
+ * `shift` seconds (its times read as `time + shift`). One pass over both lists.
  */
-export function overlapLength(a: readonly Interval[], b: readonly Interval[], shift = 0): number {
+function eachOverlap(
+  a: readonly Interval[],
+  b: readonly Interval[],
+  shift: number,
+  visit: (start: number, end: number) => void,
+): void {
   let i = 0;
   let j = 0;
-  let total = 0;
   while (i < a.length && j < b.length) {
     const [aStart, aEnd] = a[i]!;
     const bStart = b[j]![0] + shift;
     const bEnd = b[j]![1] + shift;
     const start = Math.max(aStart, bStart);
     const end = Math.min(aEnd, bEnd);
-    if (end > start) total += end - start;
+    if (end > start) visit(start, end);
     if (aEnd < bEnd) i += 1;
     else j += 1;
   }
+}
+
+/**
+ * Seconds where two merged lists overlap, the second shifted by `shift` seconds (its times read
+ * as `time + shift`). One pass over both lists.
+ */
+export function overlapLength(a: readonly Interval[], b: readonly Interval[], shift = 0): number {
+  let total = 0;
+  eachOverlap(a, b, shift, (start, end) => {
+    total += end - start;
+  });
   return total;
 }
 
 /** The parts of a merged list that lie inside another merged list (shifted by `shift`). */
 export function intersect(a: readonly Interval[], b: readonly Interval[], shift = 0): Interval[] {
   const out: Interval[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const [aStart, aEnd] = a[i]!;
-    const bStart = b[j]![0] + shift;
-    const bEnd = b[j]![1] + shift;
-    const start = Math.max(aStart, bStart);
-    const end = Math.min(aEnd, bEnd);
-    if (end > start) out.push([start, end]);
-    if (aEnd < bEnd) i += 1;
-    else j += 1;
-  }
+  eachOverlap(a, b, shift, (start, end) => {
+    out.push([start, end]);
+  });
   return out;
 }

@@ -189,6 +189,20 @@ export function testClient(
   return { client, service, store, sleeps, clock };
 }
 
+/** The space a test's account reads: Personal, on a Pro offer of ten hours, none of it used. */
+export const personalSpace = {
+  id: 1,
+  name: 'Personal',
+  description: '',
+  subscribe: {
+    offer: { name: 'Pro', audio_limit: 36_000 },
+    usage_count: 0,
+    available_usage_count: 36_000,
+    is_active: true,
+    end_date: '2026-12-31',
+  },
+};
+
 /** A recording as the service lists it. */
 export function recording(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

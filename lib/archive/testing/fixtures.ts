@@ -1,4 +1,9 @@
 import type { ProcessingResult } from '@/lib/api/schemas';
+import { type KeyValueStore, memoryKeyValue } from '@/lib/kv';
+import { Archive, archiveOwner } from '../store';
+
+/** The account whose archive the tests keep: the demo user of the emulator on this machine. */
+export const OWNER = archiveOwner('http://127.0.0.1:8787', 'demo@example.com');
 
 export interface Line {
   speaker: number;
@@ -44,4 +49,23 @@ export function readyResult(
       speakers_timeline: {},
     },
   } as ProcessingResult;
+}
+
+/** Keeps meeting `i` of a numbered series: one line on the day `i` of January 2026 in space 1. */
+export function keepMeeting(archive: Archive, i: number) {
+  return archive.keep(OWNER, {
+    spaceId: 1,
+    audioId: i,
+    createdAt: Date.UTC(2026, 0, i),
+    result: readyResult(i, `Meeting ${i}.mp3`, [
+      { header: 'Plans', lines: [{ speaker: 0, text: `We talked about the zephyrine budget ${i}.` }] },
+    ]),
+  });
+}
+
+/** An archive holding meetings 1 to `count` of the numbered series, over `kv`. */
+export async function archiveOf(count: number, kv: KeyValueStore = memoryKeyValue()) {
+  const archive = new Archive(kv);
+  for (let i = 1; i <= count; i += 1) await keepMeeting(archive, i);
+  return { kv, archive };
 }

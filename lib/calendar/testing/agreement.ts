@@ -12,7 +12,7 @@ import path from 'node:path';
 import rrulePackage from 'rrule';
 import { resolveZone } from '../feed-zones';
 import { parseFeed } from '../ical-engine';
-import { zonedToEpoch } from '../zoned-time';
+import { epochToZoned, zonedToEpoch } from '../zoned-time';
 
 const { RRule } = rrulePackage;
 
@@ -156,26 +156,15 @@ function wallIn(epoch: number, zone: Zone): Wall {
       ),
     );
   }
-  const parts: Record<string, number> = {};
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  for (const part of format.formatToParts(new Date(epoch)))
-    if (part.type !== 'literal') parts[part.type] = +part.value;
+  const wall = epochToZoned(epoch, zone);
+  if (!wall) throw new RangeError(`Unknown time zone ${zone}`);
   return {
-    y: parts.year!,
-    m: parts.month!,
-    d: parts.day!,
-    h: parts.hour!,
-    mi: parts.minute!,
-    s: parts.second!,
+    y: wall.year,
+    m: wall.month,
+    d: wall.day,
+    h: wall.hour,
+    mi: wall.minute,
+    s: wall.second,
     date: false,
     utc: false,
   };

@@ -164,6 +164,27 @@ export class Harness {
     }
   };
 
+  /**
+   * The worker dies at the request `start` makes to `method` `path`: before it left, or after the
+   * service answered it (`when`). A new worker then starts over the same storage and ticks once;
+   * the job it took over is returned.
+   */
+  async dieAndRestart(
+    method: string,
+    path: RegExp,
+    when: 'die-before' | 'die-after',
+    start: () => Promise<unknown>,
+  ): Promise<Job> {
+    const died = this.fault(method, path, when).fired;
+    void start();
+    await died;
+    this.restart();
+    await this.engine.tick();
+    const [job] = await this.store.list();
+    if (!job) throw new Error('no job was stored');
+    return job;
+  }
+
   async control(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
     const response = await fetch(`${this.url}/__emulator${path}`, {
       method,
@@ -188,6 +209,19 @@ export class Harness {
     const job = await this.store.get(id);
     if (!job) throw new Error(`no job ${id}`);
     return job;
+  }
+
+  /**
+   * The job a minute before `limitMs` has passed and a minute after it, the engine ticking at
+   * each: what a limit changes, and that it changes nothing early.
+   */
+  async acrossLimit(id: string, limitMs: number): Promise<{ before: Job; after: Job }> {
+    await this.advance(limitMs - 60_000);
+    await this.engine.tick();
+    const before = await this.job(id);
+    await this.advance(2 * 60_000);
+    await this.engine.tick();
+    return { before, after: await this.job(id) };
   }
 
   /** Ticks until the job leaves `phase` (or `max` ticks), moving the clocks `stepMs` between ticks. */
