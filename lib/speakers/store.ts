@@ -15,7 +15,8 @@
  * intervals), whatever the database holds.
  */
 import type { KeyValueStore } from '@/lib/kv';
-import { type PageTimeline, parseTimeline } from './timeline';
+import { parseTimeline } from './stored-timeline';
+import type { PageTimeline } from './timeline';
 
 export const MAX_ENTRIES = 200;
 export const KEEP_DAYS = 90;

@@ -19,9 +19,10 @@
  * participants currently speaking.
  *
  * The timeline is plain JSON (`PageTimeline`), stored beside the recording or the bot job and read
- * back through `parseTimeline`, which applies the same bounds to whatever it is given.
+ * back through `parseTimeline` (stored-timeline.ts), which applies the same bounds to whatever it
+ * is given. This module takes no schema library: the meeting pages' sampling script builds
+ * timelines with it, and only the background reads them back.
  */
-import { z } from '@/lib/zod';
 import type { Interval } from './intervals';
 
 export const MAX_PARTICIPANTS = 500;
@@ -87,7 +88,8 @@ export function cleanName(value: unknown): string {
   return chars.length > MAX_NAME_LENGTH ? chars.slice(0, MAX_NAME_LENGTH).join('').trimEnd() : text;
 }
 
-function cleanId(value: unknown): string {
+/** An id as the timeline keeps it: invisible characters dropped, trimmed, at most 128 characters. */
+export function cleanId(value: unknown): string {
   if (typeof value !== 'string') return '';
   return value.replace(INVISIBLE, '').trim().slice(0, MAX_ID_LENGTH);
 }
@@ -266,61 +268,4 @@ export function buildTimeline(samples: Iterable<PageSample>, options?: BuilderOp
   const builder = new TimelineBuilder(options);
   for (const sample of samples) builder.add(sample);
   return builder.finish();
-}
-
-// Intervals are checked one by one (a bad one is dropped, not the timeline).
-const interval = z.unknown();
-const stored = z.object({
-  v: z.literal(1),
-  origin: z.number(),
-  participants: z.array(z.object({ id: z.string(), name: z.string(), self: z.boolean() })),
-  speaking: z.array(z.array(interval)),
-  observed: z.array(interval),
-  truncated: z.boolean(),
-});
-
-/**
- * A stored timeline read back, with the builder's bounds applied again (names cleaned, at most
- * 500 participants and 20,000 intervals, only finite, ordered intervals); null when it is not a
- * timeline at all.
- */
-export function parseTimeline(value: unknown): PageTimeline | null {
-  const parsed = stored.safeParse(value);
-  if (!parsed.success || !Number.isFinite(parsed.data.origin)) return null;
-  const data = parsed.data;
-  let budget = MAX_INTERVALS;
-  const take = (list: unknown[]): Interval[] => {
-    const kept: Interval[] = [];
-    for (const item of list) {
-      if (budget <= 0) break;
-      if (!Array.isArray(item) || item.length !== 2) continue;
-      const [s, e] = item as unknown[];
-      if (
-        typeof s === 'number' &&
-        typeof e === 'number' &&
-        Number.isFinite(s) &&
-        Number.isFinite(e) &&
-        e > s &&
-        s >= 0
-      ) {
-        kept.push([s, e]);
-        budget -= 1;
-      }
-    }
-    return kept;
-  };
-  const count = Math.min(MAX_PARTICIPANTS, data.participants.length);
-  const participants = data.participants
-    .slice(0, count)
-    .map((p) => ({ id: cleanId(p.id), name: cleanName(p.name), self: p.self }));
-  const observed = take(data.observed);
-  const speaking = participants.map((_, i) => take(data.speaking[i] ?? []));
-  return {
-    v: 1,
-    origin: data.origin,
-    participants,
-    speaking,
-    observed,
-    truncated: data.truncated || data.participants.length > count || budget <= 0,
-  };
 }
