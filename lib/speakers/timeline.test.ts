@@ -61,6 +61,38 @@ describe('page timeline', () => {
     ]);
   });
 
+  it('keeps who a names-only sample shows and leaves its time unobserved, as a gap', () => {
+    const carol = { id: 'c', name: 'Carol Diaz' };
+    const namesOnly = (from: number, to: number) =>
+      [...samples(from, to, () => ['a'])].map((sample) => ({
+        ...sample,
+        present: [...people, carol],
+        speakingSeen: false,
+      }));
+    const list = [
+      ...samples(0, 10, () => ['a']),
+      ...namesOnly(10.25, 39.75),
+      ...samples(40, 50, () => ['b']),
+    ];
+    const timeline = buildTimeline(list);
+    expect(timeline.participants.map((p) => p.id)).toEqual(['a', 'b', 'c']);
+    expect(timeline.observed).toEqual([
+      [0, 10],
+      [40, 50],
+    ]);
+    // Anna's turn ends at her last mark; the names-only stretch claims nobody's silence.
+    expect(timeline.speaking).toEqual([[[0, 10]], [[40, 50]], []]);
+    // A names-only moment shorter than the gap bound leaves the watch and the turn unbroken, as a
+    // short gap does.
+    const brief = buildTimeline([
+      ...samples(0, 10, () => ['a']),
+      ...namesOnly(10.25, 10.75),
+      ...samples(11, 20, () => ['a']),
+    ]);
+    expect(brief.observed).toEqual([[0, 20]]);
+    expect(brief.speaking[0]).toEqual([[0, 20]]);
+  });
+
   it('ignores samples out of time order and ids that are not strings', () => {
     const builder = new TimelineBuilder();
     builder.add({ t: T0, present: people, speaking: ['a'] });

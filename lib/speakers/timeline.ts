@@ -8,7 +8,10 @@
  * extends it (a mark that flickers off for a moment is one turn); a longer quiet closes it at the
  * first sample that did not show the participant speaking. A gap between samples longer than
  * `maxSampleGap` (the tab hidden, tiles covered by a shared screen, the script stopped) closes
- * every interval: the page was not watched then, and `observed` says when it was.
+ * every interval: the page was not watched then, and `observed` says when it was. A sample that
+ * names who is present but could not see who speaks (`speakingSeen: false`: Meet's people panel
+ * while a shared screen hides the tiles) adds its participants and counts as no sample otherwise:
+ * its time is not observed silence.
  *
  * Bounds: names are trimmed, control characters dropped, whitespace collapsed and cut to
  * `MAX_NAME_LENGTH` characters; markup in a name is kept as text (it is only ever rendered as
@@ -64,6 +67,12 @@ export interface PageSample {
   present: readonly SampleParticipant[];
   /** Ids of the participants the page marks as speaking. */
   speaking: readonly string[];
+  /**
+   * False when the page showed who is present but nowhere it marks speaking (Meet's people panel
+   * alone, its tiles hidden by a shared screen): the participants are kept, and the sample's time
+   * stays unobserved, as if no sample had come. Its `speaking` is not read.
+   */
+  speakingSeen?: boolean;
 }
 
 export interface BuilderOptions {
@@ -108,7 +117,9 @@ export class TimelineBuilder {
   private readonly mergeGap: number;
   private readonly maxSampleGap: number;
   private origin: number | null = null;
+  /** The last sample, and the last one that observed who was speaking (null before the first). */
   private last = 0;
+  private seen: number | null = null;
   private readonly index = new Map<string, number>();
   private readonly participants: Participant[] = [];
   private readonly speaking: Interval[][] = [];
@@ -126,14 +137,16 @@ export class TimelineBuilder {
   /** Adds one sample; samples out of time order, or after a bound was reached, are ignored. */
   add(sample: PageSample): void {
     if (this.stopped || !Number.isFinite(sample.t)) return;
-    if (this.origin === null) {
-      this.origin = sample.t;
-      this.observed.push([0, 0]);
-      this.intervals += 1;
-    }
+    if (this.origin === null) this.origin = sample.t;
     const now = (sample.t - this.origin) / 1000;
     if (now < this.last) return;
-    if (now - this.last > this.maxSampleGap) {
+    this.last = now;
+    if (sample.speakingSeen === false) {
+      // Names without speaking marks: who is there is kept, the time is not watched.
+      this.present(sample.present);
+      return;
+    }
+    if (this.seen === null || now - this.seen > this.maxSampleGap) {
       this.closeAll();
       if (this.stopped) return;
       if (this.full()) {
@@ -145,13 +158,9 @@ export class TimelineBuilder {
     } else {
       this.observed[this.observed.length - 1]![1] = now;
     }
-    this.last = now;
+    this.seen = now;
 
-    const present = Array.isArray(sample.present) ? sample.present : [];
-    for (let i = 0; i < present.length && i < MAX_PARTICIPANTS; i += 1) {
-      const entry = present[i];
-      if (entry && typeof entry === 'object') this.participant(entry.id, entry.name, entry.self === true);
-    }
+    this.present(sample.present);
     const speakingNow = new Set<number>();
     const ids = Array.isArray(sample.speaking) ? sample.speaking : [];
     for (let i = 0; i < ids.length && i < MAX_PARTICIPANTS; i += 1) {
@@ -209,6 +218,14 @@ export class TimelineBuilder {
       observed: this.observed.filter(([s, e]) => e > s).map(([s, e]) => [round(s), round(e)] as Interval),
       truncated: this.truncated,
     };
+  }
+
+  private present(list: unknown): void {
+    const present = Array.isArray(list) ? (list as unknown[]) : [];
+    for (let i = 0; i < present.length && i < MAX_PARTICIPANTS; i += 1) {
+      const entry = present[i] as SampleParticipant | null | undefined;
+      if (entry && typeof entry === 'object') this.participant(entry.id, entry.name, entry.self === true);
+    }
   }
 
   private participant(rawId: unknown, rawName: unknown, self: boolean): number | null {
