@@ -103,6 +103,12 @@ export interface PageRecording {
 export const PAGE_CONTEXT_CHANGED = 'page.contextChanged';
 
 /**
+ * Sent by the background to the meeting pages when a bot job of ours starts: a page of its meeting
+ * asks `page.speakers` again (lib/background/speaker-notice.ts).
+ */
+export const PAGE_SPEAKERS_CHANGED = 'page.speakersChanged';
+
+/**
  * What a page control is told about the job it started: only what it shows (the phase, why it
  * failed, the space's name, whether the job existed before the press). Never the account, the
  * service URL or other recordings.

@@ -32,12 +32,13 @@ describe('speaker names read from the meeting pages', () => {
       } else {
         expect(share(tally, 'correct')).toBeGreaterThanOrEqual(0.95);
       }
-      if (page.reader === googleMeetSpeakers && page.view?.roster) {
-        // Meet's reader takes the people panel's rows as participants: with the panel open the
-        // shared screen's minutes give samples too, marking nobody.
-        expect(tally.empty).toBe(0);
+      if (page.longShare) {
+        // Most of the meeting the screen hides the tiles: with the people panel open, Meet's
+        // reader names people then but sees no speaking, and those minutes are not counted silent.
+        expect(tally.empty / tally.readings).toBeGreaterThan(0.6);
       } else {
-        // The shared screen's minutes give no sample, and nothing else does.
+        // The shared screen's minutes give no sample (or, Meet's people panel open, names without
+        // speaking), and nothing else does.
         expect(tally.empty / tally.readings).toBeGreaterThan(0.02);
         expect(tally.empty / tally.readings).toBeLessThan(0.15);
       }

@@ -16,7 +16,9 @@
  * strip, and the large frame either ringed while its participant speaks or never (the sources do
  * not tell); Telemost outlines the speaking tiles. While the screen is shared, the fixture hides
  * the tiles and the reader gives no sample (on Meet with the people panel open, it gives the
- * panel's rows, marking nobody).
+ * panel's rows, saying it saw no speaking: the timeline keeps the names and leaves the time
+ * unobserved). One Meet page keeps the panel open while a screen is shared for most of the
+ * meeting.
  *
  * The pages are a list (`PAGES`): a reader joins the benchmark with one line.
  *
@@ -50,6 +52,11 @@ export interface PageUnderTest {
   draw(view: CallView): string;
   /** What this page always shows beyond the moment's speakers (its layout, its language). */
   view?: Partial<CallView>;
+  /**
+   * A screen shared for most of the meeting: from 15 % to 85 % of it the page shows the screen
+   * (on top of the meeting's own few minutes of sharing), while people go on speaking.
+   */
+  longShare?: boolean;
 }
 
 export const PAGES: readonly PageUnderTest[] = [
@@ -59,6 +66,13 @@ export const PAGES: readonly PageUnderTest[] = [
     reader: googleMeetSpeakers,
     draw: meetCall,
     view: { lang: 'ru', roster: true },
+  },
+  {
+    name: 'Google Meet, the people panel open, a screen shared for most of the meeting',
+    reader: googleMeetSpeakers,
+    draw: meetCall,
+    view: { roster: true },
+    longShare: true,
   },
   { name: 'Zoom, gallery view', reader: zoomReader, draw: zoomCall, view: { layout: 'gallery' } },
   {
@@ -113,7 +127,10 @@ export interface Tally {
   unnamed: number;
   /** Voices given a name (rightly or not). */
   named: number;
-  /** Readings taken, and those that gave no sample (screen shared, page changed). */
+  /**
+   * Readings taken, and those that gave no sample (screen shared, page changed) or names without
+   * speaking (Meet's people panel alone).
+   */
   readings: number;
   empty: number;
 }
@@ -179,7 +196,8 @@ export function playMeeting(
     tally.readings += 1;
     const sample = page.reader.read(doc, t);
     if (sample) builder.add(sample);
-    else tally.empty += 1;
+    // Meet's people panel alone names people but sees no speaking: as good as no sample.
+    if (!sample || sample.speakingSeen === false) tally.empty += 1;
   };
 
   let last: number | null = null;
@@ -190,7 +208,9 @@ export function playMeeting(
     const speaking = sample.speaking.map((id) => index.get(id)!).filter((i) => i !== undefined);
     const other = speaking.find((i) => !participants[i]!.self);
     if (other !== undefined) featured = other;
-    read(sample.t, speaking, false);
+    const at = (sample.t - meeting.recordingStartedAt) / 1000 / meeting.duration;
+    if (page.longShare && at >= 0.15 && at < 0.85) read(sample.t, [], true);
+    else read(sample.t, speaking, false);
     last = sample.t;
   }
   const timeline = builder.finish();

@@ -5,7 +5,9 @@
  * (lib/meetings/speakers/) in the document the call is drawn in (lib/meetings/call-document.ts:
  * the top document, or Zoom's and Telemost's same-origin call frame), sampled a few times a second
  * into a timeline of intervals (lib/speakers/sampler.ts) that the background keeps beside the
- * recording. Idle while the tab is not recorded; a service without a reader is left alone. Reads
+ * recording (or the bot's job). Idle while the tab is not recorded: it asks the background at
+ * the start, when told (a recording started or stopped, a bot sent), and every 5 minutes in case
+ * a notice was lost. A service without a reader is left alone. Reads
  * names and marks only, never other page text, and shows nothing on the page.
  */
 import { detectMeeting } from '@/lib/links';
@@ -16,7 +18,7 @@ import { sendMessage } from '@/lib/messaging';
 import { isMeetingPage } from '@/lib/page/conditions';
 import type { PageFeature } from '@/lib/page/feature';
 import { IDLE_CHECK_MS, PageSampler, SAMPLE_MS } from '@/lib/speakers/sampler';
-import { onContextChanged } from './page-messaging';
+import { onContextChanged, onSpeakersChanged } from './page-messaging';
 
 export const speakingTimeline: PageFeature = {
   id: 'speaking-timeline',
@@ -40,7 +42,8 @@ export const speakingTimeline: PageFeature = {
     const timer = visit.ctx.setInterval(() => {
       if (!signal.aborted) sampler.tick();
     }, SAMPLE_MS);
-    // A bot sent to this meeting after the page loaded is noticed at the next look.
+    // A bot sent to this meeting after the page loaded: the background says so at once (below);
+    // a slow look stands in for a notice lost (the worker stopped before sending it).
     const idle = visit.ctx.setInterval(() => {
       if (!signal.aborted && !sampler.active) void sampler.check();
     }, IDLE_CHECK_MS);
@@ -52,8 +55,12 @@ export const speakingTimeline: PageFeature = {
       },
       { once: true },
     );
-    // The background tells the tab when its recording starts or stops.
+    // The background tells the tab when its recording starts or stops, and every meeting page
+    // when a bot of ours is sent.
     onContextChanged(signal, () => void sampler.check());
+    onSpeakersChanged(signal, () => {
+      if (!sampler.active) void sampler.check();
+    });
     void sampler.check();
   },
 };

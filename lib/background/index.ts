@@ -21,6 +21,7 @@ import { watchRecording } from './recording-watch';
 import { POLL_ALARM } from './scheduler';
 import { checkMessage, currentSender, type OwnExtension } from './senders';
 import { SESSION_EXPIRED_ALARM, SESSION_WARNING_ALARM } from './session';
+import { botJobStarted, tellMeetingPages } from './speaker-notice';
 import { provideRussianTexts } from './texts-provided';
 import type { Background } from './types';
 
@@ -120,7 +121,11 @@ export function startBackground(bg: Background = createBackground()): Background
   watchRecording(bg.recording);
   // A meeting page's timeline follows its recording to the upload job and the service's recording,
   // and goes with them (lib/background/speakers.ts).
-  jobsItem.watch(() => void bg.speakers.follow());
+  // A bot sent to a meeting: its open page starts sampling at once (lib/background/speaker-notice.ts).
+  jobsItem.watch((jobs, previous) => {
+    void bg.speakers.follow();
+    if (botJobStarted(previous, jobs)) void tellMeetingPages().catch(log('page notice'));
+  });
 
   // Open page controls follow the language and "Hide on this site" choices at once.
   settingsItem.watch(() => void notifyPages().catch(log('page notice')));

@@ -30,8 +30,9 @@ import { detectMeeting, parseMeetingLink } from '@/lib/links';
 import { recordBreakage } from '@/lib/page/breakage';
 import { isCapturing, type RecordingState } from '@/lib/recording/state';
 import type { TimelineStore } from '@/lib/speakers/store';
+import { parseTimeline } from '@/lib/speakers/stored-timeline';
 import { suggestNames } from '@/lib/speakers/suggest';
-import { type PageTimeline, parseTimeline } from '@/lib/speakers/timeline';
+import type { PageTimeline } from '@/lib/speakers/timeline';
 import { pageBreakagesItem } from '@/lib/storage';
 
 export interface SpeakerPagesDeps {

@@ -91,4 +91,31 @@ describe('the sampling of a recorded meeting page', () => {
     await short.sampler.check();
     expect(short.reports.some((r) => r.missing)).toBe(false);
   });
+
+  it('asks again when told something while a question was on its way (a bot sent meanwhile)', async () => {
+    // The first answer was decided before the bot was sent; the notice came while it travelled.
+    const answers = [false, true];
+    const pending: Array<() => void> = [];
+    let asked = 0;
+    const sampler = new PageSampler({
+      now: () => 1_790_000_000_000,
+      read: anna(true),
+      send: () => {
+        const answer = answers[asked]!;
+        asked += 1;
+        return new Promise<boolean>((resolve) => pending.push(() => resolve(answer)));
+      },
+    });
+    const first = sampler.check();
+    const second = sampler.check();
+    await second;
+    expect(asked).toBe(1);
+    pending.shift()!();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(asked).toBe(2);
+    pending.shift()!();
+    await first;
+    expect(sampler.active).toBe(true);
+  });
 });

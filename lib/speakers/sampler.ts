@@ -16,8 +16,11 @@ export const SAMPLE_MS = 250;
 export const SEND_MS = 5_000;
 export const NO_TILES_MS = 30_000;
 export const NO_MARKS_MS = 120_000;
-/** While idle, how often the page asks again (a bot sent to its meeting after it loaded). */
-export const IDLE_CHECK_MS = 30_000;
+/**
+ * While idle, how often the page asks again. A bot sent to its meeting after it loaded is told at
+ * once (lib/background/speaker-notice.ts); this look stands in only for a notice lost.
+ */
+export const IDLE_CHECK_MS = 5 * 60_000;
 
 export type Missing = 'participant tiles' | 'speaking marks';
 
@@ -37,6 +40,8 @@ export class PageSampler {
   private sawMarks = false;
   private told = new Set<Missing>();
   private busy = false;
+  /** A question asked while one was on its way: asked again once that one is answered. */
+  private again = false;
 
   constructor(private readonly deps: SamplerDeps) {}
 
@@ -47,15 +52,23 @@ export class PageSampler {
 
   /** Asks the background whether the tab is recorded (at the start, and when it says something changed). */
   async check(): Promise<void> {
-    if (this.busy) return;
+    if (this.busy) {
+      // The answer on its way may predate what the page was just told (a bot sent meanwhile).
+      this.again = true;
+      return;
+    }
     this.busy = true;
     try {
-      const final = this.builder ? this.report(true) : {};
-      const recording = await this.deps.send(final);
-      if (recording && !this.builder) this.begin();
-      else if (!recording) this.builder = null;
+      do {
+        this.again = false;
+        const final = this.builder ? this.report(true) : {};
+        const recording = await this.deps.send(final);
+        if (recording && !this.builder) this.begin();
+        else if (!recording) this.builder = null;
+      } while (this.again);
     } finally {
       this.busy = false;
+      this.again = false;
     }
   }
 

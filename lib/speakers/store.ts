@@ -20,7 +20,8 @@
  * intervals), and the attendees through `readAttendees`, whatever the database holds.
  */
 import type { KeyValueStore } from '@/lib/kv';
-import { cleanName, type PageTimeline, parseTimeline } from './timeline';
+import { parseTimeline } from './stored-timeline';
+import { cleanName, type PageTimeline } from './timeline';
 
 export const MAX_ENTRIES = 200;
 /** Attendees kept per entry (as the calendar's parser keeps per event), each at most 100 characters. */

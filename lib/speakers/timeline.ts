@@ -8,7 +8,10 @@
  * extends it (a mark that flickers off for a moment is one turn); a longer quiet closes it at the
  * first sample that did not show the participant speaking. A gap between samples longer than
  * `maxSampleGap` (the tab hidden, tiles covered by a shared screen, the script stopped) closes
- * every interval: the page was not watched then, and `observed` says when it was.
+ * every interval: the page was not watched then, and `observed` says when it was. A sample that
+ * names who is present but could not see who speaks (`speakingSeen: false`: Meet's people panel
+ * while a shared screen hides the tiles) adds its participants and counts as no sample otherwise:
+ * its time is not observed silence.
  *
  * Bounds: names are trimmed, control characters dropped, whitespace collapsed and cut to
  * `MAX_NAME_LENGTH` characters; markup in a name is kept as text (it is only ever rendered as
@@ -19,9 +22,10 @@
  * participants currently speaking.
  *
  * The timeline is plain JSON (`PageTimeline`), stored beside the recording or the bot job and read
- * back through `parseTimeline`, which applies the same bounds to whatever it is given.
+ * back through `parseTimeline` (stored-timeline.ts), which applies the same bounds to whatever it
+ * is given. This module takes no schema library: the meeting pages' sampling script builds
+ * timelines with it, and only the background reads them back.
  */
-import { z } from '@/lib/zod';
 import type { Interval } from './intervals';
 
 export const MAX_PARTICIPANTS = 500;
@@ -63,6 +67,12 @@ export interface PageSample {
   present: readonly SampleParticipant[];
   /** Ids of the participants the page marks as speaking. */
   speaking: readonly string[];
+  /**
+   * False when the page showed who is present but nowhere it marks speaking (Meet's people panel
+   * alone, its tiles hidden by a shared screen): the participants are kept, and the sample's time
+   * stays unobserved, as if no sample had come. Its `speaking` is not read.
+   */
+  speakingSeen?: boolean;
 }
 
 export interface BuilderOptions {
@@ -87,7 +97,8 @@ export function cleanName(value: unknown, max = MAX_NAME_LENGTH): string {
   return chars.length > max ? chars.slice(0, max).join('').trimEnd() : text;
 }
 
-function cleanId(value: unknown): string {
+/** An id as the timeline keeps it: invisible characters dropped, trimmed, at most 128 characters. */
+export function cleanId(value: unknown): string {
   if (typeof value !== 'string') return '';
   return value.replace(INVISIBLE, '').trim().slice(0, MAX_ID_LENGTH);
 }
@@ -106,7 +117,9 @@ export class TimelineBuilder {
   private readonly mergeGap: number;
   private readonly maxSampleGap: number;
   private origin: number | null = null;
+  /** The last sample, and the last one that observed who was speaking (null before the first). */
   private last = 0;
+  private seen: number | null = null;
   private readonly index = new Map<string, number>();
   private readonly participants: Participant[] = [];
   private readonly speaking: Interval[][] = [];
@@ -124,14 +137,16 @@ export class TimelineBuilder {
   /** Adds one sample; samples out of time order, or after a bound was reached, are ignored. */
   add(sample: PageSample): void {
     if (this.stopped || !Number.isFinite(sample.t)) return;
-    if (this.origin === null) {
-      this.origin = sample.t;
-      this.observed.push([0, 0]);
-      this.intervals += 1;
-    }
+    if (this.origin === null) this.origin = sample.t;
     const now = (sample.t - this.origin) / 1000;
     if (now < this.last) return;
-    if (now - this.last > this.maxSampleGap) {
+    this.last = now;
+    if (sample.speakingSeen === false) {
+      // Names without speaking marks: who is there is kept, the time is not watched.
+      this.present(sample.present);
+      return;
+    }
+    if (this.seen === null || now - this.seen > this.maxSampleGap) {
       this.closeAll();
       if (this.stopped) return;
       if (this.full()) {
@@ -143,13 +158,9 @@ export class TimelineBuilder {
     } else {
       this.observed[this.observed.length - 1]![1] = now;
     }
-    this.last = now;
+    this.seen = now;
 
-    const present = Array.isArray(sample.present) ? sample.present : [];
-    for (let i = 0; i < present.length && i < MAX_PARTICIPANTS; i += 1) {
-      const entry = present[i];
-      if (entry && typeof entry === 'object') this.participant(entry.id, entry.name, entry.self === true);
-    }
+    this.present(sample.present);
     const speakingNow = new Set<number>();
     const ids = Array.isArray(sample.speaking) ? sample.speaking : [];
     for (let i = 0; i < ids.length && i < MAX_PARTICIPANTS; i += 1) {
@@ -209,6 +220,14 @@ export class TimelineBuilder {
     };
   }
 
+  private present(list: unknown): void {
+    const present = Array.isArray(list) ? (list as unknown[]) : [];
+    for (let i = 0; i < present.length && i < MAX_PARTICIPANTS; i += 1) {
+      const entry = present[i] as SampleParticipant | null | undefined;
+      if (entry && typeof entry === 'object') this.participant(entry.id, entry.name, entry.self === true);
+    }
+  }
+
   private participant(rawId: unknown, rawName: unknown, self: boolean): number | null {
     const id = cleanId(rawId);
     if (!id) return null;
@@ -266,61 +285,4 @@ export function buildTimeline(samples: Iterable<PageSample>, options?: BuilderOp
   const builder = new TimelineBuilder(options);
   for (const sample of samples) builder.add(sample);
   return builder.finish();
-}
-
-// Intervals are checked one by one (a bad one is dropped, not the timeline).
-const interval = z.unknown();
-const stored = z.object({
-  v: z.literal(1),
-  origin: z.number(),
-  participants: z.array(z.object({ id: z.string(), name: z.string(), self: z.boolean() })),
-  speaking: z.array(z.array(interval)),
-  observed: z.array(interval),
-  truncated: z.boolean(),
-});
-
-/**
- * A stored timeline read back, with the builder's bounds applied again (names cleaned, at most
- * 500 participants and 20,000 intervals, only finite, ordered intervals); null when it is not a
- * timeline at all.
- */
-export function parseTimeline(value: unknown): PageTimeline | null {
-  const parsed = stored.safeParse(value);
-  if (!parsed.success || !Number.isFinite(parsed.data.origin)) return null;
-  const data = parsed.data;
-  let budget = MAX_INTERVALS;
-  const take = (list: unknown[]): Interval[] => {
-    const kept: Interval[] = [];
-    for (const item of list) {
-      if (budget <= 0) break;
-      if (!Array.isArray(item) || item.length !== 2) continue;
-      const [s, e] = item as unknown[];
-      if (
-        typeof s === 'number' &&
-        typeof e === 'number' &&
-        Number.isFinite(s) &&
-        Number.isFinite(e) &&
-        e > s &&
-        s >= 0
-      ) {
-        kept.push([s, e]);
-        budget -= 1;
-      }
-    }
-    return kept;
-  };
-  const count = Math.min(MAX_PARTICIPANTS, data.participants.length);
-  const participants = data.participants
-    .slice(0, count)
-    .map((p) => ({ id: cleanId(p.id), name: cleanName(p.name), self: p.self }));
-  const observed = take(data.observed);
-  const speaking = participants.map((_, i) => take(data.speaking[i] ?? []));
-  return {
-    v: 1,
-    origin: data.origin,
-    participants,
-    speaking,
-    observed,
-    truncated: data.truncated || data.participants.length > count || budget <= 0,
-  };
 }

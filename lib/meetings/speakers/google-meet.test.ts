@@ -8,7 +8,7 @@
  * `src/bots/meet/src/bot.ts`).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MAX_PARTICIPANTS } from '@/lib/speakers/timeline';
+import { buildTimeline, MAX_PARTICIPANTS } from '@/lib/speakers/timeline';
 import { meetCall, meetId } from './fixtures/meet';
 import type { CallView, FixtureParticipant } from './fixtures/view';
 import { googleMeetSpeakers } from './google-meet';
@@ -158,14 +158,55 @@ describe('the Google Meet reader on the fixture call (lib/meetings/speakers/fixt
     }
   });
 
-  it('gives nothing while a shared screen hides the tiles, unless the people panel is open', () => {
+  it('gives nothing while a shared screen hides the tiles; with the people panel open, names without speaking', () => {
     expect(show({ sharing: true, speaking: [1] })).toBeNull();
-    // The panel's rows still name everyone, and mark nobody: the reader cannot tell who speaks.
+    // The panel's rows still name everyone, but the reader cannot tell who speaks: it says so.
     const panel = show({ sharing: true, roster: true, lang: 'ru', speaking: [1] });
     expect(panel?.present).toHaveLength(4);
-    expect(panel?.speaking).toEqual([]);
+    expect(panel?.speakingSeen).toBe(false);
     // "(Вы)" is dropped from the user's row; the row alone does not mark the own tile.
     expect(panel?.present[0]).toEqual({ id: meetId(0), name: 'Maria Lopez' });
+    // With the tiles shown, the panel open or not, the sample says who speaks.
+    expect(show({ roster: true, speaking: [] })?.speakingSeen).toBeUndefined();
+    expect(show({ speaking: [] })?.speakingSeen).toBeUndefined();
+  });
+
+  it('leaves a screen shared with the people panel open unobserved in the timeline, not silent', () => {
+    // Anna speaks 0-10 s on her tile, goes on through a minute of shared screen (the panel open,
+    // the tiles hidden), and Tom speaks once the tiles are back.
+    const samples = [];
+    for (let t = 0; t <= 80; t += 0.25) {
+      const sharing = t > 10 && t < 70;
+      const speaking = t <= 10 ? [1] : sharing ? [1] : [2];
+      const sample = show({ roster: true, sharing, speaking });
+      if (sample) samples.push({ ...sample, t: T + t * 1000 });
+    }
+    const timeline = buildTimeline(samples);
+    expect(timeline.participants.map((p) => p.name)).toEqual([
+      'Maria Lopez',
+      'Anna Petrova',
+      'Tom Becker',
+      'Anna Rossi',
+    ]);
+    // The shared minute is not watched: nobody is counted silent in it.
+    expect(timeline.observed).toEqual([
+      [0, 10],
+      [70, 80],
+    ]);
+    expect(timeline.speaking[1]).toEqual([[0, 10]]);
+    expect(timeline.speaking[2]).toEqual([[70, 80]]);
+  });
+
+  it('names people from the panel alone when the call starts on a shared screen', () => {
+    const samples = [];
+    for (let t = 0; t <= 20; t += 0.25) {
+      const sample = show({ roster: true, sharing: true, speaking: [1] });
+      if (sample) samples.push({ ...sample, t: T + t * 1000 });
+    }
+    const timeline = buildTimeline(samples);
+    expect(timeline.participants).toHaveLength(4);
+    expect(timeline.observed).toEqual([]);
+    expect(timeline.speaking.flat()).toEqual([]);
   });
 
   it('keeps a markup name drawn on the fixture call as text', () => {

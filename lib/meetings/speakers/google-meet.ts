@@ -11,6 +11,11 @@
  *   (`Oaajhc`, `HX2H7`, `wEsLMd`, `OgVli`), on the participant's element or a descendant: no
  *   class is ever learned (Vexa removed that after it stuck every voice to one name).
  *
+ * With the people panel open while a shared screen hides the tiles, the panel's rows are all
+ * there is: the sample names who is present and says it saw no speaking marks (`speakingSeen:
+ * false`), so the timeline keeps those minutes unobserved rather than silent (as Zoom's and
+ * Telemost's readers give no sample without a tile).
+ *
  * The page's own words differ by language: the people panel is labelled "Participants" or
  * "Участники", and the user's row ends in "(You)" or "(Вы)". Placeholders Meet shows instead of
  * a name ("Google Participant (…)", device paths) are not names.
@@ -59,12 +64,14 @@ function read(doc: Document, now: number) {
   const panel = doc.querySelector(PANEL_SELECTOR);
   const byId = new Map<string, SampleParticipant & { name: string; self: boolean; fromTile: boolean }>();
   const speakingIds = new Set<string>();
+  let tiles = 0;
   const count = Math.min(elements.length, MAX_PARTICIPANTS * 2);
   for (let i = 0; i < count; i += 1) {
     const element = elements[i]!;
     const id = (element.getAttribute('data-participant-id') ?? '').trim();
     if (!id) continue;
     const inPanel = panel?.contains(element) ?? false;
+    if (!inPanel) tiles += 1;
     const name = nameOf(element, inPanel);
     const self = element.hasAttribute('data-self-name') || element.querySelector('[data-self-name]') !== null;
     const known = byId.get(id);
@@ -87,6 +94,8 @@ function read(doc: Document, now: number) {
     ...(name && { name }),
     ...(self && { self }),
   }));
+  // The panel's rows alone (a shared screen hides the tiles): who is there, not who speaks.
+  if (tiles === 0 && speakingIds.size === 0) return { t: now, present, speaking: [], speakingSeen: false };
   return { t: now, present, speaking: [...speakingIds] };
 }
 
