@@ -13,7 +13,11 @@ import { CHANGED_PAGES, measure, PAGES, share } from './speaker-pages';
 const MEETINGS = 3;
 const fresh = () => document.implementation.createHTMLDocument('');
 
-describe('speaker names read from the meeting pages', () => {
+/**
+ * Each page plays three whole meetings through its reader in jsdom: 7 to 16 s alone, and over the
+ * default 30 s on a busy machine. The limit only bounds a hang; no time is asserted.
+ */
+describe('speaker names read from the meeting pages', { timeout: 180_000 }, () => {
   it('measures Google Meet, Zoom and Telemost, each also changed', () => {
     for (const reader of [googleMeetSpeakers, zoomReader, telemostReader]) {
       expect(PAGES.some((page) => page.reader === reader)).toBe(true);
