@@ -28,16 +28,18 @@ export async function withPageOutcome(
   return { ...result, outcome: describePageAnswer(type, result, lang, space, receivedAt) };
 }
 
-/** Tells every tab's content script (where one runs) that its page context changed. */
-export async function notifyPages(): Promise<void> {
+/**
+ * Tells every tab's content script (where one runs) of a change, by default that its page context
+ * changed. The extension holds no `tabs` permission, so it cannot pick the tabs by address: a tab
+ * without our script refuses the message, which is ignored.
+ */
+export async function notifyPages(type: string = PAGE_CONTEXT_CHANGED): Promise<void> {
   const tabs = await browser.tabs.query({});
   await Promise.all(
     tabs.map((tab) =>
       tab.id === undefined
         ? undefined
-        : browser.tabs
-            .sendMessage(tab.id, { channel: 'meeting-capture', type: PAGE_CONTEXT_CHANGED })
-            .catch(() => undefined),
+        : browser.tabs.sendMessage(tab.id, { channel: 'meeting-capture', type }).catch(() => undefined),
     ),
   );
 }

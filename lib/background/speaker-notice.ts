@@ -9,9 +9,9 @@
  * listens; a tab without it refuses the message, which is ignored. The page then asks
  * `page.speakers`, whose answer decides, from the page's own address (lib/background/speakers.ts).
  */
-import { browser } from 'wxt/browser';
 import { isTerminal, type Job } from '@/lib/jobs/types';
 import { PAGE_SPEAKERS_CHANGED } from '@/lib/messaging';
+import { notifyPages } from './page-answers';
 
 type Jobs = Readonly<Record<string, Job>> | null | undefined;
 
@@ -26,15 +26,6 @@ export function botJobStarted(before: Jobs, after: Jobs): boolean {
 }
 
 /** Tells every tab's meeting page script (where one runs) to ask again whether to sample. */
-export async function tellMeetingPages(): Promise<void> {
-  const tabs = await browser.tabs.query({});
-  await Promise.all(
-    tabs.map((tab) =>
-      tab.id === undefined
-        ? undefined
-        : browser.tabs
-            .sendMessage(tab.id, { channel: 'meeting-capture', type: PAGE_SPEAKERS_CHANGED })
-            .catch(() => undefined),
-    ),
-  );
+export function tellMeetingPages(): Promise<void> {
+  return notifyPages(PAGE_SPEAKERS_CHANGED);
 }
