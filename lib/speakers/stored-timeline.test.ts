@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTimeline } from './stored-timeline';
-import { buildTimeline, MAX_PARTICIPANTS, type PageSample } from './timeline';
-
-const T0 = 1_790_000_000_000;
-const people = [
-  { id: 'a', name: 'Anna Petrova', self: true },
-  { id: 'b', name: 'Tom Becker' },
-];
-
-/** Samples every 250 ms from `from` to `to` seconds, `who(t)` speaking. */
-function* samples(from: number, to: number, who: (t: number) => string[]): Generator<PageSample> {
-  for (let t = from; t <= to + 1e-9; t += 0.25)
-    yield { t: T0 + Math.round(t * 1000), present: people, speaking: who(t) };
-}
+import { samples } from './testing';
+import { buildTimeline, MAX_PARTICIPANTS } from './timeline';
 
 describe('a stored page timeline', () => {
   it('is stored as JSON and read back with the same bounds; anything else reads as none', () => {

@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { people, samples, T0 } from './testing';
 import {
   buildTimeline,
   cleanName,
   MAX_INTERVALS,
   MAX_NAME_LENGTH,
   MAX_PARTICIPANTS,
-  type PageSample,
   TimelineBuilder,
 } from './timeline';
-
-const T0 = 1_790_000_000_000;
-const people = [
-  { id: 'a', name: 'Anna Petrova', self: true },
-  { id: 'b', name: 'Tom Becker' },
-];
-
-/** Samples every 250 ms from `from` to `to` seconds, `who(t)` speaking. */
-function* samples(from: number, to: number, who: (t: number) => string[]): Generator<PageSample> {
-  for (let t = from; t <= to + 1e-9; t += 0.25)
-    yield { t: T0 + Math.round(t * 1000), present: people, speaking: who(t) };
-}
 
 describe('page timeline', () => {
   it('turns samples into intervals: a turn ends at the first quiet sample, short quiets merge', () => {
