@@ -153,6 +153,8 @@ export interface StoredCalendar {
   capped?: FeedCap[];
   /** Events the last parse left out (absent when none). */
   skipped?: FeedSkipped;
+  /** Parts of events the last parse left out or mended (absent when none). */
+  partsSkipped?: FeedParts;
   /** Zone names the last parse read in the user's zone (absent when none). */
   unknownZones?: string[];
   /**
@@ -176,6 +178,8 @@ export interface CalendarView {
   capped: FeedCap[];
   /** Events its feed had that could not be read, and why the first could not. */
   skipped?: FeedSkipped;
+  /** Values or lines of its feed left out (or mended) while their events were read. */
+  partsSkipped?: FeedParts;
   /** Zone names its feed uses that were read in the user's zone. */
   unknownZones?: string[];
   /** Its bots are held: its feed has answered no calendar since then, for over FEED_HOLD_MS. */
