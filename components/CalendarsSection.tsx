@@ -351,6 +351,11 @@ export function CalendarsSection({ spaces }: { spaces: SpaceListItem[] | null })
                     {t.skippedEvents(calendar.skipped.count, skipReasonText(calendar.skipped, t))}
                   </div>
                 )}
+                {!calendar.lastError && calendar.partsSkipped && (
+                  <div class="alert warn small-text" role="status" data-testid="calendar-parts">
+                    {t.partsSkipped(calendar.partsSkipped.count, calendar.partsSkipped.property)}
+                  </div>
+                )}
                 {!calendar.lastError && calendar.unknownZones && calendar.unknownZones.length > 0 && (
                   <div class="alert warn small-text" role="status" data-testid="calendar-zones">
                     {t.unknownZones(calendar.unknownZones.map((name) => `“${name}”`).join(', '))}

@@ -85,6 +85,10 @@ export const calendarTexts = defineMessages(
     skipDuration: 'a duration out of range',
     skipStart: 'no start time',
     skipBroken: 'an event that cannot be read',
+    skipZone: (zone: string) => `its time zone “${zone}” cannot be read`,
+    skipLong: 'a repeat rule with too many occurrences before today',
+    partsSkipped: (n: number, property: string) =>
+      `${n === 1 ? '1 value or line of this calendar could not be read and was left out or mended' : `${n} values or lines of this calendar could not be read and were left out or mended`} (the first in ${property}); the events they belong to were read.`,
     unknownZones: (names: string) =>
       `Time zone not recognised (${names}): those meetings are read in your own time zone.`,
     heldCalendar: (since: string) =>
@@ -188,6 +192,10 @@ export const calendarTexts = defineMessages(
     skipDuration: 'длительность вне допустимых пределов',
     skipStart: 'нет времени начала',
     skipBroken: 'событие, которое не удалось прочитать',
+    skipZone: (zone: string) => `его часовой пояс «${zone}» не удалось прочитать`,
+    skipLong: 'правило повторения со слишком многими повторениями до сегодняшнего дня',
+    partsSkipped: (n: number, property: string) =>
+      `Значений или строк этого календаря, которые не удалось прочитать и которые пропущены или исправлены: ${n} (первое — в ${property}); события, к которым они относятся, прочитаны.`,
     unknownZones: (names: string) =>
       `Часовой пояс не распознан (${names}): эти встречи прочитаны в вашем часовом поясе.`,
     heldCalendar: (since: string) =>
@@ -229,6 +237,10 @@ export function skipReasonText(skipped: FeedSkipped, t: typeof calendarText.valu
       return t.skipDuration;
     case 'start':
       return t.skipStart;
+    case 'zone':
+      return t.skipZone(skipped.property ?? '');
+    case 'long':
+      return t.skipLong;
     default:
       return t.skipBroken;
   }

@@ -93,7 +93,12 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 10.1 kB gzip): 877.4 kB measured.
 // 878 → 879.5: the calendar event's attendees read by name (the parse worker), kept beside bot jobs
 // and recordings (the background) and offered under the viewer's rename: 900,250 B (879.2 kB) measured.
-export const ZIP_BUDGET_KB = 879.5;
+// 879.5 → 896.5: the calendar engine's rules that ical.js expands wrongly go to the rrule package
+// (BYWEEKNO, 20MO, BYSETPOS…: 14 kB gzip) and Windows zone display names map through CLDR's table
+// (lib/calendar/cldr/windows-zones.json): feed-worker.js 32.7 → 50.4 kB gzip, loaded only by the
+// Worker that reads a changed calendar (never by background.js, a page or a content script);
+// 896.2 kB measured.
+export const ZIP_BUDGET_KB = 896.5;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a

@@ -167,6 +167,7 @@ export class Calendars {
       capped: calendar.capped ?? [],
       ...(this.#held(calendar) ? { heldSince: calendar.badSince } : {}),
       ...(calendar.skipped ? { skipped: calendar.skipped } : {}),
+      ...(calendar.partsSkipped ? { partsSkipped: calendar.partsSkipped } : {}),
       ...(calendar.unknownZones?.length ? { unknownZones: calendar.unknownZones } : {}),
     }));
   }

@@ -9,7 +9,7 @@
 import ICAL from 'ical.js';
 
 /** Why an event was skipped: the calendar's line names the first reason. */
-export type SkipReason = 'time' | 'rule' | 'duration' | 'start' | 'broken';
+export type SkipReason = 'time' | 'rule' | 'duration' | 'start' | 'broken' | 'zone' | 'long';
 
 export interface Skip {
   reason: SkipReason;
@@ -17,23 +17,43 @@ export interface Skip {
   property?: string;
 }
 
-export type ReadEvent = { ok: true; component: ICAL.Component } | { ok: false; skip: Skip };
+/** Parts of an event or of the calendar left out while the rest was read (a value, a parameter, a line). */
+export interface Parts {
+  count: number;
+  /** The property of the first. */
+  property: string;
+}
 
-/** Splits the text's lines; a VEVENT left open ends at the next BEGIN:VEVENT or END:VCALENDAR. */
+export type ReadEvent =
+  | { ok: true; component: ICAL.Component; parts?: Parts }
+  | { ok: false; skip: Skip; parts?: Parts };
+
+/**
+ * Splits the text's lines; a VEVENT left open ends at the next BEGIN:VEVENT or END:VCALENDAR. A
+ * VCALENDAR nested in the calendar (two exports pasted into one) is read as part of it: its
+ * events and zones join the others.
+ */
 export function splitFeed(text: string): { calendar: string[]; events: string[][] } {
   const calendar: string[] = [];
   const events: string[][] = [];
   let current: string[] | null = null;
+  let opened = false;
   for (const line of text.split(/\r\n|\n|\r/)) {
     if (line === '') continue;
     const mark = line.length <= 16 ? line.trim().toUpperCase() : '';
+    if (mark === 'BEGIN:VCALENDAR' && !current) {
+      if (!opened) calendar.push(line);
+      opened = true;
+      continue;
+    }
+    if (mark === 'END:VCALENDAR') {
+      if (current) events.push(current);
+      current = null;
+      continue;
+    }
     if (mark === 'BEGIN:VEVENT') {
       if (current) events.push(current);
       current = [line];
-    } else if (current && mark === 'END:VCALENDAR') {
-      events.push(current);
-      current = null;
-      calendar.push(line);
     } else if (current) {
       current.push(line);
       if (mark === 'END:VEVENT') {
@@ -45,6 +65,7 @@ export function splitFeed(text: string): { calendar: string[]; events: string[][
     }
   }
   if (current) events.push(current);
+  if (opened) calendar.push('END:VCALENDAR');
   return { calendar, events };
 }
 
@@ -113,9 +134,64 @@ export function mendLines(lines: string[]): { ok: true; lines: string[] } | { ok
   return { ok: true, lines: kept };
 }
 
+/** A line's name and parameters, and its value (the first colon outside quotes). */
+function splitLine(line: string): { head: string; value: string } | null {
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === '"') quoted = !quoted;
+    else if (c === ':' && !quoted) return { head: line.slice(0, i), value: line.slice(i + 1) };
+  }
+  return null;
+}
+
+const DATE_VALUE = /^\d{8}$/;
+const DATE_TIME_VALUE = /^\d{8}T\d{6}Z?$/;
+/** Properties whose values are dates or date-times, one or a list. */
+const TIMES = new Set(['DTSTART', 'DTEND', 'DUE', 'RECURRENCE-ID', 'EXDATE', 'RDATE']);
+
+/**
+ * Time values mended where their meaning is plain, each mend counted: `VALUE=DATE` on a value that
+ * is a date-time (an export's 128 events), `VALUE=DATE-TIME` on a date; a list of EXDATE or RDATE
+ * values keeps the values that can be read, without the one that cannot.
+ */
+function mendTimes(lines: string[], parts: (property: string) => void): string[] {
+  return lines.map((line) => {
+    const name = nameOf(line);
+    if (!TIMES.has(name)) return line;
+    const split = splitLine(line);
+    if (!split) return line;
+    let { head, value } = split;
+    const values = value.split(',').map((one) => one.trim());
+    const declared = /;VALUE=(DATE-TIME|DATE|PERIOD)(?=;|$)/i.exec(head)?.[1]?.toUpperCase();
+    if (declared === 'DATE' && values.every((one) => DATE_TIME_VALUE.test(one))) {
+      head = head.replace(/;VALUE=DATE(?=;|$)/i, '');
+      parts(name);
+    } else if (declared === 'DATE-TIME' && values.every((one) => DATE_VALUE.test(one))) {
+      head = head.replace(/;VALUE=DATE-TIME(?=;|$)/i, ';VALUE=DATE');
+      parts(name);
+    }
+    if ((name === 'EXDATE' || name === 'RDATE') && declared !== 'PERIOD' && values.length > 0) {
+      const readable = values.filter((one) => DATE_VALUE.test(one) || DATE_TIME_VALUE.test(one));
+      if (readable.length < values.length) {
+        for (let i = readable.length; i < values.length; i++) parts(name);
+        if (readable.length === 0) return '';
+        value = readable.join(',');
+      }
+    }
+    return `${head}:${value}`;
+  });
+}
+
 /** One VEVENT's lines → its component (under `root`, whose VTIMEZONEs it uses), bounded. */
-export function readEvent(lines: string[], root: ICAL.Component): ReadEvent {
+export function readEvent(raw: string[], root: ICAL.Component): ReadEvent {
   let parsed: unknown;
+  let mended: Parts | undefined;
+  const lines = mendTimes(unfold(raw), (property) => {
+    mended ??= { count: 0, property };
+    mended.count += 1;
+  }).filter((line) => line !== '');
+  const withParts = <T extends ReadEvent>(result: T): T => (mended ? { ...result, parts: mended } : result);
   // A rule ical.js reads without complaint but cannot expand (a trailing comma) is mended first.
   const ruled = lines.map((line) =>
     /^(RRULE|EXRULE)[;:]/i.test(line) && /\s|,(;|$)|;$/.test(line) ? mendRule(line) : line,
@@ -123,18 +199,81 @@ export function readEvent(lines: string[], root: ICAL.Component): ReadEvent {
   try {
     parsed = ICAL.parse(ruled.join('\r\n'));
   } catch {
-    const mended = mendLines(lines);
-    if (!mended.ok) return mended;
+    const fixed = mendLines(lines);
+    if (!fixed.ok) return withParts(fixed);
     try {
-      parsed = ICAL.parse(mended.lines.join('\r\n'));
+      parsed = ICAL.parse(fixed.lines.join('\r\n'));
     } catch {
-      return { ok: false, skip: { reason: 'broken' } };
+      return withParts({ ok: false, skip: { reason: 'broken' } });
     }
   }
-  if (!Array.isArray(parsed) || parsed[0] !== 'vevent') return { ok: false, skip: { reason: 'broken' } };
+  if (!Array.isArray(parsed) || parsed[0] !== 'vevent')
+    return withParts({ ok: false, skip: { reason: 'broken' } });
   const component = new ICAL.Component(parsed as never, root);
   const skip = bound(component);
-  return skip ? { ok: false, skip } : { ok: true, component };
+  return withParts(skip ? { ok: false, skip } : { ok: true, component });
+}
+
+/**
+ * The calendar's own lines (its properties and VTIMEZONEs) → its jCal. A line that cannot be read
+ * costs what it is in: a property of the calendar is left out, a VTIMEZONE (or another component)
+ * with such a line is left out whole, and the VTIMEZONE's name is returned so its events are
+ * left out too rather than read in a wrong zone. Throws only when nothing can be read.
+ */
+export function readCalendar(lines: string[]): { jcal: unknown; brokenZones: string[]; parts?: Parts } {
+  try {
+    return { jcal: ICAL.parse(lines.join('\r\n')), brokenZones: [] };
+  } catch {
+    // Read part by part below.
+  }
+  const kept: string[] = [];
+  const brokenZones: string[] = [];
+  let parts: Parts | undefined;
+  const leftOut = (property: string) => {
+    parts ??= { count: 0, property };
+    parts.count += 1;
+  };
+  const all = unfold(lines);
+  for (let i = 0; i < all.length; i++) {
+    const line = all[i]!;
+    const begin = /^BEGIN:(.+)$/i.exec(line.trim());
+    if (begin && i > 0) {
+      // A component of the calendar: from here to its own END.
+      const name = begin[1]!.toUpperCase();
+      let depth = 0;
+      let end = i;
+      for (; end < all.length; end++) {
+        const mark = all[end]!.trim().toUpperCase();
+        if (mark.startsWith('BEGIN:')) depth++;
+        else if (mark.startsWith('END:') && --depth === 0) break;
+      }
+      const block = all.slice(i, end + 1);
+      try {
+        ICAL.parse(block.join('\r\n'));
+        kept.push(...block);
+      } catch {
+        if (name === 'VTIMEZONE') {
+          const tzid = block.find((one) => /^TZID[:;]/i.test(one));
+          const value = tzid ? splitLine(tzid)?.value : undefined;
+          if (value) brokenZones.push(value);
+        }
+        leftOut(name);
+      }
+      i = end;
+      continue;
+    }
+    if (/^(BEGIN|END):/i.test(line)) {
+      kept.push(line.trim());
+      continue;
+    }
+    try {
+      ICAL.parse.property(line);
+      kept.push(line);
+    } catch {
+      leftOut(nameOf(line));
+    }
+  }
+  return { jcal: ICAL.parse(kept.join('\r\n')), brokenZones, ...(parts ? { parts } : {}) };
 }
 
 /** A date or date-time as ical.js keeps it: each field in its range. */

@@ -184,6 +184,7 @@ async function syncOnce(
     occurrences: shareAttendees(occurrences),
     capped: parsed.capped,
     skipped: parsed.skipped,
+    partsSkipped: parsed.partsSkipped,
     unknownZones: parsed.unknownZones,
     lastSyncAt: now,
     lastError: null,

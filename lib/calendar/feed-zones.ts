@@ -10,9 +10,44 @@
  * cleaned first. Floating times use X-WR-TIMEZONE when the feed names one. Anything else is read
  * in the user's zone, and the name is reported so the calendar's line can say so.
  */
-import type ICAL from 'ical.js';
+import ICAL from 'ical.js';
 import { windowsZone } from './windows-zones';
-import { knownZone, type WallTime, zonedToEpoch } from './zoned-time';
+import { epochToZoned, knownZone, type WallTime, zonedToEpoch } from './zoned-time';
+
+/**
+ * A zone the feed defines that cannot be used: its VTIMEZONE could not be read, or its
+ * observances repeat more often than yearly or expand past their own budget. Its events are left
+ * out (the calendar's line names the zone); the rest of the feed is read.
+ */
+export class ZoneUnreadableError extends Error {
+  constructor(readonly tzid: string) {
+    super(`time zone ${tzid} cannot be read`);
+  }
+}
+
+/** RDATE values one VTIMEZONE may list: real zones list a few hundred transitions at most. */
+const ZONE_RDATES_MAX = 2000;
+
+/** Why a VTIMEZONE cannot be used as it is written, or null: an observance repeating other than yearly. */
+function unusable(zone: ICAL.Component): boolean {
+  let rdates = 0;
+  for (const observance of zone.getAllSubcomponents()) {
+    for (const rule of observance.getAllProperties('rrule')) {
+      const value = rule.getFirstValue() as ICAL.Recur | null;
+      if (value?.freq !== 'YEARLY') return true;
+    }
+    for (const rdate of observance.getAllProperties('rdate')) rdates += rdate.getValues().length;
+  }
+  return rdates > ZONE_RDATES_MAX;
+}
+
+/** A TZID as written in a parameter or a VTIMEZONE: quotes and escapes left out. */
+function sameZoneName(value: string): string {
+  return value
+    .replace(/\\([,;\\])/g, '$1')
+    .replace(/^["']+|["']+$/g, '')
+    .trim();
+}
 
 /** Zone names reported as unknown, at most this many (each cut): the line shows a few. */
 const UNKNOWN_MAX = 3;
@@ -44,6 +79,8 @@ export function resolveZone(raw: string): string | null {
 
 interface Entry {
   iana: string | null;
+  /** The feed's own VTIMEZONE of this name, read by its observances (null: none, or unusable). */
+  zone: ICAL.Timezone | null;
   /** The name is an IANA name itself: its rules are the platform's, whatever a VTIMEZONE says. */
   named: boolean;
   /** Years the feed's own VTIMEZONE of this name speaks of (none: no VTIMEZONE). */
@@ -84,11 +121,31 @@ export class FeedZones {
   readonly #entries = new Map<string, Entry>();
   readonly #floating: string | null;
   readonly #unknown = new Set<string>();
+  /** VTIMEZONEs that cannot be used (by their name as written). */
+  readonly #broken = new Set<string>();
 
-  constructor(root: ICAL.Component) {
+  /** `broken`: the names of VTIMEZONEs that could not be read (feed-split.ts). */
+  constructor(root: ICAL.Component, broken: Iterable<string> = []) {
     this.#root = root;
+    for (const name of broken) this.#broken.add(sameZoneName(name));
+    // A zone whose observances repeat more often than yearly is never expanded (ical.js would step
+    // through every hour since its start): its events fail alone.
+    for (const zone of root.getAllSubcomponents('vtimezone')) {
+      const tzid = zone.getFirstPropertyValue('tzid');
+      if (typeof tzid === 'string' && unusable(zone)) {
+        this.#broken.add(sameZoneName(tzid));
+        root.removeSubcomponent(zone);
+      }
+    }
     const wr = root.getFirstPropertyValue('x-wr-timezone');
     this.#floating = typeof wr === 'string' ? this.#resolve(wr) : null;
+  }
+
+  /** A zone found unusable while reading its events (its expansion ran past its budget). */
+  markBroken(tzid: string): void {
+    const name = sameZoneName(tzid);
+    this.#broken.add(name);
+    for (const [key, entry] of this.#entries) if (sameZoneName(key) === name) entry.zone = null;
   }
 
   /** Zone names read in the user's zone (unknown to the tables and without a VTIMEZONE). */
@@ -105,22 +162,29 @@ export class FeedZones {
   #entry(tzid: string): Entry {
     let entry = this.#entries.get(tzid);
     if (!entry) {
-      const zone = this.#root
-        .getAllSubcomponents('vtimezone')
-        .find((candidate) => candidate.getFirstPropertyValue('tzid') === tzid);
+      const name = sameZoneName(tzid);
+      // Matched as written, quotes and escapes aside: Outlook escapes the commas of
+      // "(UTC+01:00) Amsterdam\, Berlin" in the VTIMEZONE and quotes them in the parameter.
+      const zone = this.#root.getAllSubcomponents('vtimezone').find((candidate) => {
+        const value = candidate.getFirstPropertyValue('tzid');
+        return typeof value === 'string' && sameZoneName(value) === name;
+      });
       const covers = zone ? coverage(zone) : null;
       const iana = resolveZone(tzid);
+      const broken = this.#broken.has(name);
       // A name no table knows, with a VTIMEZONE of its own ("Customized Time Zone"), is read by it.
-      if (iana === null && !zone && this.#unknown.size < UNKNOWN_MAX) {
+      if (iana === null && !zone && !broken && this.#unknown.size < UNKNOWN_MAX) {
         this.#unknown.add(tzid.trim().slice(0, NAME_MAX));
       }
       entry = {
         iana,
+        zone: zone && !broken ? new ICAL.Timezone(zone) : null,
         named: knownZone(cleanZone(tzid)),
         covers: zone ? (covers ?? { from: 0, to: 0 }) : null,
       };
       this.#entries.set(tzid, entry);
     }
+    if (entry.iana === null && this.#broken.has(sameZoneName(tzid))) throw new ZoneUnreadableError(tzid);
     return entry;
   }
 
@@ -139,18 +203,68 @@ export class FeedZones {
     if (tzid !== null) {
       const entry = this.#entry(tzid);
       if (entry.named) return zonedToEpoch(wall, entry.iana!)!;
-      const byVtimezone = entry.covers !== null && zone !== undefined && zone !== 'floating';
-      if (
-        byVtimezone &&
-        (entry.iana === null || (entry.covers!.from <= time.year && time.year <= entry.covers!.to))
-      ) {
-        return time.toUnixTime() * 1000;
+      if (this.#byVtimezone(entry, time.year)) {
+        return ICAL.Time.fromData({ ...wall, isDate: false }, entry.zone!).toUnixTime() * 1000;
       }
       if (entry.iana !== null) return zonedToEpoch(wall, entry.iana)!;
-      if (byVtimezone) return time.toUnixTime() * 1000;
     } else if (this.#floating !== null) {
       return zonedToEpoch(wall, this.#floating)!;
     }
     return new Date(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second).getTime();
+  }
+
+  /** Whether a time of `year` in this zone is read by the feed's own VTIMEZONE. */
+  #byVtimezone(entry: Entry, year: number): boolean {
+    if (entry.zone === null) return false;
+    return entry.iana === null || (entry.covers!.from <= year && year <= entry.covers!.to);
+  }
+
+  /**
+   * The wall time `epoch` is in the zone `epoch(…, tzid)` reads `like` in: the inverse of `epoch`,
+   * for a RECURRENCE-ID or an UNTIL written in another zone than the series' DTSTART.
+   */
+  wall(epoch: number, tzid: string | null, like: ICAL.Time): WallTime {
+    const zone = like.zone?.tzid;
+    const utc = new Date(epoch);
+    const fromDate = (d: Date, local: boolean): WallTime =>
+      local
+        ? {
+            year: d.getFullYear(),
+            month: d.getMonth() + 1,
+            day: d.getDate(),
+            hour: d.getHours(),
+            minute: d.getMinutes(),
+            second: d.getSeconds(),
+          }
+        : {
+            year: d.getUTCFullYear(),
+            month: d.getUTCMonth() + 1,
+            day: d.getUTCDate(),
+            hour: d.getUTCHours(),
+            minute: d.getUTCMinutes(),
+            second: d.getUTCSeconds(),
+          };
+    if (zone === 'UTC' || zone === 'Z') return fromDate(utc, false);
+    if (tzid !== null) {
+      const entry = this.#entry(tzid);
+      if (entry.named) return epochToZoned(epoch, entry.iana!)!;
+      if (this.#byVtimezone(entry, utc.getUTCFullYear())) {
+        const at = ICAL.Time.fromJSDate(new Date(Math.floor(epoch / 1000) * 1000), true).convertToZone(
+          entry.zone!,
+        );
+        return {
+          year: at.year,
+          month: at.month,
+          day: at.day,
+          hour: at.hour,
+          minute: at.minute,
+          second: at.second,
+        };
+      }
+      if (entry.iana !== null) return epochToZoned(epoch, entry.iana)!;
+    } else if (this.#floating !== null) {
+      return epochToZoned(epoch, this.#floating)!;
+    }
+    return fromDate(utc, true);
   }
 }

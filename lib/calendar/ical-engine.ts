@@ -9,8 +9,9 @@ import ICAL from 'ical.js';
 import { FEED_CAPS, type FeedCaps } from './caps';
 import { eventMeetingLink } from './event-links';
 import { FeedFormatError, FeedTooComplexError } from './feed-error';
-import { readEvent, type Skip, splitFeed } from './feed-split';
-import { FeedZones } from './feed-zones';
+import { type Parts, readCalendar, readEvent, type Skip, splitFeed } from './feed-split';
+import { FeedZones, ZoneUnreadableError } from './feed-zones';
+import { expansion, misreadByIcal, RuleTooLongError } from './rule-expander';
 import type { FeedCap, MeetingOccurrence, ParsedFeed } from './types';
 
 export interface ParseOptions {
@@ -27,8 +28,21 @@ export interface ParseOptions {
 
 export { FeedFormatError, FeedTooComplexError };
 
-/** Recurrences expanded per series at most this often: one series cannot take the feed's whole budget. */
-const MAX_STEPS_PER_SERIES = 50_000;
+/**
+ * Occurrences one series may have in the window: a meeting every minute for the week the product
+ * reads ahead is 10,080. One past it is cut there, and the cap is said.
+ */
+const SERIES_KEPT_MAX = 10_000;
+/**
+ * Recurrences stepped through per series at most (past ones included): one series cannot take the
+ * feed's whole budget. A series that needs more before the window is left out alone, and said.
+ */
+const MAX_STEPS_PER_SERIES = 200_000;
+/**
+ * Rule checks one VTIMEZONE's expansion may take (a real zone: a few thousand from 1601 to now): a
+ * zone whose observances repeat by the hour fails its own events, not the feed.
+ */
+const ZONE_CHECKS_MAX = 200_000;
 /** Attendees kept per event: the rules need a few; a list of thousands is a flood. */
 const ATTENDEES_MAX = 200;
 /**
@@ -41,6 +55,8 @@ const CLOCK_EVERY = 4096;
 
 /** The running parse's budget; the iterator's checks draw on it (one parse at a time per thread). */
 let budget: { checks: number; max: number; deadline: number; clock: () => number } | null = null;
+/** The zone being expanded, and its own count: a zone's checks draw on it, not on the feed's. */
+let zoneSpend: { tzid: string; checks: number } | null = null;
 
 type Iterator = { check_contracting_rules(): boolean };
 const iteratorProto = (ICAL as unknown as { RecurIterator: { prototype: Iterator } }).RecurIterator.prototype;
@@ -50,18 +66,38 @@ iteratorProto.check_contracting_rules = function (this: Iterator): boolean {
   return checkRules.call(this);
 };
 
-function spend(): void {
+type Zone = { tzid: string; _ensureCoverage(year: number): void };
+const zoneProto = (ICAL as unknown as { Timezone: { prototype: Zone } }).Timezone.prototype;
+const ensureCoverage = zoneProto._ensureCoverage;
+zoneProto._ensureCoverage = function (this: Zone, year: number): void {
+  if (zoneSpend || !budget) {
+    ensureCoverage.call(this, year);
+    return;
+  }
+  zoneSpend = { tzid: this.tzid, checks: 0 };
+  try {
+    ensureCoverage.call(this, year);
+  } finally {
+    zoneSpend = null;
+  }
+};
+
+function spend(steps = 1): void {
   if (!budget) return;
-  budget.checks += 1;
-  if (budget.checks > budget.max) throw new FeedTooComplexError('too many recurrence steps');
-  if (budget.checks % CLOCK_EVERY === 0 && budget.clock() > budget.deadline)
+  if (zoneSpend) {
+    zoneSpend.checks += steps;
+    if (zoneSpend.checks > ZONE_CHECKS_MAX) throw new ZoneUnreadableError(zoneSpend.tzid);
+  } else {
+    budget.checks += steps;
+    if (budget.checks > budget.max) throw new FeedTooComplexError('too many recurrence steps');
+  }
+  if ((budget.checks + (zoneSpend?.checks ?? 0)) % CLOCK_EVERY < steps && budget.clock() > budget.deadline)
     throw new FeedTooComplexError('parse time limit reached');
 }
+expansion.spend = (dates) => spend(dates);
 /** Titles and the calendar's name are cut here: a hostile feed cannot fill the list or the storage. */
 const TITLE_MAX = 500;
 const NAME_MAX = 200;
-/** A meeting of a series may have started this long before the window and still be running in it. */
-const OVERLAP_MS = 2 * 24 * 60 * 60_000;
 
 function emailOf(value: unknown): string | null {
   if (typeof value !== 'string') return null;
@@ -242,35 +278,69 @@ function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
+/** A rule's period in seconds, for the frequencies a start can be moved forward by. */
+const PERIOD_S: Record<string, number> = {
+  SECONDLY: 1,
+  MINUTELY: 60,
+  HOURLY: 3600,
+  DAILY: 86_400,
+  WEEKLY: 7 * 86_400,
+};
+/** BY parts that select the same times in every week: a shift by whole weeks keeps them. */
+const WEEK_INVARIANT = new Set(['BYDAY', 'BYHOUR', 'BYMINUTE', 'BYSECOND']);
+
 /**
- * Moves the start of a long-running DAILY or WEEKLY series forward by whole periods to shortly
- * before `before`, so a stand-up that began two years ago is not expanded from its first day on
- * every sync. The occurrences from `before` on are the same: the shift is in wall time by a
- * multiple of the rule's period (and of a week when BYDAY is set), the rule has no COUNT and no
- * other BY part, and EXDATE, RDATE and overrides are absolute times. The new start, which counts
- * as an occurrence, lies before the window.
+ * Moves the start of a long-running series (every N seconds up to every N weeks) forward by whole
+ * periods to shortly before `before`, so a stand-up that began two years ago, or a minute-by-minute
+ * series from 1990, is not expanded from its first day on every sync. The occurrences from `before`
+ * on are the same: the shift is in wall time by whole days that are a multiple of the rule's period
+ * (and of a week when BYDAY is set), the rule has no COUNT and only BY parts that repeat every week
+ * (weekdays without an ordinal, hours, minutes, seconds), and EXDATE, RDATE and overrides are
+ * absolute times. The new start lies before the window.
  */
 function fastForward(event: ICAL.Event, before: number, tzid: string | null, zones: FeedZones): void {
   const rules = event.component.getAllProperties('rrule');
   if (rules.length !== 1) return;
   const rule = rules[0]!.getFirstValue() as ICAL.Recur;
-  if (!rule || rule.count || (rule.freq !== 'DAILY' && rule.freq !== 'WEEKLY')) return;
-  const parts = Object.keys(rule.parts ?? {});
-  if (parts.some((part) => part !== 'BYDAY')) return;
-  const interval = rule.interval || 1;
-  let periodDays = (rule.freq === 'WEEKLY' ? 7 : 1) * interval;
-  if (parts.includes('BYDAY') && periodDays % 7 !== 0) periodDays = (periodDays * 7) / gcd(periodDays, 7);
+  const periodS = rule ? PERIOD_S[rule.freq] : undefined;
+  if (!rule || rule.count || periodS === undefined || misreadByIcal(rule)) return;
+  const parts = rule.parts as Record<string, (string | number)[]>;
+  if (Object.keys(parts).some((part) => !WEEK_INVARIANT.has(part))) return;
+  if ((parts.BYDAY ?? []).some((day) => /^[+-]?\d/.test(String(day)))) return;
+  const stepS = periodS * (rule.interval || 1);
+  if (!Number.isSafeInteger(stepS)) return;
+  let periodDays = (stepS * 86_400) / gcd(stepS, 86_400) / 86_400;
+  if ((parts.BYDAY || rule.freq === 'WEEKLY') && periodDays % 7 !== 0)
+    periodDays = (periodDays * 7) / gcd(periodDays, 7);
   const start = event.startDate;
   const end = event.endDate;
   if (!start || !end) return;
-  // Two spare days absorb any zone offset between wall time and UTC.
-  const gapDays = Math.floor((before - zones.epoch(start, tzid)) / DAY_MS) - 2;
-  const periods = Math.floor(gapDays / periodDays);
-  if (periods < 2) return;
+  // In wall time: `before` as the series' zone shows it, less an hour or a day of margin.
+  const wallOf = (t: {
+    year: number;
+    month: number;
+    day: number;
+    hour: number;
+    minute: number;
+    second: number;
+  }) => Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
+  const gapMs = wallOf(zones.wall(before, tzid, start)) - wallOf(start);
+  let days = 0;
+  let seconds = 0;
+  if (Object.keys(parts).length === 0 && stepS < 86_400) {
+    // Every N seconds, minutes or hours: the grid is the same from any of its points.
+    const steps = Math.floor((gapMs - 3_600_000) / (stepS * 1000));
+    if (steps < 2) return;
+    seconds = steps * stepS;
+  } else {
+    const periods = Math.floor((Math.floor(gapMs / DAY_MS) - 1) / periodDays);
+    if (periods < 2) return;
+    days = periods * periodDays;
+  }
   const shifted = start.clone();
-  shifted.adjust(periods * periodDays, 0, 0, 0);
+  shifted.adjust(days, 0, 0, seconds);
   const shiftedEnd = end.clone();
-  shiftedEnd.adjust(periods * periodDays, 0, 0, 0);
+  shiftedEnd.adjust(days, 0, 0, seconds);
   // Setting a floating time drops TZID; a zone read through Intl (no VTIMEZONE) needs it back.
   const startZone = event.component.getFirstProperty('dtstart')?.getParameter('tzid');
   const endZone = event.component.getFirstProperty('dtend')?.getParameter('tzid');
@@ -328,6 +398,141 @@ function takeExdates(component: ICAL.Component, startZone: string | null, zones:
   };
 }
 
+/** Errors that end more than the step they happen in: the feed (its budget), a zone, a series. */
+function fatal(error: unknown): boolean {
+  return (
+    error instanceof FeedTooComplexError ||
+    error instanceof ZoneUnreadableError ||
+    error instanceof RuleTooLongError
+  );
+}
+
+/** A zone's name as the calendar's line quotes it. */
+const ZONE_NAME_MAX = 60;
+
+/** The current of several versions of one event: the highest SEQUENCE, then the latest DTSTAMP. */
+function current(list: ICAL.Component[]): ICAL.Component[] {
+  if (list.length < 2) return list;
+  const rank = (one: ICAL.Component): [number, number] => {
+    const sequence = Number(one.getFirstPropertyValue('sequence'));
+    const stamp = one.getFirstPropertyValue('dtstamp');
+    return [
+      Number.isFinite(sequence) ? sequence : 0,
+      stamp instanceof ICAL.Time ? stamp.toUnixTime() : Number.NEGATIVE_INFINITY,
+    ];
+  };
+  const ranked = list.map((one) => ({ one, rank: rank(one) }));
+  const top = ranked.reduce((best, next) =>
+    next.rank[0] > best.rank[0] || (next.rank[0] === best.rank[0] && next.rank[1] > best.rank[1])
+      ? next
+      : best,
+  ).rank;
+  return ranked.filter(({ rank: r }) => r[0] === top[0] && r[1] === top[1]).map(({ one }) => one);
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * Writes each override's RECURRENCE-ID in the form of its series' DTSTART, so ical.js matches it
+ * to its instance: one written in UTC or another zone names the instant (RFC 5545 3.8.4.4), one
+ * written as a DATE for a timed series names that day's instance (at DTSTART's time of day).
+ */
+function alignOverrides(
+  list: ICAL.Component[],
+  start: ICAL.Time,
+  tzid: string | null,
+  zones: FeedZones,
+): void {
+  const startUtc = start.zone?.tzid === 'UTC';
+  for (const override of list) {
+    const property = override.getFirstProperty('recurrence-id');
+    const rid = property?.getFirstValue();
+    if (!property || !(rid instanceof ICAL.Time)) continue;
+    const param = property.getParameter('tzid');
+    const own = typeof param === 'string' ? param : null;
+    const ridUtc = rid.zone?.tzid === 'UTC';
+    if (rid.isDate === start.isDate && ridUtc === startUtc && (own === tzid || ridUtc)) continue;
+    let wall: { year: number; month: number; day: number; hour: number; minute: number; second: number };
+    if (rid.isDate) {
+      wall = {
+        year: rid.year,
+        month: rid.month,
+        day: rid.day,
+        hour: start.hour,
+        minute: start.minute,
+        second: start.second,
+      };
+    } else {
+      // A floating RECURRENCE-ID is in its series' zone, as DTSTART is.
+      wall = zones.wall(zones.epoch(rid, ridUtc ? null : (own ?? tzid)), tzid, start);
+    }
+    const date = `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`;
+    const text = start.isDate
+      ? date
+      : `${date}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}${startUtc ? 'Z' : ''}`;
+    const params: Record<string, string> = {};
+    if (tzid !== null && !startUtc) params.tzid = tzid;
+    const range = property.getParameter('range');
+    if (typeof range === 'string') params.range = range;
+    override.removeProperty(property);
+    override.addProperty(
+      new ICAL.Property(
+        ['recurrence-id', params, start.isDate ? 'date' : 'date-time', text] as never,
+        override,
+      ),
+    );
+  }
+}
+
+/**
+ * An UNTIL in UTC is an instant (RFC 5545 3.3.10); ical.js compares it with the series' wall time
+ * when the series' zone is read through Intl. It is rewritten as the wall time of that instant in
+ * the series' zone, so both sides of the comparison are the same kind of time.
+ */
+function untilAsWallTime(
+  component: ICAL.Component,
+  start: ICAL.Time,
+  tzid: string | null,
+  zones: FeedZones,
+): void {
+  if (start.isDate || start.zone?.tzid === 'UTC') return;
+  for (const property of component.getAllProperties('rrule')) {
+    const rule = property.getFirstValue() as ICAL.Recur | null;
+    const until = rule?.until;
+    if (!rule || !until || until.isDate || until.zone?.tzid !== 'UTC') continue;
+    const wall = zones.wall(until.toUnixTime() * 1000, tzid, start);
+    rule.until = new ICAL.Time({ ...wall, isDate: false }, start.zone);
+    property.setValue(rule);
+  }
+}
+
+/**
+ * Whether DTSTART is no instance of its own rules (a Wednesday start for a rule on Mondays). It is
+ * then kept as the first instance and counts toward COUNT (RFC 5545 3.3.10: "The DTSTART property
+ * value always counts as the first occurrence"), so the rules give one fewer.
+ */
+function startOffRule(component: ICAL.Component, start: ICAL.Time): boolean {
+  const properties = component.getAllProperties('rrule');
+  const rules = properties.map((property) => property.getFirstValue() as ICAL.Recur | null);
+  if (rules.length === 0 || rules.some((rule) => !rule)) return false;
+  // Without a BY part every rule starts at DTSTART.
+  if (rules.every((rule) => Object.keys(rule!.parts ?? {}).length === 0)) return false;
+  for (const rule of rules) {
+    const first = rule!.iterator(start).next();
+    if (first && first.compare(start) === 0) return false;
+  }
+  properties.forEach((property, i) => {
+    const rule = rules[i]!;
+    if (!rule.count) return;
+    if (rule.count <= 1) component.removeProperty(property);
+    else {
+      rule.count -= 1;
+      property.setValue(rule);
+    }
+  });
+  return true;
+}
+
 /**
  * Throws FeedFormatError for a text that is not iCalendar, FeedTooComplexError when the parse
  * exceeds its time or recurrence budget. The events and occurrences caps cut the feed instead:
@@ -342,12 +547,16 @@ export function parseFeed(text: string, options: ParseOptions): ParsedFeed {
     deadline: clock() + parseMs,
     clock,
   };
+  // Rules expanded by rrule stop shortly after the window (wall time: a day each side for zones).
+  expansion.horizon = options.to + 2 * DAY_MS;
   try {
     return parseWithin(text, options, () => {
       if (clock() > budget!.deadline) throw new FeedTooComplexError('parse time limit reached');
     });
   } finally {
     budget = null;
+    zoneSpend = null;
+    expansion.horizon = null;
   }
 }
 
@@ -355,14 +564,25 @@ function parseWithin(text: string, options: ParseOptions, checkTime: () => void)
   const { calendar, events: chunks } = splitFeed(text);
   if (!/^BEGIN:VCALENDAR\s*$/i.test(calendar[0] ?? '')) throw new FeedFormatError('not an iCalendar feed');
   let root: ICAL.Component;
+  let brokenZones: string[];
+  // Parts of the feed left out while the rest was read: the first one's property and how many.
+  let parts: Parts | null = null;
+  const addParts = (more: Parts | undefined) => {
+    if (!more) return;
+    if (parts) parts.count += more.count;
+    else parts = { ...more };
+  };
   try {
-    root = new ICAL.Component(ICAL.parse(calendar.join('\r\n')) as never);
+    const read = readCalendar(calendar);
+    root = new ICAL.Component(read.jcal as never);
+    brokenZones = read.brokenZones;
+    addParts(read.parts);
   } catch (error) {
     throw new FeedFormatError(error instanceof Error ? error.message : 'not an iCalendar feed');
   }
   if (root.name !== 'vcalendar') throw new FeedFormatError('not an iCalendar feed');
   checkTime();
-  const zones = new FeedZones(root);
+  const zones = new FeedZones(root, brokenZones);
   const email = options.email ? options.email.trim().toLowerCase() : null;
   const name = root.getFirstPropertyValue('x-wr-calname');
   const eventsMax = options.caps?.events ?? FEED_CAPS.events;
@@ -381,14 +601,18 @@ function parseWithin(text: string, options: ParseOptions, checkTime: () => void)
   const vevents: ICAL.Component[] = [];
   for (let i = 0; i < read.length; i++) {
     const result = readEvent(read[i]!, root);
+    addParts(result.parts);
     if (result.ok) vevents.push(result.component);
     else skip(result.skip);
     if (i % 1024 === 1023) checkTime();
   }
 
-  // Overrides (RECURRENCE-ID) belong to the master with the same UID (grouped in one pass). An
-  // event without a UID, or a second master with the same UID, is a series of its own.
+  // Overrides (RECURRENCE-ID) belong to the master with the same UID (grouped in one pass). Several
+  // VEVENTs with one UID and no RECURRENCE-ID are versions of one event: SEQUENCE, then DTSTAMP,
+  // tells which is current and only it is kept (versions alike in both are each a series of their
+  // own, as is an event without a UID).
   const masters = new Map<string, ICAL.Component>();
+  const versions = new Map<string, ICAL.Component[]>();
   const overrides = new Map<string, ICAL.Component[]>();
   const singles: ICAL.Component[] = [];
   let anonymous = 0;
@@ -396,12 +620,26 @@ function parseWithin(text: string, options: ParseOptions, checkTime: () => void)
     const uid = vevent.getFirstPropertyValue('uid');
     const key = typeof uid === 'string' && uid !== '' ? uid : null;
     if (key === null) masters.set(`\u0000${anonymous++}`, vevent);
-    else if (vevent.hasProperty('recurrence-id')) {
-      const list = overrides.get(key);
+    else {
+      const group = vevent.hasProperty('recurrence-id') ? overrides : versions;
+      const list = group.get(key);
       if (list) list.push(vevent);
-      else overrides.set(key, [vevent]);
-    } else if (masters.has(key)) masters.set(`${key}\u0000${anonymous++}`, vevent);
-    else masters.set(key, vevent);
+      else group.set(key, [vevent]);
+    }
+  }
+  for (const [uid, list] of versions) {
+    for (const [i, one] of current(list).entries())
+      masters.set(i === 0 ? uid : `${uid}\u0000${anonymous++}`, one);
+  }
+  // ...and two versions of one override, the same way.
+  for (const [uid, list] of overrides) {
+    if (list.length < 2) continue;
+    const byId = new Map<string, ICAL.Component[]>();
+    for (const one of list) {
+      const id = String(one.getFirstPropertyValue('recurrence-id'));
+      byId.set(id, [...(byId.get(id) ?? []), one]);
+    }
+    overrides.set(uid, [...byId.values()].flatMap(current));
   }
   // An override whose series is not in the feed (an invitation to one occurrence) stands alone.
   for (const [uid, list] of overrides) if (!masters.has(uid)) for (const one of list) singles.push(one);
@@ -426,7 +664,11 @@ function parseWithin(text: string, options: ParseOptions, checkTime: () => void)
       work();
     } catch (error) {
       if (error instanceof FeedTooComplexError) throw error;
-      skip({ reason: 'broken' });
+      if (error instanceof ZoneUnreadableError) {
+        zones.markBroken(error.tzid);
+        skip({ reason: 'zone', property: error.tzid.trim().slice(0, ZONE_NAME_MAX) });
+      } else if (error instanceof RuleTooLongError) skip({ reason: 'long', property: 'RRULE' });
+      else skip({ reason: 'broken' });
     }
   };
 
@@ -435,6 +677,7 @@ function parseWithin(text: string, options: ParseOptions, checkTime: () => void)
     guarded(() => {
       const event = new ICAL.Event(component, { exceptions: [] });
       if (!event.startDate) return;
+      zones.epoch(event.startDate, startTzid(component));
       keep(occurrenceOf(event, event.startDate, event.endDate ?? event.startDate, email, options, zones));
     });
   }
@@ -451,11 +694,19 @@ function parseWithin(text: string, options: ParseOptions, checkTime: () => void)
   function expandSeries(uid: string, component: ICAL.Component): void {
     periodsToStarts(component);
     const tzid = startTzid(component);
+    const start = component.getFirstPropertyValue('dtstart');
+    if (!(start instanceof ICAL.Time)) return;
+    // A series in a zone that cannot be read fails here, before anything of it is kept.
+    zones.epoch(start, tzid);
     // EXDATEs are matched here, by instant: ical.js compares them in its own zones, which do not
     // know a zone read through Intl (an EXDATE in UTC against a DTSTART in Europe/Berlin).
     const excluded = takeExdates(component, tzid, zones);
+    const own = overrides.get(uid) ?? [];
+    alignOverrides(own, start, tzid, zones);
+    untilAsWallTime(component, start, tzid, zones);
+    const offRule = startOffRule(component, start);
     // Overrides are passed in: otherwise ical.js relates every override of the feed to every series.
-    const event = new ICAL.Event(component, { strictExceptions: true, exceptions: overrides.get(uid) ?? [] });
+    const event = new ICAL.Event(component, { strictExceptions: true, exceptions: own });
     if (!event.startDate) return;
     if (!event.isRecurring()) {
       keep(occurrenceOf(event, event.startDate, event.endDate ?? event.startDate, email, options, zones));
@@ -465,12 +716,15 @@ function parseWithin(text: string, options: ParseOptions, checkTime: () => void)
     const lastsMs = event.duration ? event.duration.toSeconds() * 1000 : 0;
     // Expansion covers the window (plus the longest a meeting may last before it); overrides of
     // occurrences outside it that move into it are read directly below.
-    fastForward(event, options.from - OVERLAP_MS, tzid, zones);
+    fastForward(event, options.from - lastsMs, tzid, zones);
     const exceptions = event.exceptions as unknown as Record<string, ICAL.Event>;
+    let kept = 0;
     const seen = new Set<string>();
-    // DTSTART is the first instance (RFC 5545 3.8.5.2); ical.js gives it only through an RRULE.
+    // DTSTART is the first instance (RFC 5545 3.8.5.2); ical.js gives it only through an RRULE
+    // that matches it. One that does not (the set is then undefined) is kept first, as Google,
+    // Outlook and python-recurring-ical-events do.
     if (
-      !component.hasProperty('rrule') &&
+      (!component.hasProperty('rrule') || offRule) &&
       !excluded.has(event.startDate, zones.epoch(event.startDate, tzid))
     ) {
       seen.add(event.startDate.toString());
@@ -481,30 +735,47 @@ function parseWithin(text: string, options: ParseOptions, checkTime: () => void)
     try {
       iterator = event.iterator();
     } catch (error) {
-      if (error instanceof FeedTooComplexError) throw error;
+      if (fatal(error)) throw error;
       skip({ reason: 'rule', property: 'RRULE' });
       return; // A rule ical.js cannot expand: this series alone is left out.
     }
     try {
-      for (
-        let step = 0, next = iterator.next();
-        next && step < MAX_STEPS_PER_SERIES && take();
-        step++, next = iterator.next()
-      ) {
+      for (let step = 0, next = iterator.next(); next; step++, next = iterator.next()) {
+        if (step >= MAX_STEPS_PER_SERIES) {
+          skip({ reason: 'long', property: 'RRULE' });
+          break;
+        }
         const at = zones.epoch(next, tzid);
         if (at >= options.to) break;
-        // Past occurrences are passed over without being built.
-        if (at + Math.max(lastsMs, OVERLAP_MS) <= options.from) continue;
+        // Past occurrences are passed over without being built, and cost nothing of the feed's
+        // occurrences budget: only those the window keeps do (an override that moves a past one
+        // into the window is read below).
+        if (at + lastsMs <= options.from) continue;
         const id = next.toString();
         if (seen.has(id)) continue;
         seen.add(id);
         if (excluded.has(next, at)) continue;
         const details = event.getOccurrenceDetails(next);
-        keep(occurrenceOf(details.item, details.startDate, details.endDate, email, options, zones));
+        const occurrence = occurrenceOf(
+          details.item,
+          details.startDate,
+          details.endDate,
+          email,
+          options,
+          zones,
+        );
+        if (occurrence === null) continue;
+        if (kept >= SERIES_KEPT_MAX) {
+          capped.add('occurrences');
+          break;
+        }
+        if (!take()) break;
+        kept += 1;
+        keep(occurrence);
       }
     } catch (error) {
       // A rule on which ical.js throws (FREQ=WEEKLY;BYMONTHDAY=30) ends this series, not the feed.
-      if (error instanceof FeedTooComplexError) throw error;
+      if (fatal(error)) throw error;
     }
     for (const [id, exception] of Object.entries(exceptions)) {
       if (seen.has(id) || !exception.startDate) continue;
@@ -532,6 +803,7 @@ function parseWithin(text: string, options: ParseOptions, checkTime: () => void)
     events: read.length,
     capped: [...capped],
     ...(first ? { skipped: { count: skipped, ...first } } : {}),
+    ...(parts ? { partsSkipped: parts as Parts } : {}),
     ...(unknownZones.length > 0 ? { unknownZones } : {}),
   };
 }

@@ -39,16 +39,29 @@ export interface ParsedFeed {
   capped: FeedCap[];
   /** Events that could not be read and were left out: how many, and why the first was. */
   skipped?: FeedSkipped;
+  /** Parts of events left out or mended while their events were read (an EXDATE value, a VALUE=DATE). */
+  partsSkipped?: FeedParts;
   /** Zone names no table knows and no VTIMEZONE defines: their times were read in the user's zone. */
   unknownZones?: string[];
 }
 
-/** Why events of a feed were left out (lib/calendar/feed-split.ts). */
+/**
+ * Why events of a feed were left out (lib/calendar/feed-split.ts): `zone`, its time zone cannot be
+ * read (the zone's name is the property); `long`, its rule steps through too many occurrences
+ * before the window.
+ */
 export interface FeedSkipped {
   count: number;
-  reason: 'time' | 'rule' | 'duration' | 'start' | 'broken';
-  /** The property at fault (DTSTART, RRULE…), when one is. */
+  reason: 'time' | 'rule' | 'duration' | 'start' | 'broken' | 'zone' | 'long';
+  /** The property at fault (DTSTART, RRULE…), or the zone's name, when one is. */
   property?: string;
+}
+
+/** Values, parameters or lines of a feed left out (or mended) while what they were in was read. */
+export interface FeedParts {
+  count: number;
+  /** The property (or component) of the first. */
+  property: string;
 }
 
 /** A cap that cuts a feed instead of failing it (lib/calendar/caps.ts). */
@@ -140,6 +153,8 @@ export interface StoredCalendar {
   capped?: FeedCap[];
   /** Events the last parse left out (absent when none). */
   skipped?: FeedSkipped;
+  /** Parts of events the last parse left out or mended (absent when none). */
+  partsSkipped?: FeedParts;
   /** Zone names the last parse read in the user's zone (absent when none). */
   unknownZones?: string[];
   /**
@@ -163,6 +178,8 @@ export interface CalendarView {
   capped: FeedCap[];
   /** Events its feed had that could not be read, and why the first could not. */
   skipped?: FeedSkipped;
+  /** Values or lines of its feed left out (or mended) while their events were read. */
+  partsSkipped?: FeedParts;
   /** Zone names its feed uses that were read in the user's zone. */
   unknownZones?: string[];
   /** Its bots are held: its feed has answered no calendar since then, for over FEED_HOLD_MS. */

@@ -204,11 +204,26 @@ function referenceSeries(text: string): { series: Series[]; unreadable: string[]
   const overrides = new Map<string, Component[]>();
   let anonymous = 0;
   const keyed = new Map<Component, string>();
+  // Versions of one event (one UID, no RECURRENCE-ID): the highest SEQUENCE, then the latest DTSTAMP.
+  const version = (event: Component) => [
+    Number(get(event, 'SEQUENCE')?.value ?? 0) || 0,
+    Number((get(event, 'DTSTAMP')?.value ?? '').replace(/\D/g, '')) || 0,
+  ];
+  const newer = (a: Component, b: Component) => {
+    const [x, y] = [version(a), version(b)];
+    return x[0]! - y[0]! || x[1]! - y[1]!;
+  };
   for (const event of events) {
     const uid = get(event, 'UID')?.value;
     if (uid && get(event, 'RECURRENCE-ID')) {
       overrides.set(uid, [...(overrides.get(uid) ?? []), event]);
       continue;
+    }
+    const same = uid ? masters.filter((m) => get(m, 'UID')?.value === uid) : [];
+    if (same.some((m) => newer(m, event) > 0)) continue;
+    for (const old of same.filter((m) => newer(event, m) > 0)) {
+      masters.splice(masters.indexOf(old), 1);
+      if (keyed.get(old) === uid) keyed.delete(old);
     }
     const key = uid && !masters.some((m) => keyed.get(m) === uid) ? uid : `\u0000${anonymous++}`;
     keyed.set(event, key);
@@ -266,7 +281,10 @@ function referenceSeries(text: string): { series: Series[]; unreadable: string[]
       const newStart = get(override, 'DTSTART');
       const newWall = newStart && readTime(newStart.value);
       if (!ridWall) continue;
-      const fromAt = instant(ridWall, ridWall.date ? zone : (zoneOf(rid, ridWall, zone) ?? zone));
+      // A DATE names that day's instance, at DTSTART's time of day.
+      const fromAt = ridWall.date
+        ? instant({ ...ridWall, h: wall.h, mi: wall.mi, s: wall.s, date: false }, zone)
+        : instant(ridWall, zoneOf(rid, ridWall, zone) ?? zone);
       const cancelled = (get(override, 'STATUS')?.value ?? '').toUpperCase() === 'CANCELLED';
       const to =
         cancelled || !newWall || newWall.date
@@ -282,12 +300,17 @@ function referenceSeries(text: string): { series: Series[]; unreadable: string[]
         const lo = new Date(from - 60 * DAY);
         const hi = new Date(to + 60 * DAY);
         const set = new Set<number>();
-        // DTSTART is the first instance (RFC 5545 3.8.5.3), whether or not the rule matches it.
+        // DTSTART is the first instance (RFC 5545 3.8.5.3), whether or not the rule matches it; one
+        // the rule does not match counts toward COUNT (docs/feeds.md), so the rule gives one fewer.
         set.add(start);
         for (const rule of rules) {
+          const offRule =
+            rule.options.count !== null &&
+            rule.all((_, i) => i < 1)[0]?.getTime() !== asUtcDate(wall).getTime();
+          const last = offRule ? rule.all().at(-1)?.getTime() : undefined;
           // Wall times: widen by a day each side for zone offsets.
           for (const date of rule.between(new Date(lo.getTime() - DAY), new Date(hi.getTime() + DAY), true)) {
-            set.add(instant(fromUtcDate(date), zone));
+            if (date.getTime() !== last) set.add(instant(fromUtcDate(date), zone));
           }
         }
         for (const at of rdates) set.add(at);
