@@ -1,9 +1,21 @@
+import { cpus } from 'node:os';
 import { defineConfig } from '@playwright/test';
+import { registerTestWorker } from './scripts/test-times';
+
+// Every worker loads this file: it tells the time report which process it is.
+registerTestWorker();
+
+/**
+ * Workers: most of an end-to-end test is waiting (the emulator's answers, alarms, the recorder's
+ * pieces), not CPU, so waits overlap best with twice as many workers as cores; each worker runs its
+ * own Chromium and emulator. Measured on two cores in docs/tooling.md ("How long the tests take").
+ * `E2E_WORKERS` overrides it.
+ */
+const workers = Number(process.env.E2E_WORKERS) || Math.max(2, cpus().length * 2);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Each worker runs its own Chromium and emulator; two cores take two workers comfortably.
-  workers: process.env.CI ? 2 : undefined,
+  workers,
   fullyParallel: true,
   // On CI a test that fails is run once more and, if it passes then, reported as "flaky" in the
   // summary (and in the closing figures), not hidden; a test that fails twice fails the run.
@@ -11,7 +23,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+    // Wall and CPU time of each test, and the slowest spec files at the end (scripts/test-times.ts).
+    ['./scripts/test-times.ts'],
+  ],
   use: {
     trace: 'retain-on-failure',
   },
