@@ -1,0 +1,117 @@
+import { marked } from 'marked';
+import { describe, expect, it } from 'vitest';
+import { LINE_TEXT_MAX, type ListItemBlock, PROTOCOL_MAX, protocolBlocks } from './markdown';
+
+const items = (markdown: string) =>
+  protocolBlocks(markdown).filter((b): b is ListItemBlock => b.type === 'item');
+
+/** The text of each `<li>` marked renders, in document order, its nested lists left out. */
+function renderedItems(markdown: string): string[] {
+  const html = marked.parse(markdown, { async: false, gfm: true }) as string;
+  const out: string[] = [];
+  const re = /<li>([\s\S]*?)(?=<li>|<\/li>|<ul>|<ol)/g;
+  for (const match of html.matchAll(re))
+    out.push(
+      (match[1] ?? '')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/&amp;/g, '&')
+        .replace(/&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
+  return out;
+}
+
+const NESTED = `# Protocol
+
+- one
+  - one.one
+    1. one.one.one
+  - one.two
+
+> - quoted
+>   - quoted nested
+
+1. [ ] open **task** with [a link](https://example.com)
+2. [x] ticked task
+
+   loose paragraph
+
+   - nested in a loose item
+
+| a | b |
+| --- | --- |
+| - not an item | 1 |
+
+Text with a - dash.
+
+* star
++ plus
+`;
+
+describe("a protocol's lines in document order", () => {
+  it('numbers list items as marked renders them: nested, quoted and loose ones counted in order', () => {
+    const found = items(NESTED);
+    expect(found.map((b) => b.bullet)).toEqual(found.map((_, i) => i));
+    expect(found.map((b) => b.text)).toEqual(renderedItems(NESTED));
+    expect(found.map((b) => b.text)).toEqual([
+      'one',
+      'one.one',
+      'one.one.one',
+      'one.two',
+      'quoted',
+      'quoted nested',
+      'open task with a link',
+      'ticked task loose paragraph',
+      'nested in a loose item',
+      'star',
+      'plus',
+    ]);
+    expect(found.map((b) => b.parent)).toEqual([null, 0, 1, 0, null, 4, null, null, 7, null, null]);
+    expect(found.map((b) => b.checked)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      false,
+      true,
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('keeps headings, bold labels and tables, each table numbered', () => {
+    const blocks = protocolBlocks(
+      '## Action items\n\n**Next steps:**\n\nAction items:\n\nA sentence that is not a label: it goes on.\n\n| Task | Owner |\n| --- | --- |\n| Send it | Anna |\n\n| x |\n| - |\n| y |\n',
+    );
+    expect(blocks).toEqual([
+      { type: 'heading', level: 2, text: 'Action items' },
+      { type: 'label', text: 'Next steps' },
+      { type: 'label', text: 'Action items' },
+      { type: 'table', table: 0, header: ['Task', 'Owner'], rows: [['Send it', 'Anna']] },
+      { type: 'table', table: 1, header: ['x'], rows: [['y']] },
+    ]);
+  });
+
+  it('is bounded: a line of 1 MB is cut, a protocol past a million characters is read to its first million', () => {
+    const line = `- ${'word '.repeat(220_000)}`;
+    const [only] = items(line);
+    expect(only?.text.length).toBeLessThanOrEqual(LINE_TEXT_MAX);
+    expect(only?.text.endsWith('…')).toBe(true);
+    const long = `${'- item\n'.repeat(PROTOCOL_MAX / 7 + 1000)}`;
+    const found = items(long);
+    expect(found.length).toBeLessThanOrEqual(PROTOCOL_MAX / 7);
+    expect(found.length).toBeGreaterThan(10_000);
+  });
+
+  it('reads nothing from no protocol, and never throws', () => {
+    expect(protocolBlocks('')).toEqual([]);
+    expect(protocolBlocks(undefined as unknown as string)).toEqual([]);
+    expect(() => protocolBlocks('<script>alert(1)</script>\n- a <b>bold</b> item &amp; more')).not.toThrow();
+    expect(items('- a <b>bold</b> item &amp; more')[0]?.text).toBe('a bold item & more');
+  });
+});
