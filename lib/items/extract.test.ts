@@ -65,6 +65,7 @@ describe('action items of a protocol', () => {
         '- Передать Ольге контакты клиента.',
         '- Ответственный: Ольга Кузнецова, срок — завтра.',
         '- Mike to upgrade the runners.',
+        '- Tom should have come up with a plan.',
       ].join('\n'),
     );
     expect(brief(items)).toEqual([

@@ -88,6 +88,13 @@ function englishSignal(after: string): boolean {
   if (/^(?:will|'ll|shall|should|must)$/.test(verb)) {
     const next = rest.replace(/^(?:not\s+|also\s+|then\s+)/i, '');
     if (/^be(?![\p{L}])/iu.test(next)) return BE_DOING.test(next);
+    // "should have come up with…": what was not done, no task.
+    if (
+      /^have\s+(?:\p{L}+(?:ed|en|ne|wn|ught)|come|made|sent|done|been|had|gone|said|told|put|set)(?![\p{L}])/iu.test(
+        next,
+      )
+    )
+      return false;
     return /^\p{L}/u.test(next);
   }
   if (/to$/.test(verb)) return /^\p{L}/u.test(rest) && !NOT_A_VERB.test(rest);

@@ -83,6 +83,24 @@ describe('people of a meeting named in a line, whatever the case form', () => {
     expect(named(people, 'victoria will update the board')).toEqual([]);
   });
 
+  it('names no one in a capitalised word beside another name, nor in the role a name gives in brackets', () => {
+    const people = [
+      'Project Manager',
+      'Industrial Designer',
+      'Anna Berg',
+      'Hon. David Lametti (Minister of Justice and Attorney General of Canada)',
+      'The Chair (Hon. Anthony Rota)',
+    ];
+    expect(named(people, 'In the next meeting, Industrial Manager will be responsible')).toEqual([]);
+    expect(named(people, 'Then Anna Smith will send it')).toEqual([]);
+    expect(named(people, 'Service Canada should be responsible')).toEqual([]);
+    expect(named(people, 'Lametti will answer')[0]?.people).toEqual([people[3]]);
+    expect(named(people, 'Rota will answer')[0]?.people).toEqual([people[4]]);
+    expect(named(people, 'Update Anna Berg on it')[0]?.people).toEqual(['Anna Berg']);
+    expect(named(people, 'On Friday Anna will send it')[0]?.people).toEqual(['Anna Berg']);
+    expect(named(people, 'Project Manager will send the minutes')[0]?.people).toEqual(['Project Manager']);
+  });
+
   it('leaves out the unlabelled voices, blanks, repeats and titles, and keeps names bounded', () => {
     const people = meetingPeople([
       'SPEAKER_00',

@@ -61,22 +61,12 @@ export interface People {
 const UNLABELLED = /^SPEAKER_\d+$/i;
 const WORD = /[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu;
 const CYRILLIC = /[а-яё]/i;
-const NOT_NAME_PARTS = new Set([
-  'the',
-  'of',
-  'and',
-  'hon',
-  'mr',
-  'mrs',
-  'ms',
-  'dr',
-  'prof',
-  'sir',
-  'madam',
-  'и',
-  'г-н',
-  'г-жа',
-]);
+/** Words of a name that are titles, not the name ("Hon.", "AM", "Dr", "г-н"). */
+const NOT_NAME_PARTS = new Set(
+  'the of and hon mr mrs ms miss dr prof sir dame lord lady rev am mp mep msp mla jr sr phd md и г-н г-жа'.split(
+    ' ',
+  ),
+);
 
 /** Lower case, ё as е, typographic apostrophes as plain ones. */
 export function fold(word: string): string {
@@ -260,6 +250,11 @@ function add(map: Map<string, Hit[]>, key: string, hit: Hit): void {
   else hits.push(hit);
 }
 
+const partsOf = (name: string) =>
+  (name.match(WORD) ?? [])
+    .map(fold)
+    .filter((w) => w.length >= 2 && !NOT_NAME_PARTS.has(w) && !/^\d+$/.test(w));
+
 /**
  * The people of a meeting from its names, in the order given (speakers first is the custom): the
  * service's unlabelled voices (`SPEAKER_03`), blanks and repeats (the same words in any order)
@@ -272,8 +267,9 @@ export function meetingPeople(names: Iterable<unknown>): People {
     if (people.list.length >= PEOPLE_MAX) break;
     const name = cleanName(value, NAME_MAX);
     if (name === '' || UNLABELLED.test(name)) continue;
-    const words = (name.match(WORD) ?? []).map(fold);
-    const parts = words.filter((w) => w.length >= 2 && !NOT_NAME_PARTS.has(w) && !/^\d+$/.test(w));
+    const parts = partsOf(name.replace(/\([^()]*(?:\([^()]*\)[^()]*)*\)/g, ' '));
+    // What a name says in brackets is a role ("(Minister of Justice)"), unless the name is only a title.
+    if (parts.length < 2) for (const part of partsOf(name)) if (!parts.includes(part)) parts.push(part);
     if (parts.length === 0) continue;
     const key = [...parts].sort().join(' ');
     if (seen.has(key)) continue;
@@ -349,6 +345,27 @@ function initialOf(token: Token, text: string): string | null {
   return token.folded;
 }
 
+/** Words written with a capital that are no name: a day or a month, "I", the start of a sentence. */
+const NOT_A_NAME =
+  /^(?:i|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|by|on|in|at|to|and|or|so|then|also|if|when|after|before|until|please|ask|tell|send)$/;
+
+/**
+ * The word at `index` stands right beside a name (only spaces between, the name's edge at `edge`),
+ * is written with a capital, and is no sentence's first word nor a word that is no name.
+ */
+function capitalisedNeighbour(words: readonly Token[], text: string, index: number, edge: number): boolean {
+  const word = words[index];
+  if (!word || !UPPER.test(word.text) || NOT_A_NAME.test(word.folded)) return false;
+  const gap = word.end <= edge ? text.slice(word.end, edge) : text.slice(edge, word.start);
+  if (!/^[ \t]+$/.test(gap)) return false;
+  if (word.end <= edge) {
+    // Before the name: the first word of the line or of a sentence is written with a capital anyway.
+    const before = text.slice(0, word.start).trimEnd();
+    if (before === '' || /[.!?:;—–(-]$/.test(before)) return false;
+  }
+  return true;
+}
+
 /**
  * Where `text` names a person of the meeting: runs of words that are parts of one person's name
  * (in any order, with initials after), each with the people it may be.
@@ -402,15 +419,23 @@ export function mentions(people: People, text: string, words: readonly Token[] =
     for (const known of candidates.values()) cases |= known.cases;
     const end = words[last] as Token;
     const afterInitial = initialOf(end, text) !== null ? 1 : 0;
+    const from = i;
+    i = last + 1;
+    // A capitalised word right before or after belongs to another name ("Industrial Manager",
+    // "Anna Smith" with Anna Berg in the meeting): no one of the meeting is named there.
+    if (
+      capitalisedNeighbour(words, text, last + 1, end.end + afterInitial) ||
+      capitalisedNeighbour(words, text, from - 1, first.start)
+    )
+      continue;
     out.push({
-      first: i,
+      first: from,
       last,
       start: first.start,
       end: end.end + afterInitial,
       people: [...candidates.keys()],
       cases,
     });
-    i = last + 1;
   }
   return out;
 }
