@@ -557,14 +557,33 @@ interface Candidate extends Made {
   cued: boolean;
 }
 
-const WORD_START = /(?<![\p{L}\p{N}])[\p{L}\p{N}]/gu;
+const WORD = /[\p{L}\p{N}]+/gu;
+/**
+ * The words a date can start with: a number; a month, a weekday or an ordinal; a word of time or
+ * of deadline. Only these are tried, so a line's other words cost nothing.
+ */
+const TRIGGER = new RegExp(
+  '^(?:\\d|' +
+    [
+      'the|in|within|by|until|till|before|during|on|this|next|coming|following|today|tonight|tomorrow|day|end|eod|cob|close|early|late|mid|middle|beginning|start|eow|eom|eoq|eoy|month|quarter|year|q[1-4]$|a$|an$',
+      'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|couple',
+      'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun',
+      'first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twent|thirt',
+      'в$|во$|к$|ко$|до$|на$|через|сегодня|завтра|послезавтра|конц|конец|начал|середин|эт|текущ|следующ|ближайш|будущ',
+      'янв|фев|мар|апр|ма[йяею]|июн|июл|авг|сен|окт|ноя|дек|понедельн|вторн|сред|четв|пятн|суббот|воскрес|пн$|вт$|ср$|чт$|пт$|сб$|вс$',
+      'перв|втор|трет|пят|шест|седьм|восьм|девят|десят|одиннадцат|двенадцат|тринадцат|четырнадцат|пятнадцат|шестнадцат|семнадцат|восемнадцат|девятнадцат|двадцат|тридцат',
+      'один|одн|два|две|двух|три|трех|четыре|четырех|пару|пары',
+    ].join('|') +
+    ')',
+  'iu',
+);
 const ADJACENT = /^[\s\u00a0,(–—-]*$/;
 
 /** Every date stated in `text`, in order, overlaps resolved (the earlier, then the longer, wins). */
 function candidates(text: string, ctx: Context, cell: boolean): Candidate[] {
   const found: Candidate[] = [];
   const starts: number[] = [];
-  for (const match of text.matchAll(WORD_START)) starts.push(match.index ?? 0);
+  for (const match of text.matchAll(WORD)) if (TRIGGER.test(match[0])) starts.push(match.index ?? 0);
   for (const { re, make } of RULES)
     for (const at of starts) {
       re.lastIndex = at;
