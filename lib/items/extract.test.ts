@@ -108,6 +108,31 @@ describe('action items of a protocol', () => {
     ]);
   });
 
+  it('reads the one doing it after the verb (Russian word order) or after "by" in the passive', () => {
+    const items = extract(
+      [
+        '## Обсуждение',
+        '',
+        '- Смету до пятницы подготовит Ольга.',
+        '- Договор проверят Сергей Петрович и Ольга.',
+        '- Об этом говорит Ольга.',
+        '- Смету подготовила Ольга.',
+        '- The migration will be handled by Tom.',
+        '- The report was prepared by Anna.',
+        '',
+        '## Action items',
+        '',
+        '- Security review — owned by Anna',
+      ].join('\n'),
+    );
+    expect(brief(items)).toEqual([
+      ['Смету до пятницы подготовит Ольга.', ['Ольга Кузнецова'], '2026-03-13'],
+      ['Договор проверят Сергей Петрович и Ольга.', ['Сергей Петрович Волков', 'Ольга Кузнецова'], null],
+      ['The migration will be handled by Tom.', ['Tom Hill'], null],
+      ['Security review — owned by Anna', ['Anna Ivanova'], null],
+    ]);
+  });
+
   it('gives several owners when several are named, and none for a first name two people share', () => {
     const two = { ...MEETING, names: [...MEETING.names, 'Anna Berg'] };
     expect(

@@ -153,6 +153,27 @@ function russianSignal(
   return false;
 }
 
+/** Russian: a verb of doing right before the names in the nominative ("ведёт Олег", "проверят Ульяна и Вера"). */
+function verbBefore(words: readonly Token[], first: number, text: string): boolean {
+  const verb = words[first - 1];
+  if (!verb || !/^\s+$/.test(text.slice(verb.end, words[first]?.start ?? verb.end))) return false;
+  const word = verb.folded;
+  if (words[first - 2]?.folded === 'не') return false;
+  if (RU_PROMISE.test(word)) return true;
+  if (RU_PAST.test(word) || RU_TELLING.test(word) || RU_NOT_VERB.test(word)) return false;
+  return RU_FINITE.test(word);
+}
+
+const PARTICIPLE =
+  '(?:\\p{L}+ed|done|run|led|taken|written|sent|driven|owned|handled|covered|given|made|built|drawn|set\\s+up)';
+/** English: work given to someone by the passive, "will be handled by", "is to be reviewed by". */
+const TO_BE_DONE_BY = new RegExp(
+  `(?<![\\p{L}])(?:will|'ll|shall|to|is\\s+to|are\\s+to|is\\s+going\\s+to|are\\s+going\\s+to)\\s+be\\s+${PARTICIPLE}\\s+by\\s+$`,
+  'iu',
+);
+/** In a section of tasks the passive alone: "Security review — owned by Uma". */
+const DONE_BY = new RegExp(`(?<![\\p{L}])${PARTICIPLE}\\s+by\\s+$`, 'iu');
+
 const CYRILLIC = /[а-яё]/i;
 const PREPOSITIONS = new Set([
   'with',
@@ -284,9 +305,15 @@ export function findOwner(
         return finding(group, text, 'tag', false);
     }
 
-  // 5. The subject of a verb of doing.
+  // 5. The subject of a verb of doing: after it, or before it ("Смету подготовит Анна", "will be
+  // handled by Victor").
   for (const group of groups) {
     if (group === lead) continue;
+    const before = text.slice(Math.max(0, group.start - 60), group.start);
+    if (!isRussian(group, words) && (inTasks ? DONE_BY : TO_BE_DONE_BY).test(before))
+      return finding(group, text, 'subject', true);
+    if (isRussian(group, words) && (group.cases & NOM) !== 0 && verbBefore(words, group.first, text))
+      return finding(group, text, 'subject', true);
     const previous = words[group.first - 1]?.folded;
     if (previous !== undefined && PREPOSITIONS.has(previous)) continue;
     if (!doerCase(group, words) && group.cases !== POSS) continue;
