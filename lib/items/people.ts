@@ -13,7 +13,8 @@
  * One first name shared by two people ("Anna" with Anna Berg and Anna Kowalska in the meeting)
  * names neither, unless the next word (the surname, an initial) tells them apart.
  */
-import { inclineFirstname, inclineLastname, inclineMiddlename } from 'lvovich';
+// The declension alone: lvovich's index also loads its rules for city names.
+import { inclineFirstname, inclineLastname, inclineMiddlename } from 'lvovich/lib/incline';
 import { cleanName } from '@/lib/speakers/timeline';
 
 /** Names of a meeting kept, each at most `NAME_MAX` characters. */
