@@ -102,10 +102,25 @@ describe("a protocol's lines in document order", () => {
     const [only] = items(line);
     expect(only?.text.length).toBeLessThanOrEqual(LINE_TEXT_MAX);
     expect(only?.text.endsWith('…')).toBe(true);
-    const long = `${'- item\n'.repeat(PROTOCOL_MAX / 7 + 1000)}`;
-    const found = items(long);
-    expect(found.length).toBeLessThanOrEqual(PROTOCOL_MAX / 7);
-    expect(found.length).toBeGreaterThan(10_000);
+    // 1,100 lines of 1,000 characters: the first million characters are the first 1,000 lines.
+    const long = `- ${'x'.repeat(997)}\n`.repeat(1_100);
+    expect(long.length).toBeGreaterThan(PROTOCOL_MAX);
+    expect(items(long)).toHaveLength(1_000);
+  });
+
+  it("bounds marked's slow inputs: emphasis of a megabyte, 80,000 asterisks, 3,000 levels of nesting", () => {
+    const stars = items(`- ${'*a'.repeat(500_000)}`);
+    expect(stars).toHaveLength(1);
+    expect(stars[0]?.text.length).toBeLessThanOrEqual(LINE_TEXT_MAX);
+    // marked alone overflows its stack on this line.
+    expect(
+      items(`- before\n- ${'*'.repeat(40_000)}x${'*'.repeat(40_000)}\n- after`).map((b) => b.bullet),
+    ).toEqual([0, 1, 2]);
+    const deep = Array.from({ length: 3_000 }, (_, i) => `${' '.repeat(i * 2)}- item ${i}`).join('\n');
+    const nested = items(deep);
+    expect(nested.length).toBeGreaterThan(100);
+    expect(nested.slice(0, 40).map((b) => b.text)).toEqual(Array.from({ length: 40 }, (_, i) => `item ${i}`));
+    expect(nested.slice(0, 40).map((b) => b.depth)).toEqual(Array.from({ length: 40 }, (_, i) => i));
   });
 
   it('reads nothing from no protocol, and never throws', () => {

@@ -220,10 +220,37 @@ export function protocolBlocks(markdown: string): Block[] {
   if (typeof markdown !== 'string' || markdown === '') return walk.blocks;
   let tokens: Token[];
   try {
-    tokens = new Lexer({ gfm: true }).lex(boundedProtocol(markdown));
+    tokens = lex(boundedProtocol(markdown));
   } catch {
     return walk.blocks;
   }
   walkTokens(tokens, walk);
   return walk.blocks;
 }
+
+/** Characters of one inline run (a paragraph, an item's text, a cell) given to marked's inline lexer. */
+export const INLINE_MAX = 4_000;
+/** Columns of indentation kept: a line indented more (nesting past about 50 levels) is read as at 100. */
+export const INDENT_MAX = 100;
+
+/**
+ * marked's `Lexer.lex`, with two bounds its own does not have: each inline run is cut to
+ * `INLINE_MAX` characters (marked's emphasis takes time that grows with the square of a run's
+ * length, and its stack overflows on tens of thousands of asterisks), and indentation past
+ * `INDENT_MAX` columns is cut (each level of nesting lexes its whole content again). The block
+ * structure, and so every list item, is marked's own; only text past the cut and nesting past
+ * 50 levels differ from what the page renders.
+ */
+function lex(markdown: string): Token[] {
+  const lexer = new Lexer({ gfm: true });
+  const source = markdown.replace(/\r\n|\r/g, '\n').replace(DEEP_INDENT, ' '.repeat(INDENT_MAX));
+  const tokens = lexer.blockTokens(source, lexer.tokens);
+  for (const run of lexer.inlineQueue) {
+    lexer.state.inRawBlock = false;
+    lexer.inlineTokens(run.src.slice(0, INLINE_MAX), run.tokens);
+  }
+  lexer.inlineQueue = [];
+  return tokens;
+}
+
+const DEEP_INDENT = new RegExp(`^[ \\t]{${INDENT_MAX + 1},}`, 'gm');
