@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
+import { parseLabelled } from './labelled';
 import { LINE_TEXT_MAX, type ListItemBlock, PROTOCOL_MAX, protocolBlocks } from './markdown';
 
 const items = (markdown: string) =>
@@ -84,6 +87,40 @@ describe("a protocol's lines in document order", () => {
     ]);
   });
 
+  it("finds marked's own list items, in its order, however the protocol is cut into blocks to be read", () => {
+    const tricky = [
+      NESTED,
+      '```\ncode\n\n- not an item\n```\n- item',
+      '~~~~\n- no\n~~~\n\n- still code\n~~~~\n- yes',
+      '<!--\n\n- hidden\n\n-->\n- shown',
+      '<pre>\n\n- pre\n\n</pre>\n- after',
+      'Foo\n- bar\n- baz\nlazy\n# H\n- x',
+      'Foo\n2. not a list\n1. a list',
+      '1. a\n\n   para\n\n2. b\n\n- c',
+      '- a\n\n      code in item\n\n- b',
+      '> - q1\n> - q2\n- top',
+      '| a | b |\n|---|---|\n| 1 | 2 |\n- after table',
+      'Title\n-\n- item',
+      'Para\n* * *\n- after hr\n+ plus\n\n* star',
+      '- a\n# not in a\n  - nested?',
+    ];
+    const folder = join(import.meta.dirname, 'fixtures');
+    const fixtures = ['tune', 'held-out'].flatMap((part) =>
+      readdirSync(join(folder, part)).map(
+        (f) => parseLabelled(f, readFileSync(join(folder, part, f), 'utf8')).protocol,
+      ),
+    );
+    const squeeze = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '');
+    for (const markdown of [...tricky, ...fixtures]) {
+      const mine = items(markdown).map((b) => squeeze(b.text));
+      const theirs = renderedItems(markdown).map(squeeze);
+      expect(mine.length, markdown.slice(0, 80)).toBe(theirs.length);
+      mine.forEach((text, i) =>
+        expect(theirs[i]?.startsWith(text), `${markdown.slice(0, 80)}: ${text}`).toBe(true),
+      );
+    }
+  });
+
   it('keeps headings, bold labels and tables, each table numbered', () => {
     const blocks = protocolBlocks(
       '## Action items\n\n**Next steps:**\n\nAction items:\n\nA sentence that is not a label: it goes on.\n\n| Task | Owner |\n| --- | --- |\n| Send it | Anna |\n\n| x |\n| - |\n| y |\n',
@@ -108,7 +145,7 @@ describe("a protocol's lines in document order", () => {
     expect(items(long)).toHaveLength(1_000);
   });
 
-  it("bounds marked's slow inputs: emphasis of a megabyte, 80,000 asterisks, 3,000 levels of nesting", () => {
+  it("bounds marked's slow inputs: emphasis of a megabyte, 80,000 asterisks, an item of 200,000 lines, 3,000 levels of nesting", () => {
     const stars = items(`- ${'*a'.repeat(500_000)}`);
     expect(stars).toHaveLength(1);
     expect(stars[0]?.text.length).toBeLessThanOrEqual(LINE_TEXT_MAX);
@@ -116,6 +153,12 @@ describe("a protocol's lines in document order", () => {
     expect(
       items(`- before\n- ${'*'.repeat(40_000)}x${'*'.repeat(40_000)}\n- after`).map((b) => b.bullet),
     ).toEqual([0, 1, 2]);
+    // marked alone copies the rest of an item for each of its lines: minutes for this one.
+    const lazy = items(`- x\n${'  a\n'.repeat(200_000)}- y`);
+    expect(lazy.map((b) => [b.bullet, b.text.slice(0, 5)])).toEqual([
+      [0, 'x a a'],
+      [1, 'y'],
+    ]);
     const deep = Array.from({ length: 3_000 }, (_, i) => `${' '.repeat(i * 2)}- item ${i}`).join('\n');
     const nested = items(deep);
     expect(nested.length).toBeGreaterThan(100);
