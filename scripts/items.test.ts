@@ -54,4 +54,16 @@ describe('npm run items -- extract', () => {
     });
     expect(stderr).toContain('broken.json: not JSON');
   });
+
+  it('says so when DIR has no meetings folder', async () => {
+    const failed = await run(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/items.ts', 'extract', path.join(dir, 'none')],
+      {
+        cwd: root,
+      },
+    ).catch((error: { code: number; stderr: string }) => error);
+    expect(failed).toMatchObject({ code: 1 });
+    expect((failed as { stderr: string }).stderr).toContain('no such folder');
+  });
 });

@@ -16,7 +16,7 @@
  *
  * Both run the product's own modules (lib/items); nothing of the extraction lives here.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -36,6 +36,11 @@ const FIXTURES = join(import.meta.dirname, '../lib/items/fixtures');
 
 function extract(dir: string): void {
   const folder = join(dir, 'meetings');
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+    process.stderr.write(`${folder}: no such folder (the meetings are read from DIR/meetings/*.json)\n`);
+    process.exitCode = 1;
+    return;
+  }
   const out: Record<
     string,
     { text: string; owner: string[] | null; due: string | null; bullet: number | null }[]
