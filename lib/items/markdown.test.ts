@@ -115,9 +115,9 @@ describe("a protocol's lines in document order", () => {
       const mine = items(markdown).map((b) => squeeze(b.text));
       const theirs = renderedItems(markdown).map(squeeze);
       expect(mine.length, markdown.slice(0, 80)).toBe(theirs.length);
-      mine.forEach((text, i) =>
-        expect(theirs[i]?.startsWith(text), `${markdown.slice(0, 80)}: ${text}`).toBe(true),
-      );
+      mine.forEach((text, i) => {
+        expect(theirs[i]?.startsWith(text), `${markdown.slice(0, 80)}: ${text}`).toBe(true);
+      });
     }
   });
 
