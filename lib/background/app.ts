@@ -23,8 +23,9 @@ import { notify } from './notifications';
 import { theOffscreenDocument } from './offscreen';
 import { createRecording, firstRecording, type Recording, recordingBrowser } from './recording';
 import { createResults } from './results';
+import type { JobsService, SessionService, SpacesService } from './services';
 import { createSpeakerPages, type SpeakerPages } from './speakers';
-import type { Background, BackgroundOptions, JobsService, SessionService, SpacesService } from './types';
+import type { Background, BackgroundOptions } from './types';
 
 export type { Background, BackgroundOptions } from './types';
 

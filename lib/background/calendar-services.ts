@@ -25,8 +25,8 @@ import { defaultSpace } from '@/lib/spaces';
 import { DATABASES, getSettings } from '@/lib/storage';
 import { parseFeedOffThread } from './engine-client';
 import { notify } from './notifications';
+import type { BalanceShortfall } from './services';
 import { backgroundTexts } from './texts';
-import type { BalanceShortfall } from './types';
 
 export interface CalendarServicesDeps {
   now: () => number;

@@ -48,8 +48,8 @@ import { MessageError } from './handler-types';
 import type { OffscreenDocument } from './offscreen';
 import { askOffscreen } from './offscreen';
 import type { PollScheduler } from './scheduler';
+import type { SpacesService } from './services';
 import { backgroundTexts } from './texts';
-import type { SpacesService } from './types';
 
 export type { RecordingView };
 
