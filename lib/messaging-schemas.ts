@@ -198,7 +198,7 @@ const privilegedSchemas = {
   'deliveries.test': z.object({ id: filled(100) }),
   /** "Send again": the recording's result is read from the service and sent as a new run. */
   'deliveries.sendAgain': z.object({ id: filled(100), spaceId, audioId }),
-  // "Record here" (lib/background/recording.ts): extension pages only.
+  // "Record here" (lib/background/recording/): extension pages only.
   'recording.status': z.object({}),
   'recording.start': z.object({
     tabId: z.number().check(z.int(), z.nonnegative()),

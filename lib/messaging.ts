@@ -214,7 +214,7 @@ export interface ResponseMap {
   'deliveries.remove': null;
   'deliveries.test': DestinationView;
   'deliveries.sendAgain': DestinationView;
-  // "Record here" (lib/background/recording.ts).
+  // "Record here" (lib/background/recording/).
   'recording.status': RecordingView;
   'recording.start': RecordingView;
   'recording.stop': RecordingState | null;
@@ -278,7 +278,7 @@ export type MessagingErrorInfo =
     }
   /** The background did not answer (the extension was updated, reloaded or is starting). */
   | { kind: 'no-answer' }
-  /** "Record here" could not start (lib/background/recording.ts); `detail`: the browser's words. */
+  /** "Record here" could not start (lib/background/recording/start.ts); `detail`: the browser's words. */
   | { kind: 'recording'; reason: RecordingRefusal; detail?: string; shortcut?: string }
   | { kind: 'internal'; message: string };
 

@@ -98,7 +98,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // (lib/calendar/cldr/windows-zones.json): feed-worker.js 32.7 → 50.4 kB gzip, loaded only by the
 // Worker that reads a changed calendar (never by background.js, a page or a content script);
 // 896.2 kB measured.
-export const ZIP_BUDGET_KB = 896.5;
+// 896.5 → 896.7: "Record here" as a folder of concerns (background.js below, +0.4 kB): 918,139 B
+// (896.6 kB) measured.
+export const ZIP_BUDGET_KB = 896.7;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -252,7 +254,10 @@ export const BUDGETS_KB: Record<string, number> = {
   // 97 → 97.5: the calendar event's attendees kept beside a bot job or a "Record here" recording
   // (the lookup of the meeting's occurrence, the store's bounded names, the wiring of every way a bot
   // is sent and of the recording's start): 99,652 B measured (97.3 kB).
-  'background.js': 97.5,
+  // 97.5 → 97.7: "Record here" as a folder of concerns (lib/background/recording/), each a set of
+  // functions of one shared context: the context's property names and the service's bindings to it
+  // stay in the minified file, 99,589 → 99,979 B measured (+390 B, no behaviour added).
+  'background.js': 97.7,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the

@@ -5,7 +5,7 @@
  * - the deliveries of ready protocols (./deliveries.ts);
  * - jobs and results: the job engine, the poll scheduler, the archive (./results.ts);
  * - the calendars, the tab rule and the scheduled bots (./calendar-services.ts);
- * - "Record here", over the worker's one offscreen document (./recording.ts, ./offscreen.ts).
+ * - "Record here", over the worker's one offscreen document (./recording/, ./offscreen.ts).
  */
 import { ARCHIVE_CHANNEL, Archive, type ArchiveChange, archiveKv, dropSearchDatabase } from '@/lib/archive';
 import { type Lang, resolveLang } from '@/lib/i18n';

@@ -17,7 +17,7 @@ import { createHandlers, respond } from './handlers';
 import { createMenus } from './menus';
 import { openNotification } from './notifications';
 import { notifyPages, withPageOutcome } from './page-answers';
-import { watchRecording } from './recording-watch';
+import { watchRecording } from './recording/watch';
 import { POLL_ALARM } from './scheduler';
 import { checkMessage, currentSender, type OwnExtension } from './senders';
 import { SESSION_EXPIRED_ALARM, SESSION_WARNING_ALARM } from './session';
@@ -117,7 +117,7 @@ export function startBackground(bg: Background = createBackground()): Background
     void bg.jobs.scheduler.run();
   });
 
-  // "Record here": the recorded tab closing or leaving stops it (lib/background/recording-watch.ts).
+  // "Record here": the recorded tab closing or leaving stops it (lib/background/recording/watch.ts).
   watchRecording(bg.recording);
   // A meeting page's timeline follows its recording to the upload job and the service's recording,
   // and goes with them (lib/background/speakers.ts).

@@ -2,7 +2,7 @@
  * The meeting pages told at once when a bot of ours is sent: a page of that meeting, open before
  * the bot was sent, starts sampling who speaks (components/page/speaking-timeline.ts) without
  * waiting for its next look. A "Record here" recording tells its own tab as it starts
- * (lib/background/recording.ts).
+ * (lib/background/recording/).
  *
  * The extension holds no `tabs` permission, so it cannot see which tab shows which address: every
  * tab is told, as settings changes are (page-answers.ts), and only the meeting pages' script

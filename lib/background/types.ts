@@ -2,7 +2,7 @@
  * What the background is made of, as its handlers, menus, pages' answers and tests see it: one
  * object, wired once per start of the worker by `createBackground` (lib/background/app.ts), grouped
  * by its services (session, spaces, jobs, archive, calendar, deliveries, recording). The shapes of
- * the services themselves are ./services.ts.
+ * the services themselves are ./services.ts; "Record here"'s are ./recording/types.ts.
  */
 import type { Sleep } from '@/lib/api';
 import type { CalendarDeps } from '@/lib/calendar/calendars';
@@ -10,7 +10,7 @@ import type { Deliveries } from '@/lib/delivery/deliveries';
 import type { MarkdownDialect } from '@/lib/delivery/markdown-request';
 import type { Lang } from '@/lib/i18n';
 import type { KeyValueStore } from '@/lib/kv';
-import type { Recording } from './recording';
+import type { Recording } from './recording/types';
 import type { ArchiveService, CalendarService, JobsService, SessionService, SpacesService } from './services';
 import type { SpeakerPages } from './speakers';
 
@@ -49,7 +49,7 @@ export interface Background {
   calendar: CalendarService;
   /** The deliveries (made by the first use in a start). */
   readonly deliveries: Deliveries;
-  /** "Record here" (lib/background/recording.ts). */
+  /** "Record here" (lib/background/recording/). */
   recording: Recording;
   /** Names from the meeting page: its timelines beside their recordings (lib/background/speakers.ts). */
   speakers: SpeakerPages;

@@ -135,7 +135,7 @@ describe('least privilege: the release manifests against an allow-list', () => {
       // The calendar feed parser's document (lib/calendar/engine-thread.ts): opened only while a
       // changed calendar is read, to start the Worker a service worker cannot.
       'offscreen',
-      // "Record here": the sound of a tab the user chose to record (lib/background/recording.ts).
+      // "Record here": the sound of a tab the user chose to record (lib/background/recording/).
       'tabCapture',
       'sidePanel',
     ]);

@@ -1,5 +1,5 @@
 /**
- * The listeners of "Record here" (the service is lib/background/recording.ts): the recorded tab
+ * The listeners of "Record here" (the service is ./index.ts): the recorded tab
  * closing or leaving its page stops the recording; the pieces go once the upload job confirms the
  * upload. The recording acts only for the recorded tab and the recording's own job. (The offscreen
  * document stays open while a recording holds it: lib/background/offscreen.ts reads that from the
@@ -7,7 +7,7 @@
  */
 import { browser } from 'wxt/browser';
 import { jobsItem } from '@/lib/storage';
-import type { Recording } from './recording';
+import type { Recording } from './types';
 
 /** How often a running recording's page is looked at. */
 const CHECK_MS = 2_500;

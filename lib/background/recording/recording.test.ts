@@ -9,8 +9,8 @@ import { memoryKeyValue } from '@/lib/kv';
 import type { RecorderAnswer, RecorderCommand } from '@/lib/recording/protocol';
 import { newRecording, transition } from '@/lib/recording/state';
 import { createRecordingStore, type RecordingStore } from '@/lib/recording/store';
-import { MessageError } from './handler-types';
-import type { OffscreenDocument } from './offscreen';
+import { MessageError } from '../handler-types';
+import type { OffscreenDocument } from '../offscreen';
 import {
   BROKE_TOLD_MS,
   brokeHow,
@@ -18,7 +18,7 @@ import {
   PAGE_REPORT_MS,
   type RecordingBrowser,
   type RecordingDeps,
-} from './recording';
+} from '.';
 
 const T0 = Date.UTC(2026, 10, 26, 9, 0, 0);
 const TAB = 7;
