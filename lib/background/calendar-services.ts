@@ -17,7 +17,7 @@ import type { JobEngine } from '@/lib/jobs/engine';
 import type { JobStore } from '@/lib/jobs/store';
 import type { Job } from '@/lib/jobs/types';
 import { idbKeyValue, type KeyValueStore } from '@/lib/kv';
-import { type MeetingLink, parseMeetingLink } from '@/lib/links';
+import { type MeetingLink, parseMeetingLink } from '@/lib/meetings';
 import type { PageContext, ScheduledBot } from '@/lib/messaging';
 import { isHiddenOnSite } from '@/lib/page/conditions';
 import type { BackgroundSessionStore } from '@/lib/session-store';

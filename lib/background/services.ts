@@ -14,7 +14,7 @@ import type { FileStore } from '@/lib/file-store';
 import type { JobEngine } from '@/lib/jobs/engine';
 import type { JobStore } from '@/lib/jobs/store';
 import type { Job } from '@/lib/jobs/types';
-import type { MeetingLink } from '@/lib/links';
+import type { MeetingLink } from '@/lib/meetings';
 import type { PageContext } from '@/lib/messaging';
 import type { BackgroundSessionStore } from '@/lib/session-store';
 import type { PollScheduler } from './scheduler';

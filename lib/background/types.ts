@@ -10,9 +10,9 @@ import type { Deliveries } from '@/lib/delivery/deliveries';
 import type { MarkdownDialect } from '@/lib/delivery/markdown-request';
 import type { Lang } from '@/lib/i18n';
 import type { KeyValueStore } from '@/lib/kv';
+import type { PageNamesService } from './page-names';
 import type { Recording } from './recording/types';
 import type { ArchiveService, CalendarService, JobsService, SessionService, SpacesService } from './services';
-import type { SpeakerPages } from './speakers';
 
 export interface BackgroundOptions {
   /** Where the session lives; default: the extension origin's IndexedDB. */
@@ -25,8 +25,8 @@ export interface BackgroundOptions {
   archiveKv?: KeyValueStore;
   /** Where "Record here" keeps its state and pieces; default: the recording database (lib/recording/store.ts). */
   recordingKv?: KeyValueStore;
-  /** Where the meeting pages' timelines are kept; default: the speakers database (lib/speakers/store.ts). */
-  speakersKv?: KeyValueStore;
+  /** Where the meeting pages' timelines are kept; default: the timelines database (lib/page-names/store.ts). */
+  timelinesKv?: KeyValueStore;
   fetch?: typeof fetch;
   /** How calendar feeds are parsed; default: outside the worker (lib/background/engine-client.ts). */
   parseFeed?: CalendarDeps['parseFeed'];
@@ -51,8 +51,8 @@ export interface Background {
   readonly deliveries: Deliveries;
   /** "Record here" (lib/background/recording/). */
   recording: Recording;
-  /** Names from the meeting page: its timelines beside their recordings (lib/background/speakers.ts). */
-  speakers: SpeakerPages;
+  /** Names from the meeting page: its timelines beside their recordings (lib/background/page-names.ts). */
+  pageNames: PageNamesService;
   /** Every start of the worker: schedules, session notices, badge, and a tick if anything is due. */
   wake: () => Promise<void>;
 }

@@ -6,7 +6,7 @@
  * silence at the end before the file is made (the service charges by duration).
  */
 import { formatDuration } from '@/lib/format/time';
-import { detectMeeting, parseMeetingLink } from '@/lib/links';
+import { detectMeeting, parseMeetingLink } from '@/lib/meetings';
 import { PIECE_MS } from '@/lib/recording/pieces';
 import type { RecorderAnswer } from '@/lib/recording/protocol';
 import { piecesToKeep } from '@/lib/recording/silence';
