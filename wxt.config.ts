@@ -118,7 +118,7 @@ export default defineConfig({
         'notifications',
         'contextMenus',
         'activeTab',
-        // Chrome: `tabCapture` records a tab the user chose ("Record here", lib/background/recording.ts).
+        // Chrome: `tabCapture` records a tab the user chose ("Record here", lib/background/recording/).
         ...(browser === 'firefox' ? [] : ['offscreen', 'tabCapture']),
       ],
       // Test and development builds: loopback services (the emulator) work without a prompt.

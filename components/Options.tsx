@@ -15,7 +15,7 @@ import { lang, text } from './lang';
 import { ErrorMessage, Notice, Skeleton } from './ui';
 import { useList } from './use-list';
 
-/** The option of names from the meeting page (lib/background/speakers.ts): the options page's own texts. */
+/** The option of names from the meeting page (lib/background/page-names.ts): the options page's own texts. */
 const pageNamesText = defineMessages(
   {
     applyPageNames: 'Apply confident names from the meeting page without asking',

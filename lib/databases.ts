@@ -16,6 +16,9 @@ export const DATABASES = {
   settings: { name: 'meeting-capture-settings', store: 'settings' },
   /** The recording in the browser: its state and its pieces (lib/recording/store.ts). */
   recording: { name: 'meeting-capture-recording', store: 'recording' },
-  /** The meeting pages' speaking timelines, beside their recordings (lib/speakers/store.ts). */
-  speakers: { name: 'meeting-capture-speakers', store: 'speakers' },
+  /**
+   * The meeting pages' speaking timelines, beside their recordings (lib/page-names/store.ts). Its
+   * stored name is the one it was first made under, kept so that nothing stored is lost.
+   */
+  timelines: { name: 'meeting-capture-speakers', store: 'speakers' },
 } as const;

@@ -164,15 +164,15 @@ const privilegedSchemas = {
   // The local archive (privileged).
   'archive.summary': z.object({}),
   'archive.clearSpace': z.object({ spaceId }),
-  'archive.renameSpeaker': z.object({
+  'archive.renameVoice': z.object({
     spaceId,
     audioId,
     speakerId: filled(40),
     /** Empty: the service's label again. */
     name: text(200),
   }),
-  /** The meeting page's speaking timeline kept beside a recording (lib/speakers/store.ts), if any. */
-  'speakers.timeline': z.object({ spaceId, audioId }),
+  /** The meeting page's speaking timeline kept beside a recording (lib/page-names/store.ts), if any. */
+  'pageNames.get': z.object({ spaceId, audioId }),
   'archive.import.start': z.object({ spaceIds: z.array(spaceId).check(z.minLength(1), z.maxLength(100)) }),
   'archive.import.stop': z.object({}),
   'archive.import.status': z.object({}),
@@ -198,7 +198,7 @@ const privilegedSchemas = {
   'deliveries.test': z.object({ id: filled(100) }),
   /** "Send again": the recording's result is read from the service and sent as a new run. */
   'deliveries.sendAgain': z.object({ id: filled(100), spaceId, audioId }),
-  // "Record here" (lib/background/recording.ts): extension pages only.
+  // "Record here" (lib/background/recording/): extension pages only.
   'recording.status': z.object({}),
   'recording.start': z.object({
     tabId: z.number().check(z.int(), z.nonnegative()),
@@ -275,12 +275,12 @@ export const pageRequestSchemas = {
   'page.breakage': z.object({ part: z.string().check(z.regex(/^[a-z][a-z ]{0,39}$/)) }),
   /**
    * The speaking timeline of a meeting page whose tab is recorded ("Record here"): who is in the
-   * call and when each spoke (lib/speakers/timeline.ts; bounded by `parseTimeline` where it is
+   * call and when each spoke (lib/page-names/timeline.ts; bounded by `parseTimeline` where it is
    * kept), and the part the page's speaker reader never found (`missing`, for the diagnostics).
    * Without a timeline it only asks whether the sender tab is being recorded. Nothing is kept
    * unless the sender tab is the one recorded now.
    */
-  'page.speakers': z.object({
+  'page.timeline': z.object({
     timeline: z.optional(z.unknown()),
     missing: z.optional(z.enum(['participant tiles', 'speaking marks'])),
   }),

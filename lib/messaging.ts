@@ -13,7 +13,7 @@
 import { browser } from 'wxt/browser';
 import type { z } from 'zod/mini';
 import type { ApiErrorInfo, Page, ProcessingResult, Recording, Space, SpaceListItem } from '@/lib/api';
-import type { ImportState, SpaceSummary, SpeakerNames } from '@/lib/archive';
+import type { ImportState, SpaceSummary, SpeakerMap } from '@/lib/archive';
 import type {
   CalendarErrorKind,
   CalendarView,
@@ -25,9 +25,9 @@ import type { DestinationView } from '@/lib/delivery/types';
 import type { Lang } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
 import type { PageText } from '@/lib/page/page-text';
+import type { PageTimeline } from '@/lib/page-names/timeline';
 import type { RecordingState } from '@/lib/recording/state';
 import type { RecordingView } from '@/lib/recording/view';
-import type { PageTimeline } from '@/lib/speakers/timeline';
 import type { Settings } from '@/lib/storage';
 import type { ServiceUrlProblem } from '@/lib/url/service-url';
 import type { pageRequestSchemas, requestSchemas } from './messaging-schemas';
@@ -104,9 +104,9 @@ export const PAGE_CONTEXT_CHANGED = 'page.contextChanged';
 
 /**
  * Sent by the background to the meeting pages when a bot job of ours starts: a page of its meeting
- * asks `page.speakers` again (lib/background/speaker-notice.ts).
+ * asks `page.timeline` again (lib/background/timeline-notice.ts).
  */
-export const PAGE_SPEAKERS_CHANGED = 'page.speakersChanged';
+export const PAGE_TIMELINE_CHANGED = 'page.timelineChanged';
 
 /**
  * What a page control is told about the job it started: only what it shows (the phase, why it
@@ -129,7 +129,7 @@ export type ShownResult = ProcessingResult & {
    * Present when the result is kept in the local archive (lib/archive): when the recording was
    * made, when known, and the speaker names given in the viewer (id → name).
    */
-  archived?: { createdAt: number | null; speakerNames: SpeakerNames };
+  archived?: { createdAt: number | null; speakerMap: SpeakerMap };
 };
 
 /** Protocols longer than this many characters are shown shortened. */
@@ -173,7 +173,7 @@ export interface ResponseMap {
    * Whether the sender tab's meeting is being recorded (the tab by "Record here", or the meeting by
    * our bot): its page samples who speaks while it is.
    */
-  'page.speakers': { recording: boolean };
+  'page.timeline': { recording: boolean };
   /** The start in ms, or null when the text tells none (or the sender is no calendar page). */
   'page.eventStart': number | null;
   'schedules.list': ScheduledBot[];
@@ -195,10 +195,10 @@ export interface ResponseMap {
   'archive.summary': SpaceSummary[];
   'archive.clearSpace': null;
   /** The names in force for the recording; null: the recording is not in the archive. */
-  'archive.renameSpeaker': SpeakerNames | null;
+  'archive.renameVoice': SpeakerMap | null;
   /** The page's timeline and the recording's start on the same clock; null: none kept. */
   /** `attendees`: the calendar event's attendees' names, when a synced feed held the meeting. */
-  'speakers.timeline': {
+  'pageNames.get': {
     timeline: PageTimeline;
     startedAt: number;
     bot: boolean;
@@ -214,7 +214,7 @@ export interface ResponseMap {
   'deliveries.remove': null;
   'deliveries.test': DestinationView;
   'deliveries.sendAgain': DestinationView;
-  // "Record here" (lib/background/recording.ts).
+  // "Record here" (lib/background/recording/).
   'recording.status': RecordingView;
   'recording.start': RecordingView;
   'recording.stop': RecordingState | null;
@@ -278,7 +278,7 @@ export type MessagingErrorInfo =
     }
   /** The background did not answer (the extension was updated, reloaded or is starting). */
   | { kind: 'no-answer' }
-  /** "Record here" could not start (lib/background/recording.ts); `detail`: the browser's words. */
+  /** "Record here" could not start (lib/background/recording/start.ts); `detail`: the browser's words. */
   | { kind: 'recording'; reason: RecordingRefusal; detail?: string; shortcut?: string }
   | { kind: 'internal'; message: string };
 

@@ -93,7 +93,7 @@ export interface Settings {
   autoJoinTabs: boolean;
   /**
    * "Use the meeting page's names without asking": a recording's result gets the names its meeting
-   * page suggests with confidence (lib/background/speakers.ts) without the "Use them" press. Off by
+   * page suggests with confidence (lib/background/page-names.ts) without the "Use them" press. Off by
    * default.
    */
   applyPageNames: boolean;

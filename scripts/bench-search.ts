@@ -66,7 +66,7 @@ async function main() {
 
   const source: RecordSource = async (key) => {
     const record = await archive.getByKey(key);
-    return record ? { record, names: await archive.speakerNames(record.spaceId, record.audioId) } : null;
+    return record ? { record, names: await archive.speakerMap(record.spaceId, record.audioId) } : null;
   };
 
   const queries = QUERIES;

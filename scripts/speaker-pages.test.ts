@@ -5,9 +5,9 @@
  * and at most 1 % wrongly on every page; a changed page names nobody, wrongly or rightly.
  */
 import { describe, expect, it } from 'vitest';
-import { googleMeetSpeakers } from '../lib/meetings/speakers/google-meet';
-import { telemostReader } from '../lib/meetings/speakers/telemost';
-import { zoomReader } from '../lib/meetings/speakers/zoom';
+import { googleMeetReader } from '../lib/meetings/timeline/google-meet';
+import { telemostReader } from '../lib/meetings/timeline/telemost';
+import { zoomReader } from '../lib/meetings/timeline/zoom';
 import { CHANGED_PAGES, measure, PAGES, share } from './speaker-pages';
 
 const MEETINGS = 3;
@@ -19,7 +19,7 @@ const fresh = () => document.implementation.createHTMLDocument('');
  */
 describe('speaker names read from the meeting pages', { timeout: 180_000 }, () => {
   it('measures Google Meet, Zoom and Telemost, each also changed', () => {
-    for (const reader of [googleMeetSpeakers, zoomReader, telemostReader]) {
+    for (const reader of [googleMeetReader, zoomReader, telemostReader]) {
       expect(PAGES.some((page) => page.reader === reader)).toBe(true);
       expect(CHANGED_PAGES.some((page) => page.reader === reader)).toBe(true);
     }

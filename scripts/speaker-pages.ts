@@ -2,7 +2,7 @@
  * Speaker names measured through the page readers: synthetic meetings (emulator/speakers.ts: 3, 6
  * and 12 participants, interruptions, a participant who never speaks, two Annas, a few minutes
  * of screen sharing) played on each service's fixture call (Google Meet, Zoom, Telemost:
- * lib/meetings/speakers/fixtures), read by that service's reader four times a second into a
+ * lib/meetings/timeline/fixtures), read by that service's reader four times a second into a
  * `TimelineBuilder`, then aligned and matched
  * as the extension does against the service's diarization of the truth (turn edges moved by up
  * to 1 s, one short turn given to the wrong voice, an unknown voice heard through the most
@@ -31,23 +31,23 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Rng } from '../emulator/prng';
 import { diarize, pageSamples, synthesizeMeeting, type Turn } from '../emulator/speakers';
-import { meetCall } from '../lib/meetings/speakers/fixtures/meet';
-import { telemostCall } from '../lib/meetings/speakers/fixtures/telemost';
-import type { CallView, FixtureParticipant } from '../lib/meetings/speakers/fixtures/view';
-import { zoomCall } from '../lib/meetings/speakers/fixtures/zoom';
-import { googleMeetSpeakers } from '../lib/meetings/speakers/google-meet';
-import { telemostReader } from '../lib/meetings/speakers/telemost';
-import type { SpeakerReader } from '../lib/meetings/speakers/types';
-import { zoomReader } from '../lib/meetings/speakers/zoom';
-import { exactAlignment, searchAlignment } from '../lib/speakers/align';
-import type { Interval } from '../lib/speakers/intervals';
-import { matchSpeakers } from '../lib/speakers/match';
-import { TimelineBuilder } from '../lib/speakers/timeline';
+import { meetCall } from '../lib/meetings/timeline/fixtures/meet';
+import { telemostCall } from '../lib/meetings/timeline/fixtures/telemost';
+import type { CallView, FixtureParticipant } from '../lib/meetings/timeline/fixtures/view';
+import { zoomCall } from '../lib/meetings/timeline/fixtures/zoom';
+import { googleMeetReader } from '../lib/meetings/timeline/google-meet';
+import { telemostReader } from '../lib/meetings/timeline/telemost';
+import type { TimelineReader } from '../lib/meetings/timeline/types';
+import { zoomReader } from '../lib/meetings/timeline/zoom';
+import { exactAlignment, searchAlignment } from '../lib/page-names/align';
+import type { Interval } from '../lib/page-names/intervals';
+import { matchSpeakers } from '../lib/page-names/match';
+import { TimelineBuilder } from '../lib/page-names/timeline';
 
 export interface PageUnderTest {
   /** The row's name in the report. */
   name: string;
-  reader: SpeakerReader;
+  reader: TimelineReader;
   /** The body of the call's document for a view (a fixture builder). */
   draw(view: CallView): string;
   /** What this page always shows beyond the moment's speakers (its layout, its language). */
@@ -60,16 +60,16 @@ export interface PageUnderTest {
 }
 
 export const PAGES: readonly PageUnderTest[] = [
-  { name: 'Google Meet', reader: googleMeetSpeakers, draw: meetCall },
+  { name: 'Google Meet', reader: googleMeetReader, draw: meetCall },
   {
     name: 'Google Meet, the people panel open (Russian)',
-    reader: googleMeetSpeakers,
+    reader: googleMeetReader,
     draw: meetCall,
     view: { lang: 'ru', roster: true },
   },
   {
     name: 'Google Meet, the people panel open, a screen shared for most of the meeting',
-    reader: googleMeetSpeakers,
+    reader: googleMeetReader,
     draw: meetCall,
     view: { roster: true },
     longShare: true,
@@ -94,13 +94,13 @@ export const PAGES: readonly PageUnderTest[] = [
 export const CHANGED_PAGES: readonly PageUnderTest[] = [
   {
     name: 'Google Meet, tiles renamed',
-    reader: googleMeetSpeakers,
+    reader: googleMeetReader,
     draw: meetCall,
     view: { changed: 'classes' },
   },
   {
     name: 'Google Meet, speaking class renamed',
-    reader: googleMeetSpeakers,
+    reader: googleMeetReader,
     draw: meetCall,
     view: { changed: 'marks' },
   },

@@ -15,10 +15,10 @@
 import { parseArgs } from 'node:util';
 import { Rng } from '../emulator/prng';
 import { type DiarizeErrors, diarize, pageSamples, synthesizeMeeting, type Turn } from '../emulator/speakers';
-import { type Alignment, exactAlignment, searchAlignment } from '../lib/speakers/align';
-import type { Interval } from '../lib/speakers/intervals';
-import { DEFAULT_THRESHOLDS, matchSpeakers, type Thresholds } from '../lib/speakers/match';
-import { buildTimeline } from '../lib/speakers/timeline';
+import { type Alignment, exactAlignment, searchAlignment } from '../lib/page-names/align';
+import type { Interval } from '../lib/page-names/intervals';
+import { DEFAULT_THRESHOLDS, matchSpeakers, type Thresholds } from '../lib/page-names/match';
+import { buildTimeline } from '../lib/page-names/timeline';
 
 const { values } = parseArgs({
   options: {

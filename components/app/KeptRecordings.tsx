@@ -1,7 +1,7 @@
 /**
  * The recordings set aside for a newer one (kept over the balance, after a refused upload, their
  * page gone), each with its length, its space and why it was kept: "Upload what was recorded" to
- * the space chosen, or "Discard". Nothing else removes one (lib/background/recording.ts).
+ * the space chosen, or "Discard". Nothing else removes one (lib/background/recording/kept.ts).
  */
 import { useState } from 'preact/hooks';
 import { formatDuration } from '@/lib/format/time';

@@ -3,7 +3,7 @@
  * elapsed time and Stop while recording, what became of the microphone, and an unfinished
  * recording offered for upload or discarding. The microphone is asked for on the microphone page
  * (components/Microphone.tsx), opened from here while Chrome has not asked yet. The background
- * does the work (lib/background/recording.ts); this view shows its stored state.
+ * does the work (lib/background/recording/); this view shows its stored state.
  */
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';

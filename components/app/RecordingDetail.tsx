@@ -41,7 +41,7 @@ export function RecordingDetail({ recording, onBack }: { recording: Recording; o
     void sendMessage('recording.result', { spaceId: recording.space_id, audioId: recording.id }).then(
       (answer) => {
         if (!live) return;
-        setRenamed(answer.ok && answer.data?.archived ? answer.data.archived.speakerNames : null);
+        setRenamed(answer.ok && answer.data?.archived ? answer.data.archived.speakerMap : null);
         setResult(
           answer.ok ? { state: 'done', result: answer.data } : { state: 'error', error: answer.error },
         );
@@ -84,7 +84,7 @@ export function RecordingDetail({ recording, onBack }: { recording: Recording; o
               duration={recording.duration ?? null}
               renamed={renamed}
               onRename={async (speakerId, name) => {
-                const answer = await sendMessage('archive.renameSpeaker', {
+                const answer = await sendMessage('archive.renameVoice', {
                   spaceId: recording.space_id,
                   audioId: recording.id,
                   speakerId,

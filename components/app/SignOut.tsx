@@ -1,6 +1,6 @@
 /**
  * Sign out, asked first when recordings are kept (a recording running, one offered or set aside):
- * signing out deletes them (lib/background/recording.ts), so the person confirms or cancels to
+ * signing out deletes them (lib/background/recording/kept.ts), so the person confirms or cancels to
  * upload them first.
  */
 import { useState } from 'preact/hooks';

@@ -6,7 +6,7 @@
  */
 
 import { formatWhen } from '@/lib/format/dates';
-import type { MeetingLink } from '@/lib/links';
+import type { MeetingLink } from '@/lib/meetings';
 import { meetingKey } from '@/lib/page/calendar-scan';
 import { boxOf, nextFullHour, sameBox, toLocalInputValue } from '@/lib/page/event-panel';
 import type { EventStart } from '@/lib/page/event-start';

@@ -7,7 +7,8 @@
  * follows what the calendar shows: it goes when its event is hidden or replaced, and a press never
  * sends to a meeting its event no longer shows.
  */
-import { detectCalendarPage, type MeetingLink } from '@/lib/links';
+import { detectCalendarPage } from '@/lib/links';
+import type { MeetingLink } from '@/lib/meetings';
 import { sendMessage } from '@/lib/messaging';
 import {
   containerSelector,

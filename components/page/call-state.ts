@@ -1,5 +1,5 @@
 /**
- * Meeting pages whose service has a call-state reader (lib/meetings/pages/):
+ * Meeting pages whose service has a call-state reader (lib/meetings/call-state/):
  * the call's state is looked at every second in the call's document (the top one, or the
  * same-origin frame the service draws it in: lib/meetings/call-document.ts). When the page says
  * the call ended (Meet's "You left the meeting", Zoom's and Telemost's end screens) the background
@@ -10,10 +10,9 @@
  * the call's frame never loaded) is told as breakage (`page.breakage`, no page content), once per
  * visit, and nothing is acted on: `unknown` is never taken for an end.
  */
-import { detectMeeting } from '@/lib/links';
-import { meetingService } from '@/lib/meetings';
+import { detectMeeting, meetingService } from '@/lib/meetings';
 import { callDocument } from '@/lib/meetings/call-document';
-import { CALL_STATE_READERS } from '@/lib/meetings/pages';
+import { CALL_STATE_READERS } from '@/lib/meetings/call-state';
 import { sendMessage } from '@/lib/messaging';
 import { isMeetingPage } from '@/lib/page/conditions';
 import { type PageFeature, visitTimeout } from '@/lib/page/feature';

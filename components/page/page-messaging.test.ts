@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAGE_CONTEXT_CHANGED, PAGE_SPEAKERS_CHANGED } from '@/lib/messaging';
+import { PAGE_CONTEXT_CHANGED, PAGE_TIMELINE_CHANGED } from '@/lib/messaging';
 
 type Listener = (message: unknown, sender?: { id?: string }) => void;
 const runtime = vi.hoisted(() => {
@@ -15,7 +15,7 @@ const runtime = vi.hoisted(() => {
 });
 vi.mock('wxt/browser', () => ({ browser: { runtime } }));
 
-const { onContextChanged, onSpeakersChanged } = await import('./page-messaging');
+const { onContextChanged, onTimelineChanged } = await import('./page-messaging');
 
 const say = (message: unknown, sender: { id?: string } = { id: 'own-extension' }) => {
   for (const listener of runtime.listeners) listener(message, sender);
@@ -27,18 +27,18 @@ describe('what the background tells a page', () => {
   it('hears a bot sent only from this extension, on its channel, until the visit ends', () => {
     const visit = new AbortController();
     const heard = vi.fn();
-    onSpeakersChanged(visit.signal, heard);
-    say({ channel: 'meeting-capture', type: PAGE_SPEAKERS_CHANGED });
+    onTimelineChanged(visit.signal, heard);
+    say({ channel: 'meeting-capture', type: PAGE_TIMELINE_CHANGED });
     expect(heard).toHaveBeenCalledTimes(1);
-    say({ channel: 'meeting-capture', type: PAGE_SPEAKERS_CHANGED }, { id: 'another-extension' });
-    say({ channel: 'meeting-capture', type: PAGE_SPEAKERS_CHANGED }, {});
-    say({ channel: 'other', type: PAGE_SPEAKERS_CHANGED });
+    say({ channel: 'meeting-capture', type: PAGE_TIMELINE_CHANGED }, { id: 'another-extension' });
+    say({ channel: 'meeting-capture', type: PAGE_TIMELINE_CHANGED }, {});
+    say({ channel: 'other', type: PAGE_TIMELINE_CHANGED });
     say({ channel: 'meeting-capture', type: PAGE_CONTEXT_CHANGED });
     say(null);
-    say('page.speakersChanged');
+    say('page.timelineChanged');
     expect(heard).toHaveBeenCalledTimes(1);
     visit.abort();
-    say({ channel: 'meeting-capture', type: PAGE_SPEAKERS_CHANGED });
+    say({ channel: 'meeting-capture', type: PAGE_TIMELINE_CHANGED });
     expect(heard).toHaveBeenCalledTimes(1);
     expect(runtime.listeners.size).toBe(0);
   });
@@ -47,7 +47,7 @@ describe('what the background tells a page', () => {
     const visit = new AbortController();
     const heard = vi.fn();
     onContextChanged(visit.signal, heard);
-    say({ channel: 'meeting-capture', type: PAGE_SPEAKERS_CHANGED });
+    say({ channel: 'meeting-capture', type: PAGE_TIMELINE_CHANGED });
     expect(heard).not.toHaveBeenCalled();
     say({ channel: 'meeting-capture', type: PAGE_CONTEXT_CHANGED });
     expect(heard).toHaveBeenCalledTimes(1);

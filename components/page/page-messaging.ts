@@ -4,7 +4,7 @@
  * messages; here, what the background tells them back.
  */
 import { browser } from 'wxt/browser';
-import { PAGE_CONTEXT_CHANGED, PAGE_SPEAKERS_CHANGED } from '@/lib/messaging';
+import { PAGE_CONTEXT_CHANGED, PAGE_TIMELINE_CHANGED } from '@/lib/messaging';
 
 /**
  * Calls `onMessage` for each message of `type` from this extension, until `signal` aborts. Only
@@ -28,6 +28,6 @@ export function onContextChanged(signal: AbortSignal, onChange: () => void): voi
 }
 
 /** Calls `onChange` when the background says a bot of ours was sent to a meeting, until `signal` aborts. */
-export function onSpeakersChanged(signal: AbortSignal, onChange: () => void): void {
-  onBackgroundMessage(PAGE_SPEAKERS_CHANGED, signal, onChange);
+export function onTimelineChanged(signal: AbortSignal, onChange: () => void): void {
+  onBackgroundMessage(PAGE_TIMELINE_CHANGED, signal, onChange);
 }

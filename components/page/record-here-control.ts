@@ -1,6 +1,6 @@
 /**
  * "Record here" beside "Send bot" on meeting pages: records this tab's sound in the browser (the
- * background does it, lib/background/recording.ts). While this tab is recorded the control shows
+ * background does it, lib/background/recording/). While this tab is recorded the control shows
  * the elapsed time and Stop instead. Chrome may refuse a start made from the page (a press on a
  * page is not an invocation of the extension): the background's sentence then says what to press.
  * The clock counts here between answers; the background is asked again every few seconds (the

@@ -4,8 +4,7 @@
  * "Send bot" sends it to this meeting, in the chosen space, beside "Record here". Where it sends
  * none (record-only services: Teams, Jitsi Meet...), the control says so and offers "Record here".
  */
-import { detectMeeting } from '@/lib/links';
-import { type MeetingServiceId, meetingService } from '@/lib/meetings';
+import { detectMeeting, type MeetingServiceId, meetingService } from '@/lib/meetings';
 import { isMeetingPage } from '@/lib/page/conditions';
 import type { PageFeature } from '@/lib/page/feature';
 import { type AutoJoinCountdown, createAutoJoinCountdown } from './auto-join-countdown';

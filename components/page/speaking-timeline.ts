@@ -1,31 +1,30 @@
 /**
  * Who speaks when, on a meeting page whose tab is recorded with "Record here" (or whose meeting
  * our bot records): the page's
- * participants and speaking marks, read through the service's speaker reader
- * (lib/meetings/speakers/) in the document the call is drawn in (lib/meetings/call-document.ts:
+ * participants and speaking marks, read through the service's timeline reader
+ * (lib/meetings/timeline/) in the document the call is drawn in (lib/meetings/call-document.ts:
  * the top document, or Zoom's and Telemost's same-origin call frame), sampled a few times a second
- * into a timeline of intervals (lib/speakers/sampler.ts) that the background keeps beside the
+ * into a timeline of intervals (lib/page-names/sampler.ts) that the background keeps beside the
  * recording (or the bot's job). Idle while the tab is not recorded: it asks the background at
  * the start, when told (a recording started or stopped, a bot sent), and every 5 minutes in case
  * a notice was lost. A service without a reader is left alone. Reads
  * names and marks only, never other page text, and shows nothing on the page.
  */
-import { detectMeeting } from '@/lib/links';
-import { meetingService } from '@/lib/meetings';
+import { detectMeeting, meetingService } from '@/lib/meetings';
 import { callDocument } from '@/lib/meetings/call-document';
-import { SPEAKER_READERS } from '@/lib/meetings/speakers';
+import { TIMELINE_READERS } from '@/lib/meetings/timeline';
 import { sendMessage } from '@/lib/messaging';
 import { isMeetingPage } from '@/lib/page/conditions';
 import type { PageFeature } from '@/lib/page/feature';
-import { IDLE_CHECK_MS, PageSampler, SAMPLE_MS } from '@/lib/speakers/sampler';
-import { onContextChanged, onSpeakersChanged } from './page-messaging';
+import { IDLE_CHECK_MS, PageSampler, SAMPLE_MS } from '@/lib/page-names/sampler';
+import { onContextChanged, onTimelineChanged } from './page-messaging';
 
 export const speakingTimeline: PageFeature = {
   id: 'speaking-timeline',
   include: [isMeetingPage],
   init(signal, visit) {
     const meeting = detectMeeting(visit.url.href);
-    const reader = meeting ? SPEAKER_READERS[meeting.service] : undefined;
+    const reader = meeting ? TIMELINE_READERS[meeting.service] : undefined;
     if (!meeting || !reader) return;
     const adapter = meetingService(meeting.service)?.page;
     const sampler = new PageSampler({
@@ -35,7 +34,7 @@ export const speakingTimeline: PageFeature = {
         return doc ? reader.read(doc, now) : null;
       },
       send: async (report) => {
-        const answer = await sendMessage('page.speakers', report);
+        const answer = await sendMessage('page.timeline', report);
         return answer.ok && answer.data.recording;
       },
     });
@@ -58,7 +57,7 @@ export const speakingTimeline: PageFeature = {
     // The background tells the tab when its recording starts or stops, and every meeting page
     // when a bot of ours is sent.
     onContextChanged(signal, () => void sampler.check());
-    onSpeakersChanged(signal, () => {
+    onTimelineChanged(signal, () => {
       if (!sampler.active) void sampler.check();
     });
     void sampler.check();

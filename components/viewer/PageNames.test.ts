@@ -8,8 +8,8 @@ import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProcessingResult } from '@/lib/api/schemas';
-import { PAGE_MARK_LAG, suggestNames } from '@/lib/speakers/suggest';
-import { buildTimeline, type PageSample } from '@/lib/speakers/timeline';
+import { PAGE_MARK_LAG, suggestNames } from '@/lib/page-names/suggest';
+import { buildTimeline, type PageSample } from '@/lib/page-names/timeline';
 
 const START = 1_790_000_000_000;
 
@@ -34,7 +34,7 @@ function recordedPage() {
 }
 
 const page = recordedPage();
-/** What `speakers.timeline` answers (a test may give the entry attendees, or no page timeline). */
+/** What `pageNames.get` answers (a test may give the entry attendees, or no page timeline). */
 let answer: unknown = page;
 vi.mock('@/lib/messaging', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/messaging')>()),

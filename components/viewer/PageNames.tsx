@@ -1,6 +1,6 @@
 /**
- * The names a recording's meeting page suggests (lib/speakers/suggest.ts), offered with
- * `NamesFromMeeting` in the viewer and the popup: nothing is shown unless the recording was made
+ * The names a recording's meeting page suggests (lib/page-names/suggest.ts), offered with
+ * `PageNamesOffer` in the viewer and the popup: nothing is shown unless the recording was made
  * with "Record here" on a meeting page that showed its participants, its result is kept in the
  * archive (where names are kept), and at least one voice still labelled `SPEAKER_<nn>` clearly
  * matches a participant. Loaded when a ready result is shown (lazyView). It also tells the viewer the
@@ -12,11 +12,11 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { ProcessingResult } from '@/lib/api/schemas';
 import { normalizeDialog } from '@/lib/api/units';
 import { sendMessage } from '@/lib/messaging';
-import type { Rename } from '@/lib/speakers/confirm';
-import type { Matching } from '@/lib/speakers/match';
-import { NOTHING_OFFERED, type OfferedNames, offeredNames, suggestNames } from '@/lib/speakers/suggest';
-import type { PageTimeline } from '@/lib/speakers/timeline';
-import { NamesFromMeeting } from './NamesFromMeeting';
+import type { Rename } from '@/lib/page-names/confirm';
+import type { Matching } from '@/lib/page-names/match';
+import { NOTHING_OFFERED, type OfferedNames, offeredNames, suggestNames } from '@/lib/page-names/suggest';
+import type { PageTimeline } from '@/lib/page-names/timeline';
+import { PageNamesOffer } from './PageNamesOffer';
 
 export interface PageNamesProps {
   spaceId: number;
@@ -58,7 +58,7 @@ export function PageNames({
   useEffect(() => {
     let live = true;
     setPage(null);
-    void sendMessage('speakers.timeline', { spaceId, audioId }).then((answer) => {
+    void sendMessage('pageNames.get', { spaceId, audioId }).then((answer) => {
       if (live && answer.ok) setPage(answer.data);
     });
     return () => {
@@ -73,5 +73,5 @@ export function PageNames({
     onChoices?.(choicesOf(matching, page?.attendees));
   }, [matching, page, onChoices]);
   if (!matching) return null;
-  return <NamesFromMeeting matching={matching} renamed={renamed} onRename={onRename} onEdit={onEdit} />;
+  return <PageNamesOffer matching={matching} renamed={renamed} onRename={onRename} onEdit={onEdit} />;
 }

@@ -11,7 +11,7 @@ import { renameText } from './rename-texts';
 import { SPEAKER_COLORS } from './Transcript';
 
 /** Saves a speaker's name for this recording ('' gives the service's back); false when not saved. */
-export type RenameSpeaker = (speakerId: string, name: string) => Promise<boolean>;
+export type RenameVoice = (speakerId: string, name: string) => Promise<boolean>;
 
 /**
  * At most this many names are offered as buttons under one rename field; a longer list (a calendar
@@ -19,7 +19,7 @@ export type RenameSpeaker = (speakerId: string, name: string) => Promise<boolean
  */
 export const MAX_SHOWN_CHOICES = 12;
 
-/** Where the offered names come from (lib/speakers/suggest.ts `OfferedFrom`). */
+/** Where the offered names come from (lib/page-names/suggest.ts `OfferedFrom`). */
 export type ChoicesFrom = 'page' | 'calendar' | 'both' | null;
 
 function SpeakerName({
@@ -31,7 +31,7 @@ function SpeakerName({
 }: {
   speaker: SpeakerStat;
   renamed: string | undefined;
-  onRename: RenameSpeaker | null;
+  onRename: RenameVoice | null;
   /** Names offered for a voice left unnamed (the meeting page's, most overlap first, then the event's). */
   choices: readonly string[];
   from: ChoicesFrom;
@@ -56,7 +56,7 @@ function SpeakerName({
         <button
           type="button"
           class="small ghost"
-          aria-label={r.renameSpeaker(speaker.name)}
+          aria-label={r.renameVoice(speaker.name)}
           data-testid="rename-speaker"
           onClick={() => {
             setValue(renamed ?? speaker.name);
@@ -181,7 +181,7 @@ export function Speakers({
   /** Names given in this browser (speaker id → name). */
   renamed?: Readonly<Record<string, string>>;
   /** Null: the result is not in the archive, so names cannot be kept. */
-  onRename?: RenameSpeaker | null;
+  onRename?: RenameVoice | null;
   /** Names offered when renaming a voice left `SPEAKER_<nn>` (speaker id → names, best first). */
   choices?: Readonly<Record<string, readonly string[]>>;
   /** Where they come from: the legend over them says so. */

@@ -17,14 +17,14 @@ import { formatTextMegabytes } from '@/lib/format/text-size';
 import { formatDateTime, formatDuration, formatTimeOfDay } from '@/lib/format/time';
 import { prepareTranscript, type TranscriptView, toExportDocument } from '@/lib/format/transcript';
 import { type ErrorInfo, type MessageResult, type ShownResult, sendMessage } from '@/lib/messaging';
-import type { OfferedNames } from '@/lib/speakers/suggest';
+import type { OfferedNames } from '@/lib/page-names/suggest';
 import { sessionChangedItem } from '@/lib/storage';
 import { App } from '../app/App';
 import { lazyView } from '../app/lazy';
 import { lang, text } from '../lang';
 import { SearchAllMeetings } from '../search/lazy';
 import { ErrorMessage, Notice, Protocol, Skeleton } from '../ui';
-import { type RenameSpeaker, Speakers } from './Speakers';
+import { type RenameVoice, Speakers } from './Speakers';
 import { parseAt, Transcript } from './Transcript';
 
 /** The names the meeting page suggests: loaded with a ready result kept in the archive. */
@@ -252,7 +252,7 @@ function RecordingView({
     });
     void sendMessage('recording.result', { spaceId, audioId }).then((answer) => {
       result = answer;
-      if (live && answer.ok) setRenamed(answer.data?.archived ? answer.data.archived.speakerNames : null);
+      if (live && answer.ok) setRenamed(answer.data?.archived ? answer.data.archived.speakerMap : null);
       settle();
     });
     return () => {
@@ -278,9 +278,9 @@ function RecordingView({
   }, [result, recording, lang.value, renamed]);
 
   // Names are kept in the archive: only a result kept there can have them.
-  const onRename: RenameSpeaker | null = result?.archived
+  const onRename: RenameVoice | null = result?.archived
     ? async (speakerId, name) => {
-        const answer = await sendMessage('archive.renameSpeaker', { spaceId, audioId, speakerId, name });
+        const answer = await sendMessage('archive.renameVoice', { spaceId, audioId, speakerId, name });
         if (!answer.ok || !answer.data) return false;
         setRenamed(answer.data);
         return true;

@@ -6,7 +6,7 @@ import { lang } from '../lang';
 const texts = defineMessages(
   {
     rename: 'Rename',
-    renameSpeaker: (name: string) => `Rename ${name}`,
+    renameVoice: (name: string) => `Rename ${name}`,
     speakerNameLabel: (label: string) => `Name of ${label}`,
     resetName: 'Service’s name',
     namesLocal:
@@ -20,7 +20,7 @@ const texts = defineMessages(
   },
   {
     rename: 'Переименовать',
-    renameSpeaker: (name: string) => `Переименовать: ${name}`,
+    renameVoice: (name: string) => `Переименовать: ${name}`,
     speakerNameLabel: (label: string) => `Имя для «${label}»`,
     resetName: 'Имя из сервиса',
     namesLocal:

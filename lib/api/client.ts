@@ -4,7 +4,9 @@
  * make the calls which create or charge safe (safe.ts) take a client; the client imports none of them.
  * Framework-free: no `browser.*`, no Node-only APIs.
  */
+
 import type { z } from 'zod/mini';
+import type { BotService } from '../meetings';
 import { ApiError, isApiError, isTransportFailure, type Operation, type UnsafeOperation } from './errors';
 import {
   expectEmpty,
@@ -27,7 +29,6 @@ import {
   ClassifyAnswerSchema,
   type CreatedRecording,
   CreatedRecordingSchema,
-  type MeetingService,
   type Page,
   type ProcessingResult,
   ProcessingResultSchema,
@@ -97,7 +98,7 @@ export interface ByUrlBody {
 
 export interface SendBotBody {
   link: string;
-  meeting_service: MeetingService;
+  meeting_service: BotService;
 }
 
 export interface UploadPartOptions extends CallOptions {

@@ -8,7 +8,7 @@
  * zod's functional build (lib/zod.ts): `z.optional(x)` is `x.optional()` of the chained build,
  * `x.check(z.minLength(1))` is `x.min(1)`.
  */
-import type { MeetingService as BotMeetingService } from '../links/types';
+import type { BotService } from '../meetings';
 import { z } from '../zod';
 
 // No `new Function` probe: lib/zod.ts sets `jitless` (and the English messages) for every schema.
@@ -18,17 +18,17 @@ const seconds = z.number().check(z.nonnegative());
 export { ALLOWED_EXTENSIONS } from './titles';
 
 /**
- * The meeting platforms the bot can join: the contract's values, one definition (lib/links/types.ts),
- * each the `bot` of a service of the registry (lib/meetings). The list must name every one.
+ * The meeting platforms the bot can join: the contract's `meeting_service` values, one definition
+ * (`BotService`, lib/meetings/types.ts), each the `bot` of a service of the registry. The list
+ * must name every one.
  */
-export const MEETING_SERVICES = [
+export const BOT_SERVICE_VALUES = [
   'telemost',
   'zoom',
   'google_meet',
-] as const satisfies readonly BotMeetingService[];
-export type MeetingService = BotMeetingService;
+] as const satisfies readonly BotService[];
 /** Fails to compile when the contract type has a value the list above lacks. */
-const everyService: Record<Exclude<BotMeetingService, (typeof MEETING_SERVICES)[number]>, never> = {};
+const everyService: Record<Exclude<BotService, (typeof BOT_SERVICE_VALUES)[number]>, never> = {};
 void everyService;
 
 const recordingFields = {

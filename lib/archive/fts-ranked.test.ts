@@ -50,7 +50,7 @@ async function build(meetings: Meeting[], options: { rankedPassages?: number } =
   const index = FtsIndex.open(db, generation, options);
   const source: RecordSource = async (key) => {
     const record = await archive.getByKey(key);
-    return record ? { record, names: await archive.speakerNames(record.spaceId, record.audioId) } : null;
+    return record ? { record, names: await archive.speakerMap(record.spaceId, record.audioId) } : null;
   };
   const sync = async () => {
     const catalog = (await archive.catalog()) as Catalog;
@@ -129,7 +129,7 @@ describe('rowids follow the meeting date', () => {
     );
     expect((await shown('budget')).ids.sort()).toEqual([1, 2, 3]);
     // A rename re-indexes one meeting: it takes the same place (its own is free again).
-    await archive.renameSpeaker(OWNER, 1, 2, '0', 'Boris');
+    await archive.renameVoice(OWNER, 1, 2, '0', 'Boris');
     await sync();
     expect(bases()).toEqual(before);
   });

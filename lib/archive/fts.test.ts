@@ -129,7 +129,7 @@ describe('search across meetings (SQLite FTS5)', () => {
   it('a speaker renamed locally is searched by the new name', async () => {
     const { archive, build, texts } = await fixture();
     expect(await texts('budget', { speaker: 'Boris' })).toEqual([]);
-    await archive.renameSpeaker(OWNER, 1, 11, '1', 'Boris');
+    await archive.renameVoice(OWNER, 1, 11, '1', 'Boris');
     expect((await build()).add).toEqual(['1:11']);
     expect(await texts('budget', { speaker: 'boris' })).toEqual([
       '11:0.1 The budget for infrastructure is approved.',

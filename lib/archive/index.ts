@@ -7,7 +7,7 @@
 import { DATABASES } from '@/lib/databases';
 import { idbKeyValue, type KeyValueStore } from '@/lib/kv';
 import { type DropOutcome, dropSearchFiles } from './drop';
-import { ArchiveReader, type SpeakerNames } from './store';
+import { ArchiveReader, type SpeakerMap } from './store';
 
 export * from './import';
 export * from './store';
@@ -59,10 +59,10 @@ export function archiveKv(): KeyValueStore {
  * The speaker names given in the viewer for one recording (speaker id without braces → name),
  * for anything that writes a transcript or protocol out (exports, deliveries). Empty when none.
  */
-export function speakerNamesFor(
+export function speakerMapFor(
   spaceId: number,
   audioId: number,
   kv: KeyValueStore = archiveKv(),
-): Promise<SpeakerNames> {
-  return new ArchiveReader(kv).speakerNames(spaceId, audioId);
+): Promise<SpeakerMap> {
+  return new ArchiveReader(kv).speakerMap(spaceId, audioId);
 }

@@ -90,7 +90,7 @@ describe('search across meetings', () => {
   it('a speaker renamed locally is searched by the new name', async () => {
     const { archive, build, texts } = await fixture();
     expect(await texts('budget', { speaker: 'Boris' })).toEqual([]);
-    await archive.renameSpeaker(OWNER, 1, 11, '1', 'Boris');
+    await archive.renameVoice(OWNER, 1, 11, '1', 'Boris');
     const plan = await build();
     expect(plan.add).toEqual(['1:11']);
     expect(await texts('budget', { speaker: 'boris' })).toEqual([

@@ -12,8 +12,8 @@
 import type { ProcessingResult } from '@/lib/api/schemas';
 import type { NormalizedDialog } from '@/lib/api/units';
 import { normalizeDialog } from '@/lib/api/units';
-import type { ArchiveRecord, SpeakerNames } from './store';
-import { effectiveSpeakerNames } from './store';
+import type { ArchiveRecord, SpeakerMap } from './store';
+import { effectiveSpeakerMap } from './store';
 
 export const CHUNK_UTTERANCES = 20;
 
@@ -65,22 +65,22 @@ export interface SearchLimits {
 }
 
 /** Reads a record (and its speaker names) for the index and for the hits. */
-export type RecordSource = (key: string) => Promise<{ record: ArchiveRecord; names: SpeakerNames } | null>;
+export type RecordSource = (key: string) => Promise<{ record: ArchiveRecord; names: SpeakerMap } | null>;
 
 export interface PreparedRecord {
   dialog: NormalizedDialog;
-  names: SpeakerNames;
+  names: SpeakerMap;
 }
 
-const prepared = new WeakMap<ArchiveRecord, { names: SpeakerNames; prepared: PreparedRecord }>();
+const prepared = new WeakMap<ArchiveRecord, { names: SpeakerMap; prepared: PreparedRecord }>();
 
 /** A record's transcript with times in seconds and the speaker names in force (remembered per record). */
-export function prepare(record: ArchiveRecord, names: SpeakerNames): PreparedRecord {
+export function prepare(record: ArchiveRecord, names: SpeakerMap): PreparedRecord {
   const known = prepared.get(record);
   if (known && known.names === names) return known.prepared;
   const fresh = {
     dialog: normalizeDialog(record.result),
-    names: effectiveSpeakerNames(record.result, names),
+    names: effectiveSpeakerMap(record.result, names),
   };
   prepared.set(record, { names, prepared: fresh });
   return fresh;
@@ -91,9 +91,9 @@ export function prepare(record: ArchiveRecord, names: SpeakerNames): PreparedRec
  * prepared, without the stored result (its protocol, timeline and raw arrays), so a record kept
  * takes about half the memory. `prepare` gives the kept transcript back for it.
  */
-export function forHits(loaded: { record: ArchiveRecord; names: SpeakerNames }): {
+export function forHits(loaded: { record: ArchiveRecord; names: SpeakerMap }): {
   record: ArchiveRecord;
-  names: SpeakerNames;
+  names: SpeakerMap;
 } {
   const full = prepare(loaded.record, loaded.names);
   const { spaceId, audioId, title, createdAt } = loaded.record;

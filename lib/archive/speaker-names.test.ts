@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeDialog } from '@/lib/api/units';
-import { Archive, archiveOwner, speakerNamesFor } from '@/lib/archive';
+import { Archive, archiveOwner, speakerMapFor } from '@/lib/archive';
 import { exportAs } from '@/lib/export/transcript';
 import { prepareTranscript, toExportDocument } from '@/lib/format/transcript';
 import { memoryKeyValue } from '@/lib/kv';
@@ -18,20 +18,20 @@ const result = readyResult(7, 'Standup.mp3', [
 ]);
 
 describe('speaker names given in the viewer', () => {
-  it('are kept per recording and read back by speakerNamesFor', async () => {
+  it('are kept per recording and read back by speakerMapFor', async () => {
     const kv = memoryKeyValue();
     const archive = new Archive(kv);
     await archive.keep(OWNER, { spaceId: 3, audioId: 7, result });
-    expect(await speakerNamesFor(3, 7, kv)).toEqual({});
-    await archive.renameSpeaker(OWNER, 3, 7, '1', 'Boris Ivanov');
-    expect(await speakerNamesFor(3, 7, kv)).toEqual({ '1': 'Boris Ivanov' });
-    expect(await speakerNamesFor(3, 8, kv)).toEqual({});
+    expect(await speakerMapFor(3, 7, kv)).toEqual({});
+    await archive.renameVoice(OWNER, 3, 7, '1', 'Boris Ivanov');
+    expect(await speakerMapFor(3, 7, kv)).toEqual({ '1': 'Boris Ivanov' });
+    expect(await speakerMapFor(3, 8, kv)).toEqual({});
     // An empty name gives the service's label back.
-    await archive.renameSpeaker(OWNER, 3, 7, '1', '   ');
-    expect(await speakerNamesFor(3, 7, kv)).toEqual({});
+    await archive.renameVoice(OWNER, 3, 7, '1', '   ');
+    expect(await speakerMapFor(3, 7, kv)).toEqual({});
     // Another account cannot rename in this archive.
     expect(
-      await archive.renameSpeaker(archiveOwner('https://service.example', 'x@y.z'), 3, 7, '1', 'X'),
+      await archive.renameVoice(archiveOwner('https://service.example', 'x@y.z'), 3, 7, '1', 'X'),
     ).toBeNull();
   });
 

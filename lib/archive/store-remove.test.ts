@@ -51,7 +51,7 @@ const listed = (id: number, date = day(id)) => ({ id, created_at: new Date(date)
 describe('removing recordings from the archive', () => {
   it('takes the record, its speaker names and its catalog entry, and announces it once', async () => {
     const { kv, archive, changes } = await archiveOf([1, 2, 3]);
-    await archive.renameSpeaker(OWNER, 1, 2, '0', 'Anna');
+    await archive.renameVoice(OWNER, 1, 2, '0', 'Anna');
     changes.length = 0;
     expect(await archive.remove(OWNER, 1, [2, 99])).toBe(1);
     expect(Object.keys((await archive.catalog())!.entries).sort()).toEqual(['1:1', '1:3']);

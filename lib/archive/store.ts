@@ -25,7 +25,7 @@ export const CATALOG_KEY = 'catalog';
 export const ARCHIVE_CHANNEL = 'meeting-capture-archive';
 
 /** Speaker id (without braces) to the name given in the viewer. */
-export type SpeakerNames = Record<string, string>;
+export type SpeakerMap = Record<string, string>;
 
 export interface CatalogEntry {
   spaceId: number;
@@ -79,8 +79,8 @@ function unlabelled(name: string): boolean {
 }
 
 /** The speaker names of a result with the names given locally applied (id → name). */
-export function effectiveSpeakerNames(result: ProcessingResult, names: SpeakerNames = {}): SpeakerNames {
-  const out: SpeakerNames = {};
+export function effectiveSpeakerMap(result: ProcessingResult, names: SpeakerMap = {}): SpeakerMap {
+  const out: SpeakerMap = {};
   for (const [id, name] of Object.entries(result.result?.speakers_map ?? {})) out[speakerIdOf(id)] = name;
   for (const block of result.result?.dialog ?? []) {
     for (const speaker of block.speakers) {
@@ -92,9 +92,9 @@ export function effectiveSpeakerNames(result: ProcessingResult, names: SpeakerNa
   return out;
 }
 
-function displayNames(result: ProcessingResult, names: SpeakerNames): string[] {
+function displayNames(result: ProcessingResult, names: SpeakerMap): string[] {
   return [
-    ...new Set(Object.values(effectiveSpeakerNames(result, names)).filter((name) => !unlabelled(name))),
+    ...new Set(Object.values(effectiveSpeakerMap(result, names)).filter((name) => !unlabelled(name))),
   ].sort();
 }
 
@@ -129,8 +129,8 @@ export class ArchiveReader {
   }
 
   /** Speaker names given in the viewer for this recording (id → name); empty when none. */
-  async speakerNames(spaceId: number, audioId: number): Promise<SpeakerNames> {
-    return (await this.kv.get<SpeakerNames>(namesKey(recordKey(spaceId, audioId)))) ?? {};
+  async speakerMap(spaceId: number, audioId: number): Promise<SpeakerMap> {
+    return (await this.kv.get<SpeakerMap>(namesKey(recordKey(spaceId, audioId)))) ?? {};
   }
 }
 
@@ -176,7 +176,7 @@ export class Archive extends ArchiveReader {
       const catalog = await this.#catalogFor(owner);
       const key = recordKey(record.spaceId, record.audioId);
       const before = catalog.entries[key];
-      const names = await this.kv.get<SpeakerNames>(namesKey(key));
+      const names = await this.kv.get<SpeakerMap>(namesKey(key));
       const title = result.title || record.title || before?.title || '';
       const createdAt = record.createdAt ?? before?.createdAt ?? null;
       const stored: ArchiveRecord = {
@@ -221,19 +221,19 @@ export class Archive extends ArchiveReader {
    * Names a speaker of one recording (an empty name gives the service's label back). Kept only
    * for a recording in this owner's archive; returns the names in force.
    */
-  renameSpeaker(
+  renameVoice(
     owner: string,
     spaceId: number,
     audioId: number,
     speakerId: string,
     name: string,
-  ): Promise<SpeakerNames | null> {
+  ): Promise<SpeakerMap | null> {
     return this.#serial(async () => {
       const catalog = await this.catalog();
       const key = recordKey(spaceId, audioId);
       const entry = catalog?.owner === owner ? catalog.entries[key] : undefined;
       if (!catalog || !entry) return null;
-      const names = { ...((await this.kv.get<SpeakerNames>(namesKey(key))) ?? {}) };
+      const names = { ...((await this.kv.get<SpeakerMap>(namesKey(key))) ?? {}) };
       const clean = name.replace(/\s+/g, ' ').trim().slice(0, SPEAKER_NAME_MAX);
       if (clean === '') delete names[speakerId];
       else names[speakerId] = clean;

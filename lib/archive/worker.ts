@@ -173,7 +173,7 @@ export function startSearchWorker(
   const readRecord: RecordSource = async (key) => {
     const record = await reader.getByKey(key);
     if (!record) return null;
-    return { record, names: await reader.speakerNames(record.spaceId, record.audioId) };
+    return { record, names: await reader.speakerMap(record.spaceId, record.audioId) };
   };
 
   /** The same for the hits of a search, kept for the next searches (`cache`). */

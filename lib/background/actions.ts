@@ -7,7 +7,7 @@ import { toApiErrorInfo } from '@/lib/api';
 import { describeError } from '@/lib/failures';
 import { describeJob } from '@/lib/jobs/describe';
 import type { Job } from '@/lib/jobs/types';
-import { parseMeetingLink } from '@/lib/links';
+import { parseMeetingLink } from '@/lib/meetings';
 import {
   COMMAND_RECORD_TAB,
   COMMAND_SEND_BOT,

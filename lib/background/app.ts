@@ -5,26 +5,27 @@
  * - the deliveries of ready protocols (./deliveries.ts);
  * - jobs and results: the job engine, the poll scheduler, the archive (./results.ts);
  * - the calendars, the tab rule and the scheduled bots (./calendar-services.ts);
- * - "Record here", over the worker's one offscreen document (./recording.ts, ./offscreen.ts).
+ * - "Record here", over the worker's one offscreen document (./recording/, ./offscreen.ts).
  */
 import { ARCHIVE_CHANNEL, Archive, type ArchiveChange, archiveKv, dropSearchDatabase } from '@/lib/archive';
 import { type Lang, resolveLang } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
 import { idbKeyValue } from '@/lib/kv';
-import type { MeetingLink } from '@/lib/links';
+import type { MeetingLink } from '@/lib/meetings';
+import { TimelineStore } from '@/lib/page-names/store';
 import { hasOriginAccess } from '@/lib/permissions';
 import { createRecordingStore } from '@/lib/recording/store';
-import { TimelineStore } from '@/lib/speakers/store';
 import { DATABASES, getSettings } from '@/lib/storage';
 import { createAccount } from './account';
 import { createCalendarServices } from './calendar-services';
 import { createDeliveries, deliveryAlarm, trustedDeliveryKv } from './deliveries';
 import { notify } from './notifications';
 import { theOffscreenDocument } from './offscreen';
+import { createPageNames, type PageNamesService } from './page-names';
 import { createRecording, firstRecording, type Recording, recordingBrowser } from './recording';
 import { createResults } from './results';
-import { createSpeakerPages, type SpeakerPages } from './speakers';
-import type { Background, BackgroundOptions, JobsService, SessionService, SpacesService } from './types';
+import type { JobsService, SessionService, SpacesService } from './services';
+import type { Background, BackgroundOptions } from './types';
 
 export type { Background, BackgroundOptions } from './types';
 
@@ -48,12 +49,12 @@ export function createBackground(options: BackgroundOptions = {}): Background {
   const originAccess = options.hasOriginAccess ?? hasOriginAccess;
   const lang = async (): Promise<Lang> => resolveLang((await getSettings()).language);
   // Made below, once the archive and the recording they follow exist.
-  let speakers: SpeakerPages | undefined;
+  let pageNames: PageNamesService | undefined;
   const archive = new Archive(options.archiveKv ?? archiveKv(), {
     now,
     changed: (change) => {
       announceArchiveChange(change);
-      void speakers?.archiveChanged(change).catch((error) => console.error('page timelines', error));
+      void pageNames?.archiveChanged(change).catch((error) => console.error('page timelines', error));
     },
   });
 
@@ -66,7 +67,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     forgetRecordings: async (how) => {
       await recording?.forget(how);
       // Sign-out takes the meeting pages' timelines with the recordings; a session that ended keeps them.
-      if (how === 'signed-out') await speakers?.wipe();
+      if (how === 'signed-out') await pageNames?.wipe();
     },
     ...(options.sessionKv ? { sessionKv: options.sessionKv } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -82,7 +83,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     ...(options.convertMarkdown ? { convertMarkdown: options.convertMarkdown } : {}),
     kv: trustedDeliveryKv,
     schedule: deliveryAlarm(now),
-    speakerNames: (spaceId, audioId) => archive.speakerNames(spaceId, audioId),
+    speakerNames: (spaceId, audioId) => archive.speakerMap(spaceId, audioId),
   });
 
   const results = createResults({
@@ -102,7 +103,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
 
   /** A bot job made (or joined): the calendar event's attendees go beside it, when a feed holds the meeting. */
   const botSent = async (job: Job) => {
-    await speakers?.botSent(job).catch((error) => console.error('attendees not kept', error));
+    await pageNames?.botSent(job).catch((error) => console.error('attendees not kept', error));
   };
   const sendBot = async (meeting: MeetingLink, spaceId?: number): Promise<Job> => {
     const job = await results.sendBot(meeting, spaceId);
@@ -160,13 +161,13 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     jobs,
     autoProcess: async () => (await getSettings()).autoProcess,
     firstRecording,
-    started: async (state, pageUrl) => speakers?.recordingStarted(state, pageUrl),
+    started: async (state, pageUrl) => pageNames?.recordingStarted(state, pageUrl),
   });
 
-  speakers = createSpeakerPages({
+  pageNames = createPageNames({
     now,
     store: new TimelineStore(
-      options.speakersKv ?? idbKeyValue(DATABASES.speakers.name, DATABASES.speakers.store),
+      options.timelinesKv ?? idbKeyValue(DATABASES.timelines.name, DATABASES.timelines.store),
       now,
     ),
     recording,
@@ -219,7 +220,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       return delivery.deliveries;
     },
     recording,
-    speakers,
+    pageNames,
     wake,
   };
 }

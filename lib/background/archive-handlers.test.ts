@@ -100,7 +100,7 @@ describe('the archive in the background', () => {
     await signIn();
     const first = await send('recording.result', { spaceId: S.personal, audioId: R.ready });
     const speakerId = Object.keys(first.data.result.speakers_map)[0] as string;
-    const renamed = await send('archive.renameSpeaker', {
+    const renamed = await send('archive.renameVoice', {
       spaceId: S.personal,
       audioId: R.ready,
       speakerId,
@@ -108,13 +108,13 @@ describe('the archive in the background', () => {
     });
     expect(renamed).toEqual({ ok: true, data: { [speakerId]: 'Boris Ivanov' } });
     const again = await send('recording.result', { spaceId: S.personal, audioId: R.ready });
-    expect(again.data.archived.speakerNames).toEqual({ [speakerId]: 'Boris Ivanov' });
+    expect(again.data.archived.speakerMap).toEqual({ [speakerId]: 'Boris Ivanov' });
     expect((await bg.archive.store.catalog())?.entries[`${S.personal}:${R.ready}`]?.speakers).toContain(
       'Boris Ivanov',
     );
     // A recording not in the archive cannot be renamed.
     expect(
-      await send('archive.renameSpeaker', {
+      await send('archive.renameVoice', {
         spaceId: S.team,
         audioId: R.teamReady,
         speakerId: '1',
@@ -126,7 +126,7 @@ describe('the archive in the background', () => {
   it('signing out clears the archive, names and the search index with the session', async () => {
     await signIn();
     await send('recording.result', { spaceId: S.personal, audioId: R.ready });
-    await send('archive.renameSpeaker', {
+    await send('archive.renameVoice', {
       spaceId: S.personal,
       audioId: R.ready,
       speakerId: '1',

@@ -11,7 +11,7 @@ import type { Background } from './types';
 type ArchiveMessages =
   | 'archive.summary'
   | 'archive.clearSpace'
-  | 'archive.renameSpeaker'
+  | 'archive.renameVoice'
   | 'archive.import.start'
   | 'archive.import.stop'
   | 'archive.import.status';
@@ -34,8 +34,8 @@ export function createArchiveHandlers(bg: Background): Pick<Handlers, ArchiveMes
       return null;
     },
 
-    'archive.renameSpeaker': async ({ spaceId, audioId, speakerId, name }) =>
-      bg.archive.store.renameSpeaker(await signedInOwner(bg), spaceId, audioId, speakerId, name),
+    'archive.renameVoice': async ({ spaceId, audioId, speakerId, name }) =>
+      bg.archive.store.renameVoice(await signedInOwner(bg), spaceId, audioId, speakerId, name),
 
     'archive.import.start': async ({ spaceIds }) => {
       await signedInOwner(bg);

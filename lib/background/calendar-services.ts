@@ -17,7 +17,7 @@ import type { JobEngine } from '@/lib/jobs/engine';
 import type { JobStore } from '@/lib/jobs/store';
 import type { Job } from '@/lib/jobs/types';
 import { idbKeyValue, type KeyValueStore } from '@/lib/kv';
-import { type MeetingLink, parseMeetingLink } from '@/lib/links';
+import { type MeetingLink, parseMeetingLink } from '@/lib/meetings';
 import type { PageContext, ScheduledBot } from '@/lib/messaging';
 import { isHiddenOnSite } from '@/lib/page/conditions';
 import type { BackgroundSessionStore } from '@/lib/session-store';
@@ -25,8 +25,8 @@ import { defaultSpace } from '@/lib/spaces';
 import { DATABASES, getSettings } from '@/lib/storage';
 import { parseFeedOffThread } from './engine-client';
 import { notify } from './notifications';
+import type { BalanceShortfall } from './services';
 import { backgroundTexts } from './texts';
-import type { BalanceShortfall } from './types';
 
 export interface CalendarServicesDeps {
   now: () => number;

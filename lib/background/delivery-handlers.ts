@@ -57,7 +57,7 @@ export function createDeliveryHandlers(bg: Background): Pick<Handlers, DeliveryM
         const kept = owner ? await bg.archive.store.getFor(owner, spaceId, audioId).catch(() => null) : null;
         const result = kept?.result ?? (await bg.session.client.getResult(spaceId, audioId));
         if (!result.result) throw new MessageError({ kind: 'delivery', reason: 'not-ready' });
-        const names = await bg.archive.store.speakerNames(spaceId, audioId).catch(() => ({}));
+        const names = await bg.archive.store.speakerMap(spaceId, audioId).catch(() => ({}));
         const space = (await bg.spaces.list().catch(() => [])).find((candidate) => candidate.id === spaceId);
         return bg.deliveries.sendAgain(id, {
           recording: { spaceId, spaceName: space?.name ?? null, audioId, title: result.title },

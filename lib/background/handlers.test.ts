@@ -48,7 +48,7 @@ beforeEach(() => {
     backgroundOptions({
       calendarsKv: memoryKeyValue(),
       recordingKv: memoryKeyValue(),
-      speakersKv: memoryKeyValue(),
+      timelinesKv: memoryKeyValue(),
       fetch: recordingFetch,
     }),
   );
@@ -503,27 +503,27 @@ describe('page-scoped messages', () => {
     }
   });
 
-  it('page.speakers answers a meeting page whether its tab is recorded, and keeps nothing when it is not', async () => {
+  it('page.timeline answers a meeting page whether its tab is recorded, and keeps nothing when it is not', async () => {
     const timeline = { v: 1, origin: 1, participants: [], speaking: [], observed: [], truncated: false };
-    expect(await send('page.speakers', {}, meetTab)).toEqual({ ok: true, data: { recording: false } });
-    expect(await send('page.speakers', { timeline, missing: 'participant tiles' }, meetTab)).toEqual({
+    expect(await send('page.timeline', {}, meetTab)).toEqual({ ok: true, data: { recording: false } });
+    expect(await send('page.timeline', { timeline, missing: 'participant tiles' }, meetTab)).toEqual({
       ok: true,
       data: { recording: false },
     });
     expect(await pageBreakagesItem.getValue()).toEqual([]);
     // Only meeting pages, and only the parts a reader names: no page text.
-    expect(await send('page.speakers', {}, calendarTab)).toMatchObject({ ok: false });
-    expect(await send('page.speakers', { missing: 'Anna Petrova' }, meetTab)).toMatchObject({ ok: false });
-    expect(await send('page.speakers', {}, popup)).toMatchObject({
+    expect(await send('page.timeline', {}, calendarTab)).toMatchObject({ ok: false });
+    expect(await send('page.timeline', { missing: 'Anna Petrova' }, meetTab)).toMatchObject({ ok: false });
+    expect(await send('page.timeline', {}, popup)).toMatchObject({
       ok: false,
       error: { kind: 'forbidden-sender' },
     });
     // The viewer asks for a recording's timeline; none is kept for it.
-    expect(await send('speakers.timeline', { spaceId: 1, audioId: 1 }, popup)).toEqual({
+    expect(await send('pageNames.get', { spaceId: 1, audioId: 1 }, popup)).toEqual({
       ok: true,
       data: null,
     });
-    expect(await send('speakers.timeline', { spaceId: 1, audioId: 1 }, meetTab)).toMatchObject({ ok: false });
+    expect(await send('pageNames.get', { spaceId: 1, audioId: 1 }, meetTab)).toMatchObject({ ok: false });
   });
 
   it('page.breakage keeps what a calendar or meeting adapter missed, for those pages only, with no page content', async () => {

@@ -13,11 +13,11 @@ import { createDeliveryHandlers } from './delivery-handlers';
 import { type Handlers, MessageError } from './handler-types';
 import { createJobHandlers } from './job-handlers';
 import { createPageHandlers } from './page-handlers';
+import { createPageNamesHandlers } from './page-names-handlers';
 import { createRecordingHandlers } from './recording-handlers';
 import type { Sender } from './senders';
 import { createSessionHandlers } from './session-handlers';
 import { createSpaceHandlers } from './space-handlers';
-import { createSpeakerHandlers } from './speaker-handlers';
 import type { Background } from './types';
 
 export { shownResult } from './space-handlers';
@@ -33,7 +33,7 @@ export function createHandlers(bg: Background): Handlers {
     ...createSpaceHandlers(bg),
     ...createJobHandlers(bg),
     ...createPageHandlers(bg),
-    ...createSpeakerHandlers(bg),
+    ...createPageNamesHandlers(bg),
   };
 }
 

@@ -17,12 +17,12 @@ import { createHandlers, respond } from './handlers';
 import { createMenus } from './menus';
 import { openNotification } from './notifications';
 import { notifyPages, withPageOutcome } from './page-answers';
-import { watchRecording } from './recording-watch';
+import { watchRecording } from './recording/watch';
 import { POLL_ALARM } from './scheduler';
 import { checkMessage, currentSender, type OwnExtension } from './senders';
 import { SESSION_EXPIRED_ALARM, SESSION_WARNING_ALARM } from './session';
-import { botJobStarted, tellMeetingPages } from './speaker-notice';
 import { provideRussianTexts } from './texts-provided';
+import { botJobStarted, tellMeetingPages } from './timeline-notice';
 import type { Background } from './types';
 
 export function startBackground(bg: Background = createBackground()): Background {
@@ -117,13 +117,13 @@ export function startBackground(bg: Background = createBackground()): Background
     void bg.jobs.scheduler.run();
   });
 
-  // "Record here": the recorded tab closing or leaving stops it (lib/background/recording-watch.ts).
+  // "Record here": the recorded tab closing or leaving stops it (lib/background/recording/watch.ts).
   watchRecording(bg.recording);
   // A meeting page's timeline follows its recording to the upload job and the service's recording,
-  // and goes with them (lib/background/speakers.ts).
-  // A bot sent to a meeting: its open page starts sampling at once (lib/background/speaker-notice.ts).
+  // and goes with them (lib/background/page-names.ts).
+  // A bot sent to a meeting: its open page starts sampling at once (lib/background/timeline-notice.ts).
   jobsItem.watch((jobs, previous) => {
-    void bg.speakers.follow();
+    void bg.pageNames.follow();
     if (botJobStarted(previous, jobs)) void tellMeetingPages().catch(log('page notice'));
   });
 

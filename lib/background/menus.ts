@@ -75,7 +75,7 @@ export async function createMenus(lang: Lang): Promise<void> {
     contexts: ['page'],
     documentUrlPatterns: [...VIDEO_PAGE_PATTERNS],
   });
-  // Chrome only: a tab's sound can be recorded there (lib/background/recording.ts).
+  // Chrome only: a tab's sound can be recorded there (lib/background/recording/).
   if ((browser as unknown as { offscreen?: unknown }).offscreen)
     await create({
       id: MENU_RECORD_TAB,

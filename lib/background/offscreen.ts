@@ -10,7 +10,7 @@
  * has ended; a use that comes while it closes waits for the close and opens it again. A document
  * left open by a worker that stopped mid-use is found (`exists`) and reused, then closed after.
  *
- * The same document records a tab ("Record here", lib/background/recording.ts): while a recording
+ * The same document records a tab ("Record here", lib/background/recording/): while a recording
  * holds it (`keepOpen`, read from the recording database), the end of another use does not close
  * it; the recording's own end does.
  */

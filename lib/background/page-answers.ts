@@ -8,7 +8,8 @@ import { browser } from 'wxt/browser';
 import { type MessageResult, PAGE_CONTEXT_CHANGED, type PageAnswer } from '@/lib/messaging';
 import { describePageAnswer, isPageAction, type SpaceView } from '@/lib/page/outcome';
 import { spacesForPage } from '@/lib/page/spaces';
-import type { Background, SpacesService } from './types';
+import type { SpacesService } from './services';
+import type { Background } from './types';
 
 export async function withPageOutcome(
   bg: { lang: Background['lang']; spaces: Pick<SpacesService, 'list'> },

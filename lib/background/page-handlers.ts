@@ -6,7 +6,8 @@
  */
 import type { AutoJoinView } from '@/lib/calendar/auto-join-service';
 import type { Job } from '@/lib/jobs/types';
-import { detectCalendarPage, detectMeeting, type MeetingLink, parseMeetingLink } from '@/lib/links';
+import { detectCalendarPage } from '@/lib/links';
+import { detectMeeting, type MeetingLink, parseMeetingLink } from '@/lib/meetings';
 import type { PageAutoJoin, PageJob, ScheduledBot } from '@/lib/messaging';
 import { recordBreakage } from '@/lib/page/breakage';
 import { isHiddenOnSite } from '@/lib/page/conditions';

@@ -6,7 +6,7 @@
  * ended, for a recording of its own tab and meeting only.
  */
 import { browser } from 'wxt/browser';
-import { detectMeeting } from '@/lib/links';
+import { detectMeeting } from '@/lib/meetings';
 import { type Handlers, MessageError } from './handler-types';
 import { pageKindOf, type Sender } from './senders';
 import type { Background } from './types';

@@ -112,15 +112,15 @@ export function createSpaceHandlers(bg: Background): Pick<Handlers, SpaceMessage
       const kept = owner
         ? await Promise.all([
             bg.archive.store.getFor(owner, spaceId, audioId),
-            bg.archive.store.speakerNames(spaceId, audioId),
+            bg.archive.store.speakerMap(spaceId, audioId),
           ]).catch((error) => {
             console.warn('archive not read', error);
             return null;
           })
         : null;
       if (kept?.[0]) {
-        const [record, speakerNames] = kept;
-        return { ...shownResult(record.result), archived: { createdAt: record.createdAt, speakerNames } };
+        const [record, speakerMap] = kept;
+        return { ...shownResult(record.result), archived: { createdAt: record.createdAt, speakerMap } };
       }
       await requireServiceAccess(bg);
       let result: ProcessingResult;
@@ -142,7 +142,7 @@ export function createSpaceHandlers(bg: Background): Pick<Handlers, SpaceMessage
             console.warn('result not archived', error);
             return false;
           });
-        if (kept) return { ...shownResult(result), archived: { createdAt, speakerNames: {} } };
+        if (kept) return { ...shownResult(result), archived: { createdAt, speakerMap: {} } };
       }
       return shownResult(result);
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMeetingLink } from '@/lib/links';
+import { parseMeetingLink } from '@/lib/meetings';
 import { AROUND_START_MS, occurrenceAround } from './attendees';
 import type { MeetingOccurrence } from './types';
 

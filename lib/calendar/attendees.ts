@@ -1,10 +1,10 @@
 /**
  * The calendar event a meeting belongs to at a moment: a bot sent, or a "Record here" recording
  * started, for a meeting link that a synced feed holds then. Its attendees' names are kept beside
- * the job or the recording (lib/speakers/store.ts), since the occurrences leave the calendars'
+ * the job or the recording (lib/page-names/store.ts), since the occurrences leave the calendars'
  * storage after their window. Pure: the background gives it the stored occurrences.
  */
-import { parseMeetingLink } from '@/lib/links';
+import { parseMeetingLink } from '@/lib/meetings';
 import type { MeetingOccurrence } from './types';
 
 /** A meeting counts as the occurrence's from this long before its start to its end. */

@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEMO_LINKS, demoCalendar } from '../../emulator/calendar';
 import type { Job } from '../jobs/types';
 import { type KeyValueStore, memoryKeyValue } from '../kv';
-import { type MeetingLink, parseMeetingLink } from '../links';
+import { type MeetingLink, parseMeetingLink } from '../meetings';
 import { AUTO_JOIN_DELAY_MS } from './';
 import { AUTO_JOIN_ALARM, AutoJoin } from './auto-join-service';
 import { Calendars } from './calendars';

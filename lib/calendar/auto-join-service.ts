@@ -23,7 +23,7 @@ import {
 import { AUTO_JOIN_ALARM, AUTO_JOIN_KEY } from '@/lib/calendar/store';
 import type { Job } from '@/lib/jobs/types';
 import type { KeyValueStore } from '@/lib/kv';
-import { type MeetingLink, parseMeetingLink } from '@/lib/links';
+import { type MeetingLink, parseMeetingLink } from '@/lib/meetings';
 import { serialQueue } from '@/lib/serial';
 
 export { AUTO_JOIN_ALARM };

@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { demoCalendar } from '../../emulator/calendar';
 import { createBackground } from '../background/app';
 import { type KeyValueStore, memoryKeyValue } from '../kv';
-import { type MeetingLink, parseMeetingLink } from '../links';
+import { type MeetingLink, parseMeetingLink } from '../meetings';
 import type { AutoJoinEntry } from './auto-join';
 import { AutoJoin } from './auto-join-service';
 import { Calendars } from './calendars';

@@ -4,7 +4,7 @@ import { DEMO_LINKS, demoCalendar } from '../../emulator/calendar';
 import { checkMessage } from '../background/senders';
 import type { Job } from '../jobs/types';
 import { type KeyValueStore, memoryKeyValue } from '../kv';
-import type { MeetingLink } from '../links';
+import type { MeetingLink } from '../meetings';
 import type { ScheduledBot } from '../messaging';
 import {
   CALENDAR_DISPATCH_ALARM,

@@ -39,8 +39,8 @@ import {
 } from '@/lib/calendar/types';
 import type { Job } from '@/lib/jobs/types';
 import type { KeyValueStore } from '@/lib/kv';
-import type { MeetingLink } from '@/lib/links';
-import { parseMeetingLink } from '@/lib/links';
+import type { MeetingLink } from '@/lib/meetings';
+import { parseMeetingLink } from '@/lib/meetings';
 import { serialQueue } from '@/lib/serial';
 import { FEED_CAPS } from './caps';
 import { FEED_HOLD_MS, type FeedSyncDeps, syncFeed } from './feed-sync';

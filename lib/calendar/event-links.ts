@@ -6,7 +6,7 @@
  * redirectors (Safe Links, Google redirects...).
  */
 import type ICAL from 'ical.js';
-import { findMeetingLinks, type MeetingLink } from '@/lib/links';
+import { findMeetingLinks, type MeetingLink } from '@/lib/meetings';
 
 /** Where a dedicated conference link lives: checked first, since it is the meeting's own. */
 const CONFERENCE_PROPERTIES = [

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseMeetingLink } from '@/lib/links';
+import { parseMeetingLink } from '@/lib/meetings';
 import { FeedFormatError, parseFeed } from './ical-engine';
 import { GOOGLE_FEED, OUTLOOK_FEED, YANDEX_FEED } from './testing/feeds';
 

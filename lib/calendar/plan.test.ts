@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMeetingLink } from '@/lib/links';
+import { parseMeetingLink } from '@/lib/meetings';
 import { occurrenceKey, planMeetings } from './plan';
 import { ruleAccepts, sendTimeOf, skippedByTitle } from './rules';
 import { type CalendarRule, DEFAULT_RULE, type MeetingOccurrence } from './types';

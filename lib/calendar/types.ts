@@ -1,5 +1,4 @@
-import type { MEETING_SERVICES } from '@/lib/api';
-import type { MeetingLink } from '@/lib/links';
+import type { BotService, MeetingLink } from '@/lib/meetings';
 
 /** One occurrence of a calendar event that holds a meeting link (all-day, cancelled and declined ones never become one). */
 export interface MeetingOccurrence {
@@ -231,7 +230,7 @@ export interface UpcomingItem {
 export interface ScheduledBot {
   id: string;
   link: string;
-  meetingService: (typeof MEETING_SERVICES)[number];
+  meetingService: BotService;
   startsAt: number;
   title?: string;
   spaceId: number;

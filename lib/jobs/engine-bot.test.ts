@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api';
-import type { MeetingLink } from '../links';
+import type { MeetingLink } from '../meetings';
 import { BOT_RECORDING_LIMIT_MS, NOT_STARTED_LIMIT_MS } from './limits';
 import { SEED, useFileServer, useHarness } from './testing/harness';
 

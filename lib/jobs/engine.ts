@@ -18,7 +18,8 @@
  *   itself is fetched once, when the flags say the run has ended.
  */
 import { isTransportFailure, type Recording, toApiErrorInfo } from '@/lib/api';
-import type { MeetingLink, VideoPage } from '@/lib/links';
+import type { VideoPage } from '@/lib/links';
+import type { MeetingLink } from '@/lib/meetings';
 import { LIST_PAGE_SIZE, POLL_INTERVAL_MS } from './limits';
 import { claimBotRecordings, stepRequesting } from './steps/bot';
 import { isAuth, type JobEngineDeps, SignInNeeded, type StepContext } from './steps/context';

@@ -3,8 +3,9 @@
  * started) that the background drives to a terminal state. Jobs are plain JSON, persisted in
  * storage and shown by the popup, so every field is serializable.
  */
-import type { ApiErrorInfo, MeetingService } from '@/lib/api';
+import type { ApiErrorInfo } from '@/lib/api';
 import type { ChargeIncident } from '@/lib/charges/types';
+import type { BotService } from '@/lib/meetings';
 
 export type JobIntent = 'bot' | 'link' | 'video' | 'upload' | 'process';
 
@@ -85,7 +86,7 @@ export interface Job {
   autoProcess: boolean;
   /** Meeting link (bot) or source URL (link, video). */
   sourceUrl?: string;
-  meetingService?: MeetingService;
+  meetingService?: BotService;
   upload?: UploadProgressView;
   failure?: JobFailure;
   /** When the background should look at this job next (ms since epoch). */

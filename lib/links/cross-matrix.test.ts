@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findMeetingLinks, parseMeetingLink } from '../meetings';
 import {
   CALENDAR_LOOKALIKES,
   CALENDAR_PAGES,
@@ -7,14 +8,7 @@ import {
   MEETING_LINKS,
   VIDEO_PAGES,
 } from './fixtures';
-import {
-  detectCalendarPage,
-  findMeetingLinks,
-  parseMediaLink,
-  parseMeetingLink,
-  parseVideoPage,
-  unwrapLink,
-} from './index';
+import { detectCalendarPage, parseMediaLink, parseVideoPage, unwrapLink } from './index';
 
 /** Each detector with its own positive inputs; every detector must reject the others'. */
 const DETECTORS = [

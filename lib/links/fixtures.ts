@@ -2,8 +2,10 @@
  * Positive URLs of each detector, with the expected result and where the form comes from.
  * The cross-matrix test feeds every list to every other detector, and every LOOKALIKE to all.
  */
+
+import type { MeetingLink } from '../meetings';
 import type { CalendarApp } from './calendar-page';
-import type { MediaLink, MeetingLink, VideoPage } from './types';
+import type { MediaLink, VideoPage } from './types';
 
 export interface Fixture<T> {
   input: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findMeetingLinks, parseMediaLink, parseMeetingLink, parseVideoPage, unwrapLink } from './index';
+import { findMeetingLinks, parseMeetingLink } from '../meetings';
+import { parseMediaLink, parseVideoPage, unwrapLink } from './index';
 
 /** Deterministic pseudo-random numbers (mulberry32) so a failure can be replayed. */
 function random(seed: number): () => number {

@@ -1,18 +1,3 @@
-/**
- * `meeting_service` values of the service's "Send a bot to a meeting" request: the contract's
- * three, the one definition (lib/api/schemas.ts takes it). Each is the `bot` of one service in
- * the meeting-service registry (lib/meetings); record-only services have none.
- */
-export type MeetingService = 'google_meet' | 'zoom' | 'telemost';
-
-export interface MeetingLink {
-  service: MeetingService;
-  /** Meeting code, number or personal-link name; stable for the same meeting. */
-  id: string;
-  /** Canonical https join link to send as `link` (at most 255 characters). */
-  url: string;
-}
-
 /** Short stable names of the video-hosting sites we recognise. */
 export type VideoSite =
   | 'youtube'

@@ -4,7 +4,7 @@
  * with its source there); the record-only ones name their sources here.
  */
 import { MEETING_LINKS } from '../links/fixtures';
-import type { MeetingServiceId } from './index';
+import type { MeetingServiceId } from './registry';
 
 export interface ServiceFixtures {
   /** Links as people paste or click them, each with the meeting id it names. */

@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { MatchPattern } from 'wxt/utils/match-patterns';
 import { MEETING_LINK_PATTERNS } from '../background/menus';
 import { pageKindOf } from '../background/senders';
-import { detectMeeting, findMeetingLinks, findMeetings, parseMeetingLink } from '../links';
 import { unwrapLink } from '../links/unwrap-link';
 import { parseLink } from '../links/url';
 import { isMeetingPage } from '../page/conditions';
 import { CALENDAR_MATCHES, MEETING_MATCHES, VIDEO_MATCHES } from '../page/match-patterns';
 import { PAGE_TEXT } from '../page/page-text';
+import { detectMeeting, findMeetingLinks, findMeetings, parseMeetingLink } from '.';
 import { SERVICE_FIXTURES } from './fixtures';
 import {
   BOT_LINK_RULES,

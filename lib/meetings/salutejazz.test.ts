@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectMeeting } from '../links';
+import { detectMeeting } from '.';
 import { SERVICE_FIXTURES } from './fixtures';
 
 describe('SaluteJazz', () => {

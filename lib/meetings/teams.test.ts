@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectMeeting } from '../links';
 import { parseLink } from '../links/url';
+import { detectMeeting } from '.';
 import { SERVICE_FIXTURES } from './fixtures';
 import { teams } from './teams';
 

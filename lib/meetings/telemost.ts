@@ -37,6 +37,12 @@ function parseTelemost(link: ParsedLink): ParsedMeeting | null {
   return { id: id!, url: `https://${link.host}/j/${id}` };
 }
 
+/** In the call: Telemost keeps `/j/<id>` for the whole call; anything after it is the same call. */
+function telemostWithinMeeting(url: URL): string | null {
+  const segments = url.pathname.split('/').filter(Boolean);
+  return segments[0] === 'j' && segments.length > 2 ? segments[1]! : null;
+}
+
 /** What link detection needs of telemost (the calendars' script takes only this part). */
 export const telemostLinks = {
   id: 'telemost',
@@ -52,4 +58,5 @@ export const telemost = {
   linkPatterns: /* @__PURE__ */ hostPatterns('*', TELEMOST_HOSTS, ['/*']),
   // Telemost 3.0 draws the pre-join screen and the call in a same-origin `/private-join/<id>` frame.
   page: { frame: 'iframe[src*="/private-join/"]' },
+  withinMeeting: telemostWithinMeeting,
 } as const satisfies MeetingServiceDefinition;

@@ -3,8 +3,23 @@
  * Every list of hosts, patterns and names derives from these definitions (lib/meetings/index.ts);
  * docs/meeting-services.md says how to add one.
  */
-import type { MeetingService } from '../links/types';
 import { isHostOrSubdomain, type LinkScheme, type ParsedLink } from '../links/url';
+
+/**
+ * `meeting_service` values of the service's "Send a bot to a meeting" request: the contract's
+ * three, the one definition (lib/api/schemas.ts takes it). Each is the `bot` of one service in
+ * the meeting-service registry; record-only services have none.
+ */
+export type BotService = 'google_meet' | 'zoom' | 'telemost';
+
+/** A join link of a service that sends a bot there, as the bot is sent to it. */
+export interface MeetingLink {
+  service: BotService;
+  /** Meeting code, number or personal-link name; stable for the same meeting. */
+  id: string;
+  /** Canonical https join link to send as `link` (at most 255 characters). */
+  url: string;
+}
 
 /** The meeting a link or a page address names, as a service's `parse` returns it. */
 export interface ParsedMeeting {
@@ -38,7 +53,7 @@ export interface MeetingPageAdapter {
 
 /**
  * What a meeting page shows of its call, read from the call's document (the top one or the
- * adapter's `frame`) by the service's call-state reader (lib/meetings/pages/): the pre-join or
+ * adapter's `frame`) by the service's call-state reader (lib/meetings/call-state/): the pre-join or
  * waiting screen, the call, the screen after it ended, or `unknown` when none of what the
  * service's page should hold is there (a page that changed, a screen not known). Never `ended` on
  * a guess: a recording stops on it.
@@ -72,9 +87,15 @@ export interface MeetingServiceDefinition<Id extends string = string> {
    * there: its meetings are recorded in the browser ("Record here") only, and no link of it ever
    * becomes a bot request (calendars, menus, the tab rule).
    */
-  bot: MeetingService | null;
+  bot: BotService | null;
   /** What the meeting page script reads from this service's pages (see MeetingPageAdapter). */
   page?: MeetingPageAdapter;
+  /**
+   * The service's in-call rules: the meeting id of an address (on any of its hosts) that is a step
+   * within one of its meetings though `parse` takes it for no link, or null. A recorded tab that
+   * moves there still shows the meeting (lib/recording/meeting-end.ts). Never throws.
+   */
+  withinMeeting?(url: URL): string | null;
 }
 
 /** Whether a host is one of a service's host rules (`*.zoom.us` or an exact host). */

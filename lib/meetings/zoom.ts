@@ -95,6 +95,17 @@ function parseZoom(link: ParsedLink): ParsedMeeting | null {
   return null;
 }
 
+/**
+ * In the call: the web client keeps the meeting's number while it moves between its steps
+ * (`/wc/<n>/join` → `/wc/<n>/start`, any `/wc/<n>/<step>` but `leave`).
+ */
+function zoomWithinMeeting(url: URL): string | null {
+  const segments = url.pathname.split('/').filter(Boolean);
+  if (segments[0] === 'wc' && segments.length >= 3 && segments[2] !== 'leave')
+    return /^\d{9,11}$/.test(segments[1]!) ? segments[1]! : null;
+  return null;
+}
+
 /** Zoom join and web-client paths; the rest of its hosts is marketing and account pages. */
 const ZOOM_MEETING_PATHS = ['/j/*', '/s/*', '/w/*', '/wc/*', '/my/*'];
 
@@ -114,4 +125,5 @@ export const zoom = {
   linkPatterns: /* @__PURE__ */ hostPatterns('*', ZOOM_HOSTS, ['/*']),
   // The app web client (`/wc/<n>/join`) draws the meeting in a same-origin frame.
   page: { frame: 'iframe#webclient' },
+  withinMeeting: zoomWithinMeeting,
 } as const satisfies MeetingServiceDefinition;

@@ -1,6 +1,6 @@
 /**
  * Pages that changed: what an adapter (a calendar's, lib/page/calendars/; a meeting service's
- * call-state reader, lib/meetings/pages/, or its speaker reader, lib/meetings/speakers/) expected on
+ * call-state reader, lib/meetings/call-state/, or its speaker reader, lib/meetings/timeline/) expected on
  * its page and did not find, kept by the background and listed in the options page's diagnostics.
  * An entry names
  * the adapter, the host, the missing part (a fixed name from the adapter, never page content) and

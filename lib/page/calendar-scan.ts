@@ -4,7 +4,8 @@
  * markup keeps working as long as it shows the event in a dialog or a main pane and the link as an
  * anchor or as text.
  */
-import { findMeetingLinks, type MeetingLink, parseMeetingLink, unwrapLink } from '@/lib/links';
+import { unwrapLink } from '@/lib/links';
+import { findMeetingLinks, type MeetingLink, parseMeetingLink } from '@/lib/meetings';
 
 /** Event popovers and full-page event details, by role. Dialogs come first: they are more specific. */
 const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"], dialog[open], [aria-modal="true"]';

@@ -6,7 +6,8 @@
  * `youtube.com/redirect?q=...`) is not the meeting or the video it points to, so wrappers are
  * rejected before the detectors run (the detectors would otherwise follow them).
  */
-import { detectCalendarPage, detectMeeting, parseMediaLink, parseVideoPage, unwrapLink } from '@/lib/links';
+import { detectCalendarPage, parseMediaLink, parseVideoPage, unwrapLink } from '@/lib/links';
+import { detectMeeting } from '@/lib/meetings';
 
 function isWrapper(url: URL): boolean {
   return unwrapLink(url.href) !== url.href;

@@ -191,7 +191,7 @@ export function describePageAnswer(
     case 'page.breakage':
     case 'page.eventStart':
     case 'page.callEnded':
-    case 'page.speakers':
+    case 'page.timeline':
       return null;
     case 'page.autoJoin':
     case 'page.autoJoinCancel':

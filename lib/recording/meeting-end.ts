@@ -2,10 +2,11 @@
  * The recording ends with the meeting: while a tab that showed a meeting is recorded, an address
  * of that tab that no longer shows the same meeting (the same service and meeting id) ends the
  * recording, stopped and uploaded as a Stop would. Address changes within the meeting do not
- * count: a query (`?authuser=1`, `?pwd=…`), the Zoom web client's `/wc/<n>/join` → `/wc/<n>/start`
- * (and any `/wc/<n>/<step>` but `leave`), Telemost's `/j/<id>` with more after it.
+ * count: a query (`?authuser=1`, `?pwd=…`), and the steps each service's own file declares within
+ * one of its meetings (`withinMeeting` in lib/meetings/<service>.ts: Zoom's web client's
+ * `/wc/<n>/join` → `/wc/<n>/start`, Telemost's `/j/<id>` with more after it).
  */
-import { detectMeeting } from '@/lib/links';
+import { detectMeeting, meetingService } from '@/lib/meetings';
 
 /** The meeting a recording was started on: its service and id (lib/meetings). */
 export interface RecordedMeeting {
@@ -19,17 +20,6 @@ export function recordedMeeting(url: string): RecordedMeeting | undefined {
   return meeting ? { service: meeting.service, id: meeting.id } : undefined;
 }
 
-/** The meeting id of an address within a meeting that the link parsers do not take as a link. */
-function withinMeeting(service: string, url: URL): string | null {
-  const segments = url.pathname.split('/').filter(Boolean);
-  // Zoom's web client keeps the number while it moves between its steps (join, start, …).
-  if (service === 'zoom' && segments[0] === 'wc' && segments.length >= 3 && segments[2] !== 'leave')
-    return /^\d{9,11}$/.test(segments[1]!) ? segments[1]! : null;
-  // Telemost keeps `/j/<id>` for the whole call; anything after it is the same call.
-  if (service === 'telemost' && segments[0] === 'j' && segments.length > 2) return segments[1]!;
-  return null;
-}
-
 /** Whether the tab's address `url` still shows `meeting`. Never throws. */
 export function showsMeeting(meeting: RecordedMeeting, url: string): boolean {
   const shown = recordedMeeting(url);
@@ -40,10 +30,12 @@ export function showsMeeting(meeting: RecordedMeeting, url: string): boolean {
   } catch {
     return false;
   }
-  // A step of the meeting the parsers do not take as a link, on a host of the same service (both
-  // Zoom and Telemost take `/j/<id>` on each of their hosts).
-  const host = recordedMeeting(`${parsed.origin}/j/${meeting.id}`);
-  return host?.service === meeting.service && withinMeeting(meeting.service, parsed) === meeting.id;
+  // A step of the meeting the parsers do not take as a link (the service's own in-call rules,
+  // lib/meetings/<service>.ts), on a host of the same service (the services with such steps,
+  // Zoom and Telemost, take `/j/<id>` on each of their hosts).
+  const within = meetingService(meeting.service)?.withinMeeting?.(parsed);
+  if (within !== meeting.id) return false;
+  return recordedMeeting(`${parsed.origin}/j/${meeting.id}`)?.service === meeting.service;
 }
 
 /**

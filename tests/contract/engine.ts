@@ -11,7 +11,7 @@ import { JobEngine } from '../../lib/jobs/engine';
 import { createJobStore, type JobStore } from '../../lib/jobs/store';
 import { isTerminal, type Job } from '../../lib/jobs/types';
 import { memoryKeyValue } from '../../lib/kv';
-import { parseMeetingLink } from '../../lib/links';
+import { parseMeetingLink } from '../../lib/meetings';
 import type { TestEmulator } from './support';
 
 export interface JobDriver {

@@ -131,7 +131,7 @@ test('a calendar event’s attendees are offered under the rename of every SPEAK
   const main = viewer.page.getByRole('main');
   await expect(main).toContainText('Speaker 1', { timeout: 30_000 });
   // No page timeline: nothing is suggested as a name, only offered.
-  await expect(viewer.page.getByTestId('names-from-meeting')).toBeHidden();
+  await expect(viewer.page.getByTestId('page-names')).toBeHidden();
   await viewer.page.getByRole('button', { name: 'Rename Speaker 1' }).click();
   const choices = viewer.page.getByRole('group', { name: 'From the calendar event:' });
   await expect(choices.getByRole('button')).toHaveText(['Petrova, Anna', 'Tom Becker', MARKUP]);

@@ -14,7 +14,7 @@ test('the built manifest loads each content script on its own hosts only, never 
     expect.arrayContaining([
       // The speaking timeline's script runs on the meeting pages beside the control's (one entry).
       {
-        js: ['content-scripts/meeting.js', 'content-scripts/speakers.js'],
+        js: ['content-scripts/meeting.js', 'content-scripts/timeline.js'],
         matches: [...MEETING_MATCHES].sort(),
         allFrames: false,
       },

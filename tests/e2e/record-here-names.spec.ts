@@ -6,13 +6,13 @@
  * voices SPEAKER_nn. The popup and the viewer offer the page's names with their evidence; "Use them" gives them
  * through the rename: the transcript and the speakers tab show them, and search finds them. The
  * voice left unnamed is offered the page's names under its rename. The same call on a Meet page in
- * Russian (its labels "Участники", "(Вы)", Cyrillic names: lib/meetings/speakers/fixtures/meet.ts)
+ * Russian (its labels "Участники", "(Вы)", Cyrillic names: lib/meetings/timeline/fixtures/meet.ts)
  * ends with the names offered too, and the popup's "Use them" gives them. A Meet page that shows no
  * tiles is recorded all the same, and the options' diagnostics name it.
  */
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import type { RunningEmulator } from '../../emulator/index';
-import { meetCall, meetId } from '../../lib/meetings/speakers/fixtures/meet';
+import { meetCall, meetId } from '../../lib/meetings/timeline/fixtures/meet';
 import { fixture, servePage } from './page-support';
 import type { PopupPage } from './pages/popup';
 import { launchedForRecording } from './record-launch';
@@ -131,8 +131,8 @@ async function recordCall(
 async function offeredInPopup(popup: PopupPage, audioId: number, schedule: Schedule): Promise<Locator> {
   await popup.page.reload();
   await popup.row(audioId).locator('.recording-title').click();
-  const offer = popup.page.getByTestId('names-from-meeting');
-  await expect(offer).toContainText('Names from the meeting:', { timeout: 20_000 });
+  const offer = popup.page.getByTestId('page-names');
+  await expect(offer).toContainText('Names from the meeting page:', { timeout: 20_000 });
   for (const { name } of schedule) await expect(offer).toContainText(name);
   return offer;
 }
@@ -151,8 +151,8 @@ test('a Record here meeting on Meet ends with the names offered; Use them names 
   await expect(inPopup.getByRole('button', { name: 'Use them' })).toBeVisible();
 
   const viewer = await openViewer(recorded.spaceId, recorded.audioId);
-  const offer = viewer.page.getByTestId('names-from-meeting');
-  await expect(offer).toContainText('Names from the meeting:', { timeout: 20_000 });
+  const offer = viewer.page.getByTestId('page-names');
+  await expect(offer).toContainText('Names from the meeting page:', { timeout: 20_000 });
   for (const { name } of SCHEDULE) await expect(offer).toContainText(name);
   // The user's own tile never speaks here and is never suggested.
   await expect(offer).not.toContainText('Maria Lopez');
@@ -214,7 +214,7 @@ test('a Record here meeting on Meet ends with the names offered; Use them names 
   const again = await openViewer(recorded.spaceId, recorded.audioId);
   await again.tab('Speakers').click();
   await expect(again.page.getByRole('main')).toContainText('Chen Wei');
-  await expect(again.page.getByTestId('names-from-meeting')).toBeHidden();
+  await expect(again.page.getByTestId('page-names')).toBeHidden();
 });
 
 test('a Record here meeting on a Meet page in Russian ends with the names offered; the popup’s Use them gives them', async ({
@@ -234,7 +234,7 @@ test('a Record here meeting on a Meet page in Russian ends with the names offere
   const viewer = await openViewer(recorded.spaceId, recorded.audioId);
   await viewer.tab('Speakers').click();
   for (const { name } of RUSSIAN_SCHEDULE) await expect(viewer.page.getByRole('main')).toContainText(name);
-  await expect(viewer.page.getByTestId('names-from-meeting')).toBeHidden();
+  await expect(viewer.page.getByTestId('page-names')).toBeHidden();
 });
 
 test('a Meet page that shows no participant tiles is recorded all the same, and the diagnostics say which page saw nothing', async ({

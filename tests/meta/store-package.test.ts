@@ -33,9 +33,9 @@ const CSP = "script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; base-uri '
 const SCRIPTS = { calendar: CALENDAR_MATCHES, meeting: MEETING_MATCHES, video: VIDEO_MATCHES };
 /**
  * Scripts that run beside another on the same pages (the build lists them in one entry): the
- * meeting pages' sampling of who speaks (entrypoints/speakers.content), top frame only like the rest.
+ * meeting pages' sampling of who speaks (entrypoints/timeline.content), top frame only like the rest.
  */
-const BESIDE: Partial<Record<keyof typeof SCRIPTS, string[]>> = { meeting: ['speakers'] };
+const BESIDE: Partial<Record<keyof typeof SCRIPTS, string[]>> = { meeting: ['timeline'] };
 
 type Manifest = Record<string, unknown> & {
   permissions?: string[];
@@ -135,7 +135,7 @@ describe('least privilege: the release manifests against an allow-list', () => {
       // The calendar feed parser's document (lib/calendar/engine-thread.ts): opened only while a
       // changed calendar is read, to start the Worker a service worker cannot.
       'offscreen',
-      // "Record here": the sound of a tab the user chose to record (lib/background/recording.ts).
+      // "Record here": the sound of a tab the user chose to record (lib/background/recording/).
       'tabCapture',
       'sidePanel',
     ]);

@@ -72,7 +72,7 @@ export async function searchFixture<I extends TestedIndex>(open: (generation: st
   const source: RecordSource = async (key) => {
     const record = await archive.getByKey(key);
     if (!record) return null;
-    return { record, names: await archive.speakerNames(record.spaceId, record.audioId) };
+    return { record, names: await archive.speakerMap(record.spaceId, record.audioId) };
   };
   const build = async (into: TestedIndex = index) => {
     const current = (await archive.catalog()) as Catalog;

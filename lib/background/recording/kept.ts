@@ -1,0 +1,193 @@
+/**
+ * The recordings kept: what the popup and the side panel are shown (the current recording, one
+ * offered again, the ones set aside), "Upload what was recorded" and "Discard" of any of them, a
+ * kept one set aside (never replaced) by the next start, and what the session's end does to them.
+ */
+
+import { atStart } from '@/lib/recording/recovery';
+import { holdsRecordingPage, isCapturing, isFinished, type RecordingState } from '@/lib/recording/state';
+import { type RecordingContext, refuse } from './context';
+import type { RecordingView } from './types';
+import { current, upload } from './upload';
+
+export async function view(ctx: RecordingContext): Promise<RecordingView> {
+  const { store, offscreen, now } = ctx.deps;
+  const state = await current(ctx);
+  let offer: RecordingView['offer'] = null;
+  if (state && !isFinished(state) && state.phase !== 'uploading') {
+    const decision = await ctx.lookAt(state);
+    if (decision.kind === 'offer') offer = { recordedMs: decision.recordedMs, title: state.title };
+    if (decision.kind === 'clear') await store.setState(null);
+  } else if (state?.phase === 'failed') {
+    const decision = atStart(state, false, (await store.count(state.id)).recordedMs, false);
+    if (decision.kind === 'offer') offer = { recordedMs: decision.recordedMs, title: state.title };
+  }
+  return {
+    supported: offscreen !== null,
+    state: await store.getState(),
+    offer,
+    kept: await keptView(ctx),
+    now: now(),
+  };
+}
+
+/** The recordings set aside, newest first, with the time their pieces cover. */
+export async function keptView(ctx: RecordingContext): Promise<RecordingView['kept']> {
+  const { store } = ctx.deps;
+  const kept = await store.getKept();
+  const items = await Promise.all(
+    kept.map(async (item) => ({
+      id: item.id,
+      title: item.title,
+      startedAt: item.startedAt,
+      recordedMs: (await store.count(item.id)).recordedMs,
+      spaceId: item.spaceId,
+      reason: item.failure?.kind ?? 'interrupted',
+    })),
+  );
+  return items.sort((a, b) => b.startedAt - a.startedAt);
+}
+
+/**
+ * Sets the current recording aside, kept with its pieces and its file, for the next one: it is
+ * listed until it is uploaded or discarded. Its page is gone, so it waits as failed ("interrupted"
+ * when nothing failed).
+ */
+async function setAside(ctx: RecordingContext, state: RecordingState): Promise<void> {
+  const { store, now } = ctx.deps;
+  const kept = (await store.getKept()).filter((item) => item.id !== state.id);
+  await store.setKept([...kept, { ...state, phase: 'failed', updatedAt: now() }]);
+  await store.setState(null);
+}
+
+/**
+ * Whether the current recording is in the way of another: running or uploading refuses with
+ * the reason; one only kept (its page gone, failed with pieces) is set aside; one with nothing
+ * left is cleared.
+ */
+export async function clearTheWay(ctx: RecordingContext): Promise<void> {
+  const state = await current(ctx);
+  if (!state) return;
+  const decision = await ctx.lookAt(state);
+  if (decision.kind === 'running') throw refuse('already-recording');
+  if (decision.kind === 'uploading') throw refuse('still-uploading');
+  if (decision.kind === 'offer') await setAside(ctx, state);
+  else await ctx.deps.store.setState(null);
+}
+
+/** Deletes the file made of a recording that no upload job took. */
+async function dropFile(ctx: RecordingContext, state: RecordingState): Promise<void> {
+  if (state.fileKey && !state.jobId)
+    await ctx.deps.jobs.files.deleteFile(state.fileKey).catch(() => undefined);
+}
+
+export async function recover(
+  ctx: RecordingContext,
+  action: 'upload' | 'discard',
+  spaceId?: number,
+  id?: string,
+): Promise<RecordingView> {
+  const { store, offscreen: document } = ctx.deps;
+  const present = await store.getState();
+  const aside =
+    id !== undefined && id !== present?.id ? (await store.getKept()).find((item) => item.id === id) : null;
+  if (id !== undefined && id !== present?.id && !aside) return view(ctx);
+  if (aside && action === 'discard') {
+    await store.deletePieces(aside.id);
+    await dropFile(ctx, aside);
+    await store.setKept((await store.getKept()).filter((item) => item.id !== aside.id));
+    return view(ctx);
+  }
+  if (aside) {
+    // One recording at a time goes through the recording page: the kept one becomes the current.
+    await clearTheWay(ctx);
+    await store.setKept((await store.getKept()).filter((item) => item.id !== aside.id));
+    await store.setState(aside);
+  }
+  const state = await store.getState();
+  if (!state) return view(ctx);
+  if (action === 'discard') {
+    if (document && (await ctx.pageHolds()) === state.id)
+      await document.use(() => ctx.ask({ op: 'discard', id: state.id }));
+    await store.deletePieces(state.id);
+    await dropFile(ctx, state);
+    await store.setState(null);
+    await ctx.setBadge(null);
+    return view(ctx);
+  }
+  // A file kept for its balance: to the space chosen now (the same one after a top-up), as it is.
+  if (state.failure?.kind === 'over-balance') {
+    const size = state.failure.size;
+    const next = await ctx.apply({
+      type: 'upload-to',
+      spaceId: spaceId ?? state.spaceId ?? (await ctx.deps.spaces.resolve()).id,
+    });
+    if (next) await upload(ctx, next, size);
+    return view(ctx);
+  }
+  if (!document) throw refuse('unsupported');
+  // A failed or orphaned recording goes back to "stopping" and its pieces are made into a file,
+  // a new one: a file made before that no job took (a refused upload start) goes first.
+  await dropFile(ctx, state);
+  const reopened: RecordingState = {
+    ...state,
+    spaceId: spaceId ?? state.spaceId,
+    phase: 'stopping',
+    stopReason: 'recovered',
+    failure: undefined,
+    fileKey: undefined,
+    jobId: undefined,
+  };
+  await store.setState(reopened);
+  await document.use(() => ctx.ask({ op: 'assemble', id: state.id }));
+  return view(ctx);
+}
+
+/** The capture stops (its page discards it), nothing is uploaded, every piece is wiped. */
+async function wipe(ctx: RecordingContext): Promise<void> {
+  const { store, offscreen: document } = ctx.deps;
+  const state = await store.getState();
+  if (state && isCapturing(state) && document) {
+    await store.setState({
+      ...state,
+      phase: 'failed',
+      failure: { kind: 'upload-refused', message: 'signed-out' },
+    });
+    await document.use(() => ctx.ask({ op: 'discard', id: state.id }));
+  }
+  await store.wipe();
+}
+
+export async function forget(
+  ctx: RecordingContext,
+  how: 'signed-out' | 'ended' = 'signed-out',
+): Promise<void> {
+  const { store, offscreen: document, now } = ctx.deps;
+  const state = await store.getState();
+  if (how === 'ended') {
+    // Nothing can be uploaded without a session: the capture stops without making a file, its
+    // pieces stay, and the recording waits as failed, offered like any kept one.
+    if (!state || !isCapturing(state)) return;
+    await store.setState({
+      ...state,
+      phase: 'failed',
+      stopReason: 'signed-out',
+      failure: { kind: 'upload-refused', message: 'session-ended' },
+      updatedAt: now(),
+    });
+    if (document) await document.use(() => ctx.ask({ op: 'discard', id: state.id }));
+    await ctx.setBadge(null);
+    ctx.deps.browser.tellTab(state.tabId);
+    return;
+  }
+  if (state && (isCapturing(state) || state.phase === 'stopping')) await wipe(ctx);
+  else await store.wipe();
+}
+
+export async function keptFor(ctx: RecordingContext, owner: string): Promise<number> {
+  const known = await ctx.deps.store.getOwner();
+  if (known === null || known === owner) return 0;
+  const { state, offer, kept } = await view(ctx);
+  const running = offer || (state && holdsRecordingPage(state)) ? 1 : 0;
+  return running + kept.length;
+}

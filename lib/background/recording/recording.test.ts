@@ -1,0 +1,733 @@
+/**
+ * "Record here" as a service of the wiring root, made with fakes for everything it uses: the
+ * browser (tabs, the tab capture, the badge), the recording page's answers, the one upload path.
+ * The capture itself is Chrome's: e2e in tests/e2e/record-here*.spec.ts.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { Job } from '@/lib/jobs/types';
+import { memoryKeyValue } from '@/lib/kv';
+import type { RecorderAnswer, RecorderCommand } from '@/lib/recording/protocol';
+import { newRecording, transition } from '@/lib/recording/state';
+import { createRecordingStore, type RecordingStore } from '@/lib/recording/store';
+import { MessageError } from '../handler-types';
+import type { OffscreenDocument } from '../offscreen';
+import {
+  BROKE_TOLD_MS,
+  brokeHow,
+  createRecording,
+  PAGE_REPORT_MS,
+  type RecordingBrowser,
+  type RecordingDeps,
+} from '.';
+
+const T0 = Date.UTC(2026, 10, 26, 9, 0, 0);
+const TAB = 7;
+
+/** A recording over fakes; `answer` is the recording page's answer to each command. */
+function world(
+  options: {
+    store?: RecordingStore;
+    offscreen?: OffscreenDocument | null;
+    answer?: (command: RecorderCommand) => Promise<RecorderAnswer | null>;
+    autoProcess?: boolean;
+    owner?: () => Promise<string | null>;
+  } = {},
+) {
+  const store = options.store ?? createRecordingStore(memoryKeyValue());
+  const commands: RecorderCommand[] = [];
+  const notices: string[] = [];
+  const badges: string[] = [];
+  const told: number[] = [];
+  const uploads: Array<{ spaceId: number; title: string; size: number; autoProcess: boolean }> = [];
+  const jobs: Job[] = [];
+  const deleted: string[] = [];
+  let holding: string | null = null;
+  /** The tabs' addresses where not the default webinar's (undefined: another site, unreadable). */
+  const urls = new Map<number, string | undefined>();
+  const answer =
+    options.answer ??
+    (async (command: RecorderCommand): Promise<RecorderAnswer> => {
+      if (command.op === 'start') holding = command.id;
+      if (command.op === 'discard') holding = null;
+      return { ok: true, holding };
+    });
+  const browser: RecordingBrowser = {
+    tab: async (tabId) =>
+      tabId === TAB || tabId === 8
+        ? { url: urls.has(tabId) ? urls.get(tabId) : 'https://example.org/webinar', title: 'Webinar' }
+        : null,
+    activeTab: async () => TAB,
+    tellTab: (tabId) => void told.push(tabId),
+    captureStreamId: async (tabId) => `stream-${tabId}`,
+    showBadge: async (text) => void badges.push(text),
+    shortcut: async () => 'Alt+Shift+R',
+    recorder: {
+      open: async () => holding !== null,
+      ask: async (command) => {
+        commands.push(command);
+        return answer(command);
+      },
+    },
+  };
+  const offscreen: OffscreenDocument | null =
+    options.offscreen === undefined ? { use: (work) => work() } : options.offscreen;
+  const deps: RecordingDeps = {
+    now: () => T0,
+    lang: async () => 'en',
+    store,
+    offscreen,
+    browser,
+    notify: async (_id, title) => void notices.push(title),
+    session: { store: { get: async () => ({ email: 'demo@example.org' }) as never } },
+    owner: options.owner ?? (async () => 'https://service.example demo@example.org'),
+    spaces: {
+      resolve: async (explicit) => ({ id: explicit ?? 1, name: explicit === 2 ? 'Team' : 'Personal' }),
+      list: async () => [
+        { id: 1, name: 'Personal', isMain: true, availableSeconds: 600, isActive: true },
+        { id: 2, name: 'Team', isMain: false, availableSeconds: 3_600, isActive: true },
+      ],
+    },
+    jobs: {
+      store: {
+        list: async () => jobs,
+        get: async (id) => jobs.find((job) => job.id === id),
+      },
+      files: { deleteFile: async (key) => void deleted.push(key) },
+      engine: {
+        createUpload: async (spaceId, file, autoProcess) => {
+          uploads.push({ spaceId, title: file.title, size: file.size, autoProcess });
+          const job = { id: `job-${uploads.length}`, fileKey: file.fileKey, phase: 'uploading' } as Job;
+          jobs.push(job);
+          return job;
+        },
+      },
+      scheduler: { reschedule: async () => undefined },
+      updateBadge: async () => void badges.push(''),
+    },
+    autoProcess: async () => options.autoProcess ?? false,
+    firstRecording: async () => false,
+  };
+  return {
+    recording: createRecording(deps),
+    store,
+    commands,
+    notices,
+    badges,
+    told,
+    uploads,
+    jobs,
+    deleted,
+    urls,
+    /** The recording page dies (a renderer crash, the extension reloaded). */
+    crash: () => {
+      holding = null;
+    },
+  };
+}
+
+async function refusal(work: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof MessageError && error.info.kind === 'recording') return error.info.reason;
+    throw error;
+  }
+  return undefined;
+}
+
+/** A recording of tab `tabId` under way, its microphone off, its one piece kept (`recordedMs` long). */
+async function recordingOnePiece(
+  w: ReturnType<typeof world>,
+  tabId: number,
+  recordedMs: number,
+): Promise<string> {
+  const { state } = await w.recording.start(tabId, { microphone: false });
+  const id = state!.id;
+  await w.recording.event(id, { type: 'started', microphone: 'off' });
+  await w.store.putPiece(id, 0, new Blob(['a']));
+  await w.recording.event(id, { type: 'piece', index: 0, bytes: 1, recordedMs });
+  return id;
+}
+
+describe('"Record here" as a service', () => {
+  it('starts the tab asked for into the space asked for: state kept, the page handed the tab’s stream, badge and page control told', async () => {
+    const { recording, commands, told, badges } = world();
+    const view = await recording.start(TAB, { microphone: true, spaceId: 2 });
+    expect(view.state).toMatchObject({ phase: 'starting', tabId: TAB, spaceId: 2, availableSeconds: 3_600 });
+    expect(commands).toEqual([
+      {
+        channel: 'meeting-capture-recording',
+        op: 'start',
+        id: view.state!.id,
+        streamId: `stream-${TAB}`,
+        microphone: true,
+      },
+    ]);
+    expect(told).toEqual([TAB]);
+    expect(badges).toEqual(['0:00']);
+    expect(await refusal(recording.start(8, { microphone: true }))).toBe('already-recording');
+  });
+
+  it('follows its page to the one upload path, once: a warning at 80 % of the time left, the file uploaded as .webm, the pieces gone once the job is past its upload', async () => {
+    const { recording, store, notices, uploads, jobs } = world();
+    const { state } = await recording.start(TAB, { microphone: false });
+    const id = state!.id;
+    await recording.event(id, { type: 'started', microphone: 'off' });
+    await store.putPiece(id, 0, new Blob(['a']));
+    await recording.event(id, { type: 'piece', index: 0, bytes: 1, recordedMs: 490_000 });
+    expect(notices).toEqual(['Recording nears the time left']);
+    expect(await recording.stop('user')).toMatchObject({ phase: 'stopping', stopReason: 'user' });
+    await recording.event(id, { type: 'assembled', fileKey: 'file-1', durationMs: 491_000, size: 4_000 });
+    await recording.event(id, { type: 'assembled', fileKey: 'file-1', durationMs: 491_000, size: 4_000 });
+    expect(uploads).toEqual([{ spaceId: 1, title: `${state!.title}.webm`, size: 4_000, autoProcess: false }]);
+    expect(await recording.state()).toMatchObject({ phase: 'uploading', jobId: 'job-1' });
+    await recording.settleUpload();
+    expect((await store.count(id)).pieces).toBe(1);
+    jobs[0]!.phase = 'processing';
+    expect((await recording.view()).state).toMatchObject({ phase: 'done' });
+    expect((await store.count(id)).pieces).toBe(0);
+  });
+
+  it('the time the computer stood still, taken out of the file, is said in a notification; a file without it says nothing more', async () => {
+    for (const closedMs of [1_200_000, 0, undefined]) {
+      const { recording, notices } = world();
+      const { state } = await recording.start(TAB, { microphone: false, spaceId: 2 });
+      const id = state!.id;
+      await recording.event(id, { type: 'started', microphone: 'off' });
+      await recording.stop('user');
+      await recording.event(id, {
+        type: 'assembled',
+        fileKey: 'file-1',
+        durationMs: 60_000,
+        size: 4_000,
+        ...(closedMs !== undefined && { closedMs }),
+      });
+      expect(notices, String(closedMs)).toEqual(closedMs ? ['Sleep left out'] : []);
+      expect(await recording.state()).toMatchObject({ phase: 'uploading', durationMs: 60_000 });
+    }
+  });
+
+  /** A recording stopped and assembled into `file-1`, its upload job `job-1` under way. */
+  async function uploading(w: ReturnType<typeof world>): Promise<string> {
+    const id = await recordingOnePiece(w, TAB, 60_000);
+    await w.recording.stop('user');
+    await w.recording.event(id, { type: 'assembled', fileKey: 'file-1', durationMs: 60_000, size: 4_000 });
+    return id;
+  }
+
+  it.each(['failed', 'cancelled', 'dismissed'] as const)(
+    'an upload %s can be retried: "Upload what was recorded" re-assembles the pieces and starts a new job',
+    async (end) => {
+      const w = world();
+      const id = await uploading(w);
+      expect(await w.recording.state()).toMatchObject({ phase: 'uploading', jobId: 'job-1' });
+      if (end === 'dismissed') w.jobs.splice(0, 1);
+      else w.jobs[0]!.phase = end;
+      // Never "Uploading…" forever: the recording is kept and offered again.
+      const view = await w.recording.view();
+      expect(view.state).toMatchObject({ phase: 'failed', failure: { kind: 'upload-refused' } });
+      expect(view.state?.jobId).toBeUndefined();
+      expect(view.offer).not.toBeNull();
+      await w.recording.recover('upload');
+      expect(w.commands).toContainEqual(expect.objectContaining({ op: 'assemble', id }));
+      await w.recording.event(id, { type: 'assembled', fileKey: 'file-2', durationMs: 60_000, size: 4_000 });
+      expect(w.uploads).toHaveLength(2);
+      expect(await w.recording.state()).toMatchObject({
+        phase: 'uploading',
+        jobId: 'job-2',
+        fileKey: 'file-2',
+      });
+      w.jobs.at(-1)!.phase = 'uploaded';
+      expect((await w.recording.view()).state).toMatchObject({ phase: 'done' });
+      expect((await w.store.count(id)).pieces).toBe(0);
+    },
+  );
+
+  it('a recording whose upload job is gone does not block the next start as still uploading', async () => {
+    const w = world();
+    await uploading(w);
+    w.jobs.splice(0, 1);
+    expect(await refusal(w.recording.start(8, { microphone: true }))).not.toBe('still-uploading');
+  });
+
+  it('the file of a refused upload start is deleted when the pieces are re-assembled, the re-assembled one when discarded', async () => {
+    const w = world();
+    const id = await uploading(w);
+    w.jobs[0]!.phase = 'failed';
+    await w.recording.view();
+    await w.recording.recover('upload');
+    // Kept for its balance this time: the re-assembled file waits, with no job, until discarded.
+    await w.store.setState({
+      ...(await w.store.getState())!,
+      phase: 'failed',
+      fileKey: 'file-2',
+      failure: { kind: 'upload-refused', message: 'offline' },
+    });
+    await w.recording.recover('upload');
+    expect(w.deleted).toContain('file-2');
+    await w.recording.event(id, { type: 'assembled', fileKey: 'file-3', durationMs: 60_000, size: 4_000 });
+    await w.store.setState({
+      ...(await w.store.getState())!,
+      phase: 'failed',
+      jobId: undefined,
+      failure: { kind: 'upload-refused', message: 'offline' },
+    });
+    await w.recording.recover('discard');
+    expect(w.deleted).toContain('file-3');
+    expect(await w.store.getState()).toBeNull();
+  });
+
+  /** A recording of `recordedMs` kept over its space's balance (its file `file-over`, its pieces). */
+  async function keptOverBalance(w: ReturnType<typeof world>, tabId = TAB): Promise<string> {
+    const id = await recordingOnePiece(w, tabId, 700_000);
+    await w.recording.stop('user');
+    await w.recording.event(id, {
+      type: 'assembled',
+      fileKey: `file-${id}`,
+      durationMs: 700_000,
+      size: 9_000,
+    });
+    return id;
+  }
+
+  it.each(['the popup', 'the page control', 'the shortcut'] as const)(
+    'a kept recording is set aside, not replaced, by a start from %s: both listed, each uploaded or discarded on its own',
+    async (from) => {
+      const w = world({ autoProcess: true });
+      const first = await keptOverBalance(w);
+      expect((await w.recording.state())?.failure?.kind).toBe('over-balance');
+      if (from === 'the popup') await w.recording.start(8, { microphone: true });
+      else if (from === 'the page control')
+        await w.recording.fromPage(8, 'https://meet.google.com/abc-defg-hij', undefined);
+      else await w.recording.fromTab({ id: 8 });
+      const view = await w.recording.view();
+      expect(view.state).toMatchObject({ phase: 'starting', tabId: 8 });
+      expect(view.kept).toEqual([
+        {
+          id: first,
+          title: expect.any(String),
+          startedAt: T0,
+          recordedMs: 5_000,
+          spaceId: 1,
+          reason: 'over-balance',
+        },
+      ]);
+      expect((await w.store.count(first)).pieces).toBe(1);
+      // Not while the new one records: one recording at a time goes through the recording page.
+      expect(await refusal(w.recording.recover('upload', 2, first))).toBe('already-recording');
+      await w.recording.stop('user');
+      const second = view.state!.id;
+      await w.store.putPiece(second, 0, new Blob(['b']));
+      await w.recording.event(second, {
+        type: 'assembled',
+        fileKey: 'file-second',
+        durationMs: 700_000,
+        size: 9_000,
+      });
+      // The second is kept over the balance too: both are listed.
+      expect((await w.recording.view()).kept.map((item) => item.id)).toEqual([first]);
+      expect((await w.recording.state())?.id).toBe(second);
+      await w.recording.recover('upload', 2, first);
+      expect(w.uploads).toEqual([expect.objectContaining({ spaceId: 2, size: 9_000 })]);
+      const after = await w.recording.view();
+      expect(after.state).toMatchObject({ id: first, phase: 'uploading', spaceId: 2 });
+      expect(after.kept.map((item) => item.id)).toEqual([second]);
+      await w.recording.recover('discard', undefined, second);
+      expect((await w.recording.view()).kept).toEqual([]);
+      expect(w.deleted).toContain('file-second');
+      expect((await w.store.count(second)).pieces).toBe(0);
+    },
+  );
+
+  it('a recording whose page is gone is set aside as interrupted by the next start, and uploaded later by re-assembling its pieces', async () => {
+    const w = world();
+    const id = await recordingOnePiece(w, TAB, 5_000);
+    // Its page is gone (a crash): another worker's look finds nothing holding it.
+    const orphan = world({ store: w.store });
+    await orphan.recording.start(8, { microphone: true });
+    expect((await orphan.recording.view()).kept).toEqual([
+      expect.objectContaining({ id, reason: 'interrupted', recordedMs: 5_000 }),
+    ]);
+    await orphan.recording.stop('user');
+    await orphan.recording.event((await orphan.recording.state())!.id, {
+      type: 'assembled',
+      fileKey: 'file-new',
+      durationMs: 5_000,
+      size: 100,
+    });
+    orphan.jobs[0]!.phase = 'uploaded';
+    await orphan.recording.recover('upload', undefined, id);
+    expect(orphan.commands).toContainEqual(expect.objectContaining({ op: 'assemble', id }));
+    await orphan.recording.event(id, {
+      type: 'assembled',
+      fileKey: 'file-old',
+      durationMs: 5_000,
+      size: 100,
+    });
+    expect(orphan.uploads.map((upload) => upload.size)).toEqual([100, 100]);
+    expect(await orphan.recording.state()).toMatchObject({ id, phase: 'uploading', fileKey: 'file-old' });
+  });
+
+  it('starts are serialized: a double shortcut press starts one recording, the second is refused as already starting', async () => {
+    const w = world();
+    await Promise.all([w.recording.fromTab({ id: TAB }), w.recording.fromTab({ id: TAB })]);
+    expect(w.commands.filter((command) => command.op === 'start')).toHaveLength(1);
+    expect(w.notices.sort()).toEqual(['Recording not started', 'Recording this tab']);
+    expect(await w.recording.state()).toMatchObject({ phase: 'starting', tabId: TAB });
+  });
+
+  it('starts are serialized: the page control and the popup at once start one recording, the other is refused as already starting', async () => {
+    const w = world();
+    const page = w.recording.fromPage(TAB, 'https://meet.google.com/abc-defg-hij', undefined);
+    const popup = refusal(w.recording.start(8, { microphone: true }));
+    await page;
+    expect(await popup).toBe('already-starting');
+    expect(w.commands.filter((command) => command.op === 'start')).toHaveLength(1);
+    expect(await w.recording.state()).toMatchObject({ phase: 'starting', tabId: TAB });
+    // Once the first has started, another start is refused as the recording it is.
+    expect(await refusal(w.recording.start(8, { microphone: true }))).toBe('already-recording');
+  });
+
+  it('a stop between assembly and the upload job (the worker stopped there) ends in an upload at the next wake, not "uploading" forever', async () => {
+    const store = createRecordingStore(memoryKeyValue());
+    const first = world({ store });
+    const { state } = await first.recording.start(TAB, { microphone: false });
+    const id = state!.id;
+    await first.recording.event(id, { type: 'started', microphone: 'off' });
+    await store.putPiece(id, 0, new Blob(['a']));
+    await first.recording.stop('user');
+    // The worker stops once the file is assembled and kept, before it makes the upload job.
+    const stopping = (await store.getState())!;
+    await store.setState(
+      transition(stopping, { type: 'assembled', fileKey: 'file-1', durationMs: 60_000, size: 4_000 }, T0)!,
+    );
+    expect(await store.getState()).toMatchObject({ phase: 'uploading', fileKey: 'file-1' });
+    const next = world({ store });
+    await next.recording.resume();
+    expect(next.uploads).toEqual([expect.objectContaining({ size: 4_000, spaceId: 1 })]);
+    expect(await store.getState()).toMatchObject({ phase: 'uploading', jobId: 'job-1', fileKey: 'file-1' });
+    // Woken again: the job is made once.
+    await next.recording.resume();
+    expect(next.uploads).toHaveLength(1);
+  });
+
+  it('two instances share nothing: a start under way is only its own instance’s (another worker’s look clears it)', async () => {
+    const store = createRecordingStore(memoryKeyValue());
+    let answerStart!: (answer: RecorderAnswer) => void;
+    const first = world({
+      store,
+      answer: (command) =>
+        command.op === 'start'
+          ? new Promise((resolve) => {
+              answerStart = resolve;
+            })
+          : Promise.resolve({ ok: true, holding: null }),
+    });
+    const starting = first.recording.start(TAB, { microphone: true });
+    await expect.poll(async () => (await store.getState())?.phase).toBe('starting');
+    // The instance starting it refuses a second start while its page has not answered yet...
+    expect(await refusal(first.recording.start(8, { microphone: true }))).toBe('already-starting');
+    // ...while another instance over the same store (a worker started after this one died) finds
+    // a start nobody makes, and clears it.
+    const second = world({ store });
+    expect((await second.recording.view()).state).toBeNull();
+    answerStart({ ok: false, holding: null, message: 'gone' });
+    expect(await refusal(starting)).toBe('capture-refused');
+    // Separate stores: nothing of the one is seen by the other.
+    const third = world();
+    await third.recording.start(TAB, { microphone: true });
+    expect((await world().recording.view()).state).toBeNull();
+  });
+
+  it('a meeting page’s control stops only its own tab’s recording', async () => {
+    const { recording, commands } = world();
+    await recording.start(TAB, { microphone: true });
+    expect(await recording.stopFromPage(8)).toEqual({ recording: false, elapsedMs: 0, elsewhere: true });
+    expect(commands.map((command) => command.op)).toEqual(['start']);
+    expect(await recording.stopFromPage(TAB)).toEqual({ recording: false, elapsedMs: 0, elsewhere: false });
+    expect(commands.map((command) => command.op)).toEqual(['start', 'stop']);
+  });
+
+  it('the session’s end discards the capture in its page and wipes everything', async () => {
+    const { recording, store, commands } = world();
+    const { state } = await recording.start(TAB, { microphone: true });
+    await store.putPiece(state!.id, 0, new Blob(['a']));
+    await recording.forget();
+    expect(commands.map((command) => command.op)).toEqual(['start', 'discard']);
+    expect(await store.getState()).toBeNull();
+    expect((await store.count(state!.id)).pieces).toBe(0);
+  });
+
+  it('a session the service ends stops the capture cleanly and keeps the recording, offered at the next sign-in', async () => {
+    const { recording, store, commands } = world();
+    const { state } = await recording.start(TAB, { microphone: true });
+    const id = state!.id;
+    await recording.event(id, { type: 'started', microphone: 'off' });
+    await store.putPiece(id, 0, new Blob(['a']));
+    await recording.forget('ended');
+    expect(commands.map((command) => command.op)).toEqual(['start', 'discard']);
+    expect(await store.getState()).toMatchObject({
+      id,
+      phase: 'failed',
+      failure: { kind: 'upload-refused' },
+    });
+    expect((await store.count(id)).pieces).toBe(1);
+    expect((await recording.view()).offer).not.toBeNull();
+    // Signed in again, a new start sets it aside: still kept.
+    await recording.start(8, { microphone: true });
+    expect((await recording.view()).kept).toEqual([
+      expect.objectContaining({ id, reason: 'upload-refused' }),
+    ]);
+    expect((await store.count(id)).pieces).toBe(1);
+  });
+
+  it('recordings are kept for the account they were made under: another account signing in would delete them all, the same one none', async () => {
+    const DEMO = 'https://service.example demo@example.org';
+    const OTHER = 'https://service.example other@example.org';
+    const w = world();
+    expect(await w.recording.keptFor(OTHER)).toBe(0);
+    const first = (await w.recording.start(TAB, { microphone: true })).state!.id;
+    await w.recording.event(first, { type: 'started', microphone: 'off' });
+    // Running: at stake for another account, not for its own.
+    expect(await w.recording.keptFor(OTHER)).toBe(1);
+    expect(await w.recording.keptFor(DEMO)).toBe(0);
+    await w.store.putPiece(first, 0, new Blob(['a']));
+    w.crash();
+    // Offered, then set aside by the next start: two recordings at stake.
+    await w.recording.start(8, { microphone: true });
+    expect(await w.recording.keptFor(OTHER)).toBe(2);
+    expect(await w.store.getOwner()).toBe(DEMO);
+    // Sign-out's wipe takes the owner with the recordings.
+    await w.recording.forget('signed-out');
+    expect(await w.store.getOwner()).toBeNull();
+    expect(await w.recording.keptFor(OTHER)).toBe(0);
+  });
+
+  it('recordings of an unknown owner (kept by an older version) are offered to the next sign-in, as before', async () => {
+    const w = world({ owner: async () => null });
+    await w.recording.start(TAB, { microphone: true });
+    expect(await w.store.getOwner()).toBeNull();
+    expect(await w.recording.keptFor('https://service.example other@example.org')).toBe(0);
+  });
+
+  it('the microphone lost mid-recording (a headset switched off) is told: the state, the page control and a notification; the tab goes on being recorded', async () => {
+    const { recording, notices, told } = world();
+    const { state } = await recording.start(TAB, { microphone: true });
+    await recording.event(state!.id, { type: 'started', microphone: 'recorded' });
+    await recording.event(state!.id, { type: 'microphone-ended' });
+    expect(await recording.state()).toMatchObject({ phase: 'recording', microphone: 'lost' });
+    expect(notices).toEqual(['Your microphone is no longer recorded']);
+    expect(told).toEqual([TAB, TAB]);
+    expect(await recording.onPage(TAB)).toMatchObject({ recording: true, broke: 'microphone' });
+    expect((await recording.onPage(8)).broke).toBeUndefined();
+  });
+
+  it('the tab’s sound ending mid-recording stops it, keeps and uploads what was recorded, and says so', async () => {
+    const { recording, notices } = world();
+    const { state } = await recording.start(TAB, { microphone: true });
+    await recording.event(state!.id, { type: 'started', microphone: 'off' });
+    await recording.event(state!.id, { type: 'capture-ended' });
+    expect(await recording.state()).toMatchObject({ phase: 'stopping', stopReason: 'capture-ended' });
+    expect(notices).toEqual(['Recording stopped']);
+    expect(await recording.onPage(TAB)).toMatchObject({ recording: false, broke: 'tab' });
+  });
+
+  it('the recording page gone mid-recording is noticed at the next check: failed ("page gone"), its pieces kept and offered, the page control and a notification told', async () => {
+    const w = world();
+    const { state } = await w.recording.start(TAB, { microphone: true });
+    const id = state!.id;
+    await w.recording.event(id, { type: 'started', microphone: 'off' });
+    await w.store.putPiece(id, 0, new Blob(['a']));
+    await w.recording.check();
+    expect((await w.recording.state())?.phase).toBe('recording');
+    w.crash();
+    // One look without an answer is not a death; the second, 2.5 s later, is.
+    await w.recording.check();
+    expect((await w.recording.state())?.phase).toBe('recording');
+    await w.recording.check();
+    expect(await w.recording.state()).toMatchObject({ phase: 'failed', failure: { kind: 'page-gone' } });
+    expect(w.notices).toEqual(['Recording stopped']);
+    expect(w.told).toEqual([TAB, TAB]);
+    expect((await w.recording.view()).offer).not.toBeNull();
+    expect(await w.recording.onPage(TAB)).toMatchObject({ recording: false, broke: 'page' });
+  });
+
+  it('a meeting page’s control is told how its recording broke for 10 minutes, then no more; a stop by the user is no break', () => {
+    const base = newRecording({ id: 'r', tabId: TAB, title: 't', spaceId: 1, availableSeconds: null }, T0);
+    const gone = { ...base, phase: 'failed' as const, failure: { kind: 'page-gone' as const } };
+    expect(brokeHow(gone, T0 + BROKE_TOLD_MS)).toBe('page');
+    expect(brokeHow(gone, T0 + BROKE_TOLD_MS + 1)).toBeNull();
+    expect(brokeHow({ ...base, phase: 'uploading', stopReason: 'capture-ended' }, T0)).toBe('tab');
+    expect(brokeHow({ ...base, phase: 'uploading', stopReason: 'user' }, T0)).toBeNull();
+    expect(brokeHow({ ...base, phase: 'recording', microphone: 'recorded' }, T0)).toBeNull();
+    // The microphone lost is said while it records, whenever it was lost.
+    expect(brokeHow({ ...base, phase: 'recording', microphone: 'lost' }, T0 + 3 * BROKE_TOLD_MS)).toBe(
+      'microphone',
+    );
+  });
+
+  it('long silence: "Still recording?" once after 5 minutes, a stop after 15, and the silence at the end cut before the upload (and said)', async () => {
+    const w = world();
+    // Into the space with an hour left: no balance warning in the way.
+    const { state } = await w.recording.start(TAB, { microphone: true, spaceId: 2 });
+    const id = state!.id;
+    await w.recording.event(id, { type: 'started', microphone: 'recorded' });
+    let index = 0;
+    const piece = (audible: boolean) =>
+      w.recording.event(id, { type: 'piece', index, bytes: 10, recordedMs: ++index * 5_000, audible });
+    for (let i = 0; i < 24; i++) await piece(true); // 2 minutes of talk
+    for (let i = 0; i < 59; i++) await piece(false); // 4 min 55 s of silence
+    expect(w.notices).toEqual([]);
+    await piece(false); // 5 minutes
+    expect(w.notices).toEqual(['Still recording?']);
+    for (let i = 0; i < 12; i++) await piece(false);
+    expect(w.notices).toEqual(['Still recording?']);
+    await piece(true); // a sound: the silence starts again from nothing
+    for (let i = 0; i < 179; i++) await piece(false);
+    expect((await w.recording.state())?.phase).toBe('recording');
+    expect(w.notices).toEqual(['Still recording?', 'Still recording?']);
+    await piece(false); // 15 minutes
+    expect(await w.recording.state()).toMatchObject({ phase: 'stopping', stopReason: 'silence' });
+    // The file is made of the pieces up to the last sound (piece 96) and one more: 98 of 277.
+    expect(w.commands.find((command) => command.op === 'stop')).toEqual({
+      channel: 'meeting-capture-recording',
+      op: 'stop',
+      id,
+      keep: 98,
+    });
+    expect(w.notices).toEqual(['Still recording?', 'Still recording?', 'Silence cut']);
+  });
+
+  it('a stop with no silence at the end cuts nothing; a recording page that says nothing of the silence keeps every piece', async () => {
+    for (const audible of [true, undefined]) {
+      const w = world();
+      const { state } = await w.recording.start(TAB, { microphone: true });
+      const id = state!.id;
+      await w.recording.event(id, { type: 'started', microphone: 'recorded' });
+      for (let index = 0; index < 3; index++)
+        await w.recording.event(id, {
+          type: 'piece',
+          index,
+          bytes: 10,
+          recordedMs: (index + 1) * 5_000,
+          ...(audible !== undefined && { audible }),
+        });
+      await w.recording.stop('user');
+      const stop = w.commands.find((command) => command.op === 'stop') as { keep?: number };
+      expect(stop.keep, String(audible)).toBe(audible ? 4 : undefined);
+      expect(w.notices).toEqual([]);
+    }
+  });
+
+  it('without an offscreen document (Firefox) it is not supported and starts nothing', async () => {
+    const { recording, commands } = world({ offscreen: null });
+    expect((await recording.view()).supported).toBe(false);
+    expect(await refusal(recording.start(TAB, { microphone: true }))).toBe('unsupported');
+    expect(commands).toEqual([]);
+  });
+});
+
+describe('the recording ends with the meeting', () => {
+  const MEET = 'https://meet.google.com/abc-defg-hij';
+
+  async function recordingMeet(url = MEET) {
+    const w = world();
+    w.urls.set(TAB, url);
+    const view = await w.recording.start(TAB, { microphone: false });
+    await w.recording.event(view.state!.id, { type: 'started', microphone: 'off' });
+    return w;
+  }
+
+  it('keeps the meeting the tab showed at the start', async () => {
+    const w = await recordingMeet(`${MEET}?authuser=1`);
+    expect((await w.recording.state())?.meeting).toEqual({ service: 'google_meet', id: 'abc-defg-hij' });
+  });
+
+  it('stops and uploads when the tab shows another meeting or leaves it, and says why', async () => {
+    for (const next of ['https://meet.google.com/xyz-wxyz-xyz', 'https://meet.google.com/landing']) {
+      const w = await recordingMeet();
+      w.urls.set(TAB, next);
+      await w.recording.tabChanged(TAB, false);
+      expect(await w.recording.state(), next).toMatchObject({
+        phase: 'stopping',
+        stopReason: 'meeting-ended',
+      });
+      expect(w.commands.at(-1), next).toMatchObject({ op: 'stop' });
+      expect(w.notices, next).toEqual(['Recording stopped: the meeting ended']);
+    }
+  });
+
+  it('address changes within the meeting keep the recording', async () => {
+    const w = await recordingMeet();
+    w.urls.set(TAB, `${MEET}?authuser=1&pli=1`);
+    await w.recording.tabChanged(TAB, false);
+    expect(await w.recording.state()).toMatchObject({ phase: 'recording' });
+    const zoom = await recordingMeet('https://app.zoom.us/wc/85012345678/join?pwd=x');
+    zoom.urls.set(TAB, 'https://app.zoom.us/wc/85012345678/start?fromPWA=1');
+    await zoom.recording.tabChanged(TAB, false);
+    expect(await zoom.recording.state()).toMatchObject({ phase: 'recording' });
+    zoom.urls.set(TAB, 'https://app.zoom.us/wc/leave?meetingId=85012345678');
+    await zoom.recording.tabChanged(TAB, false);
+    expect(await zoom.recording.state()).toMatchObject({ stopReason: 'meeting-ended' });
+  });
+
+  it('an unreadable address: kept while the tab’s meeting page says it shows the meeting, else the tab left the page', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      // Another site: the meeting page says nothing.
+      const w = await recordingMeet();
+      w.urls.set(TAB, undefined);
+      const away = w.recording.tabChanged(TAB, false);
+      await vi.advanceTimersByTimeAsync(PAGE_REPORT_MS);
+      await away;
+      expect(await w.recording.state()).toMatchObject({ stopReason: 'left-page' });
+
+      // An address change within the meeting: its page says so (its control asks page.recording).
+      const kept = await recordingMeet();
+      kept.urls.set(TAB, undefined);
+      const within = kept.recording.tabChanged(TAB, false);
+      await kept.recording.pageShows(TAB, `${MEET}?authuser=1`);
+      await vi.advanceTimersByTimeAsync(PAGE_REPORT_MS);
+      await within;
+      expect(await kept.recording.state()).toMatchObject({ phase: 'recording' });
+      // A word said before the change does not count for it.
+      const late = kept.recording.tabChanged(TAB, false);
+      await vi.advanceTimersByTimeAsync(PAGE_REPORT_MS);
+      await late;
+      expect(await kept.recording.state()).toMatchObject({ stopReason: 'left-page' });
+
+      // The page says it shows another meeting: ended at once.
+      const other = await recordingMeet();
+      await other.recording.pageShows(TAB, 'https://meet.google.com/xyz-wxyz-xyz');
+      expect(await other.recording.state()).toMatchObject({ stopReason: 'meeting-ended' });
+      expect(other.notices).toEqual(['Recording stopped: the meeting ended']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the meeting page saying its call ended stops it; the same words from elsewhere do not', async () => {
+    const w = await recordingMeet();
+    // Another tab, or this tab's page of another meeting: nothing happens.
+    await w.recording.meetingEnded(8, MEET);
+    await w.recording.meetingEnded(TAB, 'https://meet.google.com/xyz-wxyz-xyz');
+    expect(await w.recording.state()).toMatchObject({ phase: 'recording' });
+    await w.recording.meetingEnded(TAB, `${MEET}?hs=1`);
+    expect(await w.recording.state()).toMatchObject({ phase: 'stopping', stopReason: 'meeting-ended' });
+    expect(w.notices).toEqual(['Recording stopped: the meeting ended']);
+    // Told twice (the page looks again): one stop.
+    await w.recording.meetingEnded(TAB, MEET);
+    expect(w.commands.filter((command) => command.op === 'stop')).toHaveLength(1);
+  });
+
+  it('a recording of a tab that showed no meeting never ends by a meeting', async () => {
+    const w = world();
+    const view = await w.recording.start(TAB, { microphone: false });
+    await w.recording.event(view.state!.id, { type: 'started', microphone: 'off' });
+    expect((await w.recording.state())?.meeting).toBeUndefined();
+    w.urls.set(TAB, 'https://example.org/other');
+    await w.recording.tabChanged(TAB, false);
+    await w.recording.meetingEnded(TAB, 'https://example.org/other');
+    expect(await w.recording.state()).toMatchObject({ phase: 'recording' });
+  });
+});
