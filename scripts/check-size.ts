@@ -101,8 +101,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 896.5 → 896.7: "Record here" as a folder of concerns (background.js below, +0.4 kB): 918,139 B
 // (896.6 kB) measured.
 // 896.7 → 897.5: the background's modules in another order (one name per concept, background.js
-// below): 918,920 B (897.4 kB) measured.
-export const ZIP_BUDGET_KB = 897.5;
+// below): 918,920 B (897.4 kB) measured. 897.5 → 897.7: the deliveries and calendars split
+// (background.js below): 919,050 B measured.
+export const ZIP_BUDGET_KB = 897.7;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -262,7 +263,10 @@ export const BUDGETS_KB: Record<string, number> = {
   // 97.7 → 98.3: one name per concept (meeting detection moved from lib/links into lib/meetings,
   // the page names and timeline renamed) adds 77 B of code but changes the order the modules are
   // laid out in the file, which gzip reads back-references through: 100,001 → 100,623 B measured.
-  'background.js': 98.3,
+  // 98.3 → 98.5: the deliveries and the calendars split along their seams (the wire, the log, the
+  // destinations, the requests; the upcoming list, the rule), their state passed to functions
+  // instead of read from a class: 100,753 B measured.
+  'background.js': 98.5,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the

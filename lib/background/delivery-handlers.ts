@@ -2,7 +2,7 @@
  * The background side of the delivery messages (privileged: extension pages only). A destination's
  * full address (or a bot's token) arrives once, in `deliveries.add`, and never leaves the background again.
  */
-import { DestinationError } from '@/lib/delivery/deliveries';
+import { DestinationError } from '@/lib/delivery/destinations';
 import { type Handlers, MessageError } from './handler-types';
 import type { Background } from './types';
 

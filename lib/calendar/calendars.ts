@@ -18,7 +18,7 @@ import { browser } from 'wxt/browser';
 // Not lib/calendar's index: the background must not load ical.js (lib/calendar/engine-thread.ts).
 import { type CalendarCoverage, currentOccurrence } from '@/lib/calendar/auto-join';
 import { maskFeedUrl, parseFeedUrl } from '@/lib/calendar/feed-url';
-import { meetingIdentity, occurrenceKey, type PlannedMeeting, planMeetings } from '@/lib/calendar/plan';
+import { occurrenceKey, type PlannedMeeting, planMeetings } from '@/lib/calendar/plan';
 import {
   CALENDAR_DISPATCH_ALARM,
   CALENDAR_SYNC_ALARM,
@@ -28,11 +28,9 @@ import {
 } from '@/lib/calendar/store';
 import {
   type CalendarError,
-  type CalendarRule,
   type CalendarView,
   DEFAULT_RULE,
   type DispatchRecord,
-  JOIN_AFTER_MAX_MINUTES,
   type MeetingOccurrence,
   type StoredCalendar,
   type UpcomingItem,
@@ -45,7 +43,9 @@ import { serialQueue } from '@/lib/serial';
 import { FEED_CAPS } from './caps';
 import { FEED_HOLD_MS, type FeedSyncDeps, syncFeed } from './feed-sync';
 import { ownerEmail } from './owner';
+import { type CalendarRuleInput, sanitizeRule } from './rules';
 import type { ScheduledBot } from './types';
+import { plannedSecondsOf, upcomingItems } from './upcoming';
 
 export { CALENDAR_DISPATCH_ALARM, CALENDAR_SYNC_ALARM };
 
@@ -55,7 +55,6 @@ const CALENDARS_MAX = 20;
 const MANUAL_SEND_WINDOW_MS = 30 * 60_000;
 /** Dispatch records are kept this long after the start (then the occurrence is long over). */
 const RECORD_KEEP_MS = 3 * 24 * 60 * 60_000;
-const BALANCE_WINDOW_MS = 24 * 60 * 60_000;
 /** The bots-per-day cap counts the bots the calendars sent by themselves in this window. */
 const BOTS_PER_DAY_WINDOW_MS = 24 * 60 * 60_000;
 /** Starts missed while the browser was closed are told one by one up to this many per pass. */
@@ -92,31 +91,8 @@ export class CalendarAddError extends Error {
   }
 }
 
-/** A rule as a page or an older store gives it: the opt-ins and the owner's address may be missing (off, none). */
-export type CalendarRuleInput = Partial<CalendarRule> & Pick<CalendarRule, 'mode'>;
-
 function newId(): string {
   return crypto.randomUUID();
-}
-
-/**
- * A rule as stored or as sent by the options page, complete. Rules stored before the opt-ins
- * existed read them as off: the old default ("every event with a link") becomes the new one
- * (organised or accepted), which only ever sends fewer bots, never more.
- */
-function sanitizeRule(rule: CalendarRuleInput): CalendarRule {
-  const email = typeof rule.email === 'string' ? rule.email.trim().toLowerCase().slice(0, 320) : '';
-  return {
-    mode: rule.mode,
-    spaceId: rule.spaceId ?? null,
-    unanswered: rule.unanswered === true,
-    others: rule.others === true,
-    email: email.includes('@') ? email : null,
-    joinAfterMinutes: Math.min(JOIN_AFTER_MAX_MINUTES, Math.max(0, Math.round(rule.joinAfterMinutes ?? 0))),
-    skipWords: [
-      ...new Set((rule.skipWords ?? []).map((word) => word.trim()).filter((word) => word !== '')),
-    ].slice(0, 50),
-  };
 }
 
 export class Calendars {
@@ -500,87 +476,17 @@ export class Calendars {
     });
   }
 
-  /** The upcoming meetings with links: calendars and "Send at start", soonest first. */
+  /** The upcoming meetings with links: calendars and "Send at start", soonest first (./upcoming.ts). */
   async upcoming(limit = 20): Promise<UpcomingItem[]> {
     const now = this.#deps.now();
     const { plans, calendars, manual } = await this.#plans();
-    const records = await this.#records();
-    const names = new Map(calendars.map((calendar) => [calendar.id, calendar.name]));
-    const items: UpcomingItem[] = [];
-    const planned = new Set(plans.map((plan) => plan.key));
-    const plannedMeetings = new Set(plans.map((plan) => meetingIdentity(plan.occurrence)));
-    for (const plan of plans) {
-      if (plan.occurrence.endsAt <= now) continue;
-      const record = records[plan.key];
-      items.push({
-        key: plan.key,
-        source: 'calendar',
-        title: plan.occurrence.title,
-        link: plan.occurrence.link.url,
-        service: plan.occurrence.link.service,
-        startsAt: plan.occurrence.startsAt,
-        endsAt: plan.occurrence.endsAt,
-        sendAt: plan.sendAt,
-        spaceId: plan.spaceId,
-        calendarName: names.get(plan.calendarId) ?? null,
-        state: record?.state ?? (plan.held ? 'held' : 'planned'),
-        ...(record?.jobId ? { jobId: record.jobId } : {}),
-        ...(record?.error ? { error: record.error } : {}),
-        ...(record?.capped ? { capped: true as const } : {}),
-      });
-    }
-    // Meetings with links that no rule sends: shown as "off" so the user can send one anyway.
-    for (const calendar of calendars) {
-      for (const occurrence of calendar.occurrences) {
-        const key = occurrenceKey(occurrence.link.url, occurrence.startsAt);
-        if (planned.has(key) || occurrence.endsAt <= now || items.some((item) => item.key === key)) continue;
-        // The same meeting under another form of its link (another Zoom host) is the planned one.
-        if (plannedMeetings.has(meetingIdentity(occurrence))) continue;
-        if (manual.some((bot) => occurrenceKey(bot.link, bot.startsAt) === key)) continue;
-        items.push({
-          key,
-          source: 'calendar',
-          title: occurrence.title,
-          link: occurrence.link.url,
-          service: occurrence.link.service,
-          startsAt: occurrence.startsAt,
-          endsAt: occurrence.endsAt,
-          sendAt: occurrence.startsAt,
-          spaceId: calendar.rule.spaceId,
-          calendarName: calendar.name,
-          state: 'off',
-        });
-      }
-    }
-    for (const bot of manual) {
-      items.push({
-        key: occurrenceKey(bot.link, bot.startsAt),
-        source: 'schedule',
-        title: bot.title ?? bot.link,
-        link: bot.link,
-        service: bot.meetingService,
-        startsAt: bot.startsAt,
-        endsAt: null,
-        sendAt: bot.startsAt,
-        spaceId: bot.spaceId,
-        calendarName: null,
-        state: 'planned',
-        scheduleId: bot.id,
-      });
-    }
-    return items.sort((a, b) => a.startsAt - b.startsAt || a.key.localeCompare(b.key)).slice(0, limit);
+    return upcomingItems({ plans, calendars, manual, records: await this.#records() }, now, limit);
   }
 
   /** Minutes each space would need for the planned meetings of the next 24 hours. */
   async plannedSeconds(): Promise<Map<number | null, number>> {
     const now = this.#deps.now();
-    const needed = new Map<number | null, number>();
-    for (const item of await this.upcoming(200)) {
-      if (item.state !== 'planned' || item.sendAt > now + BALANCE_WINDOW_MS) continue;
-      const seconds = Math.round(((item.endsAt ?? item.startsAt + 60 * 60_000) - item.sendAt) / 1000);
-      needed.set(item.spaceId, (needed.get(item.spaceId) ?? 0) + Math.max(0, seconds));
-    }
-    return needed;
+    return plannedSecondsOf(await this.upcoming(200), now);
   }
 
   /** True the first time a notice with this key is asked for (a balance warning once, not every sync). */

@@ -1,5 +1,8 @@
-/** A calendar's rule applied to one occurrence: does it get a bot, when, into which space. */
-import type { CalendarRule, MeetingOccurrence } from './types';
+/**
+ * A calendar's rule: made complete as stored or sent (`sanitizeRule`), and applied to one
+ * occurrence (does it get a bot, when, into which space).
+ */
+import { type CalendarRule, JOIN_AFTER_MAX_MINUTES, type MeetingOccurrence } from './types';
 
 function domainOf(email: string): string {
   return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
@@ -70,4 +73,27 @@ export function ruleAccepts(
 /** When the bot is sent: at the start, or N minutes after it. */
 export function sendTimeOf(occurrence: MeetingOccurrence, rule: CalendarRule): number {
   return occurrence.startsAt + Math.max(0, rule.joinAfterMinutes) * 60_000;
+}
+
+/** A rule as a page or an older store gives it: the opt-ins and the owner's address may be missing (off, none). */
+export type CalendarRuleInput = Partial<CalendarRule> & Pick<CalendarRule, 'mode'>;
+
+/**
+ * A rule as stored or as sent by the options page, complete. Rules stored before the opt-ins
+ * existed read them as off: the old default ("every event with a link") becomes the new one
+ * (organised or accepted), which only ever sends fewer bots, never more.
+ */
+export function sanitizeRule(rule: CalendarRuleInput): CalendarRule {
+  const email = typeof rule.email === 'string' ? rule.email.trim().toLowerCase().slice(0, 320) : '';
+  return {
+    mode: rule.mode,
+    spaceId: rule.spaceId ?? null,
+    unanswered: rule.unanswered === true,
+    others: rule.others === true,
+    email: email.includes('@') ? email : null,
+    joinAfterMinutes: Math.min(JOIN_AFTER_MAX_MINUTES, Math.max(0, Math.round(rule.joinAfterMinutes ?? 0))),
+    skipWords: [
+      ...new Set((rule.skipWords ?? []).map((word) => word.trim()).filter((word) => word !== '')),
+    ].slice(0, 50),
+  };
 }

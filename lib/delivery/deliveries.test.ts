@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type KeyValueStore, memoryKeyValue } from '@/lib/kv';
-import { Deliveries, type DeliveryDeps, DestinationError } from './deliveries';
+import { Deliveries, type DeliveryDeps } from './deliveries';
+import { DestinationError } from './destinations';
 import { slackBody } from './format';
 import { convertMarkdown } from './markdown';
 import { GIVE_UP_AFTER_MS } from './retry';

@@ -1,7 +1,9 @@
 /**
- * The destinations, the outbox and the log, and the attempts themselves. Framework-free (no
- * `browser.*`): the background hands it a key-value store, `fetch`, the clock and a way to arm
- * the retry alarm, and unit tests hand it fakes.
+ * The deliveries' state and its changes: the destinations kept (what a person entered is checked
+ * in ./destinations.ts), the outbox and its runs, every attempt and its log line (./log.ts). The
+ * requests are made by ./requests.ts and sent by ./attempt.ts. Framework-free (no `browser.*`):
+ * the background hands it a key-value store, `fetch`, the clock and a way to arm the retry alarm,
+ * and unit tests hand it fakes.
  *
  * Exactly once per ready protocol:
  * - `enqueue` runs in the job engine's `onResult`, before the job is marked ready. The run
@@ -24,26 +26,34 @@
  *   same bytes; the requests a destination already took are counted and not sent again.
  */
 import type { ProcessingResult } from '@/lib/api/schemas';
-import { readCappedBytes } from '@/lib/capped-body';
 import type { Lang } from '@/lib/i18n';
 import type { KeyValueStore } from '@/lib/kv';
 import { serialQueue } from '@/lib/serial';
-import { type DeliveryContent, protocolMarkdown, sampleContent } from './bodies';
-import { type DestinationUrlProblem, parseDestinationUrl } from './destination-url';
-import { type DeliveryRequest, deliveryKind, kindsEnteredLike } from './kinds';
+import { sendRequests } from './attempt';
+import { type DeliveryContent, sampleContent } from './bodies';
+import {
+  DESTINATIONS_MAX,
+  DestinationError,
+  type DestinationPatch,
+  destinationAddress,
+  destinationView,
+  type NewDestination,
+  patchedDestination,
+  spacesTaken,
+} from './destinations';
+import { interruptedLines, logWith, refusalOf, statusOf } from './log';
 import type { MarkdownDialect } from './markdown-request';
 import { bodyKey, DESTINATIONS_KEY, LOG_KEY, OUTBOX_KEY, wantsSpace } from './outbox';
+import { madeBody, storedBody } from './requests';
 import {
   ATTEMPT_TIMEOUT_MS,
   type AttemptAnswer,
   BACKOFF_BASE_MS,
   GIVE_UP_AFTER_MS,
   nextAttemptAt,
-  parseRetryAfter,
-  type Refusal,
   verdictOf,
 } from './retry';
-import { readStoredBody, type StoredBody } from './stored-body';
+import { type MadeBody, readStoredBody, type StoredBody } from './stored-body';
 import type {
   DeliveredRecording,
   Destination,
@@ -54,17 +64,8 @@ import type {
   OutboxState,
 } from './types';
 
-export const DESTINATIONS_MAX = 10;
-/** Log entries kept per destination. */
-export const LOG_PER_DESTINATION = 20;
 /** Enqueued runs remembered (far more than the jobs that can end while one is in doubt). */
 const RUNS_KEPT = 500;
-
-/** The requests of a delivery, made, with how many the destination already took. */
-type MadeBody = Extract<StoredBody, { requests: unknown }>;
-
-/** An answer's body is read up to this much (a kind's answer is a short JSON). */
-const ANSWER_READ_MAX = 64 * 1024;
 
 export interface DeliveryDeps {
   kv: Pick<KeyValueStore, 'get' | 'set' | 'setMany' | 'del'>;
@@ -84,62 +85,9 @@ export interface DeliveryDeps {
   backoffBaseMs?: number;
 }
 
-export class DestinationError extends Error {
-  constructor(
-    readonly info:
-      | { reason: 'invalid-address'; problem: DestinationUrlProblem | 'token' | 'chat' }
-      | { reason: 'too-many' }
-      | { reason: 'permission'; origin: string }
-      | { reason: 'not-found' },
-  ) {
-    super(info.reason);
-  }
-}
-
-export interface NewDestination {
-  kind: DestinationKind;
-  /** A kind entered by address (`entry: 'url'`). */
-  url?: string;
-  /** A kind entered by bot (`entry: 'bot'`): the bot's token and the chat. */
-  token?: string;
-  chatId?: string;
-  spaceIds?: number[] | null;
-  includeTranscript?: boolean;
-}
-
 /** The idempotency key of one run of one recording (the same on every retry of that run). */
 export function idempotencyKey(recording: DeliveredRecording | null, run: string): string {
   return recording ? `mc-${recording.spaceId}-${recording.audioId}-${run}` : `mc-test-${run}`;
-}
-
-/** The log with `entry` first (in place of a line with its id), each destination's last lines kept. */
-function logWith(log: LogEntry[], entry: LogEntry): LogEntry[] {
-  const counts = new Map<string, number>();
-  return [entry, ...log.filter((item) => item.id !== entry.id)].filter((item) => {
-    const count = (counts.get(item.destinationId) ?? 0) + 1;
-    counts.set(item.destinationId, count);
-    return count <= LOG_PER_DESTINATION;
-  });
-}
-
-/**
- * An entry's `sending` lines left by a worker that stopped mid-attempt: their answer was lost. At
- * `now` the entry is tried again (`retry`) or dropped.
- */
-function interruptedLines(log: LogEntry[], entry: OutboxEntry, now: number, retry: boolean): LogEntry[] {
-  return log.map((line) =>
-    line.outcome === 'sending' &&
-    !line.test &&
-    line.destinationId === entry.destinationId &&
-    line.idempotencyKey === entry.idempotencyKey
-      ? {
-          ...line,
-          outcome: retry ? 'retrying' : 'failed',
-          problem: 'interrupted',
-          nextAttemptAt: retry ? now : null,
-        }
-      : line,
-  );
 }
 
 export class Deliveries {
@@ -181,25 +129,13 @@ export class Deliveries {
     await this.#deps.schedule(next);
   }
 
-  #view(destination: Destination, outbox: OutboxState, log: LogEntry[]): DestinationView {
-    return {
-      id: destination.id,
-      kind: destination.kind,
-      address: deliveryKind(destination.kind).mask(destination),
-      spaceIds: destination.spaceIds,
-      includeTranscript: destination.includeTranscript,
-      pending: outbox.entries.filter((entry) => entry.destinationId === destination.id).length,
-      log: log.filter((entry) => entry.destinationId === destination.id),
-    };
-  }
-
   async list(): Promise<DestinationView[]> {
     const [destinations, outbox, log] = await Promise.all([
       this.#destinations(),
       this.#outbox(),
       this.#log(),
     ]);
-    return destinations.map((destination) => this.#view(destination, outbox, log));
+    return destinations.map((destination) => destinationView(destination, outbox, log));
   }
 
   async #viewOf(id: string): Promise<DestinationView> {
@@ -208,23 +144,9 @@ export class Deliveries {
     return found;
   }
 
-  /** What a person entered, made into the destination's address (and chat), or refused. */
-  async #address(input: NewDestination): Promise<{ url: string; chatId?: string }> {
-    const { bot } = deliveryKind(input.kind);
-    if (bot) {
-      const api = (await this.#deps.botApi?.(input.kind)) ?? bot.api;
-      const parsed = bot.parse({ token: input.token ?? '', chatId: input.chatId ?? '' }, api);
-      if (!parsed.ok) throw new DestinationError({ reason: 'invalid-address', problem: parsed.problem });
-      return { url: parsed.url, chatId: parsed.chatId };
-    }
-    const parsed = parseDestinationUrl(input.url ?? '');
-    if (!parsed.ok) throw new DestinationError({ reason: 'invalid-address', problem: parsed.problem });
-    return { url: parsed.url };
-  }
-
   add(input: NewDestination): Promise<DestinationView> {
     return this.#serial(async () => {
-      const parsed = await this.#address(input);
+      const parsed = await destinationAddress(input, this.#deps.botApi);
       const destinations = await this.#destinations();
       if (destinations.length >= DESTINATIONS_MAX) throw new DestinationError({ reason: 'too-many' });
       if (!(await this.#deps.hasOriginAccess(parsed.url)))
@@ -234,12 +156,12 @@ export class Deliveries {
         kind: input.kind,
         url: parsed.url,
         ...(parsed.chatId === undefined ? {} : { chatId: parsed.chatId }),
-        spaceIds: input.spaceIds && input.spaceIds.length > 0 ? [...new Set(input.spaceIds)] : null,
+        spaceIds: spacesTaken(input.spaceIds),
         includeTranscript: input.includeTranscript ?? false,
         addedAt: this.#deps.now(),
       };
       await this.#deps.kv.set(DESTINATIONS_KEY, [...destinations, destination]);
-      return this.#view(destination, await this.#outbox(), []);
+      return destinationView(destination, await this.#outbox(), []);
     });
   }
 
@@ -247,24 +169,12 @@ export class Deliveries {
    * Changes which spaces go to a destination, whether the transcript does, or its format (to a
    * kind entered the same way: a webhook's address may become a Slack one, not a bot).
    */
-  update(
-    id: string,
-    patch: { spaceIds?: number[] | null; includeTranscript?: boolean; kind?: DestinationKind },
-  ): Promise<DestinationView> {
+  update(id: string, patch: DestinationPatch): Promise<DestinationView> {
     return this.#serial(async () => {
       const destinations = await this.#destinations();
       const found = destinations.find((destination) => destination.id === id);
       if (!found) throw new DestinationError({ reason: 'not-found' });
-      if (patch.kind && !kindsEnteredLike(found.kind).includes(patch.kind))
-        throw new DestinationError({ reason: 'invalid-address', problem: 'invalid' });
-      const next: Destination = {
-        ...found,
-        ...(patch.kind ? { kind: patch.kind } : {}),
-        ...(patch.includeTranscript === undefined ? {} : { includeTranscript: patch.includeTranscript }),
-        ...(patch.spaceIds === undefined
-          ? {}
-          : { spaceIds: patch.spaceIds && patch.spaceIds.length > 0 ? [...new Set(patch.spaceIds)] : null }),
-      };
+      const next = patchedDestination(found, patch);
       await this.#deps.kv.set(
         DESTINATIONS_KEY,
         destinations.map((destination) => (destination.id === id ? next : destination)),
@@ -291,52 +201,6 @@ export class Deliveries {
       );
       await this.#rearm(state);
     });
-  }
-
-  /** What the outbox keeps for a delivery: its requests, or the draft they are made from later. */
-  async #body(
-    destination: Destination,
-    content: DeliveryContent,
-    key: string,
-    test: boolean,
-  ): Promise<StoredBody> {
-    const kind = deliveryKind(destination.kind);
-    const options = { includeTranscript: destination.includeTranscript, lang: await this.#deps.lang(), test };
-    if (kind.convert !== null) return { draft: { kind: kind.kind, content, options } };
-    return {
-      requests: kind.body({ content, destination, options, idempotencyKey: key, protocol: '' }),
-      sent: 0,
-    };
-  }
-
-  /** The requests of a stored body (a draft's are made here; throws when its conversion fails). */
-  async #made(body: StoredBody, destination: Destination, key: string): Promise<MadeBody> {
-    if (!('draft' in body)) return body;
-    const { content, options } = body.draft;
-    // The destination's kind now (a webhook switched to Slack after the entry was queued).
-    const kind = deliveryKind(destination.kind);
-    const protocol =
-      kind.convert === null ? '' : await this.#deps.convertMarkdown(protocolMarkdown(content), kind.convert);
-    return { requests: kind.body({ content, destination, options, idempotencyKey: key, protocol }), sent: 0 };
-  }
-
-  /**
-   * Sends a body's requests from the first not yet taken; stops at the first not delivered. After
-   * each one taken, `progress` keeps the count (a retry sends the rest). The answer is the last one's.
-   */
-  async #send(
-    destination: Destination,
-    body: MadeBody,
-    key: string,
-    progress?: (sent: number) => Promise<void>,
-  ): Promise<AttemptAnswer> {
-    let answer: AttemptAnswer = { status: 204 };
-    for (let index = body.sent; index < body.requests.length; index += 1) {
-      answer = await this.#attempt(destination, body.requests[index]!, key);
-      if (verdictOf(answer) !== 'delivered') return answer;
-      if (index + 1 < body.requests.length) await progress?.(index + 1);
-    }
-    return answer;
   }
 
   /**
@@ -429,7 +293,12 @@ export class Deliveries {
     if (!destination) throw new DestinationError({ reason: 'not-found' });
     const key = idempotencyKey(null, this.#id());
     const stored = await this.#body(destination, sampleContent(this.#deps.now()), key, true);
-    const answer = await this.#send(destination, await this.#made(stored, destination, key), key);
+    const answer = await sendRequests(
+      this.#deps,
+      destination,
+      await this.#made(stored, destination, key),
+      key,
+    );
     const verdict = verdictOf(answer);
     await this.#serial(() =>
       this.#appendLog({
@@ -440,12 +309,21 @@ export class Deliveries {
         idempotencyKey: key,
         attempt: 1,
         outcome: verdict === 'delivered' ? 'delivered' : 'failed',
-        status: 'status' in answer ? answer.status : null,
+        status: statusOf(answer),
         problem: 'problem' in answer ? answer.problem : verdict === 'delivered' ? null : refusalOf(answer),
         nextAttemptAt: null,
       }),
     );
     return this.#viewOf(destinationId);
+  }
+
+  /** What the outbox keeps for a delivery (./requests.ts), in the language in force. */
+  async #body(destination: Destination, content: DeliveryContent, key: string, test: boolean) {
+    return storedBody(destination, content, key, test, await this.#deps.lang());
+  }
+
+  #made(body: StoredBody, destination: Destination, key: string): Promise<MadeBody> {
+    return madeBody(body, destination, key, this.#deps.convertMarkdown);
   }
 
   /** Sends every entry that is due, one after another, then re-arms the alarm. */
@@ -492,7 +370,7 @@ export class Deliveries {
       if (body !== stored) await this.#keepBody(entry.id, body);
       const begun = await this.#begin(entry);
       if (!begun) continue;
-      const answer = await this.#send(destination, body, entry.idempotencyKey, (sent) =>
+      const answer = await sendRequests(this.#deps, destination, body, entry.idempotencyKey, (sent) =>
         this.#keepBody(entry.id, { ...body, sent }),
       );
       await this.#settle(begun.entry, answer, begun.logId);
@@ -580,7 +458,7 @@ export class Deliveries {
           idempotencyKey: entry.idempotencyKey,
           attempt,
           outcome: verdict === 'delivered' ? 'delivered' : retryAt === null ? 'failed' : 'retrying',
-          status: 'status' in answer ? answer.status : null,
+          status: statusOf(answer),
           problem:
             verdict === 'delivered'
               ? null
@@ -599,69 +477,5 @@ export class Deliveries {
       if (retryAt === null) await this.#deps.kv.del(bodyKey(entry.id));
       await this.#rearm(state);
     });
-  }
-
-  /**
-   * One POST of a request to the destination. Never with cookies or our token (`credentials:
-   * 'omit'`, no Authorization), never following a redirect (`redirect: 'manual'`: it is reported
-   * instead). A kind that reads its answers (`answer`) gets the body's JSON, at most 64 kB.
-   */
-  async #attempt(destination: Destination, request: DeliveryRequest, key: string): Promise<AttemptAnswer> {
-    const url = `${destination.url}${request.path ?? ''}`;
-    if (!(await this.#deps.hasOriginAccess(url))) return { problem: 'permission' };
-    const kind = deliveryKind(destination.kind);
-    try {
-      const response = await this.#deps.fetch(url, {
-        method: 'POST',
-        headers:
-          typeof request.body === 'string'
-            ? { 'content-type': 'application/json', 'idempotency-key': key }
-            : { 'idempotency-key': key },
-        body: typeof request.body === 'string' ? request.body : formOf(request.body),
-        credentials: 'omit',
-        redirect: 'manual',
-        cache: 'no-store',
-        referrerPolicy: 'no-referrer',
-        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
-      });
-      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
-        void response.body?.cancel().catch(() => undefined);
-        return { problem: 'redirect' };
-      }
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.#deps.now());
-      if (!kind.answer) {
-        void response.body?.cancel().catch(() => undefined);
-        return { status: response.status, retryAfterMs };
-      }
-      return kind.answer(response.status, await readJson(response), retryAfterMs);
-    } catch (error) {
-      return { problem: (error as Error)?.name === 'TimeoutError' ? 'timeout' : 'network' };
-    }
-  }
-}
-
-/** A status answer's problem for the log: what its kind read in it, else the status. */
-function refusalOf(answer: { refusal?: Refusal }): Refusal | 'http' {
-  return answer.refusal ?? 'http';
-}
-
-/** A multipart form from its fields (a file is made of its text). */
-function formOf(fields: Extract<DeliveryRequest['body'], unknown[]>): FormData {
-  const form = new FormData();
-  for (const field of fields) {
-    if ('file' in field)
-      form.append(field.name, new Blob([field.file.text], { type: field.file.type }), field.file.name);
-    else form.append(field.name, field.value);
-  }
-  return form;
-}
-
-/** An answer's body as JSON, read up to `ANSWER_READ_MAX`; undefined when it is not JSON or too long. */
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    const bytes = await readCappedBytes(response, ANSWER_READ_MAX);
-    return bytes ? JSON.parse(new TextDecoder().decode(bytes)) : undefined;
-  } catch {
-    return undefined;
   }
 }

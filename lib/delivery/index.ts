@@ -1,5 +1,6 @@
 export * from './deliveries';
 export * from './destination-url';
+export * from './destinations';
 export * from './format';
 export * from './kinds';
 export * from './markdown';

@@ -20,6 +20,9 @@ export interface BodyDraft {
 
 export type StoredBody = { draft: BodyDraft } | { requests: DeliveryRequest[]; sent: number };
 
+/** The requests of a delivery, made, with how many the destination already took. */
+export type MadeBody = Extract<StoredBody, { requests: unknown }>;
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
