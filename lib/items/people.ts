@@ -15,7 +15,7 @@
  */
 // The declension alone: lvovich's index also loads its rules for city names.
 import { inclineFirstname, inclineLastname, inclineMiddlename } from 'lvovich/lib/incline';
-import { cleanName } from '@/lib/speakers/timeline';
+import { cleanName } from '@/lib/page-names/timeline';
 
 /** Names of a meeting kept, each at most `NAME_MAX` characters. */
 export const PEOPLE_MAX = 500;
