@@ -85,15 +85,24 @@ const quotaCheck: ((index: number) => Promise<void>) | null = testSetting
   : null;
 
 /**
- * Test build only: Chrome hands the streams over this many ms more slowly
- * (`test:streams-delay-ms`, record-here.spec.ts), so that a test can act while a recording is
- * still starting.
+ * Test build only: Chrome hands the streams over late, as long as a test holds them
+ * (`test:streams-held` set to 1, at most a minute; record-here.spec.ts), so that a test can act
+ * while a recording is still starting. Once handed over, `test:streams-handed` is written, so the
+ * test knows when the late streams have reached this page.
  */
-const streamsDelay: (() => Promise<void>) | null = testSetting
+const streamsHeld: (() => Promise<void>) | null = testSetting
   ? async () => {
-      const ms = await testSetting('test:streams-delay-ms');
-      if (ms !== undefined && ms > 0)
-        await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 10_000)));
+      const until = Date.now() + 60_000;
+      let held = false;
+      while ((await testSetting('test:streams-held')) === 1 && Date.now() < until) {
+        held = true;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      if (held)
+        await idbKeyValue(DATABASES.recording.name, DATABASES.recording.store).set(
+          'test:streams-handed',
+          Date.now(),
+        );
     }
   : null;
 
@@ -160,7 +169,7 @@ async function capture(
   const { id } = starting;
   const tab = await tabStream(streamId);
   const mic = await microphoneStream(microphone);
-  await streamsDelay?.();
+  await streamsHeld?.();
   if (starting.cancelled) {
     // Stopped or discarded while the streams were handed over: nothing is captured or reported
     // (the stop has made its empty file already).

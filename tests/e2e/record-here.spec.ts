@@ -15,6 +15,7 @@ import {
   inspectFile as inspectDecoded,
   openTonePage as openTone,
   piecesKept,
+  recordingKeys,
   recordingState,
   recordTab,
   setRecordingKey,
@@ -402,8 +403,9 @@ test('Stop while the recording is still starting: nothing is captured, kept or u
 }) => {
   test.setTimeout(120_000);
   const recorder = await readyRecorder(popup);
-  // Chrome hands the tab's stream over 4 s late (a test-build hook of the recording page).
-  await setRecordingKey(popup.page, 'test:streams-delay-ms', 4_000);
+  // Chrome hands the tab's stream over late, until the test lets it (a test-build hook of the
+  // recording page).
+  await setRecordingKey(popup.page, 'test:streams-held', 1);
   const tone = await openTonePage(context, emulator);
   await recordTab(recorder);
   // The popup closed and opened again while it starts: its Stop is there (the first popup's waits
@@ -412,13 +414,13 @@ test('Stop while the recording is still starting: nothing is captured, kept or u
   await expect(recorder.getByText('Starting…')).toBeVisible();
   await recorder.getByRole('button', { name: 'Stop and upload' }).click();
   await expect(recorder.getByRole('button', { name: 'Record this tab' })).toBeVisible({ timeout: 15_000 });
-  // Past the late streams: the recording page never started capturing them.
-  await popup.page.waitForTimeout(6_000);
+  // The late streams arrive now, after the Stop: the recording page never starts capturing them.
+  await setRecordingKey(popup.page, 'test:streams-held', 0);
+  await expect.poll(() => recordingKeys(popup.page), { timeout: 15_000 }).toContain('test:streams-handed');
   expect(await piecesKept(popup.page)).toBe(0);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveCount(0);
   expect((await counters(emulator)).recordingsCreated.upload).toBe(0);
   // And the next recording starts (the page was not left holding the first one).
-  await setRecordingKey(popup.page, 'test:streams-delay-ms', 0);
   await tone.bringToFront();
   await recordSomeSecondsAndStop(recorder);
   expect(await uploadedToneRecordings(emulator, SEED.spaces.personal, 45_000)).toHaveLength(1);
