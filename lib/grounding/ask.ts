@@ -1,0 +1,331 @@
+/**
+ * Ask your meetings: a question in plain words ("кто отвечает за смету?", "what did marketing say
+ * about the price?") answered with the utterances that answer it, grouped by meeting, best first.
+ *
+ * The search index (lib/archive/fts.ts) gives the candidates: the meetings whose passages hold any
+ * of the question's words, with their best passages. They are ranked again here, on what a
+ * meeting offers beyond its passages: how well the question matches its protocol (the protocol is
+ * a summary of the meeting, written in the words a question uses), whether it names one of the
+ * meeting's speakers, and how much of the question the meeting's best passages cover. In each
+ * meeting the utterances of those passages are ranked as the linker ranks them (link.ts: the
+ * question's stems weighed by rarity, a named speaker's turns favoured, neighbours counting), and
+ * the protocol line the question matches best adds the utterances that line is linked to.
+ *
+ * "Nothing found" (an empty answer) when no meeting scores well. Pure: the caller reads the
+ * candidates from the index and the records, and gives the words' rarity across the archive.
+ */
+import { processTerm } from '@/lib/archive/text';
+import { DEFAULT_PARAMS, type LinkParams, linkLines } from './link';
+import { MeetingIndex, type MeetingInput } from './meeting';
+import { type ProtocolLine, protocolLines } from './protocol';
+import { reportingStems, termsOf } from './terms';
+
+/** Words that make a question a question, never what it asks about. */
+const QUESTION_WORDS = [
+  'what which who whom whose why how when where whether did does do done summarize summarise summary',
+  'think thought opinion opinions view views say said tell told about towards toward regarding discuss',
+  'discussed discussing discussion talk talked talking group',
+  'что кто кого кому чем как какой какая какое какие каким почему зачем когда где ли сколько',
+  'обсуждали обсудили говорили сказал сказала сказали думает думают мнение насчет про',
+]
+  .join(' ')
+  .split(' ');
+
+let questionStems: Set<string> | null = null;
+function questionWordStems(): ReadonlySet<string> {
+  if (questionStems) return questionStems;
+  questionStems = new Set();
+  for (const word of QUESTION_WORDS) {
+    const stem = processTerm(word);
+    if (stem) questionStems.add(stem);
+  }
+  return questionStems;
+}
+
+/** The question's words worth looking for (stems, question words and reporting words left out). */
+export function questionTerms(question: string): string[] {
+  const skip = questionWordStems();
+  const out: string[] = [];
+  for (const stem of termsOf(question.slice(0, 2_000)))
+    if (!skip.has(stem) && !out.includes(stem)) out.push(stem);
+  return out.slice(0, 24);
+}
+
+/**
+ * The question as the search index's query: its words worth looking for, as written (the index
+ * stems them itself).
+ */
+export function indexQuery(question: string): string {
+  const skip = questionWordStems();
+  const words: string[] = [];
+  for (const word of question.slice(0, 2_000).split(/[^\p{L}\p{N}'’-]+/u)) {
+    if (!word) continue;
+    const stem = processTerm(word);
+    if (stem && !skip.has(stem) && !reportingStems().has(stem)) words.push(word);
+  }
+  return words.join(' ');
+}
+
+/** A meeting made ready for questions: its transcript's index and its protocol's lines' stems. */
+export interface AskMeeting {
+  index: MeetingIndex;
+  lines: ProtocolLine[];
+  lineTerms: Array<Set<string>>;
+}
+
+/**
+ * A meeting made ready for questions (the caller keeps it while the meeting may be asked again:
+ * building it is most of an answer's cost).
+ */
+export function askMeeting(meeting: MeetingInput, protocol: string): AskMeeting {
+  const lines = protocolLines(typeof protocol === 'string' ? protocol.slice(0, 200_000) : '').slice(0, 500);
+  return {
+    index: new MeetingIndex(meeting),
+    lines,
+    lineTerms: lines.map((line) => new Set(termsOf(line.text))),
+  };
+}
+
+/** A meeting the index found for a question. */
+export interface AskCandidate {
+  /** The archive's key of the meeting. */
+  key: string;
+  meeting: AskMeeting;
+  /** Only these speakers' utterances are cited (a question scoped to a person), when set. */
+  speakers?: ReadonlySet<string>;
+  /** Its passages the index found, best first: block, first utterance, score (higher is better). */
+  passages: ReadonlyArray<{ block: number; from: number; score: number }>;
+}
+
+export interface AskParams {
+  /** Weights of the meeting's evidence: its best passages, its protocol, a named speaker, coverage. */
+  passage: number;
+  protocol: number;
+  speaker: number;
+  coverage: number;
+  /** Passages whose mean score is the meeting's. */
+  topPassages: number;
+  /** Passages of a meeting read for its utterances. */
+  passages: number;
+  /** Utterances per passage (the index's passage length). */
+  passageLength: number;
+  /** Citations given to the first, second, ... meeting. */
+  spread: number[];
+  /**
+   * A meeting whose best passages and protocol each hold less than this share of the question's
+   * weight is no answer ("nothing found" when no meeting holds more).
+   */
+  threshold: number;
+  /** Weight of the protocol line's links among a meeting's utterances. */
+  grounded: number;
+  /** Share of the question's weight a protocol line must hold for its links to count. */
+  groundedShare: number;
+  link: LinkParams;
+}
+
+export const DEFAULT_ASK: AskParams = {
+  passage: 1,
+  protocol: 1,
+  speaker: 0.3,
+  coverage: 0,
+  passages: 8,
+  topPassages: 1,
+  passageLength: 20,
+  spread: [4, 1],
+  threshold: 0.3,
+  grounded: 0,
+  groundedShare: 0.3,
+  link: { ...DEFAULT_PARAMS, context: 1, speaker: 1, align: 0 },
+};
+
+/** One utterance of an answer. */
+export interface AnswerUtterance {
+  block: number;
+  utterance: number;
+  /** Position in the meeting's transcript, blocks in order. */
+  flat: number;
+  score: number;
+}
+
+/** The answer from one meeting. */
+export interface MeetingAnswer {
+  key: string;
+  score: number;
+  utterances: AnswerUtterance[];
+}
+
+interface MeetingFeatures {
+  passage: number;
+  protocol: number;
+  coverage: number;
+  speaker: number;
+}
+
+interface Scored {
+  candidate: AskCandidate;
+  score: number;
+  features: MeetingFeatures;
+}
+
+/**
+ * Answers a question from the candidates (module comment): at most `spread.length` meetings, best
+ * first, each with its cited utterances; empty when nothing scores well.
+ *
+ * @param rarity the words' inverse document frequency across the archive; by default, across the
+ *   candidates' utterances
+ */
+export function answer(
+  question: string,
+  candidates: readonly AskCandidate[],
+  params: AskParams = DEFAULT_ASK,
+  rarity: (stem: string) => number = candidateRarity(candidates),
+): MeetingAnswer[] {
+  const terms = questionTerms(question);
+  if (terms.length === 0 || candidates.length === 0) return [];
+  const reporting = reportingStems();
+  const weights = terms.map((stem) => rarity(stem) * (reporting.has(stem) ? params.link.reporting : 1));
+  const possible = weights.reduce((a, b) => a + b, 0) || 1;
+  const scored: Scored[] = candidates.map((candidate) => {
+    const features = meetingFeatures(question, terms, weights, candidate, params);
+    const score =
+      (params.passage * features.passage +
+        params.protocol * features.protocol +
+        params.coverage * features.coverage) /
+        possible +
+      params.speaker * features.speaker;
+    return { candidate, score, features };
+  });
+  scored.sort((a, b) => b.score - a.score);
+  const out: MeetingAnswer[] = [];
+  for (const { candidate, score, features } of scored.slice(0, params.spread.length)) {
+    // Too little of the question in this meeting (its best passages and its protocol): not an answer.
+    if (Math.max(features.coverage, features.protocol) / possible < params.threshold) continue;
+    const count = params.spread[out.length] ?? 0;
+    const utterances = pickUtterances(indexQuery(question), terms, weights, candidate, count, params);
+    if (utterances.length > 0) out.push({ key: candidate.key, score, utterances });
+  }
+  return out;
+}
+
+/** Inverse document frequency of a stem across the candidates' utterances. */
+export function candidateRarity(candidates: readonly AskCandidate[]): (stem: string) => number {
+  let total = 0;
+  for (const candidate of candidates) total += candidate.meeting.index.size;
+  const known = new Map<string, number>();
+  return (stem) => {
+    let value = known.get(stem);
+    if (value === undefined) {
+      let df = 0;
+      for (const candidate of candidates)
+        df += candidate.meeting.index.postings.get(stem)?.utterances.length ?? 0;
+      value = df === 0 ? 0 : Math.log(1 + (total - df + 0.5) / (df + 0.5));
+      known.set(stem, value);
+    }
+    return value;
+  };
+}
+
+function meetingFeatures(
+  question: string,
+  terms: string[],
+  weights: number[],
+  candidate: AskCandidate,
+  params: AskParams,
+): MeetingFeatures {
+  let passage = 0;
+  const top = candidate.passages.slice(0, params.topPassages);
+  for (const found of top) passage += found.score / top.length;
+  // The protocol: the best line's share of the question's weight.
+  let protocol = 0;
+  const termSet = new Map(terms.map((stem, i) => [stem, weights[i] as number]));
+  for (const line of candidate.meeting.lineTerms) {
+    let shared = 0;
+    for (const stem of line) shared += termSet.get(stem) ?? 0;
+    protocol = Math.max(protocol, shared);
+  }
+  // Coverage: the question's weight found in the meeting's best passages.
+  const found = new Set<string>();
+  const { index } = candidate.meeting;
+  for (const passage of candidate.passages.slice(0, params.passages)) {
+    const from = index.flatOf({ block: passage.block, utterance: passage.from });
+    if (from < 0) continue;
+    const to = Math.min(index.size, from + params.passageLength);
+    for (const stem of terms) if (!found.has(stem) && index.saysIn(stem, from, to)) found.add(stem);
+  }
+  let coverage = 0;
+  for (const stem of found) coverage += termSet.get(stem) ?? 0;
+  const speaker = candidate.meeting.index.matcher.inLine(question).ids.size > 0 ? 1 : 0;
+  return { passage, protocol, coverage, speaker };
+}
+
+/** A line of text to link, outside any protocol (a question, or a protocol line alone). */
+function looseLine(text: string, heading = ''): ProtocolLine {
+  return {
+    index: 0,
+    kind: 'sentence',
+    item: null,
+    paragraph: null,
+    sentence: null,
+    text,
+    heading,
+    section: 0,
+  };
+}
+
+/**
+ * The meeting's utterances that answer the question best, `count` of them: those the question's
+ * words find (ranked as the linker ranks a line's), and those its best-matching protocol line is
+ * linked to, each list scaled by its own best.
+ */
+function pickUtterances(
+  asked: string,
+  terms: string[],
+  weights: number[],
+  candidate: AskCandidate,
+  count: number,
+  params: AskParams,
+): AnswerUtterance[] {
+  if (count <= 0) return [];
+  const { index, lines, lineTerms } = candidate.meeting;
+  const only = candidate.speakers;
+  const link = {
+    ...params.link,
+    threshold: Number.NEGATIVE_INFINITY,
+    align: 0,
+    links: only ? count * 20 : count,
+  };
+  const scores = new Map<number, number>();
+  const add = (links: Array<{ flat: number; score: number }>, weight: number) => {
+    const top = links[0]?.score ?? 0;
+    if (top <= 0) return;
+    for (const { flat, score } of links)
+      if (!only || only.has(index.speakers[flat] as string))
+        scores.set(flat, (scores.get(flat) ?? 0) + (weight * score) / top);
+  };
+  add(linkLines(index, [looseLine(asked)], link)[0]?.links ?? [], 1);
+  if (params.grounded > 0 && lines.length > 0) {
+    const termWeights = new Map(terms.map((stem, i) => [stem, weights[i] as number]));
+    let best = -1;
+    let bestShared = 0;
+    lineTerms.forEach((line, i) => {
+      let shared = 0;
+      for (const stem of line) shared += termWeights.get(stem) ?? 0;
+      if (shared > bestShared) {
+        bestShared = shared;
+        best = i;
+      }
+    });
+    const total = weights.reduce((a, b) => a + b, 0) || 1;
+    if (best >= 0 && bestShared / total >= params.groundedShare) {
+      const line = lines[best] as ProtocolLine;
+      add(linkLines(index, [looseLine(line.text, line.heading)], link)[0]?.links ?? [], params.grounded);
+    }
+  }
+  const out: AnswerUtterance[] = [];
+  const chosen = [...scores.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, count);
+  for (const [flat, score] of chosen) {
+    const place = index.places[flat];
+    if (place) out.push({ block: place.block, utterance: place.utterance, flat, score });
+  }
+  return out;
+}
