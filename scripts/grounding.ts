@@ -23,6 +23,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type ProcessingResult, ProcessingResultSchema } from '../lib/api/schemas';
 import { normalizeDialog } from '../lib/api/units';
 import { FtsIndex } from '../lib/archive/fts';
@@ -38,14 +39,22 @@ interface Meeting {
 }
 
 let failed = false;
+let report: (message: string) => void = (message) => {
+  process.stderr.write(`${message}\n`);
+};
 
 function fail(message: string): void {
   failed = true;
-  process.stderr.write(`${message}\n`);
+  report(message);
+}
+
+/** Where the names of the files left out go (stderr unless a test listens). */
+export function onFailure(listener: (message: string) => void): void {
+  report = listener;
 }
 
 /** The processing results of DIR/meetings, by id (the file's name), in name order. */
-function readMeetings(dir: string): Meeting[] {
+export function readMeetings(dir: string): Meeting[] {
   const folder = path.join(dir, 'meetings');
   if (!existsSync(folder)) throw new Error(`${folder}: no such folder (expected DIR/meetings/*.json)`);
   const out: Meeting[] = [];
@@ -68,7 +77,7 @@ function readMeetings(dir: string): Meeting[] {
   return out;
 }
 
-function link(meetings: Meeting[]): Record<string, { bullets: Array<number[] | null> }> {
+export function link(meetings: Meeting[]): Record<string, { bullets: Array<number[] | null> }> {
   const out: Record<string, { bullets: Array<number[] | null> }> = {};
   for (const { id, result } of meetings) out[id] = { bullets: itemSources(groundResult(result)) };
   return out;
@@ -136,7 +145,7 @@ function flatOf(result: ProcessingResult, block: number, utterance: number): num
 
 type Citations = Array<Array<[string, number]>>;
 
-async function ask(
+export async function ask(
   meetings: Meeting[],
   questions: Record<string, string[]>,
 ): Promise<Record<string, { queries: Citations }>> {
@@ -168,7 +177,7 @@ async function ask(
   return out;
 }
 
-function readQuestions(dir: string): Record<string, string[]> {
+export function readQuestions(dir: string): Record<string, string[]> {
   const file = path.join(dir, 'questions.json');
   if (!existsSync(file)) throw new Error(`${file}: no such file`);
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
@@ -417,7 +426,8 @@ async function main(): Promise<void> {
   if (failed) process.exitCode = 1;
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  });

@@ -19,51 +19,23 @@ const TITLES = new Set(
   ),
 );
 
-/** Russian case endings of names, the longest first. */
-const RUSSIAN_ENDINGS = [
-  'ией',
-  'ьей',
-  'ой',
-  'ою',
-  'ей',
-  'ею',
-  'ем',
-  'ом',
-  'ым',
-  'им',
-  'ая',
-  'ия',
-  'ии',
-  'ию',
-  'ие',
-  'ья',
-  'ьи',
-  'ье',
-  'ью',
-  'а',
-  'я',
-  'ы',
-  'и',
-  'е',
-  'у',
-  'ю',
-  'о',
-  'й',
-  'ь',
-];
 const CYRILLIC = /[а-я]/;
+const ENDING_LETTER = /[аеиоуыэюяйь]$/;
+const INSTRUMENTAL = /[аеиоуыэюя]м$/;
 
 /**
  * A name's key, the same for each of its case forms: folded (lower case, ё as е), an English
- * possessive dropped, a Russian case ending dropped while at least three letters remain ("анны",
- * "анне", "анной" → "анн"; "сергея", "сергею" → "серге"; "ивановой" → "иванов").
+ * possessive dropped, and for a Russian name its ending dropped while more than three letters
+ * remain: a final "м" after a vowel (the instrumental's "-ом", "-ем", "-ым"), then every final
+ * vowel, "й" and "ь" ("Анна", "Анны", "Анной" → "анн"; "Сергей", "Сергея", "Сергеем" → "серг";
+ * "Петрова", "Петровой", "Петровым" → "петров"; "Ким", "Кима" → "ким").
  */
 export function nameKey(word: string): string {
-  const folded = fold(word).replace(/'s$/, '');
-  if (!CYRILLIC.test(folded)) return folded;
-  for (const ending of RUSSIAN_ENDINGS)
-    if (folded.endsWith(ending) && folded.length - ending.length >= 3) return folded.slice(0, -ending.length);
-  return folded;
+  let key = fold(word).replace(/'s$/, '');
+  if (!CYRILLIC.test(key)) return key;
+  if (key.length > 4 && INSTRUMENTAL.test(key)) key = key.slice(0, -1);
+  while (key.length > 3 && ENDING_LETTER.test(key)) key = key.slice(0, -1);
+  return key;
 }
 
 const UNLABELLED = /^\s*(speaker[\s_-]*\d+|спикер[\s_-]*\d+|\d+)\s*$/i;

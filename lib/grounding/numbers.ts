@@ -359,3 +359,39 @@ export function readNumbers(words: readonly string[]): string[] {
   flush();
   return out;
 }
+
+const SCALES: Record<string, number> = {
+  тыс: 1_000,
+  тысяч: 1_000,
+  млн: 1_000_000,
+  миллион: 1_000_000,
+  миллиона: 1_000_000,
+  миллионов: 1_000_000,
+  млрд: 1_000_000_000,
+  k: 1_000,
+  thousand: 1_000,
+  m: 1_000_000,
+  mln: 1_000_000,
+  million: 1_000_000,
+  bn: 1_000_000_000,
+  billion: 1_000_000_000,
+};
+const GROUPED = /(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d]|[.,]\d)/g;
+const DECIMAL_SCALE =
+  /(?<![\d.,])(\d+)[.,](\d{1,3})\s*(тыс|тысяч|млн|миллион(?:а|ов)?|млрд|k|thousand|m|mln|million|bn|billion)(?![\p{L}])/giu;
+
+/**
+ * Numbers written with digits as one value: digit groups ("1 180 000" → "1180000") and a decimal
+ * before a scale word ("1,2 млн", "2.5 million" → "1200000", "2500000"), as a speaker says them.
+ */
+export function joinDigits(text: string): string {
+  if (!/\d/.test(text)) return text;
+  return text
+    .replace(DECIMAL_SCALE, (whole, int: string, frac: string, scale: string) => {
+      const factor = SCALES[scale.toLowerCase()];
+      if (!factor) return whole;
+      const value = Math.round(Number(`${int}.${frac}`) * factor);
+      return Number.isSafeInteger(value) ? String(value) : whole;
+    })
+    .replace(GROUPED, (whole) => whole.replace(/[ \u00a0\u202f]/g, ''));
+}

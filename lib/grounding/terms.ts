@@ -5,7 +5,7 @@
  * say nothing of what a line states.
  */
 import { processTerm, tokenize } from '@/lib/archive/text';
-import { readNumbers } from './numbers';
+import { joinDigits, readNumbers } from './numbers';
 
 /** Sounds and fillers of speech, never a line's content (lower case, ё as е). */
 const FILLERS = new Set(
@@ -56,7 +56,7 @@ export function fold(word: string): string {
 
 /** A text's words folded and with numbers read as digits (numbers.ts). */
 export function foldedWords(text: string): string[] {
-  let lower = text.toLowerCase();
+  let lower = joinDigits(text).toLowerCase();
   if (lower.includes('ё')) lower = lower.replace(/ё/g, 'е');
   if (lower.includes('’')) lower = lower.replace(/’/g, "'");
   return readNumbers(tokenize(lower));
