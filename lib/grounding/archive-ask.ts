@@ -58,7 +58,7 @@ export interface AskOutcome {
 /** The meetings made ready for questions, the last used kept (a bounded cache). */
 export class AskCache {
   readonly #kept = new Map<string, { names: unknown; record: unknown; meeting: AskMeeting }>();
-  constructor(readonly limit = 24) {}
+  constructor(readonly limit = 32) {}
 
   get(key: string, record: unknown, names: unknown, make: () => AskMeeting): AskMeeting {
     const known = this.#kept.get(key);

@@ -17,6 +17,7 @@
 import { processTerm } from '@/lib/archive/text';
 import { DEFAULT_PARAMS, type LinkParams, linkLines } from './link';
 import { MeetingIndex, type MeetingInput } from './meeting';
+import { SpeakerMatcher } from './names';
 import { type ProtocolLine, protocolLines } from './protocol';
 import { reportingStems, termsOf } from './terms';
 
@@ -66,23 +67,32 @@ export function indexQuery(question: string): string {
   return words.join(' ');
 }
 
-/** A meeting made ready for questions: its transcript's index and its protocol's lines' stems. */
+/**
+ * A meeting made ready for questions: its protocol's lines and their stems, who may be named, and
+ * its transcript's index, made the first time it is needed (only for the meetings an answer
+ * cites: building it is most of an answer's cost).
+ */
 export interface AskMeeting {
-  index: MeetingIndex;
-  lines: ProtocolLine[];
-  lineTerms: Array<Set<string>>;
+  readonly lines: ProtocolLine[];
+  readonly lineTerms: Array<Set<string>>;
+  readonly speakers: SpeakerMatcher;
+  readonly index: MeetingIndex;
 }
 
-/**
- * A meeting made ready for questions (the caller keeps it while the meeting may be asked again:
- * building it is most of an answer's cost).
- */
+/** A meeting made ready for questions (the caller keeps it while the meeting may be asked again). */
 export function askMeeting(meeting: MeetingInput, protocol: string): AskMeeting {
   const lines = protocolLines(typeof protocol === 'string' ? protocol.slice(0, 200_000) : '').slice(0, 500);
+  let index: MeetingIndex | null = null;
   return {
-    index: new MeetingIndex(meeting),
     lines,
     lineTerms: lines.map((line) => new Set(termsOf(line.text))),
+    // Before the transcript is read, a single word of a name counts only when the question writes
+    // it with a capital letter.
+    speakers: new SpeakerMatcher(meeting.names, () => false),
+    get index() {
+      index ??= new MeetingIndex(meeting);
+      return index;
+    },
   };
 }
 
@@ -98,11 +108,10 @@ export interface AskCandidate {
 }
 
 export interface AskParams {
-  /** Weights of the meeting's evidence: its best passages, its protocol, a named speaker, coverage. */
+  /** Weights of the meeting's evidence: its best passages, its protocol, a named speaker. */
   passage: number;
   protocol: number;
   speaker: number;
-  coverage: number;
   /** Passages whose mean score is the meeting's. */
   topPassages: number;
   /** Passages of a meeting read for its utterances. */
@@ -127,7 +136,6 @@ export const DEFAULT_ASK: AskParams = {
   passage: 1,
   protocol: 1,
   speaker: 0.3,
-  coverage: 0,
   passages: 8,
   topPassages: 1,
   passageLength: 20,
@@ -157,7 +165,6 @@ export interface MeetingAnswer {
 interface MeetingFeatures {
   passage: number;
   protocol: number;
-  coverage: number;
   speaker: number;
 }
 
@@ -188,10 +195,7 @@ export function answer(
   const scored: Scored[] = candidates.map((candidate) => {
     const features = meetingFeatures(question, terms, weights, candidate, params);
     const score =
-      (params.passage * features.passage +
-        params.protocol * features.protocol +
-        params.coverage * features.coverage) /
-        possible +
+      (params.passage * features.passage + params.protocol * features.protocol) / possible +
       params.speaker * features.speaker;
     return { candidate, score, features };
   });
@@ -199,7 +203,8 @@ export function answer(
   const out: MeetingAnswer[] = [];
   for (const { candidate, score, features } of scored.slice(0, params.spread.length)) {
     // Too little of the question in this meeting (its best passages and its protocol): not an answer.
-    if (Math.max(features.coverage, features.protocol) / possible < params.threshold) continue;
+    const coverage = coverageOf(terms, weights, candidate, params);
+    if (Math.max(coverage, features.protocol) / possible < params.threshold) continue;
     const count = params.spread[out.length] ?? 0;
     const utterances = pickUtterances(indexQuery(question), terms, weights, candidate, count, params);
     if (utterances.length > 0) out.push({ key: candidate.key, score, utterances });
@@ -243,7 +248,12 @@ function meetingFeatures(
     for (const stem of line) shared += termSet.get(stem) ?? 0;
     protocol = Math.max(protocol, shared);
   }
-  // Coverage: the question's weight found in the meeting's best passages.
+  const speaker = candidate.meeting.speakers.inLine(question).ids.size > 0 ? 1 : 0;
+  return { passage, protocol, speaker };
+}
+
+/** The question's weight found in the meeting's best passages. */
+function coverageOf(terms: string[], weights: number[], candidate: AskCandidate, params: AskParams): number {
   const found = new Set<string>();
   const { index } = candidate.meeting;
   for (const passage of candidate.passages.slice(0, params.passages)) {
@@ -253,9 +263,10 @@ function meetingFeatures(
     for (const stem of terms) if (!found.has(stem) && index.saysIn(stem, from, to)) found.add(stem);
   }
   let coverage = 0;
-  for (const stem of found) coverage += termSet.get(stem) ?? 0;
-  const speaker = candidate.meeting.index.matcher.inLine(question).ids.size > 0 ? 1 : 0;
-  return { passage, protocol, coverage, speaker };
+  terms.forEach((stem, i) => {
+    if (found.has(stem)) coverage += weights[i] as number;
+  });
+  return coverage;
 }
 
 /** A line of text to link, outside any protocol (a question, or a protocol line alone). */
