@@ -11,7 +11,7 @@
  *     DIR/meetings/*.json and DIR/questions.json ({ "<id>": ["question", ...] }) →
  *     { "<id>": { "queries": [[["<id>", u], ... up to 5], ...] } }, every question asked across all
  *     meetings of DIR (indexed as the extension indexes them).
- *   npm run grounding -- bench [--data DIR] [--hours 500]
+ *   npm run grounding -- bench [--data DIR] [--splits val,train] [--hours 500]
  *     The figures of docs/grounding.md: on the data set's val split (and its negatives) and on the
  *     Russian set written for the tests (lib/grounding/fixtures/ru, its held-out part), and the time
  *     to link a 2-hour meeting and to answer a question across `--hours` hours of meetings. The data
@@ -195,6 +195,7 @@ interface GoldQuery {
   evidence: number[];
 }
 interface Gold {
+  domain?: string;
   bullets: GoldBullet[];
   queries?: GoldQuery[];
 }
@@ -207,63 +208,96 @@ function readGold(dir: string, id: string): Gold | null {
 const percent = (part: number, whole: number) =>
   whole === 0 ? '   -  ' : `${((100 * part) / whole).toFixed(1).padStart(5)} %`;
 
+interface LineFigures {
+  lines: number;
+  top1: number;
+  top3: number;
+  none: number;
+  borrowed: number;
+  borrowedNone: number;
+}
+
+const noLines = (): LineFigures => ({ lines: 0, top1: 0, top3: 0, none: 0, borrowed: 0, borrowedNone: 0 });
+
+/** A figure for the whole folder ('') and for each domain its gold names (AMI "Product", "Committee"). */
+function groupsOf<T>(make: () => T) {
+  const groups = new Map<string, T>([['', make()]]);
+  return {
+    groups,
+    of: (domain: string | undefined): T[] => {
+      const out = [groups.get('') as T];
+      if (domain) {
+        if (!groups.has(domain)) groups.set(domain, make());
+        out.push(groups.get(domain) as T);
+      }
+      return out;
+    },
+  };
+}
+
 /** Lines top-1, top-3 and "none" on real lines; "none" on the negatives' lines. */
-function scoreLines(dir: string, negatives: string | null) {
+function scoreLines(dir: string, negatives: string | null): Map<string, LineFigures> {
   const meetings = readMeetings(dir);
   const predicted = link(meetings);
-  let lines = 0;
-  let top1 = 0;
-  let top3 = 0;
-  let none = 0;
+  const { groups, of } = groupsOf(noLines);
+  const domains = new Map<string, string | undefined>();
   for (const { id } of meetings) {
     const gold = readGold(dir, id);
     if (!gold) continue;
+    domains.set(id, gold.domain);
     const bullets = predicted[id]?.bullets ?? [];
     gold.bullets.forEach((bullet, k) => {
       if (bullet.evidence.length === 0) return;
-      lines += 1;
       const links = bullets[k] ?? null;
-      if (links === null) none += 1;
       const evidence = new Set(bullet.evidence);
-      if (links?.slice(0, 1).some((u) => evidence.has(u))) top1 += 1;
-      if (links?.slice(0, 3).some((u) => evidence.has(u))) top3 += 1;
+      for (const figures of of(gold.domain)) {
+        figures.lines += 1;
+        if (links === null) figures.none += 1;
+        if (links?.slice(0, 1).some((u) => evidence.has(u))) figures.top1 += 1;
+        if (links?.slice(0, 3).some((u) => evidence.has(u))) figures.top3 += 1;
+      }
     });
   }
-  let borrowed = 0;
-  let borrowedNone = 0;
   if (negatives && existsSync(path.join(negatives, 'meetings'))) {
     const negative = link(readMeetings(negatives));
-    for (const { bullets } of Object.values(negative))
-      for (const links of bullets) {
-        borrowed += 1;
-        if (links === null) borrowedNone += 1;
-      }
+    for (const [id, { bullets }] of Object.entries(negative))
+      for (const links of bullets)
+        for (const figures of of(domains.get(id))) {
+          figures.borrowed += 1;
+          if (links === null) figures.borrowedNone += 1;
+        }
   }
-  return { lines, top1, top3, none, borrowed, borrowedNone };
+  return groups;
 }
 
-async function scoreQuestions(dir: string) {
+interface QuestionFigures {
+  asked: number;
+  top3: number;
+  top5: number;
+  first: number;
+}
+
+async function scoreQuestions(dir: string): Promise<Map<string, QuestionFigures>> {
   const meetings = readMeetings(dir);
   const questions = readQuestions(dir);
   const answers = await ask(meetings, questions);
-  let asked = 0;
-  let top3 = 0;
-  let top5 = 0;
-  let first = 0;
+  const { groups, of } = groupsOf((): QuestionFigures => ({ asked: 0, top3: 0, top5: 0, first: 0 }));
   for (const [id, list] of Object.entries(questions)) {
     const gold = readGold(dir, id) ?? readGold(path.dirname(dir), id);
     if (!gold?.queries) continue;
     list.forEach((_, i) => {
       const evidence = new Set(gold.queries?.[i]?.evidence ?? []);
       const cited = answers[id]?.queries[i] ?? [];
-      asked += 1;
       const hit = (k: number) => cited.slice(0, k).some(([meeting, u]) => meeting === id && evidence.has(u));
-      if (hit(3)) top3 += 1;
-      if (hit(5)) top5 += 1;
-      if (cited[0]?.[0] === id) first += 1;
+      for (const figures of of(gold.domain)) {
+        figures.asked += 1;
+        if (hit(3)) figures.top3 += 1;
+        if (hit(5)) figures.top5 += 1;
+        if (cited[0]?.[0] === id) figures.first += 1;
+      }
     });
   }
-  return { asked, top3, top5, first };
+  return groups;
 }
 
 function dataFolder(): string | null {
@@ -275,6 +309,13 @@ function dataFolder(): string | null {
   return null;
 }
 
+/** The splits measured: `--splits val,train` (val by default; the test split is not in the folder). */
+function splits(): string[] {
+  const at = process.argv.indexOf('--splits');
+  const given = at === -1 ? 'val' : (process.argv[at + 1] ?? 'val');
+  return given.split(',').filter((split) => /^[a-z]+$/.test(split));
+}
+
 function flag(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
   const value = at === -1 ? Number.NaN : Number(process.argv[at + 1]);
@@ -283,16 +324,18 @@ function flag(name: string, fallback: number): number {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-function printLines(name: string, figures: ReturnType<typeof scoreLines>): void {
-  console.log(
-    `${name.padEnd(22)} lines ${String(figures.lines).padStart(4)}  top-1 ${percent(figures.top1, figures.lines)}  top-3 ${percent(figures.top3, figures.lines)}  real lines "none" ${percent(figures.none, figures.lines)}  borrowed lines "none" ${percent(figures.borrowedNone, figures.borrowed)} (of ${figures.borrowed})`,
-  );
+function printLines(name: string, groups: Map<string, LineFigures>): void {
+  for (const [domain, figures] of groups)
+    console.log(
+      `${(domain ? `${name}, ${domain}` : name).padEnd(24)} lines ${String(figures.lines).padStart(4)}  top-1 ${percent(figures.top1, figures.lines)}  top-3 ${percent(figures.top3, figures.lines)}  real lines "none" ${percent(figures.none, figures.lines)}  borrowed lines "none" ${percent(figures.borrowedNone, figures.borrowed)} (of ${figures.borrowed})`,
+    );
 }
 
-function printQuestions(name: string, figures: Awaited<ReturnType<typeof scoreQuestions>>): void {
-  console.log(
-    `${name.padEnd(22)} questions ${String(figures.asked).padStart(4)}  top-3 ${percent(figures.top3, figures.asked)}  top-5 ${percent(figures.top5, figures.asked)}  own meeting first ${percent(figures.first, figures.asked)}`,
-  );
+function printQuestions(name: string, groups: Map<string, QuestionFigures>): void {
+  for (const [domain, figures] of groups)
+    console.log(
+      `${(domain ? `${name}, ${domain}` : name).padEnd(24)} questions ${String(figures.asked).padStart(4)}  top-3 ${percent(figures.top3, figures.asked)}  top-5 ${percent(figures.top5, figures.asked)}  own meeting first ${percent(figures.first, figures.asked)}`,
+    );
 }
 
 /** A 2-hour meeting of about 1,500 utterances and a 40-line protocol, from the data set or made up. */
@@ -356,9 +399,15 @@ async function bench(): Promise<void> {
   const russian = path.resolve('lib/grounding/fixtures/ru/measured');
   if (data) {
     console.log(`Data set: ${data}`);
-    const val = path.join(data, 'val');
-    printLines('val', scoreLines(val, path.join(val, 'negatives')));
-    printQuestions('val (ask/)', await scoreQuestions(path.join(val, 'ask')));
+    for (const split of splits()) {
+      const folder = path.join(data, split);
+      if (!existsSync(folder)) {
+        console.log(`${split}: not in the data set`);
+        continue;
+      }
+      printLines(split, scoreLines(folder, path.join(folder, 'negatives')));
+      printQuestions(`${split} (ask/)`, await scoreQuestions(path.join(folder, 'ask')));
+    }
   } else
     console.log(
       'Data set: not found (give --data DIR or GROUNDING_DATA; looked for ../shared/data/grounding and /work/shared/data/grounding): its figures are skipped',
@@ -371,13 +420,10 @@ async function bench(): Promise<void> {
 
   // Linking a 2-hour meeting: median of 7 after one warm-up.
   const { result, origin } = twoHourMeeting(data);
-  const times: number[] = [];
-  for (let run = 0; run < 8; run += 1) {
-    const started = performance.now();
+  const linking = await timed(7, async () => {
     groundResult(result);
-    if (run > 0) times.push(performance.now() - started);
-  }
-  console.log(`Link a 2-hour meeting (${origin}): median ${median(times).toFixed(1)} ms of 7`);
+  });
+  console.log(`Link a 2-hour meeting (${origin}): ${linking}`);
 
   // A question across `--hours` hours of meetings, warm (asked once before).
   const hours = flag('hours', 500);
@@ -395,17 +441,32 @@ async function bench(): Promise<void> {
     'what did we decide about the vendor and the budget?',
     'кто отвечает за смету подрядчика?',
   ]) {
-    await askArchive(question, index, source, {}, cache);
-    const warm: number[] = [];
-    for (let run = 0; run < 5; run += 1) {
-      const started = performance.now();
+    const asking = await timed(5, async () => {
       await askArchive(question, index, source, {}, cache);
-      warm.push(performance.now() - started);
-    }
+    });
     console.log(
-      `Answer "${question}" across ${hours} hours (${meetings.length} meetings, index built in ${(built / 1000).toFixed(0)} s): warm median ${median(warm).toFixed(0)} ms of 5`,
+      `Answer "${question}" across ${hours} hours (${meetings.length} meetings, index built in ${(built / 1000).toFixed(0)} s), warm: ${asking}`,
     );
   }
+}
+
+/**
+ * Runs `work` once to warm up, then `runs` times: the median wall time and the median CPU time of
+ * this process (on a machine shared with other work, the CPU time says more of the cost itself).
+ */
+async function timed(runs: number, work: () => Promise<void>): Promise<string> {
+  await work();
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const started = performance.now();
+    const used = process.cpuUsage();
+    await work();
+    const spent = process.cpuUsage(used);
+    wall.push(performance.now() - started);
+    cpu.push((spent.user + spent.system) / 1000);
+  }
+  return `median ${median(wall).toFixed(1)} ms wall, ${median(cpu).toFixed(1)} ms CPU (of ${runs})`;
 }
 
 async function main(): Promise<void> {
@@ -418,7 +479,7 @@ async function main(): Promise<void> {
     await bench();
   } else {
     process.stderr.write(
-      'Usage: npm run grounding -- link DIR | ask DIR | bench [--data DIR] [--hours 500]\n',
+      'Usage: npm run grounding -- link DIR | ask DIR | bench [--data DIR] [--splits val,train] [--hours 500]\n',
     );
     process.exitCode = 2;
     return;
