@@ -192,7 +192,7 @@ describe('a hostile protocol or transcript', () => {
     },
   ];
 
-  it(`links at most ${MAX_LINES} of 10,000 lines, each within bounds`, () => {
+  it('links the lines of a 10,000-line protocol, each with at most three sources', () => {
     const protocol = Array.from({ length: 10_000 }, (_, i) => `- line ${i} we ship on Friday`).join('\n');
     const grounded = groundResult(result(protocol, dialog));
     expect(grounded.lines.length).toBe(MAX_LINES);
