@@ -57,8 +57,10 @@ export interface GroundedLine {
   text: string;
   /** The heading it stands under, or ''. */
   heading: string;
-  /** Up to three, best first; null: no source found. */
+  /** Up to three, best first; null: no source found (or not looked for, see `checked`). */
   sources: SourceRef[] | null;
+  /** False for a line beyond the work one protocol may cost (`MAX_WORK`): not looked for. */
+  checked: boolean;
 }
 
 export interface GroundedProtocol {
@@ -69,6 +71,8 @@ export interface GroundedProtocol {
    * another meeting.
    */
   fit: number;
+  /** Every line was looked for (false when a huge protocol ran out of its work budget). */
+  complete: boolean;
 }
 
 /** The protocol's lines with their suggested sources (module comment). */
@@ -80,9 +84,13 @@ export function groundProtocol(
   const index = new MeetingIndex(input);
   const linked = linkLines(index, lines, params);
   let fit = 0;
+  let complete = true;
   const out = linked.map(({ line, links, features }) => {
     fit = features.fit ?? fit;
+    const checked = !features.limited;
+    if (!checked) complete = false;
     return {
+      checked,
       kind: line.kind,
       item: line.item,
       paragraph: line.paragraph,
@@ -98,7 +106,7 @@ export function groundProtocol(
             }),
     };
   });
-  return { lines: out, fit };
+  return { lines: out, fit, complete };
 }
 
 /** The same for a processing result as the service gives it, with the speaker names in force. */

@@ -199,6 +199,32 @@ describe('a hostile protocol or transcript', () => {
     expect(grounded.lines.every((line) => line.sources === null || line.sources.length <= 3)).toBe(true);
   });
 
+  it('stops looking past its work budget on a long protocol against a long transcript, and says so', () => {
+    const words = 'we ship the budget on friday and the release moves to the next quarter'.split(' ');
+    const long = [
+      {
+        header: 'A',
+        starts: Array.from({ length: 4_000 }, (_, i) => i),
+        ends: Array.from({ length: 4_000 }, (_, i) => i + 1),
+        speakers: Array.from({ length: 4_000 }, (_, i) => `{${i % 3}}`),
+        texts: Array.from(
+          { length: 20_000 },
+          (_, i) =>
+            `${words[i % words.length]} ${words[(i * 7) % words.length]} ${words[(i * 3) % words.length]} budget`,
+        ),
+      },
+    ];
+    const protocol = Array.from(
+      { length: 10_000 },
+      (_, i) => `- line ${i}: the budget ships on friday, the release moves`,
+    ).join('\n');
+    const grounded = groundResult(result(protocol, long), {}, { ...DEFAULT_PARAMS, work: 5_000_000 });
+    expect(grounded.complete).toBe(false);
+    expect(grounded.lines).toHaveLength(10_000);
+    expect(grounded.lines[0]?.checked).toBe(true);
+    expect(grounded.lines.at(-1)).toMatchObject({ checked: false, sources: null });
+  });
+
   it('reads a 1 MB line as a bounded one', () => {
     const grounded = groundResult(result(`- ${'budget '.repeat(150_000)}\n- we ship on Friday`, dialog));
     expect(grounded.lines).toHaveLength(2);

@@ -47,6 +47,8 @@ export interface LinkParams {
   alignSlack: number;
   /** Links closer than this (in utterances) to a better one are passed over for the next. */
   apart: number;
+  /** Work one protocol may cost (`MAX_WORK`). */
+  work: number;
   /** Links given to a line, at most. */
   links: number;
   /** Distinct stems of a line considered, at most. */
@@ -69,6 +71,7 @@ export const DEFAULT_PARAMS: LinkParams = {
   fit: 1.6,
   maxTerms: 64,
   links: 3,
+  work: 60_000_000,
   headingTerms: 0.2,
   apart: 0,
   headingSpeaker: 0.2,
@@ -148,7 +151,24 @@ function queryOf(
 }
 
 /** Each utterance's BM25 match of the query, and its neighbours' share of theirs. */
-function matchScores(index: MeetingIndex, query: Query, params: LinkParams): Map<number, number> {
+/**
+ * Work one protocol may cost, in postings visited and context cells spread (about a second): the
+ * lines beyond it are not looked at (a hostile protocol against a long transcript stays bounded).
+ */
+export const MAX_WORK = 60_000_000; // DEFAULT_PARAMS.work
+/** Sections whose context (heading and lines) is weighed, at most. */
+export const MAX_CONTEXTS = 200;
+
+interface Budget {
+  left: number;
+}
+
+function matchScores(
+  index: MeetingIndex,
+  query: Query,
+  params: LinkParams,
+  budget: Budget = { left: Number.POSITIVE_INFINITY },
+): Map<number, number> {
   const { k1, b } = params;
   const total = new Map<number, number>();
   const best = new Map<number, number>();
@@ -162,6 +182,7 @@ function matchScores(index: MeetingIndex, query: Query, params: LinkParams): Map
       const known = best.get(u);
       if (known === undefined || known < value) best.set(u, value);
     };
+    budget.left -= posting.utterances.length * (params.near1 > 0 ? 5 : 1);
     for (let i = 0; i < posting.utterances.length; i += 1) {
       const u = posting.utterances[i] as number;
       const tf = posting.counts[i] as number;
@@ -185,12 +206,19 @@ function matchScores(index: MeetingIndex, query: Query, params: LinkParams): Map
 }
 
 /** A smoothed relevance of each utterance to a context (heading and sibling lines), 0 to 1. */
-function contextPrior(index: MeetingIndex, query: Query, params: LinkParams): Float64Array | null {
+function contextPrior(
+  index: MeetingIndex,
+  query: Query,
+  params: LinkParams,
+  budget: Budget,
+): Float64Array | null {
   const n = index.size;
   if (n === 0 || query.stems.length === 0) return null;
   const raw = new Float64Array(n);
-  for (const [u, value] of matchScores(index, query, { ...params, near1: 0, near2: 0 })) raw[u] = value;
+  for (const [u, value] of matchScores(index, query, { ...params, near1: 0, near2: 0 }, budget))
+    raw[u] = value;
   const radius = Math.max(1, Math.round(params.spread * 2));
+  budget.left -= n * (2 * radius + 1);
   const kernel: number[] = [];
   for (let d = 0; d <= radius; d += 1) kernel.push(Math.exp(-(d * d) / (2 * params.spread * params.spread)));
   const out = new Float64Array(n);
@@ -218,23 +246,39 @@ export function linkLines(
 ): LineLinks[] {
   const out: LineLinks[] = [];
   if (index.size === 0) return lines.map((line) => ({ line, links: [], best: 0, support: 0, features: {} }));
-  // The context of each section: its heading and all its lines.
+  const budget: Budget = { left: params.work };
+  // The context of each section: its heading and all its lines (the first `MAX_CONTEXTS` sections).
+  const sections = new Map<number, ProtocolLine[]>();
+  for (const line of lines) {
+    const siblings = sections.get(line.section);
+    if (siblings) siblings.push(line);
+    else sections.set(line.section, [line]);
+  }
   const contexts = new Map<number, Float64Array | null>();
   const contextOf = (section: number): Float64Array | null => {
     if (contexts.has(section)) return contexts.get(section) ?? null;
     let prior: Float64Array | null = null;
-    if (params.context > 0) {
-      const siblings = lines.filter((line) => line.section === section);
+    if (params.context > 0 && contexts.size < MAX_CONTEXTS && budget.left > 0) {
+      const siblings = sections.get(section) ?? [];
       const heading = siblings[0]?.heading ?? '';
       const parts: string[] = [];
       for (let i = 0; i < params.heading; i += 1) parts.push(heading);
       for (const line of siblings.slice(0, 200)) parts.push(line.text.slice(0, 2_000));
       const query = queryOf(index, parts.join('\n'), { ...params, maxTerms: 200 }, new Set());
-      prior = contextPrior(index, query, params);
+      prior = contextPrior(index, query, params, budget);
     }
     contexts.set(section, prior);
     return prior;
   };
+  // The topic blocks whose header holds each stem.
+  const headed = new Map<string, number[]>();
+  index.headers.forEach((header, b) => {
+    for (const stem of new Set(header)) {
+      const blocks = headed.get(stem);
+      if (blocks) blocks.push(b);
+      else headed.set(stem, [b]);
+    }
+  });
   const headingNames = new Map<number, Set<string>>();
   const namedByHeading = (line: ProtocolLine): Set<string> => {
     let ids = headingNames.get(line.section);
@@ -245,21 +289,27 @@ export function linkLines(
     return ids;
   };
   // Pass 1: every line's candidates, scored on their own.
-  const passes: Array<{ ranked: LinkedUtterance[]; query: Query; named: number }> = [];
+  const passes: Array<{ ranked: LinkedUtterance[]; query: Query; named: number; limited: boolean }> = [];
   for (const line of lines) {
+    if (budget.left <= 0) {
+      passes.push({
+        ranked: [],
+        query: { stems: [], weights: [], mass: 0, missing: 0 },
+        named: 0,
+        limited: true,
+      });
+      continue;
+    }
     const named = index.matcher.inLine(line.text.slice(0, 20_000));
     const query = queryOf(index, line.text, params, named.stems, line.heading);
-    const scores = matchScores(index, query, params);
+    const scores = matchScores(index, query, params, budget);
     const context = contextOf(line.section);
     const byHeading = namedByHeading(line);
-    const lineStems = new Set(query.stems);
     const blockBonus = new Map<number, number>();
-    if (params.block > 0 && query.mass > 0)
-      index.headers.forEach((header, b) => {
-        let shared = 0;
-        for (const stem of new Set(header))
-          if (lineStems.has(stem)) shared += query.weights[query.stems.indexOf(stem)] as number;
-        if (shared > 0) blockBonus.set(b, shared / query.mass);
+    if (params.block > 0 && query.mass > 0 && headed.size > 0)
+      query.stems.forEach((stem, q) => {
+        for (const b of headed.get(stem) ?? [])
+          blockBonus.set(b, (blockBonus.get(b) ?? 0) + (query.weights[q] as number) / query.mass);
       });
     const ranked: LinkedUtterance[] = [];
     for (const [u, base] of scores) {
@@ -273,13 +323,13 @@ export function linkLines(
       ranked.push({ flat: u, score });
     }
     ranked.sort((a, b) => b.score - a.score || a.flat - b.flat);
-    passes.push({ ranked, query, named: named.ids.size });
+    passes.push({ ranked, query, named: named.ids.size, limited: false });
   }
   // Pass 2: the lines of a section follow the meeting's order; each line's candidates between
   // where its neighbours' are likely to be are favoured.
   if (params.align > 0) align(lines, passes, params);
   lines.forEach((line, k) => {
-    const { ranked, query, named } = passes[k] as (typeof passes)[number];
+    const { ranked, query, named, limited } = passes[k] as (typeof passes)[number];
     let sum = 0;
     let squares = 0;
     for (const { score } of ranked) {
@@ -317,13 +367,19 @@ export function linkLines(
       deviation,
       z,
       gap: (best - (top[1]?.score ?? 0)) / maxIdf,
+      limited: limited ? 1 : 0,
     };
     out.push({ line, links: best > 0 ? top : [], best, support: 0, features });
   });
   // The protocol's fit to this transcript, and each line's support.
   let gaps = 0;
-  for (const linked of out) gaps += linked.features.gap ?? 0;
-  const fit = out.length > 0 ? gaps / out.length : 0;
+  let looked = 0;
+  for (const linked of out)
+    if (!linked.features.limited) {
+      gaps += linked.features.gap ?? 0;
+      looked += 1;
+    }
+  const fit = looked > 0 ? gaps / looked : 0;
   for (const linked of out) {
     linked.support = Math.log1p(Math.max(0, linked.features.z ?? 0)) + params.fit * fit;
     linked.features.fit = fit;
