@@ -5,11 +5,11 @@
  * The search index (lib/archive/fts.ts) gives the candidates: the meetings whose passages hold any
  * of the question's words, with their best passages. They are ranked again here, on what a
  * meeting offers beyond its passages: how well the question matches its protocol (the protocol is
- * a summary of the meeting, written in the words a question uses), whether it names one of the
- * meeting's speakers, and how much of the question the meeting's best passages cover. In each
- * meeting the utterances of those passages are ranked as the linker ranks them (link.ts: the
- * question's stems weighed by rarity, a named speaker's turns favoured, neighbours counting), and
- * the protocol line the question matches best adds the utterances that line is linked to.
+ * a summary of the meeting, written in the words a question uses) and whether it names one of the
+ * meeting's speakers; a meeting whose best passages and protocol hold too little of the question
+ * is not cited. In each
+ * meeting the utterances are ranked as the linker ranks a protocol line's (link.ts: the
+ * question's stems weighed by rarity, a named speaker's turns favoured, neighbours counting).
  *
  * "Nothing found" (an empty answer) when no meeting scores well. Pure: the caller reads the
  * candidates from the index and the records, and gives the words' rarity across the archive.
@@ -125,10 +125,6 @@ export interface AskParams {
    * weight is no answer ("nothing found" when no meeting holds more).
    */
   threshold: number;
-  /** Weight of the protocol line's links among a meeting's utterances. */
-  grounded: number;
-  /** Share of the question's weight a protocol line must hold for its links to count. */
-  groundedShare: number;
   link: LinkParams;
 }
 
@@ -141,8 +137,6 @@ export const DEFAULT_ASK: AskParams = {
   passageLength: 20,
   spread: [4, 1],
   threshold: 0.3,
-  grounded: 0,
-  groundedShare: 0.3,
   link: { ...DEFAULT_PARAMS, context: 1, speaker: 1, align: 0 },
 };
 
@@ -206,7 +200,7 @@ export function answer(
     const coverage = coverageOf(terms, weights, candidate, params);
     if (Math.max(coverage, features.protocol) / possible < params.threshold) continue;
     const count = params.spread[out.length] ?? 0;
-    const utterances = pickUtterances(indexQuery(question), terms, weights, candidate, count, params);
+    const utterances = pickUtterances(indexQuery(question), candidate, count, params);
     if (utterances.length > 0) out.push({ key: candidate.key, score, utterances });
   }
   return out;
@@ -284,20 +278,17 @@ function looseLine(text: string, heading = ''): ProtocolLine {
 }
 
 /**
- * The meeting's utterances that answer the question best, `count` of them: those the question's
- * words find (ranked as the linker ranks a line's), and those its best-matching protocol line is
- * linked to, each list scaled by its own best.
+ * The meeting's utterances that answer the question best, `count` of them, ranked as the linker
+ * ranks a protocol line's (only the scope's person's, when the question is about a person).
  */
 function pickUtterances(
   asked: string,
-  terms: string[],
-  weights: number[],
   candidate: AskCandidate,
   count: number,
   params: AskParams,
 ): AnswerUtterance[] {
   if (count <= 0) return [];
-  const { index, lines, lineTerms } = candidate.meeting;
+  const { index } = candidate.meeting;
   const only = candidate.speakers;
   const link = {
     ...params.link,
@@ -305,36 +296,10 @@ function pickUtterances(
     align: 0,
     links: only ? count * 20 : count,
   };
-  const scores = new Map<number, number>();
-  const add = (links: Array<{ flat: number; score: number }>, weight: number) => {
-    const top = links[0]?.score ?? 0;
-    if (top <= 0) return;
-    for (const { flat, score } of links)
-      if (!only || only.has(index.speakers[flat] as string))
-        scores.set(flat, (scores.get(flat) ?? 0) + (weight * score) / top);
-  };
-  add(linkLines(index, [looseLine(asked)], link)[0]?.links ?? [], 1);
-  if (params.grounded > 0 && lines.length > 0) {
-    const termWeights = new Map(terms.map((stem, i) => [stem, weights[i] as number]));
-    let best = -1;
-    let bestShared = 0;
-    lineTerms.forEach((line, i) => {
-      let shared = 0;
-      for (const stem of line) shared += termWeights.get(stem) ?? 0;
-      if (shared > bestShared) {
-        bestShared = shared;
-        best = i;
-      }
-    });
-    const total = weights.reduce((a, b) => a + b, 0) || 1;
-    if (best >= 0 && bestShared / total >= params.groundedShare) {
-      const line = lines[best] as ProtocolLine;
-      add(linkLines(index, [looseLine(line.text, line.heading)], link)[0]?.links ?? [], params.grounded);
-    }
-  }
   const out: AnswerUtterance[] = [];
-  const chosen = [...scores.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, count);
-  for (const [flat, score] of chosen) {
+  for (const { flat, score } of linkLines(index, [looseLine(asked)], link)[0]?.links ?? []) {
+    if (out.length >= count) break;
+    if (only && !only.has(index.speakers[flat] as string)) continue;
     const place = index.places[flat];
     if (place) out.push({ block: place.block, utterance: place.utterance, flat, score });
   }
