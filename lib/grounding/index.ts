@@ -23,7 +23,7 @@ import { normalizeDialog } from '@/lib/api/units';
 import { effectiveSpeakerMap, type SpeakerMap } from '@/lib/archive/store';
 import { DEFAULT_PARAMS, type LinkParams, linkLines } from './link';
 import { MeetingIndex, type MeetingInput } from './meeting';
-import { protocolLines } from './protocol';
+import { type ProtocolLine, protocolLines } from './protocol';
 
 export type { AskHit, AskMeetingHits, AskOutcome, AskScope } from './archive-ask';
 export { AskCache, askArchive } from './archive-ask';
@@ -46,17 +46,12 @@ export interface SourceRef {
   score: number;
 }
 
-/** A line of the protocol and its suggested sources. */
-export interface GroundedLine {
-  kind: 'item' | 'sentence';
-  /** For an item: the k-th list item of the protocol (the k-th `<li>` a page renders). */
-  item: number | null;
-  /** For a sentence: its paragraph (the k-th `<p>`) and its place in it. */
-  paragraph: number | null;
-  sentence: number | null;
-  text: string;
-  /** The heading it stands under, or ''. */
-  heading: string;
+/**
+ * A line of the protocol (`ProtocolLine`: its kind, the k-th list item or paragraph it is, its text
+ * and heading) and its suggested sources.
+ */
+export interface GroundedLine
+  extends Pick<ProtocolLine, 'kind' | 'item' | 'paragraph' | 'sentence' | 'text' | 'heading'> {
   /** Up to three, best first; null: no source found (or not looked for, see `checked`). */
   sources: SourceRef[] | null;
   /** False for a line beyond the work one protocol may cost (`MAX_WORK`): not looked for. */
