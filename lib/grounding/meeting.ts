@@ -6,8 +6,8 @@
  *
  * Bounded: at most `MAX_UTTERANCES` utterances and `MAX_UTTERANCE_TERMS` terms of each are read.
  */
-import { nameKey as keyOf, SpeakerMatcher } from './names';
-import { foldedWords, matchStem } from './terms';
+import { SpeakerMatcher } from './names';
+import { fold, foldedWords, matchStem } from './terms';
 
 /** Utterances of one meeting read, at most (about 50 hours of speech). */
 export const MAX_UTTERANCES = 60_000;
@@ -65,7 +65,7 @@ export class MeetingIndex {
   readonly #idf = new Map<string, number>();
 
   constructor(meeting: MeetingInput) {
-    const candidates = SpeakerMatcher.candidateKeys(meeting.names);
+    const candidates = SpeakerMatcher.candidateWords(meeting.names);
     const texts: string[] = [];
     let flat = 0;
     meeting.blocks.forEach((block, b) => {
@@ -182,9 +182,8 @@ const LETTER = /[\p{L}\p{N}]/u;
 const WORD_AT = /[\p{L}\p{N}]+/uy;
 
 /**
- * Which of the candidate name keys the texts write in lower case at the start of a word (a common
- * word, not a name): each key looked for as it is (case-sensitive, so only lower-case uses are
- * found), the word there compared by its name key ("анны" is "анн").
+ * Which of the names' words the texts write in lower case (a common word, not a name): each looked
+ * for as it is, case-sensitive, so only lower-case uses are found, and only as a whole word.
  */
 function lowerCaseKeys(texts: readonly string[], candidates: ReadonlySet<string>): Set<string> {
   const found = new Set<string>();
@@ -196,7 +195,7 @@ function lowerCaseKeys(texts: readonly string[], candidates: ReadonlySet<string>
         if (at > 0 && LETTER.test(text[at - 1] as string)) continue;
         WORD_AT.lastIndex = at;
         const word = WORD_AT.exec(text)?.[0];
-        if (word && keyOf(word) === key) {
+        if (word && fold(word) === key) {
           found.add(key);
           break search;
         }

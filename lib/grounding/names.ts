@@ -4,13 +4,15 @@
  * speaker's name ("Project Manager", "Prime Minister" in "Right Hon. Justin Trudeau (Prime
  * Minister)") is matched as a phrase of stems.
  *
- * A speaker's name gives phrases (the name without titles, and each part in brackets) matched as
- * runs of stems, and single words (a first name, a surname) matched by their case-free key
- * (`nameKey`) where the line writes them with a capital letter. A single word the transcript also
- * uses in lower case ("project", "design") is a common word, not a name, and matches only inside
- * its whole phrase. Labels without a name (SPEAKER_03) name nobody.
+ * Names written with a capital letter, in any case form, are found by the meeting's people
+ * (lib/items/people.ts: each part of a name declined by lvovich, Latin and Cyrillic spellings);
+ * here a name's phrases (the name without titles, and each part in brackets) are matched besides,
+ * as runs of stems, for roles a line writes in lower case ("the project manager"). A single word
+ * the transcript also uses in lower case ("project", "design") is a common word, not a name, and
+ * matches only inside its whole phrase. Labels without a name (SPEAKER_03) name nobody.
  */
 import { processTerm, tokenize } from '@/lib/archive/text';
+import { meetingPeople, mentions, type People, tokens } from '@/lib/items/people';
 import { fold } from './terms';
 
 const TITLES = new Set(
@@ -18,25 +20,6 @@ const TITLES = new Set(
     ' ',
   ),
 );
-
-const CYRILLIC = /[а-я]/;
-const ENDING_LETTER = /[аеиоуыэюяйь]$/;
-const INSTRUMENTAL = /[аеиоуыэюя]м$/;
-
-/**
- * A name's key, the same for each of its case forms: folded (lower case, ё as е), an English
- * possessive dropped, and for a Russian name its ending dropped while more than three letters
- * remain: a final "м" after a vowel (the instrumental's "-ом", "-ем", "-ым"), then every final
- * vowel, "й" and "ь" ("Анна", "Анны", "Анной" → "анн"; "Сергей", "Сергея", "Сергеем" → "серг";
- * "Петрова", "Петровой", "Петровым" → "петров"; "Ким", "Кима" → "ким").
- */
-export function nameKey(word: string): string {
-  let key = fold(word).replace(/'s$/, '');
-  if (!CYRILLIC.test(key)) return key;
-  if (key.length > 4 && INSTRUMENTAL.test(key)) key = key.slice(0, -1);
-  while (key.length > 3 && ENDING_LETTER.test(key)) key = key.slice(0, -1);
-  return key;
-}
 
 const UNLABELLED = /^\s*(speaker[\s_-]*\d+|спикер[\s_-]*\d+|\d+)\s*$/i;
 
@@ -70,8 +53,6 @@ interface NamedSpeaker {
   id: string;
   /** Runs of stems, each naming this speaker when the line holds it. */
   phrases: string[][];
-  /** Keys of single words naming this speaker when written with a capital letter. */
-  words: Set<string>;
 }
 
 /** What a line says of the speakers. */
@@ -88,40 +69,54 @@ const stemsOf = (words: string[]) =>
 /** Finds the speakers a line names (module comment). */
 export class SpeakerMatcher {
   readonly #speakers: NamedSpeaker[] = [];
+  readonly #people: People;
+  /** Speaker ids of each person of `#people` (one name may be several ids' own). */
+  readonly #ids: string[][] = [];
+  readonly #lowerCase: (word: string) => boolean;
 
   /**
    * @param names speaker id → display name
-   * @param lowerCase a test of whether the transcript uses a word's key in lower case (a common word)
+   * @param lowerCase a test of whether the transcript uses a word (folded) in lower case (a common word)
    */
-  constructor(names: Readonly<Record<string, string>>, lowerCase: (key: string) => boolean) {
+  constructor(names: Readonly<Record<string, string>>, lowerCase: (word: string) => boolean) {
+    this.#lowerCase = lowerCase;
+    const named: Array<[string, string]> = [];
     for (const [id, name] of Object.entries(names).slice(0, 1_000)) {
       if (typeof name !== 'string' || UNLABELLED.test(name)) continue;
+      named.push([id, name]);
       const phrases: string[][] = [];
-      const words = new Set<string>();
       for (const part of nameParts(name)) {
-        const tokens = tokenize(part)
-          .slice(0, 12)
-          .filter((word) => !TITLES.has(fold(word)));
-        const phrase = stemsOf(tokens);
+        const phrase = stemsOf(
+          tokenize(part)
+            .slice(0, 12)
+            .filter((word) => !TITLES.has(fold(word))),
+        );
         if (phrase.length > 0) phrases.push(phrase);
-        for (const word of tokens) {
-          const key = nameKey(word);
-          if (key.length >= 3 && /^\p{Lu}/u.test(word) && !/^\d/.test(key) && !lowerCase(key)) words.add(key);
-        }
       }
-      if (phrases.length > 0 || words.size > 0) this.#speakers.push({ id, phrases, words });
+      if (phrases.length > 0) this.#speakers.push({ id, phrases });
+    }
+    this.#people = meetingPeople(named.map(([, name]) => name));
+    const keyOf = (parts: readonly string[]) => [...parts].sort().join(' ');
+    const byKey = new Map(this.#people.list.map((person, i) => [keyOf(person.parts), i]));
+    this.#people.list.forEach(() => {
+      this.#ids.push([]);
+    });
+    for (const [id, name] of named) {
+      const own = meetingPeople([name]).list[0];
+      const person = own ? byKey.get(keyOf(own.parts)) : undefined;
+      if (person !== undefined) this.#ids[person]?.push(id);
     }
   }
 
-  /** Keys of the single words that may name a speaker (for the transcript's lower-case check). */
-  static candidateKeys(names: Readonly<Record<string, string>>): Set<string> {
-    const keys = new Set<string>();
+  /** The words of the names that may name a speaker alone (for the transcript's lower-case check). */
+  static candidateWords(names: Readonly<Record<string, string>>): Set<string> {
+    const words = new Set<string>();
     for (const name of Object.values(names).slice(0, 1_000)) {
       if (typeof name !== 'string' || UNLABELLED.test(name)) continue;
       for (const part of nameParts(name))
-        for (const word of tokenize(part).slice(0, 12)) if (!TITLES.has(fold(word))) keys.add(nameKey(word));
+        for (const word of tokenize(part).slice(0, 12)) if (!TITLES.has(fold(word))) words.add(fold(word));
     }
-    return keys;
+    return words;
   }
 
   get size(): number {
@@ -133,30 +128,30 @@ export class SpeakerMatcher {
     const ids = new Set<string>();
     const stems = new Set<string>();
     if (this.#speakers.length === 0) return { ids, stems };
-    const raw = tokenize(text).slice(0, 400);
+    const line = text.slice(0, 20_000);
+    const words = tokens(line).slice(0, 400);
+    for (const mention of mentions(this.#people, line, words)) {
+      const said = words.slice(mention.first, mention.last + 1);
+      // A name of common words only ("Project" of "Project Manager") is no name here.
+      if (said.every((word) => this.#lowerCase(word.folded))) continue;
+      for (const person of mention.people) for (const id of this.#ids[person] ?? []) ids.add(id);
+      for (const word of said) {
+        const stem = processTerm(word.folded);
+        if (stem) stems.add(stem);
+      }
+    }
     const lineStems: string[] = [];
-    const capitalKeys = new Map<string, string | null>();
-    for (const word of raw) {
-      const stem = processTerm(fold(word));
+    for (const word of words) {
+      const stem = processTerm(word.folded);
       if (stem) lineStems.push(stem);
-      if (/^\p{Lu}/u.test(word)) capitalKeys.set(nameKey(word), stem);
     }
     for (const speaker of this.#speakers) {
-      let named = false;
       for (const phrase of speaker.phrases) {
         if (containsRun(lineStems, phrase)) {
-          named = true;
+          ids.add(speaker.id);
           for (const stem of phrase) stems.add(stem);
         }
       }
-      for (const key of speaker.words) {
-        if (capitalKeys.has(key)) {
-          named = true;
-          const stem = capitalKeys.get(key);
-          if (stem) stems.add(stem);
-        }
-      }
-      if (named) ids.add(speaker.id);
     }
     return { ids, stems };
   }
