@@ -431,6 +431,16 @@ export class FtsIndex {
     this.db.exec({ sql: 'DELETE FROM records WHERE key = ?', bind: [key] });
   }
 
+  /** Passages in the index. */
+  get passages(): number {
+    return Number(this.db.selectValue('SELECT count(*) FROM passages') ?? 0);
+  }
+
+  /** Passages holding this stem (its document frequency), from the index's vocabulary. */
+  passagesWith(stem: string): number {
+    return Number(this.db.selectValue('SELECT doc FROM vocabulary WHERE term = ?', [stem]) ?? 0);
+  }
+
   /** The query's words with their typo candidates from the indexed stems. */
   expand(query: string): QueryWord[] {
     const words = queryWords(query);
