@@ -1,13 +1,13 @@
 /**
  * `npm test`: every check CI runs, in the order that costs least time. The quick checks first
- * (typecheck, lint, the import rules), then the unit and contract tests, then both test builds and
- * the size budgets; then the three browser suites at once: the end-to-end suite in Chromium, the
- * Firefox suite and the 2-minute soak. Those three are mostly waiting (for alarms, the emulator's
- * answers, the recorder, a fixed two minutes of soak), so side by side they take about as long as
- * the longest of them. A step that fails fails the run, after the steps beside it have finished, so
- * one run tells every failure. At the end, each step's wall and CPU time.
+ * (typecheck, lint, the import rules), both test builds and the size budgets; then the rest at
+ * once: the end-to-end suite in Chromium, the unit and contract tests, the Firefox suite and the
+ * 2-minute soak. The browser suites are mostly waiting (for alarms, the emulator's answers, the
+ * recorder, a fixed two minutes of soak) and the unit tests mostly CPU, so side by side they take
+ * about as long as the longest of them. A step that fails fails the run, after the steps beside it
+ * have finished, so one run tells every failure. At the end, each step's wall and CPU time.
  *
- * `npx tsx scripts/test.ts --only e2e,firefox` runs some steps (names below); `--list` names them.
+ * `npx tsx scripts/test.ts --only unit,e2e` runs some steps (names below); `--list` names them.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,12 +24,12 @@ const STAGES: Step[][] = [
   [{ name: 'typecheck', command: 'npm run -s typecheck' }],
   [{ name: 'lint', command: 'npm run -s lint' }],
   [{ name: 'imports', command: 'npm run -s check:imports' }],
-  [{ name: 'unit', command: 'npx vitest run' }],
   [{ name: 'build', command: 'npm run -s build:test' }],
   [{ name: 'size', command: 'npm run -s size' }],
   [{ name: 'build-firefox', command: 'npm run -s build:test:firefox' }],
   [
     { name: 'e2e', command: 'npx playwright test' },
+    { name: 'unit', command: 'npx vitest run' },
     { name: 'firefox', command: 'npx vitest run -c vitest.firefox.config.ts' },
     { name: 'soak', command: 'npm run -s soak:ci' },
   ],
