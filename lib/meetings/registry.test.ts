@@ -8,7 +8,7 @@ import { MatchPattern } from 'wxt/utils/match-patterns';
 import { MEETING_LINK_PATTERNS } from '../background/menus';
 import { pageKindOf } from '../background/senders';
 import { unwrapLink } from '../links/unwrap-link';
-import { parseLink } from '../links/url';
+import { hostMatches, parseLink } from '../links/url';
 import { isMeetingPage } from '../page/conditions';
 import { CALENDAR_MATCHES, MEETING_MATCHES, VIDEO_MATCHES } from '../page/match-patterns';
 import { PAGE_TEXT } from '../page/page-text';
@@ -22,7 +22,6 @@ import {
   meetingServiceName,
   RECORD_ONLY_SERVICES,
 } from './index';
-import { isServiceHost } from './types';
 
 const compiled = new Map<string, MatchPattern>();
 /** Whether a browser's match pattern covers the URL (WXT's implementation of Chrome's rules). */
@@ -108,7 +107,7 @@ describe('meeting-service registry', () => {
       for (const rule of service.hosts.filter((host) => !unseen.includes(host)))
         expect
           .soft(
-            hosts.some((host) => isServiceHost(host, [rule])),
+            hosts.some((host) => hostMatches(host, [rule])),
             `${id}: no fixture on ${rule}`,
           )
           .toBe(true);
