@@ -3,6 +3,7 @@
  * feature conditions (conditions.ts) then decide page by page; a pattern only decides where the
  * script is loaded at all. `*.host` in a match pattern covers the host itself and its subdomains.
  */
+import { MatchPattern } from 'wxt/utils/match-patterns';
 import { CALENDAR_APPS } from '../links';
 import { videoSitePatterns } from '../links/video';
 import { MEETING_SERVICES } from '../meetings';
@@ -22,3 +23,20 @@ export const CALENDAR_MATCHES: readonly string[] = /* @__PURE__ */ (() =>
  * in frames of other sites, where no control is shown.
  */
 export const VIDEO_MATCHES: readonly string[] = /* @__PURE__ */ (() => videoSitePatterns('https', false))();
+
+const compiled = new Map<string, MatchPattern>();
+
+/**
+ * Whether one of the match patterns covers `url`, as the browser decides where a content script
+ * runs or a menu item shows (WXT's implementation of Chrome's rules), each pattern compiled once.
+ */
+export function covers(patterns: readonly string[], url: string): boolean {
+  return patterns.some((pattern) => {
+    let matcher = compiled.get(pattern);
+    if (!matcher) {
+      matcher = new MatchPattern(pattern);
+      compiled.set(pattern, matcher);
+    }
+    return matcher.includes(url);
+  });
+}

@@ -5,27 +5,13 @@
  * and what it is missing.
  */
 import { describe, expect, it } from 'vitest';
-import { MatchPattern } from 'wxt/utils/match-patterns';
 import { VIDEO_PAGE_PATTERNS } from '../../background/menus';
-import { VIDEO_MATCHES } from '../../page/match-patterns';
+import { covers, VIDEO_MATCHES } from '../../page/match-patterns';
 import { VIDEO_PAGES } from '../fixtures';
 import { unwrapLink } from '../unwrap-link';
 import { hostMatches, parseLink } from '../url';
 import { parseVideoPage } from '../video-page';
 import { VIDEO_SITES } from '.';
-
-const compiled = new Map<string, MatchPattern>();
-/** Whether a browser's match pattern covers the URL (WXT's implementation of Chrome's rules). */
-function covers(patterns: readonly string[], url: string): boolean {
-  return patterns.some((pattern) => {
-    let matcher = compiled.get(pattern);
-    if (!matcher) {
-      matcher = new MatchPattern(pattern);
-      compiled.set(pattern, matcher);
-    }
-    return matcher.includes(url);
-  });
-}
 
 /** The address a browser holds for a link as written (its wrapper followed): http(s) ones only. */
 function asAddress(input: string): string | null {
