@@ -14,10 +14,10 @@ import {
   DEFAULT_CALENDAR_BOTS_PER_DAY,
   type RuleMode,
 } from '@/lib/calendar/types';
-import { describeError } from '@/lib/failures';
 import { formatBytes, formatDateTime } from '@/lib/format/time';
 import { sendMessage } from '@/lib/messaging';
 import { calendarText, describeCalendarProblem, skipReasonText } from './calendar-texts';
+import { describeError } from './failures';
 import { lang } from './lang';
 import { AddressForm, ListError, useListSection } from './list-section';
 

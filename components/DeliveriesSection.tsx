@@ -18,12 +18,12 @@ import {
   kindsEnteredLike,
 } from '@/lib/delivery/kinds';
 import type { DestinationView, LogEntry } from '@/lib/delivery/types';
-import { describeError } from '@/lib/failures';
 import { formatDateTime, formatTimeOfDay } from '@/lib/format/time';
 import type { Lang } from '@/lib/i18n';
 import { idbKeyValue } from '@/lib/kv';
 import { type ErrorInfo, type MessageResult, sendMessage } from '@/lib/messaging';
 import { deliveryText, describeDeliveryProblem, describeLogEntry } from './delivery-texts';
+import { describeError } from './failures';
 import { lang } from './lang';
 import { AddressForm, ListError, useListSection } from './list-section';
 

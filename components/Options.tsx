@@ -93,6 +93,12 @@ export function Options() {
   const { data: session, load: loadSession } = useList(() => sendMessage('session.get', {}));
   // A page left open follows the session (lib/session-follow): a sign-out or another account shows.
   useEffect(() => sessionChangedItem.watch(() => void loadSession()), []);
+  // The failure sentences load once the page is up (components/failures.ts): the sections word a
+  // refusal as it comes back, and find them ready.
+  useEffect(() => {
+    const timer = setTimeout(() => void loadFailureTexts().catch(() => undefined), 300);
+    return () => clearTimeout(timer);
+  }, []);
   // Whose data is shown (the key of lib/session-follow, written out: that module loads later).
   const account = session?.signedIn ? `${session.serviceUrl}\n${session.email}` : null;
   // Read for each account signed in; a failed read keeps the picker disabled. Nothing of an account

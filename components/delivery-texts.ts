@@ -13,7 +13,7 @@ export const deliveryTexts = defineMessages(
       'Every protocol that becomes ready in a job of this browser is sent to these destinations, once. The address is a secret: it stays in this browser.',
     webhookUrl: 'Webhook URL',
     webhookUrlHint:
-      'A webhook that takes JSON (the body is described in the README, “Deliveries”), or a Slack incoming webhook (https://hooks.slack.com/services/…). Only https, except on this computer.',
+      'A webhook that takes JSON (its body is described in the project’s docs/deliveries.md, “Webhook body, schema v1”), or a Slack incoming webhook (https://hooks.slack.com/services/…). Only https, except on this computer.',
     format: 'Format',
     addDestination: 'Add destination',
     adding: 'Adding…',
@@ -78,7 +78,7 @@ export const deliveryTexts = defineMessages(
       'Каждый протокол, готовый в задаче этого браузера, отправляется по этим адресам один раз. Адрес секретный: он остаётся в этом браузере.',
     webhookUrl: 'URL вебхука',
     webhookUrlHint:
-      'Вебхук, принимающий JSON (тело описано в README, раздел «Deliveries»), или входящий вебхук Slack (https://hooks.slack.com/services/…). Только https, кроме этого компьютера.',
+      'Вебхук, принимающий JSON (тело описано в документации проекта, docs/deliveries.md, раздел «Webhook body, schema v1»), или входящий вебхук Slack (https://hooks.slack.com/services/…). Только https, кроме этого компьютера.',
     format: 'Формат',
     addDestination: 'Добавить адрес',
     adding: 'Добавляем…',

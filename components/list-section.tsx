@@ -6,10 +6,10 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { describeError } from '@/lib/failures';
 import type { ErrorInfo, MessageResult } from '@/lib/messaging';
 import { originOf } from '@/lib/permissions';
 import { requestServiceAccess } from './app/permission';
+import { describeError } from './failures';
 import { lang } from './lang';
 import { useList } from './use-list';
 

@@ -52,26 +52,6 @@ const en = {
     reason === 'silence'
       ? 'The last recording stopped by itself: nothing was heard for 15 minutes. The silence at its end was not uploaded.'
       : 'The last recording stopped by itself: the meeting ended.',
-  refused: (reason: string): string =>
-    reason === 'signed-out'
-      ? 'Sign in to the service first.'
-      : reason === 'already-starting'
-        ? 'A recording is starting: wait a moment.'
-        : reason === 'already-recording'
-          ? 'Another tab is being recorded: stop it first.'
-          : reason === 'still-uploading'
-            ? 'The last recording is still being uploaded: start the next one when it is done (see Meeting Capture).'
-            : reason === 'unfinished'
-              ? 'Upload or discard the unfinished recording first.'
-              : reason === 'not-a-web-page'
-                ? 'Only web pages (http or https) can be recorded. Switch to the meeting’s tab and open Meeting Capture there.'
-                : reason === 'not-the-meeting'
-                  ? 'The tab in front is not that meeting. Switch to the meeting’s tab, open Meeting Capture there and press “Record here instead” again.'
-                  : reason === 'tab-gone'
-                    ? 'The tab is gone.'
-                    : reason === 'unsupported'
-                      ? 'Recording a tab needs Chrome or another Chromium browser.'
-                      : 'Chrome did not let the tab be recorded. Click the Meeting Capture button in the toolbar while on the tab, then “Record this tab”.',
 };
 
 const ru: typeof en = {
@@ -125,26 +105,6 @@ const ru: typeof en = {
     reason === 'silence'
       ? 'Последняя запись остановилась сама: 15 минут ничего не было слышно. Тишина в её конце не загружена.'
       : 'Последняя запись остановилась сама: встреча закончилась.',
-  refused: (reason: string): string =>
-    reason === 'signed-out'
-      ? 'Сначала войдите в сервис.'
-      : reason === 'already-starting'
-        ? 'Запись уже запускается: подождите немного.'
-        : reason === 'already-recording'
-          ? 'Уже записывается другая вкладка: сначала остановите её.'
-          : reason === 'still-uploading'
-            ? 'Предыдущая запись ещё загружается: начните следующую, когда она загрузится (см. Meeting Capture).'
-            : reason === 'unfinished'
-              ? 'Сначала загрузите или удалите незавершённую запись.'
-              : reason === 'not-a-web-page'
-                ? 'Записать можно только веб-страницу (http или https). Перейдите во вкладку встречи и откройте Meeting Capture там.'
-                : reason === 'not-the-meeting'
-                  ? 'Открытая вкладка — не эта встреча. Перейдите во вкладку встречи, откройте там Meeting Capture и снова нажмите «Записать здесь».'
-                  : reason === 'tab-gone'
-                    ? 'Вкладка закрыта.'
-                    : reason === 'unsupported'
-                      ? 'Для записи вкладки нужен Chrome или другой браузер на Chromium.'
-                      : 'Chrome не разрешил записать вкладку. Нажмите кнопку Meeting Capture на панели инструментов, находясь во вкладке, затем «Записать эту вкладку».',
 };
 
 export const recorderText = featureText({ en, ru });

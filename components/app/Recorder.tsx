@@ -12,6 +12,7 @@ import { formatClock, formatDuration } from '@/lib/format/time';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { needsMicrophonePage } from '@/lib/recording/microphone';
 import type { RecordingView } from '@/lib/recording/view';
+import { describeError } from '../failures';
 import { lang } from '../lang';
 import { openMicrophonePage, useMicrophonePermission } from '../Microphone';
 import { microphoneText } from '../microphone-texts';
@@ -22,20 +23,21 @@ import { currentSpace, recordInstead } from './store';
 
 const POLL_MS = 1_000;
 
+/** Why a start or an upload was refused: the one wording of the refusals (lib/failures). */
 function refusalText(error: ErrorInfo): string {
-  const t = recorderText.value;
-  if (error.kind === 'recording') return t.refused(error.reason);
-  if (error.kind === 'auth') return t.refused('signed-out');
-  if (error.kind === 'permission-denied') return t.siteRefused(error.origin);
-  return 'message' in error && typeof error.message === 'string'
-    ? error.message
-    : t.refused('capture-refused');
+  const refused = (reason: 'signed-out' | 'capture-refused') =>
+    describeError({ kind: 'recording', reason }, lang.value);
+  if (error.kind === 'recording') return describeError(error, lang.value);
+  if (error.kind === 'auth') return refused('signed-out');
+  if (error.kind === 'permission-denied') return recorderText.value.siteRefused(error.origin);
+  return 'message' in error && typeof error.message === 'string' ? error.message : refused('capture-refused');
 }
 
 export function Recorder() {
   const t = recorderText.value;
   const [view, setView] = useState<RecordingView | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  /** The last refusal, worded at each render (the failure sentences may arrive after it). */
+  const [error, setError] = useState<ErrorInfo | null>(null);
   const [busy, setBusy] = useState(false);
   const [microphone, setMicrophone] = useState(true);
   /** The consent notice, shown once: with the answer to the very first start. */
@@ -88,7 +90,7 @@ export function Recorder() {
     setBusy(true);
     setError(null);
     const answer = await run();
-    if (!answer.ok) setError(refusalText(answer.error));
+    if (!answer.ok) setError(answer.error);
     else if ((answer.data as RecordingView | null)?.consent) setConsent(true);
     await refresh();
     setBusy(false);
@@ -291,7 +293,7 @@ export function Recorder() {
       )}
       {error && (
         <p role="alert" class="small-text" data-testid="recorder-error">
-          {error}
+          {refusalText(error)}
         </p>
       )}
     </section>

@@ -5,11 +5,11 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { UpcomingItem } from '@/lib/calendar/types';
-import { describeError, describeJobFailure } from '@/lib/failures';
 import { formatDateTime, formatDuration, formatTimeOfDay } from '@/lib/format/time';
 import { type ErrorInfo, sendMessage } from '@/lib/messaging';
 import { spaceForAction } from '@/lib/spaces';
 import { calendarText } from '../calendar-texts';
+import { describeError, describeJobFailure } from '../failures';
 import { lang } from '../lang';
 import { useList } from '../use-list';
 import { defaultSpaceId, jobs, orderedSpaces } from './store';

@@ -101,13 +101,14 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     deliver: (job, result) => delivery.deliverResult(job, result),
   });
 
-  /** A bot job made (or joined): the calendar event's attendees go beside it, when a feed holds the meeting. */
-  const botSent = async (job: Job) => {
-    await pageNames?.botSent(job).catch((error) => console.error('attendees not kept', error));
-  };
+  /**
+   * The one way a bot is sent (a click, the menu, the shortcut, a calendar, the tab rule, a schedule):
+   * its space resolved, and the calendar event's attendees kept beside its job when a feed holds the
+   * meeting.
+   */
   const sendBot = async (meeting: MeetingLink, spaceId?: number): Promise<Job> => {
     const job = await results.sendBot(meeting, spaceId);
-    await botSent(job);
+    await pageNames?.botSent(job).catch((error) => console.error('attendees not kept', error));
     return job;
   };
 
@@ -117,10 +118,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     sessionStore: account.sessionStore,
     hasOriginAccess: originAccess,
     jobs: results.jobs,
-    engine: results.engine,
     reschedule: () => void results.scheduler.reschedule(),
     sendBot,
-    botSent,
     spaces: () => account.spaces(),
     ...(options.calendarsKv ? { calendarsKv: options.calendarsKv } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),

@@ -13,7 +13,6 @@ import { DEFAULT_CALENDAR_BOTS_PER_DAY, type DispatchRecord } from '@/lib/calend
 import { describeError as describeFailure } from '@/lib/failures';
 import { formatDuration } from '@/lib/format/time';
 import type { Lang } from '@/lib/i18n';
-import type { JobEngine } from '@/lib/jobs/engine';
 import type { JobStore } from '@/lib/jobs/store';
 import type { Job } from '@/lib/jobs/types';
 import { idbKeyValue, type KeyValueStore } from '@/lib/kv';
@@ -34,12 +33,10 @@ export interface CalendarServicesDeps {
   sessionStore: BackgroundSessionStore;
   hasOriginAccess: (url: string) => Promise<boolean>;
   jobs: JobStore;
-  engine: JobEngine;
   /** Looks again at when the next poll is due (a bot was created). */
   reschedule: () => void;
+  /** The one way a bot is sent (lib/background/app.ts): its space resolved, its attendees kept. */
   sendBot: (meeting: MeetingLink, spaceId?: number) => Promise<Job>;
-  /** A scheduled bot's job was made (the calendar event's attendees go beside it). */
-  botSent?: (job: Job) => Promise<void>;
   spaces: () => Promise<PageContext['spaces']>;
   calendarsKv?: KeyValueStore;
   fetch?: typeof fetch;
@@ -47,7 +44,7 @@ export interface CalendarServicesDeps {
 }
 
 export function createCalendarServices(deps: CalendarServicesDeps) {
-  const { now, lang, sessionStore, engine, jobs } = deps;
+  const { now, lang, sessionStore, jobs } = deps;
 
   const schedules = new Schedules({
     now,
@@ -60,8 +57,8 @@ export function createCalendarServices(deps: CalendarServicesDeps) {
           console.error('scheduled bot dropped: not a meeting link');
           return;
         }
-        const job = await engine.createBot(bot.spaceId, meeting);
-        await deps.botSent?.(job);
+        // The same path as every other bot: the space named, the attendees kept beside the job.
+        const job = await deps.sendBot(meeting, bot.spaceId);
         if (job.phase !== 'failed') {
           const t = backgroundTexts(language);
           await notify(`schedule:${bot.id}`, t.scheduledSentTitle, t.botSentMessage(bot.title ?? bot.link));

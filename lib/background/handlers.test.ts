@@ -458,6 +458,27 @@ describe('page-scoped messages', () => {
     );
   });
 
+  it('a scheduled bot goes out the way a clicked one does (sendBot): its job names the space it went to', async () => {
+    await signIn();
+    const link = 'https://zoom.us/j/1234567890';
+    const scheduled = await send(
+      'page.scheduleBot',
+      { link, startsAt: Date.now() + 3_600_000, spaceId: SEED.spaces.team },
+      calendarTab,
+    );
+    await bg.calendar.schedules.fire(`bot-schedule:${scheduled.data.id}`);
+    const team = (await bg.spaces.list()).find((space) => space.id === SEED.spaces.team);
+    expect(team?.name).toBeTruthy();
+    expect(await bg.jobs.store.list()).toEqual([
+      expect.objectContaining({
+        intent: 'bot',
+        sourceUrl: link,
+        spaceId: SEED.spaces.team,
+        spaceName: team?.name,
+      }),
+    ]);
+  });
+
   it('page.scheduleBot refuses an event long over', async () => {
     const answer = await send(
       'page.scheduleBot',

@@ -5,6 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import type { Lang } from '@/lib/i18n';
+import { videoSitePatterns } from '@/lib/links/video';
 import { BOT_SERVICES } from '@/lib/meetings';
 import { backgroundTexts } from './texts';
 
@@ -25,27 +26,11 @@ export const MEETING_LINK_PATTERNS: readonly string[] = [
   '*://www.google.com/url*',
 ];
 
-/** Video-hosting sites the video-page detector knows. */
-export const VIDEO_PAGE_PATTERNS: readonly string[] = [
-  '*://*.youtube.com/*',
-  '*://youtu.be/*',
-  '*://*.youtube-nocookie.com/*',
-  '*://*.rutube.ru/*',
-  '*://*.vk.com/*',
-  '*://*.vk.ru/*',
-  '*://*.vkvideo.ru/*',
-  '*://*.vimeo.com/*',
-  '*://*.dzen.ru/*',
-  '*://zen.yandex.ru/*',
-  '*://*.ok.ru/*',
-  '*://*.odnoklassniki.ru/*',
-  '*://*.twitch.tv/*',
-  '*://*.dailymotion.com/*',
-  '*://dai.ly/*',
-  '*://*.loom.com/*',
-  '*://*.tiktok.com/*',
-  '*://*.zoom.us/rec/*',
-];
+/**
+ * The video sites' pages and the links to them (lib/links/video, the registry: each site's watch
+ * and link hosts on its paths): "Transcribe audio" on the page and on a link.
+ */
+export const VIDEO_PAGE_PATTERNS: readonly string[] = /* @__PURE__ */ videoSitePatterns('*', true);
 
 /** Direct links to files of the types the service accepts (the query of signed links included). */
 export const MEDIA_LINK_PATTERNS: readonly string[] = ['mp3', 'm4a', 'wav', 'ogg', 'webm', 'mp4'].flatMap(

@@ -10,12 +10,11 @@
  *   What each may ask for is narrowed further to its own page by the handlers.
  */
 import type { Browser } from 'wxt/browser';
-import { MatchPattern } from 'wxt/utils/match-patterns';
 import type { z } from 'zod/mini';
 import type { MessagePayload, MessageType, MessagingErrorInfo } from '@/lib/messaging';
 import { envelopeSchema, PAGE_SCOPED, requestSchemas } from '@/lib/messaging-schemas';
 import { isCalendarPage, isMediaPage, isMeetingPage, isVideoPage } from '@/lib/page/conditions';
-import { CALENDAR_MATCHES, MEETING_MATCHES, VIDEO_MATCHES } from '@/lib/page/match-patterns';
+import { CALENDAR_MATCHES, covers, MEETING_MATCHES, VIDEO_MATCHES } from '@/lib/page/match-patterns';
 
 export type Sender = Pick<Browser.runtime.MessageSender, 'id' | 'url' | 'tab' | 'frameId'>;
 
@@ -37,16 +36,6 @@ const FAMILIES: ReadonlyArray<{
   { kind: 'video', matches: VIDEO_MATCHES, accepts: (url) => isVideoPage(url) || isMediaPage(url) },
 ];
 
-const patterns = new Map<string, MatchPattern>();
-function matches(pattern: string, url: URL): boolean {
-  let compiled = patterns.get(pattern);
-  if (!compiled) {
-    compiled = new MatchPattern(pattern);
-    patterns.set(pattern, compiled);
-  }
-  return compiled.includes(url.href);
-}
-
 /** The kind of page the content scripts act on at this URL, or null. */
 export function pageKindOf(url: string): PageKind | null {
   let parsed: URL;
@@ -57,8 +46,7 @@ export function pageKindOf(url: string): PageKind | null {
   }
   if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '') return null;
   for (const family of FAMILIES) {
-    if (family.matches.some((pattern) => matches(pattern, parsed)) && family.accepts(parsed))
-      return family.kind;
+    if (covers(family.matches, parsed.href) && family.accepts(parsed)) return family.kind;
   }
   return null;
 }

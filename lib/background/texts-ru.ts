@@ -81,22 +81,6 @@ export const ru: BackgroundTexts = {
     'Звук вкладки записывается. Остановите запись кнопкой Meeting Capture на панели инструментов; тогда запись загрузится.',
   recordingConsent: 'Предупредите участников, что встреча записывается.',
   recordingNotStartedTitle: 'Запись не начата',
-  recordingNotStarted: (reason: string): string =>
-    reason === 'signed-out'
-      ? 'Сначала откройте Meeting Capture и войдите в сервис.'
-      : reason === 'already-starting'
-        ? 'Запись уже запускается: подождите немного.'
-        : reason === 'already-recording'
-          ? 'Уже записывается другая вкладка: сначала остановите её.'
-          : reason === 'still-uploading'
-            ? 'Предыдущая запись ещё загружается: начните следующую, когда она загрузится (см. Meeting Capture).'
-            : reason === 'unfinished'
-              ? 'Осталась незавершённая запись: сначала загрузите или удалите её в Meeting Capture.'
-              : reason === 'not-a-web-page'
-                ? 'Записать можно только веб-страницу (http или https).'
-                : reason === 'unsupported'
-                  ? 'Для записи вкладки нужен Chrome (или другой браузер на Chromium).'
-                  : 'Chrome не разрешил записать вкладку. Нажмите кнопку Meeting Capture на панели инструментов, затем «Записать эту вкладку».',
   balanceShortTitle: 'Не хватит времени',
   balanceShortMessage: (space: string, needed: string, available: string) =>
     `Встречам на ближайшие 24 часа нужно ${needed} в «${space}», а там осталось ${available}.`,

@@ -86,22 +86,6 @@ const en = {
     'The tab’s sound is being recorded. Stop it from the Meeting Capture button in the toolbar; the recording is uploaded then.',
   recordingConsent: 'Tell the participants that the meeting is being recorded.',
   recordingNotStartedTitle: 'Recording not started',
-  recordingNotStarted: (reason: string): string =>
-    reason === 'signed-out'
-      ? 'Open Meeting Capture and sign in to the service first.'
-      : reason === 'already-starting'
-        ? 'A recording is starting: wait a moment.'
-        : reason === 'already-recording'
-          ? 'Another tab is being recorded: stop it first.'
-          : reason === 'still-uploading'
-            ? 'The last recording is still being uploaded: start the next one when it is done (see Meeting Capture).'
-            : reason === 'unfinished'
-              ? 'A recording was left unfinished: open Meeting Capture to upload or discard it first.'
-              : reason === 'not-a-web-page'
-                ? 'Only web pages (http or https) can be recorded.'
-                : reason === 'unsupported'
-                  ? 'Recording a tab needs Chrome (or another Chromium browser).'
-                  : 'Chrome did not let the tab be recorded. Click the Meeting Capture button in the toolbar, then “Record this tab”.',
   balanceShortTitle: 'Not enough time left',
   balanceShortMessage: (space: string, needed: string, available: string) =>
     `The meetings planned for the next 24 hours need ${needed} in “${space}”, which has ${available} left.`,

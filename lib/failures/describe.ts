@@ -1,8 +1,9 @@
 /**
  * The one describer of failures: a service error, a refusal of the background, or the reason a
  * job ended, as one sentence a person can act on, in English or Russian. Pure: the popup, side
- * panel, viewer and options (components/), the notifications and the page controls' sentences
- * (made in the background, lib/page/outcome.ts, through ./page.ts) all word failures here.
+ * panel, viewer and options (through components/failures.ts, which loads it when first needed),
+ * the notifications and the page controls' sentences (made in the background,
+ * lib/page/outcome.ts, through ./page.ts) all word failures here, "Record here"'s refusals too.
  */
 import type { ApiErrorInfo } from '@/lib/api/errors';
 import { formatWait } from '@/lib/format/waits';
@@ -43,12 +44,12 @@ export function describeError(error: ErrorInfo, lang: Lang, context: FailureCont
       return t.permissionDenied(error.origin);
     case 'not-cancellable':
       return t.notCancellable;
+    case 'recording':
+      return t.recordingRefused(error.reason);
     case 'calendar':
     case 'delivery':
-    case 'recording':
       // Only the options' Calendars and Deliveries sections meet these; they word them themselves
-      // (calendar-texts.ts, delivery-texts.ts; "Record here": components/app/Recorder.tsx), so the
-      // other pages do not carry those texts.
+      // (calendar-texts.ts, delivery-texts.ts), so the other pages do not carry those texts.
       return t.internal(`${error.kind}: ${error.reason}`);
     case 'no-answer':
       return t.noAnswer;

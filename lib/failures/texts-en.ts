@@ -1,5 +1,5 @@
 /** The failure sentences in English (lib/failures/texts.ts says how the languages are loaded). */
-import type { Refusal } from '@/lib/messaging';
+import type { RecordingRefusal, Refusal } from '@/lib/messaging';
 import { en as api } from './api-texts-en';
 
 export const en = {
@@ -33,6 +33,31 @@ export const en = {
         'service-url-query': 'The service address must not contain ? or #.',
       }) satisfies Record<Refusal, string>
     )[refusal],
+  /**
+   * Why "Record here" did not start, the one wording of the popup, the side panel, a meeting page's
+   * control and the menu's and shortcut's notification (a press on the page that Chrome does not
+   * take as an invocation is the control's own sentence, lib/page/messages.ts).
+   */
+  recordingRefused: (reason: RecordingRefusal): string =>
+    reason === 'signed-out'
+      ? 'Sign in to Meeting Capture first (its button on the browser toolbar).'
+      : reason === 'already-starting'
+        ? 'A recording is starting: wait a moment.'
+        : reason === 'already-recording'
+          ? 'Another tab is being recorded: stop it first.'
+          : reason === 'still-uploading'
+            ? 'The last recording is still being uploaded: start the next one when it is done (see Meeting Capture).'
+            : reason === 'unfinished'
+              ? 'A recording was left unfinished: upload or discard it in Meeting Capture first.'
+              : reason === 'not-a-web-page'
+                ? 'Only web pages (http or https) can be recorded. Switch to the meeting’s tab and start the recording there.'
+                : reason === 'not-the-meeting'
+                  ? 'The tab in front is not that meeting. Switch to the meeting’s tab, open Meeting Capture there and press “Record here instead” again.'
+                  : reason === 'tab-gone'
+                    ? 'The tab is gone.'
+                    : reason === 'unsupported'
+                      ? 'Recording a tab needs Chrome or another Chromium browser.'
+                      : 'Chrome did not let the tab be recorded. Click the Meeting Capture button in the toolbar while on the tab, then “Record this tab”.',
   noAnswer: 'The extension’s background did not answer. Try again or reload the extension.',
   internal: (message: string) =>
     `The extension ran into a problem: ${message.replace(/[.\s]+$/, '')}. Try again or reload the extension.`,

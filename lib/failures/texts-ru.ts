@@ -1,5 +1,5 @@
 /** The failure sentences in Russian, loaded when Russian comes into force (lib/failures/texts.ts). */
-import type { Refusal } from '@/lib/messaging';
+import type { RecordingRefusal, Refusal } from '@/lib/messaging';
 import { ru as api } from './api-texts-ru';
 import type { FailureTexts } from './texts-en';
 
@@ -32,6 +32,26 @@ export const ru: FailureTexts = {
         'service-url-query': 'Адрес сервиса не должен содержать «?» или «#».',
       }) satisfies Record<Refusal, string>
     )[refusal],
+  recordingRefused: (reason: RecordingRefusal): string =>
+    reason === 'signed-out'
+      ? 'Сначала войдите в Meeting Capture (его кнопка на панели браузера).'
+      : reason === 'already-starting'
+        ? 'Запись уже запускается: подождите немного.'
+        : reason === 'already-recording'
+          ? 'Уже записывается другая вкладка: сначала остановите её.'
+          : reason === 'still-uploading'
+            ? 'Предыдущая запись ещё загружается: начните следующую, когда она загрузится (см. Meeting Capture).'
+            : reason === 'unfinished'
+              ? 'Осталась незавершённая запись: сначала загрузите или удалите её в Meeting Capture.'
+              : reason === 'not-a-web-page'
+                ? 'Записать можно только веб-страницу (http или https). Перейдите во вкладку встречи и начните запись там.'
+                : reason === 'not-the-meeting'
+                  ? 'Открытая вкладка — не эта встреча. Перейдите во вкладку встречи, откройте там Meeting Capture и снова нажмите «Записать здесь».'
+                  : reason === 'tab-gone'
+                    ? 'Вкладка закрыта.'
+                    : reason === 'unsupported'
+                      ? 'Для записи вкладки нужен Chrome или другой браузер на Chromium.'
+                      : 'Chrome не разрешил записать вкладку. Нажмите кнопку Meeting Capture на панели инструментов, находясь во вкладке, затем «Записать эту вкладку».',
   noAnswer: 'Фоновая часть расширения не ответила. Повторите попытку или перезагрузите расширение.',
   internal: (message: string) =>
     `В расширении возникла ошибка: ${message.replace(/[.\s]+$/, '')}. Повторите попытку или перезагрузите расширение.`,

@@ -742,6 +742,51 @@ export const VIDEO_PAGES: readonly Fixture<VideoPage>[] = [
     },
     source: 'shared recording with an embedded passcode',
   },
+  {
+    input: 'https://acme.zoomgov.com/rec/share/Gv1_aBcDeFgHiJkL.MnOpQr',
+    expected: {
+      site: 'zoom',
+      id: 'Gv1_aBcDeFgHiJkL.MnOpQr',
+      url: 'https://acme.zoomgov.com/rec/share/Gv1_aBcDeFgHiJkL.MnOpQr',
+    },
+    source: 'written for the tests: ZoomIE’s form on another Zoom host (lib/meetings/zoom.ts)',
+  },
+  {
+    input: 'https://zoom.com/recording/play/Zc2_aBcDeFgHiJkL.MnOpQr',
+    expected: {
+      site: 'zoom',
+      id: 'Zc2_aBcDeFgHiJkL.MnOpQr',
+      url: 'https://zoom.com/rec/play/Zc2_aBcDeFgHiJkL.MnOpQr',
+    },
+    source: 'written for the tests: ZoomIE’s form on another Zoom host (lib/meetings/zoom.ts)',
+  },
+  {
+    input: 'https://zoom.com.cn/rec/play/Cn3_aBcDeFgHiJkL.MnOpQr',
+    expected: {
+      site: 'zoom',
+      id: 'Cn3_aBcDeFgHiJkL.MnOpQr',
+      url: 'https://zoom.com.cn/rec/play/Cn3_aBcDeFgHiJkL.MnOpQr',
+    },
+    source: 'written for the tests: ZoomIE’s form on another Zoom host (lib/meetings/zoom.ts)',
+  },
+  {
+    input: 'https://zoom.de/rec/share/De4_aBcDeFgHiJkL.MnOpQr',
+    expected: {
+      site: 'zoom',
+      id: 'De4_aBcDeFgHiJkL.MnOpQr',
+      url: 'https://zoom.de/rec/share/De4_aBcDeFgHiJkL.MnOpQr',
+    },
+    source: 'written for the tests: ZoomIE’s form on another Zoom host (lib/meetings/zoom.ts)',
+  },
+  {
+    input: 'https://telekom.zoom-x.de/rec/play/Zx5_aBcDeFgHiJkL.MnOpQr',
+    expected: {
+      site: 'zoom',
+      id: 'Zx5_aBcDeFgHiJkL.MnOpQr',
+      url: 'https://telekom.zoom-x.de/rec/play/Zx5_aBcDeFgHiJkL.MnOpQr',
+    },
+    source: 'written for the tests: ZoomIE’s form on another Zoom host (lib/meetings/zoom.ts)',
+  },
 ];
 
 export const MEDIA_LINKS: readonly Fixture<MediaLink>[] = [

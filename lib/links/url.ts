@@ -123,3 +123,15 @@ export function isWebScheme(link: ParsedLink): boolean {
 export function currentLocation(): string {
   return typeof location === 'undefined' ? '' : String(location.href);
 }
+
+/** Whether a host is one of a site's host rules (`*.zoom.us`: the domain and its subdomains, or an exact host). */
+export function hostMatches(host: string, hosts: readonly string[]): boolean {
+  return hosts.some((rule) =>
+    rule.startsWith('*.') ? isHostOrSubdomain(host, rule.slice(2)) : host === rule,
+  );
+}
+
+/** Match patterns for `paths` on every host rule (a `*.` rule covers the domain and its subdomains). */
+export function hostPatterns(scheme: 'https' | '*', hosts: readonly string[], paths: readonly string[]) {
+  return hosts.flatMap((host) => paths.map((path) => `${scheme}://${host}${path}`));
+}

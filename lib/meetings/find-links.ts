@@ -1,7 +1,9 @@
 /** Meeting links in free text (calendar event descriptions), by the registry's hosts and schemes. */
+
+import { hostMatches } from '../links/url';
 import { detectMeeting, parseMeetingLink } from './detect';
 import { BOT_LINK_RULES, hostsOf, MEETING_SERVICES, type Meeting, schemePattern } from './registry';
-import { isServiceHost, type MeetingLink } from './types';
+import type { MeetingLink } from './types';
 
 /** Calendar descriptions are capped far above any real one so a hostile event cannot stall the page. */
 const MAX_TEXT = 1_000_000;
@@ -48,7 +50,7 @@ const BOT_LINKS: LinkShapes = /* @__PURE__ */ (() => ({
 /** Whether the text starts with a host of `hosts` and a `/` (`us02web.zoom.us/j/...`). */
 function startsWithHost(text: string, hosts: readonly string[]): boolean {
   const slash = text.indexOf('/');
-  return slash > 0 && isServiceHost(text.slice(0, slash).toLowerCase(), hosts);
+  return slash > 0 && hostMatches(text.slice(0, slash).toLowerCase(), hosts);
 }
 
 /** Text before a scheme inside a token that shows the scheme is itself inside another URL. */

@@ -1,5 +1,6 @@
 import type { ParsedLink } from '../links/url';
-import { hostPatterns, type MeetingServiceDefinition, type ParsedMeeting } from './types';
+import { hostPatterns } from '../links/url';
+import type { MeetingServiceDefinition, ParsedMeeting } from './types';
 
 /**
  * Jitsi Meet's public service `meet.jit.si` (rooms at `/<room>`) and 8x8's Jitsi as a Service

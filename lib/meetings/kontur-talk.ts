@@ -1,5 +1,6 @@
 import type { ParsedLink } from '../links/url';
-import { hostPatterns, type MeetingServiceDefinition, type ParsedMeeting } from './types';
+import { hostPatterns } from '../links/url';
+import type { MeetingServiceDefinition, ParsedMeeting } from './types';
 
 /** Kontur.Talk: each organisation's space is a subdomain, `<space>.ktalk.ru`. */
 const KTALK_HOSTS = ['*.ktalk.ru'];

@@ -4,13 +4,12 @@
  * patterns or fixtures fails here.
  */
 import { describe, expect, it } from 'vitest';
-import { MatchPattern } from 'wxt/utils/match-patterns';
 import { MEETING_LINK_PATTERNS } from '../background/menus';
 import { pageKindOf } from '../background/senders';
 import { unwrapLink } from '../links/unwrap-link';
-import { parseLink } from '../links/url';
+import { hostMatches, parseLink } from '../links/url';
 import { isMeetingPage } from '../page/conditions';
-import { CALENDAR_MATCHES, MEETING_MATCHES, VIDEO_MATCHES } from '../page/match-patterns';
+import { CALENDAR_MATCHES, covers, MEETING_MATCHES, VIDEO_MATCHES } from '../page/match-patterns';
 import { PAGE_TEXT } from '../page/page-text';
 import { detectMeeting, findMeetingLinks, findMeetings, parseMeetingLink } from '.';
 import { SERVICE_FIXTURES } from './fixtures';
@@ -22,20 +21,6 @@ import {
   meetingServiceName,
   RECORD_ONLY_SERVICES,
 } from './index';
-import { isServiceHost } from './types';
-
-const compiled = new Map<string, MatchPattern>();
-/** Whether a browser's match pattern covers the URL (WXT's implementation of Chrome's rules). */
-function covers(patterns: readonly string[], url: string): boolean {
-  return patterns.some((pattern) => {
-    let matcher = compiled.get(pattern);
-    if (!matcher) {
-      matcher = new MatchPattern(pattern);
-      compiled.set(pattern, matcher);
-    }
-    return matcher.includes(url);
-  });
-}
 
 /** The address a browser would hold for a link as written: http(s) ones only, scheme added if missing. */
 function asAddress(input: string): string | null {
@@ -108,7 +93,7 @@ describe('meeting-service registry', () => {
       for (const rule of service.hosts.filter((host) => !unseen.includes(host)))
         expect
           .soft(
-            hosts.some((host) => isServiceHost(host, [rule])),
+            hosts.some((host) => hostMatches(host, [rule])),
             `${id}: no fixture on ${rule}`,
           )
           .toBe(true);

@@ -1,5 +1,6 @@
 import type { ParsedLink } from '../links/url';
-import { hostPatterns, type MeetingServiceDefinition, type ParsedMeeting } from './types';
+import { hostPatterns } from '../links/url';
+import type { MeetingServiceDefinition, ParsedMeeting } from './types';
 
 /** SaluteJazz (Sber): `salutejazz.ru` today, `jazz.sber.ru` its earlier host, still in links. */
 const JAZZ_HOSTS = ['salutejazz.ru', 'jazz.sber.ru'];

@@ -1,5 +1,6 @@
 import type { ParsedLink } from '../links/url';
-import { hostPatterns, type MeetingServiceDefinition, type ParsedMeeting } from './types';
+import { hostPatterns } from '../links/url';
+import type { MeetingServiceDefinition, ParsedMeeting } from './types';
 
 /**
  * Microsoft Teams on the web: work and school accounts on `teams.microsoft.com` and, since the

@@ -1,10 +1,6 @@
 import type { ParsedLink } from '../links/url';
-import {
-  hostPatterns,
-  type MeetingLinkRules,
-  type MeetingServiceDefinition,
-  type ParsedMeeting,
-} from './types';
+import { hostPatterns } from '../links/url';
+import type { MeetingLinkRules, MeetingServiceDefinition, ParsedMeeting } from './types';
 
 /**
  * Yandex Telemost hosts: personal accounts on `telemost.yandex.<tld>`, Yandex 360 for Business on

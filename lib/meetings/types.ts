@@ -3,7 +3,7 @@
  * Every list of hosts, patterns and names derives from these definitions (lib/meetings/index.ts);
  * docs/meeting-services.md says how to add one.
  */
-import { isHostOrSubdomain, type LinkScheme, type ParsedLink } from '../links/url';
+import type { LinkScheme, ParsedLink } from '../links/url';
 
 /**
  * `meeting_service` values of the service's "Send a bot to a meeting" request: the contract's
@@ -96,18 +96,6 @@ export interface MeetingServiceDefinition<Id extends string = string> {
    * moves there still shows the meeting (lib/recording/meeting-end.ts). Never throws.
    */
   withinMeeting?(url: URL): string | null;
-}
-
-/** Whether a host is one of a service's host rules (`*.zoom.us` or an exact host). */
-export function isServiceHost(host: string, hosts: readonly string[]): boolean {
-  return hosts.some((rule) =>
-    rule.startsWith('*.') ? isHostOrSubdomain(host, rule.slice(2)) : host === rule,
-  );
-}
-
-/** Match patterns for `paths` on every host rule (a `*.` rule covers the domain and its subdomains). */
-export function hostPatterns(scheme: 'https' | '*', hosts: readonly string[], paths: readonly string[]) {
-  return hosts.flatMap((host) => paths.map((path) => `${scheme}://${host}${path}`));
 }
 
 /**

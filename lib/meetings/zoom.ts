@@ -1,11 +1,6 @@
 import type { ParsedLink } from '../links/url';
-import {
-  hostPatterns,
-  isServiceHost,
-  type MeetingLinkRules,
-  type MeetingServiceDefinition,
-  type ParsedMeeting,
-} from './types';
+import { hostMatches, hostPatterns } from '../links/url';
+import type { MeetingLinkRules, MeetingServiceDefinition, ParsedMeeting } from './types';
 
 /**
  * Zoom's web domains; any subdomain is a Zoom host too (vanity `acme.zoom.us`, regional
@@ -25,7 +20,7 @@ export const ZOOM_HOSTS = [
 ];
 
 export function isZoomHost(host: string): boolean {
-  return isServiceHost(host, ZOOM_HOSTS);
+  return hostMatches(host, ZOOM_HOSTS);
 }
 
 /** Meeting and webinar numbers are 9 to 11 digits; links sometimes group them with dashes or spaces. */

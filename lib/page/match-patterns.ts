@@ -3,10 +3,10 @@
  * feature conditions (conditions.ts) then decide page by page; a pattern only decides where the
  * script is loaded at all. `*.host` in a match pattern covers the host itself and its subdomains.
  */
+import { MatchPattern } from 'wxt/utils/match-patterns';
 import { CALENDAR_APPS } from '../links';
+import { videoSitePatterns } from '../links/video';
 import { MEETING_SERVICES } from '../meetings';
-import { hostPatterns } from '../meetings/types';
-import { ZOOM_HOSTS } from '../meetings/zoom';
 
 // Lists built by calls are marked pure, so each content script keeps only its own family's.
 /** Every meeting service's pages (lib/meetings, each service's `pageMatches`). */
@@ -18,26 +18,25 @@ export const CALENDAR_MATCHES: readonly string[] = /* @__PURE__ */ (() =>
   CALENDAR_APPS.map(({ host }) => `https://${host}/*`))();
 
 /**
- * The sites whose video pages `parseVideoPage` accepts, where a person watches a video. Short-link
- * hosts (youtu.be, dai.ly) redirect to these; embed-only hosts (youtube-nocookie.com) live in
- * frames of other sites, where no control is shown.
+ * Where a person watches the videos `parseVideoPage` accepts: every video site's `watchHosts` on
+ * its paths (lib/links/video, the registry). Short links redirect to these; embed-only hosts live
+ * in frames of other sites, where no control is shown.
  */
-export const VIDEO_MATCHES: readonly string[] = /* @__PURE__ */ (() => [
-  'https://*.youtube.com/*',
-  'https://*.youtubekids.com/*',
-  'https://*.rutube.ru/*',
-  'https://*.vk.com/*',
-  'https://*.vk.ru/*',
-  'https://*.vkvideo.ru/*',
-  'https://*.vimeo.com/*',
-  'https://*.dzen.ru/*',
-  'https://zen.yandex.ru/*',
-  'https://*.ok.ru/*',
-  'https://*.odnoklassniki.ru/*',
-  'https://*.twitch.tv/*',
-  'https://*.dailymotion.com/*',
-  'https://*.loom.com/*',
-  'https://*.tiktok.com/*',
-  // Zoom cloud recordings are video pages; meetings on the same hosts belong to the meeting script.
-  ...hostPatterns('https', ZOOM_HOSTS, ['/rec/*', '/recording/*']),
-])();
+export const VIDEO_MATCHES: readonly string[] = /* @__PURE__ */ (() => videoSitePatterns('https', false))();
+
+const compiled = new Map<string, MatchPattern>();
+
+/**
+ * Whether one of the match patterns covers `url`, as the browser decides where a content script
+ * runs or a menu item shows (WXT's implementation of Chrome's rules), each pattern compiled once.
+ */
+export function covers(patterns: readonly string[], url: string): boolean {
+  return patterns.some((pattern) => {
+    let matcher = compiled.get(pattern);
+    if (!matcher) {
+      matcher = new MatchPattern(pattern);
+      compiled.set(pattern, matcher);
+    }
+    return matcher.includes(url);
+  });
+}

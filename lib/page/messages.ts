@@ -40,20 +40,6 @@ export const pageMessages = defineMessages(
       `Chrome lets Meeting Capture record a tab only after you use the extension itself. Press ${shortcut} or click the Meeting Capture toolbar button, then “Record this tab”.`,
     recordPressNoShortcut:
       'Chrome lets Meeting Capture record a tab only after you use the extension itself. Click the Meeting Capture toolbar button, then “Record this tab”.',
-    recordRefused: (reason: string): string =>
-      reason === 'signed-out'
-        ? 'Sign in to Meeting Capture first (its toolbar button).'
-        : reason === 'already-starting'
-          ? 'A recording is starting: wait a moment.'
-          : reason === 'already-recording'
-            ? 'Another tab is being recorded: stop it first.'
-            : reason === 'still-uploading'
-              ? 'The last recording is still being uploaded: start the next one when it is done (see Meeting Capture).'
-              : reason === 'unfinished'
-                ? 'A recording was left unfinished: open Meeting Capture to upload or discard it first.'
-                : reason === 'unsupported'
-                  ? 'Recording a tab needs Chrome or another Chromium browser.'
-                  : 'This tab cannot be recorded.',
   },
   {
     botSent: (space: string) =>
@@ -84,19 +70,5 @@ export const pageMessages = defineMessages(
       `Chrome разрешает Meeting Capture записать вкладку, только когда вы обратились к самому расширению. Нажмите ${shortcut} или кнопку Meeting Capture на панели инструментов, затем «Записать эту вкладку».`,
     recordPressNoShortcut:
       'Chrome разрешает Meeting Capture записать вкладку, только когда вы обратились к самому расширению. Нажмите кнопку Meeting Capture на панели инструментов, затем «Записать эту вкладку».',
-    recordRefused: (reason: string): string =>
-      reason === 'signed-out'
-        ? 'Сначала войдите в Meeting Capture (кнопка на панели инструментов).'
-        : reason === 'already-starting'
-          ? 'Запись уже запускается: подождите немного.'
-          : reason === 'already-recording'
-            ? 'Уже записывается другая вкладка: сначала остановите её.'
-            : reason === 'still-uploading'
-              ? 'Предыдущая запись ещё загружается: начните следующую, когда она загрузится (см. Meeting Capture).'
-              : reason === 'unfinished'
-                ? 'Осталась незавершённая запись: откройте Meeting Capture, чтобы загрузить или удалить её.'
-                : reason === 'unsupported'
-                  ? 'Для записи вкладки нужен Chrome или другой браузер на Chromium.'
-                  : 'Эту вкладку записать нельзя.',
   },
 );

@@ -28,9 +28,10 @@ export type Outcome = PageOutcome;
 
 export type SpaceView = PageContext['spaces'][number];
 
-/** The service refused for want of a session: the control offers to open the popup. */
+/** Refused for want of a session (the service's, or "Record here"'s): the control offers to open the popup. */
 function signedOut(error: ErrorInfo): boolean {
-  return !isMessagingError(error) && error.kind === 'auth';
+  if (isMessagingError(error)) return error.kind === 'recording' && error.reason === 'signed-out';
+  return error.kind === 'auth';
 }
 
 /** A failure of any page action, with the space the action was for when known. */
@@ -140,17 +141,12 @@ export function describeRecordResult(
   const m = pageMessages[lang];
   if (!result.ok) {
     const error = result.error;
-    if (error.kind !== 'recording') return describeError(error, lang, space);
-    if (error.reason === 'capture-refused')
+    if (error.kind === 'recording' && error.reason === 'capture-refused')
       return {
         tone: 'error',
         text: error.shortcut ? m.recordPress(error.shortcut) : m.recordPressNoShortcut,
       };
-    return {
-      tone: 'error',
-      text: m.recordRefused(error.reason),
-      ...(error.reason === 'signed-out' && { signedOut: true }),
-    };
+    return describeError(error, lang, space);
   }
   // How the tab's recording broke is told to its control whatever asked.
   if (result.data.broke) return { tone: 'error', text: m.recordBroke(result.data.broke) };

@@ -25,6 +25,7 @@ import { promisify } from 'node:util';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_MATCHES, MEETING_MATCHES, VIDEO_MATCHES } from '@/lib/page/match-patterns';
+import { contentScriptRow, hostsOfPatterns, namedHosts } from './readme';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -250,6 +251,21 @@ describe('least privilege: the release manifests against an allow-list', () => {
       ])
         expect(text).not.toContain(broad);
     }
+  });
+});
+
+describe('README says where the content scripts of the built packages run', () => {
+  it.each([
+    ['Chrome (MV3)', () => chrome],
+    ['Firefox (MV2)', () => firefox],
+  ] as const)('%s: every host of a content script is named in its permissions row', (_name, manifest) => {
+    const named = namedHosts(contentScriptRow());
+    const hosts = hostsOfPatterns((manifest().content_scripts ?? []).flatMap((script) => script.matches));
+    expect(hosts.length).toBeGreaterThan(0);
+    expect(
+      hosts.filter((host) => !named.has(host)),
+      'hosts missing from README.md, "Permissions, and why", content scripts',
+    ).toEqual([]);
   });
 });
 

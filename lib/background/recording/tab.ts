@@ -4,6 +4,7 @@
  * they were used in; a meeting page's control starts, stops and shows the recording of its own
  * tab, and is told for a while how it broke.
  */
+import { describeError } from '@/lib/failures';
 import type { PageRecording } from '@/lib/messaging';
 import { showsMeeting } from '@/lib/recording/meeting-end';
 import { isCapturing, type RecordingState } from '@/lib/recording/state';
@@ -74,8 +75,9 @@ export async function fromTab(ctx: RecordingContext, tab: { id?: number } | unde
     await ctx.notify(t.recordingStartedTitle, consent ? `${message} ${t.recordingConsent}` : message);
   } catch (error) {
     const info = error instanceof MessageError ? error.info : null;
-    const kind = info?.kind === 'recording' ? info.reason : 'failed';
-    await ctx.notify(t.recordingNotStartedTitle, t.recordingNotStarted(kind));
+    const refusal =
+      info?.kind === 'recording' ? info : ({ kind: 'recording', reason: 'capture-refused' } as const);
+    await ctx.notify(t.recordingNotStartedTitle, describeError(refusal, await ctx.deps.lang()));
   }
 }
 

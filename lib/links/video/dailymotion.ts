@@ -1,5 +1,6 @@
 import type { VideoPage } from '../types';
 import type { ParsedLink } from '../url';
+import type { VideoSiteDefinition } from './types';
 
 /** Dailymotion ids: `x` + base36 (`x5kesuj`), private ones start with `k`. */
 const VIDEO_ID = /^[xk][0-9a-zA-Z]{3,19}$/;
@@ -30,3 +31,12 @@ export function parseDailymotion(link: ParsedLink): VideoPage | null {
   if (!id || !VIDEO_ID.test(id)) return null;
   return { site: 'dailymotion', id, url: `https://www.dailymotion.com/video/${id}` };
 }
+
+/** What the video-site registry (./index.ts) knows of this site family. */
+export const dailymotion = {
+  id: 'dailymotion',
+  // The short host redirects to the video page.
+  watchHosts: ['*.dailymotion.com'],
+  linkHosts: ['dai.ly'],
+  parse: parseDailymotion,
+} as const satisfies VideoSiteDefinition;

@@ -1,5 +1,6 @@
 import type { VideoPage } from '../types';
 import type { ParsedLink } from '../url';
+import type { VideoSiteDefinition } from './types';
 
 /** Dzen video ids are 24 hex characters (yt-dlp ZenYandexIE tests: `6002240ff8b1af50bb2da5e3`). */
 const VIDEO_ID = /^[\da-f]{24}$/;
@@ -22,3 +23,10 @@ export function parseDzen(link: ParsedLink): VideoPage | null {
   if (!VIDEO_ID.test(id)) return null;
   return { site: 'dzen', id, url: `https://dzen.ru/video/watch/${id}` };
 }
+
+/** What the video-site registry (./index.ts) knows of this site family. */
+export const dzen = {
+  id: 'dzen',
+  watchHosts: ['*.dzen.ru', 'zen.yandex.ru'],
+  parse: parseDzen,
+} as const satisfies VideoSiteDefinition;

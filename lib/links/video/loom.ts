@@ -1,5 +1,6 @@
 import type { VideoPage } from '../types';
 import type { ParsedLink } from '../url';
+import type { VideoSiteDefinition } from './types';
 
 const VIDEO_ID = /^[\da-f]{32}$/;
 
@@ -16,3 +17,10 @@ export function parseLoom(link: ParsedLink): VideoPage | null {
   if (!VIDEO_ID.test(id)) return null;
   return { site: 'loom', id, url: `https://www.loom.com/share/${id}` };
 }
+
+/** What the video-site registry (./index.ts) knows of this site family. */
+export const loom = {
+  id: 'loom',
+  watchHosts: ['*.loom.com'],
+  parse: parseLoom,
+} as const satisfies VideoSiteDefinition;

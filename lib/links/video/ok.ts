@@ -1,5 +1,6 @@
 import type { VideoPage } from '../types';
 import type { ParsedLink } from '../url';
+import type { VideoSiteDefinition } from './types';
 
 /** yt-dlp OdnoklassnikiIE hosts: `(?:(?:www|m|mobile)\.)?(?:odnoklassniki|ok)\.ru`. */
 const OK_HOST = /^(?:(?:www|m|mobile)\.)?(?:ok|odnoklassniki)\.ru$/;
@@ -22,3 +23,10 @@ export function parseOkVideo(link: ParsedLink): VideoPage | null {
   if (!id || !VIDEO_ID.test(id)) return null;
   return { site: 'ok', id, url: `https://ok.ru/video/${id}` };
 }
+
+/** What the video-site registry (./index.ts) knows of this site family. */
+export const okVideo = {
+  id: 'ok',
+  watchHosts: ['*.ok.ru', '*.odnoklassniki.ru'],
+  parse: parseOkVideo,
+} as const satisfies VideoSiteDefinition;

@@ -1,5 +1,6 @@
 import type { VideoPage } from '../types';
 import type { ParsedLink } from '../url';
+import type { VideoSiteDefinition } from './types';
 
 /** Rutube video ids are 32 hex characters (yt-dlp RutubeIE `[\da-z]{32}`). */
 const VIDEO_ID = /^[0-9a-f]{32}$/;
@@ -50,3 +51,10 @@ export function parseRutube(link: ParsedLink): VideoPage | null {
   const prefix = `${live ? 'live/' : ''}video/${isPrivate ? 'private/' : ''}`;
   return { site: 'rutube', id, url: `https://rutube.ru/${prefix}${id}/${keyQuery}` };
 }
+
+/** What the video-site registry (./index.ts) knows of this site family. */
+export const rutube = {
+  id: 'rutube',
+  watchHosts: ['*.rutube.ru'],
+  parse: parseRutube,
+} as const satisfies VideoSiteDefinition;

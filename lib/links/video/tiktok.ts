@@ -1,5 +1,6 @@
 import type { VideoPage } from '../types';
 import type { ParsedLink } from '../url';
+import type { VideoSiteDefinition } from './types';
 
 const VIDEO_ID = /^\d{15,21}$/;
 /** TikTok usernames: letters, digits, underscores and dots (yt-dlp TikTokIE `@(?P<user_id>[\w\.-]+)?`). */
@@ -25,3 +26,10 @@ export function parseTiktok(link: ParsedLink): VideoPage | null {
   }
   return null;
 }
+
+/** What the video-site registry (./index.ts) knows of this site family. */
+export const tiktok = {
+  id: 'tiktok',
+  watchHosts: ['*.tiktok.com'],
+  parse: parseTiktok,
+} as const satisfies VideoSiteDefinition;

@@ -1,5 +1,6 @@
 import type { VideoPage } from '../types';
 import type { ParsedLink } from '../url';
+import type { VideoSiteDefinition } from './types';
 
 const VOD_ID = /^\d{1,15}$/;
 /** Clip slugs: `FaintLightGullWholeWheat` or newer `Name-AbCdEf123_xyz`. */
@@ -42,3 +43,10 @@ export function parseTwitch(link: ParsedLink): VideoPage | null {
   }
   return null;
 }
+
+/** What the video-site registry (./index.ts) knows of this site family. */
+export const twitch = {
+  id: 'twitch',
+  watchHosts: ['*.twitch.tv'],
+  parse: parseTwitch,
+} as const satisfies VideoSiteDefinition;

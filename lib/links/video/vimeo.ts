@@ -1,5 +1,6 @@
 import type { VideoPage } from '../types';
 import type { ParsedLink } from '../url';
+import type { VideoSiteDefinition } from './types';
 
 const VIDEO_ID = /^\d{1,12}$/;
 /** Unlisted videos carry a 10-hex-digit hash (yt-dlp VimeoIE `unlisted_hash` `[\da-f]{10}`). */
@@ -48,3 +49,10 @@ export function parseVimeo(link: ParsedLink): VideoPage | null {
   }
   return null;
 }
+
+/** What the video-site registry (./index.ts) knows of this site family. */
+export const vimeo = {
+  id: 'vimeo',
+  watchHosts: ['*.vimeo.com'],
+  parse: parseVimeo,
+} as const satisfies VideoSiteDefinition;

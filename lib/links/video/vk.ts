@@ -1,5 +1,6 @@
 import type { VideoPage } from '../types';
 import type { ParsedLink } from '../url';
+import type { VideoSiteDefinition } from './types';
 
 /**
  * VK hosts from yt-dlp VKIE `(?:(?:m|new|vksport)\.)?vk(?:(?:video)?\.ru|\.com)`: vk.com, vk.ru,
@@ -63,3 +64,10 @@ export function parseVkVideo(link: ParsedLink): VideoPage | null {
   }
   return null;
 }
+
+/** What the video-site registry (./index.ts) knows of this site family. */
+export const vkVideo = {
+  id: 'vk',
+  watchHosts: ['*.vk.com', '*.vk.ru', '*.vkvideo.ru'],
+  parse: parseVkVideo,
+} as const satisfies VideoSiteDefinition;

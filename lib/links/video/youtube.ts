@@ -1,5 +1,6 @@
 import type { VideoPage } from '../types';
 import { isHostOrSubdomain, type ParsedLink } from '../url';
+import type { VideoSiteDefinition } from './types';
 
 /** YouTube video ids: 11 characters of base64url (yt-dlp YoutubeIE `[0-9A-Za-z_-]{11}`). */
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -52,3 +53,13 @@ export function parseYoutube(link: ParsedLink): VideoPage | null {
   if (id === null || !VIDEO_ID.test(id) || NOT_IDS.has(id)) return null;
   return { site: 'youtube', id, url: `https://www.youtube.com/watch?v=${id}` };
 }
+
+/** What the video-site registry (./index.ts) knows of this site family. */
+export const youtube = {
+  id: 'youtube',
+  // Short links redirect to the watch page; embeds (youtube-nocookie, the API's player) live in frames of
+  // other sites, where no control is shown: their links get the menu item only.
+  watchHosts: ['*.youtube.com', '*.youtubekids.com'],
+  linkHosts: ['youtu.be', '*.youtube-nocookie.com', 'youtube.googleapis.com'],
+  parse: parseYoutube,
+} as const satisfies VideoSiteDefinition;

@@ -1,6 +1,7 @@
-import { isZoomHost } from '../../meetings/zoom';
+import { isZoomHost, ZOOM_HOSTS } from '../../meetings/zoom';
 import type { VideoPage } from '../types';
 import type { ParsedLink } from '../url';
+import type { VideoSiteDefinition } from './types';
 
 const RECORDING_ID = /^[A-Za-z0-9_.-]{10,300}$/;
 
@@ -20,3 +21,12 @@ export function parseZoomRecording(link: ParsedLink): VideoPage | null {
   const query = pwd ? `?pwd=${encodeURIComponent(pwd)}` : '';
   return { site: 'zoom', id: id!, url: `https://${link.host}/rec/${kind}/${id}${query}` };
 }
+
+/** What the video-site registry (./index.ts) knows of this site family. */
+export const zoomRecordings = {
+  id: 'zoom',
+  // Cloud recordings only: meetings on the same hosts belong to the meeting services (lib/meetings/zoom.ts).
+  watchHosts: [...ZOOM_HOSTS],
+  paths: ['/rec/*', '/recording/*'],
+  parse: parseZoomRecording,
+} as const satisfies VideoSiteDefinition;
