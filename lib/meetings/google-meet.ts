@@ -1,8 +1,11 @@
 import type { ParsedLink } from '../links/url';
-import type { MeetingLinkRules, MeetingServiceDefinition, ParsedMeeting } from './types';
+import type { MeetingLinkRules, MeetingRoutes, MeetingServiceDefinition, ParsedMeeting } from './types';
 
 /** Meet codes are three groups of lowercase letters, 3-4-3: `abc-defg-hij`. */
 const CODE = /^([a-z]{3})-?([a-z]{4})-?([a-z]{3})$/;
+
+/** A code as `byCode` writes it, never a nickname. */
+const CODED = /^[a-z]{3}-[a-z]{4}-[a-z]{3}$/;
 
 /**
  * Meeting nicknames (Workspace for Education) used by `meet.google.com/lookup/<name>` and
@@ -60,6 +63,26 @@ function parseGoogleMeet(link: ParsedLink): ParsedMeeting | null {
 
   return null;
 }
+
+/**
+ * The routes of one Meet meeting (lib/recording/meeting-end.ts): the call keeps its code's address
+ * (a query such as `?authuser=1` changes nothing), and ends on the same address ("You left the
+ * meeting", read by the call-state reader). A nickname link `/lookup/<name>` opens a meeting by its
+ * code, which the recording follows once (no public code that drives it was found: the rule is the
+ * parser's own, a nickname is never a code). Outside: its home and `/landing`, which public code
+ * takes for no meeting (vivek-nexus/transcriptonic, extension/background.js, excludes both from its
+ * Meet pages), and `/new`, which starts another meeting.
+ */
+export const googleMeetRoutes: MeetingRoutes = {
+  outside(link) {
+    if (link.host !== 'meet.google.com') return false;
+    const [first] = link.segments.map((segment) => segment.toLowerCase());
+    return (
+      link.segments.length === 0 || (link.segments.length === 1 && (first === 'landing' || first === 'new'))
+    );
+  },
+  leadsTo: (from, to) => !CODED.test(from) && CODED.test(to),
+};
 
 /** What link detection needs of googleMeet (the calendars' script takes only this part). */
 export const googleMeetLinks = {

@@ -1,6 +1,6 @@
 import type { ParsedLink } from '../links/url';
 import { hostPatterns } from '../links/url';
-import type { MeetingServiceDefinition, ParsedMeeting } from './types';
+import type { MeetingRoutes, MeetingServiceDefinition, ParsedMeeting } from './types';
 
 /**
  * Jitsi Meet's public service `meet.jit.si` (rooms at `/<room>`) and 8x8's Jitsi as a Service
@@ -65,6 +65,20 @@ function parseJitsi(link: ParsedLink): ParsedMeeting | null {
   }
   return null;
 }
+
+/**
+ * The routes of one Jitsi meeting (lib/recording/meeting-end.ts): the room keeps its address for the
+ * whole call (its `#config...` fragment changes nothing); after the call Jitsi Meet goes to its
+ * welcome page (the home) or, where the server turns it on, to one of its close pages
+ * (jitsi/jitsi-meet, `static/close.html`, `static/close2.html`, `static/close3.html`): both are
+ * outside. So are the server's own files (`/static/...`).
+ */
+export const jitsiRoutes: MeetingRoutes = {
+  outside(link) {
+    const [first] = link.segments.map((segment) => segment.toLowerCase());
+    return link.segments.length === 0 || (first !== undefined && RESERVED.has(first));
+  },
+};
 
 export const jitsi = {
   id: 'jitsi',

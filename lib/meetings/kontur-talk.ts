@@ -1,6 +1,6 @@
 import type { ParsedLink } from '../links/url';
 import { hostPatterns } from '../links/url';
-import type { MeetingServiceDefinition, ParsedMeeting } from './types';
+import type { MeetingRoutes, MeetingServiceDefinition, ParsedMeeting } from './types';
 
 /** Kontur.Talk: each organisation's space is a subdomain, `<space>.ktalk.ru`. */
 const KTALK_HOSTS = ['*.ktalk.ru'];
@@ -49,6 +49,23 @@ function parseKonturTalk(link: ParsedLink): ParsedMeeting | null {
   }
   return null;
 }
+
+/**
+ * The routes of one Kontur.Talk meeting (lib/recording/meeting-end.ts). A scheduled event
+ * `/event/<id>` goes to its room, `/<room>` of the space, as the call starts. No public code was
+ * found that shows the room's address: the public join code found (a Playwright launcher of
+ * Telemost and Kontur.Talk calls, kept in the index without its repository's name) only opens
+ * `<space>.ktalk.ru/event/<id>` and joins there as a guest. So the recording follows an event to the
+ * first room it shows, once. The space's home and its own pages (calendar, history, settings...)
+ * are outside.
+ */
+export const konturTalkRoutes: MeetingRoutes = {
+  outside(link) {
+    const [first] = link.segments.map((segment) => segment.toLowerCase());
+    return link.segments.length === 0 || (first !== undefined && first !== 'event' && RESERVED.has(first));
+  },
+  leadsTo: (from, to) => from.startsWith('event/') && !to.startsWith('event/'),
+};
 
 export const konturTalk = {
   id: 'kontur_talk',

@@ -1,6 +1,6 @@
 import type { ParsedLink } from '../links/url';
 import { hostPatterns } from '../links/url';
-import type { MeetingServiceDefinition, ParsedMeeting } from './types';
+import type { MeetingRoutes, MeetingServiceDefinition, ParsedMeeting } from './types';
 
 /** SaluteJazz (Sber): `salutejazz.ru` today, `jazz.sber.ru` its earlier host, still in links. */
 const JAZZ_HOSTS = ['salutejazz.ru', 'jazz.sber.ru'];
@@ -35,6 +35,16 @@ function parseSaluteJazz(link: ParsedLink): ParsedMeeting | null {
   }
   return null;
 }
+
+/**
+ * The routes of one SaluteJazz meeting (lib/recording/meeting-end.ts): no public code that drives
+ * the client was found. The room's own address (`/calls/<code>`, with its `psw`) is the meeting, the
+ * site's home and its join form `/calls` are not; any other address is asked of the page.
+ */
+export const saluteJazzRoutes: MeetingRoutes = {
+  outside: (link) =>
+    link.segments.length === 0 ? !link.url.hash.startsWith('#/') : link.segments.join('/') === 'calls',
+};
 
 export const saluteJazz = {
   id: 'salutejazz',

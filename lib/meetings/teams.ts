@@ -1,6 +1,6 @@
 import type { ParsedLink } from '../links/url';
 import { hostPatterns } from '../links/url';
-import type { MeetingServiceDefinition, ParsedMeeting } from './types';
+import type { MeetingRoutes, MeetingServiceDefinition, ParsedMeeting } from './types';
 
 /**
  * Microsoft Teams on the web: work and school accounts on `teams.microsoft.com` and, since the
@@ -111,6 +111,35 @@ function parseTeams(link: ParsedLink): ParsedMeeting | null {
   }
   return meetingOfPath(link.host, path);
 }
+
+/**
+ * The routes of one Teams meeting (lib/recording/meeting-end.ts). From public code that drives the
+ * web client: as the call starts it moves from the link (`/l/meetup-join/<thread>/<n>`, or the
+ * `/v2/?meetingjoin=true#/l/meetup-join/...` it opens: meetingbot/meetingbot,
+ * src/bots/teams/src/bot.ts) to the pre-join screen `/_#/pre-join-calling/<thread>`, the meeting's
+ * own thread (TobiasPankner/Teams-Auto-Joiner, auto_joiner.py, opens it to join a meeting, at
+ * eeb74a7), and into the call at `/_#/modern-calling/`, an address that names no meeting (public
+ * join scripts wait for that target address; the index keeps their text without their
+ * repositories). The web client keeps a call going while its chats and channels are browsed, and
+ * vivek-nexus/transcriptonic (extension/content-teams.js) tells a Teams meeting by its page, not its
+ * address: none of the client's other addresses is taken for the meeting's end here, the page is
+ * asked.
+ */
+export const teamsRoutes: MeetingRoutes = {
+  step(link) {
+    const route = link.url.hash.slice(1).split('?', 1)[0]!;
+    const [first, second] = route.split('/').filter(Boolean);
+    if (first === 'modern-calling') return true;
+    if (first !== 'pre-join-calling' || second === undefined) return null;
+    let thread = second;
+    try {
+      thread = decodeURIComponent(second);
+    } catch {
+      return null;
+    }
+    return THREAD.test(thread) ? thread : null;
+  },
+};
 
 export const teams = {
   id: 'teams',

@@ -1,6 +1,6 @@
 import type { ParsedLink } from '../links/url';
 import { hostPatterns } from '../links/url';
-import type { MeetingLinkRules, MeetingServiceDefinition, ParsedMeeting } from './types';
+import type { MeetingLinkRules, MeetingRoutes, MeetingServiceDefinition, ParsedMeeting } from './types';
 
 /**
  * Yandex Telemost hosts: personal accounts on `telemost.yandex.<tld>`, Yandex 360 for Business on
@@ -33,11 +33,20 @@ function parseTelemost(link: ParsedLink): ParsedMeeting | null {
   return { id: id!, url: `https://${link.host}/j/${id}` };
 }
 
-/** In the call: Telemost keeps `/j/<id>` for the whole call; anything after it is the same call. */
-function telemostWithinMeeting(url: URL): string | null {
-  const segments = url.pathname.split('/').filter(Boolean);
-  return segments[0] === 'j' && segments.length > 2 ? segments[1]! : null;
-}
+/**
+ * The routes of one Telemost meeting (lib/recording/meeting-end.ts). From public code that drives
+ * the client (Savin99/telemost-transcriber, bot-service/app/telemost.py): the top address stays
+ * `/j/<id>` for the whole call (Telemost 3.0 draws the pre-join screen and the call in a
+ * `/private-join/<id>` frame inside it, tests/fixtures/pages/telemost-call.html) and leaves it for
+ * the home page on exit. Anything after `/j/<id>` is the same call.
+ */
+export const telemostRoutes: MeetingRoutes = {
+  step(link) {
+    const [first, id] = link.segments;
+    return first === 'j' && link.segments.length > 2 && CONFERENCE_ID.test(id!) ? id! : null;
+  },
+  outside: (link) => link.segments.length === 0,
+};
 
 /** What link detection needs of telemost (the calendars' script takes only this part). */
 export const telemostLinks = {
@@ -54,5 +63,4 @@ export const telemost = {
   linkPatterns: /* @__PURE__ */ hostPatterns('*', TELEMOST_HOSTS, ['/*']),
   // Telemost 3.0 draws the pre-join screen and the call in a same-origin `/private-join/<id>` frame.
   page: { frame: 'iframe[src*="/private-join/"]' },
-  withinMeeting: telemostWithinMeeting,
 } as const satisfies MeetingServiceDefinition;

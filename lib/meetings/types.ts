@@ -90,12 +90,29 @@ export interface MeetingServiceDefinition<Id extends string = string> {
   bot: BotService | null;
   /** What the meeting page script reads from this service's pages (see MeetingPageAdapter). */
   page?: MeetingPageAdapter;
+}
+
+/**
+ * The routes that belong to one meeting of a service: how its web client moves while a tab stays
+ * in the same meeting, declared in the service's file (`<id>Routes`) from public code that drives
+ * that client, and read by a recording that ends with its meeting (lib/recording/meeting-end.ts,
+ * through lib/meetings/routes.ts, which the content scripts do not carry). An address of the
+ * service that none of these rules knows is neither the meeting nor outside it: the recording goes
+ * on and the page is asked.
+ */
+export interface MeetingRoutes {
   /**
-   * The service's in-call rules: the meeting id of an address (on any of its hosts) that is a step
-   * within one of its meetings though `parse` takes it for no link, or null. A recorded tab that
-   * moves there still shows the meeting (lib/recording/meeting-end.ts). Never throws.
+   * A step within a meeting that `parse` takes for no link: the meeting's id, `true` for a step
+   * that names none (the call the tab is in: Teams' `/_#/modern-calling/`), or null. Never throws.
    */
-  withinMeeting?(url: URL): string | null;
+  step?(link: ParsedLink): string | true | null;
+  /** Addresses of the service that are no meeting: its home, the page after a call. Never throws. */
+  outside?(link: ParsedLink): boolean;
+  /**
+   * Whether the meeting `from` leads to the meeting `to` on the way in (a personal link to the
+   * meeting's number, a scheduled event to its room): the recording follows it, once.
+   */
+  leadsTo?(from: string, to: string): boolean;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ParsedLink } from '../links/url';
 import { hostMatches, hostPatterns } from '../links/url';
-import type { MeetingLinkRules, MeetingServiceDefinition, ParsedMeeting } from './types';
+import type { MeetingLinkRules, MeetingRoutes, MeetingServiceDefinition, ParsedMeeting } from './types';
 
 /**
  * Zoom's web domains; any subdomain is a Zoom host too (vanity `acme.zoom.us`, regional
@@ -91,15 +91,32 @@ function parseZoom(link: ParsedLink): ParsedMeeting | null {
 }
 
 /**
- * In the call: the web client keeps the meeting's number while it moves between its steps
- * (`/wc/<n>/join` → `/wc/<n>/start`, any `/wc/<n>/<step>` but `leave`).
+ * The routes of one Zoom meeting (lib/recording/meeting-end.ts). From public code that drives the
+ * web client: "Join from your browser" of `<host>/j/<n>` goes to `/wc/<n>/join` (vivek-nexus/
+ * transcriptonic, extension/rules.json, redirects `([^.]+.)?zoom.us/j/<n>` there, and `/s/<n>` to
+ * `/wc/<n>/start`), on `app.zoom.us` from a regional host (meetingbot/meetingbot,
+ * src/bots/zoom/src/bot.ts, opens `app.zoom.us/wc/<n>/join?fromPWA=1`); the meeting's steps keep
+ * `/wc/<n>/<step>` (transcriptonic's content-zoom.js takes `app.zoom.us/wc/<n>/<anything>` for the
+ * meeting); a personal link `/my/<name>` leads to the meeting's number (jim/bitbar-scripts,
+ * ruby/lib.rb, follows `zoom.us/my/<name>`'s redirect to `/j/<n>`). Outside: the web client's
+ * leave pages (`/wc/leave`, `/wc/<n>/leave`), its home `/wc/home` and the site's home.
  */
-function zoomWithinMeeting(url: URL): string | null {
-  const segments = url.pathname.split('/').filter(Boolean);
-  if (segments[0] === 'wc' && segments.length >= 3 && segments[2] !== 'leave')
-    return /^\d{9,11}$/.test(segments[1]!) ? segments[1]! : null;
-  return null;
-}
+export const zoomRoutes: MeetingRoutes = {
+  step(link) {
+    const [first, second, third] = link.segments.map((segment) => segment.toLowerCase());
+    if (first === 'wc' && link.segments.length >= 3 && third !== 'leave')
+      return /^\d{9,11}$/.test(second!) ? second! : null;
+    return null;
+  },
+  outside(link) {
+    const [first, second, third] = link.segments.map((segment) => segment.toLowerCase());
+    if (link.segments.length === 0) return true;
+    if (first !== 'wc') return false;
+    return second === 'leave' || second === 'home' || third === 'leave';
+  },
+  // A personal link's name, never a number, becomes the number of the meeting it opens.
+  leadsTo: (from, to) => !/^\d+$/.test(from) && /^\d{9,11}$/.test(to),
+};
 
 /** Zoom join and web-client paths; the rest of its hosts is marketing and account pages. */
 const ZOOM_MEETING_PATHS = ['/j/*', '/s/*', '/w/*', '/wc/*', '/my/*'];
@@ -120,5 +137,4 @@ export const zoom = {
   linkPatterns: /* @__PURE__ */ hostPatterns('*', ZOOM_HOSTS, ['/*']),
   // The app web client (`/wc/<n>/join`) draws the meeting in a same-origin frame.
   page: { frame: 'iframe#webclient' },
-  withinMeeting: zoomWithinMeeting,
 } as const satisfies MeetingServiceDefinition;

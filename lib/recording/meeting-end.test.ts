@@ -1,5 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { pageWitness, recordedMeeting, showsMeeting } from './meeting-end';
+import { meetingRoute, pageWitness, recordedMeeting } from './meeting-end';
+
+/** Whether the address is still the meeting. */
+const showsMeeting = (meeting: { service: string; id: string }, url: string) =>
+  meetingRoute(meeting, url).kind === 'same';
 
 const MEET = { service: 'google_meet', id: 'abc-defg-hij' };
 const ZOOM = { service: 'zoom', id: '85012345678' };
@@ -14,7 +18,7 @@ describe('recordedMeeting', () => {
   });
 });
 
-describe('showsMeeting', () => {
+describe('meetingRoute', () => {
   it('keeps the meeting across address changes within it', () => {
     expect(showsMeeting(MEET, 'https://meet.google.com/abc-defg-hij')).toBe(true);
     expect(showsMeeting(MEET, 'https://meet.google.com/abc-defg-hij?authuser=1&pli=1')).toBe(true);

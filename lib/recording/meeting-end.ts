@@ -1,12 +1,17 @@
 /**
  * The recording ends with the meeting: while a tab that showed a meeting is recorded, an address
- * of that tab that no longer shows the same meeting (the same service and meeting id) ends the
- * recording, stopped and uploaded as a Stop would. Address changes within the meeting do not
- * count: a query (`?authuser=1`, `?pwd=…`), and the steps each service's own file declares within
- * one of its meetings (`withinMeeting` in lib/meetings/<service>.ts: Zoom's web client's
- * `/wc/<n>/join` → `/wc/<n>/start`, Telemost's `/j/<id>` with more after it).
+ * of that tab that is no longer the same meeting (another meeting, the service's pages outside a
+ * meeting, another site) ends the recording, stopped and uploaded as a Stop would. What belongs to
+ * one meeting is each service's own: the routes its file declares from public code that drives its
+ * client (`<id>Routes` in lib/meetings/<id>.ts: Zoom's `/my/<name>` → `/wc/<n>/join` on another of
+ * its hosts, Teams' `/l/meetup-join/...` → `/_#/pre-join-calling/<thread>` → `/_#/modern-calling/`,
+ * a Kontur.Talk event → its room...), and a query changes nothing. An address of the service its
+ * file does not know is `unknown`: the recording goes on and the page is asked.
  */
+
+import { hostMatches, isWebScheme, parseLink } from '@/lib/links/url';
 import { detectMeeting, meetingService } from '@/lib/meetings';
+import { MEETING_ROUTES } from '@/lib/meetings/routes';
 
 /** The meeting a recording was started on: its service and id (lib/meetings). */
 export interface RecordedMeeting {
@@ -14,28 +19,44 @@ export interface RecordedMeeting {
   id: string;
 }
 
+/** Where an address stands against the recorded meeting. */
+export type MeetingRoute =
+  /** Still the meeting; `meeting`: the recorded meeting from here on (a personal link become its number). */
+  | { kind: 'same'; meeting: RecordedMeeting }
+  /** Another meeting, the service's pages outside a meeting, another site, no web address. */
+  | { kind: 'left' }
+  /** An address of the service that its file does not know: neither. */
+  | { kind: 'unknown' };
+
 /** The meeting an address shows, or undefined. */
 export function recordedMeeting(url: string): RecordedMeeting | undefined {
   const meeting = detectMeeting(url);
   return meeting ? { service: meeting.service, id: meeting.id } : undefined;
 }
 
-/** Whether the tab's address `url` still shows `meeting`. Never throws. */
-export function showsMeeting(meeting: RecordedMeeting, url: string): boolean {
+const LEFT: MeetingRoute = { kind: 'left' };
+
+/** Where the tab's address `url` stands against `meeting`. Never throws. */
+export function meetingRoute(meeting: RecordedMeeting, url: string): MeetingRoute {
+  const service = meetingService(meeting.service);
+  const routes = service && MEETING_ROUTES[service.id];
+  if (!service || !routes) return LEFT;
+  const same = (id: string): MeetingRoute =>
+    id === meeting.id || routes.leadsTo?.(meeting.id, id)
+      ? { kind: 'same', meeting: { service: meeting.service, id } }
+      : LEFT;
   const shown = recordedMeeting(url);
-  if (shown) return shown.service === meeting.service && shown.id === meeting.id;
-  let parsed: URL;
+  if (shown) return shown.service === meeting.service ? same(shown.id) : LEFT;
+  const link = parseLink(url);
+  if (!link || !isWebScheme(link) || !hostMatches(link.host, service.hosts)) return LEFT;
   try {
-    parsed = new URL(url);
+    const step = routes.step?.(link) ?? null;
+    if (step === true) return { kind: 'same', meeting };
+    if (step !== null) return same(step);
+    return routes.outside?.(link) ? LEFT : { kind: 'unknown' };
   } catch {
-    return false;
+    return { kind: 'unknown' };
   }
-  // A step of the meeting the parsers do not take as a link (the service's own in-call rules,
-  // lib/meetings/<service>.ts), on a host of the same service (the services with such steps,
-  // Zoom and Telemost, take `/j/<id>` on each of their hosts).
-  const within = meetingService(meeting.service)?.withinMeeting?.(parsed);
-  if (within !== meeting.id) return false;
-  return recordedMeeting(`${parsed.origin}/j/${meeting.id}`)?.service === meeting.service;
 }
 
 /**
@@ -61,7 +82,7 @@ export function pageWitness(waitMs: number) {
     async stillShows(tabId: number, meeting: RecordedMeeting, mark: number): Promise<boolean> {
       await new Promise((resolve) => setTimeout(resolve, waitMs));
       const seen = shown.get(tabId);
-      return seen !== undefined && seen.seq > mark && showsMeeting(meeting, seen.url);
+      return seen !== undefined && seen.seq > mark && meetingRoute(meeting, seen.url).kind !== 'left';
     },
   };
 }

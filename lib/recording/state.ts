@@ -107,7 +107,9 @@ export type RecordingEvent =
   | { type: 'warned'; percent: number }
   | { type: 'fail'; failure: RecordingFailure }
   /** A file kept for its balance goes to the space the person chose. */
-  | { type: 'upload-to'; spaceId: number };
+  | { type: 'upload-to'; spaceId: number }
+  /** The recorded tab went on to the meeting its address led to (a personal link to its number). */
+  | { type: 'meeting'; meeting: RecordedMeeting };
 
 export interface NewRecording {
   id: string;
@@ -241,5 +243,7 @@ export function transition(state: RecordingState, event: RecordingEvent, now: nu
         !state.jobId
         ? next({ phase: 'uploading', spaceId: event.spaceId, failure: undefined })
         : null;
+    case 'meeting':
+      return isCapturing(state) && state.meeting ? next({ meeting: event.meeting }) : null;
   }
 }

@@ -671,6 +671,40 @@ describe('the recording ends with the meeting', () => {
     expect(await zoom.recording.state()).toMatchObject({ stopReason: 'meeting-ended' });
   });
 
+  it('routes within a meeting keep it; an address its service does not know keeps it and asks the page', async () => {
+    const thread = '19:meeting_MjM0OTEwZmEtMGU1Yi00MjA4LTgwNmUtZDUzYWY3YWE2MmZj@thread.v2';
+    const teams = await recordingMeet(
+      `https://teams.microsoft.com/l/meetup-join/${encodeURIComponent(thread)}/0`,
+    );
+    for (const next of [
+      `https://teams.microsoft.com/_#/pre-join-calling/${thread}`,
+      'https://teams.microsoft.com/_#/modern-calling/',
+    ]) {
+      teams.urls.set(TAB, next);
+      await teams.recording.tabChanged(TAB, false);
+      expect(await teams.recording.state(), next).toMatchObject({ phase: 'recording' });
+    }
+    // Unknown to Teams' file: kept, and the tab's page asked what it shows.
+    const told = teams.told.length;
+    teams.urls.set(TAB, 'https://teams.microsoft.com/v2/');
+    await teams.recording.tabChanged(TAB, false);
+    expect(await teams.recording.state()).toMatchObject({ phase: 'recording' });
+    expect(teams.told.slice(told)).toEqual([TAB]);
+    expect(teams.notices).toEqual([]);
+
+    // Zoom's personal link goes to its meeting's number, which the recording follows from then on.
+    const zoom = await recordingMeet('https://zoom.us/my/alice.smith');
+    zoom.urls.set(TAB, 'https://zoom.us/wc/85012345678/join');
+    await zoom.recording.tabChanged(TAB, false);
+    expect(await zoom.recording.state()).toMatchObject({
+      phase: 'recording',
+      meeting: { service: 'zoom', id: '85012345678' },
+    });
+    zoom.urls.set(TAB, 'https://app.zoom.us/wc/85099999999/join');
+    await zoom.recording.tabChanged(TAB, false);
+    expect(await zoom.recording.state()).toMatchObject({ stopReason: 'meeting-ended' });
+  });
+
   it('an unreadable address: kept while the tab’s meeting page says it shows the meeting, else the tab left the page', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     try {

@@ -6,7 +6,7 @@
  */
 import { describeError } from '@/lib/failures';
 import type { PageRecording } from '@/lib/messaging';
-import { showsMeeting } from '@/lib/recording/meeting-end';
+import { meetingRoute } from '@/lib/recording/meeting-end';
 import { isCapturing, type RecordingState } from '@/lib/recording/state';
 import { MessageError } from '../handler-types';
 import { type RecordingContext, refuse } from './context';
@@ -57,10 +57,21 @@ export async function meetingEnded(
 ): Promise<void> {
   const state = await ctx.deps.store.getState();
   if (!state?.meeting || state.tabId !== tabId || !isCapturing(state)) return;
-  // Moved: ends once the tab's address no longer shows the meeting. Said by the page: only the
+  // Moved: ends once the tab's address is no longer the meeting. Said by the page: only the
   // recorded meeting's own page ends it.
-  const shows = showsMeeting(state.meeting, url);
-  if (moved ? shows : !shows) return;
+  const route = meetingRoute(state.meeting, url);
+  if (!moved) {
+    if (route.kind !== 'same') return;
+  } else if (route.kind === 'unknown') {
+    // An address the service's file does not know: the recording goes on, and the tab's page is
+    // asked to say what it shows (its control and its call state answer).
+    ctx.deps.browser.tellTab(tabId);
+    return;
+  } else if (route.kind === 'same') {
+    // On the way in a personal link or an event becomes its meeting: followed from here on.
+    if (route.meeting.id !== state.meeting.id) await ctx.apply({ type: 'meeting', meeting: route.meeting });
+    return;
+  }
   if ((await stop(ctx, 'meeting-ended'))?.stopReason === 'meeting-ended')
     await ctx.told('recordingMeetingEnded');
 }
