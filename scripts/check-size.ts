@@ -102,8 +102,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // (896.6 kB) measured.
 // 896.7 → 897.5: the background's modules in another order (one name per concept, background.js
 // below): 918,920 B (897.4 kB) measured. 897.5 → 897.7: the deliveries and calendars split
-// (background.js below): 919,050 B measured.
-export const ZIP_BUDGET_KB = 897.7;
+// (background.js below): 919,050 B measured. 897.7 → 898.1: the routes of one meeting and the
+// wait for a loading tab's page (background.js below): 919,507 B measured.
+export const ZIP_BUDGET_KB = 898.1;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -267,7 +268,10 @@ export const BUDGETS_KB: Record<string, number> = {
   // destinations, the requests; the upcoming list, the rule), their state passed to functions
   // instead of read from a class: 100,753 B measured. 98.5 → 98.2: the video sites' registry, the
   // recording refusals worded once and the scheduled bots' one sendBot: 100,335 B measured.
-  'background.js': 98.2,
+  // 98.2 → 98.6: the routes of one meeting, service by service (lib/meetings/routes.ts, which the
+  // content scripts no longer carry), the recording's rule over them, and a recorded tab's new page
+  // waited for while it loads: 100,879 B measured.
+  'background.js': 98.6,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the

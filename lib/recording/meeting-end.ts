@@ -59,11 +59,18 @@ export function meetingRoute(meeting: RecordedMeeting, url: string): MeetingRout
   }
 }
 
+/** How often a tab waiting for its page's word is looked at. */
+const LOOK_MS = 250;
+/** The longest a loading tab is waited for (a page that never finishes loading). */
+export const LOADING_WAIT_MS = 2 * 60_000;
+
 /**
  * What the meeting pages of the tabs say they show (their control asks `page.recording` at every
  * page visit), for a recorded tab whose address the background cannot read (a capture Chrome
- * allowed without an invocation on that tab): after a change of the tab, a word from its page
- * within `waitMs` that it still shows the meeting keeps the recording.
+ * allowed without an invocation on that tab, another origin on the way in): after a change of the
+ * tab, a word from its page that it still shows the meeting keeps the recording. The page is
+ * waited for as long as the tab loads (a slow network, a heavy web client: up to
+ * `LOADING_WAIT_MS`), then `waitMs` more.
  */
 export function pageWitness(waitMs: number) {
   const shown = new Map<number, { url: string; seq: number }>();
@@ -78,11 +85,31 @@ export function pageWitness(waitMs: number) {
     },
     /** A mark to take at the change, before anything is awaited. */
     mark: (): number => seq,
-    /** Whether the tab's page said, after `mark` and within the wait, that it shows `meeting`. */
-    async stillShows(tabId: number, meeting: RecordedMeeting, mark: number): Promise<boolean> {
-      await new Promise((resolve) => setTimeout(resolve, waitMs));
-      const seen = shown.get(tabId);
-      return seen !== undefined && seen.seq > mark && meetingRoute(meeting, seen.url).kind !== 'left';
+    /**
+     * Whether the tab's page said, after `mark`, that it shows `meeting`: asked once the tab no
+     * longer loads (`loading`), within `waitMs` of that.
+     */
+    async stillShows(
+      tabId: number,
+      meeting: RecordedMeeting,
+      mark: number,
+      loading: () => Promise<boolean> = async () => false,
+    ): Promise<boolean> {
+      const step = Math.min(LOOK_MS, waitMs);
+      let waited = 0;
+      let quiet = 0;
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, step));
+        waited += step;
+        if (waited < LOADING_WAIT_MS && (await loading().catch(() => false))) {
+          quiet = 0;
+          continue;
+        }
+        quiet += step;
+        const seen = shown.get(tabId);
+        if (seen !== undefined && seen.seq > mark) return meetingRoute(meeting, seen.url).kind !== 'left';
+        if (quiet >= waitMs || waited >= LOADING_WAIT_MS) return false;
+      }
     },
   };
 }

@@ -5,7 +5,9 @@
  * itself within 5 s and its file reaches the space, as a Stop would. Zoom's web client and
  * Telemost (tests/fixtures/pages/zoom-web-client.html, telemost-call.html) end it the same way with
  * their end screens, drawn in the frame that holds the call. Moving the recorded tab to another
- * meeting stops it the same way; an address change within the meeting does not.
+ * meeting stops it the same way; an address change within the meeting does not. Zoom's "Join from
+ * your browser" to another origin on a slow network (the web client's page answered 8 s late) keeps
+ * it: the new page is waited for as long as it loads, then says it shows the meeting.
  */
 import type { FrameLocator, Page } from '@playwright/test';
 import type { RunningEmulator } from '../../emulator/index';
@@ -21,6 +23,7 @@ const allowlisted = launchedForRecording(true, async (context) => {
   await servePage(context, MEET_ORIGIN, withSound('meet-call.html'));
   await servePage(context, 'https://app.zoom.us', withSound('zoom-web-client.html'));
   await servePage(context, 'https://telemost.yandex.ru', withSound('telemost-call.html'));
+  await servePage(context, 'https://us06web.zoom.us', withSound('zoom-join.html'));
 });
 
 /** Records the meeting tab from its control until the clock shows a few seconds. */
@@ -88,6 +91,59 @@ allowlisted(
     await stoppedByItself(popup.page, emulator);
     // The other meeting's control offers a recording of its own.
     await expect(control(meeting).getByRole('button', { name: 'Record here' })).toBeVisible();
+  },
+);
+
+allowlisted(
+  'another origin on the way in, loading slowly, keeps the recording until the new page reports',
+  async ({ signedInPopup: popup, emulator, context }) => {
+    allowlisted.setTimeout(90_000);
+    // The web client's page commits at once, then waits for its script (held back until the test has
+    // seen the recording outlast the 4 s a page used to be given): a slow network.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route(
+      (url) => url.hostname === 'app.zoom.us' && url.pathname === '/wc/81234567890/join',
+      (route) =>
+        route.fulfill({
+          contentType: 'text/html; charset=utf-8',
+          body: withSound('zoom-web-client.html').replace('<body>', '<body><script src="/slow.js"></script>'),
+        }),
+    );
+    await context.route(
+      (url) => url.hostname === 'app.zoom.us' && url.pathname === '/slow.js',
+      async (route) => {
+        await released;
+        await route.fulfill({ contentType: 'text/javascript', body: '' });
+      },
+    );
+    const meeting = await context.newPage();
+    await meeting.goto('https://us06web.zoom.us/j/81234567890?pwd=abc');
+    await recordHere(meeting);
+    // The recording's own clock: the time its pieces cover while it records (-1 once it stopped).
+    const recorded = async () => {
+      const state = await recordingState(popup.page);
+      return state?.phase === 'recording' ? (state.recordedMs ?? 0) : -1;
+    };
+    const from = await recorded();
+    // "Join from your browser": another origin, whose address the background cannot read.
+    await meeting.evaluate(() => {
+      location.href = 'https://app.zoom.us/wc/81234567890/join?pwd=abc&fromPWA=1';
+    });
+    // Two more pieces (10 s) while the new page loads: past the 4 s a page is given to report.
+    await expect.poll(recorded, { timeout: 30_000 }).toBeGreaterThanOrEqual(from + 10_000);
+    release();
+    await expect(meeting).toHaveURL(/app\.zoom\.us\/wc\/81234567890\/join/);
+    // The new page's control shows the recording going on, and stops it.
+    await expect(control(meeting).getByRole('timer')).toBeVisible({ timeout: 20_000 });
+    expect(await recordingState(popup.page)).toMatchObject({ phase: 'recording' });
+    await control(meeting).getByRole('button', { name: 'Stop' }).click();
+    await expect
+      .poll(async () => (await counters(emulator)).recordingsCreated.upload, { timeout: 30_000 })
+      .toBe(1);
+    expect(await recordingState(popup.page)).toMatchObject({ stopReason: 'user' });
   },
 );
 

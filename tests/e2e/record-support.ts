@@ -201,6 +201,7 @@ export interface RecordingState {
   startedAt?: number;
   warned?: number;
   jobId?: string;
+  recordedMs?: number;
 }
 
 /** The recording's state as the background keeps it. */

@@ -6,6 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Job } from '@/lib/jobs/types';
 import { memoryKeyValue } from '@/lib/kv';
+import { LOADING_WAIT_MS } from '@/lib/recording/meeting-end';
 import type { RecorderAnswer, RecorderCommand } from '@/lib/recording/protocol';
 import { newRecording, transition } from '@/lib/recording/state';
 import { createRecordingStore, type RecordingStore } from '@/lib/recording/store';
@@ -44,6 +45,8 @@ function world(
   let holding: string | null = null;
   /** The tabs' addresses where not the default webinar's (undefined: another site, unreadable). */
   const urls = new Map<number, string | undefined>();
+  /** The tabs loading now. */
+  const loading = new Set<number>();
   const answer =
     options.answer ??
     (async (command: RecorderCommand): Promise<RecorderAnswer> => {
@@ -54,7 +57,11 @@ function world(
   const browser: RecordingBrowser = {
     tab: async (tabId) =>
       tabId === TAB || tabId === 8
-        ? { url: urls.has(tabId) ? urls.get(tabId) : 'https://example.org/webinar', title: 'Webinar' }
+        ? {
+            url: urls.has(tabId) ? urls.get(tabId) : 'https://example.org/webinar',
+            title: 'Webinar',
+            status: loading.has(tabId) ? 'loading' : 'complete',
+          }
         : null,
     activeTab: async () => TAB,
     tellTab: (tabId) => void told.push(tabId),
@@ -118,6 +125,7 @@ function world(
     jobs,
     deleted,
     urls,
+    loading,
     /** The recording page dies (a renderer crash, the extension reloaded). */
     crash: () => {
       holding = null;
@@ -735,6 +743,50 @@ describe('the recording ends with the meeting', () => {
       await other.recording.pageShows(TAB, 'https://meet.google.com/xyz-wxyz-xyz');
       expect(await other.recording.state()).toMatchObject({ stopReason: 'meeting-ended' });
       expect(other.notices).toEqual(['Recording stopped: the meeting ended']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('another origin on the way in: the new page is waited for as long as the tab loads, then 4 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      // Zoom's "Join from your browser": us06web.zoom.us/j/<n> → app.zoom.us/wc/<n>/join, whose
+      // address the background cannot read, on a slow network (12 s to load).
+      const slow = await recordingMeet('https://us06web.zoom.us/j/85012345678?pwd=x');
+      slow.urls.set(TAB, undefined);
+      slow.loading.add(TAB);
+      const moved = slow.recording.tabChanged(TAB, false);
+      await vi.advanceTimersByTimeAsync(12_000);
+      expect(await slow.recording.state()).toMatchObject({ phase: 'recording' });
+      slow.loading.delete(TAB);
+      await vi.advanceTimersByTimeAsync(500);
+      await slow.recording.pageShows(TAB, 'https://app.zoom.us/wc/85012345678/join?fromPWA=1');
+      await vi.advanceTimersByTimeAsync(PAGE_REPORT_MS);
+      await moved;
+      expect(await slow.recording.state()).toMatchObject({ phase: 'recording' });
+
+      // Loaded with no word from a meeting page: the tab left it, 4 s after the load.
+      const away = await recordingMeet('https://us06web.zoom.us/j/85012345678?pwd=x');
+      away.urls.set(TAB, undefined);
+      away.loading.add(TAB);
+      const left = away.recording.tabChanged(TAB, false);
+      await vi.advanceTimersByTimeAsync(30_000);
+      away.loading.delete(TAB);
+      await vi.advanceTimersByTimeAsync(PAGE_REPORT_MS - 500);
+      expect(await away.recording.state()).toMatchObject({ phase: 'recording' });
+      await vi.advanceTimersByTimeAsync(1_000);
+      await left;
+      expect(await away.recording.state()).toMatchObject({ stopReason: 'left-page' });
+
+      // A tab that never stops loading is waited for 2 minutes at most.
+      const stuck = await recordingMeet('https://us06web.zoom.us/j/85012345678?pwd=x');
+      stuck.urls.set(TAB, undefined);
+      stuck.loading.add(TAB);
+      const never = stuck.recording.tabChanged(TAB, false);
+      await vi.advanceTimersByTimeAsync(LOADING_WAIT_MS + PAGE_REPORT_MS);
+      await never;
+      expect(await stuck.recording.state()).toMatchObject({ stopReason: 'left-page' });
     } finally {
       vi.useRealTimers();
     }

@@ -37,10 +37,12 @@ export async function tabChanged(ctx: RecordingContext, tabId: number, gone: boo
   }
   const tab = await ctx.deps.browser.tab(tabId).catch(() => null);
   if (tab?.url) return meetingEnded(ctx, tabId, tab.url, true);
-  // Unreadable: another site (activeTab ends there), or a capture Chrome allowed without an
-  // invocation on this tab. The tab's own meeting page says what it shows within seconds
-  // (`pageShows`, from its control); without a word from it, the tab left the page.
-  if (state.meeting && (await ctx.witness.stillShows(tabId, state.meeting, mark))) return;
+  // Unreadable: another site or origin (activeTab ends there), or a capture Chrome allowed without
+  // an invocation on this tab. The tab's own meeting page says what it shows once it has loaded
+  // (`pageShows`, from its control), waited for as long as the tab loads; without a word from it,
+  // the tab left the page.
+  const loading = async () => (await ctx.deps.browser.tab(tabId).catch(() => null))?.status === 'loading';
+  if (state.meeting && (await ctx.witness.stillShows(tabId, state.meeting, mark, loading))) return;
   await stop(ctx, 'left-page');
 }
 

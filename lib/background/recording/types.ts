@@ -21,8 +21,11 @@ export type { RecordingView };
 
 /** What the recording asks of the browser (`recordingBrowser()` in the worker; fakes in unit tests). */
 export interface RecordingBrowser {
-  /** The tab's address and title (readable once the person invoked the extension there), or null: gone. */
-  tab(tabId: number): Promise<{ url?: string; title?: string } | null>;
+  /**
+   * The tab's address and title (readable once the person invoked the extension there) and whether
+   * it is loading (`status`, always readable), or null: gone.
+   */
+  tab(tabId: number): Promise<{ url?: string; title?: string; status?: string } | null>;
   /** The active tab of the current window. */
   activeTab(): Promise<number | undefined>;
   /** Tells the tab's page control (where one runs) that its recording started or stopped. */
