@@ -34,6 +34,11 @@ const ChargesLog = lazyView(() => import('./ChargesLog').then((module) => module
   quiet: true,
 });
 
+// "Record here"'s option (the stop after silence, Chrome only) and its words: loaded after the first paint.
+const RecordHereOptions = lazyView(() =>
+  import('./RecordHereOptions').then((module) => module.RecordHereOptions),
+);
+
 // Diagnostics (calendar and meeting pages that changed), at the foot of the page too.
 const PageDiagnostics = lazyView(() => import('./PageDiagnostics').then((module) => module.PageDiagnostics), {
   quiet: true,
@@ -326,6 +331,13 @@ export function Options() {
           {m.autoProcess}
         </label>
       </section>
+
+      {!import.meta.env.FIREFOX && (
+        <RecordHereOptions
+          silenceStopMinutes={settings.silenceStopMinutes}
+          onChange={(silenceStopMinutes) => void save({ silenceStopMinutes })}
+        />
+      )}
 
       <section aria-labelledby="opt-language" class="card options-section">
         <h2 id="opt-language">{m.interfaceLanguage}</h2>

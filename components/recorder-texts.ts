@@ -20,6 +20,11 @@ const en = {
   micMissing: 'Your microphone is not recorded: no microphone was found.',
   micOff: 'Your microphone is not recorded.',
   micLost: 'Your microphone stopped (switched off or unplugged): only the tab’s sound is recorded now.',
+  silenceTitle: 'Still recording?',
+  silenceAsk: (heard: string, stops: string) =>
+    `Nothing has been heard for ${heard}. The recording stops by itself after ${stops} of silence, and the silence is not uploaded.`,
+  keep: 'Keep recording',
+  kept: 'Kept: the recording goes on through this silence. A later silence, after a sound, is asked about again.',
   timeLeft: (space: string, left: string) => `Time left in ${space}: ${left}.`,
   unfinished: (title: string) => `A recording was left unfinished: “${title}”.`,
   uploadRecorded: (length: string) => `Upload what was recorded (${length})`,
@@ -48,9 +53,9 @@ const en = {
               : kind === 'over-balance'
                 ? 'The recording is longer than the processing time left in its space. It is kept: upload it to another space, or top up first.'
                 : 'The recording could not be finished. What was recorded is kept.',
-  stoppedItself: (reason: string): string =>
+  stoppedItself: (reason: string, silence = '15 min'): string =>
     reason === 'silence'
-      ? 'The last recording stopped by itself: nothing was heard for 15 minutes. The silence at its end was not uploaded.'
+      ? `The last recording stopped by itself: nothing was heard for ${silence}. The silence at its end was not uploaded.`
       : 'The last recording stopped by itself: the meeting ended.',
 };
 
@@ -73,6 +78,11 @@ const ru: typeof en = {
   micMissing: 'Ваш микрофон не записывается: микрофон не найден.',
   micOff: 'Ваш микрофон не записывается.',
   micLost: 'Микрофон отключился (выключен или отсоединён): теперь записывается только звук вкладки.',
+  silenceTitle: 'Запись ещё идёт?',
+  silenceAsk: (heard: string, stops: string) =>
+    `Уже ${heard} ничего не слышно. Через ${stops} тишины запись остановится сама, а тишина не будет загружена.`,
+  keep: 'Продолжить запись',
+  kept: 'Запись продолжится всю эту тишину. О следующей тишине, после звука, будет спрошено снова.',
   timeLeft: (space: string, left: string) => `Осталось времени в «${space}»: ${left}.`,
   unfinished: (title: string) => `Осталась незавершённая запись: «${title}».`,
   uploadRecorded: (length: string) => `Загрузить записанное (${length})`,
@@ -101,9 +111,9 @@ const ru: typeof en = {
               : kind === 'over-balance'
                 ? 'Запись длиннее времени обработки, оставшегося в её пространстве. Она сохранена: загрузите её в другое пространство или сначала пополните баланс.'
                 : 'Запись не удалось завершить. Записанное сохранено.',
-  stoppedItself: (reason: string): string =>
+  stoppedItself: (reason: string, silence = '15 мин'): string =>
     reason === 'silence'
-      ? 'Последняя запись остановилась сама: 15 минут ничего не было слышно. Тишина в её конце не загружена.'
+      ? `Последняя запись остановилась сама: ${silence} ничего не было слышно. Тишина в её конце не загружена.`
       : 'Последняя запись остановилась сама: встреча закончилась.',
 };
 

@@ -25,3 +25,13 @@ describe('the recording messages', () => {
     expect(requestSchemas['session.signOut'].safeParse({ keepRecordings: 'yes' }).success).toBe(false);
   });
 });
+
+describe('the stop after silence in the options', () => {
+  it('takes 15, 30 or 60 minutes or never (0), nothing else', () => {
+    const set = (value: unknown) =>
+      requestSchemas['settings.set'].safeParse({ silenceStopMinutes: value }).success;
+    for (const minutes of [15, 30, 60, 0]) expect(set(minutes), String(minutes)).toBe(true);
+    for (const value of [7, -15, 15.5, '15', null, 1e9, Number.NaN])
+      expect(set(value), String(value)).toBe(false);
+  });
+});

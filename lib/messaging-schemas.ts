@@ -7,6 +7,7 @@
 import { CALENDAR_BOTS_PER_DAY_MAX } from './calendar/types';
 import { DELIVERY_KIND_IDS } from './delivery/kinds/ids';
 import { MAX_TEXT } from './page/event-start';
+import { SILENCE_STOP_CHOICES } from './recording/types';
 import { z } from './zod';
 
 // No `new Function` probe: lib/zod.ts sets `jitless` (and the English messages) for every schema.
@@ -93,6 +94,7 @@ const privilegedSchemas = {
       autoJoinTabs: z.boolean(),
       applyPageNames: z.boolean(),
       calendarBotsPerDay: z.number().check(z.int(), z.minimum(1), z.maximum(CALENDAR_BOTS_PER_DAY_MAX)),
+      silenceStopMinutes: z.union(SILENCE_STOP_CHOICES.map((minutes) => z.literal(minutes))),
       serviceUrl: httpUrl,
     }),
   ),
@@ -208,6 +210,8 @@ const privilegedSchemas = {
     meetingLink: z.optional(filled(2048)),
   }),
   'recording.stop': z.object({}),
+  /** "Keep recording" of "Still recording?": no stop for the silence going on now. */
+  'recording.keep': z.object({}),
   'recording.recover': z.object({
     action: z.enum(['upload', 'discard']),
     /** The space the recording goes to (else its own). */
@@ -268,6 +272,13 @@ export const pageRequestSchemas = {
    * stops and is uploaded. Nothing else is acted on.
    */
   'page.callEnded': z.object({}),
+  /**
+   * Whether the meeting page's call is on (its call-state reader sees the call itself): kept with a
+   * recording of the sender tab's own meeting, which is never stopped for silence while it is.
+   */
+  'page.callState': z.object({ inCall: z.boolean() }),
+  /** "Keep recording" of the control's "Still recording?": for the sender tab's recording only. */
+  'page.recordKeep': z.object({}),
   /**
    * A calendar or meeting page that changed: the part its adapter expected and did not find (a name of the
    * adapter's own, lowercase words; the app and host are the sender's). Kept for the diagnostics.

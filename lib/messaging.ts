@@ -97,6 +97,11 @@ export interface PageRecording {
    * goes on), the tab's sound ended (stopped, uploaded), or the recording page gone (stopped, kept).
    */
   broke?: 'microphone' | 'tab' | 'page';
+  /**
+   * "Still recording?" of this tab's recording, not answered yet: the minutes heard nothing and
+   * the minutes of silence it stops at. The control offers Keep recording.
+   */
+  silence?: { heard: number; stops: number };
 }
 
 /** Sent by the background to content scripts when settings change: ask `page.context` again. */
@@ -168,6 +173,8 @@ export interface ResponseMap {
   'page.recordStop': PageRecording;
   'page.recording': PageRecording;
   'page.callEnded': null;
+  'page.callState': null;
+  'page.recordKeep': PageRecording;
   'page.breakage': null;
   /**
    * Whether the sender tab's meeting is being recorded (the tab by "Record here", or the meeting by
@@ -218,6 +225,7 @@ export interface ResponseMap {
   'recording.status': RecordingView;
   'recording.start': RecordingView;
   'recording.stop': RecordingState | null;
+  'recording.keep': RecordingView;
   'recording.recover': RecordingView;
   'recording.event': null;
 }

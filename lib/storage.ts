@@ -20,6 +20,7 @@ import type { LanguageSetting } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
 import type { KeyValueStore } from '@/lib/kv';
 import type { PageBreakage } from '@/lib/page/breakage';
+import { DEFAULT_SILENCE_STOP_MINUTES, type SilenceStopMinutes } from '@/lib/recording/types';
 import { defineTrustedItem, setTrustedItems } from '@/lib/trusted-settings';
 
 /**
@@ -99,6 +100,11 @@ export interface Settings {
   applyPageNames: boolean;
   /** At most this many bots sent by the calendars in 24 hours (lib/calendar/calendars.ts). */
   calendarBotsPerDay: number;
+  /**
+   * "Record here" stops a recording after this many minutes of silence (15, 30 or 60; 0: never),
+   * and cuts that silence from its end (lib/recording/silence.ts).
+   */
+  silenceStopMinutes: SilenceStopMinutes;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -111,6 +117,7 @@ export const DEFAULT_SETTINGS: Settings = {
   autoJoinTabs: false,
   applyPageNames: false,
   calendarBotsPerDay: DEFAULT_CALENDAR_BOTS_PER_DAY,
+  silenceStopMinutes: DEFAULT_SILENCE_STOP_MINUTES,
 };
 
 /**

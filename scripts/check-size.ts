@@ -103,8 +103,10 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 896.7 → 897.5: the background's modules in another order (one name per concept, background.js
 // below): 918,920 B (897.4 kB) measured. 897.5 → 897.7: the deliveries and calendars split
 // (background.js below): 919,050 B measured. 897.7 → 898.1: the routes of one meeting and the
-// wait for a loading tab's page (background.js below): 919,507 B measured.
-export const ZIP_BUDGET_KB = 898.1;
+// wait for a loading tab's page (background.js below): 919,507 B measured. 898.1 → 899.8: the long
+// silence's Keep recording, its option and the call's state (background.js, options.html below, the
+// popup's recorder view, the meeting script): 921,300 B measured.
+export const ZIP_BUDGET_KB = 899.8;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -173,7 +175,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // 27.8 → 28.7: the option "apply confident names from the meeting page without asking" (its
   // texts in both languages), and the diagnostics naming the meeting service whose page changed
   // (the registry's names): 29,286 B measured.
-  'options.html': 28.7,
+  // 28.7 → 28.8: the loader of "Record here"'s option (the stop after silence, its section and its
+  // words in both languages load after the first paint): 29,397 B measured.
+  'options.html': 28.8,
   // The microphone page of "Record here" (Chrome only): asks for the microphone once, in a tab.
   // Preact, signals, the shared page chunk and the options' stylesheet are most of it: 25.4 kB.
   // 26 → 26.1: its HTML counted (466 B): 26,653 B measured.
@@ -271,7 +275,10 @@ export const BUDGETS_KB: Record<string, number> = {
   // 98.2 → 98.6: the routes of one meeting, service by service (lib/meetings/routes.ts, which the
   // content scripts no longer carry), the recording's rule over them, and a recorded tab's new page
   // waited for while it loads: 100,879 B measured.
-  'background.js': 98.6,
+  // 98.6 → 99.5: the long silence's Keep recording (the notification's button, the popup's and
+  // the page control's messages), the stop after silence the options set, the meeting page's word
+  // that its call is on, and their notices in English and Russian: 101,827 B measured.
+  'background.js': 99.5,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the

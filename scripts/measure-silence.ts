@@ -2,10 +2,11 @@
  * What the long-silence rules save (lib/recording/silence.ts): a recording of `--minutes` (120)
  * whose last `--silent` minutes (20) are silent, fed piece by piece (5 s each) through the
  * recording's state machine (lib/recording/state.ts) as the recording page reports them. Before:
- * the whole recording is uploaded and charged. After: it stops by itself after 15 minutes of
- * silence, and the silence at its end is cut before the upload. The service charges by duration.
+ * the whole recording is uploaded and charged. After: it stops by itself after `--stop` minutes of
+ * silence (15, as the options set it by default), and the silence at its end is cut before the
+ * upload. The service charges by duration.
  *
- *   npx tsx scripts/measure-silence.ts [--minutes 120] [--silent 20]
+ *   npx tsx scripts/measure-silence.ts [--minutes 120] [--silent 20] [--stop 15]
  */
 import { formatDuration } from '@/lib/format/time';
 import { PIECE_MS } from '@/lib/recording/pieces';
@@ -20,6 +21,7 @@ function arg(name: string, fallback: number): number {
 
 const minutes = arg('minutes', 120);
 const silent = arg('silent', 20);
+const stop = arg('stop', 15);
 const total = Math.round((minutes * 60_000) / PIECE_MS);
 const audibleUntil = Math.round(((minutes - silent) * 60_000) / PIECE_MS);
 
@@ -37,11 +39,11 @@ for (let index = 0; index < total && stoppedAt === null; index++) {
     { type: 'piece', index, bytes: 1, recordedMs, audible: index < audibleUntil },
     0,
   )!;
-  if (state.silentFromMs === undefined) continue;
-  const step = silenceStep(state.recordedMs - state.silentFromMs, state.silenceAsked ?? false);
+  if (!state.silentPieces) continue;
+  const step = silenceStep(state.silentPieces * PIECE_MS, state.silenceAsk !== undefined, stop, false);
   if (step === 'ask') {
     asked = recordedMs;
-    state = { ...state, silenceAsked: true };
+    state = transition(state, { type: 'silence-asked', heard: 0, stops: stop }, 0)!;
   } else if (step === 'stop') stoppedAt = recordedMs;
 }
 

@@ -138,6 +138,7 @@ export function Recorder() {
 
   if (!view) return null;
   const state = view.state;
+  const minutes = (count: number) => formatDuration(count * 60, lang.value);
   const space = currentSpace.value;
   const left = space?.subscribe?.available_usage_count;
 
@@ -207,6 +208,28 @@ export function Recorder() {
             {mic}
           </p>
         )}
+        {/* "Still recording?" of a long silence: Keep recording holds it through this silence. */}
+        {phase === 'recording' && state.silenceAsk && !state.silenceKept && (
+          <div role="alert" class="alert warn" data-testid="recording-silence">
+            <p>
+              <strong>{t.silenceTitle}</strong>{' '}
+              {t.silenceAsk(minutes(state.silenceAsk.heard), minutes(state.silenceAsk.stops))}
+            </p>
+            <button
+              type="button"
+              class="small"
+              disabled={busy}
+              onClick={() => void act(() => sendMessage('recording.keep', {}))}
+            >
+              {t.keep}
+            </button>
+          </div>
+        )}
+        {phase === 'recording' && state.silenceKept && (
+          <p class="small-text" data-testid="recording-silence-kept">
+            {t.kept}
+          </p>
+        )}
         <button
           type="button"
           class="primary"
@@ -226,7 +249,7 @@ export function Recorder() {
         {/* A stop nobody pressed (the meeting ended, long silence) says so. */}
         {phase !== 'failed' && (state?.stopReason === 'meeting-ended' || state?.stopReason === 'silence') && (
           <p class="small-text" data-testid="recording-stopped-itself">
-            {t.stoppedItself(state.stopReason)}
+            {t.stoppedItself(state.stopReason, state.silenceAsk && minutes(state.silenceAsk.stops))}
           </p>
         )}
         {phase !== 'stopping' && phase !== 'uploading' && (

@@ -4,11 +4,18 @@ import type { PageVisit } from '@/lib/page/feature';
 import { CALL_LOOK_MS, CALL_UNSEEN_MS, callState } from './call-state';
 
 const sent = vi.hoisted(() => [] as Array<{ type: string; payload: unknown }>);
+/** Whether the call is on, as told (`page.callState`), apart from the other messages. */
+const told = vi.hoisted(() => [] as boolean[]);
+const contextChanged = vi.hoisted(() => [] as Array<() => void>);
 vi.mock('@/lib/messaging', () => ({
   sendMessage: async (type: string, payload: unknown) => {
-    sent.push({ type, payload });
+    if (type === 'page.callState') told.push((payload as { inCall: boolean }).inCall);
+    else sent.push({ type, payload });
     return { ok: true, data: null };
   },
+}));
+vi.mock('./page-messaging', () => ({
+  onContextChanged: (_signal: AbortSignal, onChange: () => void) => void contextChanged.push(onChange),
 }));
 
 function visitOf(url: string): PageVisit {
@@ -25,6 +32,8 @@ describe('the call-state feature', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     sent.length = 0;
+    told.length = 0;
+    contextChanged.length = 0;
     document.body.innerHTML = '';
   });
   afterEach(() => vi.useRealTimers());
@@ -52,6 +61,22 @@ describe('the call-state feature', () => {
     document.body.innerHTML = LEFT;
     await vi.advanceTimersByTimeAsync(5 * CALL_LOOK_MS);
     expect(sent).toHaveLength(2);
+  });
+
+  it('tells the background whether the call is on as it changes, and again when a recording starts', async () => {
+    document.body.innerHTML = '<div>Ready to join?</div><button>Join now</button>';
+    await callState.init(new AbortController().signal, visitOf('https://meet.google.com/abc-defg-hij'));
+    await vi.advanceTimersByTimeAsync(3 * CALL_LOOK_MS);
+    document.body.innerHTML = CALL;
+    await vi.advanceTimersByTimeAsync(5 * CALL_LOOK_MS);
+    expect(told).toEqual([false, true]);
+    // The background says the recording of this tab started: said again at the next look.
+    for (const onChange of contextChanged) onChange();
+    await vi.advanceTimersByTimeAsync(CALL_LOOK_MS);
+    expect(told).toEqual([false, true, true]);
+    document.body.innerHTML = LEFT;
+    await vi.advanceTimersByTimeAsync(CALL_LOOK_MS);
+    expect(told).toEqual([false, true, true, false]);
   });
 
   it('a page that changed is told as breakage once, by name, and nothing ends', async () => {

@@ -5,7 +5,8 @@
  * page is not an invocation of the extension): the background's sentence then says what to press.
  * The clock counts here between answers; the background is asked again every few seconds (the
  * recording may have been stopped from the popup) and whenever the tab is shown again. A recording
- * that broke (the microphone lost, the tab's sound ended, the recording page gone) is told here once.
+ * that broke (the microphone lost, the tab's sound ended, the recording page gone) is told here once,
+ * and so is "Still recording?" of a long silence, with **Keep recording** beside Stop.
  */
 
 import { formatClock } from '@/lib/format/time';
@@ -37,6 +38,8 @@ export function recordHereControl(
   let polls = 0;
   /** How the recording broke, as last told here. */
   let told: PageRecording['broke'];
+  /** Whether "Still recording?" was told here for the silence going on. */
+  let asked = false;
 
   const record = h('button', {
     type: 'button',
@@ -48,15 +51,21 @@ export function recordHereControl(
     type: 'button',
     onClick: (event: Event) => void action.run(event, () => ask('page.recordStop', {})),
   });
+  const keep = h('button', {
+    type: 'button',
+    hidden: true,
+    onClick: (event: Event) => void action.run(event, () => ask('page.recordKeep', {})),
+  });
   const live = h(
     'span',
     { class: 'mc-rec', hidden: true },
     h('span', { class: 'mc-dot', 'aria-hidden': 'true' }),
     clock,
+    keep,
     stop,
   );
 
-  async function ask<T extends 'page.record' | 'page.recordStop' | 'page.recording'>(
+  async function ask<T extends 'page.record' | 'page.recordStop' | 'page.recording' | 'page.recordKeep'>(
     type: T,
     payload: T extends 'page.record' ? { spaceId?: number } : Record<string, never>,
   ) {
@@ -73,6 +82,10 @@ export function recordHereControl(
       told = broke;
       if (broke && type === 'page.recording') action.outcome = answer.outcome ?? null;
     }
+    // "Still recording?" too, once for each silence it asks about.
+    const silence = answer.ok && answer.data.silence !== undefined;
+    if (silence && !asked && type === 'page.recording') action.outcome = answer.outcome ?? null;
+    asked = silence;
     follow();
     update();
     // No sentence: the background did not answer (the extension was updated or restarted).
@@ -105,8 +118,11 @@ export function recordHereControl(
     live.hidden = !running;
     setText(record, state.t('recordHere'));
     setText(stop, state.t('recordStop'));
+    setText(keep, state.t('recordKeep'));
+    keep.hidden = !recording?.silence;
     setAttr(record, 'aria-disabled', action.busy || recording?.elsewhere ? 'true' : 'false');
     setAttr(stop, 'aria-disabled', action.busy ? 'true' : 'false');
+    setAttr(keep, 'aria-disabled', action.busy ? 'true' : 'false');
     if (running && recording) {
       const time = formatClock((recording.elapsedMs + performance.now() - answeredAt) / 1000);
       setText(clock, time);
@@ -120,5 +136,5 @@ export function recordHereControl(
     if (state.context?.signedIn) void ask('page.recording', {});
   }, signal);
   if (state.context?.signedIn) void ask('page.recording', {});
-  return { items: [record, live], guarded: [record, stop], update };
+  return { items: [record, live], guarded: [record, keep, stop], update };
 }

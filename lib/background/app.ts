@@ -22,7 +22,13 @@ import { createDeliveries, deliveryAlarm, trustedDeliveryKv } from './deliveries
 import { notify } from './notifications';
 import { theOffscreenDocument } from './offscreen';
 import { createPageNames, type PageNamesService } from './page-names';
-import { createRecording, firstRecording, type Recording, recordingBrowser } from './recording';
+import {
+  createRecording,
+  firstRecording,
+  type Recording,
+  recordingBrowser,
+  testSilencePieceMs,
+} from './recording';
 import { createResults } from './results';
 import type { JobsService, SessionService, SpacesService } from './services';
 import type { Background, BackgroundOptions } from './types';
@@ -147,10 +153,11 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     transcribe: results.transcribe,
   };
 
+  const recordingKv = options.recordingKv ?? idbKeyValue(DATABASES.recording.name, DATABASES.recording.store);
   recording = createRecording({
     now,
     lang,
-    store: createRecordingStore(options.recordingKv),
+    store: createRecordingStore(recordingKv),
     offscreen: theOffscreenDocument(),
     browser: recordingBrowser(),
     notify,
@@ -159,6 +166,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     spaces,
     jobs,
     autoProcess: async () => (await getSettings()).autoProcess,
+    silenceStop: async () => (await getSettings()).silenceStopMinutes,
+    silencePieceMs: testSilencePieceMs(recordingKv),
     firstRecording,
     started: async (state, pageUrl) => pageNames?.recordingStarted(state, pageUrl),
   });

@@ -370,16 +370,37 @@ describe('page-scoped messages', () => {
     });
   });
 
-  it('page.record, page.recordStop, page.recording, page.callEnded: only a meeting tab, for its own tab', async () => {
-    for (const type of ['page.record', 'page.recordStop', 'page.recording', 'page.callEnded']) {
-      expect(await send(type, {}, popup)).toMatchObject({ ok: false, error: { kind: 'forbidden-sender' } });
+  it('page.record, page.recordStop, page.recordKeep, page.recording, page.callEnded, page.callState: only a meeting tab, for its own tab', async () => {
+    for (const [type, payload] of [
+      ['page.record', {}],
+      ['page.recordStop', {}],
+      ['page.recordKeep', {}],
+      ['page.recording', {}],
+      ['page.callEnded', {}],
+      ['page.callState', { inCall: true }],
+    ] as const) {
+      expect(await send(type, payload, popup)).toMatchObject({
+        ok: false,
+        error: { kind: 'forbidden-sender' },
+      });
       for (const tab of [calendarTab, youtubeTab])
-        expect(await send(type, {}, tab)).toEqual({ ok: false, error: { kind: 'not-a-meeting-link' } });
+        expect(await send(type, payload, tab)).toEqual({ ok: false, error: { kind: 'not-a-meeting-link' } });
     }
+
     // Refused before anything is read or made (the meeting tab's own answers: the e2e specs).
     expect(await bg.jobs.store.list()).toEqual([]);
     // A frame of a meeting page is no sender: only the top document speaks for the tab.
     expect(await send('page.callEnded', {}, { ...meetTab, frameId: 3 })).toMatchObject({ ok: false });
+  });
+
+  it('page.callState: a yes or no from the top document of a meeting page, nothing else', async () => {
+    for (const payload of [{}, { inCall: 'yes' }, { inCall: 1 }, { inCall: null }])
+      expect(await send('page.callState', payload, meetTab)).toMatchObject({ ok: false });
+    expect(await send('page.callState', { inCall: true }, { ...meetTab, frameId: 3 })).toMatchObject({
+      ok: false,
+    });
+    // No recording of this tab: nothing to keep, nothing fails.
+    expect(await send('page.callState', { inCall: true }, meetTab)).toEqual({ ok: true, data: null });
   });
 
   it('page.autoJoin: only a meeting tab, for its own meeting; off unless the options say so; Cancel stops it', async () => {

@@ -23,14 +23,28 @@ export function viewerUrl(spaceId: number, audioId: number): string {
   return `${page}?${params}`;
 }
 
-export async function notify(id: string, title: string, message: string): Promise<void> {
+/**
+ * Shows a notification, replacing the one of the same id. `buttons` (Chrome shows two at most; a
+ * press comes back to `onButtonClicked` by index): where the browser refuses them (Firefox has
+ * none), the notification is shown without.
+ */
+export async function notify(id: string, title: string, message: string, buttons?: string[]): Promise<void> {
+  const options = {
+    type: 'basic' as const,
+    iconUrl: browser.runtime.getURL('/icon/128.png'),
+    title,
+    message,
+  };
   try {
-    await browser.notifications.create(id, {
-      type: 'basic',
-      iconUrl: browser.runtime.getURL('/icon/128.png'),
-      title,
-      message,
-    });
+    if (buttons?.length) {
+      const withButtons = { ...options, buttons: buttons.slice(0, 2).map((text) => ({ title: text })) };
+      const shown = await browser.notifications.create(id, withButtons).then(
+        () => true,
+        () => false,
+      );
+      if (shown) return;
+    }
+    await browser.notifications.create(id, options);
   } catch (error) {
     // A notification that cannot be shown (notifications disabled in the system) loses nothing:
     // the popup shows the same state from the job.

@@ -2,8 +2,9 @@
  * The background side of the "Record here" messages. Start, stop, status and recovery come from
  * the extension's pages (the popup and the side panel); `recording.event` only from the recording
  * page itself, the offscreen document; `page.record`, `page.recordStop` and `page.recording` from
- * a meeting page's control, for its own tab only; `page.callEnded` from a meeting page whose call
- * ended, for a recording of its own tab and meeting only.
+ * a meeting page's control, for its own tab only, and its `page.recordKeep` ("Keep recording");
+ * `page.callEnded` and `page.callState` from a meeting page whose call ended or is on, for a
+ * recording of its own tab and meeting only.
  */
 import { browser } from 'wxt/browser';
 import { detectMeeting } from '@/lib/meetings';
@@ -15,12 +16,15 @@ type RecordingMessages =
   | 'recording.status'
   | 'recording.start'
   | 'recording.stop'
+  | 'recording.keep'
   | 'recording.recover'
   | 'recording.event'
   | 'page.record'
   | 'page.recordStop'
   | 'page.recording'
-  | 'page.callEnded';
+  | 'page.callEnded'
+  | 'page.callState'
+  | 'page.recordKeep';
 
 /**
  * The sender tab of a meeting page's control and its address: "Record here" acts on that tab only,
@@ -44,6 +48,7 @@ export function createRecordingHandlers(bg: Background): Pick<Handlers, Recordin
         ...(meetingLink !== undefined && { meetingLink }),
       }),
     'recording.stop': () => bg.recording.stop('user'),
+    'recording.keep': () => bg.recording.keep(),
     'recording.recover': ({ action, spaceId, id }) => bg.recording.recover(action, spaceId, id),
     'recording.event': async ({ id, event }, sender) => {
       if (sender.url !== browser.runtime.getURL('/offscreen.html') || sender.tab)
@@ -66,5 +71,11 @@ export function createRecordingHandlers(bg: Background): Pick<Handlers, Recordin
       await bg.recording.meetingEnded(tabId, url);
       return null;
     },
+    'page.callState': async ({ inCall }, sender) => {
+      const { tabId, url } = meetingTab(sender);
+      await bg.recording.callState(tabId, url, inCall);
+      return null;
+    },
+    'page.recordKeep': async (_payload, sender) => bg.recording.keepFromPage(meetingTab(sender).tabId),
   };
 }

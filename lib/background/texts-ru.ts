@@ -66,10 +66,10 @@ export const ru: BackgroundTexts = {
     'Запись остановлена',
     'Страница записи неожиданно закрылась: записанное до этого сохранено. Откройте Meeting Capture, чтобы загрузить его.',
   ],
-  recordingSilenceAsk: [
-    'Запись ещё идёт?',
-    'Уже 5 минут ничего не слышно. Через 15 минут тишины запись остановится сама; если встреча закончилась, остановите её в Meeting Capture.',
-  ],
+  recordingSilenceAskTitle: 'Запись ещё идёт?',
+  recordingSilenceAsk: (heard: string, stops: string) =>
+    `Уже ${heard} ничего не слышно. Через ${stops} тишины запись остановится сама: «Продолжить запись» сохранит её на всю эту тишину; если встреча закончилась, остановите её в Meeting Capture.`,
+  recordingKeep: 'Продолжить запись',
   recordingSilenceCutTitle: 'Тишина вырезана',
   recordingSilenceCut: (length: string) =>
     `Тишина в конце записи (${length}) вырезана: она не загружается и не оплачивается.`,

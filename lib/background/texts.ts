@@ -71,10 +71,10 @@ const en = {
     'Recording stopped',
     'The recording page closed unexpectedly: what was recorded until then is kept. Open Meeting Capture to upload it.',
   ] as [string, string],
-  recordingSilenceAsk: [
-    'Still recording?',
-    'Nothing has been heard for 5 minutes. The recording stops by itself after 15 minutes of silence; stop it now from Meeting Capture if the meeting is over.',
-  ] as [string, string],
+  recordingSilenceAskTitle: 'Still recording?',
+  recordingSilenceAsk: (heard: string, stops: string) =>
+    `Nothing has been heard for ${heard}. The recording stops by itself after ${stops} of silence: Keep recording holds it through this silence; stop it from Meeting Capture if the meeting is over.`,
+  recordingKeep: 'Keep recording',
   recordingSilenceCutTitle: 'Silence cut',
   recordingSilenceCut: (length: string) =>
     `The silence at the end of the recording (${length}) was cut: it is not uploaded or charged.`,

@@ -26,6 +26,10 @@ export const pageMessages = defineMessages(
       'Sent: the audio is being downloaded, then transcribed. Follow it in the Meeting Capture popup.',
     recordStarted: 'Recording this tab. Stop it here or in the Meeting Capture popup: it is uploaded then.',
     recordStopped: 'Recording stopped: it is being uploaded. Follow it in the Meeting Capture popup.',
+    /** "Still recording?" of a long silence, with the control's Keep recording. */
+    recordSilence: (heard: string, stops: string) =>
+      `Still recording? Nothing has been heard for ${heard}: the recording stops by itself after ${stops} of silence. Keep recording holds it through this silence.`,
+    recordKept: 'The recording goes on through this silence.',
     /** Said once, with the first recording ever started. */
     recordConsent: 'Tell the participants that the meeting is being recorded.',
     /** How this tab's recording broke, and what was kept. */
@@ -59,6 +63,9 @@ export const pageMessages = defineMessages(
     recordStarted:
       'Вкладка записывается. Остановите запись здесь или в окне Meeting Capture: тогда она загрузится.',
     recordStopped: 'Запись остановлена и загружается. Следите за ходом в окне Meeting Capture.',
+    recordSilence: (heard: string, stops: string) =>
+      `Запись ещё идёт? Уже ${heard} ничего не слышно: через ${stops} тишины запись остановится сама. «Продолжить запись» сохранит её на всю эту тишину.`,
+    recordKept: 'Запись продолжится всю эту тишину.',
     recordConsent: 'Предупредите участников, что встреча записывается.',
     recordBroke: (how: string): string =>
       how === 'microphone'

@@ -7,6 +7,7 @@
  */
 import { describePageError, describePageJobFailure } from '@/lib/failures/page';
 import { formatWhen } from '@/lib/format/dates';
+import { formatDuration } from '@/lib/format/time';
 import type { Lang } from '@/lib/i18n';
 import type { JobFailure } from '@/lib/jobs/types';
 import {
@@ -133,7 +134,7 @@ export function describeAutoJoinResult(
  * keyboard shortcut in force when there is one.
  */
 export function describeRecordResult(
-  type: 'page.record' | 'page.recordStop' | 'page.recording',
+  type: 'page.record' | 'page.recordStop' | 'page.recording' | 'page.recordKeep',
   result: MessageResult<PageRecording>,
   lang: Lang,
   space?: SpaceView,
@@ -150,6 +151,13 @@ export function describeRecordResult(
   }
   // How the tab's recording broke is told to its control whatever asked.
   if (result.data.broke) return { tone: 'error', text: m.recordBroke(result.data.broke) };
+  // "Still recording?", not answered yet: said with the control's Keep recording.
+  const silence = result.data.silence;
+  if (silence) {
+    const minutes = (count: number) => formatDuration(count * 60, lang);
+    return { tone: 'error', text: m.recordSilence(minutes(silence.heard), minutes(silence.stops)) };
+  }
+  if (type === 'page.recordKeep') return { tone: 'success', text: m.recordKept };
   if (type === 'page.recording') return null;
   if (type === 'page.recordStop') return { tone: 'success', text: m.recordStopped };
   // The first recording ever: the consent notice, said once.
@@ -187,12 +195,14 @@ export function describePageAnswer(
     case 'page.breakage':
     case 'page.eventStart':
     case 'page.callEnded':
+    case 'page.callState':
     case 'page.timeline':
       return null;
     case 'page.autoJoin':
     case 'page.autoJoinCancel':
       return describeAutoJoinResult(result as MessageResult<PageAutoJoin>, lang, space);
     case 'page.record':
+    case 'page.recordKeep':
     case 'page.recordStop':
     case 'page.recording':
       return describeRecordResult(type, result as MessageResult<PageRecording>, lang, space);

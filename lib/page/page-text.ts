@@ -29,6 +29,7 @@ const en = {
   // "Record here": this tab's sound recorded in the browser.
   recordHere: 'Record here',
   recordStop: 'Stop',
+  recordKeep: 'Keep recording',
   recordingFor: 'Recording for {time}',
   // Calendars
   eventLinks: 'Meeting links in this event',
@@ -71,6 +72,7 @@ const ru: PageText = {
     'Бот будет отправлен на эту встречу через {seconds} секунд. Нажмите «Отмена», чтобы не отправлять.',
   recordHere: 'Записать здесь',
   recordStop: 'Стоп',
+  recordKeep: 'Продолжить запись',
   recordingFor: 'Запись идёт {time}',
   eventLinks: 'Ссылки на встречи в этом событии',
   sendAtStart: 'Отправить к началу',

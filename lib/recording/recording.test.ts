@@ -42,6 +42,50 @@ describe('recording state machine', () => {
     });
   });
 
+  it('counts silence in pieces heard, not by the page’s clock: the piece after a sleep is one piece', () => {
+    const recording = run(fresh(), { type: 'started', microphone: 'off' });
+    const talk = run(recording, { type: 'piece', bytes: 1, recordedMs: 5_000, index: 0, audible: true });
+    // The computer slept 40 minutes: the next piece's time jumped by them.
+    const slept = run(
+      talk,
+      { type: 'piece', bytes: 1, recordedMs: 10_000, index: 1, audible: false },
+      { type: 'piece', bytes: 1, recordedMs: 40 * 60_000 + 15_000, index: 2, audible: false },
+    );
+    expect(slept).toMatchObject({ silentPieces: 2, lastAudible: 0 });
+    // A sound ends the silence, its question and the person's keep.
+    const asked = run(slept, { type: 'silence-asked', heard: 5, stops: 15 }, { type: 'keep' });
+    expect(asked).toMatchObject({ silenceAsk: { heard: 5, stops: 15 }, silenceKept: true });
+    expect(
+      run(asked, { type: 'piece', bytes: 1, recordedMs: 40 * 60_000 + 20_000, index: 3, audible: true }),
+    ).toMatchObject({
+      silentPieces: 0,
+      silenceAsk: undefined,
+      silenceKept: false,
+      lastAudible: 3,
+    });
+  });
+
+  it('does not count silence while the meeting’s page says the call is on; keeps only a silence it asked about', () => {
+    const recording = run(fresh(), { type: 'started', microphone: 'off' });
+    const inCall = run(
+      recording,
+      { type: 'call', on: true },
+      { type: 'piece', bytes: 1, recordedMs: 5_000, index: 0, audible: false },
+      { type: 'piece', bytes: 1, recordedMs: 10_000, index: 1, audible: false },
+    );
+    expect(inCall).toMatchObject({ callOn: true, silentPieces: 0, lastAudible: -1 });
+    const off = run(
+      inCall,
+      { type: 'call', on: false },
+      { type: 'piece', bytes: 1, recordedMs: 15_000, index: 2, audible: false },
+    );
+    expect(off).toMatchObject({ callOn: false, silentPieces: 1 });
+    // Nothing asked: nothing to keep.
+    expect(transition(off, { type: 'keep' }, T0)).toBeNull();
+    const stopping = run(off, { type: 'stop', reason: 'user' });
+    expect(transition(stopping, { type: 'call', on: true }, T0)).toBeNull();
+  });
+
   it('ignores a second stop, a late start, pieces after the file is made, a second upload', () => {
     const stopping = run(fresh(), { type: 'started', microphone: 'off' }, { type: 'stop', reason: 'user' });
     expect(transition(stopping, { type: 'stop', reason: 'tab-closed' }, T0)).toBeNull();

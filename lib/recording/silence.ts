@@ -1,22 +1,56 @@
 /**
- * Long silence in a recording (the meeting over, the tab left open): after 5 minutes without a
- * sound the person is asked "Still recording?", after 15 the recording stops by itself, and the
- * silence at its end is cut before the upload, so the service (which charges by duration) never
- * charges for it. The recording page says of each 5 s piece whether anything was heard in it.
+ * Long silence in a recording (the meeting over, the tab left open): after a silence of the length
+ * set in the options (15 minutes unless set to 30, 60 or off) the recording stops by itself, and
+ * the silence at its end is cut before the upload, so the service (which charges by duration)
+ * never charges for it. "Still recording?" asks 10 minutes before (at 5 minutes for the 15-minute
+ * stop), and **Keep recording** holds the recording through that silence (a waiting room before a
+ * late host, a break, a silent screen share). Silence is counted in pieces the recording page heard
+ * nothing in, one `PIECE_MS` each: a page whose clock jumped through a sleep is not silence. It is
+ * not counted while the meeting's page says the call is on (lib/recording/state.ts).
  */
 import { PIECE_MS } from './pieces';
+import { DEFAULT_SILENCE_STOP_MINUTES, SILENCE_STOP_CHOICES, type SilenceStopMinutes } from './types';
 
+export { DEFAULT_SILENCE_STOP_MINUTES, SILENCE_STOP_CHOICES, type SilenceStopMinutes };
+/** "Still recording?" comes this long before the stop, and never before `SILENCE_ASK_MS`. */
+export const SILENCE_WARNING_MS = 10 * 60_000;
 export const SILENCE_ASK_MS = 5 * 60_000;
-export const SILENCE_STOP_MS = 15 * 60_000;
-/** Pieces of silence kept after the last sound heard: its fade, a breath. */
-export const SILENT_PIECES_KEPT = 1;
 
-/** What the silence so far calls for: ask once, stop, or nothing. */
-export function silenceStep(silentMs: number, asked: boolean): 'ask' | 'stop' | null {
-  if (silentMs >= SILENCE_STOP_MS) return 'stop';
-  if (silentMs >= SILENCE_ASK_MS && !asked) return 'ask';
+/** The setting as it is used: one of the choices, else the default. */
+export function silenceStopMinutes(value: unknown): SilenceStopMinutes {
+  return (SILENCE_STOP_CHOICES as readonly unknown[]).includes(value)
+    ? (value as SilenceStopMinutes)
+    : DEFAULT_SILENCE_STOP_MINUTES;
+}
+
+/**
+ * What `silentMs` of silence calls for under the stop set (`stopMinutes`): ask once, stop, or
+ * nothing. Off: neither. A silence the person kept ("Keep recording") is never stopped.
+ */
+export function silenceStep(
+  silentMs: number,
+  asked: boolean,
+  stopMinutes: number,
+  kept: boolean,
+): 'ask' | 'stop' | null {
+  const minutes = silenceStopMinutes(stopMinutes);
+  if (minutes === 0) return null;
+  const stopMs = minutes * 60_000;
+  if (silentMs >= stopMs && !kept) return 'stop';
+  if (silentMs >= Math.max(SILENCE_ASK_MS, stopMs - SILENCE_WARNING_MS) && !asked) return 'ask';
   return null;
 }
+
+/**
+ * Whether a recording stopped for `reason` has its silent end cut: only one that stopped because
+ * of the silence. A Stop, the meeting's end or the tab closing uploads every piece recorded.
+ */
+export function cutsSilence(reason: string | undefined): boolean {
+  return reason === 'silence';
+}
+
+/** Pieces of silence kept after the last sound heard: its fade, a breath. */
+export const SILENT_PIECES_KEPT = 1;
 
 /**
  * How many pieces the file is made of: up to the last piece in which a sound was heard, plus

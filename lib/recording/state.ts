@@ -12,7 +12,6 @@
  */
 
 import type { RecordedMeeting } from './meeting-end';
-import { PIECE_MS } from './pieces';
 
 export type RecordingPhase = 'idle' | 'starting' | 'recording' | 'stopping' | 'uploading' | 'done' | 'failed';
 
@@ -76,12 +75,17 @@ export interface RecordingState {
   microphone: MicrophoneState;
   /**
    * The silence (lib/recording/silence.ts), once the recording page says what it heard: the last
-   * piece in which a sound was heard (-1: none yet), the recorded time at which the silence going
-   * on now began, and whether "Still recording?" was asked during it.
+   * piece in which a sound was heard (-1: none yet), and the pieces in a row heard nothing in since
+   * (never counted while the meeting's page says the call is on). "Still recording?" asked during
+   * it (`silenceAsk`: the minutes heard nothing and the minutes of the stop), and whether the
+   * person chose to keep recording through it (`silenceKept`).
    */
   lastAudible?: number;
-  silentFromMs?: number;
-  silenceAsked?: boolean;
+  silentPieces?: number;
+  silenceAsk?: { heard: number; stops: number };
+  silenceKept?: boolean;
+  /** The recorded meeting's page says its call is on (`page.callState`): no stop for silence. */
+  callOn?: boolean;
   /** The balance warnings already given (80 %, 100 %). */
   warned: number;
   stopReason?: StopReason;
@@ -109,7 +113,13 @@ export type RecordingEvent =
   /** A file kept for its balance goes to the space the person chose. */
   | { type: 'upload-to'; spaceId: number }
   /** The recorded tab went on to the meeting its address led to (a personal link to its number). */
-  | { type: 'meeting'; meeting: RecordedMeeting };
+  | { type: 'meeting'; meeting: RecordedMeeting }
+  /** "Still recording?" asked after `heard` minutes of silence, of a stop at `stops`. */
+  | { type: 'silence-asked'; heard: number; stops: number }
+  /** "Keep recording": no stop for this silence. */
+  | { type: 'keep' }
+  /** The recorded meeting's page says whether its call is on. */
+  | { type: 'call'; on: boolean };
 
 export interface NewRecording {
   id: string;
@@ -136,19 +146,22 @@ export function uploadOutcome(
   return job.phase === 'uploading' ? 'wait' : 'uploaded';
 }
 
-/** What a piece tells of the silence: a sound ends it; the first silent piece after a sound starts one. */
-function heard(
-  state: RecordingState,
-  event: { recordedMs: number; index?: number; audible?: boolean },
-): Partial<RecordingState> {
+/**
+ * What a piece tells of the silence: a sound ends it (and its question and keep); a piece heard
+ * nothing in counts one more, whatever the page's clock says of it (a sleep is not silence), except
+ * while the meeting's page says the call is on.
+ */
+function heard(state: RecordingState, event: { index?: number; audible?: boolean }): Partial<RecordingState> {
   if (event.audible === undefined || event.index === undefined) return {};
   const lastAudible = state.lastAudible ?? -1;
   if (event.audible)
-    return { lastAudible: Math.max(lastAudible, event.index), silentFromMs: undefined, silenceAsked: false };
-  return {
-    lastAudible,
-    silentFromMs: state.silentFromMs ?? Math.max(0, event.recordedMs - PIECE_MS),
-  };
+    return {
+      lastAudible: Math.max(lastAudible, event.index),
+      silentPieces: 0,
+      silenceAsk: undefined,
+      silenceKept: false,
+    };
+  return { lastAudible, silentPieces: state.callOn ? 0 : (state.silentPieces ?? 0) + 1 };
 }
 
 /** A recording shorter than this is not uploaded: the service would charge for nothing. */
@@ -245,5 +258,15 @@ export function transition(state: RecordingState, event: RecordingEvent, now: nu
         : null;
     case 'meeting':
       return isCapturing(state) && state.meeting ? next({ meeting: event.meeting }) : null;
+    case 'silence-asked':
+      return state.phase === 'recording'
+        ? next({ silenceAsk: { heard: event.heard, stops: event.stops } })
+        : null;
+    case 'keep':
+      return state.phase === 'recording' && state.silenceAsk && !state.silenceKept
+        ? next({ silenceKept: true })
+        : null;
+    case 'call':
+      return isCapturing(state) && state.callOn !== event.on ? next({ callOn: event.on }) : null;
   }
 }

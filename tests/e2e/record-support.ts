@@ -202,6 +202,9 @@ export interface RecordingState {
   warned?: number;
   jobId?: string;
   recordedMs?: number;
+  durationMs?: number;
+  callOn?: boolean;
+  silenceAsk?: { heard: number; stops: number };
 }
 
 /** The recording's state as the background keeps it. */

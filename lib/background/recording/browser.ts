@@ -4,7 +4,9 @@
  * recording was ever started. The service itself (./index.ts) sees only `RecordingBrowser`.
  */
 import { browser } from 'wxt/browser';
+import type { KeyValueStore } from '@/lib/kv';
 import { PAGE_CONTEXT_CHANGED } from '@/lib/messaging';
+import { PIECE_MS } from '@/lib/recording/pieces';
 import { recordingConsentItem } from '@/lib/storage';
 import { askOffscreen } from '../offscreen';
 import type { RecordingBrowser } from './types';
@@ -17,6 +19,20 @@ export async function firstRecording(): Promise<boolean> {
   await recordingConsentItem.setValue(true);
   return true;
 }
+/**
+ * Test builds only (`WXT_TEST_BUILD`): how much silence one silent piece counts for, as a test wrote
+ * it under `test:silence-piece-ms` in the recording database (tests/e2e/record-support.ts,
+ * `setRecordingKey`), so that a test of the long silence need not wait real minutes. A release
+ * build has neither the key nor this code.
+ */
+export function testSilencePieceMs(kv: KeyValueStore): (() => Promise<number>) | undefined {
+  if (import.meta.env?.WXT_TEST_BUILD !== '1') return undefined;
+  return async () => {
+    const value = await kv.get<unknown>('test:silence-piece-ms');
+    return typeof value === 'number' && value > 0 && value <= 60 * 60_000 ? value : PIECE_MS;
+  };
+}
+
 /** What the recording asks of Chrome: tabs, the tab capture, the badge, commands, the offscreen page. */
 export function recordingBrowser(): RecordingBrowser {
   return {

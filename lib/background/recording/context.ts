@@ -14,8 +14,8 @@ import { MessageError } from '../handler-types';
 import { type BackgroundTexts, backgroundTexts } from '../texts';
 import type { RecordingDeps } from './types';
 
-/** The notification every "Record here" notice replaces. */
-const NOTICE_ID = 'recording';
+/** The notification every "Record here" notice replaces (its one button: Keep recording). */
+export const NOTICE_ID = 'recording';
 
 /** How long a recorded tab whose address is unreadable is given for its meeting page to speak. */
 export const PAGE_REPORT_MS = 4_000;
@@ -25,7 +25,6 @@ export type ToldNotice =
   | 'recordingTabEnded'
   | 'recordingMicLost'
   | 'recordingPageGone'
-  | 'recordingSilenceAsk'
   | 'recordingMeetingEnded';
 
 /** What one instance holds in memory: nothing that must outlive the worker. */
@@ -62,8 +61,8 @@ export interface RecordingContext extends RecordingMemory {
   setBadge(state: RecordingState | null): Promise<void>;
   /** The texts in the language in force. */
   texts(): Promise<BackgroundTexts>;
-  /** A notice of "Record here" (one at a time: each replaces the last). */
-  notify(title: string, message: string): Promise<void>;
+  /** A notice of "Record here" (one at a time: each replaces the last), with its buttons if any. */
+  notify(title: string, message: string, buttons?: string[]): Promise<void>;
   /** A notification of what broke the capture, with what was kept. */
   told(what: ToldNotice): Promise<void>;
 }
@@ -117,7 +116,7 @@ export function recordingContext(deps: RecordingDeps): RecordingContext {
       await tabs.showBadge(formatBadgeElapsed(now() - state.startedAt));
     },
     texts: async () => backgroundTexts(await deps.lang()),
-    notify: (title, message) => deps.notify(NOTICE_ID, title, message),
+    notify: (title, message, buttons) => deps.notify(NOTICE_ID, title, message, buttons),
     async told(what) {
       const [title, message] = (await ctx.texts())[what];
       await ctx.notify(title, message);

@@ -6,21 +6,46 @@
  */
 import { formatDuration } from '@/lib/format/time';
 import { balanceWarning } from '@/lib/recording/balance';
+import { PIECE_MS } from '@/lib/recording/pieces';
 import type { RecorderEvent } from '@/lib/recording/protocol';
-import { silenceStep } from '@/lib/recording/silence';
+import { silenceStep, silenceStopMinutes } from '@/lib/recording/silence';
 import type { RecordingState } from '@/lib/recording/state';
 import type { RecordingContext } from './context';
 import { stop } from './start';
 import { toUpload } from './upload';
 
-/** Long silence: "Still recording?" once after 5 minutes, a stop after 15 (lib/recording/silence.ts). */
+/**
+ * Long silence (lib/recording/silence.ts): "Still recording?" once, with Keep recording, 10 minutes
+ * before the stop the options set (at 5 minutes of the 15-minute one), then the stop, unless the
+ * person kept this silence. Silence is counted in pieces, never while the page says the call is on.
+ */
 async function silence(ctx: RecordingContext, state: RecordingState): Promise<void> {
-  if (state.silentFromMs === undefined || state.phase !== 'recording') return;
-  const step = silenceStep(state.recordedMs - state.silentFromMs, state.silenceAsked ?? false);
-  if (step === 'ask') {
-    await ctx.deps.store.setState({ ...state, silenceAsked: true });
-    await ctx.told('recordingSilenceAsk');
-  } else if (step === 'stop') await stop(ctx, 'silence');
+  if (!state.silentPieces || state.phase !== 'recording') return;
+  const stops = silenceStopMinutes(await ctx.deps.silenceStop());
+  const pieceMs = (await ctx.deps.silencePieceMs?.().catch(() => undefined)) ?? PIECE_MS;
+  const silentMs = state.silentPieces * pieceMs;
+  const step = silenceStep(silentMs, state.silenceAsk !== undefined, stops, state.silenceKept === true);
+  if (step === 'stop') {
+    await stop(ctx, 'silence');
+    return;
+  }
+  if (step !== 'ask') return;
+  const heard = Math.floor(silentMs / 60_000);
+  if (!(await ctx.apply({ type: 'silence-asked', heard, stops }))) return;
+  ctx.deps.browser.tellTab(state.tabId);
+  const [t, lang] = [await ctx.texts(), await ctx.deps.lang()];
+  await ctx.notify(
+    t.recordingSilenceAskTitle,
+    t.recordingSilenceAsk(formatDuration(heard * 60, lang), formatDuration(stops * 60, lang)),
+    [t.recordingKeep],
+  );
+}
+
+/** "Keep recording": the silence going on now does not stop the recording; its page is told. */
+export async function keep(ctx: RecordingContext): Promise<RecordingState | null> {
+  const kept = await ctx.apply({ type: 'keep' });
+  if (kept) ctx.deps.browser.tellTab(kept.tabId);
+  return kept;
 }
 
 async function warn(ctx: RecordingContext, state: RecordingState): Promise<void> {

@@ -14,14 +14,24 @@
  * browser's adapter (./browser.ts), the shapes (./types.ts) and the listeners (./watch.ts).
  */
 import { recordingContext } from './context';
-import { check, event } from './events';
+import { check, event, keep } from './events';
 import { forget, keptFor, recover, view } from './kept';
 import { start, stop } from './start';
-import { fromPage, fromTab, meetingEnded, onPage, pageShows, stopFromPage, tabChanged } from './tab';
+import {
+  callState,
+  fromPage,
+  fromTab,
+  keepFromPage,
+  meetingEnded,
+  onPage,
+  pageShows,
+  stopFromPage,
+  tabChanged,
+} from './tab';
 import type { Recording, RecordingDeps } from './types';
 import { resume, settleUpload } from './upload';
 
-export { firstRecording, recordingBrowser } from './browser';
+export { firstRecording, recordingBrowser, testSilencePieceMs } from './browser';
 export { PAGE_REPORT_MS } from './context';
 export { BROKE_TOLD_MS, brokeHow } from './tab';
 export type { Recording, RecordingBrowser, RecordingDeps, RecordingView, StartOptions } from './types';
@@ -47,5 +57,11 @@ export function createRecording(deps: RecordingDeps): Recording {
     onPage: (tabId) => onPage(ctx, tabId),
     fromPage: (tabId, pageUrl, spaceId) => fromPage(ctx, tabId, pageUrl, spaceId),
     stopFromPage: (tabId) => stopFromPage(ctx, tabId),
+    keep: async () => {
+      await keep(ctx);
+      return view(ctx);
+    },
+    keepFromPage: (tabId) => keepFromPage(ctx, tabId),
+    callState: (tabId, url, inCall) => callState(ctx, tabId, url, inCall),
   };
 }

@@ -32,11 +32,15 @@ function world(
     answer?: (command: RecorderCommand) => Promise<RecorderAnswer | null>;
     autoProcess?: boolean;
     owner?: () => Promise<string | null>;
+    /** The options' stop after silence, in minutes (0: never). */
+    silenceStop?: number;
   } = {},
 ) {
   const store = options.store ?? createRecordingStore(memoryKeyValue());
   const commands: RecorderCommand[] = [];
   const notices: string[] = [];
+  /** The buttons each notice offered, by its title. */
+  const buttons: Array<[string, string[]]> = [];
   const badges: string[] = [];
   const told: number[] = [];
   const uploads: Array<{ spaceId: number; title: string; size: number; autoProcess: boolean }> = [];
@@ -84,7 +88,10 @@ function world(
     store,
     offscreen,
     browser,
-    notify: async (_id, title) => void notices.push(title),
+    notify: async (_id, title, _message, offered) => {
+      notices.push(title);
+      if (offered) buttons.push([title, offered]);
+    },
     session: { store: { get: async () => ({ email: 'demo@example.org' }) as never } },
     owner: options.owner ?? (async () => 'https://service.example demo@example.org'),
     spaces: {
@@ -112,6 +119,7 @@ function world(
       updateBadge: async () => void badges.push(''),
     },
     autoProcess: async () => options.autoProcess ?? false,
+    silenceStop: async () => options.silenceStop ?? 15,
     firstRecording: async () => false,
   };
   return {
@@ -119,6 +127,7 @@ function world(
     store,
     commands,
     notices,
+    buttons,
     badges,
     told,
     uploads,
@@ -574,56 +583,165 @@ describe('"Record here" as a service', () => {
     );
   });
 
-  it('long silence: "Still recording?" once after 5 minutes, a stop after 15, and the silence at the end cut before the upload (and said)', async () => {
-    const w = world();
-    // Into the space with an hour left: no balance warning in the way.
+  /** The notices that asked "Still recording?" (a long recording also warns of the balance). */
+  const asked = (w: { notices: string[] }) => w.notices.filter((notice) => notice === 'Still recording?');
+
+  /** A recording under way into the space with an hour left, and a way to feed it pieces. */
+  async function silentWorld(options: Parameters<typeof world>[0] = {}) {
+    const w = world(options);
     const { state } = await w.recording.start(TAB, { microphone: true, spaceId: 2 });
     const id = state!.id;
     await w.recording.event(id, { type: 'started', microphone: 'recorded' });
     let index = 0;
-    const piece = (audible: boolean) =>
-      w.recording.event(id, { type: 'piece', index, bytes: 10, recordedMs: ++index * 5_000, audible });
-    for (let i = 0; i < 24; i++) await piece(true); // 2 minutes of talk
-    for (let i = 0; i < 59; i++) await piece(false); // 4 min 55 s of silence
+    const piece = (audible: boolean, recordedMs = (index + 1) * 5_000) =>
+      w.recording.event(id, { type: 'piece', index: index++, bytes: 10, recordedMs, audible });
+    const pieces = async (count: number, audible: boolean) => {
+      for (let i = 0; i < count; i++) await piece(audible);
+    };
+    return { ...w, id, piece, pieces };
+  }
+
+  it('long silence: "Still recording?" once after 5 minutes with Keep recording, a stop after 15, and the silence at the end cut before the upload (and said)', async () => {
+    const w = await silentWorld();
+    await w.pieces(24, true); // 2 minutes of talk
+    await w.pieces(59, false); // 4 min 55 s of silence
     expect(w.notices).toEqual([]);
-    await piece(false); // 5 minutes
+    await w.piece(false); // 5 minutes
     expect(w.notices).toEqual(['Still recording?']);
-    for (let i = 0; i < 12; i++) await piece(false);
+    expect(w.buttons).toEqual([['Still recording?', ['Keep recording']]]);
+    expect(await w.recording.onPage(TAB)).toMatchObject({
+      recording: true,
+      silence: { heard: 5, stops: 15 },
+    });
+    await w.pieces(12, false);
     expect(w.notices).toEqual(['Still recording?']);
-    await piece(true); // a sound: the silence starts again from nothing
-    for (let i = 0; i < 179; i++) await piece(false);
+    await w.piece(true); // a sound: the silence starts again from nothing
+    expect((await w.recording.onPage(TAB)).silence).toBeUndefined();
+    await w.pieces(179, false);
     expect((await w.recording.state())?.phase).toBe('recording');
     expect(w.notices).toEqual(['Still recording?', 'Still recording?']);
-    await piece(false); // 15 minutes
+    await w.piece(false); // 15 minutes
     expect(await w.recording.state()).toMatchObject({ phase: 'stopping', stopReason: 'silence' });
     // The file is made of the pieces up to the last sound (piece 96) and one more: 98 of 277.
     expect(w.commands.find((command) => command.op === 'stop')).toEqual({
       channel: 'meeting-capture-recording',
       op: 'stop',
-      id,
+      id: w.id,
       keep: 98,
     });
     expect(w.notices).toEqual(['Still recording?', 'Still recording?', 'Silence cut']);
   });
 
-  it('a stop with no silence at the end cuts nothing; a recording page that says nothing of the silence keeps every piece', async () => {
-    for (const audible of [true, undefined]) {
+  it('Keep recording holds the recording through this silence; the next silence is asked about again', async () => {
+    const w = await silentWorld();
+    await w.pieces(2, true);
+    await w.pieces(60, false);
+    expect(w.notices).toEqual(['Still recording?']);
+    // From the popup (or the notification's button): held, told to the page.
+    const told = w.told.length;
+    await w.recording.keep();
+    expect(w.told.slice(told)).toEqual([TAB]);
+    expect(await w.recording.onPage(TAB)).toMatchObject({ recording: true });
+    expect((await w.recording.onPage(TAB)).silence).toBeUndefined();
+    await w.pieces(24 * 12, false); // 24 more minutes of silence
+    expect(await w.recording.state()).toMatchObject({ phase: 'recording', silenceKept: true });
+    // A sound ends the hold: the next silence is asked about, and kept from the page this time.
+    await w.piece(true);
+    await w.pieces(60, false);
+    expect(w.notices).toEqual(['Still recording?', 'Still recording?']);
+    expect(await w.recording.keepFromPage(8)).toMatchObject({ recording: false });
+    expect(await w.recording.state()).toMatchObject({ silenceKept: false });
+    expect(await w.recording.keepFromPage(TAB)).toMatchObject({ recording: true });
+    await w.pieces(24 * 12, false);
+    expect(await w.recording.state()).toMatchObject({ phase: 'recording' });
+    // Stopped by the person: every piece is uploaded, the silence too.
+    await w.recording.stop('user');
+    const stop = w.commands.find((command) => command.op === 'stop') as { keep?: number };
+    expect(stop.keep).toBeUndefined();
+    expect(w.notices).not.toContain('Silence cut');
+  });
+
+  it('never stops for silence while the meeting’s page says the call is on; counts again once it is not', async () => {
+    const MEET = 'https://meet.google.com/abc-defg-hij';
+    const w = world();
+    w.urls.set(TAB, MEET);
+    const { state } = await w.recording.start(TAB, { microphone: false });
+    const id = state!.id;
+    await w.recording.event(id, { type: 'started', microphone: 'off' });
+    let index = 0;
+    const piece = () =>
+      w.recording.event(id, {
+        type: 'piece',
+        index: index++,
+        bytes: 10,
+        recordedMs: index * 5_000,
+        audible: false,
+      });
+    // Another tab's page, or this tab's page of another meeting, says nothing of this call.
+    await w.recording.callState(8, MEET, true);
+    await w.recording.callState(TAB, 'https://meet.google.com/xyz-wxyz-xyz', true);
+    expect((await w.recording.state())?.callOn).toBeUndefined();
+    await w.recording.callState(TAB, `${MEET}?authuser=1`, true);
+    for (let i = 0; i < 12 * 60; i++) await piece(); // an hour of a silent screen share
+    expect(await w.recording.state()).toMatchObject({ phase: 'recording', callOn: true, silentPieces: 0 });
+    expect(asked(w)).toEqual([]);
+    // The page says the call is not on (the lobby, a screen it does not know): counted from there.
+    await w.recording.callState(TAB, MEET, false);
+    for (let i = 0; i < 60; i++) await piece();
+    expect(asked(w)).toEqual(['Still recording?']);
+    for (let i = 0; i < 120; i++) await piece();
+    expect(await w.recording.state()).toMatchObject({ phase: 'stopping', stopReason: 'silence' });
+  });
+
+  it('a clock that jumped through a sleep is not silence; the stop follows the options, off never stops', async () => {
+    const slept = await silentWorld();
+    await slept.pieces(2, true);
+    await slept.piece(false);
+    // The computer slept 40 minutes: the page's next piece is stamped 40 minutes later.
+    await slept.piece(false, 40 * 60_000);
+    expect(await slept.recording.state()).toMatchObject({ phase: 'recording', silentPieces: 2 });
+    expect(asked(slept)).toEqual([]);
+
+    const hour = await silentWorld({ silenceStop: 60 });
+    await hour.pieces(1, true);
+    await hour.pieces(50 * 12 - 1, false);
+    expect(asked(hour)).toEqual([]);
+    await hour.piece(false);
+    expect(asked(hour)).toEqual(['Still recording?']);
+    expect((await hour.recording.onPage(TAB)).silence).toEqual({ heard: 50, stops: 60 });
+    await hour.pieces(10 * 12, false);
+    expect(await hour.recording.state()).toMatchObject({ phase: 'stopping', stopReason: 'silence' });
+
+    const never = await silentWorld({ silenceStop: 0 });
+    await never.pieces(1, true);
+    await never.pieces(3 * 60 * 12, false);
+    expect(await never.recording.state()).toMatchObject({ phase: 'recording' });
+    expect(asked(never)).toEqual([]);
+  });
+
+  it('the silent end is trimmed only when the recording stopped for silence; a page that says nothing of the silence keeps every piece', async () => {
+    for (const [audible, reason] of [
+      [true, 'user'],
+      [false, 'user'],
+      [false, 'meeting-ended'],
+      [undefined, 'user'],
+    ] as const) {
       const w = world();
-      const { state } = await w.recording.start(TAB, { microphone: true });
+      const { state } = await w.recording.start(TAB, { microphone: true, spaceId: 2 });
       const id = state!.id;
       await w.recording.event(id, { type: 'started', microphone: 'recorded' });
-      for (let index = 0; index < 3; index++)
+      for (let index = 0; index < 30; index++)
         await w.recording.event(id, {
           type: 'piece',
           index,
           bytes: 10,
           recordedMs: (index + 1) * 5_000,
-          ...(audible !== undefined && { audible }),
+          ...(audible !== undefined && { audible: index === 0 ? true : audible }),
         });
-      await w.recording.stop('user');
+      await w.recording.stop(reason);
       const stop = w.commands.find((command) => command.op === 'stop') as { keep?: number };
-      expect(stop.keep, String(audible)).toBe(audible ? 4 : undefined);
-      expect(w.notices).toEqual([]);
+      expect(stop.keep, `${audible} ${reason}`).toBeUndefined();
+      expect(w.notices, `${audible} ${reason}`).toEqual([]);
     }
   });
 

@@ -2,14 +2,14 @@
  * A recording's start and stop. The start runs during the person's invocation (popup, side panel,
  * menu, shortcut, a meeting page's control): one at a time, refused with its reason (not signed
  * in, already recording or uploading, the tab gone or not a web page, not the failed bot's
- * meeting, the capture refused), the tab's stream handed to the recording page. The stop cuts the
- * silence at the end before the file is made (the service charges by duration).
+ * meeting, the capture refused), the tab's stream handed to the recording page. A stop for silence
+ * cuts the silence at the end before the file is made (the service charges by duration).
  */
 import { formatDuration } from '@/lib/format/time';
 import { detectMeeting, parseMeetingLink } from '@/lib/meetings';
 import { PIECE_MS } from '@/lib/recording/pieces';
 import type { RecorderAnswer } from '@/lib/recording/protocol';
-import { piecesToKeep } from '@/lib/recording/silence';
+import { cutsSilence, piecesToKeep } from '@/lib/recording/silence';
 import {
   isCapturing,
   isFinished,
@@ -141,13 +141,12 @@ export async function stop(ctx: RecordingContext, reason: StopReason): Promise<R
   const stopping = await ctx.apply({ type: 'stop', reason });
   await ctx.setBadge(stopping);
   ctx.deps.browser.tellTab(state.tabId);
-  // The silence at the end is cut before the upload: the service charges by duration.
+  // The silence at the end of a recording that stopped for it is cut before the upload: the
+  // service charges by duration. Any other stop uploads every piece.
+  const cutting = cutsSilence(reason) && state.lastAudible !== undefined;
   const keep = piecesToKeep(Number.MAX_SAFE_INTEGER, state.lastAudible);
-  const cut = keep < state.pieces ? (state.pieces - keep) * PIECE_MS : 0;
-  if (document)
-    await document.use(() =>
-      ctx.ask({ op: 'stop', id: state.id, ...(state.lastAudible !== undefined && { keep }) }),
-    );
+  const cut = cutting && keep < state.pieces ? (state.pieces - keep) * PIECE_MS : 0;
+  if (document) await document.use(() => ctx.ask({ op: 'stop', id: state.id, ...(cutting && { keep }) }));
   if (cut > 0) {
     const t = await ctx.texts();
     await ctx.notify(

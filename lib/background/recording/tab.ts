@@ -10,6 +10,7 @@ import { meetingRoute } from '@/lib/recording/meeting-end';
 import { isCapturing, type RecordingState } from '@/lib/recording/state';
 import { MessageError } from '../handler-types';
 import { type RecordingContext, refuse } from './context';
+import { keep } from './events';
 import { start, stop } from './start';
 
 /** How long after a break the meeting page's control still says how the recording broke. */
@@ -100,11 +101,13 @@ export async function onPage(ctx: RecordingContext, tabId: number): Promise<Page
   const capturing = state !== null && isCapturing(state);
   const own = capturing && state.tabId === tabId;
   const how = state?.tabId === tabId ? brokeHow(state, now()) : null;
+  const asking = own && state.phase === 'recording' && !state.silenceKept ? state.silenceAsk : undefined;
   return {
     recording: own,
     elapsedMs: own ? Math.max(0, now() - state.startedAt) : 0,
     elsewhere: capturing && !own,
     ...(how && { broke: how }),
+    ...(asking && { silence: asking }),
   };
 }
 
@@ -140,6 +143,29 @@ export async function fromPage(
     throw error;
   }
   return { ...(await onPage(ctx, tabId)), ...(consent && { consent }) };
+}
+
+/** "Keep recording" of a meeting page's control: the sender tab's own recording only. */
+export async function keepFromPage(ctx: RecordingContext, tabId: number): Promise<PageRecording> {
+  const state = await ctx.deps.store.getState();
+  if (state && isCapturing(state) && state.tabId === tabId) await keep(ctx);
+  return onPage(ctx, tabId);
+}
+
+/**
+ * The meeting page of `tabId` says whether its call is on: kept with a recording of that tab and
+ * of the meeting that page shows (never from another tab or another meeting's page).
+ */
+export async function callState(
+  ctx: RecordingContext,
+  tabId: number,
+  url: string,
+  inCall: boolean,
+): Promise<void> {
+  const state = await ctx.deps.store.getState();
+  if (!state?.meeting || state.tabId !== tabId || !isCapturing(state)) return;
+  if (meetingRoute(state.meeting, url).kind !== 'same') return;
+  await ctx.apply({ type: 'call', on: inCall });
 }
 
 export async function stopFromPage(ctx: RecordingContext, tabId: number): Promise<PageRecording> {

@@ -53,7 +53,8 @@ export interface RecordingDeps {
   /** The worker's offscreen document (lib/background/offscreen.ts); null where there is none (Firefox). */
   offscreen: OffscreenDocument | null;
   browser: RecordingBrowser;
-  notify: (id: string, title: string, message: string) => Promise<void>;
+  /** A notification; `buttons`: their titles (Chrome shows two at most; a click comes back by index). */
+  notify: (id: string, title: string, message: string, buttons?: string[]) => Promise<void>;
   /** Whether someone is signed in. */
   session: { store: Pick<BackgroundSessionStore, 'get'> };
   /** The signed-in account as lib/archive names an owner (the service and the email), or null. */
@@ -73,6 +74,13 @@ export interface RecordingDeps {
   };
   /** Whether a recording is processed as soon as it is uploaded (the options'). */
   autoProcess: () => Promise<boolean>;
+  /** The stop after silence the options set, in minutes; 0: never (lib/recording/silence.ts). */
+  silenceStop: () => Promise<number>;
+  /**
+   * Test builds only: how much silence one silent piece counts for (ms), so that an end-to-end
+   * test need not wait real minutes. Without it, `PIECE_MS`.
+   */
+  silencePieceMs?: () => Promise<number>;
   /**
    * Whether this is the first recording ever started: its start says, once, that participants
    * should be told they are recorded.
@@ -146,4 +154,16 @@ export interface Recording {
   fromPage(tabId: number, pageUrl: string, spaceId: number | undefined): Promise<PageRecording>;
   /** Stop of a meeting page's control: only the recording of the sender tab. */
   stopFromPage(tabId: number): Promise<PageRecording>;
+  /**
+   * "Keep recording" of "Still recording?" (the popup, the side panel, the notification's button):
+   * the recording is not stopped for the silence going on now.
+   */
+  keep(): Promise<RecordingView>;
+  /** "Keep recording" of a meeting page's control: only for the recording of the sender tab. */
+  keepFromPage(tabId: number): Promise<PageRecording>;
+  /**
+   * The meeting page of `tabId` at `url` says whether its call is on (`page.callState`): while it
+   * is, a recording of that tab and meeting is never stopped for silence.
+   */
+  callState(tabId: number, url: string, inCall: boolean): Promise<void>;
 }
