@@ -66,7 +66,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     lang,
     forgetRecordings: async (how) => {
       await recording?.forget(how);
-      // Sign-out takes the meeting pages' timelines with the recordings; a session that ended keeps them.
+      // Sign-out takes the meeting pages' timelines with the recordings; a session that ended (and
+      // "Sign in again") keeps them with the recordings they belong to (the archive's clear does not touch them).
       if (how === 'signed-out') await pageNames?.wipe();
     },
     ...(options.sessionKv ? { sessionKv: options.sessionKv } : {}),
@@ -147,10 +148,11 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     transcribe: results.transcribe,
   };
 
+  const recordingStore = createRecordingStore(options.recordingKv);
   recording = createRecording({
     now,
     lang,
-    store: createRecordingStore(options.recordingKv),
+    store: recordingStore,
     offscreen: theOffscreenDocument(),
     browser: recordingBrowser(),
     notify,
@@ -169,7 +171,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       options.timelinesKv ?? idbKeyValue(DATABASES.timelines.name, DATABASES.timelines.store),
       now,
     ),
-    recording,
+    // A timeline lives as long as its recording is kept: the current one or one set aside.
+    recording: { state: () => recordingStore.getState(), kept: () => recordingStore.getKept() },
     jobs: results.jobs,
     archive: { store: archive, owner: account.archiveOwner },
     applyWithoutAsking: async () => (await getSettings()).applyPageNames,

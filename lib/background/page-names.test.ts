@@ -54,7 +54,7 @@ function setup(options: { apply?: boolean; occurrences?: MeetingOccurrence[] } =
   const pages = createPageNames({
     now: () => START,
     store,
-    recording: { state: async () => state },
+    recording: { state: async () => state, kept: async () => [] },
     jobs: { list: async () => jobs },
     archive: { store: archive, owner: async () => 'owner' },
     applyWithoutAsking: async () => option.apply,

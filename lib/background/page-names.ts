@@ -38,7 +38,8 @@ import { pageBreakagesItem } from '@/lib/storage';
 export interface PageNamesDeps {
   now: () => number;
   store: TimelineStore;
-  recording: { state(): Promise<RecordingState | null> };
+  /** The current recording and the ones set aside (lib/recording/store.ts). */
+  recording: { state(): Promise<RecordingState | null>; kept(): Promise<RecordingState[]> };
   jobs: Pick<JobStore, 'list'>;
   archive: { store: Archive; owner: () => Promise<string | null> };
   /** The option "apply confident names without asking". */
@@ -68,12 +69,17 @@ export interface PageNamesService {
   follow(): Promise<void>;
   /** The archive changed: a recording removed takes its timeline along. */
   archiveChanged(change: ArchiveChange): Promise<void>;
-  /** Sign-out: every timeline goes. */
+  /** Sign-out: every timeline goes (a session that ended keeps them with its recordings). */
   wipe(): Promise<void>;
 }
 
 export function createPageNames(deps: PageNamesDeps): PageNamesService {
   const { store } = deps;
+  /** The account signed in, as an entry's `owner` (nothing when nobody is). */
+  const account = async () => {
+    const owner = await deps.archive.owner();
+    return owner ? { owner } : {};
+  };
   /** One follow at a time: two job changes in a row never give names twice. */
   let following: Promise<void> = Promise.resolve();
 
@@ -105,9 +111,14 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
 
   async function followNow(): Promise<void> {
     const state = await deps.recording.state();
+    const kept = new Map((await deps.recording.kept()).map((item) => [item.id, item]));
+    if (state) kept.set(state.id, state);
     const jobs = new Map((await deps.jobs.list()).map((job) => [job.id, job]));
     const known = await store.follow({
-      jobOfRecording: (id) => (state?.id === id ? state.jobId : undefined),
+      recording: (id) => {
+        const recording = kept.get(id);
+        return recording && { ...(recording.jobId !== undefined && { jobId: recording.jobId }) };
+      },
       job: (id) => {
         const job = jobs.get(id);
         if (!job) return undefined;
@@ -117,6 +128,7 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
           over: isTerminal(job.phase),
         };
       },
+      owner: await deps.archive.owner(),
     });
     const ready = known.filter(
       (entry) => entry.jobId !== undefined && jobs.get(entry.jobId)?.phase === 'ready',
@@ -139,7 +151,8 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
     const service = url && detectMeeting(url)?.service;
     const meeting = url && parseMeetingLink(url);
     const event = service && meeting ? occurrenceAround(await deps.occurrences(), meeting, at) : null;
-    if (service && event?.people) await store.keepAttendees({ ...owner, service }, event.people);
+    if (service && event?.people)
+      await store.keepAttendees({ ...owner, service, ...(await account()) }, event.people);
   }
 
   return {
@@ -181,7 +194,7 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
       if (!owner) return { recording: false };
       if (report.timeline !== undefined) {
         const timeline = parseTimeline(report.timeline);
-        if (timeline) await store.save({ ...owner, service }, timeline);
+        if (timeline) await store.save({ ...owner, service, ...(await account()) }, timeline);
       }
       if (report.missing) {
         let host = '';
@@ -203,7 +216,8 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
 
     async timelineOf(spaceId, audioId) {
       await this.follow();
-      const entry = await store.forRecording(spaceId, audioId);
+      const owner = await deps.archive.owner();
+      const entry = owner ? await store.forRecording(owner, spaceId, audioId) : null;
       return entry
         ? {
             timeline: entry.timeline,
@@ -220,8 +234,9 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
     },
 
     async archiveChanged(change) {
-      if (change.kind === 'clear') await store.wipe();
-      else if (change.kind === 'clear-space') await store.forget(change.spaceId);
+      // The whole archive goes with the session (sign-out, a session that ended): the timelines
+      // stay with their recordings, and sign-out wipes them itself (`wipe`).
+      if (change.kind === 'clear-space') await store.forget(change.spaceId);
       else if (change.kind === 'remove')
         for (const key of change.keys) {
           const [space, audio] = key.split(':').map(Number);
