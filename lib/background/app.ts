@@ -188,6 +188,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     await account.checkSession().catch((error) => console.error('session not checked', error));
     await results.archiveImport.resume().catch((error) => console.error('archive import not resumed', error));
     await recording.resume().catch((error) => console.error('recording upload not resumed', error));
+    // Timelines past 90 days go, and the daily alarm that lets them go is set again (Chrome may drop it).
+    await pageNames.expire().catch((error) => console.error('page timelines not expired', error));
     // Sends what is due and re-arms the alarm (Chrome may drop it at a restart); only when something waits.
     void delivery.wake().catch((error) => console.error('deliveries not sent', error));
     await results.updateBadge();

@@ -18,6 +18,7 @@
  * its result keeps the service's labels.
  */
 
+import { browser } from 'wxt/browser';
 import { normalizeDialog } from '@/lib/api/units';
 import type { ArchiveChange } from '@/lib/archive';
 import type { Archive } from '@/lib/archive/store';
@@ -34,6 +35,20 @@ import { suggestNames } from '@/lib/page-names/suggest';
 import type { PageTimeline } from '@/lib/page-names/timeline';
 import { isCapturing, type RecordingState } from '@/lib/recording/state';
 import { pageBreakagesItem } from '@/lib/storage';
+
+/** The daily alarm that lets go of timelines kept past 90 days, set while any is kept. */
+export const PAGE_NAMES_EXPIRY_ALARM = 'page-names-expiry';
+const DAY_MINUTES = 24 * 60;
+
+/** The daily alarm set (left as it is when already set: setting it again would put it off), or cleared. */
+async function armExpiry(any: boolean): Promise<void> {
+  if (!any) await browser.alarms.clear(PAGE_NAMES_EXPIRY_ALARM);
+  else if (!(await browser.alarms.get(PAGE_NAMES_EXPIRY_ALARM)))
+    await browser.alarms.create(PAGE_NAMES_EXPIRY_ALARM, {
+      delayInMinutes: DAY_MINUTES,
+      periodInMinutes: DAY_MINUTES,
+    });
+}
 
 export interface PageNamesDeps {
   now: () => number;
@@ -69,6 +84,11 @@ export interface PageNamesService {
   follow(): Promise<void>;
   /** The archive changed: a recording removed takes its timeline along. */
   archiveChanged(change: ArchiveChange): Promise<void>;
+  /**
+   * Lets go of the timelines kept past 90 days (the daily alarm, and every start of the worker),
+   * and keeps the daily alarm set while any is kept.
+   */
+  expire(): Promise<void>;
   /** Sign-out: every timeline goes (a session that ended keeps them with its recordings). */
   wipe(): Promise<void>;
 }
@@ -151,8 +171,10 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
     const service = url && detectMeeting(url)?.service;
     const meeting = url && parseMeetingLink(url);
     const event = service && meeting ? occurrenceAround(await deps.occurrences(), meeting, at) : null;
-    if (service && event?.people)
+    if (service && event?.people) {
       await store.keepAttendees({ ...owner, service, ...(await account()) }, event.people);
+      await armExpiry(true);
+    }
   }
 
   return {
@@ -194,7 +216,10 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
       if (!owner) return { recording: false };
       if (report.timeline !== undefined) {
         const timeline = parseTimeline(report.timeline);
-        if (timeline) await store.save({ ...owner, service, ...(await account()) }, timeline);
+        if (timeline) {
+          await store.save({ ...owner, service, ...(await account()) }, timeline);
+          await armExpiry(true);
+        }
       }
       if (report.missing) {
         let host = '';
@@ -244,6 +269,11 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
         }
     },
 
-    wipe: () => store.wipe(),
+    expire: async () => armExpiry((await store.expire()) > 0),
+
+    wipe: async () => {
+      await store.wipe();
+      await armExpiry(false);
+    },
   };
 }

@@ -23,12 +23,16 @@
  * entry may exist before any page timeline comes (its timeline is empty), follows and goes the same
  * way, and a timeline saved later keeps them.
  *
+ * The pages of one recording keep one timeline: two tabs of the meeting, or a tab reloaded, are
+ * merged into it, whichever reports last.
+ *
  * Each timeline is read back through `parseTimeline`, with its bounds (500 participants, 20,000
  * intervals), and the attendees through `readAttendees`, whatever the database holds. Changes are
  * made one at a time (`serialQueue`): two pages reporting at once never write over each other.
  */
 import type { KeyValueStore } from '@/lib/kv';
 import { serialQueue } from '@/lib/serial';
+import { mergeTimelines } from './merge';
 import { parseTimeline } from './stored-timeline';
 import { cleanName, type PageTimeline } from './timeline';
 
@@ -171,9 +175,18 @@ export class TimelineStore {
     );
   }
 
-  /** Keeps the page's timeline of a recording (a later one replaces an earlier one; attendees stay). */
+  /**
+   * Keeps a page's timeline of a recording, merged with what the recording's other pages (another
+   * tab of the meeting, the same tab before a reload) and this page's earlier reports gave
+   * (lib/page-names/merge.ts); attendees stay.
+   */
   save(entry: Owner, timeline: PageTimeline): Promise<void> {
-    return this.serial(() => this.write(entry, () => timeline));
+    return this.serial(() =>
+      this.write(entry, (known) => {
+        const before = known ? parseTimeline(known.timeline) : null;
+        return before ? mergeTimelines(before, timeline) : timeline;
+      }),
+    );
   }
 
   private async write(
@@ -245,6 +258,11 @@ export class TimelineStore {
     });
   }
 
+  /** Lets go of the entries past `KEEP_DAYS` (and past `MAX_ENTRIES`); returns how many are kept. */
+  expire(): Promise<number> {
+    return this.serial(() => this.prune());
+  }
+
   /** Everything (sign-out). */
   wipe(): Promise<void> {
     return this.serial(async () => {
@@ -252,12 +270,15 @@ export class TimelineStore {
     });
   }
 
-  private async prune(): Promise<void> {
+  private async prune(): Promise<number> {
     const now = this.now();
     const all = (await this.entries()).sort((a, b) => b.savedAt - a.savedAt);
+    let kept = 0;
     for (const [index, entry] of all.entries())
       if (index >= MAX_ENTRIES || now - entry.savedAt > KEEP_DAYS * DAY_MS)
         await this.kv.del(PREFIX + entry.recordingId);
+      else kept += 1;
+    return kept;
   }
 }
 
