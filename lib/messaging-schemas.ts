@@ -7,6 +7,7 @@
 import { CALENDAR_BOTS_PER_DAY_MAX } from './calendar/types';
 import { DELIVERY_KIND_IDS } from './delivery/kinds/ids';
 import { MAX_TEXT } from './page/event-start';
+import { MAX_CUTS } from './recording/sleep-cuts';
 import { z } from './zod';
 
 // No `new Function` probe: lib/zod.ts sets `jitless` (and the English messages) for every schema.
@@ -52,6 +53,7 @@ const recorderEvent = z.union([
     durationMs: count,
     size: count,
     closedMs: z.optional(count),
+    cuts: z.optional(z.array(z.tuple([count, count])).check(z.maxLength(MAX_CUTS))),
   }),
   z.object({
     type: z.literal('failed'),

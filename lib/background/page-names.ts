@@ -29,6 +29,7 @@ import type { Job } from '@/lib/jobs/types';
 import { isTerminal } from '@/lib/jobs/types';
 import { detectMeeting, parseMeetingLink } from '@/lib/meetings';
 import { recordBreakage } from '@/lib/page/breakage';
+import type { SleepCut } from '@/lib/page-names/cuts';
 import type { TimelineStore } from '@/lib/page-names/store';
 import { parseTimeline } from '@/lib/page-names/stored-timeline';
 import { suggestNames } from '@/lib/page-names/suggest';
@@ -75,7 +76,13 @@ export interface PageNamesService {
   timelineOf(
     spaceId: number,
     audioId: number,
-  ): Promise<{ timeline: PageTimeline; startedAt: number; bot: boolean; attendees?: string[] } | null>;
+  ): Promise<{
+    timeline: PageTimeline;
+    startedAt: number;
+    bot: boolean;
+    attendees?: string[];
+    cuts?: SleepCut[];
+  } | null>;
   /** A bot job was made (or joined) for a meeting link: the calendar event's attendees are kept beside it. */
   botSent(job: Job): Promise<void>;
   /** A "Record here" recording started on a page: the calendar event's attendees are kept beside it. */
@@ -137,7 +144,12 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
     const known = await store.follow({
       recording: (id) => {
         const recording = kept.get(id);
-        return recording && { ...(recording.jobId !== undefined && { jobId: recording.jobId }) };
+        return (
+          recording && {
+            ...(recording.jobId !== undefined && { jobId: recording.jobId }),
+            ...(recording.cuts && { cuts: recording.cuts }),
+          }
+        );
       },
       job: (id) => {
         const job = jobs.get(id);
@@ -249,6 +261,7 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
             startedAt: entry.startedAt,
             bot: entry.bot === true,
             attendees: entry.attendees,
+            ...(entry.cuts?.length && { cuts: entry.cuts }),
           }
         : null;
     },

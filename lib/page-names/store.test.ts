@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryKeyValue } from '@/lib/kv';
+import { MAX_CUTS, readCuts } from './cuts';
 import { type Followed, KEEP_DAYS, MAX_ATTENDEES, MAX_ENTRIES, readAttendees, TimelineStore } from './store';
 import { buildTimeline } from './timeline';
 
@@ -88,6 +89,31 @@ describe('the page timelines kept beside their recordings', () => {
       attendees: ['Anna Petrova'],
       timeline,
     });
+  });
+
+  it('takes the sleeps cut out of its recording’s file, read back within bounds', async () => {
+    const { store } = setup();
+    await store.save(entry('r1'), timeline);
+    await store.follow({
+      recording: () => ({ jobId: 'j1', cuts: [[30_000, 60_000]] }),
+      job: () => ({ spaceId: 2, audioId: 7, over: false }),
+      owner: OWNER,
+    });
+    expect(await store.forRecording(OWNER, 2, 7)).toMatchObject({ cuts: [[30_000, 60_000]] });
+    expect(
+      readCuts([
+        [1, 2],
+        [0, 5],
+      ]),
+    ).toEqual([]);
+    expect(
+      readCuts([
+        [1, 2],
+        [3, -1],
+      ]),
+    ).toEqual([]);
+    expect(readCuts('x')).toEqual([]);
+    expect(readCuts(Array.from({ length: 5_000 }, (_, i) => [i * 10, 1]))).toHaveLength(MAX_CUTS);
   });
 
   it('is read only for the account it was kept for', async () => {

@@ -32,6 +32,7 @@
  */
 import type { KeyValueStore } from '@/lib/kv';
 import { serialQueue } from '@/lib/serial';
+import { readCuts, type SleepCut } from './cuts';
 import { mergeTimelines } from './merge';
 import { parseTimeline } from './stored-timeline';
 import { cleanName, type PageTimeline } from './timeline';
@@ -70,6 +71,8 @@ export interface StoredTimeline {
   timeline: PageTimeline;
   /** The calendar event's attendees' display names (names only), when a synced feed held the meeting. */
   attendees?: string[];
+  /** The sleeps taken out of the recording's file (lib/page-names/cuts.ts), when there were any. */
+  cuts?: SleepCut[];
 }
 
 /** A timeline with nobody in it: an entry that holds only the calendar event's attendees. */
@@ -110,7 +113,7 @@ export interface Followed {
    * A "Record here" recording while it is kept (the current one, or one set aside), with the upload
    * job that holds it now, if any; undefined once it is no longer kept.
    */
-  recording(recordingId: string): { jobId?: string } | undefined;
+  recording(recordingId: string): { jobId?: string; cuts?: readonly SleepCut[] } | undefined;
   /** The job, if it is still listed: its recording once known, and whether it ended without one. */
   job(jobId: string): { spaceId: number; audioId?: number; over: boolean } | undefined;
   /** The account signed in now (lib/archive's owner), or null. */
@@ -160,7 +163,9 @@ export class TimelineStore {
   async parsed(entry: StoredTimeline): Promise<StoredTimeline | null> {
     const timeline = parseTimeline(entry.timeline);
     if (!timeline) await this.serial(() => this.kv.del(PREFIX + entry.recordingId));
-    return timeline ? { ...entry, timeline, attendees: readAttendees(entry.attendees) } : null;
+    return timeline
+      ? { ...entry, timeline, attendees: readAttendees(entry.attendees), cuts: readCuts(entry.cuts) }
+      : null;
   }
 
   /**
@@ -289,6 +294,11 @@ function followOne(entry: StoredTimeline, followed: Followed): StoredTimeline | 
   if (next.audioId !== undefined) return next;
   // A "Record here" recording still kept holds its entry, whatever became of a job that held it.
   const recording = next.bot ? undefined : followed.recording(next.recordingId);
+  // The file made of it says where a sleep was taken out (a file made again says it again).
+  if (recording && JSON.stringify(recording.cuts ?? []) !== JSON.stringify(next.cuts ?? [])) {
+    const { cuts: _, ...rest } = next;
+    next = recording.cuts?.length ? { ...rest, cuts: [...recording.cuts] } : rest;
+  }
   if (recording && recording.jobId !== next.jobId) {
     const { jobId: _, ...rest } = next;
     next = recording.jobId === undefined ? rest : { ...rest, jobId: recording.jobId };
