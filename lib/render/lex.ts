@@ -1,7 +1,8 @@
 /**
  * marked's lexer with the bounds its own lacks, read one top-level block at a time: what the
- * pages render (lib/render/markdown.ts), the chats are sent (lib/delivery/markdown.ts) and the
- * action items are read from (lib/items/markdown.ts) all lex a protocol here.
+ * pages render (lib/render/markdown.ts), the chats are sent (lib/delivery/markdown.ts), the
+ * action items are read from (lib/items/markdown.ts) and the lines linked to their sources
+ * (lib/grounding/protocol.ts) all lex a protocol here.
  *
  * What marked does on hostile input, measured: its emphasis takes time that grows with the square
  * of a run's length (`a_` 30,000 times: 12.6 s) and overflows its stack on tens of thousands of
@@ -20,7 +21,7 @@
  *   `LEX_TIME_MAX_MS` of reading blocks, or then of reading their inline runs, have passed.
  *
  * What is past the bounds depends on the reader (`over`): `text` (the pages, the chats) gives
- * such a block as its text (`plain`), so nothing is lost and nothing is guessed; `cut` (the items)
+ * such a block as its text (`plain`), so nothing is lost and nothing is guessed; `cut` (the items, the grounding)
  * reads what fits: a long block to its first `BLOCK_MAX` characters (the reading ends there if the
  * rest may hold a list item, since no bullet would be right past it), an inline run to its first
  * `INLINE_MAX`, and leaves out a block too deep.
