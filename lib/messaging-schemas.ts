@@ -180,6 +180,8 @@ const privilegedSchemas = {
   'archive.import.status': z.object({}),
   // Deliveries (privileged): a destination address is a credential and never goes back to a page.
   'deliveries.list': z.object({}),
+  /** How many destinations other accounts set up (kept for them, not listed). */
+  'deliveries.others': z.object({}),
   'deliveries.add': z.object({
     kind: deliveryKind,
     /** A kind entered by address. */

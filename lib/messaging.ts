@@ -212,6 +212,7 @@ export interface ResponseMap {
   'archive.import.status': ImportState;
   // Deliveries (lib/delivery): destinations are shown masked, never with their full address.
   'deliveries.list': DestinationView[];
+  'deliveries.others': { kept: number };
   'deliveries.add': DestinationView;
   'deliveries.update': DestinationView;
   'deliveries.remove': null;

@@ -85,6 +85,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     kv: trustedDeliveryKv,
     schedule: deliveryAlarm(now),
     speakerNames: (spaceId, audioId) => archive.speakerMap(spaceId, audioId),
+    // Destinations belong to the account that set them up.
+    owner: account.archiveOwner,
   });
 
   const results = createResults({
