@@ -311,6 +311,11 @@ export function DeliveriesSection({ spaces }: { spaces: SpaceListItem[] | null }
     problem,
     add: addWith,
   } = useListSection(() => sendMessage('deliveries.list', {}));
+  /** Destinations other accounts set up, kept for them (not listed here). */
+  const [others, setOthers] = useState(0);
+  useEffect(() => {
+    void sendMessage('deliveries.others', {}).then((answer) => setOthers(answer.ok ? answer.data.kept : 0));
+  }, [destinations]);
   const [kind, setKind] = useState<DestinationKind>('webhook');
   const [kindChosen, setKindChosen] = useState(false);
   /** A bot kind's chat (its token is the form's `input`). */
@@ -373,6 +378,11 @@ export function DeliveriesSection({ spaces }: { spaces: SpaceListItem[] | null }
       <p class="muted small-text">{t.deliveriesHint}</p>
       <ListError error={listError} />
       {destinations && destinations.length === 0 && <p class="muted small-text">{t.noDestinations}</p>}
+      {others > 0 && (
+        <p class="muted small-text" data-testid="destinations-kept-for-others">
+          {t.keptForOthers(others)}
+        </p>
+      )}
       {destinations && destinations.length > 0 && (
         <ul class="plain-list calendar-list" data-testid="destination-list">
           {destinations.map((destination) => (

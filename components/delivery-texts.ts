@@ -18,6 +18,10 @@ export const deliveryTexts = defineMessages(
     addDestination: 'Add destination',
     adding: 'Adding…',
     noDestinations: 'No destination yet.',
+    keptForOthers: (count: number) =>
+      count === 1
+        ? 'A destination set up by another account is kept for that account: its protocols go there once it signs in again.'
+        : `${count} destinations set up by other accounts are kept for them: their protocols go there once they sign in again.`,
     spaces: 'Spaces',
     allSpaces: 'All spaces',
     includeTranscript: 'Include the transcript',
@@ -83,6 +87,10 @@ export const deliveryTexts = defineMessages(
     addDestination: 'Добавить адрес',
     adding: 'Добавляем…',
     noDestinations: 'Адресов пока нет.',
+    keptForOthers: (count: number) =>
+      count === 1
+        ? 'Адрес, добавленный другой учётной записью, сохранён для неё: её протоколы пойдут туда, когда она снова войдёт.'
+        : `Адреса, добавленные другими учётными записями (${count}), сохранены для них: их протоколы пойдут туда, когда они снова войдут.`,
     spaces: 'Пространства',
     allSpaces: 'Все пространства',
     includeTranscript: 'Добавлять расшифровку',

@@ -147,6 +147,8 @@ export const en = {
   protocol: 'Protocol',
   renderingProtocol: (percent: number) => `Showing the protocol… ${percent}%`,
   noProtocol: 'The protocol is empty.',
+  protocolAsText:
+    'Part of this protocol is shown as plain text: its formatting is nested too deeply or is too long to read.',
   protocolTruncated: (shown: string, total: string) =>
     `This protocol is very long (${total}), so it is shown shortened: the first ${shown}. Copying and exports use the shortened text; the full protocol stays on the service.`,
   resultLoading: 'Loading the result…',

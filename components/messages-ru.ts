@@ -137,6 +137,8 @@ export const ru: Catalog = {
   protocol: 'Протокол',
   renderingProtocol: (percent: number) => `Показываем протокол… ${percent}%`,
   noProtocol: 'Протокол пуст.',
+  protocolAsText:
+    'Часть протокола показана простым текстом: его разметка вложена слишком глубоко или слишком длинна для разбора.',
   protocolTruncated: (shown: string, total: string) =>
     `Протокол очень длинный (${total}), поэтому показан сокращённым: первые ${shown}. Копирование и экспорт берут сокращённый текст; полный протокол остаётся в сервисе.`,
   resultLoading: 'Загрузка результата…',

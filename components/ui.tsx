@@ -125,6 +125,8 @@ interface RenderedProtocol {
   markdown: string;
   pieces: string[];
   done: number;
+  /** Some of it is past the bounds its Markdown is read within, and shown as its text. */
+  plain: boolean;
 }
 
 /**
@@ -169,17 +171,19 @@ export function Protocol({ markdown }: { markdown: string }) {
     void (async () => {
       const { renderMarkdownPieces } = await import('@/lib/render/markdown');
       const pieces: string[] = [];
+      let plain = false;
       let sliceStart = performance.now();
       for (const piece of renderMarkdownPieces(markdown)) {
         if (!live) return;
         pieces.push(piece.html);
+        plain ||= piece.plain;
         if (piece.done < 1 && performance.now() - sliceStart >= SLICE_MS) {
-          setRendered({ markdown, pieces: pieces.slice(), done: piece.done });
+          setRendered({ markdown, pieces: pieces.slice(), done: piece.done, plain });
           await yieldToPage();
           sliceStart = performance.now();
         }
       }
-      lastRendered = { markdown, pieces, done: 1 };
+      lastRendered = { markdown, pieces, done: 1, plain };
       if (live) setRendered(lastRendered);
     })();
     return () => {
@@ -192,6 +196,11 @@ export function Protocol({ markdown }: { markdown: string }) {
   const percent = Math.floor(current.done * 100);
   return (
     <>
+      {current.plain && (
+        <p class="muted" data-testid="protocol-as-text">
+          {text.value.protocolAsText}
+        </p>
+      )}
       <div class="markdown" data-testid="protocol" aria-busy={current.done < 1}>
         {current.pieces.map((html, index) => (
           // The only HTML inserted is DOMPurify's output (lib/render/markdown.ts), each piece

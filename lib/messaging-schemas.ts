@@ -7,6 +7,7 @@
 import { CALENDAR_BOTS_PER_DAY_MAX } from './calendar/types';
 import { DELIVERY_KIND_IDS } from './delivery/kinds/ids';
 import { MAX_TEXT } from './page/event-start';
+import { MAX_CUTS } from './recording/sleep-cuts';
 import { SILENCE_STOP_CHOICES } from './recording/types';
 import { z } from './zod';
 
@@ -53,6 +54,7 @@ const recorderEvent = z.union([
     durationMs: count,
     size: count,
     closedMs: z.optional(count),
+    cuts: z.optional(z.array(z.tuple([count, count])).check(z.maxLength(MAX_CUTS))),
   }),
   z.object({
     type: z.literal('failed'),
@@ -180,6 +182,8 @@ const privilegedSchemas = {
   'archive.import.status': z.object({}),
   // Deliveries (privileged): a destination address is a credential and never goes back to a page.
   'deliveries.list': z.object({}),
+  /** How many destinations other accounts set up (kept for them, not listed). */
+  'deliveries.others': z.object({}),
   'deliveries.add': z.object({
     kind: deliveryKind,
     /** A kind entered by address. */

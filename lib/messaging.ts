@@ -25,6 +25,7 @@ import type { DestinationView } from '@/lib/delivery/types';
 import type { Lang } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
 import type { PageText } from '@/lib/page/page-text';
+import type { SleepCut } from '@/lib/page-names/cuts';
 import type { PageTimeline } from '@/lib/page-names/timeline';
 import type { RecordingState } from '@/lib/recording/state';
 import type { RecordingView } from '@/lib/recording/view';
@@ -205,17 +206,20 @@ export interface ResponseMap {
   'archive.renameVoice': SpeakerMap | null;
   /** The page's timeline and the recording's start on the same clock; null: none kept. */
   /** `attendees`: the calendar event's attendees' names, when a synced feed held the meeting. */
+  /** `cuts`: the sleeps taken out of a "Record here" recording's file (lib/page-names/cuts.ts). */
   'pageNames.get': {
     timeline: PageTimeline;
     startedAt: number;
     bot: boolean;
     attendees?: string[];
+    cuts?: SleepCut[];
   } | null;
   'archive.import.start': ImportState;
   'archive.import.stop': ImportState;
   'archive.import.status': ImportState;
   // Deliveries (lib/delivery): destinations are shown masked, never with their full address.
   'deliveries.list': DestinationView[];
+  'deliveries.others': { kept: number };
   'deliveries.add': DestinationView;
   'deliveries.update': DestinationView;
   'deliveries.remove': null;

@@ -15,6 +15,7 @@
 import wasmUrl from '@sqlite.org/sqlite-wasm/sqlite3.wasm?url';
 import sqlite3InitModule from 'sqlite-wasm-module';
 import { SEARCH_DATABASE_DIRECTORY } from '@/lib/archive';
+import { withoutRemoval } from '@/lib/archive/pool-guard';
 import type { SearchDatabase } from '@/lib/archive/worker';
 
 const POOL = 'meeting-search';
@@ -24,6 +25,10 @@ const OPAQUE_FOLDER = '.opaque';
 /** Between tries of the pool's files while another worker still holds them. */
 const RETRY_MS = 250;
 const WAIT_MS = 30_000;
+/** Between looks at the pool's files while the worker answers from memory. */
+const LATER_MS = 1_000;
+/** Installs of the pool tried, in all, while its files are free (none succeeding: memory for good). */
+const INSTALL_TRIES = 3;
 /** SQLite's page cache, in KiB: the worker's memory stays bounded whatever the archive's size. */
 const CACHE_KIB = 8192;
 
@@ -96,44 +101,55 @@ export async function poolFilesFree(): Promise<boolean> {
   return true;
 }
 
-/** Waits until the pool's files can be taken (`poolFilesFree`); false after `WAIT_MS`. */
-async function whenFree(): Promise<boolean> {
-  const until = Date.now() + WAIT_MS;
+/** Waits until the pool's files can be taken (`poolFilesFree`); false after `waitMs`. */
+async function whenFree(waitMs: number, retryMs = RETRY_MS): Promise<boolean> {
+  const until = Date.now() + waitMs;
   for (;;) {
     if (await poolFilesFree()) return true;
     if (Date.now() > until) return false;
-    await sleep(RETRY_MS);
+    await sleep(retryMs);
   }
 }
 
-/** Opens the database: called by the worker that holds the pool's Web Lock (search.worker.ts). */
-export async function openSearchDatabase(): Promise<SearchDatabase> {
-  // The files are tried while SQLite loads (a page opened cold waits for both).
-  const [sqlite3, free] = await Promise.all([load(), whenFree().catch(() => false)]);
-  if (free) {
-    try {
-      const pool = await sqlite3.installOpfsSAHPoolVfs({
-        name: POOL,
-        directory: SEARCH_DATABASE_DIRECTORY,
-        initialCapacity: 4,
-      });
-      openTimings.pool = performance.now();
-      const database: SearchDatabase = {
-        db: tuned(new pool.OpfsSAHPoolDb(FILE)),
-        storage: 'opfs',
-        wipe: async () => {
-          database.db.close();
-          await pool.wipeFiles();
-          database.db = tuned(new pool.OpfsSAHPoolDb(FILE));
-          return database.db;
-        },
-      };
-      openTimings.opened = performance.now();
-      return database;
-    } catch {
-      // No origin-private file system here: an in-memory database.
-    }
+/**
+ * The database in the pool's files, or null when the pool cannot be installed now. The install
+ * runs with directory removal refused (lib/archive/pool-guard.ts): the library's failing path
+ * removes the pool's folder, and with it the index another page just let go of.
+ */
+async function onDisk(sqlite3: Sqlite3): Promise<SearchDatabase | null> {
+  try {
+    const pool = await withoutRemoval(
+      FileSystemDirectoryHandle.prototype,
+      [SEARCH_DATABASE_DIRECTORY, OPAQUE_FOLDER],
+      () =>
+        sqlite3.installOpfsSAHPoolVfs({
+          name: POOL,
+          directory: SEARCH_DATABASE_DIRECTORY,
+          initialCapacity: 4,
+          // A failed install is tried again (the library would keep its failure otherwise); the
+          // option is the library's, missing from its types.
+          ...({ forceReinitIfPreviouslyFailed: true } as object),
+        }),
+    );
+    openTimings.pool = performance.now();
+    const database: SearchDatabase = {
+      db: tuned(new pool.OpfsSAHPoolDb(FILE)),
+      storage: 'opfs',
+      wipe: async () => {
+        database.db.close();
+        await pool.wipeFiles();
+        database.db = tuned(new pool.OpfsSAHPoolDb(FILE));
+        return database.db;
+      },
+    };
+    openTimings.opened = performance.now();
+    return database;
+  } catch {
+    return null;
   }
+}
+
+function inMemory(sqlite3: Sqlite3): SearchDatabase {
   const database: SearchDatabase = {
     db: tuned(new sqlite3.oo1.DB(':memory:')),
     storage: 'memory',
@@ -144,4 +160,36 @@ export async function openSearchDatabase(): Promise<SearchDatabase> {
     },
   };
   return database;
+}
+
+/**
+ * The files taken later, for a worker answering from memory: looked at every `LATER_MS` for as long
+ * as the worker lives; an install that fails while they are free is tried `INSTALL_TRIES` times in
+ * all (no origin-private file system here: memory for good).
+ */
+async function later(sqlite3: Sqlite3, tries: number): Promise<SearchDatabase | null> {
+  for (let left = tries; left > 0; ) {
+    await whenFree(Number.POSITIVE_INFINITY, LATER_MS);
+    const disk = await onDisk(sqlite3);
+    if (disk) return disk;
+    left -= 1;
+    await sleep(LATER_MS);
+  }
+  return null;
+}
+
+/**
+ * Opens the database: called by the worker that holds the pool's Web Lock (search.worker.ts).
+ * `waitMs`: how long the pool's files are waited for before answering from memory (`WAIT_MS`);
+ * from memory, the files are taken as soon as they can be (`SearchDatabase.later`), so the index
+ * (and a damaged database's rebuild) ends up on disk.
+ */
+export async function openSearchDatabase(options: { waitMs?: number } = {}): Promise<SearchDatabase> {
+  // The files are tried while SQLite loads (a page opened cold waits for both).
+  const [sqlite3, free] = await Promise.all([load(), whenFree(options.waitMs ?? WAIT_MS).catch(() => false)]);
+  const disk = free ? await onDisk(sqlite3) : null;
+  if (disk) return disk;
+  const memory = inMemory(sqlite3);
+  memory.later = later(sqlite3, free ? INSTALL_TRIES - 1 : INSTALL_TRIES).catch(() => null);
+  return memory;
 }

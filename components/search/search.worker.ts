@@ -26,8 +26,9 @@ const mark: SearchWorkerOptions['mark'] = (step) => {
  * Test build only (`WXT_TEST_BUILD`): a delay before each record is indexed, and before each
  * record is read for a search's hits, in ms, from the archive's keys `test:index-delay-ms` and
  * `test:read-delay-ms` (written by tests/e2e/search-fresh.spec.ts), so a test can type before the
- * index is complete, or see the meetings found before their passages. A release build has no such
- * key or code.
+ * index is complete, or see the meetings found before their passages; and the time the pool's
+ * files are waited for (`test:pool-wait-ms`, tests/e2e/search-files.spec.ts). A release build has
+ * no such key or code.
  * Waits the key's delay, at most 10 s.
  */
 const delay = async (ms: number | undefined) => {
@@ -39,7 +40,11 @@ let readDelay: Promise<number | undefined> | null = null;
 const options: SearchWorkerOptions =
   import.meta.env.WXT_TEST_BUILD === '1'
     ? {
-        open: openSearchDatabase,
+        // The pool's files waited for before answering from memory (tests/e2e/search-files.spec.ts).
+        open: async () => {
+          const waitMs = await kv.get<number>('test:pool-wait-ms');
+          return openSearchDatabase(typeof waitMs === 'number' && waitMs > 0 ? { waitMs } : {});
+        },
         mark,
         beforeRecord: async () => delay(await kv.get<number>('test:index-delay-ms')),
         // Read once per worker (tests/e2e/search-fresh.spec.ts sets it before the page opens).
@@ -48,7 +53,7 @@ const options: SearchWorkerOptions =
           await delay(await readDelay);
         },
       }
-    : { open: openSearchDatabase };
+    : { open: () => openSearchDatabase() };
 
 const peers = new BroadcastChannel(SEARCH_PEERS_CHANNEL);
 const me = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;

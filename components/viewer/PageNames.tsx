@@ -13,6 +13,7 @@ import type { ProcessingResult } from '@/lib/api/schemas';
 import { normalizeDialog } from '@/lib/api/units';
 import { sendMessage } from '@/lib/messaging';
 import type { Rename } from '@/lib/page-names/confirm';
+import type { SleepCut } from '@/lib/page-names/cuts';
 import type { Matching } from '@/lib/page-names/match';
 import { NOTHING_OFFERED, type OfferedNames, offeredNames, suggestNames } from '@/lib/page-names/suggest';
 import type { PageTimeline } from '@/lib/page-names/timeline';
@@ -54,6 +55,8 @@ export function PageNames({
     startedAt: number;
     bot: boolean;
     attendees?: string[];
+    /** The sleeps taken out of the recording's file: `suggestNames` places the page after them. */
+    cuts?: SleepCut[];
   } | null>(null);
   useEffect(() => {
     let live = true;

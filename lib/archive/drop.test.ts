@@ -81,4 +81,24 @@ describe('dropSearchFiles', () => {
     expect(calls.slept).toEqual(DROP_RETRY_MS);
     expect(DROP_RETRY_MS.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(20_000);
   });
+
+  it('leaves the files alone once an archive is kept again (a sign-in while it waited): they are the new index', async () => {
+    const { target, sleep, calls } = folder({ removals: ['held', 'held', 'ok'], largest: [102_400] });
+    let archived = false;
+    const waits: number[] = [];
+    const outcome = await dropSearchFiles(
+      target,
+      async (ms) => {
+        waits.push(ms);
+        // Signed in again while the drop waited: the pages build a new index in the same files.
+        archived = true;
+        await sleep(ms);
+      },
+      DROP_RETRY_MS,
+      async () => archived,
+    );
+    expect(outcome).toBe('kept');
+    expect(calls.remove).toBe(1);
+    expect(waits).toHaveLength(1);
+  });
 });

@@ -7,7 +7,9 @@
  * the folder cannot be removed: that worker empties them itself on the clear it is told of. Its
  * page may close first (its worker ends before it has emptied them): the files are let go then, so
  * the removal is tried again, a bounded number of times, until it succeeds or the files hold no
- * data.
+ * data. An archive kept again meanwhile (someone signed in while the removal waited) ends the
+ * tries: the files are then the new archive's index, which the pages build in them, and removing
+ * them would take it away under the next page.
  */
 
 /**
@@ -29,9 +31,9 @@ export interface DropTarget {
 /**
  * `removed`: the folder is gone; `absent`: there was none; `emptied`: a worker holds the files and
  * has emptied them; `held`: still held and not emptied after the last try (a worker started later
- * over no archive empties them).
+ * over no archive empties them); `kept`: an archive is kept again, whose index the files now are.
  */
-export type DropOutcome = 'removed' | 'absent' | 'emptied' | 'held';
+export type DropOutcome = 'removed' | 'absent' | 'emptied' | 'held' | 'kept';
 
 const named = (error: unknown, name: string): boolean =>
   typeof error === 'object' && error !== null && (error as { name?: unknown }).name === name;
@@ -40,8 +42,11 @@ export async function dropSearchFiles(
   target: DropTarget,
   sleep: (ms: number) => Promise<void>,
   delays: readonly number[] = DROP_RETRY_MS,
+  /** Whether an archive is kept again (looked at before each try after the first). */
+  archived: () => Promise<boolean> = async () => false,
 ): Promise<DropOutcome> {
   for (let attempt = 0; ; attempt += 1) {
+    if (attempt > 0 && (await archived().catch(() => false))) return 'kept';
     try {
       await target.remove();
       return 'removed';

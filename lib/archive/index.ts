@@ -6,7 +6,7 @@
 
 import { DATABASES } from '@/lib/databases';
 import { idbKeyValue, type KeyValueStore } from '@/lib/kv';
-import { type DropOutcome, dropSearchFiles } from './drop';
+import { DROP_RETRY_MS, type DropOutcome, dropSearchFiles } from './drop';
 import { ArchiveReader, type SpeakerMap } from './store';
 
 export * from './import';
@@ -32,7 +32,8 @@ async function largestFile(directory: FileSystemDirectoryHandle): Promise<number
 /**
  * Drops the search database's files (the archive was wiped): the folder is removed, or, while a
  * page's search worker holds the files, tried again until that worker has emptied them or its page
- * is gone (lib/archive/drop.ts). A worker started later over no archive empties them too.
+ * is gone (lib/archive/drop.ts), unless an archive is kept again meanwhile (its index is then in
+ * them). A worker started later over no archive empties them too.
  */
 export async function dropSearchDatabase(): Promise<DropOutcome> {
   try {
@@ -43,6 +44,9 @@ export async function dropSearchDatabase(): Promise<DropOutcome> {
         largestFile: async () => largestFile(await root.getDirectoryHandle(SEARCH_DATABASE_DIRECTORY)),
       },
       (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      DROP_RETRY_MS,
+      // Signed in again while it waited: the files are the new archive's index now.
+      async () => (await new ArchiveReader(archiveKv()).catalog()) !== null,
     );
   } catch {
     // No origin-private file system here.

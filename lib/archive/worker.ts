@@ -51,6 +51,11 @@ export interface SearchDatabase {
    * database was found damaged).
    */
   wipe(): Promise<Database>;
+  /**
+   * An in-memory database's stand-in for the files it could not take: the database in the files
+   * once they can be taken (null: never). The worker then moves to it and builds the index there.
+   */
+  later?: Promise<SearchDatabase | null>;
 }
 
 export interface SearchWorkerOptions {
@@ -194,12 +199,40 @@ export function startSearchWorker(
   /** The database being opened (once per worker; tried again by the next build after a failure). */
   let opening: Promise<SearchDatabase> | null = null;
   const openDatabase = () => {
-    opening ??= options.open().catch((error: unknown) => {
-      opening = null;
-      throw error;
-    });
+    opening ??= options
+      .open()
+      .then((opened) => {
+        void opened.later?.then((disk) => (disk ? moveTo(disk) : undefined));
+        return opened;
+      })
+      .catch((error: unknown) => {
+        opening = null;
+        throw error;
+      });
     return opening;
   };
+
+  /**
+   * The files were taken after the worker answered from memory: the in-memory index goes, the one in
+   * the files is used (a damaged one rebuilt there, `recovered`), and the archive is indexed there.
+   */
+  function moveTo(disk: SearchDatabase): void {
+    const memory = database;
+    epoch += 1;
+    database = disk;
+    opening = Promise.resolve(disk);
+    index = null;
+    whole = false;
+    empty = false;
+    cache.clear();
+    version += 1;
+    try {
+      memory?.db.close();
+    } catch {
+      // Closed already.
+    }
+    void build();
+  }
 
   /** The index for this archive generation, in the database (opened once, wiped when asked). */
   const indexFor = async (generation: string | null): Promise<FtsIndex | null> => {

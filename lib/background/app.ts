@@ -72,7 +72,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     lang,
     forgetRecordings: async (how) => {
       await recording?.forget(how);
-      // Sign-out takes the meeting pages' timelines with the recordings; a session that ended keeps them.
+      // Sign-out takes the meeting pages' timelines with the recordings; a session that ended (and
+      // "Sign in again") keeps them with the recordings they belong to (the archive's clear does not touch them).
       if (how === 'signed-out') await pageNames?.wipe();
     },
     ...(options.sessionKv ? { sessionKv: options.sessionKv } : {}),
@@ -90,6 +91,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     kv: trustedDeliveryKv,
     schedule: deliveryAlarm(now),
     speakerNames: (spaceId, audioId) => archive.speakerMap(spaceId, audioId),
+    // Destinations belong to the account that set them up.
+    owner: account.archiveOwner,
   });
 
   const results = createResults({
@@ -154,10 +157,11 @@ export function createBackground(options: BackgroundOptions = {}): Background {
   };
 
   const recordingKv = options.recordingKv ?? idbKeyValue(DATABASES.recording.name, DATABASES.recording.store);
+  const recordingStore = createRecordingStore(recordingKv);
   recording = createRecording({
     now,
     lang,
-    store: createRecordingStore(recordingKv),
+    store: recordingStore,
     offscreen: theOffscreenDocument(),
     browser: recordingBrowser(),
     notify,
@@ -178,7 +182,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       options.timelinesKv ?? idbKeyValue(DATABASES.timelines.name, DATABASES.timelines.store),
       now,
     ),
-    recording,
+    // A timeline lives as long as its recording is kept: the current one or one set aside.
+    recording: { state: () => recordingStore.getState(), kept: () => recordingStore.getKept() },
     jobs: results.jobs,
     archive: { store: archive, owner: account.archiveOwner },
     applyWithoutAsking: async () => (await getSettings()).applyPageNames,
@@ -194,6 +199,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     await account.checkSession().catch((error) => console.error('session not checked', error));
     await results.archiveImport.resume().catch((error) => console.error('archive import not resumed', error));
     await recording.resume().catch((error) => console.error('recording upload not resumed', error));
+    // Timelines past 90 days go, and the daily alarm that lets them go is set again (Chrome may drop it).
+    await pageNames.expire().catch((error) => console.error('page timelines not expired', error));
     // Sends what is due and re-arms the alarm (Chrome may drop it at a restart); only when something waits.
     void delivery.wake().catch((error) => console.error('deliveries not sent', error));
     await results.updateBadge();

@@ -46,6 +46,8 @@ export interface DeliveriesDeps {
   schedule: (at: number | null) => Promise<void>;
   /** Speaker names given in the viewer (the archive's). */
   speakerNames: (spaceId: number, audioId: number) => Promise<Record<string, string>>;
+  /** The account signed in (lib/archive's owner): its destinations are the ones used. */
+  owner?: () => Promise<string | null>;
 }
 
 /** The deliveries (lib/delivery/service.ts) with the worker's dependencies. */
@@ -61,5 +63,6 @@ export function createDeliveries(deps: DeliveriesDeps): DeliveryService {
     ...(import.meta.env?.WXT_TEST_BUILD === '1' ? { backoffBaseMs: TEST_BACKOFF_BASE_MS } : {}),
     schedule: deps.schedule,
     speakerNames: deps.speakerNames,
+    ...(deps.owner ? { owner: deps.owner } : {}),
   });
 }

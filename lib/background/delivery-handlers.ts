@@ -8,6 +8,7 @@ import type { Background } from './types';
 
 type DeliveryMessages =
   | 'deliveries.list'
+  | 'deliveries.others'
   | 'deliveries.add'
   | 'deliveries.update'
   | 'deliveries.remove'
@@ -33,6 +34,7 @@ async function refused<T>(work: () => Promise<T>): Promise<T> {
 export function createDeliveryHandlers(bg: Background): Pick<Handlers, DeliveryMessages> {
   return {
     'deliveries.list': () => bg.deliveries.list(),
+    'deliveries.others': async () => ({ kept: await bg.deliveries.keptForOthers() }),
     'deliveries.add': (payload) =>
       refused(() =>
         bg.deliveries.add({

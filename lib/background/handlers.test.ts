@@ -5,6 +5,7 @@ import { describeError } from '../failures';
 import { jobsItem } from '../jobs/store';
 import { memoryKeyValue } from '../kv';
 import type { ErrorInfo } from '../messaging';
+import { emptyTimeline } from '../page-names/store';
 import { pageBreakagesItem, schedulesItem, serviceUrlItem } from '../storage';
 import { type Background, createBackground } from './app';
 import type { Sender } from './senders';
@@ -179,6 +180,32 @@ describe('session messages', () => {
         keep ? expect.objectContaining({ id: 'r1' }) : undefined,
       );
     }
+  });
+
+  it('"Sign in again" and a session the service ended keep the page timeline of a kept recording; Sign out deletes it', async () => {
+    const recordingKv = memoryKeyValue();
+    const timelinesKv = memoryKeyValue();
+    restart({ recordingKv, timelinesKv, archiveKv: memoryKeyValue() });
+    await signIn();
+    await recordingKv.set('state', { ...kept, startedAt: 0, pieces: 1, bytes: 1, recordedMs: 5_000 });
+    const timeline = emptyTimeline(1_000);
+    await timelinesKv.set('timeline:r1', {
+      recordingId: 'r1',
+      startedAt: 0,
+      service: 'google_meet',
+      savedAt: Date.now(),
+      timeline: { ...timeline, participants: [{ id: 'a', name: 'Anna', self: false }], speaking: [[]] },
+      attendees: ['Anna'],
+    });
+    await send('session.signOut', { keepRecordings: true });
+    await signIn();
+    // The service ends the session (its renewal refused).
+    await bg.session.store.set(null);
+    await bg.pageNames.follow();
+    expect(await timelinesKv.keys()).toEqual(['timeline:r1']);
+    await signIn();
+    await send('session.signOut', {});
+    expect(await timelinesKv.keys()).toEqual([]);
   });
 
   it('another account signing in is asked before the recordings kept for the first are deleted; the same account keeps them', async () => {

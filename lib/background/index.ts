@@ -17,6 +17,7 @@ import { createHandlers, respond } from './handlers';
 import { createMenus } from './menus';
 import { openNotification } from './notifications';
 import { notifyPages, withPageOutcome } from './page-answers';
+import { PAGE_NAMES_EXPIRY_ALARM } from './page-names';
 import { watchRecording } from './recording/watch';
 import { POLL_ALARM } from './scheduler';
 import { checkMessage, currentSender, type OwnExtension } from './senders';
@@ -93,6 +94,7 @@ export function startBackground(bg: Background = createBackground()): Background
     else if (alarm.name === CALENDAR_SYNC_ALARM) void bg.calendar.sync().catch(log('calendar sync'));
     else if (alarm.name === CALENDAR_DISPATCH_ALARM)
       void (async () => bg.calendar.calendars.dispatchDue())().catch(log('calendar dispatch'));
+    else if (alarm.name === PAGE_NAMES_EXPIRY_ALARM) void bg.pageNames.expire().catch(log('page timelines'));
     else if (alarm.name === DELIVERY_ALARM)
       void (async () => bg.deliveries.sendDue())().catch(log('deliveries'));
     else if (alarm.name === SESSION_WARNING_ALARM || alarm.name === SESSION_EXPIRED_ALARM) {

@@ -8,7 +8,9 @@ import { TimelineStore } from '@/lib/page-names/store';
 import { buildTimeline, type PageSample } from '@/lib/page-names/timeline';
 import { newRecording, type RecordingState } from '@/lib/recording/state';
 import { pageBreakagesItem } from '@/lib/storage';
-import { createPageNames } from './page-names';
+import { createPageNames, PAGE_NAMES_EXPIRY_ALARM } from './page-names';
+
+const DAY = 24 * 60 * 60_000;
 
 const MEET = 'https://meet.google.com/abc-defg-hij';
 const START = 1_790_000_000_000;
@@ -43,6 +45,7 @@ function occurrence(people: string[], link = MEET): MeetingOccurrence {
 
 function setup(options: { apply?: boolean; occurrences?: MeetingOccurrence[] } = {}) {
   const option = { apply: options.apply ?? false };
+  const clock = { now: START };
   let state: RecordingState | null = {
     ...newRecording({ id: 'rec1', tabId: 3, title: 'Meet', spaceId: null, availableSeconds: null }, START),
     phase: 'recording',
@@ -50,11 +53,11 @@ function setup(options: { apply?: boolean; occurrences?: MeetingOccurrence[] } =
   const jobs: Job[] = [];
   const archive = new Archive(memoryKeyValue(), { now: () => START });
   const kv = memoryKeyValue();
-  const store = new TimelineStore(kv, () => START);
+  const store = new TimelineStore(kv, () => clock.now);
   const pages = createPageNames({
-    now: () => START,
+    now: () => clock.now,
     store,
-    recording: { state: async () => state },
+    recording: { state: async () => state, kept: async () => [] },
     jobs: { list: async () => jobs },
     archive: { store: archive, owner: async () => 'owner' },
     applyWithoutAsking: async () => option.apply,
@@ -63,6 +66,7 @@ function setup(options: { apply?: boolean; occurrences?: MeetingOccurrence[] } =
   return {
     pages,
     kv,
+    clock,
     jobs,
     archive,
     option,
@@ -154,6 +158,61 @@ describe('a meeting our bot records', () => {
     Object.assign(job, { phase: 'ready', audioId: 60 });
     await pages.follow();
     expect(await pages.timelineOf(2, 60)).toMatchObject({ bot: true });
+  });
+});
+
+describe('names kept past 90 days', () => {
+  it('are removed on a daily alarm, with no new recording saved; the alarm is set while any is kept', async () => {
+    const h = setup();
+    await recordedAndReady(h);
+    await h.pages.expire();
+    expect(await fakeBrowser.alarms.get(PAGE_NAMES_EXPIRY_ALARM)).toMatchObject({ periodInMinutes: 24 * 60 });
+    h.clock.now += 89 * DAY;
+    await h.pages.expire();
+    expect(await h.pages.timelineOf(2, 50)).not.toBeNull();
+    h.clock.now += 2 * DAY;
+    await h.pages.expire();
+    expect(await h.kv.keys()).toEqual([]);
+    expect(await fakeBrowser.alarms.get(PAGE_NAMES_EXPIRY_ALARM)).toBeUndefined();
+  });
+});
+
+describe('two tabs of one meeting', () => {
+  it('keep one merged timeline, not whichever wrote last', async () => {
+    const { pages, jobs, setState } = setup();
+    setState(null);
+    const job = {
+      id: 'b1',
+      intent: 'bot',
+      phase: 'waiting-meeting',
+      spaceId: 2,
+      sourceUrl: MEET,
+      createdAt: 1,
+      updatedAt: 1,
+    } as Job;
+    jobs.push(job);
+    // The first tab sees Anna speak; a second tab, opened later, sees Ivan; the first reports again.
+    const first = pageTimeline();
+    const samples: PageSample[] = [];
+    for (let t = 30; t <= 60; t += 0.25)
+      samples.push({
+        t: START + Math.round(t * 1000),
+        present: [{ id: 'p3', name: 'Ivan Petrov' }],
+        speaking: t >= 45 && t < 55 ? ['p3'] : [],
+      });
+    await pages.fromPage(3, MEET, { timeline: first });
+    await pages.fromPage(5, MEET, { timeline: buildTimeline(samples) });
+    await pages.fromPage(3, MEET, { timeline: first });
+    Object.assign(job, { phase: 'ready', audioId: 60 });
+    await pages.follow();
+    const kept = await pages.timelineOf(2, 60);
+    expect(kept!.timeline.participants.map((p) => p.name)).toEqual([
+      'Anna Petrova',
+      'Tom Becker',
+      'Ivan Petrov',
+    ]);
+    expect(kept!.timeline.origin).toBe(START + 1000);
+    expect(kept!.timeline.speaking).toEqual([[[2, 18]], [[20, 38]], [[44, 54]]]);
   });
 });
 

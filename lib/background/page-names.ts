@@ -18,6 +18,7 @@
  * its result keeps the service's labels.
  */
 
+import { browser } from 'wxt/browser';
 import { normalizeDialog } from '@/lib/api/units';
 import type { ArchiveChange } from '@/lib/archive';
 import type { Archive } from '@/lib/archive/store';
@@ -28,6 +29,7 @@ import type { Job } from '@/lib/jobs/types';
 import { isTerminal } from '@/lib/jobs/types';
 import { detectMeeting, parseMeetingLink } from '@/lib/meetings';
 import { recordBreakage } from '@/lib/page/breakage';
+import type { SleepCut } from '@/lib/page-names/cuts';
 import type { TimelineStore } from '@/lib/page-names/store';
 import { parseTimeline } from '@/lib/page-names/stored-timeline';
 import { suggestNames } from '@/lib/page-names/suggest';
@@ -35,10 +37,25 @@ import type { PageTimeline } from '@/lib/page-names/timeline';
 import { isCapturing, type RecordingState } from '@/lib/recording/state';
 import { pageBreakagesItem } from '@/lib/storage';
 
+/** The daily alarm that lets go of timelines kept past 90 days, set while any is kept. */
+export const PAGE_NAMES_EXPIRY_ALARM = 'page-names-expiry';
+const DAY_MINUTES = 24 * 60;
+
+/** The daily alarm set (left as it is when already set: setting it again would put it off), or cleared. */
+async function armExpiry(any: boolean): Promise<void> {
+  if (!any) await browser.alarms.clear(PAGE_NAMES_EXPIRY_ALARM);
+  else if (!(await browser.alarms.get(PAGE_NAMES_EXPIRY_ALARM)))
+    await browser.alarms.create(PAGE_NAMES_EXPIRY_ALARM, {
+      delayInMinutes: DAY_MINUTES,
+      periodInMinutes: DAY_MINUTES,
+    });
+}
+
 export interface PageNamesDeps {
   now: () => number;
   store: TimelineStore;
-  recording: { state(): Promise<RecordingState | null> };
+  /** The current recording and the ones set aside (lib/recording/store.ts). */
+  recording: { state(): Promise<RecordingState | null>; kept(): Promise<RecordingState[]> };
   jobs: Pick<JobStore, 'list'>;
   archive: { store: Archive; owner: () => Promise<string | null> };
   /** The option "apply confident names without asking". */
@@ -59,7 +76,13 @@ export interface PageNamesService {
   timelineOf(
     spaceId: number,
     audioId: number,
-  ): Promise<{ timeline: PageTimeline; startedAt: number; bot: boolean; attendees?: string[] } | null>;
+  ): Promise<{
+    timeline: PageTimeline;
+    startedAt: number;
+    bot: boolean;
+    attendees?: string[];
+    cuts?: SleepCut[];
+  } | null>;
   /** A bot job was made (or joined) for a meeting link: the calendar event's attendees are kept beside it. */
   botSent(job: Job): Promise<void>;
   /** A "Record here" recording started on a page: the calendar event's attendees are kept beside it. */
@@ -68,12 +91,22 @@ export interface PageNamesService {
   follow(): Promise<void>;
   /** The archive changed: a recording removed takes its timeline along. */
   archiveChanged(change: ArchiveChange): Promise<void>;
-  /** Sign-out: every timeline goes. */
+  /**
+   * Lets go of the timelines kept past 90 days (the daily alarm, and every start of the worker),
+   * and keeps the daily alarm set while any is kept.
+   */
+  expire(): Promise<void>;
+  /** Sign-out: every timeline goes (a session that ended keeps them with its recordings). */
   wipe(): Promise<void>;
 }
 
 export function createPageNames(deps: PageNamesDeps): PageNamesService {
   const { store } = deps;
+  /** The account signed in, as an entry's `owner` (nothing when nobody is). */
+  const account = async () => {
+    const owner = await deps.archive.owner();
+    return owner ? { owner } : {};
+  };
   /** One follow at a time: two job changes in a row never give names twice. */
   let following: Promise<void> = Promise.resolve();
 
@@ -105,9 +138,19 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
 
   async function followNow(): Promise<void> {
     const state = await deps.recording.state();
+    const kept = new Map((await deps.recording.kept()).map((item) => [item.id, item]));
+    if (state) kept.set(state.id, state);
     const jobs = new Map((await deps.jobs.list()).map((job) => [job.id, job]));
     const known = await store.follow({
-      jobOfRecording: (id) => (state?.id === id ? state.jobId : undefined),
+      recording: (id) => {
+        const recording = kept.get(id);
+        return (
+          recording && {
+            ...(recording.jobId !== undefined && { jobId: recording.jobId }),
+            ...(recording.cuts && { cuts: recording.cuts }),
+          }
+        );
+      },
       job: (id) => {
         const job = jobs.get(id);
         if (!job) return undefined;
@@ -117,6 +160,7 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
           over: isTerminal(job.phase),
         };
       },
+      owner: await deps.archive.owner(),
     });
     const ready = known.filter(
       (entry) => entry.jobId !== undefined && jobs.get(entry.jobId)?.phase === 'ready',
@@ -139,7 +183,10 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
     const service = url && detectMeeting(url)?.service;
     const meeting = url && parseMeetingLink(url);
     const event = service && meeting ? occurrenceAround(await deps.occurrences(), meeting, at) : null;
-    if (service && event?.people) await store.keepAttendees({ ...owner, service }, event.people);
+    if (service && event?.people) {
+      await store.keepAttendees({ ...owner, service, ...(await account()) }, event.people);
+      await armExpiry(true);
+    }
   }
 
   return {
@@ -181,7 +228,10 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
       if (!owner) return { recording: false };
       if (report.timeline !== undefined) {
         const timeline = parseTimeline(report.timeline);
-        if (timeline) await store.save({ ...owner, service }, timeline);
+        if (timeline) {
+          await store.save({ ...owner, service, ...(await account()) }, timeline);
+          await armExpiry(true);
+        }
       }
       if (report.missing) {
         let host = '';
@@ -203,13 +253,15 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
 
     async timelineOf(spaceId, audioId) {
       await this.follow();
-      const entry = await store.forRecording(spaceId, audioId);
+      const owner = await deps.archive.owner();
+      const entry = owner ? await store.forRecording(owner, spaceId, audioId) : null;
       return entry
         ? {
             timeline: entry.timeline,
             startedAt: entry.startedAt,
             bot: entry.bot === true,
             attendees: entry.attendees,
+            ...(entry.cuts?.length && { cuts: entry.cuts }),
           }
         : null;
     },
@@ -220,8 +272,9 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
     },
 
     async archiveChanged(change) {
-      if (change.kind === 'clear') await store.wipe();
-      else if (change.kind === 'clear-space') await store.forget(change.spaceId);
+      // The whole archive goes with the session (sign-out, a session that ended): the timelines
+      // stay with their recordings, and sign-out wipes them itself (`wipe`).
+      if (change.kind === 'clear-space') await store.forget(change.spaceId);
       else if (change.kind === 'remove')
         for (const key of change.keys) {
           const [space, audio] = key.split(':').map(Number);
@@ -229,6 +282,11 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
         }
     },
 
-    wipe: () => store.wipe(),
+    expire: async () => armExpiry((await store.expire()) > 0),
+
+    wipe: async () => {
+      await store.wipe();
+      await armExpiry(false);
+    },
   };
 }

@@ -435,3 +435,57 @@ describe('outbox entries stored before the kinds', () => {
     expect((await h.deliveries.list())[0]!.pending).toBe(0);
   });
 });
+
+describe('destinations of accounts', () => {
+  it('belong to the account that set them up: another starts with none, is told of the kept ones and gets none of their protocols', async () => {
+    const h = harness();
+    let owner: string | null = 'https://svc.example|anna@example.com';
+    h.deps.owner = async () => owner;
+    const deliveries = h.restart();
+    const anna = await deliveries.add({ url: HOOK, kind: 'webhook' });
+    expect(await deliveries.keptForOthers()).toBe(0);
+
+    // Signed out, then Boris signs in (or the service changes): none of Anna's.
+    owner = null;
+    expect(await deliveries.list()).toEqual([]);
+    owner = 'https://svc.example|boris@example.com';
+    expect(await deliveries.list()).toEqual([]);
+    expect(await deliveries.keptForOthers()).toBe(1);
+    expect(await deliveries.enqueueResult({ ...job, id: 'job-boris' }, result)).toBe(0);
+    await expect(deliveries.test(anna.id)).rejects.toMatchObject({ info: { reason: 'not-found' } });
+    await expect(deliveries.update(anna.id, { includeTranscript: true })).rejects.toMatchObject({
+      info: { reason: 'not-found' },
+    });
+    await deliveries.remove(anna.id);
+    const boris = await deliveries.add({ url: 'http://127.0.0.1:9000/boris', kind: 'webhook' });
+    expect(await deliveries.enqueueResult({ ...job, id: 'job-boris-2' }, result)).toBe(1);
+    await deliveries.idle();
+    expect(h.sent.map((sent) => sent.url)).toEqual(['http://127.0.0.1:9000/boris']);
+
+    // Anna back: hers, kept, and not Boris's.
+    owner = 'https://svc.example|anna@example.com';
+    expect((await deliveries.list()).map((view) => view.id)).toEqual([anna.id]);
+    expect(await deliveries.keptForOthers()).toBe(1);
+    expect((await deliveries.list()).map((view) => view.id)).not.toContain(boris.id);
+
+    // One added while nobody is signed in is taken by the next account that reads it.
+    owner = null;
+    const meanwhile = await deliveries.add({ url: 'http://127.0.0.1:9000/meanwhile', kind: 'webhook' });
+    expect((await deliveries.list()).map((view) => view.id)).toEqual([meanwhile.id]);
+    owner = 'https://svc.example|boris@example.com';
+    expect((await deliveries.list()).map((view) => view.id)).toEqual([boris.id, meanwhile.id]);
+    owner = 'https://svc.example|anna@example.com';
+    expect((await deliveries.list()).map((view) => view.id)).toEqual([anna.id]);
+  });
+
+  it('one kept from before accounts were told apart is taken by the first account that reads it', async () => {
+    const h = harness();
+    const before = await h.deliveries.add({ url: HOOK, kind: 'webhook' });
+    let owner = 'https://svc.example|anna@example.com';
+    h.deps.owner = async () => owner;
+    const deliveries = h.restart();
+    expect((await deliveries.list()).map((view) => view.id)).toEqual([before.id]);
+    owner = 'https://svc.example|boris@example.com';
+    expect(await deliveries.list()).toEqual([]);
+  });
+});

@@ -17,6 +17,8 @@
  *   that line and settles the entry, in one write too. A worker stopped between the two leaves
  *   the line, which the entry's next attempt marks `interrupted`.
  * - The alarm exists only while the outbox holds something (`schedule(null)` clears it).
+ * - A destination belongs to the account that set it up (`deps.owner`): only that account's are
+ *   listed, changed and given its protocols; an entry already queued is sent whoever is signed in.
  * - A delivery's body is what its kind makes (lib/delivery/kinds): one request or several (a
  *   bot's message, then the transcript as a file). A kind without a Markdown dialect has its requests
  *   made when it is enqueued. A kind with one needs the protocol's Markdown converted
@@ -43,7 +45,7 @@ import {
 } from './destinations';
 import { interruptedLines, logWith, refusalOf, statusOf } from './log';
 import type { MarkdownDialect } from './markdown-request';
-import { bodyKey, DESTINATIONS_KEY, LOG_KEY, OUTBOX_KEY, wantsSpace } from './outbox';
+import { bodyKey, DESTINATIONS_KEY, LOG_KEY, OUTBOX_KEY, ownedBy, wantsSpace } from './outbox';
 import { madeBody, storedBody } from './requests';
 import {
   ATTEMPT_TIMEOUT_MS,
@@ -83,6 +85,11 @@ export interface DeliveryDeps {
   newId?: () => string;
   /** First wait of the backoff (1 minute; test builds wait less). */
   backoffBaseMs?: number;
+  /**
+   * The account signed in (lib/archive's owner), or null: its destinations are the ones listed,
+   * changed and given its protocols; the others are kept for their owners. Absent: every one.
+   */
+  owner?: () => Promise<string | null>;
 }
 
 /** The idempotency key of one run of one recording (the same on every retry of that run). */
@@ -108,6 +115,30 @@ export class Deliveries {
     return (await this.#deps.kv.get<Destination[]>(DESTINATIONS_KEY)) ?? [];
   }
 
+  /**
+   * The destinations of the account signed in (`deps.owner`), and all of them. One kept without an
+   * owner is stamped with that account's and written back (`adopt`: inside the serial queue).
+   */
+  async #mine(adopt = true): Promise<{ mine: Destination[]; all: Destination[] }> {
+    const stored = await this.#destinations();
+    const owner = this.#deps.owner ? await this.#deps.owner() : undefined;
+    if (owner === undefined) return { mine: stored, all: stored };
+    const all =
+      owner !== null && stored.some((destination) => destination.owner === undefined)
+        ? stored.map((destination) =>
+            destination.owner === undefined ? { ...destination, owner } : destination,
+          )
+        : stored;
+    if (adopt && all !== stored) await this.#deps.kv.set(DESTINATIONS_KEY, all);
+    return { mine: all.filter((destination) => ownedBy(destination, owner)), all };
+  }
+
+  /** How many destinations other accounts set up (kept for them, not shown to this one). */
+  async keptForOthers(): Promise<number> {
+    const { mine, all } = await this.#mine(false);
+    return all.length - mine.length;
+  }
+
   async #outbox(): Promise<OutboxState> {
     return (await this.#deps.kv.get<OutboxState>(OUTBOX_KEY)) ?? { entries: [], runs: [] };
   }
@@ -129,17 +160,18 @@ export class Deliveries {
     await this.#deps.schedule(next);
   }
 
-  async list(): Promise<DestinationView[]> {
-    const [destinations, outbox, log] = await Promise.all([
-      this.#destinations(),
-      this.#outbox(),
-      this.#log(),
-    ]);
-    return destinations.map((destination) => destinationView(destination, outbox, log));
+  /** The destinations of the account signed in, as the options page shows them. */
+  list(): Promise<DestinationView[]> {
+    return this.#serial(() => this.#listNow());
+  }
+
+  async #listNow(): Promise<DestinationView[]> {
+    const [{ mine }, outbox, log] = await Promise.all([this.#mine(), this.#outbox(), this.#log()]);
+    return mine.map((destination) => destinationView(destination, outbox, log));
   }
 
   async #viewOf(id: string): Promise<DestinationView> {
-    const found = (await this.list()).find((view) => view.id === id);
+    const found = (await this.#listNow()).find((view) => view.id === id);
     if (!found) throw new DestinationError({ reason: 'not-found' });
     return found;
   }
@@ -147,8 +179,9 @@ export class Deliveries {
   add(input: NewDestination): Promise<DestinationView> {
     return this.#serial(async () => {
       const parsed = await destinationAddress(input, this.#deps.botApi);
-      const destinations = await this.#destinations();
-      if (destinations.length >= DESTINATIONS_MAX) throw new DestinationError({ reason: 'too-many' });
+      const { mine, all: destinations } = await this.#mine();
+      if (mine.length >= DESTINATIONS_MAX) throw new DestinationError({ reason: 'too-many' });
+      const owner = this.#deps.owner ? await this.#deps.owner() : undefined;
       if (!(await this.#deps.hasOriginAccess(parsed.url)))
         throw new DestinationError({ reason: 'permission', origin: new URL(parsed.url).origin });
       const destination: Destination = {
@@ -159,6 +192,7 @@ export class Deliveries {
         spaceIds: spacesTaken(input.spaceIds),
         includeTranscript: input.includeTranscript ?? false,
         addedAt: this.#deps.now(),
+        ...(owner ? { owner } : {}),
       };
       await this.#deps.kv.set(DESTINATIONS_KEY, [...destinations, destination]);
       return destinationView(destination, await this.#outbox(), []);
@@ -171,8 +205,8 @@ export class Deliveries {
    */
   update(id: string, patch: DestinationPatch): Promise<DestinationView> {
     return this.#serial(async () => {
-      const destinations = await this.#destinations();
-      const found = destinations.find((destination) => destination.id === id);
+      const { mine, all: destinations } = await this.#mine();
+      const found = mine.find((destination) => destination.id === id);
       if (!found) throw new DestinationError({ reason: 'not-found' });
       const next = patchedDestination(found, patch);
       await this.#deps.kv.set(
@@ -186,6 +220,8 @@ export class Deliveries {
   /** Removes a destination with what waits for it and its log. */
   remove(id: string): Promise<void> {
     return this.#serial(async () => {
+      // Another account's destination is not this one's to remove.
+      if (!(await this.#mine()).mine.some((destination) => destination.id === id)) return;
       await this.#deps.kv.set(
         DESTINATIONS_KEY,
         (await this.#destinations()).filter((destination) => destination.id !== id),
@@ -212,7 +248,7 @@ export class Deliveries {
     return this.#serial(async () => {
       const outbox = await this.#outbox();
       if (outbox.runs.includes(run)) return 0;
-      const destinations = (await this.#destinations()).filter((destination) =>
+      const destinations = (await this.#mine()).mine.filter((destination) =>
         only ? destination.id === only : wantsSpace(destination, content.recording.spaceId),
       );
       const now = this.#deps.now();
@@ -280,7 +316,9 @@ export class Deliveries {
 
   /** "Send again": a new run (a new idempotency key) of a recording to one destination, sent now. */
   async sendAgain(destinationId: string, content: DeliveryContent): Promise<DestinationView> {
-    if (!(await this.#destinations()).some((destination) => destination.id === destinationId))
+    if (
+      !(await this.#serial(() => this.#mine())).mine.some((destination) => destination.id === destinationId)
+    )
       throw new DestinationError({ reason: 'not-found' });
     await this.#enqueue(`again:${this.#id()}`, { ...content, readyAt: this.#deps.now() }, destinationId);
     await this.sendDue();
@@ -289,7 +327,9 @@ export class Deliveries {
 
   /** "Test": a sample sent once (no retries), logged like any delivery. */
   async test(destinationId: string): Promise<DestinationView> {
-    const destination = (await this.#destinations()).find((candidate) => candidate.id === destinationId);
+    const destination = (await this.#serial(() => this.#mine())).mine.find(
+      (candidate) => candidate.id === destinationId,
+    );
     if (!destination) throw new DestinationError({ reason: 'not-found' });
     const key = idempotencyKey(null, this.#id());
     const stored = await this.#body(destination, sampleContent(this.#deps.now()), key, true);

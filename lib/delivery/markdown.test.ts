@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutText, escapeSlack, markdownToSlack } from './markdown';
+import { convertMarkdown, cutText, escapeSlack, markdownToSlack } from './markdown';
 
 describe('Markdown to Slack mrkdwn', () => {
   it('headings become bold lines; emphasis, strike and code take Slack markers', () => {
@@ -71,5 +71,32 @@ describe('cutting to a limit', () => {
     const cut = cutText(`\`\`\`\n${'x'.repeat(1000)}`, 200, 'n');
     expect((cut.match(/```/g) ?? []).length).toBe(2);
     expect(cutText(`${'a'.repeat(90)}&amp;${'b'.repeat(100)}`, 100, 'n')).not.toMatch(/&[a-z]{0,3}\n/);
+  });
+});
+
+describe('a protocol past the converter’s bounds', () => {
+  it('2,000 nested quotes and `a_` 30,000 times are sent as their text, the rest as markup, in both chats', () => {
+    const deep = `${'>'.repeat(2_000)} deep`;
+    const long = 'a_'.repeat(30_000);
+    for (const dialect of ['telegram', 'slack'] as const) {
+      const out = convertMarkdown(`## Title\n\n${deep}\n\n${long}\n\n**after**`, dialect);
+      expect(out).toContain(dialect === 'telegram' ? '<b>Title</b>' : '*Title*');
+      expect(out).toContain(`${'&gt;'.repeat(2_000)} deep`);
+      expect(out).toContain(long);
+      expect(out).toContain(dialect === 'telegram' ? '<b>after</b>' : '*after*');
+    }
+  });
+});
+
+describe('Markdown to Telegram HTML', () => {
+  it('flattens what the Bot API refuses: quotes in quotes, code in links', () => {
+    expect(convertMarkdown('> said\n> > and **quoted**\n> > > deeper', 'telegram')).toBe(
+      '<blockquote>said\n\nand <b>quoted</b>\n\ndeeper</blockquote>',
+    );
+    expect(convertMarkdown('see [`run.sh` **now**](https://example.com/run)', 'telegram')).toBe(
+      'see <a href="https://example.com/run">run.sh <b>now</b></a>',
+    );
+    // Code outside a link stays code.
+    expect(convertMarkdown('`a<b`', 'telegram')).toBe('<code>a&lt;b</code>');
   });
 });

@@ -10,10 +10,18 @@
  *   `<blockquote>`, `<a href>`; `&`, `<`, `>` (and `"` in an address) escaped everywhere.
  *
  * Neither has headings, tables or nested lists: headings become bold lines, tables lines of cells,
- * nested items are indented. The background worker does not carry marked: this module runs in the
- * offscreen document (the `markdown` task, lib/offscreen/tasks.ts) or in a page.
+ * nested items are indented. Telegram refuses what its entities cannot hold
+ * (core.telegram.org/bots/api#formatting-options: a blockquote in a blockquote, code in a link):
+ * a quote in a quote is read as the outer quote's text, code in a link as the link's text.
+ *
+ * marked reads the protocol within bounds of nesting, length and time (lib/render/lex.ts): a
+ * block past them (2,000 nested quotes, `a_` 30,000 times) is sent as its text, escaped.
+ *
+ * The background worker does not carry marked: this module runs in the offscreen document (the
+ * `markdown` task, lib/offscreen/tasks.ts) or in a page.
  */
-import { Lexer, type Token, type Tokens } from 'marked';
+import type { Token, Tokens } from 'marked';
+import { lexBlocks } from '@/lib/render/lex';
 import type { MarkdownDialect } from './markdown-request';
 import { escapeSlack } from './slack-text';
 import { escapeTelegram } from './telegram-text';
@@ -34,6 +42,10 @@ interface Dialect {
   /** A link with a label (already in the dialect), or the bare address when `label` is null. */
   link(href: string, label: string | null): string;
   quote(inner: string): string;
+  /** A quote in a quote is its text (Telegram's blockquotes cannot nest). */
+  flatQuotes: boolean;
+  /** Code in a link's label is its text (Telegram's links cannot hold code). */
+  plainCodeInLinks: boolean;
 }
 
 /** Wraps in a marker unless the content is empty (`**` alone would print as is). */
@@ -58,6 +70,8 @@ const slack: Dialect = {
       .split('\n')
       .map((line) => `> ${line}`)
       .join('\n'),
+  flatQuotes: false,
+  plainCodeInLinks: false,
 };
 
 const telegram: Dialect = {
@@ -70,6 +84,8 @@ const telegram: Dialect = {
   link: (href, label) =>
     `<a href="${escapeTelegram(href).replace(/"/g, '&quot;')}">${label ?? escapeTelegram(href)}</a>`,
   quote: (inner) => `<blockquote>${inner}</blockquote>`,
+  flatQuotes: true,
+  plainCodeInLinks: true,
 };
 
 const DIALECTS: Record<MarkdownDialect, Dialect> = { slack, telegram };
@@ -84,6 +100,9 @@ function decode(text: string): string {
 }
 
 function converter(d: Dialect) {
+  /** Within a link's label, and within a quote. */
+  let inLink = false;
+  let inQuote = false;
   const inline = (tokens: readonly Token[] | undefined): string =>
     tokens ? tokens.map(inlineToken).join('') : '';
 
@@ -95,13 +114,21 @@ function converter(d: Dialect) {
         return d.italic(inline((token as Tokens.Em).tokens));
       case 'del':
         return d.strike(inline((token as Tokens.Del).tokens));
-      case 'codespan':
-        return d.code(decode((token as Tokens.Codespan).text));
+      case 'codespan': {
+        const code = decode((token as Tokens.Codespan).text);
+        return inLink && d.plainCodeInLinks ? d.escape(code) : d.code(code);
+      }
       case 'br':
         return '\n';
       case 'link': {
         const link = token as Tokens.Link;
-        const label = inline(link.tokens);
+        inLink = true;
+        let label: string;
+        try {
+          label = inline(link.tokens);
+        } finally {
+          inLink = false;
+        }
         if (!LINKABLE.test(link.href)) return label;
         return d.link(link.href, label.trim() === '' || label === d.escape(link.href) ? null : label);
       }
@@ -167,9 +194,20 @@ function converter(d: Dialect) {
         case 'code':
           out.push(d.pre((token as Tokens.Code).text));
           break;
-        case 'blockquote':
-          out.push(d.quote(block((token as Tokens.Blockquote).tokens, depth)));
+        case 'blockquote': {
+          const inner = (token as Tokens.Blockquote).tokens;
+          if (inQuote && d.flatQuotes) {
+            out.push(block(inner, depth));
+            break;
+          }
+          inQuote = true;
+          try {
+            out.push(d.quote(block(inner, depth)));
+          } finally {
+            inQuote = false;
+          }
           break;
+        }
         case 'list':
           out.push(listBlock(token as Tokens.List, depth));
           break;
@@ -192,7 +230,13 @@ function converter(d: Dialect) {
     return out.filter((part) => part !== '').join('\n\n');
   }
 
-  return (markdown: string) => block(new Lexer({ gfm: true }).lex(markdown)).trim();
+  // marked within its bounds: a block past them is sent as its text.
+  return (markdown: string) =>
+    lexBlocks(markdown, { over: 'text' })
+      .map((part) => (part.plain ? d.escape(part.source.trim()) : block(part.tokens)))
+      .filter((part) => part !== '')
+      .join('\n\n')
+      .trim();
 }
 
 const converters = new Map<MarkdownDialect, (markdown: string) => string>();

@@ -21,7 +21,23 @@ export function outboxHolds(outbox: OutboxState | undefined): boolean {
   return (outbox?.entries.length ?? 0) > 0;
 }
 
-/** Whether any stored destination would receive a protocol of `spaceId`. */
-export function anyWants(destinations: Destination[] | undefined, spaceId: number): boolean {
-  return (destinations ?? []).some((destination) => wantsSpace(destination, spaceId));
+/**
+ * Whether `destination` belongs to `owner` (the account signed in; undefined: accounts are not
+ * told apart). One without an owner (added while nobody was signed in, or kept from before) is
+ * taken by the first account that reads it; nobody signed in has only those.
+ */
+export function ownedBy(destination: Destination, owner: string | null | undefined): boolean {
+  if (owner === undefined) return true;
+  return destination.owner === undefined || destination.owner === owner;
+}
+
+/** Whether any stored destination of `owner` would receive a protocol of `spaceId`. */
+export function anyWants(
+  destinations: Destination[] | undefined,
+  spaceId: number,
+  owner?: string | null,
+): boolean {
+  return (destinations ?? []).some(
+    (destination) => ownedBy(destination, owner) && wantsSpace(destination, spaceId),
+  );
 }

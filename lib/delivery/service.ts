@@ -25,9 +25,13 @@ export async function deliveriesWaiting(kv: DeliveryKv): Promise<boolean> {
   return outboxHolds(await kv.get<OutboxState>(OUTBOX_KEY));
 }
 
-/** Whether a destination would receive a ready protocol of `spaceId`. */
-export async function deliveryWanted(kv: DeliveryKv, spaceId: number): Promise<boolean> {
-  return anyWants(await kv.get<Destination[]>(DESTINATIONS_KEY), spaceId);
+/** Whether a destination of `owner` (the account signed in) would receive a ready protocol of `spaceId`. */
+export async function deliveryWanted(
+  kv: DeliveryKv,
+  spaceId: number,
+  owner?: string | null,
+): Promise<boolean> {
+  return anyWants(await kv.get<Destination[]>(DESTINATIONS_KEY), spaceId, owner);
 }
 
 export interface DeliveryServiceDeps extends DeliveryDeps {
@@ -60,7 +64,8 @@ export function createDeliveryService(deps: DeliveryServiceDeps): DeliveryServic
     },
     async deliverResult(job, result) {
       // No destination wants this space (the common case): the outbox is not read.
-      if (!(await deliveryWanted(deps.kv, job.spaceId))) return;
+      const owner = deps.owner ? await deps.owner() : undefined;
+      if (!(await deliveryWanted(deps.kv, job.spaceId, owner))) return;
       // Names given to speakers in the viewer (a recording processed again may have them).
       const names = await speakerNames(job.spaceId, result.audio_id).catch(() => ({}));
       // The outbox keeps the delivery across worker stops.

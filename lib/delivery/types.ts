@@ -22,6 +22,12 @@ export interface Destination {
   spaceIds: number[] | null;
   includeTranscript: boolean;
   addedAt: number;
+  /**
+   * The account that set it up (lib/archive's owner: the service and the email). Only that account
+   * sees it and has protocols sent to it; one kept from before accounts were told apart is taken by
+   * the first account that reads the deliveries.
+   */
+  owner?: string;
 }
 
 /** What the options page sees of a destination: never the full address. */

@@ -40,4 +40,14 @@ describe('the lines of a protocol', () => {
     expect(protocolLines('')).toEqual([]);
     expect(protocolLines(undefined as unknown as string)).toEqual([]);
   });
+
+  it('reads the lines around 2,000 nested quotes (marked alone overflows its stack and none were read)', () => {
+    const lines = protocolLines(
+      ['- Anna sends the budget', '', `${'>'.repeat(2_000)} deep`, '', '- Boris books the room'].join('\n'),
+    );
+    expect(lines.map((line) => [line.kind, line.item, line.text])).toEqual([
+      ['item', 0, 'Anna sends the budget'],
+      ['item', 1, 'Boris books the room'],
+    ]);
+  });
 });

@@ -5,10 +5,13 @@
  * the pages render protocols with (lib/render/markdown.ts), so the k-th item here is the k-th
  * item a page shows. Tables, code and HTML are not linked.
  *
- * Bounded: the first `MAX_PROTOCOL_CHARS` characters are read, at most `MAX_LINES` lines are
- * returned, and each line's text is cut at `MAX_LINE_CHARS` characters.
+ * Bounded: the first `MAX_PROTOCOL_CHARS` characters are read, lexed within the bounds of
+ * lib/render/lex.ts as the action items are (a block nested too deep is left out, a long one read
+ * as far as it fits), at most `MAX_LINES` lines are returned, and each line's text is cut at
+ * `MAX_LINE_CHARS` characters.
  */
-import { Lexer, type Token, type Tokens } from 'marked';
+import type { Token, Tokens } from 'marked';
+import { lexBlocks } from '@/lib/render/lex';
 
 export const MAX_PROTOCOL_CHARS = 2_000_000;
 export const MAX_LINES = 10_000;
@@ -80,12 +83,7 @@ export function protocolLines(markdown: string): ProtocolLine[] {
   let section = -1;
   let items = 0;
   let paragraphs = 0;
-  let tokens: Token[];
-  try {
-    tokens = new Lexer({ gfm: true }).lex(source);
-  } catch {
-    return [];
-  }
+  const tokens = lexBlocks(source, { over: 'cut' }).flatMap((block) => block.tokens);
   const push = (line: Omit<ProtocolLine, 'index' | 'heading' | 'section'>) => {
     if (lines.length >= MAX_LINES) return;
     lines.push({ ...line, text: line.text.slice(0, MAX_LINE_CHARS), index: lines.length, heading, section });

@@ -6,7 +6,8 @@
  * (and those in quotes) counted where marked puts them, which is the index the grounded protocol's
  * sources use for the same line.
  */
-import { Lexer, type Token, type Tokens } from 'marked';
+import type { Token, Tokens } from 'marked';
+import { cutAtLine, lexBlocks } from '@/lib/render/lex';
 
 /** Characters of a protocol read: the pages show the same first million (PROTOCOL_SHOWN_MAX). */
 export const PROTOCOL_MAX = 1_000_000;
@@ -116,13 +117,6 @@ export function tidy(text: string, max = LINE_TEXT_MAX): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** The first `max` characters of a text, cut at a line's end when one is in the second half. */
-function cutAtLine(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const lineEnd = text.lastIndexOf('\n', max);
-  return text.slice(0, lineEnd > max / 2 ? lineEnd : max);
-}
-
 /** The protocol's first `PROTOCOL_MAX` characters, cut at a line's end. */
 export function boundedProtocol(markdown: string): string {
   return cutAtLine(markdown, PROTOCOL_MAX);
@@ -223,115 +217,8 @@ function walkTokens(tokens: readonly Token[], walk: Walk, inList?: { parent: num
 export function protocolBlocks(markdown: string): Block[] {
   const walk: Walk = { blocks: [], bullets: 0, tables: 0, lines: 0 };
   if (typeof markdown !== 'string' || markdown === '') return walk.blocks;
-  let tokens: Token[];
-  try {
-    tokens = lex(boundedProtocol(markdown));
-  } catch {
-    return walk.blocks;
-  }
+  // marked's lexer within its bounds (lib/render/lex.ts), reading what fits of a block past them.
+  const tokens = lexBlocks(boundedProtocol(markdown), { over: 'cut' }).flatMap((block) => block.tokens);
   walkTokens(tokens, walk);
   return walk.blocks;
-}
-
-/** Characters of one inline run (a paragraph, an item's text, a cell) given to marked's inline lexer. */
-export const INLINE_MAX = 4_000;
-/** Columns of indentation kept: a line indented more (nesting past about 50 levels) is read as at 100. */
-export const INDENT_MAX = 100;
-/** Characters of one top-level block (what a blank line and a line at the margin end) lexed. */
-export const BLOCK_MAX = 16_000;
-
-/**
- * marked's `Lexer.lex`, with the bounds its own lacks. marked's emphasis takes time that grows with
- * the square of a run's length (its stack overflows on tens of thousands of asterisks): each inline
- * run is cut to `INLINE_MAX` characters. Its list lexer copies the rest of an item for each of its
- * lines, and lexes each level of nesting again: the protocol is lexed one top-level block at a time
- * (before a line at the margin after a blank line, a heading or a bullet at the margin, outside
- * code and raw HTML: no list item changes), a block longer than `BLOCK_MAX` is read to its first `BLOCK_MAX`
- * characters (the reading ends there if the rest may hold a list item), and indentation past
- * `INDENT_MAX` columns is read as `INDENT_MAX`. Every list item read is marked's own, in
- * marked's order.
- */
-function lex(markdown: string): Token[] {
-  const lexer = new Lexer({ gfm: true });
-  const source = markdown.replace(/\r\n|\r/g, '\n').replace(DEEP_INDENT, ' '.repeat(INDENT_MAX));
-  for (const block of topLevelBlocks(source)) {
-    if (block.length <= BLOCK_MAX) {
-      lexer.blockTokens(block, lexer.tokens);
-      continue;
-    }
-    const read = cutAtLine(block, BLOCK_MAX);
-    lexer.blockTokens(read, lexer.tokens);
-    // Past a list item left unread no bullet would be right: the reading ends there.
-    if (LIST_LINE.test(block.slice(read.length))) break;
-  }
-  for (const run of lexer.inlineQueue) {
-    lexer.state.inRawBlock = false;
-    lexer.inlineTokens(run.src.slice(0, INLINE_MAX), run.tokens);
-  }
-  lexer.inlineQueue = [];
-  return lexer.tokens;
-}
-
-const DEEP_INDENT = new RegExp(`^[ \\t]{${INDENT_MAX + 1},}`, 'gm');
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-/** A line that may begin a list item. */
-const LIST_LINE = /^[ \t>]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/m;
-/** A line at the margin that begins a block whatever comes before it: a heading, a bullet with its text. */
-const BLOCK_START = /^(?:#{1,6}(?:[ \t]|$)|[-*+][ \t]+\S)/;
-/** Raw HTML that may hold blank lines (CommonMark's HTML blocks 1 to 5), with what ends it. */
-const RAW_HTML: [RegExp, RegExp][] = [
-  [/^ {0,3}<(?:script|pre|style|textarea)(?:[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
-  [/^ {0,3}<!--/, /-->/],
-  [/^ {0,3}<\?/, /\?>/],
-  [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
-  [/^ {0,3}<![A-Za-z]/, />/],
-];
-
-/**
- * The protocol cut before each line at the margin that follows a blank line, each heading and each
- * bullet at the margin, outside code and raw HTML: where marked starts a new block anyway (a list
- * cut between two of its items is two lists with the same items).
- */
-function* topLevelBlocks(source: string): Generator<string> {
-  let start = 0;
-  let position = 0;
-  let fence: string | null = null;
-  let html: RegExp | null = null;
-  let blank = false;
-  while (position < source.length) {
-    const newline = source.indexOf('\n', position);
-    const end = newline < 0 ? source.length : newline;
-    const line = source.slice(position, end);
-    if (fence !== null) {
-      // A closing fence: the same character, at least as many, and nothing after it.
-      const close = FENCE.exec(line)?.[1];
-      if (
-        close !== undefined &&
-        close[0] === fence[0] &&
-        close.length >= fence.length &&
-        /^\s*$/.test(line.slice(line.indexOf(close) + close.length))
-      )
-        fence = null;
-    } else if (html !== null) {
-      if (html.test(line)) html = null;
-    } else {
-      if (position > start && ((blank && /^\S/.test(line)) || BLOCK_START.test(line))) {
-        yield source.slice(start, position);
-        start = position;
-      }
-      const open = FENCE.exec(line);
-      if (open) fence = open[1] as string;
-      else
-        for (const [opener, closer] of RAW_HTML) {
-          const found = opener.exec(line);
-          if (found) {
-            if (!closer.test(line.slice(found[0].length))) html = closer;
-            break;
-          }
-        }
-    }
-    blank = line.trim() === '';
-    position = end + 1;
-  }
-  if (start < source.length) yield source.slice(start);
 }

@@ -11,6 +11,7 @@ const suggestion = (
   speakerId,
   label: `SPEAKER_0${speakerId}`,
   name,
+  basis: 'overlap',
   seconds,
   coverage,
   talk: seconds / Math.max(coverage, 0.01),

@@ -15,6 +15,11 @@ export function describeEvidence(suggestion: Suggestion, lang: Lang): string {
   const label = speakerLabel(suggestion.label, lang);
   const time = formatDuration(suggestion.seconds, lang);
   const share = percent(suggestion.coverage);
+  if (suggestion.name !== null && suggestion.basis === 'alone') {
+    return lang === 'ru'
+      ? `говорил(а) ${time} один(одна), горела только эта плитка (${share} % времени «${label}» без других)`
+      : `spoke ${time} alone, the only tile lit then (${share} % of ${label}’s time alone)`;
+  }
   if (suggestion.name !== null) {
     return lang === 'ru'
       ? `говорил(а) ${time}, ${share} % времени «${label}»`

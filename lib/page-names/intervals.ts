@@ -62,6 +62,25 @@ export function overlapLength(a: readonly Interval[], b: readonly Interval[], sh
   return total;
 }
 
+/** The parts of merged list `a` that lie outside merged list `b`. One pass over both lists. */
+export function subtract(a: readonly Interval[], b: readonly Interval[]): Interval[] {
+  const out: Interval[] = [];
+  let j = 0;
+  for (const [start, end] of a) {
+    let from = start;
+    while (j < b.length && b[j]![1] <= from) j += 1;
+    let k = j;
+    while (k < b.length && b[k]![0] < end) {
+      if (b[k]![0] > from) out.push([from, b[k]![0]]);
+      from = Math.max(from, b[k]![1]);
+      if (b[k]![1] >= end) break;
+      k += 1;
+    }
+    if (from < end) out.push([from, end]);
+  }
+  return out;
+}
+
 /** The parts of a merged list that lie inside another merged list (shifted by `shift`). */
 export function intersect(a: readonly Interval[], b: readonly Interval[], shift = 0): Interval[] {
   const out: Interval[] = [];

@@ -3,7 +3,7 @@ import type { Alignment } from './align';
 import { describeEvidence, describeMatching } from './describe';
 import type { Interval } from './intervals';
 import { MAX_CHOICES, matchSpeakers, type Suggestion } from './match';
-import { MAX_PARTICIPANTS, type PageTimeline } from './timeline';
+import { buildTimeline, MAX_PARTICIPANTS, type PageSample, type PageTimeline } from './timeline';
 
 const aligned: Alignment = { offset: 0, method: 'exact', matched: 0, confident: true };
 
@@ -78,7 +78,11 @@ describe('naming SPEAKER_nn by overlap voting', () => {
         [0, 40],
         [40, 70],
       ], // Anna 40 s, Tom 30 s: lead 1.33 < 2
-      [[500, 504]], // Priya 4 s < 5 s of support
+      // Priya 4 s < 5 s of support, and 2 s more her tile did not show: no clear evidence either.
+      [
+        [500, 504],
+        [520, 522],
+      ],
       [
         [600, 640],
         [800, 900],
@@ -279,5 +283,91 @@ describe('naming SPEAKER_nn by overlap voting', () => {
     expect(suggestions.slice(0, 40).map((s) => s.name)).toEqual(people.slice(0, 40).map(([name]) => name));
     expect(suggestions[40]).toMatchObject({ name: null, reason: 'none' });
     expect(suggestions[40]!.choices).toHaveLength(MAX_CHOICES);
+  });
+});
+
+describe('a voice heard in one short turn', () => {
+  const SIX = ['Maria Lopez', 'Anna Petrova', 'Tom Becker', 'Priya Sharma', 'Lucas Martin', 'Ivan Orlov'];
+
+  /** Six people on a Meet page, read every 250 ms: marks 0.4 s late, lingering 0.7 s, one tile at a time. */
+  function meetPage(turns: Array<[who: number, from: number, to: number]>): PageTimeline {
+    const samples: PageSample[] = [];
+    for (let t = 0; t <= 400; t += 0.25) {
+      const lit = turns.find(([, from, to]) => t >= from + 0.4 && t < to + 0.4 + 0.7);
+      samples.push({
+        t: Math.round(t * 1000),
+        present: SIX.map((name, i) => ({ id: `p${i}`, name })),
+        speaking: lit ? [`p${lit[0]}`] : [],
+      });
+    }
+    return buildTimeline(samples);
+  }
+  const lagged: Alignment = { ...aligned, offset: -0.4 };
+
+  it('is named by its one clean turn of 5 s, its tile alone lit, with that evidence; never a name taken', () => {
+    // Five people talk at length; Ivan speaks once, for 5 s, and once over Anna for a moment.
+    const turns: Array<[number, number, number]> = [
+      [1, 0, 60],
+      [2, 62, 120],
+      [3, 122, 180],
+      [4, 182, 198],
+      [5, 200, 205],
+      [0, 208, 260],
+      [1, 262, 340],
+    ];
+    const timeline = meetPage(turns);
+    // The diarization: Ivan's turn edges moved inwards (3.9 s), his moment over Anna his own voice.
+    const { speakers, names } = labels(
+      [[208.3, 259.6]],
+      [
+        [0.2, 59.8],
+        [262.5, 339.5],
+      ],
+      [[62.4, 119.6]],
+      [[122.3, 179.5]],
+      [[182.2, 197.8]],
+      [
+        [200.6, 204.5],
+        [300, 301.2],
+      ],
+    );
+    const { suggestions } = matchSpeakers({ timeline, alignment: lagged, speakers, names });
+    expect(suggestions.map((s) => s.name)).toEqual([
+      'Maria Lopez',
+      'Anna Petrova',
+      'Tom Becker',
+      'Priya Sharma',
+      'Lucas Martin',
+      'Ivan Orlov',
+    ]);
+    const ivan = suggestions[5]!;
+    expect(ivan).toMatchObject({ reason: 'named', basis: 'alone' });
+    expect(describeEvidence(ivan, 'en')).toBe(
+      'spoke 3 s alone, the only tile lit then (100 % of Speaker 5’s time alone)',
+    );
+    expect(describeEvidence(ivan, 'ru')).toBe(
+      'говорил(а) 3 с один(одна), горела только эта плитка (100 % времени «Спикер 5» без других)',
+    );
+    expect(describeMatching({ suggestions }, 'en')).toContain('Ivan Orlov');
+  });
+
+  it('stays unnamed when the page is not clear: another tile lit with it, the tile lit mostly for another voice, or its name already given', () => {
+    const turns: Array<[number, number, number]> = [
+      [1, 0, 60],
+      [2, 62, 120],
+      [3, 200, 203],
+      [4, 203, 206],
+    ];
+    const timeline = meetPage(turns);
+    const { speakers, names } = labels(
+      [[0.2, 59.8]],
+      [[62.4, 119.6]],
+      // Two tiles lit in turn while it spoke alone.
+      [[200.2, 205.8]],
+      // Heard through Anna's microphone: her tile lit for it, her name already Speaker 0's.
+      [[30, 33]],
+    );
+    const { suggestions } = matchSpeakers({ timeline, alignment: lagged, speakers, names });
+    expect(suggestions.map((s) => s.name)).toEqual(['Anna Petrova', 'Tom Becker', null, null]);
   });
 });

@@ -18,12 +18,19 @@
  * same person split into two voices by the diarization): coverage >= 0.9, support >= 60 s and a
  * lead of 5 over the runner-up. The evidence says how the name was found.
  *
+ * A voice heard too little for the thresholds is still named when the page's evidence for it is
+ * unambiguous (`ALONE`), however short its talk: over the time it spoke alone (no other voice at
+ * once), one tile was lit for at least 80 % of it (at least 1 s) and any other for at most a fifth
+ * of that, that tile was lit mostly for this voice (at least half of its lit time in which any
+ * voice spoke), and its participant is not claimed. These come after every other name, so a name
+ * given by the thresholds is never taken by one; the evidence says it was found this way.
+ *
  * Page names are matched by participant, never by name: two people called Anna are two
  * participants; two participants showing the very same name are told apart as "Anna", "Anna (2)".
  */
 
 import type { Alignment } from './align';
-import { type Interval, mergeIntervals, overlapLength, totalLength } from './intervals';
+import { type Interval, intersect, mergeIntervals, overlapLength, subtract, totalLength } from './intervals';
 import type { PageTimeline } from './timeline';
 
 export interface Thresholds {
@@ -34,6 +41,13 @@ export interface Thresholds {
 
 export const DEFAULT_THRESHOLDS: Thresholds = { coverage: 0.5, support: 5, lead: 2 };
 export const OVERWHELMING: Thresholds = { coverage: 0.9, support: 60, lead: 5 };
+/**
+ * A voice named by the time it spoke alone (see the module comment): its one tile lit for this
+ * share of that time, for at least this many seconds, with this lead over any other tile.
+ */
+export const ALONE: Thresholds = { coverage: 0.8, support: 1, lead: 5 };
+/** The share of its tile's lit time (while any voice spoke) a voice named `ALONE` must account for. */
+const ALONE_TILE_SHARE = 0.5;
 /** At most this many names are offered as choices for one label. */
 export const MAX_CHOICES = 20;
 
@@ -51,6 +65,11 @@ export interface Suggestion {
   label: string;
   /** The page name suggested, or null when the evidence falls short. */
   name: string | null;
+  /**
+   * How the name was found: `overlap` by the thresholds over all its talk; `alone` by the time it
+   * spoke alone with one tile lit (`seconds` and `coverage` are of that time then).
+   */
+  basis: 'overlap' | 'alone';
   /** Seconds the label and the suggested (else the best) participant spoke together. */
   seconds: number;
   /** Those seconds as a share of the label's talk time while the page was watched (0..1). */
@@ -103,6 +122,8 @@ interface Votes {
   speakerId: string;
   label: string;
   labelled: boolean;
+  /** Its intervals, merged. */
+  merged: Interval[];
   talk: number;
   /** Participant indices with their seconds, most first. */
   ranked: Array<{ index: number; seconds: number }>;
@@ -140,7 +161,7 @@ export function matchSpeakers(input: MatchInput): Matching {
       });
       ranked.sort((a, b) => b.seconds - a.seconds || a.index - b.index);
     }
-    return { speakerId, label, labelled: !isUnlabelled(input.names[speakerId]), talk, ranked };
+    return { speakerId, label, labelled: !isUnlabelled(input.names[speakerId]), merged, talk, ranked };
   });
 
   // Participants a labelled voice already stands for: by its name, and by its evidence.
@@ -162,6 +183,10 @@ export function matchSpeakers(input: MatchInput): Matching {
     if (!claimed.has(index)) claimed.set(index, v.label);
     chosen.set(v.speakerId, index);
   }
+  const alone = usable
+    ? namedAlone(votes, order, chosen, claimed, pageLists, names, observed, shift)
+    : new Map();
+  for (const [speakerId, found] of alone) chosen.set(speakerId, found.index);
 
   const suggestions = votes
     .filter((v) => !v.labelled)
@@ -182,6 +207,7 @@ export function matchSpeakers(input: MatchInput): Matching {
           if (name && !seen.has(i) && choices.length < MAX_CHOICES) choices.push(name);
         });
       }
+      const found = alone.get(v.speakerId);
       let reason: Suggestion['reason'] = 'named';
       if (index === undefined) {
         if (!usable) reason = 'unaligned';
@@ -196,11 +222,64 @@ export function matchSpeakers(input: MatchInput): Matching {
         speakerId: v.speakerId,
         label: v.label,
         name: index !== undefined ? names[index]! : null,
-        seconds,
-        coverage: v.talk > 0 ? Math.min(1, seconds / v.talk) : 0,
+        basis: found ? 'alone' : 'overlap',
+        seconds: found ? found.seconds : seconds,
+        coverage: found ? found.coverage : v.talk > 0 ? Math.min(1, seconds / v.talk) : 0,
         talk: v.talk,
         choices,
       };
     });
   return { suggestions };
+}
+
+/**
+ * The voices the thresholds left unnamed that the page names unambiguously by the time each spoke
+ * alone (`ALONE`, see the module comment), most evidence first; `claimed` takes their participants.
+ */
+function namedAlone(
+  votes: readonly Votes[],
+  order: readonly Votes[],
+  chosen: ReadonlyMap<string, number>,
+  claimed: Map<number, string>,
+  pageLists: readonly Interval[][],
+  names: readonly string[],
+  observed: readonly Interval[],
+  shift: number,
+): Map<string, { index: number; seconds: number; coverage: number }> {
+  const found = new Map<string, { index: number; seconds: number; coverage: number }>();
+  const waiting = order.filter((v) => !chosen.has(v.speakerId) && v.talk > 0);
+  if (waiting.length === 0) return found;
+  const anyVoice = mergeIntervals(votes.flatMap((v) => v.merged));
+  /** Seconds each tile was lit while any voice spoke. */
+  const tileTalk = pageLists.map((list) => overlapLength(anyVoice, list, shift));
+  const candidates: Array<{ v: Votes; index: number; seconds: number; coverage: number }> = [];
+  for (const v of waiting) {
+    const others = mergeIntervals(votes.filter((o) => o !== v).flatMap((o) => o.merged));
+    let solo = subtract(v.merged, others);
+    if (observed.length > 0) solo = intersect(solo, observed, shift);
+    const soloTalk = totalLength(solo);
+    if (soloTalk <= 0) continue;
+    const ranked = pageLists
+      .map((list, index) => ({ index, seconds: names[index] ? overlapLength(solo, list, shift) : 0 }))
+      .sort((a, b) => b.seconds - a.seconds || a.index - b.index);
+    const [first, second] = ranked;
+    if (!first || first.seconds < ALONE.support) continue;
+    if (first.seconds / soloTalk < ALONE.coverage || first.seconds < ALONE.lead * (second?.seconds ?? 0))
+      continue;
+    const own = overlapLength(v.merged, pageLists[first.index]!, shift);
+    if (own < ALONE_TILE_SHARE * tileTalk[first.index]!) continue;
+    candidates.push({
+      v,
+      index: first.index,
+      seconds: first.seconds,
+      coverage: Math.min(1, first.seconds / soloTalk),
+    });
+  }
+  candidates.sort((a, b) => b.seconds - a.seconds);
+  for (const candidate of candidates) {
+    if (claimed.has(candidate.index)) continue;
+    claimed.set(candidate.index, candidate.v.label);
+    found.set(candidate.v.speakerId, candidate);
+  }
+  return found;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryKeyValue } from '@/lib/kv';
+import { MAX_CUTS, readCuts } from './cuts';
 import { type Followed, KEEP_DAYS, MAX_ATTENDEES, MAX_ENTRIES, readAttendees, TimelineStore } from './store';
 import { buildTimeline } from './timeline';
 
@@ -17,23 +18,31 @@ function setup() {
   return { kv, store, later: (ms: number) => (now += ms) };
 }
 
+const OWNER = 'https://service.example|anna@example.com';
+
+/** `recordings`: the recordings still kept, each with its upload job now ('' for none). */
 const followed = (
   recordings: Record<string, string>,
   jobs: Record<string, { spaceId: number; audioId?: number; over: boolean }>,
-): Followed => ({ jobOfRecording: (id) => recordings[id], job: (id) => jobs[id] });
+  owner: string | null = OWNER,
+): Followed => ({
+  recording: (id) => (id in recordings ? { ...(recordings[id] && { jobId: recordings[id] }) } : undefined),
+  job: (id) => jobs[id],
+  owner,
+});
 
 describe('the page timelines kept beside their recordings', () => {
   it('follows a recording to its upload job and to the service’s recording', async () => {
     const { store } = setup();
     await store.save(entry('r1'), timeline);
-    expect(await store.forRecording(2, 77)).toBeNull();
+    expect(await store.forRecording(OWNER, 2, 77)).toBeNull();
     await store.follow(followed({ r1: 'j1' }, { j1: { spaceId: 2, over: false } }));
-    expect(await store.forRecording(2, 77)).toBeNull();
+    expect(await store.forRecording(OWNER, 2, 77)).toBeNull();
     const known = await store.follow(followed({}, { j1: { spaceId: 2, audioId: 77, over: false } }));
     expect(known.map((e) => e.recordingId)).toEqual(['r1']);
     // The job may be pruned later: the entry keeps its recording.
     await store.follow(followed({}, {}));
-    const found = await store.forRecording(2, 77);
+    const found = await store.forRecording(OWNER, 2, 77);
     expect(found).toMatchObject({ recordingId: 'r1', startedAt: 500, jobId: 'j1', spaceId: 2, audioId: 77 });
     expect(found!.timeline).toEqual(timeline);
   });
@@ -49,14 +58,80 @@ describe('the page timelines kept beside their recordings', () => {
     expect(await kv.keys()).toEqual([]);
   });
 
-  it('goes after a day when its recording never got a job (discarded)', async () => {
-    const { store, kv, later } = setup();
+  it('goes when its recording is discarded before any job took it', async () => {
+    const { store, kv } = setup();
     await store.save(entry('r1'), timeline);
-    await store.follow(followed({}, {}));
+    await store.follow(followed({ r1: '' }, {}));
     expect(await kv.keys()).toHaveLength(1);
-    later(DAY + 1);
     await store.follow(followed({}, {}));
     expect(await kv.keys()).toEqual([]);
+  });
+
+  it('lives as long as its kept recording: through days without an upload, a session that ended and a failed first job, to the job that finally uploads it', async () => {
+    const { store, kv, later } = setup();
+    await store.save(entry('r1'), timeline);
+    await store.keepAttendees(entry('r1'), ['Anna Petrova']);
+    // The first upload job fails: the recording is kept (offered again), held by no job.
+    await store.follow(followed({ r1: 'j1' }, { j1: { spaceId: 2, over: false } }));
+    await store.follow(followed({ r1: '' }, { j1: { spaceId: 2, over: true } }));
+    // Days without an upload, the session ended (nobody signed in).
+    later(5 * DAY);
+    await store.follow(followed({ r1: '' }, {}, null));
+    expect(await kv.keys()).toEqual(['timeline:r1']);
+    // Uploaded by a second job, to another space; the recording is then let go.
+    await store.follow(
+      followed({ r1: 'j2' }, { j1: { spaceId: 2, over: true }, j2: { spaceId: 3, over: false } }),
+    );
+    await store.follow(followed({}, { j2: { spaceId: 3, audioId: 8, over: false } }));
+    expect(await store.forRecording(OWNER, 3, 8)).toMatchObject({
+      recordingId: 'r1',
+      jobId: 'j2',
+      attendees: ['Anna Petrova'],
+      timeline,
+    });
+  });
+
+  it('takes the sleeps cut out of its recording’s file, read back within bounds', async () => {
+    const { store } = setup();
+    await store.save(entry('r1'), timeline);
+    await store.follow({
+      recording: () => ({ jobId: 'j1', cuts: [[30_000, 60_000]] }),
+      job: () => ({ spaceId: 2, audioId: 7, over: false }),
+      owner: OWNER,
+    });
+    expect(await store.forRecording(OWNER, 2, 7)).toMatchObject({ cuts: [[30_000, 60_000]] });
+    expect(
+      readCuts([
+        [1, 2],
+        [0, 5],
+      ]),
+    ).toEqual([]);
+    expect(
+      readCuts([
+        [1, 2],
+        [3, -1],
+      ]),
+    ).toEqual([]);
+    expect(readCuts('x')).toEqual([]);
+    expect(readCuts(Array.from({ length: 5_000 }, (_, i) => [i * 10, 1]))).toHaveLength(MAX_CUTS);
+  });
+
+  it('is read only for the account it was kept for', async () => {
+    const { store } = setup();
+    await store.save({ ...entry('r1'), owner: OWNER }, timeline);
+    // Kept while nobody was signed in: the account that uploads it.
+    await store.save(entry('r2'), timeline);
+    await store.follow(
+      followed(
+        { r1: 'j1', r2: 'j2' },
+        { j1: { spaceId: 2, audioId: 7, over: false }, j2: { spaceId: 2, audioId: 9, over: false } },
+        'other',
+      ),
+    );
+    expect(await store.forRecording('other', 2, 7)).toBeNull();
+    expect(await store.forRecording(OWNER, 2, 7)).toMatchObject({ recordingId: 'r1' });
+    expect(await store.forRecording(OWNER, 2, 9)).toBeNull();
+    expect(await store.forRecording('other', 2, 9)).toMatchObject({ recordingId: 'r2' });
   });
 
   it('goes with its recording deleted from the archive, with its space cleared, and at sign-out', async () => {
@@ -109,11 +184,11 @@ describe('the calendar event’s attendees kept beside a recording or a bot job'
     const { store } = setup();
     await store.keepAttendees(bot, ['Anna Petrova', 'Tom Becker']);
     await store.follow(followed({}, { b1: { spaceId: 2, audioId: 9, over: false } }));
-    const alone = await store.forRecording(2, 9);
+    const alone = await store.forRecording(OWNER, 2, 9);
     expect(alone).toMatchObject({ bot: true, jobId: 'b1', attendees: ['Anna Petrova', 'Tom Becker'] });
     expect(alone!.timeline.participants).toEqual([]);
     await store.save(bot, timeline);
-    const both = await store.forRecording(2, 9);
+    const both = await store.forRecording(OWNER, 2, 9);
     expect(both!.attendees).toEqual(['Anna Petrova', 'Tom Becker']);
     expect(both!.timeline).toEqual(timeline);
   });
@@ -125,21 +200,24 @@ describe('the calendar event’s attendees kept beside a recording or a bot job'
     await store.save(entry('r1'), timeline);
     await store.keepAttendees(entry('r1'), ['Anna']);
     await store.follow(followed({ r1: 'j1' }, { j1: { spaceId: 2, audioId: 5, over: false } }));
-    expect(await store.forRecording(2, 5)).toMatchObject({ timeline, attendees: ['Anna'], startedAt: 500 });
+    expect(await store.forRecording(OWNER, 2, 5)).toMatchObject({
+      timeline,
+      attendees: ['Anna'],
+      startedAt: 500,
+    });
   });
 
-  it('go with the job that ends without a recording, the recording deleted, sign-out, and after a day undiscarded', async () => {
-    const { store, kv, later } = setup();
+  it('go with the job that ends without a recording, the recording deleted or discarded, and sign-out', async () => {
+    const { store, kv } = setup();
     await store.keepAttendees(bot, ['Anna']);
     await store.keepAttendees({ ...bot, recordingId: 'bot:b2', jobId: 'b2' }, ['Anna']);
     await store.keepAttendees(entry('r1'), ['Anna']);
     await store.follow(
-      followed({}, { b1: { spaceId: 2, over: true }, b2: { spaceId: 3, audioId: 4, over: true } }),
+      followed({ r1: '' }, { b1: { spaceId: 2, over: true }, b2: { spaceId: 3, audioId: 4, over: true } }),
     );
     expect((await kv.keys()).sort()).toEqual(['timeline:bot:b2', 'timeline:r1']);
     await store.forget(3, 4);
     expect(await kv.keys()).toEqual(['timeline:r1']);
-    later(DAY + 1);
     await store.follow(followed({}, {}));
     expect(await kv.keys()).toEqual([]);
     await store.keepAttendees(entry('r2'), ['Anna']);
@@ -167,13 +245,14 @@ describe('the calendar event’s attendees kept beside a recording or a bot job'
     const { store, kv } = setup();
     await kv.set('timeline:r9', {
       ...entry('r9'),
+      owner: OWNER,
       savedAt: 1,
       spaceId: 1,
       audioId: 1,
       timeline,
       attendees: 'junk',
     });
-    const read = await store.forRecording(1, 1);
+    const read = await store.forRecording(OWNER, 1, 1);
     expect(read).not.toBeNull();
     expect(read!.attendees).toEqual([]);
   });

@@ -3,23 +3,37 @@
  * speakers database, lib/databases.ts), in this browser only.
  *
  * An entry starts with the "Record here" recording it belongs to (`recordingId`, the recording's
- * start on the browser's clock) and follows it: to the recording's upload job (`jobId`), then to
- * the service's recording (`spaceId`, `audioId`) once the job knows it. An entry taken while our
- * bot recorded the meeting starts with the bot's job (`bot`, `recordingId` = `bot:<job id>`). It goes with them:
- * - a job that ends without a recording (cancelled, failed, dismissed) takes its entry along;
- * - a recording deleted from the archive, "Clear" of its space, and sign-out take theirs;
- * - an entry whose recording never got a job (discarded) goes after a day;
- * - every entry goes after `KEEP_DAYS`, and at most `MAX_ENTRIES` are kept (the oldest go first).
+ * start on the browser's clock) and lives as long as that recording is kept (the current one, or
+ * one set aside): through a session that ended, days without an upload, and an upload job that
+ * failed. It follows the recording to whichever upload job holds it now (`jobId`), then to the
+ * service's recording (`spaceId`, `audioId`) once that job knows it. An entry taken while our bot
+ * recorded the meeting starts with the bot's job (`bot`, `recordingId` = `bot:<job id>`). It goes:
+ * - with a recording no longer kept that no live job holds (discarded, wiped), and with a job that
+ *   ends without a recording (cancelled, failed, dismissed) once its recording is not kept;
+ * - with a recording deleted from the archive, "Clear" of its space, and sign-out;
+ * - after `KEEP_DAYS` in any case (looked at on a daily alarm and whenever a recording's first
+ *   timeline comes), and at most `MAX_ENTRIES` are kept (the oldest go first).
+ *
+ * An entry belongs to the account it was kept for (`owner`, as lib/archive names one; stamped
+ * when first followed with someone signed in if it was kept while nobody was), and is read only
+ * for that account.
  *
  * An entry may also hold the display names of the calendar event's attendees (`attendees`), kept
  * when the bot is sent or the recording starts for a meeting a synced feed holds then: such an
  * entry may exist before any page timeline comes (its timeline is empty), follows and goes the same
  * way, and a timeline saved later keeps them.
  *
+ * The pages of one recording keep one timeline: two tabs of the meeting, or a tab reloaded, are
+ * merged into it, whichever reports last.
+ *
  * Each timeline is read back through `parseTimeline`, with its bounds (500 participants, 20,000
- * intervals), and the attendees through `readAttendees`, whatever the database holds.
+ * intervals), and the attendees through `readAttendees`, whatever the database holds. Changes are
+ * made one at a time (`serialQueue`): two pages reporting at once never write over each other.
  */
 import type { KeyValueStore } from '@/lib/kv';
+import { serialQueue } from '@/lib/serial';
+import { readCuts, type SleepCut } from './cuts';
+import { mergeTimelines } from './merge';
 import { parseTimeline } from './stored-timeline';
 import { cleanName, type PageTimeline } from './timeline';
 
@@ -44,6 +58,8 @@ export interface StoredTimeline {
    */
   bot?: boolean;
   savedAt: number;
+  /** The account it was kept for (lib/archive's owner: the service and the email). */
+  owner?: string;
   jobId?: string;
   spaceId?: number;
   audioId?: number;
@@ -55,6 +71,8 @@ export interface StoredTimeline {
   timeline: PageTimeline;
   /** The calendar event's attendees' display names (names only), when a synced feed held the meeting. */
   attendees?: string[];
+  /** The sleeps taken out of the recording's file (lib/page-names/cuts.ts), when there were any. */
+  cuts?: SleepCut[];
 }
 
 /** A timeline with nobody in it: an entry that holds only the calendar event's attendees. */
@@ -85,14 +103,21 @@ export function readAttendees(value: unknown): string[] {
 type Owner = Pick<StoredTimeline, 'recordingId' | 'startedAt' | 'service'> & {
   bot?: boolean;
   jobId?: string;
+  /** The account signed in, when someone is. */
+  owner?: string;
 };
 
 /** What the store needs to know of jobs and recordings to follow an entry. */
 export interface Followed {
-  /** The upload job of a recording still known (current or kept), else undefined. */
-  jobOfRecording(recordingId: string): string | undefined;
+  /**
+   * A "Record here" recording while it is kept (the current one, or one set aside), with the upload
+   * job that holds it now, if any; undefined once it is no longer kept.
+   */
+  recording(recordingId: string): { jobId?: string; cuts?: readonly SleepCut[] } | undefined;
   /** The job, if it is still listed: its recording once known, and whether it ended without one. */
   job(jobId: string): { spaceId: number; audioId?: number; over: boolean } | undefined;
+  /** The account signed in now (lib/archive's owner), or null. */
+  owner: string | null;
 }
 
 function isEntry(value: unknown): value is StoredTimeline {
@@ -107,6 +132,9 @@ function isEntry(value: unknown): value is StoredTimeline {
 }
 
 export class TimelineStore {
+  /** One change at a time. */
+  private readonly serial = serialQueue();
+
   constructor(
     private readonly kv: KeyValueStore,
     private readonly now: () => number = Date.now,
@@ -134,23 +162,43 @@ export class TimelineStore {
   /** One entry with its timeline read back within its bounds; null (and dropped) when it is none. */
   async parsed(entry: StoredTimeline): Promise<StoredTimeline | null> {
     const timeline = parseTimeline(entry.timeline);
-    if (!timeline) await this.kv.del(PREFIX + entry.recordingId);
-    return timeline ? { ...entry, timeline, attendees: readAttendees(entry.attendees) } : null;
+    if (!timeline) await this.serial(() => this.kv.del(PREFIX + entry.recordingId));
+    return timeline
+      ? { ...entry, timeline, attendees: readAttendees(entry.attendees), cuts: readCuts(entry.cuts) }
+      : null;
   }
 
   /**
    * Keeps the calendar event's attendees beside a recording or a bot job, before or after its page
    * timeline (an entry without one gets an empty timeline). Nothing kept for an empty list.
    */
-  async keepAttendees(entry: Owner, names: readonly string[]): Promise<void> {
+  keepAttendees(entry: Owner, names: readonly string[]): Promise<void> {
     const attendees = readAttendees(names);
-    const known = await this.kv.get<unknown>(PREFIX + entry.recordingId);
-    if (attendees.length > 0)
-      await this.save(entry, isEntry(known) ? known.timeline : emptyTimeline(entry.startedAt), attendees);
+    if (attendees.length === 0) return Promise.resolve();
+    return this.serial(() =>
+      this.write(entry, (known) => known?.timeline ?? emptyTimeline(entry.startedAt), attendees),
+    );
   }
 
-  /** Keeps the page's timeline of a recording (a later one replaces an earlier one; attendees stay). */
-  async save(entry: Owner, timeline: PageTimeline, attendees?: string[]): Promise<void> {
+  /**
+   * Keeps a page's timeline of a recording, merged with what the recording's other pages (another
+   * tab of the meeting, the same tab before a reload) and this page's earlier reports gave
+   * (lib/page-names/merge.ts); attendees stay.
+   */
+  save(entry: Owner, timeline: PageTimeline): Promise<void> {
+    return this.serial(() =>
+      this.write(entry, (known) => {
+        const before = known ? parseTimeline(known.timeline) : null;
+        return before ? mergeTimelines(before, timeline) : timeline;
+      }),
+    );
+  }
+
+  private async write(
+    entry: Owner,
+    timeline: (known: StoredTimeline | null) => PageTimeline,
+    attendees?: string[],
+  ): Promise<void> {
     const key = PREFIX + entry.recordingId;
     const known = await this.kv.get<unknown>(key);
     const kept = isEntry(known) ? known : null;
@@ -161,77 +209,103 @@ export class TimelineStore {
       service: entry.service,
       ...(entry.bot && { bot: true }),
       ...(entry.jobId !== undefined && { jobId: entry.jobId }),
+      ...(kept?.owner === undefined && entry.owner !== undefined && { owner: entry.owner }),
       savedAt: this.now(),
-      timeline,
+      timeline: timeline(kept),
       ...(attendees && { attendees }),
     } satisfies StoredTimeline);
     // The bounds are looked at when a recording's first timeline comes, not at every update.
     if (!kept) await this.prune();
   }
 
-  /** The timeline kept for a recording of the service, if any. */
-  async forRecording(spaceId: number, audioId: number): Promise<StoredTimeline | null> {
-    const entry = (await this.entries()).find((e) => e.spaceId === spaceId && e.audioId === audioId);
+  /** The timeline kept for `owner`'s recording of the service, if any. */
+  async forRecording(owner: string, spaceId: number, audioId: number): Promise<StoredTimeline | null> {
+    const entry = (await this.entries()).find(
+      (e) => e.owner === owner && e.spaceId === spaceId && e.audioId === audioId,
+    );
     return entry ? this.parsed(entry) : null;
   }
 
   /** Marks a recording's result as seen ready (see `settled`). */
-  async settle(recordingId: string): Promise<void> {
-    const key = PREFIX + recordingId;
-    const known = await this.kv.get<unknown>(key);
-    if (isEntry(known)) await this.kv.set(key, { ...known, settled: true });
+  settle(recordingId: string): Promise<void> {
+    return this.serial(async () => {
+      const key = PREFIX + recordingId;
+      const known = await this.kv.get<unknown>(key);
+      if (isEntry(known)) await this.kv.set(key, { ...known, settled: true });
+    });
   }
 
   /**
-   * Follows every entry to its job and its recording, and lets go of those whose recording is
-   * gone (see the module comment). Returns the entries that know their recording and are not
-   * settled, as stored (`parsed` reads one's timeline back within its bounds).
+   * Follows every entry to its recording, its job and the service's recording, and lets go of
+   * those whose recording is gone (see the module comment). Returns the entries that know their
+   * recording and are not settled, as stored (`parsed` reads one's timeline back within its bounds).
    */
-  async follow(followed: Followed): Promise<StoredTimeline[]> {
-    const now = this.now();
-    const out: StoredTimeline[] = [];
-    for (const entry of await this.entries()) {
-      const key = PREFIX + entry.recordingId;
-      let next = entry;
-      if (next.jobId === undefined) {
-        const jobId = followed.jobOfRecording(next.recordingId);
-        if (jobId) next = { ...next, jobId };
-        else if (now - next.savedAt > DAY_MS) {
-          await this.kv.del(key);
-          continue;
-        }
+  follow(followed: Followed): Promise<StoredTimeline[]> {
+    return this.serial(async () => {
+      const out: StoredTimeline[] = [];
+      for (const entry of await this.entries()) {
+        const next = followOne(entry, followed);
+        const key = PREFIX + entry.recordingId;
+        if (!next) await this.kv.del(key);
+        else if (next !== entry) await this.kv.set(key, next);
+        if (next?.audioId !== undefined && !next.settled) out.push(next);
       }
-      if (next.jobId !== undefined && next.audioId === undefined) {
-        const job = followed.job(next.jobId);
-        if (!job || (job.over && job.audioId === undefined)) {
-          await this.kv.del(key);
-          continue;
-        }
-        if (job.audioId !== undefined) next = { ...next, spaceId: job.spaceId, audioId: job.audioId };
-      }
-      if (next !== entry) await this.kv.set(key, next);
-      if (next.audioId !== undefined && !next.settled) out.push(next);
-    }
-    return out;
+      return out;
+    });
   }
 
   /** A recording deleted (from the archive, the service): its timeline goes too. */
-  async forget(spaceId: number, audioId?: number): Promise<void> {
-    for (const entry of await this.entries())
-      if (entry.spaceId === spaceId && (audioId === undefined || entry.audioId === audioId))
-        await this.kv.del(PREFIX + entry.recordingId);
+  forget(spaceId: number, audioId?: number): Promise<void> {
+    return this.serial(async () => {
+      for (const entry of await this.entries())
+        if (entry.spaceId === spaceId && (audioId === undefined || entry.audioId === audioId))
+          await this.kv.del(PREFIX + entry.recordingId);
+    });
+  }
+
+  /** Lets go of the entries past `KEEP_DAYS` (and past `MAX_ENTRIES`); returns how many are kept. */
+  expire(): Promise<number> {
+    return this.serial(() => this.prune());
   }
 
   /** Everything (sign-out). */
-  async wipe(): Promise<void> {
-    for (const key of await this.kv.keys()) if (key.startsWith(PREFIX)) await this.kv.del(key);
+  wipe(): Promise<void> {
+    return this.serial(async () => {
+      for (const key of await this.kv.keys()) if (key.startsWith(PREFIX)) await this.kv.del(key);
+    });
   }
 
-  private async prune(): Promise<void> {
+  private async prune(): Promise<number> {
     const now = this.now();
     const all = (await this.entries()).sort((a, b) => b.savedAt - a.savedAt);
+    let kept = 0;
     for (const [index, entry] of all.entries())
       if (index >= MAX_ENTRIES || now - entry.savedAt > KEEP_DAYS * DAY_MS)
         await this.kv.del(PREFIX + entry.recordingId);
+      else kept += 1;
+    return kept;
   }
+}
+
+/** An entry followed one step (see the module comment): the same entry, a changed one, or null when it goes. */
+function followOne(entry: StoredTimeline, followed: Followed): StoredTimeline | null {
+  let next = entry;
+  if (next.owner === undefined && followed.owner) next = { ...next, owner: followed.owner };
+  if (next.audioId !== undefined) return next;
+  // A "Record here" recording still kept holds its entry, whatever became of a job that held it.
+  const recording = next.bot ? undefined : followed.recording(next.recordingId);
+  // The file made of it says where a sleep was taken out (a file made again says it again).
+  if (recording && JSON.stringify(recording.cuts ?? []) !== JSON.stringify(next.cuts ?? [])) {
+    const { cuts: _, ...rest } = next;
+    next = recording.cuts?.length ? { ...rest, cuts: [...recording.cuts] } : rest;
+  }
+  if (recording && recording.jobId !== next.jobId) {
+    const { jobId: _, ...rest } = next;
+    next = recording.jobId === undefined ? rest : { ...rest, jobId: recording.jobId };
+  }
+  if (next.jobId === undefined) return recording ? next : null;
+  const job = followed.job(next.jobId);
+  if (job?.audioId !== undefined) return { ...next, spaceId: job.spaceId, audioId: job.audioId };
+  if (recording || (job && !job.over)) return next;
+  return null;
 }

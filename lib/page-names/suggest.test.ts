@@ -56,6 +56,39 @@ describe('names from a Record here page', () => {
   });
 });
 
+describe('a Record here recording whose sleep was closed in the file', () => {
+  it('aligns the page after the gap too: the page’s clock ran on through the sleep, the file does not hold it', () => {
+    // 60 s of sleep 30 s into the recording: the page sees Tom at 100-118 s of its clock, which is
+    // 40-58 s of the file.
+    const samples: PageSample[] = [];
+    const present = [
+      { id: 'p1', name: 'Anna Petrova' },
+      { id: 'p2', name: 'Tom Becker' },
+    ];
+    for (let t = 2; t <= 120; t += 0.25) {
+      if (t > 30 && t < 90) continue;
+      const speaking = t >= 10.4 && t < 20.4 ? ['p1'] : t >= 100.4 && t < 118.4 ? ['p2'] : [];
+      samples.push({ t: START + Math.round(t * 1000), present, speaking });
+    }
+    const watched = {
+      timeline: buildTimeline(samples),
+      startedAt: START,
+      cuts: [[30_000, 60_000]] as Array<[number, number]>,
+    };
+    const result = {
+      speakers: { '0': 'SPEAKER_00', '1': 'SPEAKER_01' },
+      timeline: { '0': [[10, 20]] as Array<[number, number]>, '1': [[40, 58]] as Array<[number, number]> },
+    };
+    expect(suggestNames(watched, result, {}).suggestions.map((s) => s.name)).toEqual([
+      'Anna Petrova',
+      'Tom Becker',
+    ]);
+    // Without the cut, Tom's turn lies a minute after his voice.
+    const { cuts: _, ...uncut } = watched;
+    expect(suggestNames(uncut, result, {}).suggestions.map((s) => s.name)).toEqual(['Anna Petrova', null]);
+  });
+});
+
 describe('names from the page of a meeting our bot recorded', () => {
   it('searches the offset: the bot’s recording starts when it is let in, on the service’s clock', () => {
     const turns: Record<string, Array<[number, number]>> = {

@@ -8,6 +8,7 @@
  * the names offered for the voices left unnamed.
  */
 import { exactAlignment, searchAlignment } from './align';
+import { placeOnFile, type SleepCut } from './cuts';
 import { type Matching, matchSpeakers } from './match';
 import type { PageTimeline } from './timeline';
 
@@ -25,9 +26,11 @@ export interface ResultSpeakers {
  * `page.bot`: the timeline was taken while our bot recorded the meeting, whose recording starts
  * when the bot is let in: the offset is searched within the meeting's length
  * (lib/page-names/align.ts), and no name is suggested when it is not clearly found.
+ * `page.cuts`: the sleeps taken out of a "Record here" recording's file: the page's times after
+ * each are placed back on the file (lib/page-names/cuts.ts).
  */
 export function suggestNames(
-  page: { timeline: PageTimeline; startedAt: number; bot?: boolean },
+  page: { timeline: PageTimeline; startedAt: number; bot?: boolean; cuts?: readonly SleepCut[] },
   result: ResultSpeakers,
   renamed: Readonly<Record<string, string>>,
 ): Matching {
@@ -39,14 +42,13 @@ export function suggestNames(
   const speakers: Record<string, Array<[number, number]>> = {};
   for (const [id, pairs] of Object.entries(result.timeline))
     speakers[id] = pairs.map(([start, end]) => [start, end]);
-  return matchSpeakers({
-    timeline: page.timeline,
-    alignment: page.bot
-      ? searchAlignment(page.timeline, speakers)
-      : exactAlignment(page.timeline, page.startedAt, PAGE_MARK_LAG),
-    speakers,
-    names,
-  });
+  if (page.bot) {
+    const alignment = searchAlignment(page.timeline, speakers);
+    return matchSpeakers({ timeline: page.timeline, alignment, speakers, names });
+  }
+  const alignment = exactAlignment(page.timeline, page.startedAt, PAGE_MARK_LAG);
+  const timeline = placeOnFile(page.timeline, alignment.offset, page.cuts ?? []);
+  return matchSpeakers({ timeline, alignment, speakers, names });
 }
 
 /** Where the names offered under the speakers' rename come from. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gapCloser, MAX_GAP_S } from './assemble';
+import { gapCloser, MAX_CUTS, MAX_GAP_S } from './assemble';
 
 /** Places packets of 20 ms at `timestamps` (s) through one closer. */
 function place(timestamps: number[], maxGap = MAX_GAP_S) {
@@ -23,6 +23,18 @@ describe('the time the computer stood still is taken out of the file', () => {
     const { placed, removed } = place([0, 10, 10.02, 40, 40.02]);
     expect(placed).toEqual([0, 0.02, 0.04, 0.06, 0.08]);
     expect(removed).toBeCloseTo(39.94, 6);
+  });
+
+  it('says where each sleep was closed in the file and how long it was (ms), for the page timeline to follow', () => {
+    const closer = gapCloser();
+    for (const t of [0, 10, 10.02, 40, 40.02]) closer.next(t, 0.02);
+    expect(closer.cuts).toEqual([
+      [20, 9_980],
+      [60, 29_960],
+    ]);
+    const many = gapCloser();
+    for (let i = 0; i <= MAX_CUTS + 5; i += 1) many.next(i * 10, 0.02);
+    expect(many.cuts).toHaveLength(MAX_CUTS);
   });
 
   it('a packet that goes back in time or holds no number moves nothing', () => {

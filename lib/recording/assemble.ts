@@ -11,6 +11,10 @@
  * follow the one before without a hole.
  */
 
+import { MAX_CUTS, type SleepCut } from './sleep-cuts';
+
+export { MAX_CUTS, type SleepCut };
+
 /** A jump between two packets longer than this (s) is time the computer stood still, not sound. */
 export const MAX_GAP_S = 1;
 
@@ -19,26 +23,38 @@ export interface AssembledFile {
   durationMs: number;
   /** The time taken out of the file (ms): jumps where the computer stood still. */
   closedMs: number;
+  /**
+   * Each jump taken out, in order (at most `MAX_CUTS`): the meeting page's timeline, on the
+   * browser's clock that ran on through them, is placed on the file with them.
+   */
+  cuts: SleepCut[];
 }
 
 /**
  * The timestamps of packets read in order, with every jump longer than `maxGap` (s) closed: the
- * packet after a jump starts where the one before it ended. `removed` is the time taken out (s).
+ * packet after a jump starts where the one before it ended. `removed` is the time taken out (s),
+ * `cuts` each jump closed (ms).
  */
 export function gapCloser(maxGap = MAX_GAP_S) {
   let shift = 0;
   let end: number | null = null;
+  const cuts: SleepCut[] = [];
   return {
     next(timestamp: number, duration: number): number {
       if (!Number.isFinite(timestamp)) return timestamp;
       const gap = end === null ? 0 : timestamp - shift - end;
       if (gap > maxGap) shift += gap;
       const placed = timestamp - shift;
+      if (gap > maxGap && cuts.length < MAX_CUTS)
+        cuts.push([Math.round(placed * 1000), Math.round(gap * 1000)]);
       end = Math.max(end ?? placed, placed + (Number.isFinite(duration) && duration > 0 ? duration : 0));
       return placed;
     },
     get removed(): number {
       return shift;
+    },
+    get cuts(): SleepCut[] {
+      return cuts;
     },
   };
 }
@@ -96,5 +112,5 @@ export async function assembleRecording(
     check = new Input({ source: new BlobSource(file), formats: [WEBM] });
   }
   const durationMs = Math.round((await check.computeDuration()) * 1000);
-  return { file, durationMs, closedMs: Math.round(measured.removed * 1000) };
+  return { file, durationMs, closedMs: Math.round(measured.removed * 1000), cuts: measured.cuts };
 }

@@ -4,6 +4,7 @@
  * `recording.event` messages, which wake a stopped worker, so no outcome hangs on an answer that
  * a stopped worker would never read.
  */
+import type { SleepCut } from './sleep-cuts';
 import type { MicrophoneState, RecordingFailure } from './state';
 
 export const RECORDING_CHANNEL = 'meeting-capture-recording';
@@ -36,8 +37,18 @@ export type RecorderEvent =
   | { type: 'capture-ended' }
   /** The microphone's track ended mid-recording (a headset switched off or unplugged): the tab goes on. */
   | { type: 'microphone-ended' }
-  /** `closedMs`: the time the computer stood still, taken out of the file (lib/recording/assemble.ts). */
-  | { type: 'assembled'; fileKey: string; durationMs: number; size: number; closedMs?: number }
+  /**
+   * `closedMs`: the time the computer stood still, taken out of the file, and `cuts` each jump
+   * taken out (lib/recording/assemble.ts).
+   */
+  | {
+      type: 'assembled';
+      fileKey: string;
+      durationMs: number;
+      size: number;
+      closedMs?: number;
+      cuts?: SleepCut[];
+    }
   | { type: 'failed'; failure: RecordingFailure };
 
 export function isRecorderCommand(message: unknown): message is RecorderCommand {

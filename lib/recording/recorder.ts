@@ -296,7 +296,7 @@ export async function assemble(id: string, report: Report, keep?: number): Promi
       report(id, { type: 'assembled', fileKey: '', durationMs: 0, size: 0 });
       return;
     }
-    const { file, durationMs, closedMs } = await assembleRecording(pieces);
+    const { file, durationMs, closedMs, cuts } = await assembleRecording(pieces);
     const fileKey = `recording-${id}`;
     await createFileStore().putFile(fileKey, file);
     report(id, {
@@ -304,7 +304,7 @@ export async function assemble(id: string, report: Report, keep?: number): Promi
       fileKey,
       durationMs,
       size: file.size,
-      ...(closedMs > 0 && { closedMs }),
+      ...(closedMs > 0 && { closedMs, cuts }),
     });
   } catch (error) {
     report(id, {

@@ -12,6 +12,7 @@
  */
 
 import type { RecordedMeeting } from './meeting-end';
+import type { SleepCut } from './sleep-cuts';
 
 export type RecordingPhase = 'idle' | 'starting' | 'recording' | 'stopping' | 'uploading' | 'done' | 'failed';
 
@@ -96,6 +97,11 @@ export interface RecordingState {
   size?: number;
   /** The upload job (lib/jobs) that carries the file. */
   jobId?: string;
+  /**
+   * The sleeps taken out of the file as it was made (lib/recording/assemble.ts): the meeting
+   * page's timeline is placed on the file with them (lib/page-names/cuts.ts).
+   */
+  cuts?: SleepCut[];
   failure?: RecordingFailure;
   updatedAt: number;
 }
@@ -105,7 +111,7 @@ export type RecordingEvent =
   | { type: 'microphone-lost' }
   | { type: 'piece'; bytes: number; recordedMs: number; index?: number; audible?: boolean }
   | { type: 'stop'; reason: StopReason }
-  | { type: 'assembled'; fileKey: string; durationMs: number; size?: number }
+  | { type: 'assembled'; fileKey: string; durationMs: number; size?: number; cuts?: SleepCut[] }
   | { type: 'upload-started'; jobId: string }
   | { type: 'uploaded' }
   | { type: 'warned'; percent: number }
@@ -232,6 +238,7 @@ export function transition(state: RecordingState, event: RecordingEvent, now: nu
         fileKey: event.fileKey,
         durationMs: event.durationMs,
         jobId: undefined,
+        cuts: event.cuts !== undefined && event.cuts.length > 0 ? event.cuts : undefined,
         ...(event.size !== undefined && { size: event.size }),
       });
     case 'upload-started':

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { ALLOWED_ATTR, ALLOWED_TAGS } from '@/lib/render/allow-list';
-import { renderMarkdown, renderMarkdownPieces, sanitizeHtml } from '@/lib/render/markdown';
+import { PIECE_CHARS, renderMarkdown, renderMarkdownPieces, sanitizeHtml } from '@/lib/render/markdown';
 import { CORPUS } from '@/tests/fixtures/hostile/corpus';
 
 function dom(html: string): HTMLElement {
@@ -192,7 +192,7 @@ describe('renderMarkdownPieces', () => {
   });
 
   it('gives one empty piece for an empty protocol', () => {
-    expect([...renderMarkdownPieces('')]).toEqual([{ html: '', done: 1 }]);
+    expect([...renderMarkdownPieces('')]).toEqual([{ html: '', done: 1, plain: false }]);
   });
 
   it('sanitizes every piece: the hostile corpus cut into small pieces keeps only allowed markup', () => {
@@ -209,5 +209,47 @@ describe('renderMarkdownPieces', () => {
       for (const link of root.querySelectorAll('a[href]'))
         expect(link.getAttribute('href')).toMatch(/^(https?:|mailto:)/);
     }
+  });
+});
+
+describe('a protocol past the renderer’s bounds', () => {
+  it('2,000 nested quotes are shown as their text, the blocks around them as Markdown', () => {
+    const deep = `${'>'.repeat(2_000)} deep`;
+    const root = dom(renderMarkdown(`# Title\n\n${deep}\n\n**after**`));
+    expect(root.querySelector('h1')?.textContent).toBe('Title');
+    expect(root.querySelector('strong')?.textContent).toBe('after');
+    expect(root.querySelector('blockquote')).toBeNull();
+    expect(root.textContent).toContain(deep);
+    // Nesting within the bound is still Markdown.
+    expect(dom(renderMarkdown(`${'> '.repeat(20)}x`)).querySelectorAll('blockquote')).toHaveLength(20);
+  });
+
+  it('`a_` 30,000 times, a line of 500,000 `*a` and 80,000 asterisks are shown as their text, each alone', () => {
+    for (const line of [
+      'a_'.repeat(30_000),
+      '*a'.repeat(500_000),
+      `${'*'.repeat(40_000)}x${'*'.repeat(40_000)}`,
+    ]) {
+      const pieces = [...renderMarkdownPieces(`Before **this**.\n\n${line}\n\n- after`)];
+      const root = dom(pieces.map((piece) => piece.html).join(''));
+      expect(root.querySelector('strong')?.textContent).toBe('this');
+      expect(root.querySelector('li')?.textContent).toBe('after');
+      expect(root.textContent).toContain(line);
+      expect(pieces.some((piece) => piece.plain)).toBe(true);
+    }
+  });
+
+  it('what is left once the time bound has passed is shown as text, and the pieces say so', () => {
+    const protocol = Array.from({ length: 40 }, (_, i) => `## Part ${i}\n\nText **${i}**.\n`)
+      .join('\n')
+      .repeat(200);
+    let clock = 0;
+    // Each look at the clock takes a second: the bound (2 s) passes after the first few blocks.
+    const pieces = [...renderMarkdownPieces(protocol, PIECE_CHARS, { now: () => (clock += 1_000) })];
+    const root = dom(pieces.map((piece) => piece.html).join(''));
+    expect(root.querySelector('h2')?.textContent).toBe('Part 0');
+    expect(root.textContent).toContain('## Part 39');
+    expect(pieces[0]!.plain).toBe(false);
+    expect(pieces.at(-1)!.plain).toBe(true);
   });
 });

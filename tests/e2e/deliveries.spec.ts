@@ -237,6 +237,39 @@ test('Slack format, refused addresses and a 404 in plain words, remove', async (
   }
 });
 
+test('destinations belong to the account that set them up: another account sees none and is told they are kept', async ({
+  context,
+  extensionId,
+  background,
+  emulator,
+}) => {
+  await background.signIn(emulator.url);
+  const options = await openOptions(context, extensionId);
+  await addDestination(options, 'http://127.0.0.1:9/demo-hook');
+  await expect(options.getByTestId('destinations-kept-for-others')).toHaveCount(0);
+
+  expect(await background.send('session.signOut', {})).toMatchObject({ ok: true });
+  const other = await background.send('session.signIn', {
+    serviceUrl: emulator.url,
+    email: SEED.users.other.email,
+    password: SEED.users.other.password,
+  });
+  expect(other).toMatchObject({ ok: true, data: { signedIn: true } });
+  await options.reload();
+  await expect(options.getByText('No destination yet.')).toBeVisible();
+  await expect(options.getByTestId('destination-item')).toHaveCount(0);
+  await expect(options.getByTestId('destinations-kept-for-others')).toContainText(
+    'A destination set up by another account is kept for that account',
+  );
+
+  expect(await background.send('session.signOut', {})).toMatchObject({ ok: true });
+  await background.signIn(emulator.url);
+  await options.reload();
+  await expect(options.getByTestId('destination-item').filter({ hasText: '/demo-hook' })).toBeVisible();
+  await expect(options.getByTestId('destinations-kept-for-others')).toHaveCount(0);
+  await options.close();
+});
+
 test('a delivery waiting for its retry survives a browser restart', async ({ emulator }) => {
   const receiver = await startReceiver({ '/restart': [503] });
   const profileDir = mkdtempSync(path.join(tmpdir(), 'mc-deliveries-'));

@@ -13,10 +13,8 @@
  */
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import type { SearchCounters } from '../../lib/archive/worker-protocol';
-import { memoryKeyValue } from '../../lib/kv';
-import { generateArchive } from '../../scripts/bench-archive';
 import type { ViewerPage } from './pages/viewer';
-import { archivedCatalog, type Catalog, POOL_HEADER_BYTES, poolFiles } from './search-support';
+import { POOL_HEADER_BYTES, poolFiles, seedMeetings } from './search-support';
 import { archiveStore, expect, openPanel, SEED, test } from './ui-fixtures';
 
 const R = SEED.recordings;
@@ -24,41 +22,8 @@ const S = SEED.spaces;
 const WORD = 'zephyrine';
 const HOURS = 50;
 const MATCHING = 12;
-/** The generated meetings' space: none of the account's (see `seedHours`). */
-const SPACE = 9_001;
 
 test.describe.configure({ timeout: 300_000 });
-
-/** Adds `HOURS` of generated meetings to the account's archive; the first `MATCHING` say the word. */
-async function seedHours(page: Page): Promise<number> {
-  const current = await archivedCatalog(page);
-  const kv = memoryKeyValue();
-  await generateArchive(HOURS, kv);
-  const generated = (await kv.get<Catalog>('catalog')) as Catalog;
-  const keys = Object.keys(generated.entries);
-  for (let i = 0; i < keys.length; i += 10) {
-    const put: Array<[string, unknown]> = [];
-    for (const key of keys.slice(i, i + 10)) {
-      const record = (await kv.get(`rec:${key}`)) as {
-        spaceId: number;
-        audioId: number;
-        result: { result: { dialog: Array<{ texts: string[] }> } };
-      };
-      if (keys.indexOf(key) < MATCHING) {
-        const texts = record.result.result.dialog[0]!.texts;
-        texts[0] = `${texts[0]} The ${WORD} plan.`;
-      }
-      // In a space of their own: a listing of the account's spaces (which the pages read) does
-      // not know them and would take them out of the archive.
-      const mine = `${SPACE}:${record.audioId}`;
-      put.push([`rec:${mine}`, { ...record, spaceId: SPACE }]);
-      current.entries[mine] = { ...(generated.entries[key] as object), spaceId: SPACE };
-    }
-    await archiveStore(page, { put });
-  }
-  await archiveStore(page, { put: [['catalog', current]] });
-  return Object.keys(current.entries).length;
-}
 
 /** The three pages that search, loaded, their search fields shown (no worker started yet). */
 async function threePages(context: BrowserContext, extensionId: string): Promise<Page[]> {
@@ -115,7 +80,7 @@ async function seededArchive(
 ): Promise<number> {
   const viewer = await openViewer(S.personal, R.ready);
   await expect(viewer.protocol).toBeVisible();
-  const total = await seedHours(viewer.page);
+  const total = await seedMeetings(viewer.page, { hours: HOURS, matching: MATCHING, word: WORD });
   await then?.(viewer.page);
   await viewer.page.close();
   return total;

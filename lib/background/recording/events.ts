@@ -110,6 +110,7 @@ export async function event(ctx: RecordingContext, id: string, event: RecorderEv
         fileKey: event.fileKey,
         durationMs: event.durationMs,
         size: event.size,
+        ...(event.cuts && { cuts: event.cuts }),
       });
       await document?.use(async () => undefined);
       await ctx.setBadge(next);

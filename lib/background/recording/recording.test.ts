@@ -218,9 +218,12 @@ describe('"Record here" as a service', () => {
         durationMs: 60_000,
         size: 4_000,
         ...(closedMs !== undefined && { closedMs }),
+        ...(closedMs && { cuts: [[30_000, closedMs]] as Array<[number, number]> }),
       });
       expect(notices, String(closedMs)).toEqual(closedMs ? ['Sleep left out'] : []);
       expect(await recording.state()).toMatchObject({ phase: 'uploading', durationMs: 60_000 });
+      // Where it was taken out is kept with the recording, for the meeting page's timeline.
+      expect((await recording.state())?.cuts).toEqual(closedMs ? [[30_000, closedMs]] : undefined);
     }
   });
 
