@@ -31,7 +31,8 @@ function harness() {
   const ask = (id: number, query = 'budget') =>
     fromPage?.({ data: { type: 'search', id, query, filters: {} } } as MessageEvent<ToSearchWorker>);
   const peer = (data: ToSearchPeers) => fromPeers?.({ data } as MessageEvent<ToSearchPeers>);
-  return { follower, page, peers, ask, peer };
+  const sendRaw = (data: unknown) => fromPage?.({ data } as MessageEvent<ToSearchWorker>);
+  return { follower, page, peers, ask, peer, sendRaw };
 }
 
 /** What every report of the owner says of its index: both meetings indexed, at `version`. */
@@ -100,6 +101,46 @@ describe('a search worker that follows the owner of the files', () => {
       { type: 'hello', from: 'me' },
       { type: 'ask', from: 'me', message: { type: 'search', id: 2, query: 'budget', filters: {} } },
     ]);
+  });
+
+  it("sends its page's questions to the owner and gives back the answers; a malformed message is refused here", () => {
+    const h = harness();
+    h.sendRaw({
+      type: 'ask',
+      id: 4,
+      question: 'who pays?',
+      filters: {},
+      meeting: { spaceId: 1, audioId: 2 },
+    });
+    expect(h.peers.at(-1)).toEqual({
+      type: 'ask',
+      from: 'me',
+      message: {
+        type: 'ask',
+        id: 4,
+        question: 'who pays?',
+        filters: {},
+        meeting: { spaceId: 1, audioId: 2 },
+      },
+    });
+    h.peer({
+      type: 'reply',
+      to: 'me',
+      message: { type: 'answer', id: 4, question: 'who pays?', outcome: { meetings: [] }, ...state(6) },
+    });
+    expect(h.page.map((m) => m.type)).toEqual(['answer']);
+    expect(h.follower.version()).toBe(6);
+    expect(h.follower.lead()).toEqual([]);
+    const asked = h.peers.length;
+    const other = harness();
+    other.sendRaw({ type: 'ask', id: 5, question: { toString: 'x' }, filters: {} });
+    other.sendRaw({ type: 'drop tables', id: 6 });
+    expect(other.peers).toHaveLength(1);
+    expect(other.page).toEqual([
+      { type: 'error', id: 5, message: 'malformed search or question' },
+      { type: 'error', id: 6, message: 'malformed search or question' },
+    ]);
+    expect(h.peers).toHaveLength(asked);
   });
 
   it('becoming the owner hands over the unanswered searches and stops following', () => {

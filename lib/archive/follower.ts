@@ -10,7 +10,14 @@
  *
  * Pure of any browser API beyond the two message ports given (tested in Node).
  */
-import type { FromSearchWorker, SearchCounters, ToSearchPeers, ToSearchWorker } from './worker-protocol';
+import {
+  type FromSearchWorker,
+  refusedId,
+  type SearchCounters,
+  type ToSearchPeers,
+  type ToSearchWorker,
+  toSearchWorker,
+} from './worker-protocol';
 
 export interface PagePort {
   postMessage(message: FromSearchWorker): void;
@@ -44,8 +51,14 @@ export function followOwner(page: PagePort, peers: PeersPort, me: string): Follo
   const send = (message: ToSearchWorker) => peers.postMessage({ type: 'ask', from: me, message });
 
   page.addEventListener('message', (event) => {
-    const message = event.data;
-    if (!following || message?.type !== 'search') return;
+    if (!following) return;
+    // Checked as the owner checks it: a malformed message is refused here, never passed on.
+    const message = toSearchWorker(event.data);
+    if (!message) {
+      const id = refusedId(event.data);
+      if (id !== null) page.postMessage({ type: 'error', id, message: 'malformed search or question' });
+      return;
+    }
     pending.set(message.id, message);
     send(message);
   });
@@ -61,7 +74,7 @@ export function followOwner(page: PagePort, peers: PeersPort, me: string): Follo
     }
     if (data.type !== 'reply' || (data.to !== me && data.to !== '*')) return;
     const message = data.message;
-    if (message.type === 'progress' || message.type === 'results')
+    if (message.type === 'progress' || message.type === 'results' || message.type === 'answer')
       lastVersion = Math.max(lastVersion, message.version);
     if (message.type === 'progress') {
       lastCounters = message.counters ?? lastCounters;
@@ -76,8 +89,9 @@ export function followOwner(page: PagePort, peers: PeersPort, me: string): Follo
     }
     // An answer (or its meetings found first) to a search of this page still waiting.
     if (!pending.has(id)) return;
-    if (message.type === 'results' || message.type === 'error') pending.delete(id);
-    if (message.type === 'results') lastCounters = message.counters ?? lastCounters;
+    if (message.type !== 'found') pending.delete(id);
+    if (message.type === 'results' || message.type === 'answer')
+      lastCounters = message.counters ?? lastCounters;
     page.postMessage(message);
   });
 

@@ -64,6 +64,10 @@ describe('the query', () => {
       ' AND p.space IN (?,?) AND instr(p.speakers, ?) > 0 AND p.date >= ? AND p.date <= ?',
     );
     expect(sql.values).toEqual([1, 2, "\nanna'); drop table x; --\n", 5, 9]);
+    // One meeting (a question asked in the viewer): its key as a value, bounded.
+    const one = filterSql({ meeting: `1:2'; DROP TABLE x; --${'x'.repeat(500)}` });
+    expect(one.where).toBe(' AND p.key = ?');
+    expect(one.values).toEqual([`1:2'; DROP TABLE x; --${'x'.repeat(78)}`]);
   });
 });
 

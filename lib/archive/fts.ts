@@ -257,6 +257,10 @@ export function filterSql(filters: SearchFilters): { where: string; values: Arra
     parts.push('p.date <= ?');
     values.push(filters.to);
   }
+  if (typeof filters.meeting === 'string') {
+    parts.push('p.key = ?');
+    values.push(filters.meeting.slice(0, 100));
+  }
   return { where: parts.length > 0 ? ` AND ${parts.join(' AND ')}` : '', values };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { queryWords, stemMatcher } from '@/lib/archive/fts';
 import { everyWordMatched, matchedRangesBy, phraseTest, resolveHits } from '@/lib/archive/hits';
-import { forHits, type RecordSource } from '@/lib/archive/search';
+import { forHits, prepare, type RecordSource } from '@/lib/archive/search';
 import type { ArchiveRecord } from '@/lib/archive/store';
 import { readyResult } from './testing/fixtures';
 
@@ -116,10 +116,12 @@ describe('a record kept between searches', () => {
   };
   const names = { '1': 'Igor' };
 
-  it('gives the same hits as the stored record, without keeping its protocol', async () => {
+  it('gives the same hits as the stored record, keeping its protocol (for questions) but not the stored result', async () => {
     const full: RecordSource = async () => ({ record, names });
     const kept = forHits({ record, names });
     expect(JSON.stringify(kept.record.result)).toBe('{}');
+    expect(prepare(kept.record, kept.names).dialog.protocol).toBe(record.result.result?.protocol);
+    expect(prepare(kept.record, kept.names).dialog.protocol).not.toBe('');
     expect(kept.record).toMatchObject({
       spaceId: 3,
       audioId: 31,

@@ -24,6 +24,8 @@ export interface SearchFilters {
   /** Recording date range in ms, inclusive. */
   from?: number;
   to?: number;
+  /** One meeting only, by its archive key (`<space>:<audio>`): a question asked in the viewer. */
+  meeting?: string;
 }
 
 /** `[offset, length]` of a matched word. */
@@ -87,9 +89,10 @@ export function prepare(record: ArchiveRecord, names: SpeakerMap): PreparedRecor
 }
 
 /**
- * What the hits of a search need of a record, for keeping between searches: its transcript
- * prepared, without the stored result (its protocol, timeline and raw arrays), so a record kept
- * takes about half the memory. `prepare` gives the kept transcript back for it.
+ * What the hits of a search and the answers to questions need of a record, for keeping between
+ * searches: its transcript prepared and its protocol (a few kB, which a question reads:
+ * lib/grounding/archive-ask.ts), without the stored result (its timeline and raw arrays), so a
+ * record kept takes about half the memory. `prepare` gives the kept transcript back for it.
  */
 export function forHits(loaded: { record: ArchiveRecord; names: SpeakerMap }): {
   record: ArchiveRecord;
@@ -99,7 +102,7 @@ export function forHits(loaded: { record: ArchiveRecord; names: SpeakerMap }): {
   const { spaceId, audioId, title, createdAt } = loaded.record;
   // The stored result is not kept: `prepare` answers from the memo below, never reading it.
   const record: ArchiveRecord = { spaceId, audioId, title, createdAt, result: {} as ProcessingResult };
-  const dialog: NormalizedDialog = { ...full.dialog, protocol: '', timeline: {} };
+  const dialog: NormalizedDialog = { ...full.dialog, timeline: {} };
   prepared.set(record, { names: loaded.names, prepared: { dialog, names: full.names } });
   return { record, names: loaded.names };
 }

@@ -1,7 +1,75 @@
 /** Messages between a page and its search worker (lib/archive/worker.ts), and between the workers of several pages. */
+import type { AskOutcome } from '@/lib/grounding/archive-ask';
+import { QUESTION_MAX_CHARS } from '@/lib/search/question';
 import type { SearchFilters, SearchOutcome } from './search';
 
-export type ToSearchWorker = { type: 'search'; id: number; query: string; filters: SearchFilters };
+export type ToSearchWorker =
+  /** Words to find (the search as typed). */
+  | { type: 'search'; id: number; query: string; filters: SearchFilters }
+  /**
+   * A question to answer (lib/grounding/archive-ask.ts): in the meetings passing the filters, or in
+   * one meeting (`meeting`, with the filters' speaker only).
+   */
+  | {
+      type: 'ask';
+      id: number;
+      question: string;
+      filters: SearchFilters;
+      meeting?: { spaceId: number; audioId: number };
+    };
+
+/** The longest query of words a page may send (the index looks for its first 12 words). */
+const QUERY_MAX_CHARS = 100_000;
+
+const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+
+/** The id of a message refused by `toSearchWorker`, when it has one (the refusal is sent to it). */
+export function refusedId(data: unknown): number | null {
+  const id = (data as { id?: unknown } | null)?.id;
+  return isId(id) ? id : null;
+}
+
+/**
+ * The filters as sent, each field checked and bounded (a wrong field is dropped, never passed on):
+ * at most 100 spaces, a name of at most 200 characters, finite dates.
+ */
+function filtersOf(value: unknown): SearchFilters | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const raw = value as Record<string, unknown>;
+  const filters: SearchFilters = {};
+  if (Array.isArray(raw.spaceIds)) filters.spaceIds = raw.spaceIds.filter(isId).slice(0, 100);
+  if (typeof raw.speaker === 'string') filters.speaker = raw.speaker.slice(0, 200);
+  if (typeof raw.from === 'number' && Number.isFinite(raw.from)) filters.from = raw.from;
+  if (typeof raw.to === 'number' && Number.isFinite(raw.to)) filters.to = raw.to;
+  return filters;
+}
+
+/**
+ * A page's message to the search worker, checked (a worker answers nothing else): a search's words
+ * and a question are strings within their bounds (a question of more than `QUESTION_MAX_CHARS`
+ * characters is refused: the page does not send one), ids positive integers, the filters as
+ * `filtersOf` keeps them. Returns null for anything else.
+ */
+export function toSearchWorker(data: unknown): ToSearchWorker | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const raw = data as Record<string, unknown>;
+  if (!isId(raw.id)) return null;
+  const filters = filtersOf(raw.filters);
+  if (!filters) return null;
+  if (raw.type === 'search') {
+    if (typeof raw.query !== 'string' || raw.query.length > QUERY_MAX_CHARS) return null;
+    return { type: 'search', id: raw.id, query: raw.query, filters };
+  }
+  if (raw.type !== 'ask' || typeof raw.question !== 'string') return null;
+  if (raw.question.trim().length > QUESTION_MAX_CHARS) return null;
+  const message: ToSearchWorker = { type: 'ask', id: raw.id, question: raw.question, filters };
+  if (raw.meeting !== undefined) {
+    const meeting = raw.meeting as { spaceId?: unknown; audioId?: unknown } | null;
+    if (!meeting || !isId(meeting.spaceId) || !isId(meeting.audioId)) return null;
+    message.meeting = { spaceId: meeting.spaceId, audioId: meeting.audioId };
+  }
+  return message;
+}
 
 export interface IndexProgress {
   /** Records in the index, and in the archive. */
@@ -44,6 +112,8 @@ export type FromSearchWorker =
   | ({ type: 'progress' } & IndexProgress)
   /** An answer, with the index as it was when the search began. */
   | ({ type: 'results'; id: number; query: string; outcome: SearchOutcome } & IndexProgress)
+  /** The answer to a question, with the index as it was when it was asked. */
+  | ({ type: 'answer'; id: number; question: string; outcome: AskOutcome } & IndexProgress)
   /**
    * Before an answer whose meetings' records must be read first: those meetings, best first, with
    * no hits yet (a page opened cold shows them while the passages are read).

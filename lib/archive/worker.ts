@@ -14,19 +14,26 @@
  *
  * Several pages: only the worker holding the pool's Web Lock runs this (search.worker.ts); it also
  * answers the searches other pages' workers send on `peers` (lib/archive/follower.ts).
+ *
+ * Questions ("Ask your meetings", lib/grounding/archive-ask.ts) are answered here too, from the same
+ * index and records: the records kept between searches keep their protocol for them. The code that
+ * answers them is loaded with the first question.
  */
 import type { Database } from '@sqlite.org/sqlite-wasm';
+import type { AskCache, AskOutcome } from '@/lib/grounding/archive-ask';
 import type { KeyValueStore } from '@/lib/kv';
 import { FtsIndex } from './fts';
 import { RecordCache } from './record-cache';
 import { forHits, prepare, type RecordSource } from './search';
-import { type ArchiveChange, ArchiveReader, type Catalog, type CatalogEntry } from './store';
-import type {
-  FromSearchWorker,
-  IndexProgress,
-  SearchCounters,
-  ToSearchPeers,
-  ToSearchWorker,
+import { type ArchiveChange, ArchiveReader, type Catalog, type CatalogEntry, recordKey } from './store';
+import {
+  type FromSearchWorker,
+  type IndexProgress,
+  refusedId,
+  type SearchCounters,
+  type ToSearchPeers,
+  type ToSearchWorker,
+  toSearchWorker,
 } from './worker-protocol';
 
 /**
@@ -137,6 +144,8 @@ export function startSearchWorker(
   const counters: SearchCounters = { storage: null, rebuilds: 0, indexed: 0, migrated: 0, recovered: 0 };
   /** The last records read (searches as one types read the same few again). */
   const cache = new RecordCache<NonNullable<Awaited<ReturnType<RecordSource>>>>(CACHED_CHARACTERS);
+  /** The meetings made ready for questions (made with the first question). */
+  let asked: AskCache | null = null;
 
   /** Records in the index (0 when it cannot be counted: a damaged database). */
   const counted = (): number => {
@@ -271,6 +280,7 @@ export function startSearchWorker(
     rebuilding = true;
     counters.recovered = (counters.recovered ?? 0) + 1;
     cache.clear();
+    asked?.clear();
     version += 1;
   }
 
@@ -377,11 +387,28 @@ export function startSearchWorker(
       index = null;
       catalog = null;
       cache.clear();
+      asked?.clear();
       whole = false;
       version += 1;
     }
     void build();
   });
+
+  /** A question answered from the index as it is (nothing before the index is opened). */
+  const answerQuestion = async (message: Extract<ToSearchWorker, { type: 'ask' }>): Promise<AskOutcome> => {
+    const current = index;
+    if (!current) return { meetings: [] };
+    const { AskCache, askArchive } = await import('@/lib/grounding/archive-ask');
+    asked ??= new AskCache();
+    const { meeting, filters } = message;
+    const scope = meeting
+      ? {
+          meeting: recordKey(meeting.spaceId, meeting.audioId),
+          filters: filters.speaker ? { speaker: filters.speaker } : {},
+        }
+      : { filters };
+    return askArchive(message.question, current, source, scope, asked);
+  };
 
   /** Answers a page's search: this worker's own page's, or another page's (`post` sends it there). */
   const answer = async (message: ToSearchWorker, post: (reply: FromSearchWorker) => void) => {
@@ -391,6 +418,11 @@ export function startSearchWorker(
       options.mark?.('ready');
       // The index as it is now: a change during the search bumps the version, and the page asks again.
       const at = progress();
+      if (message.type === 'ask') {
+        const outcome = await answerQuestion(message);
+        post({ type: 'answer', id: message.id, question: message.question, outcome, ...at });
+        return;
+      }
       const outcome = index
         ? await index.search(message.query, message.filters, source, {}, (keys, total) => {
             const entries = catalog?.entries ?? {};
@@ -421,17 +453,24 @@ export function startSearchWorker(
     }
   };
 
-  scope.addEventListener('message', (event) => {
-    const message = event.data;
-    if (message?.type !== 'search') return;
-    void answer(message, (reply) => scope.postMessage(reply));
-  });
+  /** A page's message, checked: a malformed one with an id is refused with an answer, else ignored. */
+  const take = (data: unknown, post: (reply: FromSearchWorker) => void) => {
+    const message = toSearchWorker(data);
+    if (message) {
+      void answer(message, post);
+      return;
+    }
+    const id = refusedId(data);
+    if (id !== null) post({ type: 'error', id, message: 'malformed search or question' });
+  };
+
+  scope.addEventListener('message', (event) => take(event.data, (reply) => scope.postMessage(reply)));
 
   options.peers?.addEventListener('message', (event: MessageEvent<ToSearchPeers>) => {
     const message = event.data;
     if (message?.type === 'hello') tellPeers(message.from, { type: 'progress', ...progress() });
-    if (message?.type === 'ask' && message.message?.type === 'search')
-      void answer(message.message, (reply) => tellPeers(message.from, reply));
+    if (message?.type === 'ask' && typeof message.from === 'string')
+      take(message.message, (reply) => tellPeers(message.from, reply));
   });
 
   /** Answers a search asked of this worker before it owned the files (given by the follower it was). */

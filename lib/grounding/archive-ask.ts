@@ -53,6 +53,11 @@ export interface AskMeetingHits {
 export interface AskOutcome {
   /** Best first, at most five; empty for "nothing found". */
   meetings: AskMeetingHits[];
+  /**
+   * `no-words`: the question holds nothing to look for (only question words and common words,
+   * "what did they say?"): not asked of the index, and the page says so rather than "nothing found".
+   */
+  reason?: 'no-words';
 }
 
 /** The meetings made ready for questions, the last used kept (a bounded cache). */
@@ -93,13 +98,14 @@ export async function askArchive(
   params: AskParams = DEFAULT_ASK,
 ): Promise<AskOutcome> {
   const query = indexQuery(question);
-  if (query === '') return { meetings: [] };
+  if (query === '') return { meetings: [], reason: 'no-words' };
   let found: Array<[string, Array<{ block: number; from: number; score: number }>]>;
-  if (scope.meeting !== undefined) found = [[scope.meeting, []]];
-  else {
-    const words = index.expand(query);
-    found = [...index.rawSearch(words, scope.filters ?? {}, ASK_CANDIDATES, true).groups.entries()];
-  }
+  const words = index.expand(query);
+  if (scope.meeting !== undefined) {
+    // One meeting: its passages holding the question's words (none: its protocol may still answer).
+    const filters = { ...scope.filters, meeting: scope.meeting };
+    found = [[scope.meeting, index.rawSearch(words, filters, 1, true).groups.get(scope.meeting) ?? []]];
+  } else found = [...index.rawSearch(words, scope.filters ?? {}, ASK_CANDIDATES, true).groups.entries()];
   const loaded = await Promise.all(found.map(([key]) => source(key).catch(() => null)));
   const candidates: AskCandidate[] = [];
   const records = new Map<string, NonNullable<(typeof loaded)[number]>>();

@@ -151,7 +151,12 @@ describe('a question', () => {
   it('finds nothing when nothing scores well, or when it holds no word worth looking for', async () => {
     const { index, source } = await archive();
     expect((await askArchive('когда запускаем ракету на Марс?', index, source)).meetings).toEqual([]);
-    expect((await askArchive('что?', index, source)).meetings).toEqual([]);
+    expect(await askArchive('что?', index, source)).toEqual({ meetings: [], reason: 'no-words' });
+    expect(await askArchive('what did we say about it?', index, source)).toEqual({
+      meetings: [],
+      reason: 'no-words',
+    });
+    expect((await askArchive('когда запускаем ракету на Марс?', index, source)).reason).toBeUndefined();
     expect((await askArchive('', index, source)).meetings).toEqual([]);
   });
 
@@ -161,6 +166,10 @@ describe('a question', () => {
     expect(one.meetings.map((m) => m.key)).toEqual(['hiring']);
     const elsewhere = await askArchive('два тестировщика', index, source, { meeting: 'budget' });
     expect(elsewhere.meetings).toEqual([]);
+    // Words said in the meeting but not in its protocol: its passages are found in the index.
+    const said = await askArchive('когда разместим вакансию?', index, source, { meeting: 'hiring' });
+    expect(said.meetings.map((m) => m.key)).toEqual(['hiring']);
+    expect(said.meetings[0]?.hits[0]?.text).toBe('Разместим вакансию на этой неделе.');
     const space = await askArchive('смета ремонта', index, source, { filters: { spaceIds: [2] } });
     expect(space.meetings).toEqual([]);
     const person = await askArchive('смета ремонта', index, source, { filters: { speaker: 'анна' } });
