@@ -12,6 +12,7 @@
  */
 import {
   type FromSearchWorker,
+  REFUSED,
   refusedId,
   type SearchCounters,
   type ToSearchPeers,
@@ -56,7 +57,7 @@ export function followOwner(page: PagePort, peers: PeersPort, me: string): Follo
     const message = toSearchWorker(event.data);
     if (!message) {
       const id = refusedId(event.data);
-      if (id !== null) page.postMessage({ type: 'error', id, message: 'malformed search or question' });
+      if (id !== null) page.postMessage({ type: 'error', id, message: REFUSED });
       return;
     }
     pending.set(message.id, message);

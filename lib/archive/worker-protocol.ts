@@ -23,6 +23,9 @@ const QUERY_MAX_CHARS = 100_000;
 
 const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 
+/** What a page is told of a message `toSearchWorker` refused. */
+export const REFUSED = 'malformed search or question';
+
 /** The id of a message refused by `toSearchWorker`, when it has one (the refusal is sent to it). */
 export function refusedId(data: unknown): number | null {
   const id = (data as { id?: unknown } | null)?.id;

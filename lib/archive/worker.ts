@@ -29,6 +29,7 @@ import { type ArchiveChange, ArchiveReader, type Catalog, type CatalogEntry, rec
 import {
   type FromSearchWorker,
   type IndexProgress,
+  REFUSED,
   refusedId,
   type SearchCounters,
   type ToSearchPeers,
@@ -461,7 +462,7 @@ export function startSearchWorker(
       return;
     }
     const id = refusedId(data);
-    if (id !== null) post({ type: 'error', id, message: 'malformed search or question' });
+    if (id !== null) post({ type: 'error', id, message: REFUSED });
   };
 
   scope.addEventListener('message', (event) => take(event.data, (reply) => scope.postMessage(reply)));

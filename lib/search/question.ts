@@ -28,17 +28,26 @@ export type SearchMode = 'ask' | 'keywords';
 
 const QUESTION_MARKS = /[?\uFF1F\u00BF\u061F]/u;
 
-const FIRST_WORDS = new Set(
-  [
-    "what whats what’s what's who whos who’s who's whom whose which when where wheres where’s where's why",
-    "how hows how’s how's did does do is are was were should could would can has have had",
-    'что кто кого кому кем ком чей чья чье чьи чьего чьей чьих какой какая какое какие каким какую',
-    'каких каком какими каков какова каково каковы почему зачем отчего когда где куда откуда сколько',
-    'как разве неужели',
-  ]
-    .join(' ')
-    .split(' '),
-);
+let firstWords: Set<string> | null = null;
+
+/**
+ * The words a question may start with, made on first use (the search worker loads this module for
+ * its bound only).
+ */
+function questionStarts(): Set<string> {
+  firstWords ??= new Set(
+    [
+      "what whats what’s what's who whos who’s who's whom whose which when where wheres where’s where's why",
+      "how hows how’s how's did does do is are was were should could would can has have had",
+      'что кто кого кому кем ком чей чья чье чьи чьего чьей чьих какой какая какое какие каким какую',
+      'каких каком какими каков какова каково каковы почему зачем отчего когда где куда откуда сколько',
+      'как разве неужели',
+    ]
+      .join(' ')
+      .split(' '),
+  );
+  return firstWords;
+}
 
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
@@ -54,7 +63,7 @@ export function looksLikeQuestion(text: string): boolean {
   const words = wordsOf(trimmed);
   if (words.length < 2) return false;
   const [first, second] = words as [string, string];
-  if (FIRST_WORDS.has(first)) return true;
+  if (questionStarts().has(first)) return true;
   if (first === 'tell' && second === 'me') return true;
   return second === 'ли';
 }
