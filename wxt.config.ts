@@ -80,6 +80,9 @@ export default defineConfig({
   vite: () => ({
     plugins: [preact(), popupFirstFrame()],
     resolve: { alias: { 'sqlite-wasm-module': SQLITE_MODULE } },
+    // The search worker is a module (started with `type: 'module'`): what it imports only when first
+    // needed (the code that answers questions, lib/grounding) is a chunk of its own, loaded then.
+    worker: { format: 'es' as const },
     // Source maps only on request, for scripts/attribute.ts; never in the store package.
     build: { sourcemap: process.env.WXT_SOURCEMAP === '1' },
     define: {

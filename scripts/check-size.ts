@@ -111,7 +111,11 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // lexed within bounds (lib/render/lex.ts), the search index's files kept and rebuilt on disk, the
 // destinations of accounts (each below): 918,872 → 923,959 B measured on their own; both
 // together 904.6 kB measured.
-export const ZIP_BUDGET_KB = 904.8;
+// 904.8 → 940.5: "Ask your meetings": the code that answers a question (lib/grounding: the linker,
+// marked's lexer for the protocol's lines, lvovich for names in any case, number words) is a chunk
+// of the search worker loaded with the first question (assets/archive-ask-*.js, 32.2 kB gzip),
+// and the worker's question routing and message checks (+0.6 kB).
+export const ZIP_BUDGET_KB = 940.5;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -305,7 +309,13 @@ export const BUDGETS_KB: Record<string, number> = {
   // 65.5 → 65.7: the pool installed with its folder's removal refused, and a worker answering from
   // memory taking the files once free (the damaged database rebuilt on disk): 66,814 → 67,186 B
   // measured (test build).
-  'assets/search.worker-*.js': 65.7,
+  // 65.7 → 66.3: questions answered (their routing, every page message checked and bounded, the
+  // worker built as a module so the answering code is a chunk apart): +0.6 kB measured.
+  'assets/search.worker-*.js': 66.3,
+  // The code that answers questions ("Ask your meetings", lib/grounding with marked's lexer,
+  // lvovich and the number words), loaded by the search worker with the first question only:
+  // 32,924 B measured.
+  'assets/archive-ask-*.js': 32.5,
   // SQLite itself, compiled to WebAssembly (FTS5 included), loaded by the search worker only:
   // 831 kB raw, 386.3 kB gzip (level 9, as measured here).
   'assets/sqlite3-*.wasm': 387,
