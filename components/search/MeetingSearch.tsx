@@ -5,22 +5,32 @@
  * and the matched words marked (built as elements, never as HTML), and each is a link to the
  * viewer at that utterance (`viewer.html?space=..&audio=..&tab=transcript&at=<block>.<utterance>`)
  * that also works pasted into a new tab.
+ *
+ * "Ask your meetings": a question (recognised by lib/search/question.ts, or chosen with the
+ * "Keywords" / "Ask a question" switch) is answered by the same worker with the moments that answer
+ * it (AskAnswers.tsx), under the same never-stale rule; in the viewer, in its meeting only unless
+ * the person unticks "Only this meeting".
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Range, SearchFilters, SearchOutcome } from '@/lib/archive/search';
 import type { FromSearchWorker, IndexProgress, ToSearchWorker } from '@/lib/archive/worker-protocol';
 import { speakerLabel } from '@/lib/format/speakers';
 import { formatClock, formatDateTime } from '@/lib/format/time';
+import type { AskOutcome } from '@/lib/grounding/archive-ask';
+import {
+  otherScript,
+  QUESTION_MAX_CHARS,
+  questionProblem,
+  type SearchMode,
+  searchMode,
+} from '@/lib/search/question';
 import { StandingQuestion, searchStatus } from '@/lib/search/standing-question';
 import { lang } from '../lang';
 import { AddPastMeetings, useSpaceNames } from './AddPastMeetings';
+import { AskAnswers } from './AskAnswers';
+import { utteranceUrl } from './links';
 import { searchText } from './texts';
 import './search.css';
-
-/** The viewer's address of one utterance of a recording. */
-export function utteranceUrl(spaceId: number, audioId: number, block: number, utterance: number): string {
-  return `/viewer.html?space=${spaceId}&audio=${audioId}&tab=transcript&at=${block}.${utterance}`;
-}
 
 /** A text with the given ranges wrapped in `<mark>` (elements, not markup). */
 export function Marked({ value, ranges }: { value: string; ranges: Range[] }) {
@@ -42,22 +52,43 @@ function dayStart(value: string): number | undefined {
   return Number.isFinite(time) ? time : undefined;
 }
 
-/** The question on screen: the words and the filters. */
-interface Question {
-  query: string;
-  filters: SearchFilters;
+/** A recording (the viewer's): questions asked there are about it unless the person says otherwise. */
+export interface MeetingRef {
+  spaceId: number;
+  audioId: number;
 }
+
+/** The question on screen: the words (or a question) and the filters, and where it is asked. */
+type Question =
+  | { mode: 'keywords'; query: string; filters: SearchFilters }
+  | { mode: 'ask'; query: string; filters: SearchFilters; meeting?: MeetingRef };
 
 /** The answer on screen: the outcome and the index it was computed from. */
-interface Shown {
-  outcome: SearchOutcome;
-  index: IndexProgress;
+type Shown =
+  | { mode: 'keywords'; outcome: SearchOutcome; index: IndexProgress }
+  | { mode: 'ask'; outcome: AskOutcome; index: IndexProgress };
+
+/** The worker's message for a question on screen. */
+function messageFor(id: number, question: Question): ToSearchWorker {
+  if (question.mode === 'keywords')
+    return { type: 'search', id, query: question.query, filters: question.filters };
+  return {
+    type: 'ask',
+    id,
+    question: question.query,
+    filters: question.filters,
+    ...(question.meeting ? { meeting: question.meeting } : {}),
+  };
 }
 
-export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
+export function MeetingSearch({ newTab = false, meeting }: { newTab?: boolean; meeting?: MeetingRef }) {
   const t = searchText.value;
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
+  /** "Keywords" or "Ask a question" as the person chose it (null: as the text reads), until the field is emptied. */
+  const [chosen, setChosen] = useState<SearchMode | null>(null);
+  /** In the viewer: a question is about its meeting only. */
+  const [onlyHere, setOnlyHere] = useState(true);
   const [spaceId, setSpaceId] = useState('');
   const [speaker, setSpeaker] = useState('');
   const [from, setFrom] = useState('');
@@ -89,15 +120,7 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
    */
   const asker = useRef<StandingQuestion<Question> | null>(null);
   asker.current ??= new StandingQuestion<Question>({
-    send: (id, question) => {
-      const message: ToSearchWorker = {
-        type: 'search',
-        id,
-        query: question.query,
-        filters: question.filters,
-      };
-      worker.current?.postMessage(message);
-    },
+    send: (id, question) => worker.current?.postMessage(messageFor(id, question)),
   });
 
   /** Keeps the newest report of the index (answers carry the index as it was when they began). */
@@ -135,10 +158,14 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
         ...(rebuilding ? { rebuilding } : {}),
       };
       report(index);
-      if (message.type === 'results') {
+      if (message.type === 'results' || message.type === 'answer') {
         if (rule.answered(message.id, version)) {
           setEarly(null);
-          setShown({ outcome: message.outcome, index });
+          setShown(
+            message.type === 'results'
+              ? { mode: 'keywords', outcome: message.outcome, index }
+              : { mode: 'ask', outcome: message.outcome, index },
+          );
           setError(null);
         }
       } else rule.indexChanged(version);
@@ -159,31 +186,68 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
     return () => clearTimeout(timer);
   }, [input]);
 
+  // The person's choice of "Keywords" or "Ask a question" holds until the field is emptied.
+  useEffect(() => {
+    if (input.trim() === '') setChosen(null);
+  }, [input]);
+
+  /** How the field is read now (the switch shows it as one types), and how the question on screen is. */
+  const shownMode = searchMode(input, chosen);
+  const mode = searchMode(query, chosen);
+  const tooLong = mode === 'ask' ? questionProblem(query) : null;
+  const here = meeting && onlyHere ? meeting : undefined;
+
   useEffect(() => {
     setShown(null);
     setEarly(null);
-    if (query.trim() === '') {
+    if (query.trim() === '' || tooLong) {
       asker.current?.ask(null);
       return;
     }
     start();
-    asker.current?.ask({ query, filters });
-  }, [query, filters]);
+    if (mode === 'keywords') asker.current?.ask({ mode, query, filters });
+    // In one meeting, only the person filter applies.
+    else if (here)
+      asker.current?.ask({
+        mode,
+        query,
+        filters: filters.speaker ? { speaker: filters.speaker } : {},
+        meeting: here,
+      });
+    else asker.current?.ask({ mode, query, filters });
+  }, [query, filters, mode, tooLong === null, here?.spaceId, here?.audioId]);
 
   // The meetings found first stand in for an answer that has none yet (asked before the index grew).
+  const keywords = shown?.mode === 'keywords' ? shown : null;
+  const answered = shown?.mode === 'ask' ? shown : null;
   const outcome =
-    query.trim() === ''
+    query.trim() === '' || mode !== 'keywords'
       ? null
-      : shown && (shown.outcome.meetings.length > 0 || !early)
-        ? shown.outcome
+      : keywords && (keywords.outcome.meetings.length > 0 || !early)
+        ? keywords.outcome
         : early;
   const status = searchStatus({
-    question: query.trim() !== '',
+    question: query.trim() !== '' && !tooLong,
     index: progress,
     answer: shown ? { index: shown.index, found: shown.outcome.meetings.length > 0 } : null,
   });
   const spaceName = (id: number) => names[id] ?? t.spaceNumbered(id);
   const target = newTab ? { target: '_blank', rel: 'noopener' } : {};
+  const asking = mode === 'ask' && query.trim() !== '';
+  /** What the status line says of a question, when it says something of its own. */
+  const askStatus = !asking
+    ? null
+    : tooLong
+      ? t.questionTooLong(tooLong.length, QUESTION_MAX_CHARS)
+      : answered?.outcome.reason === 'no-words'
+        ? t.noWords
+        : status.kind === 'searching'
+          ? t.asking
+          : status.kind === 'done'
+            ? answered && answered.outcome.meetings.length > 0
+              ? t.answersFound(answered.outcome.meetings.length)
+              : t.noAnswer
+            : null;
 
   return (
     <section class="meeting-search" aria-labelledby="meeting-search-title">
@@ -196,7 +260,7 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
             id="meeting-search"
             type="search"
             data-testid="meeting-search"
-            placeholder={t.searchAll}
+            placeholder={t.placeholder}
             aria-describedby="meeting-search-hint"
             value={input}
             onFocus={start}
@@ -214,8 +278,39 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
             }}
           />
         </div>
+        <fieldset class="search-mode">
+          <legend class="visually-hidden">{t.searchBy}</legend>
+          {(['keywords', 'ask'] as const).map((value) => (
+            <label key={value} class="search-mode-option">
+              <input
+                type="radio"
+                name="meeting-search-mode"
+                value={value}
+                data-testid={`search-mode-${value}`}
+                checked={shownMode === value}
+                onChange={() => {
+                  setChosen(value);
+                  setQuery(input);
+                }}
+              />
+              {value === 'ask' ? t.modeAsk : t.modeKeywords}
+            </label>
+          ))}
+          {meeting && shownMode === 'ask' && (
+            <label class="search-mode-option">
+              <input
+                type="checkbox"
+                data-testid="ask-only-here"
+                checked={onlyHere}
+                onChange={(event) => setOnlyHere(event.currentTarget.checked)}
+              />
+              {t.onlyThisMeeting}
+            </label>
+          )}
+        </fieldset>
         <p id="meeting-search-hint" class="muted small-text">
-          {t.searchHint}
+          {shownMode === 'ask' ? t.askHint : t.searchHint}
+          {shownMode === 'ask' && otherScript(input) ? ` ${t.otherScript}` : ''}
         </p>
         <details class="meeting-search-filters" onToggle={start}>
           <summary>{t.filters}</summary>
@@ -261,16 +356,28 @@ export function MeetingSearch({ newTab = false }: { newTab?: boolean }) {
             ? t.rebuilding(progress.indexed, progress.total)
             : error
               ? t.searchFailed(error)
-              : status.kind === 'empty-archive'
-                ? t.emptyArchive
-                : status.kind === 'searching'
-                  ? t.searching
-                  : status.kind === 'partial'
-                    ? t.searchedSoFar(status.searched, status.total)
-                    : status.kind === 'done' && !status.found
-                      ? t.noHits
-                      : ''}
+              : askStatus !== null
+                ? askStatus
+                : status.kind === 'empty-archive'
+                  ? t.emptyArchive
+                  : status.kind === 'searching'
+                    ? t.searching
+                    : status.kind === 'partial'
+                      ? t.searchedSoFar(status.searched, status.total)
+                      : status.kind === 'done' && !status.found
+                        ? t.noHits
+                        : ''}
       </div>
+
+      {asking && answered && answered.outcome.meetings.length > 0 && (
+        <AskAnswers
+          outcome={answered.outcome}
+          spaceName={spaceName}
+          showSpace={(progress?.spaceIds.length ?? 0) > 1}
+          newTab={newTab}
+          busy={status.kind !== 'done'}
+        />
+      )}
 
       {outcome && outcome.meetings.length > 0 && (
         <div class="meeting-hits" data-testid="meeting-hits" aria-busy={!shown}>

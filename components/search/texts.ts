@@ -34,6 +34,27 @@ const texts = defineMessages(
     rebuilding: (done: number, total: number) => `Rebuilding the search index… ${done} of ${total}`,
     indexBroken:
       'The search index could not be rebuilt, so search is unavailable for now. Close this page and open it again to try once more.',
+    // Ask your meetings
+    placeholder: 'Words, or a question',
+    searchBy: 'Search by',
+    modeKeywords: 'Keywords',
+    modeAsk: 'Ask a question',
+    onlyThisMeeting: 'Only this meeting',
+    askHint:
+      "Answered with the moments that answer it, found by the question's words: suggestions to check, best first.",
+    askNote: 'Suggested moments, found by the question’s words. Open one to check what was said.',
+    asking: 'Looking for the moments that answer it…',
+    noAnswer: 'Nothing found: no moment answers this question well enough.',
+    noWords:
+      'Nothing to look for: the question has only question words and common words. Add what it is about, such as a topic, a name or a number.',
+    answersFound: (n: number) =>
+      n === 1 ? 'Suggested answer from 1 meeting.' : `Suggested answers from ${n} meetings, best first.`,
+    questionTooLong: (length: number, max: number) =>
+      `This question is not asked: it has ${length.toLocaleString('en')} characters, and a question may have ${max.toLocaleString('en')}. Shorten it, or search by keywords.`,
+    otherScript:
+      'Questions are understood in English and Russian; words in other scripts are looked for as they are written.',
+    answerLabel: (speaker: string, time: string, title: string) =>
+      `Suggested answer: ${speaker} at ${time} in ${title}`,
     // Add all past meetings
     addPast: 'Add all past meetings to search',
     addPastHint:
@@ -86,6 +107,29 @@ const texts = defineMessages(
     rebuilding: (done: number, total: number) => `Поисковый индекс создаётся заново… ${done} из ${total}`,
     indexBroken:
       'Не удалось заново создать поисковый индекс, поэтому поиск сейчас недоступен. Закройте эту страницу и откройте её снова, чтобы попробовать ещё раз.',
+    placeholder: 'Слова или вопрос',
+    searchBy: 'Искать',
+    modeKeywords: 'По словам',
+    modeAsk: 'Ответ на вопрос',
+    onlyThisMeeting: 'Только в этой встрече',
+    askHint:
+      'Ответом будут моменты встреч, найденные по словам вопроса: это предположения, которые стоит проверить; лучшие первыми.',
+    askNote:
+      'Предполагаемые моменты, найденные по словам вопроса. Откройте момент, чтобы проверить, что было сказано.',
+    asking: 'Ищем моменты, которые отвечают на вопрос…',
+    noAnswer: 'Ничего не найдено: ни один момент не отвечает на этот вопрос достаточно близко.',
+    noWords:
+      'Искать нечего: в вопросе только вопросительные и служебные слова. Добавьте, о чём он: тему, имя или число.',
+    answersFound: (n: number) =>
+      n === 1
+        ? 'Предполагаемый ответ из 1 встречи.'
+        : `Предполагаемые ответы из ${n} ${n % 10 === 1 && n % 100 !== 11 ? 'встречи' : 'встреч'}, лучшие первыми.`,
+    questionTooLong: (length: number, max: number) =>
+      `Вопрос не задан: в нём ${length.toLocaleString('ru')} знаков, а допустимо ${max.toLocaleString('ru')}. Сократите его или ищите по словам.`,
+    otherScript:
+      'Вопросы понимаются на русском и английском; слова в других письменностях ищутся так, как написаны.',
+    answerLabel: (speaker: string, time: string, title: string) =>
+      `Предполагаемый ответ: ${speaker}, ${time}, «${title}»`,
     addPast: 'Добавить все прошлые встречи в поиск',
     addPastHint:
       'Каждая готовая запись выбранных пространств читается один раз и сохраняется в этом браузере. Ничего не обрабатывается и не списывается.',

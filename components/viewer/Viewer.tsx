@@ -414,7 +414,8 @@ function RecordingView({
           </p>
         )}
         <Toolbar title={title} view={view} spaceId={spaceId} audioId={audioId} />
-        <SearchAllMeetings />
+        {/* A question asked here is about this recording when it is kept for search. */}
+        <SearchAllMeetings {...(result?.archived ? { meeting: { spaceId, audioId } } : {})} />
       </header>
       <main class="viewer-main">{content}</main>
     </div>

@@ -131,7 +131,7 @@ describe('page controls in Firefox', () => {
     await popup.close();
   });
 
-  it('the sidebar’s search finds what was said in a kept meeting (SQLite in the search worker)', async () => {
+  it('the sidebar’s search finds what was said in a kept meeting (SQLite in the search worker), and answers a question', async () => {
     // The viewer keeps the ready result in the archive (an English transcript of the emulator's).
     const viewer = await firefox.openExtensionPage(
       `viewer.html?space=${SEED.spaces.personal}&audio=${SEED.recordings.ready}`,
@@ -144,6 +144,10 @@ describe('page controls in Firefox', () => {
     await fill(sidebar, field, 'customers');
     await find(sidebar, { role: 'any', within: '[data-testid=hit]' }, 60_000);
     expect(await count(sidebar, { role: 'any', within: '[data-testid=hit] mark' })).toBeGreaterThan(0);
+    // A question is answered by the same worker (a module: the answering code is a chunk it loads
+    // with the first question).
+    await fill(sidebar, field, 'what did the customer ask for?');
+    await find(sidebar, { role: 'any', within: '[data-testid=ask-hit]' }, 60_000);
     // The index is kept on the origin-private file system (the pool's folder), not in memory.
     const folders = await sidebar.evaluate(async () => {
       const names: string[] = [];
