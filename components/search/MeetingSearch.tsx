@@ -21,6 +21,7 @@ import {
   otherScript,
   QUESTION_MAX_CHARS,
   questionProblem,
+  questionStatus,
   type SearchMode,
   searchMode,
 } from '@/lib/search/question';
@@ -235,19 +236,19 @@ export function MeetingSearch({ newTab = false, meeting }: { newTab?: boolean; m
   const target = newTab ? { target: '_blank', rel: 'noopener' } : {};
   const asking = mode === 'ask' && query.trim() !== '';
   /** What the status line says of a question, when it says something of its own. */
-  const askStatus = !asking
-    ? null
-    : tooLong
-      ? t.questionTooLong(tooLong.length, QUESTION_MAX_CHARS)
-      : answered?.outcome.reason === 'no-words'
-        ? t.noWords
-        : status.kind === 'searching'
-          ? t.asking
-          : status.kind === 'done'
-            ? answered && answered.outcome.meetings.length > 0
-              ? t.answersFound(answered.outcome.meetings.length)
-              : t.noAnswer
-            : null;
+  const said = asking ? questionStatus({ status, question: query, answer: answered?.outcome ?? null }) : null;
+  const askStatus =
+    said === null
+      ? null
+      : said.kind === 'too-long'
+        ? t.questionTooLong(said.length, QUESTION_MAX_CHARS)
+        : said.kind === 'no-words'
+          ? t.noWords
+          : said.kind === 'asking'
+            ? t.asking
+            : said.kind === 'answered'
+              ? t.answersFound(said.meetings)
+              : t.noAnswer;
 
   return (
     <section class="meeting-search" aria-labelledby="meeting-search-title">

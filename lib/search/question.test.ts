@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeQuestion, otherScript, QUESTION_MAX_CHARS, questionProblem, searchMode } from './question';
+import {
+  looksLikeQuestion,
+  otherScript,
+  QUESTION_MAX_CHARS,
+  questionProblem,
+  questionStatus,
+  searchMode,
+} from './question';
+import { searchStatus } from './standing-question';
 
 describe('a question is recognised', () => {
   it('by a question mark anywhere, of any of the usual forms', () => {
@@ -57,5 +65,52 @@ describe('a question is bounded', () => {
     expect(otherScript('what about the 预算?')).toBe(false);
     expect(otherScript('??? 123')).toBe(false);
     expect(looksLikeQuestion('x'.repeat(20_000))).toBe(false);
+  });
+});
+
+describe('what the status line says of a question', () => {
+  const index = (version: number, complete: boolean, indexed = 3) => ({
+    version,
+    complete,
+    indexed,
+    total: 5,
+  });
+  const say = (
+    question: string,
+    now: ReturnType<typeof index>,
+    answer: { index: ReturnType<typeof index>; meetings: unknown[]; reason?: 'no-words' } | null,
+  ) =>
+    questionStatus({
+      question,
+      status: searchStatus({
+        question: true,
+        index: now,
+        answer: answer ? { index: answer.index, found: answer.meetings.length > 0 } : null,
+      }),
+      answer,
+    });
+
+  it('never "nothing found" while the index grows or changed since the answer, nor before an answer', () => {
+    expect(say('who pays?', index(4, false), null)).toEqual({ kind: 'asking' });
+    // Answered from part of the index: the search's "Searched 3 of 5…" stands.
+    expect(say('who pays?', index(4, false), { index: index(4, false), meetings: [] })).toBeNull();
+    // The index became whole after the answer: asked again, not "nothing found".
+    expect(say('who pays?', index(6, true, 5), { index: index(4, false), meetings: [] })).toEqual({
+      kind: 'asking',
+    });
+    expect(say('who pays?', index(6, true, 5), { index: index(6, true, 5), meetings: [] })).toEqual({
+      kind: 'nothing-found',
+    });
+    expect(say('who pays?', index(6, true, 5), { index: index(6, true, 5), meetings: [1, 2] })).toEqual({
+      kind: 'answered',
+      meetings: 2,
+    });
+  });
+
+  it('a question too long, or with nothing to look for, is said at once', () => {
+    expect(say(`${'why '.repeat(300)}?`, index(4, false), null)).toEqual({ kind: 'too-long', length: 1201 });
+    const none = { index: index(4, false), meetings: [], reason: 'no-words' as const };
+    expect(say('what did we say about it?', index(4, false), none)).toEqual({ kind: 'no-words' });
+    expect(say('  ', index(4, false), null)).toBeNull();
   });
 });

@@ -95,3 +95,37 @@ export function otherScript(text: string): boolean {
   }
   return letters > 0 && others * 2 > letters;
 }
+
+/**
+ * What the status line says of a question, or null when the search's own words serve (the index
+ * still loading, "Searched N of M meetings", an empty archive, no report yet). "Nothing found" only
+ * for an answer computed from the whole index and still current (`searchStatus` says `done`): never
+ * while the index grows, never an older question's.
+ */
+export type QuestionStatus =
+  | { kind: 'too-long'; length: number }
+  | { kind: 'no-words' }
+  | { kind: 'asking' }
+  | { kind: 'answered'; meetings: number }
+  | { kind: 'nothing-found' };
+
+export function questionStatus(input: {
+  /** The search's status of the question on screen (lib/search/standing-question.ts). */
+  status: { kind: string; found?: boolean };
+  /** The question on screen, when it is asked as a question. */
+  question: string;
+  /** The answer to the question on screen, when there is one. */
+  answer: { meetings: readonly unknown[]; reason?: 'no-words' } | null;
+}): QuestionStatus | null {
+  const { status, question, answer } = input;
+  if (question.trim() === '') return null;
+  const problem = questionProblem(question);
+  if (problem) return problem;
+  // Nothing in the question to look for: whatever the index holds.
+  if (answer?.reason === 'no-words') return { kind: 'no-words' };
+  if (status.kind === 'searching') return { kind: 'asking' };
+  if (status.kind !== 'done') return null;
+  return answer && answer.meetings.length > 0
+    ? { kind: 'answered', meetings: answer.meetings.length }
+    : { kind: 'nothing-found' };
+}
