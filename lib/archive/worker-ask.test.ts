@@ -54,6 +54,7 @@ async function archive() {
       [0, 'Good morning everyone.'],
       [1, 'Marketing thinks the price should stay at twenty five euros.'],
       [0, 'And the launch is in spring.'],
+      [1, 'Ο προϋπολογισμός εγκρίθηκε χθες.'],
     ],
     { '0': 'Dana', '1': 'Marketing' },
   );
@@ -137,6 +138,14 @@ describe('a question asked of the search worker', () => {
     const person = await w.ask('смета ремонта?', { filters: { speaker: 'Анна' } });
     expect(person.outcome.meetings[0]?.hits.every((h) => h.speaker === 'Анна')).toBe(true);
     expect((await w.ask('что?')).outcome).toEqual({ meetings: [], reason: 'no-words' });
+  });
+
+  it('in another script: its words looked for as written, nothing found when none is said', async () => {
+    const w = await worker();
+    const greek = await w.ask('Πότε εγκρίθηκε ο προϋπολογισμός;');
+    expect(greek.outcome.meetings[0]?.key).toBe('1:12');
+    expect(greek.outcome.meetings[0]?.hits[0]?.text).toBe('Ο προϋπολογισμός εγκρίθηκε χθες.');
+    expect((await w.ask('预算是谁负责的？')).outcome).toEqual({ meetings: [] });
   });
 
   it('is refused with an answer when malformed or too long; a search with bad filters keeps the good ones', async () => {

@@ -400,7 +400,9 @@ export function startSearchWorker(
     const current = index;
     if (!current) return { meetings: [] };
     const { AskCache, askArchive } = await import('@/lib/grounding/archive-ask');
-    asked ??= new AskCache();
+    // A meeting made ready stands while its catalog revision does: a question about the meetings
+    // asked before reads none of their records again.
+    asked ??= new AskCache(32, (key) => catalog?.entries[key]?.rev);
     const { meeting, filters } = message;
     const scope = meeting
       ? {

@@ -7,7 +7,8 @@
  * `AskCache`, so a question asked again (or the next one, about the same meetings) reads nothing.
  */
 import type { FtsIndex } from '@/lib/archive/fts';
-import { prepare, type RecordSource, type SearchFilters } from '@/lib/archive/search';
+import { type PreparedRecord, prepare, type RecordSource, type SearchFilters } from '@/lib/archive/search';
+import type { ArchiveRecord } from '@/lib/archive/store';
 import {
   type AskCandidate,
   type AskMeeting,
@@ -60,32 +61,83 @@ export interface AskOutcome {
   reason?: 'no-words';
 }
 
-/** The meetings made ready for questions, the last used kept (a bounded cache). */
-export class AskCache {
-  readonly #kept = new Map<string, { names: unknown; record: unknown; meeting: AskMeeting }>();
-  constructor(readonly limit = 32) {}
+/** What a question needs of a meeting it may cite: the meeting made ready, its transcript and names, what a page shows of it. */
+interface Ready {
+  meeting: AskMeeting;
+  prepared: PreparedRecord;
+  record: Pick<ArchiveRecord, 'spaceId' | 'audioId' | 'title' | 'createdAt'>;
+}
 
-  get(key: string, record: unknown, names: unknown, make: () => AskMeeting): AskMeeting {
+/**
+ * The meetings made ready for questions, the last used kept (a bounded cache). A kept meeting
+ * stands while its record and names are the same objects, or, given `stamp` (the search worker's
+ * catalog revision of a record, which a new result or a rename changes), while its stamp is the
+ * same: then a question about meetings asked before reads none of their records again.
+ */
+export class AskCache {
+  readonly #kept = new Map<string, { a: unknown; b: unknown; ready: Ready }>();
+  constructor(
+    readonly limit = 32,
+    readonly stamp?: (key: string) => unknown,
+  ) {}
+
+  /** The meeting kept under these marks, or undefined (it becomes the most recently used). */
+  find(key: string, a: unknown, b: unknown): Ready | undefined {
     const known = this.#kept.get(key);
-    if (known && known.record === record && known.names === names) {
-      this.#kept.delete(key);
-      this.#kept.set(key, known);
-      return known.meeting;
-    }
-    const meeting = make();
+    if (!known || known.a !== a || known.b !== b) return undefined;
     this.#kept.delete(key);
-    this.#kept.set(key, { names, record, meeting });
+    this.#kept.set(key, known);
+    return known.ready;
+  }
+
+  keep(key: string, a: unknown, b: unknown, ready: Ready): void {
+    this.#kept.delete(key);
+    this.#kept.set(key, { a, b, ready });
     while (this.#kept.size > this.limit) {
       const oldest = this.#kept.keys().next().value;
       if (oldest === undefined) break;
       this.#kept.delete(oldest);
     }
+  }
+
+  /** The meeting made ready for this record and names, made by `make` when not kept. */
+  get(key: string, record: unknown, names: unknown, make: () => AskMeeting): AskMeeting {
+    const known = this.find(key, record, names);
+    if (known) return known.meeting;
+    const meeting = make();
+    this.keep(key, record, names, { meeting } as Ready);
     return meeting;
   }
 
   clear(): void {
     this.#kept.clear();
   }
+}
+
+/** A candidate meeting made ready: from the cache by its stamp, or read and made now. */
+async function readyFor(key: string, source: RecordSource, cache: AskCache): Promise<Ready | null> {
+  const stamp = cache.stamp?.(key);
+  if (stamp !== undefined) {
+    const kept = cache.find(key, stamp, null);
+    if (kept) return kept;
+  }
+  const loaded = await source(key).catch(() => null);
+  if (!loaded) return null;
+  if (stamp === undefined) {
+    const kept = cache.find(key, loaded.record, loaded.names);
+    if (kept) return kept;
+  }
+  const prepared = prepare(loaded.record, loaded.names);
+  const protocol = prepared.dialog.protocol || loaded.record.result?.result?.protocol || '';
+  const { spaceId, audioId, title, createdAt } = loaded.record;
+  const ready: Ready = {
+    meeting: askMeeting({ blocks: prepared.dialog.blocks, names: prepared.names }, protocol),
+    prepared,
+    record: { spaceId, audioId, title, createdAt },
+  };
+  if (stamp === undefined) cache.keep(key, loaded.record, loaded.names, ready);
+  else cache.keep(key, stamp, null, ready);
+  return ready;
 }
 
 /** Answers a question from the archive (module comment). */
@@ -106,26 +158,20 @@ export async function askArchive(
     const filters = { ...scope.filters, meeting: scope.meeting };
     found = [[scope.meeting, index.rawSearch(words, filters, 1, true).groups.get(scope.meeting) ?? []]];
   } else found = [...index.rawSearch(words, scope.filters ?? {}, ASK_CANDIDATES, true).groups.entries()];
-  const loaded = await Promise.all(found.map(([key]) => source(key).catch(() => null)));
+  const loaded = await Promise.all(found.map(([key]) => readyFor(key, source, cache)));
   const candidates: AskCandidate[] = [];
-  const records = new Map<string, NonNullable<(typeof loaded)[number]>>();
+  const readies = new Map<string, Ready>();
+  // A question about a person cites that person's turns.
+  const person = scope.filters?.speaker?.trim().toLowerCase();
   found.forEach(([key, passages], i) => {
-    const record = loaded[i];
-    if (!record) return;
-    const prepared = prepare(record.record, record.names);
-    const protocol = prepared.dialog.protocol || record.record.result?.result?.protocol || '';
-    const meeting = cache.get(key, record.record, record.names, () =>
-      askMeeting({ blocks: prepared.dialog.blocks, names: prepared.names }, protocol),
-    );
-    records.set(key, record);
-    // A question about a person cites that person's turns.
-    const person = scope.filters?.speaker?.trim().toLowerCase();
+    const ready = loaded[i];
+    if (!ready) return;
+    readies.set(key, ready);
+    const { names } = ready.prepared;
     const speakers = person
-      ? new Set(
-          Object.keys(prepared.names).filter((id) => prepared.names[id]?.trim().toLowerCase() === person),
-        )
+      ? new Set(Object.keys(names).filter((id) => names[id]?.trim().toLowerCase() === person))
       : undefined;
-    candidates.push({ key, meeting, passages, speakers });
+    candidates.push({ key, meeting: ready.meeting, passages, speakers });
   });
   const passages = index.passages;
   const rarity = (stem: string) => {
@@ -135,16 +181,16 @@ export async function askArchive(
   const answers = answer(question, candidates, params, rarity);
   return {
     meetings: answers.flatMap((found) => {
-      const record = records.get(found.key);
-      if (!record) return [];
-      const prepared = prepare(record.record, record.names);
+      const ready = readies.get(found.key);
+      if (!ready) return [];
+      const { prepared, record } = ready;
       return [
         {
           key: found.key,
-          spaceId: record.record.spaceId,
-          audioId: record.record.audioId,
-          title: record.record.title,
-          createdAt: record.record.createdAt,
+          spaceId: record.spaceId,
+          audioId: record.audioId,
+          title: record.title,
+          createdAt: record.createdAt,
           score: found.score,
           hits: found.utterances.flatMap((cited) => {
             const utterance = prepared.dialog.blocks[cited.block]?.utterances[cited.utterance];

@@ -176,6 +176,20 @@ describe('a question', () => {
     expect(person.meetings[0]?.hits.every((hit) => hit.speaker === 'Анна')).toBe(true);
   });
 
+  it('given a stamp (the catalog revision), reads no record of a meeting made ready until its stamp changes', async () => {
+    const { index, source, reads } = await archive();
+    const revs: Record<string, number> = { budget: 1, pricing: 1, hiring: 1 };
+    const cache = new AskCache(32, (key) => revs[key]);
+    const first = await askArchive('кто отвечает за смету ремонта?', index, source, {}, cache);
+    const read = reads();
+    expect(read).toBeGreaterThan(0);
+    expect(await askArchive('кто отвечает за смету ремонта?', index, source, {}, cache)).toEqual(first);
+    expect(reads()).toBe(read);
+    revs.budget = 2;
+    expect(await askArchive('кто отвечает за смету ремонта?', index, source, {}, cache)).toEqual(first);
+    expect(reads()).toBe(read + 1);
+  });
+
   it('reuses the meetings it made ready while their records and names stay the same, the last used kept', () => {
     const cache = new AskCache(2);
     let made = 0;
