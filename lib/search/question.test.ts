@@ -107,10 +107,22 @@ describe('what the status line says of a question', () => {
     });
   });
 
-  it('a question too long, or with nothing to look for, is said at once', () => {
+  it('a question too long is said at once, with its length, before any answer', () => {
     expect(say(`${'why '.repeat(300)}?`, index(4, false), null)).toEqual({ kind: 'too-long', length: 1201 });
+    expect(say(`${'почему '.repeat(200)}?`, index(6, true), null)).toEqual({
+      kind: 'too-long',
+      length: 1401,
+    });
+  });
+
+  it('a question of only question words and common words says there is nothing to look for', () => {
     const none = { index: index(4, false), meetings: [], reason: 'no-words' as const };
     expect(say('what did we say about it?', index(4, false), none)).toEqual({ kind: 'no-words' });
-    expect(say('  ', index(4, false), null)).toBeNull();
+    expect(say('что?', index(6, true), { ...none, index: index(6, true) })).toEqual({ kind: 'no-words' });
+  });
+
+  it('an empty or blank field asks nothing and says nothing of its own', () => {
+    expect(say('', index(4, false), null)).toBeNull();
+    expect(say('  \n\t ', index(6, true, 5), { index: index(6, true, 5), meetings: [] })).toBeNull();
   });
 });

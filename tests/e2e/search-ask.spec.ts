@@ -132,6 +132,8 @@ test('a question in the side panel is answered with grouped moments that open th
   await expect(meetings.first()).toContainText('Бюджет ремонта', { timeout: 60_000 });
   await expect(status).toHaveText(/^Suggested answers? from \d meetings?/);
   await expect(panel.getByTestId('ask-answers')).toContainText('Suggested moments');
+  // Suggestions, never claimed as checked.
+  await expect(panel.getByTestId('ask-answers')).not.toContainText(/verified|proven|confirmed/i);
   expect(await meetings.count()).toBeLessThanOrEqual(5);
   const moment = meetings.first().getByTestId('ask-hit').filter({ hasText: 'Смету ремонта делаю я' });
   await expect(moment).toContainText('Борис');
@@ -140,10 +142,16 @@ test('a question in the side panel is answered with grouped moments that open th
     'href',
     `/viewer.html?space=${SPACE}&audio=${MEETINGS[0]!.audioId}&tab=transcript&at=0.2`,
   );
+  // Grouped by meeting: each group headed by its meeting's title.
+  await expect(meetings.first().getByRole('heading', { name: 'Бюджет ремонта' })).toBeVisible();
   expect(await bothThemes(panel)).toEqual({ light: [], dark: [] });
 
-  // The moment opens the viewer at that utterance.
-  const [opened] = await Promise.all([context.waitForEvent('page'), moment.click()]);
+  // The moment is reached from the question with Tab and opens the viewer at that utterance with Enter.
+  await field.focus();
+  for (let i = 0; i < 30 && !(await moment.evaluate((a) => a === document.activeElement)); i += 1)
+    await panel.keyboard.press('Tab');
+  await expect(moment).toBeFocused();
+  const [opened] = await Promise.all([context.waitForEvent('page'), panel.keyboard.press('Enter')]);
   const at = opened.locator('[data-at="0.2"]');
   await expect(at).toBeFocused({ timeout: 15_000 });
   await expect(at).toContainText('Смету ремонта делаю я');
