@@ -22,46 +22,29 @@
  * PROFILE=1 prints where the first cold worker's time went, from a CPU profile; JSFLAGS=<V8 flags>
  * starts Chromium with them, e.g. `--no-wasm-lazy-compilation`.)
  */
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CDPSession, Page, Worker as PageWorker } from '@playwright/test';
 import { memoryKeyValue } from '../lib/kv';
 import { extensionPath, launchChromium } from '../tests/e2e/launch';
 import { benchResult, generateArchive, QUERIES } from './bench-archive';
-
-function flag(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  const value = at === -1 ? Number.NaN : Number(process.argv[at + 1]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
+import {
+  ask,
+  benchQuestions,
+  flag,
+  mb,
+  median,
+  ms,
+  processTree,
+  put,
+  startWorkerIn,
+  threadsCpuMs,
+  waitComplete,
+} from './bench-search-page';
 
 const HOURS = flag('hours', 50);
 const extensionDir = process.env.EXTENSION_DIR ? path.resolve(process.env.EXTENSION_DIR) : extensionPath;
 const RUNS = flag('runs', 5);
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** Writes key-value pairs into the archive's IndexedDB store from an extension page. */
-async function put(page: Page, entries: Array<[string, unknown]>): Promise<void> {
-  await page.evaluate(async (entries) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('meeting-capture-archive');
-      open.onupgradeneeded = () => open.result.createObjectStore('archive');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => resolve(open.result);
-    });
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction('archive', 'readwrite');
-      for (const [key, value] of entries) tx.objectStore('archive').put(value, key);
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
-  }, entries);
-}
-
 /**
  * The resident memory of this browser's renderer processes (its pages and their workers): the
  * processes under the one started with this profile (other browsers on the machine left out).
@@ -74,63 +57,20 @@ function rendererRss(profileDir: string): number {
 
 /** This browser's renderer processes (the processes under the one started with this profile). */
 function renderers(profileDir: string): Array<{ pid: string; rss: number }> {
-  try {
-    const out = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,args='], {
-      encoding: 'utf8',
-      maxBuffer: 1 << 24,
-    });
-    const rows = out
-      .split('\n')
-      .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/))
-      .filter((match): match is RegExpMatchArray => match !== null)
-      .map((match) => ({ pid: match[1]!, ppid: match[2]!, rss: Number(match[3]), args: match[4]! }));
-    const root = rows.find(
-      (row) => row.args.includes(`--user-data-dir=${profileDir}`) && !row.args.includes('--type='),
-    );
-    if (!root) return [];
-    const mine = new Set([root.pid]);
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const row of rows)
-        if (mine.has(row.ppid) && !mine.has(row.pid)) {
-          mine.add(row.pid);
-          grew = true;
-        }
-    }
-    return rows.filter((row) => mine.has(row.pid) && row.args.includes('--type=renderer'));
-  } catch {
-    return [];
-  }
+  return processTree(
+    (row) => row.args.includes(`--user-data-dir=${profileDir}`) && !row.args.includes('--type='),
+  ).filter((row) => row.args.includes('--type=renderer'));
 }
 
 /**
- * CPU time (user and system, ms) the dedicated worker threads of this browser's renderers have
- * used so far (Linux: /proc/<pid>/task/<tid>/stat, in ticks of 10 ms): on a machine shared with
- * other work it says more of a step's cost than its wall time. The search worker is the only
- * dedicated worker here.
+ * CPU time (ms) the dedicated worker threads of this browser's renderers have used so far. The
+ * search worker is the only dedicated worker here.
  */
 function workerCpuMs(profileDir: string): number {
-  let ticks = 0;
-  for (const { pid } of renderers(profileDir)) {
-    let tasks: string[] = [];
-    try {
-      tasks = readdirSync(`/proc/${pid}/task`);
-    } catch {
-      continue;
-    }
-    for (const tid of tasks) {
-      try {
-        if (!readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').startsWith('DedicatedWorker')) continue;
-        // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        ticks += Number(fields[11]) + Number(fields[12]);
-      } catch {
-        // The thread ended meanwhile.
-      }
-    }
-  }
-  return ticks * 10;
+  return threadsCpuMs(
+    renderers(profileDir).map((row) => row.pid),
+    'DedicatedWorker',
+  );
 }
 
 /**
@@ -268,106 +208,11 @@ async function profileNextWorker(page: Page) {
   };
 }
 
-/** Starts the search worker in the page; its messages are collected in `window.__bench`. */
+/** Starts the search worker in the page (`startWorkerIn`), and returns it. */
 async function startWorker(page: Page, file: string): Promise<PageWorker> {
   const started = page.waitForEvent('worker');
-  await page.evaluate((file) => {
-    const state = { messages: [] as unknown[], worker: new Worker(`/${file}`, { type: 'module' }) };
-    state.worker.addEventListener('message', (event) =>
-      state.messages.push({ at: performance.now(), ...event.data }),
-    );
-    (window as unknown as { __bench: typeof state }).__bench = state;
-  }, file);
+  await startWorkerIn(page, file);
   return started;
-}
-
-/**
- * Asks the worker and waits for its answer: the time, meetings shown, whether the index was whole,
- * and when the first meetings came (`firstAt`: the meetings sent before their passages are read,
- * when the worker sent them, else the answer).
- */
-function ask(page: Page, id: number, query: string) {
-  return page.evaluate(
-    async ({ id, query }) => {
-      const state = (
-        window as unknown as { __bench: { messages: Array<Record<string, unknown>>; worker: Worker } }
-      ).__bench;
-      const started = performance.now();
-      state.worker.postMessage({ type: 'search', id, query, filters: {} });
-      for (;;) {
-        const answer = state.messages.find((m) => m.type === 'results' && m.id === id);
-        if (answer) {
-          const outcome = answer.outcome as { meetings: unknown[]; moreMeetings: number };
-          const early = state.messages.find((m) => m.type === 'found' && m.id === id);
-          const listed = (early?.outcome as { meetings: unknown[] } | undefined)?.meetings.length ?? 0;
-          return {
-            ms: (answer.at as number) - started,
-            at: answer.at as number,
-            firstAt: listed > 0 ? (early?.at as number) : (answer.at as number),
-            meetings: outcome.meetings.length + outcome.moreMeetings,
-            complete: answer.complete as boolean,
-          };
-        }
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
-    },
-    { id, query },
-  );
-}
-
-/** The questions asked across the archive (as `npm run grounding -- bench` asks them in Node). */
-const QUESTIONS = [
-  'what did we decide about the vendor and the budget?',
-  'кто отвечает за смету подрядчика?',
-  // Answered (the generated English meetings never say "budget": the first finds nothing).
-  'what did we decide about the vendor by friday?',
-];
-
-/** Asks the worker a question and waits for its answer: the time and the meetings cited. */
-function askQuestion(page: Page, id: number, question: string) {
-  return page.evaluate(
-    async ({ id, question }) => {
-      const state = (
-        window as unknown as { __bench: { messages: Array<Record<string, unknown>>; worker: Worker } }
-      ).__bench;
-      const started = performance.now();
-      state.worker.postMessage({ type: 'ask', id, question, filters: {} });
-      for (;;) {
-        const answer = state.messages.find((m) => (m.type === 'answer' || m.type === 'error') && m.id === id);
-        if (answer?.type === 'error') throw new Error(String(answer.message));
-        if (answer) {
-          const outcome = answer.outcome as { meetings: Array<{ hits: unknown[] }> };
-          return {
-            ms: (answer.at as number) - started,
-            meetings: outcome.meetings.length,
-            moments: outcome.meetings.reduce((n, m) => n + m.hits.length, 0),
-          };
-        }
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
-    },
-    { id, question },
-  );
-}
-
-/** Waits until the worker reports its index complete with `indexed` records; returns when (page clock). */
-function waitComplete(page: Page, indexed: number, timeoutMs: number) {
-  return page.evaluate(
-    async ({ indexed, timeoutMs }) => {
-      const state = (window as unknown as { __bench: { messages: Array<Record<string, unknown>> } }).__bench;
-      const until = performance.now() + timeoutMs;
-      while (performance.now() < until) {
-        const done = state.messages.find((m) => m.type === 'progress' && m.complete && m.indexed === indexed);
-        if (done) {
-          const tenth = state.messages.find((m) => m.type === 'progress' && (m.indexed as number) >= 10);
-          return { at: done.at as number, tenth: (tenth?.at as number) ?? Number.NaN };
-        }
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error('the index did not complete in time');
-    },
-    { indexed, timeoutMs },
-  );
 }
 
 async function main() {
@@ -443,27 +288,7 @@ async function main() {
 
     const liveQueried = await memory.live();
     memory.phase('questions');
-    for (const question of QUESTIONS) {
-      const times: number[] = [];
-      let first = { ms: 0, meetings: 0, moments: 0 };
-      let cpu = 0;
-      let firstCpu = 0;
-      for (let run = 0; run <= RUNS; run += 1) {
-        const before = workerCpuMs(chromium.profileDir);
-        const answer = await askQuestion(page, ++askId, question);
-        const used = workerCpuMs(chromium.profileDir) - before;
-        if (run === 0) {
-          first = answer;
-          firstCpu = used;
-        } else {
-          times.push(answer.ms);
-          cpu += used;
-        }
-      }
-      console.log(
-        `question "${question}": warm ${ms(median(times))} median of ${RUNS} (runs ${times.map((t) => t.toFixed(0)).join(', ')} ms), the worker's CPU ${ms(cpu / RUNS)} each; the first ${ms(first.ms)}, CPU ${ms(firstCpu)} (the answering code loaded, the candidates read and made ready); ${first.meetings} meetings, ${first.moments} moments cited`,
-      );
-    }
+    askId = await benchQuestions(page, askId, RUNS, () => workerCpuMs(chromium.profileDir));
     const liveAsked = await memory.live();
     console.log(
       `the worker's heap after a full collection: ${mb(liveQueried)} after the queries, ${mb(liveAsked)} after the questions (the meetings made ready for questions kept)`,
