@@ -131,13 +131,12 @@ describe('page controls in Firefox', () => {
     await popup.close();
   });
 
-  it('the sidebar’s search finds what was said in a kept meeting (SQLite in the search worker), and answers a question', async () => {
+  it('the sidebar’s search finds what was said in a kept meeting (SQLite in the search worker), and answers a question there and in the viewer', async () => {
     // The viewer keeps the ready result in the archive (an English transcript of the emulator's).
     const viewer = await firefox.openExtensionPage(
       `viewer.html?space=${SEED.spaces.personal}&audio=${SEED.recordings.ready}`,
     );
     await find(viewer, { role: 'any', within: '[data-testid=protocol]' }, 30_000);
-    await viewer.close();
     const sidebar = await firefox.openExtensionPage('sidepanel.html');
     const field = { role: 'searchbox', name: 'Search all meetings' };
     // "customers": another form of "customer" in the emulator's sentences (Snowball stems).
@@ -158,6 +157,13 @@ describe('page controls in Firefox', () => {
     });
     expect(folders).toContain('.meeting-search');
     await sidebar.close();
+    // The viewer asks about its own meeting: a moment of it, opening its transcript there.
+    await fill(viewer, field, 'what did the customer ask for?');
+    const moment = await find(viewer, { role: 'any', within: '[data-testid=ask-hit]' }, 60_000);
+    expect(await moment.evaluate((a) => a.getAttribute('href'))).toMatch(
+      new RegExp(`audio=${SEED.recordings.ready}&tab=transcript&at=\\d+\\.\\d+$`),
+    );
+    await viewer.close();
   });
 });
 
