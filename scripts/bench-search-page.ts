@@ -230,7 +230,7 @@ export async function benchQuestions(page: InPage, lastId: number, runs: number,
       }
     }
     console.log(
-      `question "${question}": warm ${ms(median(times))} median of ${runs} (runs ${times.map((t) => t.toFixed(0)).join(', ')} ms), the worker's CPU ${ms(warmCpu / runs)} each; the first ${ms(first.ms)}, CPU ${ms(firstCpu)} (the answering code loaded, the candidates read and made ready); ${first.meetings} meetings, ${first.moments} moments cited`,
+      `question "${question}": warm ${ms(median(times))} median of ${runs} (runs ${times.map((t) => t.toFixed(0)).join(', ')} ms), the worker's CPU ${ms(warmCpu / runs)} each; the first ${ms(first.ms)}, CPU ${ms(firstCpu)} (the candidates not seen before read and made ready; with the first question, the answering code loaded too); ${first.meetings} meetings, ${first.moments} moments cited`,
     );
   }
   return id;
