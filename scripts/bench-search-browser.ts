@@ -22,14 +22,14 @@
  * PROFILE=1 prints where the first cold worker's time went, from a CPU profile; JSFLAGS=<V8 flags>
  * starts Chromium with them, e.g. `--no-wasm-lazy-compilation`.)
  */
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CDPSession, Page, Worker as PageWorker } from '@playwright/test';
-import { memoryKeyValue } from '../lib/kv';
 import { extensionPath, launchChromium } from '../tests/e2e/launch';
-import { benchResult, generateArchive, QUERIES } from './bench-archive';
+import { benchResult, QUERIES } from './bench-archive';
 import {
   ask,
+  benchArchive,
+  benchQueries,
   benchQuestions,
   flag,
   mb,
@@ -37,9 +37,11 @@ import {
   ms,
   processTree,
   put,
+  searchWorkerFile,
   startWorkerIn,
   threadsCpuMs,
   waitComplete,
+  writeArchive,
 } from './bench-search-page';
 
 const HOURS = flag('hours', 50);
@@ -216,17 +218,8 @@ async function startWorker(page: Page, file: string): Promise<PageWorker> {
 }
 
 async function main() {
-  const worker = readdirSync(path.join(extensionDir, 'assets')).find((name) =>
-    name.startsWith('search.worker-'),
-  );
-  if (!worker) throw new Error('No search worker in the build: run `npm run build:test` first.');
-  const file = `assets/${worker}`;
-
-  const kv = memoryKeyValue();
-  const { meetings, utterances, characters } = await generateArchive(HOURS, kv);
-  console.log(
-    `Chromium, ${meetings} meetings, ${HOURS} h, ${utterances.toLocaleString('en')} utterances, ${mb(characters)} of text`,
-  );
+  const file = searchWorkerFile(extensionDir, 'build:test');
+  const { kv, meetings, characters } = await benchArchive('Chromium', HOURS);
 
   const chromium = await launchChromium({
     args: process.env.JSFLAGS ? [`--js-flags=${process.env.JSFLAGS}`] : [],
@@ -239,16 +232,7 @@ async function main() {
     const id = new URL(service.url()).host;
     const page = await chromium.context.newPage();
     await page.goto(`chrome-extension://${id}/options.html`);
-    // The archive, 10 records a transaction, the catalog last.
-    const keys = (await kv.keys()).filter((key) => key !== 'catalog');
-    for (let i = 0; i < keys.length; i += 10)
-      await put(
-        page,
-        await Promise.all(
-          keys.slice(i, i + 10).map(async (key) => [key, await kv.get(key)] as [string, unknown]),
-        ),
-      );
-    await put(page, [['catalog', await kv.get('catalog')]]);
+    await writeArchive(page, kv);
 
     let rssPeak = 0;
     const rssBefore = rendererRss(chromium.profileDir);
@@ -267,24 +251,7 @@ async function main() {
 
     const liveBuilt = await memory.live();
     memory.phase('warm queries');
-    let askId = 0;
-    for (const [label, query] of Object.entries(QUERIES)) {
-      const times: number[] = [];
-      let found = 0;
-      let cpu = 0;
-      for (let run = 0; run <= RUNS; run += 1) {
-        const before = workerCpuMs(chromium.profileDir);
-        const answer = await ask(page, ++askId, query);
-        if (run > 0) {
-          times.push(answer.ms);
-          cpu += workerCpuMs(chromium.profileDir) - before;
-        }
-        found = answer.meetings;
-      }
-      console.log(
-        `"${query}" (${label}): warm ${ms(median(times))} median of ${RUNS}, the worker's CPU ${ms(cpu / RUNS)} each (${found} meetings match)`,
-      );
-    }
+    let askId = await benchQueries(page, 0, RUNS, () => workerCpuMs(chromium.profileDir));
 
     const liveQueried = await memory.live();
     memory.phase('questions');

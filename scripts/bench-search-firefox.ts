@@ -8,41 +8,28 @@
  *
  * Usage: npm run build:test:firefox && npx tsx scripts/bench-search-firefox.ts [--hours 50] [--runs 5]
  */
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { memoryKeyValue } from '../lib/kv';
 import { extensionDir, launchFirefox } from '../tests/firefox/support';
-import { generateArchive, QUERIES } from './bench-archive';
 import {
-  ask,
+  benchArchive,
+  benchQueries,
   benchQuestions,
   flag,
   type InPage,
-  mb,
-  median,
   ms,
   processTree,
-  put,
+  searchWorkerFile,
   startWorkerIn,
   threadsCpuMs,
   waitComplete,
+  writeArchive,
 } from './bench-search-page';
 
 const HOURS = flag('hours', 50);
 const RUNS = flag('runs', 5);
 
 async function main() {
-  const worker = readdirSync(path.join(extensionDir, 'assets')).find((name) =>
-    name.startsWith('search.worker-'),
-  );
-  if (!worker) throw new Error('No search worker in the build: run `npm run build:test:firefox` first.');
-  const file = `assets/${worker}`;
-
-  const kv = memoryKeyValue();
-  const { meetings, utterances, characters } = await generateArchive(HOURS, kv);
-  console.log(
-    `Firefox ESR, ${meetings} meetings, ${HOURS} h, ${utterances.toLocaleString('en')} utterances, ${mb(characters)} of text`,
-  );
+  const file = searchWorkerFile(extensionDir, 'build:test:firefox');
+  const { kv, meetings } = await benchArchive('Firefox ESR', HOURS);
   const firefox = await launchFirefox();
   try {
     const root = String(firefox.browser.process()?.pid ?? '');
@@ -55,15 +42,7 @@ async function main() {
     const tab = await firefox.openExtensionPage('options.html');
     // puppeteer's evaluate takes the function's arguments spread; these helpers pass one.
     const page: InPage = { evaluate: (fn, arg) => tab.evaluate(fn as (arg: unknown) => never, arg) };
-    const keys = (await kv.keys()).filter((key) => key !== 'catalog');
-    for (let i = 0; i < keys.length; i += 10)
-      await put(
-        page,
-        await Promise.all(
-          keys.slice(i, i + 10).map(async (key) => [key, await kv.get(key)] as [string, unknown]),
-        ),
-      );
-    await put(page, [['catalog', await kv.get('catalog')]]);
+    await writeArchive(page, kv);
 
     const startedAt = await page.evaluate(() => performance.now(), undefined);
     await startWorkerIn(page, file);
@@ -72,24 +51,7 @@ async function main() {
       `index build: ${ms(built.at - startedAt)} for ${meetings} meetings (the first 10 searchable after ${ms(built.tenth - startedAt)})`,
     );
 
-    let askId = 0;
-    for (const [label, query] of Object.entries(QUERIES)) {
-      const times: number[] = [];
-      let found = 0;
-      let cpu = 0;
-      for (let run = 0; run <= RUNS; run += 1) {
-        const before = workerCpu();
-        const answer = await ask(page, ++askId, query);
-        if (run > 0) {
-          times.push(answer.ms);
-          cpu += workerCpu() - before;
-        }
-        found = answer.meetings;
-      }
-      console.log(
-        `"${query}" (${label}): warm ${ms(median(times))} median of ${RUNS}, the worker's CPU ${ms(cpu / RUNS)} each (${found} meetings match)`,
-      );
-    }
+    const askId = await benchQueries(page, 0, RUNS, workerCpu);
     await benchQuestions(page, askId, RUNS, workerCpu);
   } finally {
     await firefox.close();

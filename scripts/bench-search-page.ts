@@ -6,6 +6,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type KeyValueStore, memoryKeyValue } from '../lib/kv';
+import { generateArchive, QUERIES } from './bench-archive';
 
 /** What these need of a page, Playwright's or puppeteer's: a function run in it with one argument. */
 export interface InPage {
@@ -231,6 +234,64 @@ export async function benchQuestions(page: InPage, lastId: number, runs: number,
     }
     console.log(
       `question "${question}": warm ${ms(median(times))} median of ${runs} (runs ${times.map((t) => t.toFixed(0)).join(', ')} ms), the worker's CPU ${ms(warmCpu / runs)} each; the first ${ms(first.ms)}, CPU ${ms(firstCpu)} (the candidates not seen before read and made ready; with the first question, the answering code loaded too); ${first.meetings} meetings, ${first.moments} moments cited`,
+    );
+  }
+  return id;
+}
+
+/** The search worker's file in a build (`assets/search.worker-<hash>.js`). */
+export function searchWorkerFile(extensionDir: string, build: string): string {
+  const worker = readdirSync(path.join(extensionDir, 'assets')).find((name) =>
+    name.startsWith('search.worker-'),
+  );
+  if (!worker) throw new Error(`No search worker in the build: run \`npm run ${build}\` first.`);
+  return `assets/${worker}`;
+}
+
+/** The archive of `hours` generated meetings, in memory, with a line saying what it holds. */
+export async function benchArchive(browser: string, hours: number) {
+  const kv = memoryKeyValue();
+  const archive = await generateArchive(hours, kv);
+  console.log(
+    `${browser}, ${archive.meetings} meetings, ${hours} h, ${archive.utterances.toLocaleString('en')} utterances, ${mb(archive.characters)} of text`,
+  );
+  return { kv, ...archive };
+}
+
+/** Writes the archive into the page's IndexedDB: 10 records a transaction, the catalog last. */
+export async function writeArchive(page: InPage, kv: KeyValueStore): Promise<void> {
+  const keys = (await kv.keys()).filter((key) => key !== 'catalog');
+  for (let i = 0; i < keys.length; i += 10)
+    await put(
+      page,
+      await Promise.all(
+        keys.slice(i, i + 10).map(async (key) => [key, await kv.get(key)] as [string, unknown]),
+      ),
+    );
+  await put(page, [['catalog', await kv.get('catalog')]]);
+}
+
+/**
+ * Asks each of the benchmark's keyword searches (`QUERIES`) `runs` + 1 times and prints the warm
+ * ones' median with the worker's CPU time (`cpu`, ms used so far). Returns the last message id used.
+ */
+export async function benchQueries(page: InPage, lastId: number, runs: number, cpu: () => number) {
+  let id = lastId;
+  for (const [label, query] of Object.entries(QUERIES)) {
+    const times: number[] = [];
+    let found = 0;
+    let used = 0;
+    for (let run = 0; run <= runs; run += 1) {
+      const before = cpu();
+      const answer = await ask(page, ++id, query);
+      if (run > 0) {
+        times.push(answer.ms);
+        used += cpu() - before;
+      }
+      found = answer.meetings;
+    }
+    console.log(
+      `"${query}" (${label}): warm ${ms(median(times))} median of ${runs}, the worker's CPU ${ms(used / runs)} each (${found} meetings match)`,
     );
   }
   return id;
