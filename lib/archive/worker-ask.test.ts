@@ -11,7 +11,7 @@ import { toSearchWorker } from '@/lib/archive/worker-protocol';
 import { QUESTION_MAX_CHARS } from '@/lib/search/question';
 import { memoryDatabase } from '../../scripts/sqlite-node';
 import { Archive } from './store';
-import { OWNER, readyResult } from './testing/fixtures';
+import { fakePeers, OWNER, readyResult } from './testing/fixtures';
 
 /** Three meetings written for the tests: a budget (Russian), a price (English), hiring (Russian). */
 async function archive() {
@@ -177,22 +177,13 @@ describe('a question asked of the search worker', () => {
   });
 
   it("is answered for another page's worker on the peers' channel", async () => {
-    const sent: ToSearchPeers[] = [];
-    let onPeer: ((event: MessageEvent<ToSearchPeers>) => void) | null = null;
-    const peers = {
-      postMessage: (message: ToSearchPeers) => sent.push(message),
-      addEventListener: (_type: string, listener: (event: MessageEvent<ToSearchPeers>) => void) => {
-        onPeer = listener;
-      },
-    } as unknown as Pick<BroadcastChannel, 'addEventListener' | 'postMessage'>;
-    const w = await worker(peers);
-    (onPeer as ((event: MessageEvent<ToSearchPeers>) => void) | null)?.({
-      data: {
-        type: 'ask',
-        from: 'other',
-        message: { type: 'ask', id: 9, question: 'who set the price?', filters: {} },
-      },
-    } as MessageEvent<ToSearchPeers>);
+    const { sent, channel, peer } = fakePeers<ToSearchPeers>();
+    const w = await worker(channel);
+    peer({
+      type: 'ask',
+      from: 'other',
+      message: { type: 'ask', id: 9, question: 'who set the price?', filters: {} },
+    });
     for (;;) {
       const reply = sent.find((m) => m.type === 'reply' && m.message.type === 'answer');
       if (reply?.type === 'reply' && reply.message.type === 'answer') {

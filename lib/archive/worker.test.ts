@@ -18,7 +18,7 @@ import {
 import type { FromSearchWorker, ToSearchPeers, ToSearchWorker } from '@/lib/archive/worker-protocol';
 import type { KeyValueStore } from '@/lib/kv';
 import { memoryDatabase } from '../../scripts/sqlite-node';
-import { archiveOf, keepMeeting, OWNER } from './testing/fixtures';
+import { archiveOf, fakePeers, keepMeeting, OWNER } from './testing/fixtures';
 
 /** A database kept between workers (as on the origin-private file system); `wipes` counts its drops. */
 async function keptDatabase() {
@@ -209,14 +209,7 @@ describe('the kept index', () => {
 
   it("answers another page's worker on the peers' channel and sends it every report, its own page's too", async () => {
     const { kv } = await archiveOf(2);
-    const sent: ToSearchPeers[] = [];
-    let onPeer: ((event: MessageEvent<ToSearchPeers>) => void) | null = null;
-    const peers = {
-      postMessage: (message: ToSearchPeers) => sent.push(message),
-      addEventListener: (_type: string, listener: (event: MessageEvent<ToSearchPeers>) => void) => {
-        onPeer = listener;
-      },
-    } as unknown as Pick<BroadcastChannel, 'addEventListener' | 'postMessage'>;
+    const { sent, channel: peers, peer } = fakePeers<ToSearchPeers>();
     const page: FromSearchWorker[] = [];
     const started = startSearchWorker(
       { postMessage: (message) => page.push(message), addEventListener: () => {} },
@@ -225,7 +218,6 @@ describe('the kept index', () => {
       { open: (await keptDatabase()).open, peers, firstVersion: 40 },
     );
     await started.build();
-    const peer = (data: ToSearchPeers) => onPeer?.({ data } as MessageEvent<ToSearchPeers>);
     peer({ type: 'hello', from: 'other' });
     expect(sent.at(-1)).toMatchObject({
       type: 'reply',

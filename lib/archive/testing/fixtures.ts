@@ -69,3 +69,21 @@ export async function archiveOf(count: number, kv: KeyValueStore = memoryKeyValu
   for (let i = 1; i <= count; i += 1) await keepMeeting(archive, i);
   return { kv, archive };
 }
+
+/**
+ * A stand-in for the search workers' BroadcastChannel: what the worker sends is kept in `sent`,
+ * and `peer(data)` delivers a message as another page's worker would.
+ */
+export function fakePeers<T>() {
+  const sent: T[] = [];
+  let listener: ((event: MessageEvent<T>) => void) | null = null;
+  const channel = {
+    postMessage: (message: T) => sent.push(message),
+    addEventListener: (_type: string, listen: (event: MessageEvent<T>) => void) => {
+      listener = listen;
+    },
+  } as unknown as Pick<BroadcastChannel, 'addEventListener' | 'postMessage'>;
+  const peer = (data: T) =>
+    (listener as ((event: MessageEvent<T>) => void) | null)?.({ data } as MessageEvent<T>);
+  return { sent, channel, peer };
+}
