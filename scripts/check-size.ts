@@ -297,8 +297,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // carried to the timeline, a voice named from one short turn with its evidence, and the
   // destinations of accounts: 100,366 → 102,171 B measured (test build).
   // 99.8 → 101.2: the two above together (the long silence's Keep recording and the page timelines
-  // kept with their recordings): 103,561 B measured.
-  'background.js': 101.2,
+  // kept with their recordings): 103,561 B measured (release build), 103,690 B (test build, which
+  // the e2e check measures).
+  'background.js': 101.3,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the
