@@ -8,6 +8,7 @@
  * (`entrypoints/offscreen/`, lib/background/offscreen.ts); Firefox's background is a page and starts it
  * itself. This file is the message format both sides share; it imports nothing heavy.
  */
+import { callWorker, REAL_TIMERS, type ThreadWorker, type Timers } from '@/lib/worker-call';
 import type { ParseOptions } from './ical-engine';
 import type { ParsedFeed } from './types';
 
@@ -35,12 +36,7 @@ export type FeedAnswer =
 export const WORKER_GRACE_MS = 2_000;
 
 /** Starts the parser's Worker; `terminate` stops it whatever it is doing. */
-export interface ParserWorker {
-  postMessage(message: unknown): void;
-  terminate(): void;
-  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
-  addEventListener(type: 'error', listener: (event: { message?: string }) => void): void;
-}
+export type ParserWorker = ThreadWorker;
 
 /**
  * One feed parsed in a fresh Worker, which is terminated when it answers, fails, or runs past
@@ -50,44 +46,28 @@ export function parseInWorker(
   start: () => ParserWorker,
   request: FeedRequest,
   limitMs: number,
-  // Wrapped: a browser's setTimeout called as a method of another object throws "Illegal invocation".
-  timers: { set: (callback: () => void, ms: number) => unknown; clear: (id: unknown) => void } = {
-    set: (callback, ms) => setTimeout(callback, ms),
-    clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-  },
+  timers: Timers = REAL_TIMERS,
 ): Promise<FeedAnswer> {
-  return new Promise((resolve) => {
-    let worker: ParserWorker;
-    try {
-      worker = start();
-    } catch (error) {
-      resolve({ ok: false, format: false, message: error instanceof Error ? error.message : String(error) });
-      return;
-    }
-    let settled = false;
-    const done = (answer: FeedAnswer) => {
-      if (settled) return;
-      settled = true;
-      timers.clear(timer);
-      worker.terminate();
-      resolve(answer);
-    };
-    const timer = timers.set(
-      () => done({ ok: false, format: false, complex: true, message: 'parse time limit reached' }),
-      limitMs,
-    );
-    worker.addEventListener('message', (event) =>
-      done(
-        isFeedAnswer(event.data)
-          ? event.data
-          : { ok: false, format: false, message: 'the calendar parser gave no answer' },
-      ),
-    );
-    worker.addEventListener('error', (event) =>
-      done({ ok: false, format: false, message: event.message ?? 'the calendar parser failed' }),
-    );
-    worker.postMessage(request);
-  });
+  return callWorker(
+    start,
+    request,
+    limitMs,
+    {
+      check: isFeedAnswer,
+      failed: (why, message) =>
+        why === 'late'
+          ? { ok: false, format: false, complex: true, message: 'parse time limit reached' }
+          : {
+              ok: false,
+              format: false,
+              message:
+                why === 'malformed'
+                  ? 'the calendar parser gave no answer'
+                  : (message ?? 'the calendar parser failed'),
+            },
+    },
+    timers,
+  );
 }
 
 export function isFeedRequest(message: unknown): message is FeedRequest {
