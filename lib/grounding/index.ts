@@ -11,6 +11,8 @@
  * - Each line (a list item, or a sentence of a paragraph) gets up to three suggested sources,
  *   best first, as `{ block, utterance }` (the transcript's `at=<block>.<utterance>`), or `null`:
  *   no source found. `citedBy` gives the other direction, from an utterance to the lines citing it.
+ * - `toProtocolSources` makes it the plain data pages, the archive and deliveries take
+ *   (./sources.ts, which imports nothing heavy).
  * - Cost: a 2-hour meeting (1,500 utterances, 40 lines) is linked in tens of milliseconds
  *   (docs/grounding.md). The result is plain data: it can be made where the record is (the
  *   viewer, or a worker) and sent to a page that cannot afford the code.
@@ -23,7 +25,8 @@ import { normalizeDialog } from '@/lib/api/units';
 import { effectiveSpeakerMap, type SpeakerMap } from '@/lib/archive/store';
 import { DEFAULT_PARAMS, type LinkParams, linkLines } from './link';
 import { MeetingIndex, type MeetingInput } from './meeting';
-import { type ProtocolLine, protocolLines } from './protocol';
+import { MAX_LINES, type ProtocolLine, protocolLines } from './protocol';
+import { LINE_TEXT_MAX, type ProtocolSources } from './sources';
 
 export type { AskHit, AskMeetingHits, AskOutcome, AskScope } from './archive-ask';
 export { AskCache, askArchive } from './archive-ask';
@@ -34,6 +37,8 @@ export { DEFAULT_PARAMS } from './link';
 export type { MeetingInput } from './meeting';
 export type { ProtocolLine } from './protocol';
 export { protocolLines } from './protocol';
+export type { LineSources, ProtocolSources, SourcePlace } from './sources';
+export { citedBy, isProtocolSources } from './sources';
 
 /** A suggested source: an utterance of the transcript. */
 export interface SourceRef {
@@ -117,20 +122,6 @@ export function groundResult(
   );
 }
 
-/** For each cited utterance (`"<block>.<utterance>"`), the indices of the lines citing it. */
-export function citedBy(grounded: GroundedProtocol): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  grounded.lines.forEach((line, i) => {
-    for (const source of line.sources ?? []) {
-      const key = `${source.block}.${source.utterance}`;
-      const lines = out.get(key);
-      if (lines) lines.push(i);
-      else out.set(key, [i]);
-    }
-  });
-  return out;
-}
-
 /**
  * The list items' sources in document order, as flat utterance indices (null: no source found):
  * the benchmark's `bullets` (scripts/grounding.ts).
@@ -139,4 +130,37 @@ export function itemSources(grounded: GroundedProtocol): Array<number[] | null> 
   return grounded.lines
     .filter((line) => line.kind === 'item')
     .map((line) => (line.sources ? line.sources.map((source) => source.flat) : null));
+}
+
+/** A line's text within `LINE_TEXT_MAX`, an ellipsis where it was cut (never half a surrogate pair). */
+function cutLine(text: string): string {
+  if (text.length <= LINE_TEXT_MAX) return text;
+  let end = LINE_TEXT_MAX - 1;
+  if (/[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
+/**
+ * The plain data of ./sources.ts: each line's join keys, its text cut at `LINE_TEXT_MAX`, and its
+ * sources' places (no scores: they compare within a line only). `complete` is false also when the
+ * protocol had more lines than are read (`MAX_LINES`).
+ */
+export function toProtocolSources(grounded: GroundedProtocol): ProtocolSources {
+  return {
+    complete: grounded.complete && grounded.lines.length < MAX_LINES,
+    lines: grounded.lines.map((line) => ({
+      kind: line.kind,
+      item: line.item,
+      paragraph: line.paragraph,
+      sentence: line.sentence,
+      text: cutLine(line.text),
+      checked: line.checked,
+      sources: line.sources ? line.sources.map(({ block, utterance }) => ({ block, utterance })) : null,
+    })),
+  };
+}
+
+/** A processing result's lines and their suggested sources as plain data (what the linker's thread answers). */
+export function sourcesOfResult(result: ProcessingResult, names: SpeakerMap = {}): ProtocolSources {
+  return toProtocolSources(groundResult(result, names));
 }
