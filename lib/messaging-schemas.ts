@@ -121,6 +121,7 @@ const privilegedSchemas = {
   }),
   'recording.info': z.object({ spaceId, audioId }),
   'recording.result': z.object({ spaceId, audioId }),
+  'recording.sources': z.object({ spaceId, audioId }),
   'recording.process': z.object({ spaceId, audioId }),
   'jobs.list': z.object({}),
   'jobs.dismiss': z.object({ jobId: filled(100) }),

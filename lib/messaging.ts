@@ -22,6 +22,7 @@ import type {
   UpcomingItem,
 } from '@/lib/calendar/types';
 import type { DestinationView } from '@/lib/delivery/types';
+import type { ProtocolSources } from '@/lib/grounding/sources';
 import type { Lang } from '@/lib/i18n';
 import type { Job } from '@/lib/jobs/types';
 import type { PageText } from '@/lib/page/page-text';
@@ -157,6 +158,11 @@ export interface ResponseMap {
   'recording.info': Recording;
   /** null: processing was never started (the result endpoint answered 404). */
   'recording.result': ShownResult | null;
+  /**
+   * The suggested sources of the shown protocol's lines (lib/grounding/sources.ts), linked outside
+   * the page; null: no ready result.
+   */
+  'recording.sources': ProtocolSources | null;
   'recording.process': Job;
   'jobs.list': Job[];
   'jobs.dismiss': null;

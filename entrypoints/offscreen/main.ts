@@ -3,11 +3,13 @@
 // lib/offscreen/channel.ts). Here only their wiring: a protocol's Markdown converted with marked
 // (which the worker does not carry; marked comes from the chunk the viewer's Markdown renderer
 // shares), a calendar feed parsed in a Worker (which a service worker cannot start), and a tab
-// recorded ("Record here": the worker cannot hold a media stream). Chrome only: `chrome.runtime`
+// recorded ("Record here": the worker cannot hold a media stream), and a protocol's lines linked to
+// their suggested sources in the linker's Worker (lib/grounding/thread.ts). Chrome only: `chrome.runtime`
 // itself, not WXT's browser module, which would bring the pages' shared chunk.
 import { FEED_CAPS } from '@/lib/calendar/caps';
 import { FEED_WORKER_PATH, parseInWorker, WORKER_GRACE_MS } from '@/lib/calendar/engine-thread';
 import { convertMarkdown } from '@/lib/delivery/markdown';
+import { linkInWorker, SOURCES_WORKER_PATH } from '@/lib/grounding/thread';
 import { type MessageSender, offscreenListener } from '@/lib/offscreen/channel';
 import type { OffscreenHandlers } from '@/lib/offscreen/tasks';
 import type { RecorderAnswer, RecorderEvent } from '@/lib/recording/protocol';
@@ -53,6 +55,7 @@ const handlers: OffscreenHandlers = {
       return { ok: false, message: error instanceof Error ? error.message : String(error) };
     }
   },
+  sources: (request) => linkInWorker(() => new Worker(SOURCES_WORKER_PATH), request),
   feed: (request) =>
     parseInWorker(() => new Worker(FEED_WORKER_PATH), request, FEED_CAPS.parseMs + WORKER_GRACE_MS),
   recorder: async (command): Promise<RecorderAnswer> => {

@@ -48,3 +48,33 @@ describe('keeping a result in the archive', () => {
     expect(changes).toEqual([]);
   });
 });
+
+describe('sources kept beside a record', () => {
+  it('are kept for the record’s revision, stale once it or its names change, and leave with it', async () => {
+    const kv = memoryKeyValue();
+    const archive = new Archive(kv, { now: () => 1 });
+    await archive.keep(OWNER, { spaceId: 3, audioId: 7, result });
+    const rev = (await archive.revision(3, 7)) as number;
+    expect(await archive.keepSources(OTHER, 3, 7, rev, 'linked')).toBe(false);
+    expect(await archive.keepSources(OWNER, 3, 7, rev - 1, 'linked')).toBe(false);
+    expect(await archive.keepSources(OWNER, 3, 8, rev, 'linked')).toBe(false);
+    expect(await archive.keepSources(OWNER, 3, 7, rev, 'linked')).toBe(true);
+    expect(await archive.sources(3, 7)).toBe('linked');
+
+    await archive.renameVoice(OWNER, 3, 7, '0', 'Anna');
+    expect(await archive.sources(3, 7)).toBeNull();
+    await archive.keepSources(OWNER, 3, 7, (await archive.revision(3, 7)) as number, 'with Anna');
+    expect(await archive.sources(3, 7)).toBe('with Anna');
+    await archive.keep(OWNER, { spaceId: 3, audioId: 7, result });
+    expect(await archive.sources(3, 7)).toBeNull();
+
+    await archive.keepSources(OWNER, 3, 7, (await archive.revision(3, 7)) as number, 'again');
+    await archive.remove(OWNER, 3, [7]);
+    expect(await archive.revision(3, 7)).toBeNull();
+    expect(await kv.keys()).toEqual(['catalog']);
+    await archive.keep(OWNER, { spaceId: 3, audioId: 7, result });
+    await archive.keepSources(OWNER, 3, 7, (await archive.revision(3, 7)) as number, 'once more');
+    await archive.clearSpace(3);
+    expect(await kv.keys()).toEqual(['catalog']);
+  });
+});

@@ -9,6 +9,8 @@
  *   recording (title, date, size, speaker names, a revision bumped on every change);
  * - `rec:<space>:<audio>`: the processing result itself;
  * - `names:<space>:<audio>`: speaker names given in the viewer (the service has no field for them);
+ * - `sources:<space>:<audio>`: the suggested sources of the protocol's lines (lib/grounding), kept
+ *   for the revision of the record and its names they were linked from (`sources`, `keepSources`);
  * - `search-index` (and `search-index:<n>`): the search index older versions kept here (MiniSearch);
  *   today's search worker deletes them (its index is SQLite on the origin-private file system).
  *
@@ -68,6 +70,13 @@ export interface SpaceSummary {
 export const recordKey = (spaceId: number, audioId: number) => `${spaceId}:${audioId}`;
 const recKey = (key: string) => `rec:${key}`;
 const namesKey = (key: string) => `names:${key}`;
+const sourcesKey = (key: string) => `sources:${key}`;
+
+/** What is kept beside a record: a value made from it, and the record's revision it was made from. */
+interface KeptBeside {
+  rev: number;
+  value: unknown;
+}
 
 /** Only a finished, successful result is kept: it no longer changes. */
 export function isArchivable(result: ProcessingResult | null | undefined): result is ProcessingResult {
@@ -132,6 +141,22 @@ export class ArchiveReader {
   async speakerMap(spaceId: number, audioId: number): Promise<SpeakerMap> {
     return (await this.kv.get<SpeakerMap>(namesKey(recordKey(spaceId, audioId)))) ?? {};
   }
+
+  /** The revision of a kept record (bumped by every change of it or its names); null: not kept. */
+  async revision(spaceId: number, audioId: number): Promise<number | null> {
+    return (await this.catalog())?.entries[recordKey(spaceId, audioId)]?.rev ?? null;
+  }
+
+  /**
+   * The suggested sources kept for the record as it is now (its revision), unchecked: the caller
+   * checks their shape (lib/grounding/sources.ts). Null: none kept, or kept for an older revision.
+   */
+  async sources(spaceId: number, audioId: number): Promise<unknown> {
+    const key = recordKey(spaceId, audioId);
+    const [catalog, kept] = await Promise.all([this.catalog(), this.kv.get<KeptBeside>(sourcesKey(key))]);
+    const entry = catalog?.entries[key];
+    return entry && kept && kept.rev === entry.rev ? kept.value : null;
+  }
 }
 
 /** The background's archive: the one writer. */
@@ -187,6 +212,8 @@ export class Archive extends ArchiveReader {
         result,
       };
       await this.kv.set(recKey(key), stored);
+      // Sources linked from the result this one replaces are stale.
+      if (before) await this.kv.del(sourcesKey(key));
       catalog.entries[key] = {
         spaceId: record.spaceId,
         audioId: record.audioId,
@@ -238,6 +265,8 @@ export class Archive extends ArchiveReader {
       if (clean === '') delete names[speakerId];
       else names[speakerId] = clean;
       await this.kv.set(namesKey(key), names);
+      // Sources linked with the names before are stale (a line may name the speaker just named).
+      await this.kv.del(sourcesKey(key));
       const record = await this.getByKey(key);
       catalog.entries[key] = {
         ...entry,
@@ -247,6 +276,26 @@ export class Archive extends ArchiveReader {
       await this.kv.set(CATALOG_KEY, catalog);
       this.options.changed?.({ kind: 'put', key });
       return names;
+    });
+  }
+
+  /**
+   * Keeps the suggested sources of a record's protocol lines, linked from its revision `rev`: not
+   * when the record has changed since (or left the archive, or belongs to another owner).
+   */
+  keepSources(
+    owner: string,
+    spaceId: number,
+    audioId: number,
+    rev: number,
+    value: unknown,
+  ): Promise<boolean> {
+    return this.#serial(async () => {
+      const catalog = await this.catalog();
+      const key = recordKey(spaceId, audioId);
+      if (catalog?.owner !== owner || catalog.entries[key]?.rev !== rev) return false;
+      await this.kv.set(sourcesKey(key), { rev, value } satisfies KeptBeside);
+      return true;
     });
   }
 
@@ -274,6 +323,7 @@ export class Archive extends ArchiveReader {
         if (entry.spaceId !== spaceId) continue;
         await this.kv.del(recKey(key));
         await this.kv.del(namesKey(key));
+        await this.kv.del(sourcesKey(key));
         delete catalog.entries[key];
         removed += 1;
       }
@@ -303,6 +353,7 @@ export class Archive extends ArchiveReader {
       for (const key of keys) {
         await this.kv.del(recKey(key));
         await this.kv.del(namesKey(key));
+        await this.kv.del(sourcesKey(key));
       }
       this.options.changed?.({ kind: 'remove', keys });
       return keys.length;

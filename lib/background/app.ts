@@ -31,6 +31,7 @@ import {
 } from './recording';
 import { createResults } from './results';
 import type { JobsService, SessionService, SpacesService } from './services';
+import { keptSourcesReader, linkSourcesOffThread } from './sources';
 import type { Background, BackgroundOptions } from './types';
 
 export type { Background, BackgroundOptions } from './types';
@@ -80,6 +81,9 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
   });
+
+  /** A result's lines linked to their suggested sources (lib/background/sources.ts). */
+  const linkSources = options.linkSources ?? linkSourcesOffThread;
 
   /** The deliveries (their store and sending are made on first use in this start). */
   const delivery = createDeliveries({
@@ -235,6 +239,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       return delivery.deliveries;
     },
     recording,
+    sources: { link: linkSources, kept: keptSourcesReader({ archive, link: linkSources }) },
     pageNames,
     wake,
   };

@@ -18,6 +18,7 @@ type SpaceMessages =
   | 'recordings.delete'
   | 'recording.info'
   | 'recording.result'
+  | 'recording.sources'
   | 'recording.process';
 
 /** A result with its protocol cut at a line end when it is too long to show (see `ShownResult`). */
@@ -145,6 +146,23 @@ export function createSpaceHandlers(bg: Background): Pick<Handlers, SpaceMessage
         if (kept) return { ...shownResult(result), archived: { createdAt, speakerMap: {} } };
       }
       return shownResult(result);
+    },
+
+    'recording.sources': async ({ spaceId, audioId }) => {
+      const owner = await bg.archive.owner();
+      const kept = owner ? await bg.sources.kept(owner, spaceId, audioId) : null;
+      if (kept) return kept;
+      // Not kept (a recording in the trash, an archive that cannot be read): linked from the
+      // service's result, and not kept either.
+      await requireServiceAccess(bg);
+      let result: ProcessingResult;
+      try {
+        result = await bg.session.client.getResult(spaceId, audioId);
+      } catch (error) {
+        if (isApiError(error, 'not-found')) return null;
+        throw error;
+      }
+      return isArchivable(result) ? bg.sources.link(shownResult(result), {}) : null;
     },
 
     'recording.process': async ({ spaceId, audioId }) => {

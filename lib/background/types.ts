@@ -8,6 +8,8 @@ import type { Sleep } from '@/lib/api';
 import type { CalendarDeps } from '@/lib/calendar/calendars';
 import type { Deliveries } from '@/lib/delivery/deliveries';
 import type { MarkdownDialect } from '@/lib/delivery/markdown-request';
+import type { ProtocolSources } from '@/lib/grounding/sources';
+import type { LinkSources } from '@/lib/grounding/thread';
 import type { Lang } from '@/lib/i18n';
 import type { KeyValueStore } from '@/lib/kv';
 import type { PageNamesService } from './page-names';
@@ -32,6 +34,8 @@ export interface BackgroundOptions {
   parseFeed?: CalendarDeps['parseFeed'];
   /** A protocol's Markdown in a chat's markup; default: outside the worker (lib/background/markdown-conversion.ts). */
   convertMarkdown?: (markdown: string, dialect: MarkdownDialect) => Promise<string>;
+  /** A result's lines linked to their suggested sources; default: outside the worker (lib/background/sources.ts). */
+  linkSources?: LinkSources;
   now?: () => number;
   sleep?: Sleep;
   hasOriginAccess?: (url: string) => Promise<boolean>;
@@ -51,6 +55,16 @@ export interface Background {
   readonly deliveries: Deliveries;
   /** "Record here" (lib/background/recording/). */
   recording: Recording;
+  /** The suggested sources of protocols' lines (lib/background/sources.ts). */
+  sources: {
+    /** A result's sources, linked outside the worker (throws when they could not be). */
+    link: LinkSources;
+    /**
+     * A kept result's sources: kept beside it for its revision, or linked and kept. Null: not in
+     * this owner's archive (or the archive could not be read).
+     */
+    kept: (owner: string, spaceId: number, audioId: number) => Promise<ProtocolSources | null>;
+  };
   /** Names from the meeting page: its timelines beside their recordings (lib/background/page-names.ts). */
   pageNames: PageNamesService;
   /** Every start of the worker: schedules, session notices, badge, and a tick if anything is due. */

@@ -16,6 +16,7 @@ function handlers(): OffscreenHandlers {
   return {
     markdown: vi.fn(async ({ markdown }) => ({ ok: true as const, text: `converted ${markdown}` })),
     feed: vi.fn(async () => ({ ok: false as const, format: true, message: 'not iCalendar' })),
+    sources: vi.fn(async () => ({ ok: false as const, message: 'not linked' })),
     recorder: vi.fn(async () => ({ ok: true, holding: null })),
   };
 }

@@ -15,6 +15,12 @@ import {
   type MarkdownAnswer,
   type MarkdownRequest,
 } from '@/lib/delivery/markdown-request';
+import {
+  isSourcesAnswer,
+  isSourcesRequest,
+  type SourcesAnswer,
+  type SourcesRequest,
+} from '@/lib/grounding/thread';
 import { isRecorderCommand, type RecorderAnswer, type RecorderCommand } from '@/lib/recording/protocol';
 
 interface Task<Payload, Answer> {
@@ -36,6 +42,8 @@ function isRecorderAnswer(value: unknown): value is RecorderAnswer {
 export const OFFSCREEN_TASKS = {
   /** A protocol's Markdown in a chat's markup (lib/delivery/markdown.ts, with marked). */
   markdown: { payload: isMarkdownRequest, answer: isMarkdownAnswer } as Task<MarkdownRequest, MarkdownAnswer>,
+  /** A protocol's lines linked to their suggested sources in a Worker (lib/grounding/thread.ts). */
+  sources: { payload: isSourcesRequest, answer: isSourcesAnswer } as Task<SourcesRequest, SourcesAnswer>,
   /** A calendar feed parsed in a Worker (a service worker cannot start one). */
   feed: { payload: isFeedRequest, answer: isFeedAnswer } as Task<FeedRequest, FeedAnswer>,
   /** "Record here": the recorder holds the tab's stream (lib/recording/recorder.ts). */
