@@ -97,6 +97,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     speakerNames: (spaceId, audioId) => archive.speakerMap(spaceId, audioId),
     // Destinations belong to the account that set them up.
     owner: account.archiveOwner,
+    linkSources,
   });
 
   const results = createResults({

@@ -13,6 +13,7 @@ import type { ProcessingResult } from '@/lib/api/schemas';
 import { normalizeDialog } from '@/lib/api/units';
 import { speakerLabel } from '@/lib/format/speakers';
 import { formatClock, formatDuration } from '@/lib/format/time';
+import { citedUtterances, type ProtocolSources } from '@/lib/grounding/sources';
 import type { Lang } from '@/lib/i18n';
 import { cutText, escapeSlack, SLACK_TEXT_MAX } from './slack-text';
 import type { DeliveredRecording } from './types';
@@ -39,6 +40,27 @@ export interface WebhookUtterance {
   text: string;
 }
 
+/** A suggested source of a protocol line: an utterance's place, time and speaker (never its text). */
+export interface WebhookSource {
+  block: number;
+  utterance: number;
+  start: number;
+  end: number;
+  speaker_id: string;
+  speaker: string;
+}
+
+/** A line of the protocol (a list item, or a sentence of a paragraph) with its suggested sources. */
+export interface WebhookLine {
+  kind: 'item' | 'sentence';
+  item: number | null;
+  paragraph: number | null;
+  sentence: number | null;
+  text: string;
+  /** Best first; [] when no source was found; absent when the line was not looked for. */
+  sources?: WebhookSource[];
+}
+
 /** The JSON body of a webhook delivery, schema v1. */
 export interface WebhookBodyV1 {
   schema: typeof WEBHOOK_SCHEMA;
@@ -57,6 +79,8 @@ export interface WebhookBodyV1 {
   protocol_markdown: string;
   speakers: Array<{ id: string; label: string; name: string | null }>;
   transcript: Array<{ header: string; utterances: WebhookUtterance[] }> | null;
+  /** Added to v1: the protocol's lines and their suggested sources; absent when they could not be linked. */
+  protocol_lines?: WebhookLine[];
 }
 
 function speakersOf(content: DeliveryContent) {
@@ -71,12 +95,39 @@ function speakersOf(content: DeliveryContent) {
   return { dialog, ids: [...ids], label, name };
 }
 
+/** The protocol's lines with their sources' places, times and speakers (the names given winning). */
+function protocolLines(
+  sources: ProtocolSources,
+  dialog: ReturnType<typeof normalizeDialog>,
+  speaker: (id: string) => string,
+): WebhookLine[] {
+  return sources.lines.map((line) => ({
+    kind: line.kind,
+    item: line.item,
+    paragraph: line.paragraph,
+    sentence: line.sentence,
+    text: line.text,
+    ...(line.checked && {
+      sources: citedUtterances(line, dialog.blocks).map(({ place, utterance }) => ({
+        block: place.block,
+        utterance: place.utterance,
+        start: utterance.start,
+        end: utterance.end,
+        speaker_id: utterance.speakerId,
+        speaker: speaker(utterance.speakerId),
+      })),
+    }),
+  }));
+}
+
 export function webhookBody(
   content: DeliveryContent,
   options: { idempotencyKey: string; includeTranscript: boolean; test?: boolean },
+  sources: ProtocolSources | null = null,
 ): WebhookBodyV1 {
   const { dialog, ids, label, name } = speakersOf(content);
   const { recording, result } = content;
+  const speaker = (id: string) => name(id) ?? label(id);
   return {
     schema: WEBHOOK_SCHEMA,
     event: options.test ? 'test' : 'protocol.ready',
@@ -100,11 +151,12 @@ export function webhookBody(
             start: u.start,
             end: u.end,
             speaker_id: u.speakerId,
-            speaker: name(u.speakerId) ?? label(u.speakerId),
+            speaker: speaker(u.speakerId),
             text: u.text,
           })),
         }))
       : null,
+    ...(sources && { protocol_lines: protocolLines(sources, dialog, speaker) }),
   };
 }
 

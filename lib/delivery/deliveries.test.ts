@@ -489,3 +489,127 @@ describe('destinations of accounts', () => {
     expect(await deliveries.list()).toEqual([]);
   });
 });
+
+describe('the webhook body’s suggested sources of the protocol’s lines', () => {
+  /** A result whose protocol has three lines: one said, one never said, one past the work budget. */
+  const linked = {
+    ...result,
+    result: {
+      ...result.result!,
+      protocol: '- Anna sends the budget\n- Nobody said this\n- Too late to look',
+      dialog: [
+        {
+          header: 'Budget',
+          starts: [0, 10_000],
+          ends: [9_000, 20_000],
+          speakers: ['{1}', '{2}'],
+          texts: ['Hello all.', 'I will send the budget.'],
+        },
+      ],
+      speakers_map: { '1': 'SPEAKER_01', '2': 'SPEAKER_02' },
+    },
+  };
+  const sources = {
+    complete: false,
+    lines: [
+      {
+        kind: 'item' as const,
+        item: 0,
+        paragraph: null,
+        sentence: null,
+        text: 'Anna sends the budget',
+        checked: true,
+        sources: [
+          { block: 0, utterance: 1 },
+          { block: 9, utterance: 0 },
+        ],
+      },
+      {
+        kind: 'item' as const,
+        item: 1,
+        paragraph: null,
+        sentence: null,
+        text: 'Nobody said this',
+        checked: true,
+        sources: null,
+      },
+      {
+        kind: 'item' as const,
+        item: 2,
+        paragraph: null,
+        sentence: null,
+        text: 'Too late to look',
+        checked: false,
+        sources: null,
+      },
+    ],
+  };
+
+  it('are linked at the first attempt with the names given, each with its time and speaker but not its words', async () => {
+    const h = harness();
+    const asked: Array<Record<string, string>> = [];
+    h.deps.linkSources = async (_result, names) => {
+      asked.push(names);
+      return sources;
+    };
+    await h.deliveries.add({ url: HOOK, kind: 'webhook' });
+    await h.deliveries.enqueueResult(job, linked, { '2': 'Anna' });
+    await h.deliveries.idle();
+    expect(asked).toEqual([{ '2': 'Anna' }]);
+    const body = h.sent[0]!.body as { protocol_lines: unknown; transcript: unknown };
+    expect(body.transcript).toBeNull();
+    expect(body.protocol_lines).toEqual([
+      {
+        kind: 'item',
+        item: 0,
+        paragraph: null,
+        sentence: null,
+        text: 'Anna sends the budget',
+        // The place the transcript does not hold is left out; times in seconds.
+        sources: [{ block: 0, utterance: 1, start: 10, end: 20, speaker_id: '2', speaker: 'Anna' }],
+      },
+      { kind: 'item', item: 1, paragraph: null, sentence: null, text: 'Nobody said this', sources: [] },
+      { kind: 'item', item: 2, paragraph: null, sentence: null, text: 'Too late to look' },
+    ]);
+    expect(JSON.stringify(body.protocol_lines)).not.toContain('I will send');
+  });
+
+  it('linking that fails or is not at hand never holds a delivery back: it goes without them', async () => {
+    const failing = harness();
+    failing.deps.linkSources = async () => {
+      throw new Error('the linker failed');
+    };
+    await failing.deliveries.add({ url: HOOK, kind: 'webhook' });
+    await failing.deliveries.enqueueResult(job, linked);
+    await failing.deliveries.idle();
+    expect(failing.sent).toHaveLength(1);
+    expect(failing.sent[0]!.body).not.toHaveProperty('protocol_lines');
+    expect((await failing.deliveries.list())[0]!.log[0]).toMatchObject({ outcome: 'delivered' });
+
+    const without = harness();
+    await without.deliveries.add({ url: HOOK, kind: 'webhook' });
+    await without.deliveries.enqueueResult(job, linked);
+    await without.deliveries.idle();
+    expect(without.sent[0]!.body).toMatchObject({ schema: 'meeting-capture.delivery/v1' });
+    expect(without.sent[0]!.body).not.toHaveProperty('protocol_lines');
+  });
+
+  it('a retry sends the bytes the first attempt sent, linked once; a Slack body is never linked', async () => {
+    const h = harness([503, 200]);
+    let links = 0;
+    h.deps.linkSources = async () => {
+      links += 1;
+      return sources;
+    };
+    await h.deliveries.add({ url: HOOK, kind: 'webhook' });
+    await h.deliveries.add({ url: 'http://127.0.0.1:9000/slack', kind: 'slack' });
+    await h.deliveries.enqueueResult(job, linked);
+    await h.deliveries.idle();
+    h.advance(2 * MIN);
+    await h.restart().sendDue();
+    const hooks = h.sent.filter((s) => s.url === HOOK);
+    expect(hooks).toHaveLength(2);
+    expect(hooks[1]!.init.body).toBe(hooks[0]!.init.body);
+    expect(links).toBe(1);
+  });
+});

@@ -28,6 +28,7 @@
  *   same bytes; the requests a destination already took are counted and not sent again.
  */
 import type { ProcessingResult } from '@/lib/api/schemas';
+import type { LinkSources } from '@/lib/grounding/thread';
 import type { Lang } from '@/lib/i18n';
 import type { KeyValueStore } from '@/lib/kv';
 import { serialQueue } from '@/lib/serial';
@@ -78,6 +79,11 @@ export interface DeliveryDeps {
   lang: () => Promise<Lang>;
   /** The protocol's Markdown in a chat's markup (markdown.ts; the background has it done outside the worker). */
   convertMarkdown: (markdown: string, dialect: MarkdownDialect) => Promise<string>;
+  /**
+   * A result's lines linked to their suggested sources, for a kind whose body carries them (the
+   * background has it done outside the worker); none: bodies go without them.
+   */
+  linkSources?: LinkSources;
   /** The API address of a bot kind for new destinations (default: the kind's own, `bot.api`). */
   botApi?: (kind: DestinationKind) => Promise<string>;
   /** Arms the retry alarm for `at`, or clears it (null: the outbox is empty). */
@@ -363,7 +369,7 @@ export class Deliveries {
   }
 
   #made(body: StoredBody, destination: Destination, key: string): Promise<MadeBody> {
-    return madeBody(body, destination, key, this.#deps.convertMarkdown);
+    return madeBody(body, destination, key, this.#deps.convertMarkdown, this.#deps.linkSources);
   }
 
   /** Sends every entry that is due, one after another, then re-arms the alarm. */

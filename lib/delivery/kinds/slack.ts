@@ -24,6 +24,7 @@ export const slackCard: DeliveryKindCard = {
 
 export const slackKind: DeliveryKind = /* @__PURE__ */ defineKind(slackCard, {
   convert: 'slack',
+  withSources: false,
   body: ({ content, options, protocol }) => [
     { body: JSON.stringify(slackBodyWith(content, options, protocol)) },
   ],

@@ -121,7 +121,7 @@ describe('Telegram bodies', () => {
       includeTranscript: true,
       addedAt: 0,
     };
-    const input = { content, destination, idempotencyKey: 'k', protocol: '<b>Done</b>' };
+    const input = { content, destination, idempotencyKey: 'k', protocol: '<b>Done</b>', sources: null };
     const requests = telegramKind.body({
       ...input,
       options: { includeTranscript: true, lang: 'en', test: false },

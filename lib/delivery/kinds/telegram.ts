@@ -179,6 +179,7 @@ export const telegramCard: DeliveryKindCard = {
 
 export const telegramKind: DeliveryKind = /* @__PURE__ */ defineKind(telegramCard, {
   convert: 'telegram',
+  withSources: false,
   body: ({ content, destination, options, protocol }) => {
     const chat = destination.chatId ?? '';
     const requests: DeliveryRequest[] = telegramMessages(content, options, protocol).map((text) => ({

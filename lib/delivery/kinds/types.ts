@@ -3,6 +3,7 @@
  * enters a destination of this kind, which entered addresses are its own, the Markdown dialect its
  * protocol is converted to, the requests a delivery is, and how its answers read.
  */
+import type { ProtocolSources } from '@/lib/grounding/sources';
 import type { Lang } from '@/lib/i18n';
 import type { DeliveryContent } from '../bodies';
 import type { MarkdownDialect } from '../markdown-request';
@@ -38,6 +39,11 @@ export interface BodyInput {
   idempotencyKey: string;
   /** The protocol's Markdown converted to the kind's dialect (`convert`); '' for a kind without one. */
   protocol: string;
+  /**
+   * The protocol's lines and their suggested sources, for a kind `withSources`; null for another
+   * kind, or when they could not be linked (the body then goes without them).
+   */
+  sources: ProtocolSources | null;
 }
 
 /** The words of a bot kind's form on the options page. */
@@ -91,6 +97,8 @@ export interface DeliveryKindCard {
 export interface DeliveryKind extends DeliveryKindCard {
   /** The dialect the protocol's Markdown is converted to, outside the worker, before `body`; null: none. */
   convert: MarkdownDialect | null;
+  /** Whether its body carries the protocol lines' suggested sources (linked outside the worker before `body`). */
+  withSources: boolean;
   /** The requests a delivery is, in order; each is sent once, the next after the previous was taken. */
   body(input: BodyInput): DeliveryRequest[];
   /**

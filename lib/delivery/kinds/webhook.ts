@@ -1,6 +1,7 @@
 /**
  * A JSON webhook: one POST of the schema v1 body (bodies.ts `webhookBody`, documented in
- * docs/deliveries.md) to the address. The generic kind: any https address no other kind claims.
+ * docs/deliveries.md) to the address, with the protocol lines' suggested sources when they could be
+ * linked. The generic kind: any https address no other kind claims.
  */
 import { webhookBody } from '../bodies';
 import { maskDestinationUrl } from '../destination-url';
@@ -17,14 +18,15 @@ export const webhookCard: DeliveryKindCard = {
 
 export const webhookKind: DeliveryKind = /* @__PURE__ */ defineKind(webhookCard, {
   convert: null,
-  body: ({ content, options, idempotencyKey }) => [
+  withSources: true,
+  body: ({ content, options, idempotencyKey, sources }) => [
     {
       body: JSON.stringify(
-        webhookBody(content, {
-          idempotencyKey,
-          includeTranscript: options.includeTranscript,
-          test: options.test,
-        }),
+        webhookBody(
+          content,
+          { idempotencyKey, includeTranscript: options.includeTranscript, test: options.test },
+          sources,
+        ),
       ),
     },
   ],
