@@ -61,6 +61,53 @@ describe('transcript exports', () => {
     );
   });
 
+  it('Markdown gives each protocol line its suggested sources’ times and speakers, in the labels’ language', () => {
+    const lines = [
+      {
+        text: 'Ship on Friday',
+        checked: true,
+        cited: [
+          { start: 62.345, speaker: 'Anna' },
+          { start: 3723, speaker: 'Boris' },
+        ],
+      },
+      { text: '# Not a heading\nbut one line', checked: true, cited: [] },
+      { text: 'Past the budget', checked: false, cited: [] },
+    ];
+    const md = toMarkdown({ ...doc, lines });
+    expect(md).toContain(
+      [
+        '- Ship on Friday',
+        '',
+        '## Suggested sources of the protocol’s lines',
+        '',
+        '- Ship on Friday — [1:02] Anna; [1:02:03] Boris',
+        '- \\# Not a heading but one line — no source found',
+        '- Past the budget — not looked for',
+        '',
+        '## Transcript',
+      ].join('\n'),
+    );
+    const ru = toMarkdown(
+      { ...doc, lines },
+      {
+        protocol: 'Протокол',
+        transcript: 'Расшифровка',
+        sources: {
+          title: 'Предполагаемые источники строк протокола',
+          none: 'источник не найден',
+          notLookedFor: 'не искали',
+        },
+      },
+    );
+    expect(ru).toContain(
+      '## Предполагаемые источники строк протокола\n\n- Ship on Friday — [1:02] Anna; [1:02:03] Boris\n- \\# Not a heading but one line — источник не найден',
+    );
+    // No lines, or no protocol: no section.
+    expect(toMarkdown({ ...doc, lines: [] })).not.toContain('Suggested sources');
+    expect(toMarkdown({ ...doc, protocol: '', lines })).not.toContain('Suggested sources');
+  });
+
   it('plain text', () => {
     expect(toPlainText(doc)).toBe(
       [

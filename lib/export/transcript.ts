@@ -1,6 +1,8 @@
 /**
  * Transcript exports: Markdown, plain text, SRT and WebVTT. Pure functions of a document whose
  * times are in seconds (see `normalizeDialog`) and whose speaker names are already display labels.
+ * The Markdown export also gives each protocol line its suggested sources' times and speakers
+ * (lib/grounding), when the document carries them.
  */
 import { formatClock, formatCueTime } from '@/lib/format/time';
 
@@ -11,19 +13,38 @@ export interface ExportUtterance {
   text: string;
 }
 
+/** A protocol line and the utterances suggested as its sources (lib/grounding/sources.ts). */
+export interface ExportLine {
+  text: string;
+  /** Looked for: false past the linker's work budget. */
+  checked: boolean;
+  /** Best first; empty: no source found. */
+  cited: Array<Pick<ExportUtterance, 'start' | 'speaker'>>;
+}
+
 export interface ExportDocument {
   title: string;
   /** The protocol in Markdown (may be empty). */
   protocol: string;
   blocks: Array<{ header: string; utterances: ExportUtterance[] }>;
+  /** The protocol's lines with their suggested sources, when they were found. */
+  lines?: ExportLine[];
 }
 
 export interface ExportLabels {
   protocol: string;
   transcript: string;
+  /** The words of the protocol lines' sources (English when not given). */
+  sources?: { title: string; none: string; notLookedFor: string };
 }
 
 export const ENGLISH_LABELS: ExportLabels = { protocol: 'Protocol', transcript: 'Transcript' };
+
+const ENGLISH_SOURCES = {
+  title: 'Suggested sources of the protocol’s lines',
+  none: 'no source found',
+  notLookedFor: 'not looked for',
+};
 
 export type ExportFormat = 'md' | 'txt' | 'srt' | 'vtt';
 
@@ -43,9 +64,26 @@ function* utterancesOf(doc: ExportDocument): Generator<ExportUtterance> {
   for (const block of doc.blocks) yield* block.utterances;
 }
 
+/** Each protocol line with its sources' times and speakers, one list item per line. */
+function sourceLines(lines: readonly ExportLine[], words: NonNullable<ExportLabels['sources']>): string[] {
+  return lines.map((line) => {
+    const cited = !line.checked
+      ? words.notLookedFor
+      : line.cited.length === 0
+        ? words.none
+        : line.cited.map((u) => `[${formatClock(u.start)}] ${oneLine(u.speaker)}`).join('; ');
+    // A line's text that begins like a block (`# `, `> `, `1. `) stays text in its list item.
+    return `- ${oneLine(line.text).replace(/^([#>*+\-=|`~]|\d+[.)])/, '\\$1')} — ${cited}`;
+  });
+}
+
 export function toMarkdown(doc: ExportDocument, labels: ExportLabels = ENGLISH_LABELS): string {
   const out: string[] = [`# ${oneLine(doc.title)}`, ''];
   if (doc.protocol.trim() !== '') out.push(`## ${labels.protocol}`, '', doc.protocol.trim(), '');
+  if (doc.protocol.trim() !== '' && doc.lines && doc.lines.length > 0) {
+    const words = labels.sources ?? ENGLISH_SOURCES;
+    out.push(`## ${words.title}`, '', ...sourceLines(doc.lines, words), '');
+  }
   out.push(`## ${labels.transcript}`, '');
   for (const block of doc.blocks) {
     if (block.header.trim() !== '') out.push(`### ${oneLine(block.header)}`, '');
