@@ -112,8 +112,11 @@ export function keptSourcesReader(deps: KeptSourcesDeps) {
       .catch((error) => console.warn('sources not kept', error));
     return sources;
   };
-  return (owner: string, spaceId: number, audioId: number): Promise<ProtocolSources | null> => {
-    const key = `${owner}\n${spaceId}:${audioId}`;
+  return async (owner: string, spaceId: number, audioId: number): Promise<ProtocolSources | null> => {
+    // Shared only by asks of the same revision: a page asking after a voice was named never gets
+    // the sources linked with the names before.
+    const rev = await deps.archive.revision(spaceId, audioId).catch(() => null);
+    const key = `${owner}\n${spaceId}:${audioId}@${rev}`;
     const pending = linking.get(key);
     if (pending) return pending;
     const started = read(owner, spaceId, audioId).finally(() => linking.delete(key));
