@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ProcessingResult, Recording } from '@/lib/api/schemas';
 import { activeJobFor, recordingStatus } from '@/lib/format/status';
 import { formatDateTime, formatDuration } from '@/lib/format/time';
@@ -15,10 +15,21 @@ const PageNames = lazyView(() => import('../viewer/PageNames').then((module) => 
   quiet: true,
 });
 
+/**
+ * The suggested sources of the protocol's lines, as plain data from the background (loaded with a
+ * ready result; the popup never carries the linker).
+ */
+const Sources = lazyView(() => import('../sources/PopupSources').then((module) => module.PopupSources), {
+  quiet: true,
+});
+
 type ResultState =
   | { state: 'loading' }
   | { state: 'error'; error: ErrorInfo }
   | { state: 'done'; result: ProcessingResult | null };
+
+/** No names given (one object, so the sources are not asked for again at each render). */
+const NO_NAMES: Record<string, string> = {};
 
 /** The popup's view of one recording: status and, when ready, the rendered protocol. */
 export function RecordingDetail({ recording, onBack }: { recording: Recording; onBack: () => void }) {
@@ -33,6 +44,7 @@ export function RecordingDetail({ recording, onBack }: { recording: Recording; o
   const [processing, setProcessing] = useState(false);
   /** Speaker names given in this browser; null: the result is not kept in the archive. */
   const [renamed, setRenamed] = useState<Record<string, string> | null>(null);
+  const protocolRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!wantsResult) return;
@@ -99,7 +111,19 @@ export function RecordingDetail({ recording, onBack }: { recording: Recording; o
               }
             />
           )}
-          <Protocol markdown={data.result.protocol} />
+          <div ref={protocolRef}>
+            {data.result.protocol.trim() !== '' && (
+              <Sources
+                container={protocolRef}
+                spaceId={recording.space_id}
+                audioId={recording.id}
+                duration={recording.duration ?? null}
+                result={data}
+                renamed={renamed ?? NO_NAMES}
+              />
+            )}
+            <Protocol markdown={data.result.protocol} />
+          </div>
         </>
       );
   }

@@ -2,9 +2,9 @@
  * The transcript by topic blocks. A 3-hour meeting has thousands of utterances, so blocks are
  * rendered in chunks after the first screen (a few hundred utterances per frame), blocks off
  * screen skip layout (`content-visibility`), and a block re-renders only when its search
- * highlights change.
+ * highlights change. Under an utterance that protocol lines cite, `citing` shows them.
  */
-import { Component } from 'preact';
+import { Component, type ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { formatClock } from '@/lib/format/time';
 import { findMatches, type Match, type ViewBlock } from '@/lib/format/transcript';
@@ -58,18 +58,23 @@ interface BlockProps {
   highlightKey: string;
   /** The utterance a link pointed at (`at=<block>.<utterance>`), in this block. */
   target: number | null;
+  citing: Citing | undefined;
 }
+
+/** What shows under an utterance (`at`: `<block>.<utterance>`) the protocol's lines cite, if any. */
+export type Citing = (at: string, target: boolean) => ComponentChildren;
 
 class TopicBlock extends Component<BlockProps> {
   shouldComponentUpdate(next: BlockProps): boolean {
     return (
       next.block !== this.props.block ||
       next.highlightKey !== this.props.highlightKey ||
-      next.target !== this.props.target
+      next.target !== this.props.target ||
+      next.citing !== this.props.citing
     );
   }
 
-  render({ block, index, colorOf, matches, current, target }: BlockProps) {
+  render({ block, index, colorOf, matches, current, target, citing }: BlockProps) {
     const byUtterance = new Map<number, Match[]>();
     for (const match of matches) {
       const list = byUtterance.get(match.utterance) ?? [];
@@ -103,6 +108,7 @@ class TopicBlock extends Component<BlockProps> {
                   current={current && current.utterance === i ? current : null}
                 />
               </span>
+              {citing?.(`${index}.${i}`, target === i)}
             </li>
           ))}
         </ol>
@@ -121,11 +127,13 @@ export function Transcript({
   blocks,
   colorOf,
   focusAt = null,
+  citing,
 }: {
   blocks: ViewBlock[];
   colorOf: (speakerId: string) => number;
-  /** The utterance to scroll to and focus once rendered (a search hit's link). */
+  /** The utterance to scroll to and focus once rendered (a search hit's or a source's link). */
   focusAt?: { block: number; utterance: number } | null;
+  citing?: Citing | undefined;
 }) {
   const m = text.value;
   const [rendered, setRendered] = useState(() =>
@@ -259,6 +267,7 @@ export function Transcript({
               current={currentHere}
               highlightKey={`${query}|${blockMatches.length}|${currentHere ? `${currentHere.utterance}:${currentHere.offset}` : ''}`}
               target={focusAt && focusAt.block === index ? focusAt.utterance : null}
+              citing={citing}
             />
           );
         })}

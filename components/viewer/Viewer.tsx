@@ -1,7 +1,9 @@
 /**
- * The full page of a recording (`viewer.html?space=<id>&audio=<id>`): protocol, transcript,
- * speakers, copy and exports, and the source file. Without a recording in the address it shows
- * the recordings list of the popup in a wider frame (upload from there too).
+ * The full page of a recording (`viewer.html?space=<id>&audio=<id>`): protocol (each line with its
+ * suggested sources, linked by the background), transcript (each cited utterance with the lines
+ * citing it), speakers, copy and
+ * exports, and the source file. Without a recording in the address it shows the recordings list
+ * of the popup in a wider frame (upload from there too).
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Recording } from '@/lib/api/schemas';
@@ -23,6 +25,7 @@ import { App } from '../app/App';
 import { lazyView } from '../app/lazy';
 import { lang, text } from '../lang';
 import { SearchAllMeetings } from '../search/lazy';
+import type { SourcesState } from '../sources/LineSources';
 import { ErrorMessage, Notice, Protocol, Skeleton } from '../ui';
 import { type RenameVoice, Speakers } from './Speakers';
 import { parseAt, Transcript } from './Transcript';
@@ -133,16 +136,22 @@ function SourceLink({ spaceId, audioId }: { spaceId: number; audioId: number }) 
   );
 }
 
+/** The viewer's sources code (components/sources/viewer-sources.tsx), loaded after the first render. */
+type SourcesUi = typeof import('../sources/viewer-sources');
+
 function Toolbar({
   title,
   view,
   spaceId,
   audioId,
+  withSources,
 }: {
   title: string;
   view: TranscriptView | null;
   spaceId: number;
   audioId: number;
+  /** The protocol lines' sources for the Markdown export, when found. */
+  withSources: ((view: TranscriptView) => ReturnType<SourcesUi['exportLines']>) | null;
 }) {
   const m = text.value;
   const [message, setMessage] = useState<string | null>(null);
@@ -179,13 +188,18 @@ function Toolbar({
                   class="small"
                   aria-label={m.exportNamed(m[label])}
                   data-export={format}
-                  onClick={() =>
+                  onClick={() => {
+                    const sources = format === 'md' ? withSources?.(view) : undefined;
                     download(
                       exportFileName(title, format),
-                      exportAs(format, toExportDocument(title, view), labels),
+                      exportAs(
+                        format,
+                        { ...toExportDocument(title, view), ...(sources && { lines: sources.lines }) },
+                        { ...labels, ...(sources && { sources: sources.labels }) },
+                      ),
                       EXPORT_MIME[format],
-                    )
-                  }
+                    );
+                  }}
                 >
                   {m[label]}
                 </button>
@@ -227,6 +241,14 @@ function RecordingView({
   // the moment of the change, a new value each time.
   useEffect(() => sessionChangedItem.watch(setAttempt), []);
   const [tab, setTab] = useState<Tab>(initialTab);
+  /** The utterance the transcript shows: the address's, then a source's link followed. */
+  const [focus, setFocus] = useState(focusAt);
+  /** A protocol line to open and focus, back from the transcript. */
+  const [reveal, setReveal] = useState<{ line: number } | null>(null);
+  const [sourcesUi, setSourcesUi] = useState<SourcesUi | null>(null);
+  const [sources, setSources] = useState<SourcesState>({ state: 'linking' });
+  const [linkAttempt, setLinkAttempt] = useState(0);
+  const protocolRef = useRef<HTMLDivElement>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({
     protocol: null,
     transcript: null,
@@ -268,6 +290,28 @@ function RecordingView({
     document.title = `${title} · ${m.appName}`;
   }, [title, m.appName]);
 
+  // The protocol's lines with their suggested sources, from the background (linked there once per
+  // revision of the result and its names, outside any page's thread): asked again when a voice is named.
+  useEffect(() => {
+    if (!result?.classified || !result.success || !result.result) return;
+    let live = true;
+    setSources({ state: 'linking' });
+    void import('../sources/viewer-sources')
+      .then((ui) => {
+        if (live) setSourcesUi(() => ui);
+        return ui.sourcesFromBackground(spaceId, audioId);
+      })
+      .then(
+        (state) => live && setSources(state),
+        (error: unknown) =>
+          live &&
+          setSources({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [result, renamed, linkAttempt, spaceId, audioId]);
+
   const view = useMemo(() => {
     if (!result?.classified || !result.success || !result.result) return null;
     return prepareTranscript(
@@ -286,6 +330,24 @@ function RecordingView({
         return true;
       }
     : null;
+
+  const found = sources.state === 'done' ? sources.sources : null;
+  const cited = useMemo(() => (found && sourcesUi ? sourcesUi.citedBy(found) : null), [found, sourcesUi]);
+  /** Under each cited utterance of the transcript: the lines citing it, each a way back. */
+  const citing = useMemo(() => {
+    if (!cited || !found || !sourcesUi) return undefined;
+    const { CitedBy } = sourcesUi;
+    const back = (line: number) => {
+      setTab('protocol');
+      setReveal({ line });
+    };
+    return (at: string, target: boolean) => {
+      const indices = cited.get(at);
+      return indices ? (
+        <CitedBy lines={found.lines} indices={indices} initiallyOpen={target} onBack={back} />
+      ) : null;
+    };
+  }, [cited, found, sourcesUi]);
 
   const colorOf = useMemo(() => {
     const order = new Map((view?.speakers ?? []).map((s, i) => [s.id, i]));
@@ -369,11 +431,31 @@ function RecordingView({
               </Notice>
             </div>
           )}
-          <Protocol markdown={view.protocol} />
+          {sourcesUi && view.protocol.trim() !== '' && (
+            <sourcesUi.SourcesStatus state={sources} onRetry={() => setLinkAttempt((n) => n + 1)} />
+          )}
+          <div ref={protocolRef}>
+            <Protocol markdown={view.protocol} />
+            {sourcesUi && found && (
+              <sourcesUi.LineSources
+                container={protocolRef}
+                sources={found}
+                utterance={(place) => view.blocks[place.block]?.utterances[place.utterance] ?? null}
+                href={(place) => `?space=${spaceId}&audio=${audioId}&at=${place.block}.${place.utterance}`}
+                onShow={(place) => {
+                  setFocus(place);
+                  setTab('transcript');
+                }}
+                reveal={reveal}
+              />
+            )}
+          </div>
         </div>
         {tab !== 'protocol' && (
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} class="panel">
-            {tab === 'transcript' && <Transcript blocks={view.blocks} colorOf={colorOf} focusAt={focusAt} />}
+            {tab === 'transcript' && (
+              <Transcript blocks={view.blocks} colorOf={colorOf} focusAt={focus} citing={citing} />
+            )}
             {tab === 'speakers' && (
               <Speakers
                 speakers={view.speakers}
@@ -413,7 +495,13 @@ function RecordingView({
             {view?.speakers.length ? ` · ${view.speakers.length} ${m.speakers.toLowerCase()}` : ''}
           </p>
         )}
-        <Toolbar title={title} view={view} spaceId={spaceId} audioId={audioId} />
+        <Toolbar
+          title={title}
+          view={view}
+          spaceId={spaceId}
+          audioId={audioId}
+          withSources={found && sourcesUi ? (shown) => sourcesUi.exportLines(found, shown.blocks) : null}
+        />
         {/* A question asked here is about this recording when it is kept for search. */}
         <SearchAllMeetings {...(result?.archived ? { meeting: { spaceId, audioId } } : {})} />
       </header>
