@@ -142,7 +142,7 @@ const SLICE_MS = 40;
  * Lets the page handle input and paint. A message port, not a timer: timers in a background tab
  * run at most once a second, and a protocol opened in one would take minutes.
  */
-function yieldToPage(): Promise<void> {
+export function yieldToPage(): Promise<void> {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {

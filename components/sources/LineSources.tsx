@@ -14,6 +14,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatClock } from '@/lib/format/time';
 import type { ProtocolSources, LineSources as SourcedLine, SourcePlace } from '@/lib/grounding/sources';
 import { lang } from '../lang';
+import { yieldToPage } from '../ui';
 import { linePlacer, type Slot } from './place';
 import { sourcesText } from './texts';
 import './sources.css';
@@ -40,17 +41,6 @@ const isOurs = (node: Node) =>
 const SLICE_MS = 30;
 /** An utterance's words shown in a panel, at most. */
 const SHOWN_CHARS = 400;
-
-function yieldToPage(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
 
 const shortLine = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 

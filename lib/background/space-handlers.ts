@@ -34,6 +34,21 @@ export function shownResult(result: ProcessingResult, max = PROTOCOL_SHOWN_MAX):
   };
 }
 
+/** The service's result of a recording; null: processing was never started (404). */
+async function serviceResult(
+  bg: Background,
+  spaceId: number,
+  audioId: number,
+): Promise<ProcessingResult | null> {
+  await requireServiceAccess(bg);
+  try {
+    return await bg.session.client.getResult(spaceId, audioId);
+  } catch (error) {
+    if (isApiError(error, 'not-found')) return null;
+    throw error;
+  }
+}
+
 export function createSpaceHandlers(bg: Background): Pick<Handlers, SpaceMessages> {
   return {
     'spaces.list': async () => {
@@ -123,14 +138,8 @@ export function createSpaceHandlers(bg: Background): Pick<Handlers, SpaceMessage
         const [record, speakerMap] = kept;
         return { ...shownResult(record.result), archived: { createdAt: record.createdAt, speakerMap } };
       }
-      await requireServiceAccess(bg);
-      let result: ProcessingResult;
-      try {
-        result = await bg.session.client.getResult(spaceId, audioId);
-      } catch (error) {
-        if (isApiError(error, 'not-found')) return null;
-        throw error;
-      }
+      const result = await serviceResult(bg, spaceId, audioId);
+      if (!result) return null;
       if (owner && isArchivable(result)) {
         // The recording's date comes with its info (one more read, once per recording); one in the
         // trash is shown, not kept (it would come back into search).
@@ -154,15 +163,8 @@ export function createSpaceHandlers(bg: Background): Pick<Handlers, SpaceMessage
       if (kept) return kept;
       // Not kept (a recording in the trash, an archive that cannot be read): linked from the
       // service's result, and not kept either.
-      await requireServiceAccess(bg);
-      let result: ProcessingResult;
-      try {
-        result = await bg.session.client.getResult(spaceId, audioId);
-      } catch (error) {
-        if (isApiError(error, 'not-found')) return null;
-        throw error;
-      }
-      return isArchivable(result) ? bg.sources.link(shownResult(result), {}) : null;
+      const result = await serviceResult(bg, spaceId, audioId);
+      return result && isArchivable(result) ? bg.sources.link(shownResult(result), {}) : null;
     },
 
     'recording.process': async ({ spaceId, audioId }) => {
