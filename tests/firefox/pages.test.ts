@@ -2,13 +2,15 @@
  * The page controls in Firefox: a calendar event's "Send bot", and "Hide on this site" until the
  * options show the control again; and the sidebar, Firefox's counterpart of Chrome's side panel. One Firefox and one emulator for the file; signed in once.
  * And a delivery's test, sent by the background's deliveries part (listed after background.js in
- * Firefox's manifest), which converts the Slack text in place.
+ * Firefox's manifest), which converts the Slack text in place. And a protocol's lines linked to
+ * their suggested sources in the Worker Firefox's background page starts, shown in the viewer.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index';
+import { SOURCES_RESULT } from '../fixtures/sources-meeting';
 import {
   click,
   count,
@@ -198,6 +200,37 @@ describe('the background in Firefox', () => {
       receiver.closeAllConnections();
       await new Promise((resolve) => receiver.close(resolve));
     }
+  });
+
+  it('the protocol lines’ suggested sources are linked in the Worker the background starts, and shown in the viewer', async () => {
+    // A meeting written for the tests, whose lines were said (but one) in its transcript.
+    const put = await fetch(`${service.url}/__emulator/recordings/${SEED.recordings.readyShort}/result`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(SOURCES_RESULT),
+    });
+    expect(put.status).toBe(200);
+    const answer = await extensionMessage<{
+      lines: Array<{ text: string; checked: boolean; sources: unknown[] | null }>;
+    }>(options, 'recording.sources', { spaceId: SEED.spaces.personal, audioId: SEED.recordings.readyShort });
+    expect(answer.ok, JSON.stringify(answer)).toBe(true);
+    const lines = answer.data?.lines ?? [];
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((line) => line.checked)).toBe(true);
+    // Four of its five lines were said; the canteen's never was.
+    expect(lines.map((line) => (line.sources?.length ?? 0) > 0)).toEqual([true, true, false, true, true]);
+    const viewer = await firefox.openExtensionPage(
+      `viewer.html?space=${SEED.spaces.personal}&audio=${SEED.recordings.readyShort}`,
+    );
+    // Each line's control, named by what was found ("2 suggested sources", "No source found").
+    const control = {
+      role: 'button',
+      name: /suggested sources?$|^No source found$/,
+      within: '[data-testid=protocol]',
+    };
+    await find(viewer, control, 30_000);
+    expect(await count(viewer, control)).toBe(5);
+    await viewer.close();
   });
 
   it('an open sidebar follows a sign-out and the next sign-in, without a reload', async () => {
