@@ -129,6 +129,10 @@ export async function outsideAllowList(page: Page, selector: string): Promise<st
           element.getAttribute('class') === 'protocol-piece' &&
           element.attributes.length === 1;
         if (ours) continue;
+        // A line's suggested sources control and its panel (components/sources) are ours too: the
+        // allow-list keeps no class, so a protocol cannot pass for one of them.
+        const source = element.closest('[class^="line-source"]');
+        if (source && root.contains(source)) continue;
         const tag = element.tagName.toLowerCase();
         if (!tags.includes(tag)) found.push(`<${tag}>`);
         for (const attribute of element.attributes) {
