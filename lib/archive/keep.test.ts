@@ -50,7 +50,7 @@ describe('keeping a result in the archive', () => {
 });
 
 describe('sources kept beside a record', () => {
-  it('are kept for the record’s revision, stale once it or its names change, and leave with it', async () => {
+  it('are kept for the record’s revision and its owner, stale once it or its names change, and leave with it', async () => {
     const kv = memoryKeyValue();
     const archive = new Archive(kv, { now: () => 1 });
     await archive.keep(OWNER, { spaceId: 3, audioId: 7, result });
@@ -59,14 +59,15 @@ describe('sources kept beside a record', () => {
     expect(await archive.keepSources(OWNER, 3, 7, rev - 1, 'linked')).toBe(false);
     expect(await archive.keepSources(OWNER, 3, 8, rev, 'linked')).toBe(false);
     expect(await archive.keepSources(OWNER, 3, 7, rev, 'linked')).toBe(true);
-    expect(await archive.sources(3, 7)).toBe('linked');
+    expect(await archive.sources(OWNER, 3, 7)).toBe('linked');
+    expect(await archive.sources(OTHER, 3, 7)).toBeNull();
 
     await archive.renameVoice(OWNER, 3, 7, '0', 'Anna');
-    expect(await archive.sources(3, 7)).toBeNull();
+    expect(await archive.sources(OWNER, 3, 7)).toBeNull();
     await archive.keepSources(OWNER, 3, 7, (await archive.revision(3, 7)) as number, 'with Anna');
-    expect(await archive.sources(3, 7)).toBe('with Anna');
+    expect(await archive.sources(OWNER, 3, 7)).toBe('with Anna');
     await archive.keep(OWNER, { spaceId: 3, audioId: 7, result });
-    expect(await archive.sources(3, 7)).toBeNull();
+    expect(await archive.sources(OWNER, 3, 7)).toBeNull();
 
     await archive.keepSources(OWNER, 3, 7, (await archive.revision(3, 7)) as number, 'again');
     await archive.remove(OWNER, 3, [7]);

@@ -149,12 +149,14 @@ export class ArchiveReader {
 
   /**
    * The suggested sources kept for the record as it is now (its revision), unchecked: the caller
-   * checks their shape (lib/grounding/sources.ts). Null: none kept, or kept for an older revision.
+   * checks their shape (lib/grounding/sources.ts). Null: none kept, kept for an older revision, or
+   * the archive is another owner's.
    */
-  async sources(spaceId: number, audioId: number): Promise<unknown> {
+  async sources(owner: string, spaceId: number, audioId: number): Promise<unknown> {
     const key = recordKey(spaceId, audioId);
     const [catalog, kept] = await Promise.all([this.catalog(), this.kv.get<KeptBeside>(sourcesKey(key))]);
-    const entry = catalog?.entries[key];
+    if (catalog?.owner !== owner) return null;
+    const entry = catalog.entries[key];
     return entry && kept && kept.rev === entry.rev ? kept.value : null;
   }
 }

@@ -91,7 +91,7 @@ export function keptSourcesReader(deps: KeptSourcesDeps) {
     const { archive } = deps;
     let loaded: { rev: number; record: ArchiveRecord; names: SpeakerMap } | null;
     try {
-      const kept = keptSources(await archive.sources(spaceId, audioId));
+      const kept = keptSources(await archive.sources(owner, spaceId, audioId));
       if (kept) return kept;
       // The revision first: a change made while linking leaves what was linked unkept.
       const rev = await archive.revision(spaceId, audioId);
