@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED } from '../../emulator';
 import { type KeyValueStore, memoryKeyValue } from '../kv';
 import { type Background, createBackground } from './app';
-import { backgroundOptions, extensionPage, sendAs, useEmulator } from './testing/harness';
+import { backgroundOptions, extensionPage, notedFetch, sendAs, useEmulator } from './testing/harness';
 
 const popup = extensionPage('viewer.html');
 const R = SEED.recordings;
@@ -30,12 +30,7 @@ beforeEach(() => {
     backgroundOptions({
       archiveKv,
       now: () => Date.now() + ahead,
-      fetch: (input, init) => {
-        const request = input instanceof Request ? input : new Request(input, init);
-        requests.push(`${request.method} ${new URL(request.url).pathname}`);
-        if (offline) return Promise.reject(new TypeError('Failed to fetch'));
-        return fetch(request);
-      },
+      fetch: notedFetch(requests, () => offline),
     }),
   );
 });

@@ -10,7 +10,7 @@ import { sourcesOfResult } from '../grounding';
 import { type KeyValueStore, memoryKeyValue } from '../kv';
 import { type Background, createBackground } from './app';
 import { KEPT_SOURCES_VERSION } from './sources';
-import { backgroundOptions, extensionPage, sendAs, useEmulator } from './testing/harness';
+import { backgroundOptions, extensionPage, notedFetch, sendAs, useEmulator } from './testing/harness';
 
 const popup = extensionPage('popup.html');
 const R = SEED.recordings;
@@ -40,12 +40,7 @@ beforeEach(() => {
         if (failLinking) throw new Error('the sources were not found in time');
         return sourcesOfResult(result, names);
       },
-      fetch: (input, init) => {
-        const request = input instanceof Request ? input : new Request(input, init);
-        requests.push(`${request.method} ${new URL(request.url).pathname}`);
-        if (offline) return Promise.reject(new TypeError('Failed to fetch'));
-        return fetch(request);
-      },
+      fetch: notedFetch(requests, () => offline),
     }),
   );
 });

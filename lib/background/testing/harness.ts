@@ -54,6 +54,22 @@ export function backgroundOptions(more: Partial<BackgroundOptions> = {}): Backgr
   };
 }
 
+/**
+ * The network of a background under test: each request noted in `requests` as `METHOD /path`,
+ * and failing as a browser's does while `offline()` says so.
+ */
+export function notedFetch(
+  requests: string[],
+  offline: () => boolean,
+): NonNullable<BackgroundOptions['fetch']> {
+  return (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    requests.push(`${request.method} ${new URL(request.url).pathname}`);
+    if (offline()) return Promise.reject(new TypeError('Failed to fetch'));
+    return fetch(request);
+  };
+}
+
 /** One of the extension's own pages (`popup.html`, `options.html`…) as the sender of a message. */
 export function extensionPage(page: string): Sender {
   return { id: fakeBrowser.runtime.id, url: `chrome-extension://${fakeBrowser.runtime.id}/${page}` };
