@@ -141,24 +141,6 @@ export class ArchiveReader {
   async speakerMap(spaceId: number, audioId: number): Promise<SpeakerMap> {
     return (await this.kv.get<SpeakerMap>(namesKey(recordKey(spaceId, audioId)))) ?? {};
   }
-
-  /** The revision of a kept record (bumped by every change of it or its names); null: not kept. */
-  async revision(spaceId: number, audioId: number): Promise<number | null> {
-    return (await this.catalog())?.entries[recordKey(spaceId, audioId)]?.rev ?? null;
-  }
-
-  /**
-   * The suggested sources kept for the record as it is now (its revision), unchecked: the caller
-   * checks their shape (lib/grounding/sources.ts). Null: none kept, kept for an older revision, or
-   * the archive is another owner's.
-   */
-  async sources(owner: string, spaceId: number, audioId: number): Promise<unknown> {
-    const key = recordKey(spaceId, audioId);
-    const [catalog, kept] = await Promise.all([this.catalog(), this.kv.get<KeptBeside>(sourcesKey(key))]);
-    if (catalog?.owner !== owner) return null;
-    const entry = catalog.entries[key];
-    return entry && kept && kept.rev === entry.rev ? kept.value : null;
-  }
 }
 
 /** The background's archive: the one writer. */
@@ -279,6 +261,24 @@ export class Archive extends ArchiveReader {
       this.options.changed?.({ kind: 'put', key });
       return names;
     });
+  }
+
+  /** The revision of a kept record (bumped by every change of it or its names); null: not kept. */
+  async revision(spaceId: number, audioId: number): Promise<number | null> {
+    return (await this.catalog())?.entries[recordKey(spaceId, audioId)]?.rev ?? null;
+  }
+
+  /**
+   * The suggested sources kept for the record as it is now (its revision), unchecked: the caller
+   * checks their shape (lib/grounding/sources.ts). Null: none kept, kept for an older revision, or
+   * the archive is another owner's.
+   */
+  async sources(owner: string, spaceId: number, audioId: number): Promise<unknown> {
+    const key = recordKey(spaceId, audioId);
+    const [catalog, kept] = await Promise.all([this.catalog(), this.kv.get<KeptBeside>(sourcesKey(key))]);
+    if (catalog?.owner !== owner) return null;
+    const entry = catalog.entries[key];
+    return entry && kept && kept.rev === entry.rev ? kept.value : null;
   }
 
   /**
