@@ -44,6 +44,11 @@ const recorderEvent = z.union([
     recordedMs: count,
     audible: z.optional(z.boolean()),
   }),
+  z.object({
+    type: z.literal('released'),
+    pieces: count,
+    lastAudible: z.optional(z.number().check(z.int(), z.gte(-1), z.lte(Number.MAX_SAFE_INTEGER))),
+  }),
   z.object({ type: z.literal('capture-ended') }),
   z.object({ type: z.literal('microphone-ended') }),
   z.object({

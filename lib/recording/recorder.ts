@@ -36,6 +36,8 @@ interface Active {
   failed: boolean;
   /** Whether a sound was heard since the last piece (lib/recording/silence.ts). */
   heard: boolean;
+  /** The last piece in which a sound was heard (-1: none yet). */
+  lastAudible: number;
   /** The level meter's timer. */
   meter: ReturnType<typeof setInterval> | null;
 }
@@ -203,6 +205,7 @@ async function capture(
     stopped,
     failed: false,
     heard: false,
+    lastAudible: -1,
     meter: null,
   };
   active = current;
@@ -225,6 +228,7 @@ async function capture(
     const recordedMs = Math.round(performance.now() - current.startedAt);
     const audible = current.heard;
     current.heard = false;
+    if (audible) current.lastAudible = index;
     current.writes = current.writes.then(async () => {
       if (current.failed) return;
       if (pieceRefusal({ bytes: current.bytes, recordedMs }, piece.size)) {
@@ -271,12 +275,16 @@ async function release(current: Active): Promise<void> {
   if (active === current) active = null;
 }
 
-/** Stops the capture and makes the file of its first `keep` pieces (all without); reports `assembled` or `failed`. */
-export async function stopRecording(id: string, report: Report, keep?: number): Promise<void> {
+/**
+ * Stops the capture, writes its last piece and reports `released` with every piece in (the
+ * background then asks for the file, cut as it decides).
+ */
+export async function stopRecording(id: string, report: Report): Promise<void> {
   if (pending?.id === id) pending.cancelled = true;
   const current = active?.id === id ? active : null;
   if (current) await release(current);
-  await assemble(id, report, keep);
+  const { pieces } = await store.count(id);
+  report(id, { type: 'released', pieces, ...(current && { lastAudible: current.lastAudible }) });
 }
 
 export async function discardRecording(id: string): Promise<void> {

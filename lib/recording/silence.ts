@@ -2,7 +2,9 @@
  * Long silence in a recording (the meeting over, the tab left open): after 5 minutes without a
  * sound the person is asked "Still recording?", after 15 the recording stops by itself, and the
  * silence at its end is cut before the upload, so the service (which charges by duration) never
- * charges for it. The recording page says of each 5 s piece whether anything was heard in it.
+ * charges for it. The recording page says of each 5 s piece whether anything was heard in it; the
+ * cut is decided once it has written every piece after the stop (the `released` transition of
+ * lib/recording/state.ts) and kept with the recording.
  */
 import { PIECE_MS } from './pieces';
 

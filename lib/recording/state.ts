@@ -13,6 +13,7 @@
 
 import type { RecordedMeeting } from './meeting-end';
 import { PIECE_MS } from './pieces';
+import { piecesToKeep } from './silence';
 
 export type RecordingPhase = 'idle' | 'starting' | 'recording' | 'stopping' | 'uploading' | 'done' | 'failed';
 
@@ -85,6 +86,13 @@ export interface RecordingState {
   /** The balance warnings already given (80 %, 100 %). */
   warned: number;
   stopReason?: StopReason;
+  /**
+   * The silence cut (lib/recording/silence.ts), decided once, when the recording page has written
+   * every piece after the stop: the file is made of the first `keep` pieces; null: of all of them
+   * (nothing known of the silence). Undefined until decided. Kept with the recording, so a file made
+   * again (a retried upload) is the same file.
+   */
+  keep?: number | null;
   /** The assembled file in lib/file-store.ts and its true duration. */
   fileKey?: string;
   durationMs?: number;
@@ -101,6 +109,11 @@ export type RecordingEvent =
   | { type: 'microphone-lost' }
   | { type: 'piece'; bytes: number; recordedMs: number; index?: number; audible?: boolean }
   | { type: 'stop'; reason: StopReason }
+  /**
+   * The recording page released the capture with `pieces` written (the last one flushed by the
+   * stop) and heard a sound last in piece `lastAudible`: the silence cut is decided.
+   */
+  | { type: 'released'; pieces: number; lastAudible?: number }
   | { type: 'assembled'; fileKey: string; durationMs: number; size?: number }
   | { type: 'upload-started'; jobId: string }
   | { type: 'uploaded' }
@@ -208,6 +221,16 @@ export function transition(state: RecordingState, event: RecordingEvent, now: nu
     case 'stop':
       if (state.phase !== 'recording' && state.phase !== 'starting') return null;
       return next({ phase: 'stopping', stopReason: event.reason });
+    case 'released': {
+      // Decided once: a repeated word of the page changes nothing.
+      if (state.phase !== 'stopping' || state.keep !== undefined) return null;
+      const heardLast = [state.lastAudible, event.lastAudible].filter((index) => index !== undefined);
+      const lastAudible = heardLast.length > 0 ? Math.max(...heardLast) : undefined;
+      return next({
+        keep: lastAudible === undefined ? null : piecesToKeep(event.pieces, lastAudible),
+        ...(lastAudible !== undefined && { lastAudible }),
+      });
+    }
     case 'assembled':
       if (state.phase !== 'stopping') return null;
       if (event.durationMs < MIN_RECORDING_MS)

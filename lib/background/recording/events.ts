@@ -6,6 +6,7 @@
  */
 import { formatDuration } from '@/lib/format/time';
 import { balanceWarning } from '@/lib/recording/balance';
+import { PIECE_MS } from '@/lib/recording/pieces';
 import type { RecorderEvent } from '@/lib/recording/protocol';
 import { silenceStep } from '@/lib/recording/silence';
 import type { RecordingState } from '@/lib/recording/state';
@@ -53,6 +54,27 @@ export async function event(ctx: RecordingContext, id: string, event: RecorderEv
         await ctx.setBadge(next);
         await warn(ctx, next);
         await silence(ctx, next);
+      }
+      return null;
+    }
+    case 'released': {
+      // Every piece is written: the silence cut is decided now, once, and kept with the recording
+      // (a file made again is cut the same); the service charges by duration.
+      const next = await ctx.apply({
+        type: 'released',
+        pieces: event.pieces,
+        ...(event.lastAudible !== undefined && { lastAudible: event.lastAudible }),
+      });
+      if (!next) return null;
+      const keep = next.keep ?? undefined;
+      await document?.use(() => ctx.ask({ op: 'assemble', id, ...(keep !== undefined && { keep }) }));
+      if (keep !== undefined && keep < event.pieces) {
+        const t = await ctx.texts();
+        const cut = Math.round(((event.pieces - keep) * PIECE_MS) / 1000);
+        await ctx.notify(
+          t.recordingSilenceCutTitle,
+          t.recordingSilenceCut(formatDuration(cut, await ctx.deps.lang())),
+        );
       }
       return null;
     }

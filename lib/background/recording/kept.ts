@@ -139,7 +139,9 @@ export async function recover(
     jobId: undefined,
   };
   await store.setState(reopened);
-  await document.use(() => ctx.ask({ op: 'assemble', id: state.id }));
+  // Cut as decided at its stop: a retried upload never carries (nor is charged for) the silence.
+  const keep = state.keep ?? undefined;
+  await document.use(() => ctx.ask({ op: 'assemble', id: state.id, ...(keep !== undefined && { keep }) }));
   return view(ctx);
 }
 

@@ -588,14 +588,70 @@ describe('"Record here" as a service', () => {
     expect(w.notices).toEqual(['Still recording?', 'Still recording?']);
     await piece(false); // 15 minutes
     expect(await w.recording.state()).toMatchObject({ phase: 'stopping', stopReason: 'silence' });
-    // The file is made of the pieces up to the last sound (piece 96) and one more: 98 of 277.
-    expect(w.commands.find((command) => command.op === 'stop')).toEqual({
-      channel: 'meeting-capture-recording',
-      op: 'stop',
-      id,
-      keep: 98,
-    });
+    expect(w.commands.at(-1)).toEqual({ channel: 'meeting-capture-recording', op: 'stop', id });
+    // Every piece written (the last one flushed by the stop, silent too), the page says so: the file
+    // is made of the pieces up to the last sound (piece 96) and one more, 98 of 278.
+    await w.recording.event(id, { type: 'released', pieces: 278, lastAudible: 96 });
+    expect(w.commands.at(-1)).toEqual({ channel: 'meeting-capture-recording', op: 'assemble', id, keep: 98 });
     expect(w.notices).toEqual(['Still recording?', 'Still recording?', 'Silence cut']);
+  });
+
+  /** A recording of 10 pieces, a sound in the first two, stopped: the stop's last piece is `last`. */
+  async function stoppedAfterSilence(
+    w: ReturnType<typeof world>,
+    last: { audible: boolean },
+  ): Promise<string> {
+    const { state } = await w.recording.start(TAB, { microphone: true, spaceId: 2 });
+    const id = state!.id;
+    await w.recording.event(id, { type: 'started', microphone: 'recorded' });
+    for (let index = 0; index < 10; index++)
+      await w.recording.event(id, {
+        type: 'piece',
+        index,
+        bytes: 10,
+        recordedMs: (index + 1) * 5_000,
+        audible: index < 2,
+      });
+    await w.recording.stop('user');
+    // The recorder flushes its last piece once stopped: it reaches the background after the stop.
+    await w.recording.event(id, { type: 'piece', index: 10, bytes: 10, recordedMs: 53_000, ...last });
+    await w.recording.event(id, { type: 'released', pieces: 11, lastAudible: last.audible ? 10 : 1 });
+    return id;
+  }
+
+  it('the silence cut is decided once every piece is in: a sound in the piece the stop flushed is kept, not cut', async () => {
+    const w = world();
+    const id = await stoppedAfterSilence(w, { audible: true });
+    // The stop itself fixes no cut: the page is told to stop, then to make the file of every piece.
+    expect(w.commands.map((command) => command.op)).toEqual(['start', 'stop', 'assemble']);
+    expect(w.commands.at(-1)).toEqual({ channel: 'meeting-capture-recording', op: 'assemble', id, keep: 11 });
+    expect(w.notices).toEqual([]);
+    expect(await w.recording.state()).toMatchObject({ phase: 'stopping', keep: 11 });
+  });
+
+  it('the silence cut is kept with the recording: a retried upload re-assembles the same cut file, never the silence', async () => {
+    const w = world();
+    const id = await stoppedAfterSilence(w, { audible: false });
+    expect(w.commands.at(-1)).toEqual({ channel: 'meeting-capture-recording', op: 'assemble', id, keep: 3 });
+    expect(w.notices).toEqual(['Silence cut']);
+    // Told twice (the message repeated): decided once, made once.
+    await w.recording.event(id, { type: 'released', pieces: 11, lastAudible: 10 });
+    expect(w.commands.filter((command) => command.op === 'assemble')).toHaveLength(1);
+    await w.recording.event(id, { type: 'assembled', fileKey: 'file-1', durationMs: 15_000, size: 30 });
+    expect(w.uploads).toHaveLength(1);
+    // The upload fails; "Upload what was recorded" makes the file again, cut as decided.
+    w.jobs[0]!.phase = 'failed';
+    await w.recording.view();
+    await w.recording.recover('upload');
+    expect(w.commands.filter((command) => command.op === 'assemble').at(-1)).toEqual({
+      channel: 'meeting-capture-recording',
+      op: 'assemble',
+      id,
+      keep: 3,
+    });
+    await w.recording.event(id, { type: 'assembled', fileKey: 'file-2', durationMs: 15_000, size: 30 });
+    expect(w.uploads.map((upload) => upload.size)).toEqual([30, 30]);
+    expect(w.notices).toEqual(['Silence cut']);
   });
 
   it('a stop with no silence at the end cuts nothing; a recording page that says nothing of the silence keeps every piece', async () => {
@@ -613,8 +669,13 @@ describe('"Record here" as a service', () => {
           ...(audible !== undefined && { audible }),
         });
       await w.recording.stop('user');
-      const stop = w.commands.find((command) => command.op === 'stop') as { keep?: number };
-      expect(stop.keep, String(audible)).toBe(audible ? 4 : undefined);
+      await w.recording.event(id, {
+        type: 'released',
+        pieces: 3,
+        ...(audible !== undefined && { lastAudible: 2 }),
+      });
+      const made = w.commands.find((command) => command.op === 'assemble') as { keep?: number };
+      expect(made.keep, String(audible)).toBe(audible ? 3 : undefined);
       expect(w.notices).toEqual([]);
     }
   });
