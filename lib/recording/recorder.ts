@@ -9,6 +9,7 @@ import { DATABASES } from '@/lib/databases';
 import { createFileStore } from '@/lib/file-store';
 import { idbKeyValue } from '@/lib/kv';
 import { assembleRecording } from './assemble';
+import { recordingFileKey } from './files';
 import {
   type MicrophonePermission,
   microphoneFailure,
@@ -57,6 +58,8 @@ interface Pending {
   cancelled: boolean;
 }
 let pending: Pending | null = null;
+/** The recording whose file is being made; `cancelled`: discarded meanwhile (a sign-out), its file dropped. */
+let assembling: Pending | null = null;
 
 /**
  * Test build only (`WXT_TEST_BUILD`): a number a test wrote under a `test:` key of the recording
@@ -108,9 +111,9 @@ const streamsHeld: (() => Promise<void>) | null = testSetting
     }
   : null;
 
-/** The recording this page holds, or is being handed the streams of. */
+/** The recording this page holds, is being handed the streams of, or makes the file of. */
 export function holding(): string | null {
-  return active?.id ?? pending?.id ?? null;
+  return active?.id ?? pending?.id ?? assembling?.id ?? null;
 }
 
 async function tabStream(streamId: string): Promise<MediaStream> {
@@ -289,6 +292,7 @@ export async function stopRecording(id: string, report: Report): Promise<void> {
 
 export async function discardRecording(id: string): Promise<void> {
   if (pending?.id === id) pending.cancelled = true;
+  if (assembling?.id === id) assembling.cancelled = true;
   const current = active?.id === id ? active : null;
   if (current) {
     current.failed = true;
@@ -297,6 +301,8 @@ export async function discardRecording(id: string): Promise<void> {
 }
 
 export async function assemble(id: string, report: Report, keep?: number): Promise<void> {
+  const making: Pending = { id, cancelled: false };
+  assembling = making;
   try {
     // The silence at the end is left out (lib/recording/silence.ts): its pieces stay until the upload.
     const pieces = (await store.pieces(id)).slice(0, keep);
@@ -305,8 +311,14 @@ export async function assemble(id: string, report: Report, keep?: number): Promi
       return;
     }
     const { file, durationMs, closedMs } = await assembleRecording(pieces);
-    const fileKey = `recording-${id}`;
-    await createFileStore().putFile(fileKey, file);
+    const fileKey = recordingFileKey(id);
+    const files = createFileStore();
+    await files.putFile(fileKey, file);
+    if (making.cancelled) {
+      // Discarded while it was made (a sign-out): nobody owns the file.
+      await files.deleteFile(fileKey);
+      return;
+    }
     report(id, {
       type: 'assembled',
       fileKey,
@@ -321,5 +333,7 @@ export async function assemble(id: string, report: Report, keep?: number): Promi
         ? { kind: 'storage-full' }
         : { kind: 'assembly-failed', message: error instanceof Error ? error.message : String(error) },
     });
+  } finally {
+    if (assembling === making) assembling = null;
   }
 }

@@ -35,7 +35,14 @@ async function warn(ctx: RecordingContext, state: RecordingState): Promise<void>
 export async function event(ctx: RecordingContext, id: string, event: RecorderEvent): Promise<null> {
   const { store, offscreen: document } = ctx.deps;
   const state = await store.getState();
-  if (!state || state.id !== id) return null;
+  if (!state || state.id !== id) {
+    // The file of a recording that is gone (wiped by a sign-out while it was being made): no
+    // recording owns it any more.
+    const aside = (await store.getKept()).some((item) => item.id === id);
+    if (event.type === 'assembled' && event.fileKey && !aside)
+      await ctx.deps.jobs.files.deleteFile(event.fileKey).catch(() => undefined);
+    return null;
+  }
   switch (event.type) {
     case 'started': {
       const next = await ctx.apply({ type: 'started', microphone: event.microphone });

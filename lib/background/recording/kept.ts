@@ -7,6 +7,7 @@
 import { atStart } from '@/lib/recording/recovery';
 import { holdsRecordingPage, isCapturing, isFinished, type RecordingState } from '@/lib/recording/state';
 import { type RecordingContext, refuse } from './context';
+import { sweepFiles } from './files';
 import type { RecordingView } from './types';
 import { current, upload } from './upload';
 
@@ -145,11 +146,14 @@ export async function recover(
   return view(ctx);
 }
 
-/** The capture stops (its page discards it), nothing is uploaded, every piece is wiped. */
+/**
+ * The capture stops, or the file being made is dropped (its page discards either), nothing is
+ * uploaded, every piece is wiped, and no file is left that no recording owns.
+ */
 async function wipe(ctx: RecordingContext): Promise<void> {
   const { store, offscreen: document } = ctx.deps;
   const state = await store.getState();
-  if (state && isCapturing(state) && document) {
+  if (state && holdsRecordingPage(state) && document) {
     await store.setState({
       ...state,
       phase: 'failed',
@@ -158,6 +162,7 @@ async function wipe(ctx: RecordingContext): Promise<void> {
     await document.use(() => ctx.ask({ op: 'discard', id: state.id }));
   }
   await store.wipe();
+  await sweepFiles(ctx);
 }
 
 export async function forget(
@@ -182,8 +187,7 @@ export async function forget(
     ctx.deps.browser.tellTab(state.tabId);
     return;
   }
-  if (state && (isCapturing(state) || state.phase === 'stopping')) await wipe(ctx);
-  else await store.wipe();
+  await wipe(ctx);
 }
 
 export async function keptFor(ctx: RecordingContext, owner: string): Promise<number> {

@@ -41,6 +41,8 @@ function world(
   const uploads: Array<{ spaceId: number; title: string; size: number; autoProcess: boolean }> = [];
   const jobs: Job[] = [];
   const deleted: string[] = [];
+  /** The files kept for upload (lib/file-store.ts), by key. */
+  const files = new Set<string>();
   let holding: string | null = null;
   /** The tabs' addresses where not the default webinar's (undefined: another site, unreadable). */
   const urls = new Map<number, string | undefined>();
@@ -92,7 +94,13 @@ function world(
         list: async () => jobs,
         get: async (id) => jobs.find((job) => job.id === id),
       },
-      files: { deleteFile: async (key) => void deleted.push(key) },
+      files: {
+        deleteFile: async (key) => {
+          deleted.push(key);
+          files.delete(key);
+        },
+        fileKeys: async () => [...files],
+      },
       engine: {
         createUpload: async (spaceId, file, autoProcess) => {
           uploads.push({ spaceId, title: file.title, size: file.size, autoProcess });
@@ -117,6 +125,7 @@ function world(
     uploads,
     jobs,
     deleted,
+    files,
     urls,
     /** The recording page dies (a renderer crash, the extension reloaded). */
     crash: () => {
@@ -678,6 +687,44 @@ describe('"Record here" as a service', () => {
       expect(made.keep, String(audible)).toBe(audible ? 3 : undefined);
       expect(w.notices).toEqual([]);
     }
+  });
+
+  it('sign-out while the file is made leaves no file behind: the page drops it, a file it reports after is deleted, and the next start sweeps files no recording owns', async () => {
+    const w = world();
+    const id = await recordingOnePiece(w, TAB, 5_000);
+    await w.recording.stop('user');
+    await w.recording.event(id, { type: 'released', pieces: 1 });
+    await w.recording.forget('signed-out');
+    expect(w.commands.map((command) => command.op)).toEqual(['start', 'stop', 'assemble', 'discard']);
+    // The page had written the file already when it was told: its word deletes it, nothing is uploaded.
+    w.files.add(`recording-${id}`);
+    await w.recording.event(id, {
+      type: 'assembled',
+      fileKey: `recording-${id}`,
+      durationMs: 5_000,
+      size: 10,
+    });
+    expect(w.deleted).toEqual([`recording-${id}`]);
+    expect(w.uploads).toEqual([]);
+
+    // A worker stopped before that word: the next start sweeps every recording's file that no
+    // recording and no upload job owns, and leaves the others (and files that are not recordings').
+    const next = world({ autoProcess: true });
+    const kept = await keptOverBalance(next);
+    await next.recording.start(8, { microphone: false });
+    const running = (await next.recording.state())!.id;
+    next.jobs.push({ id: 'job-x', fileKey: 'recording-uploading', phase: 'uploading' } as Job);
+    for (const key of [
+      'recording-left-by-a-sign-out',
+      `file-${kept}`,
+      `recording-${kept}`,
+      `recording-${running}`,
+      'recording-uploading',
+      'picked-in-the-popup',
+    ])
+      next.files.add(key);
+    await next.recording.resume();
+    expect(next.deleted).toEqual(['recording-left-by-a-sign-out']);
   });
 
   it('without an offscreen document (Firefox) it is not supported and starts nothing', async () => {

@@ -63,7 +63,7 @@ export interface RecordingDeps {
    */
   jobs: {
     store: Pick<JobStore, 'list' | 'get'>;
-    files: Pick<FileStore, 'deleteFile'>;
+    files: Pick<FileStore, 'deleteFile' | 'fileKeys'>;
     engine: Pick<JobEngine, 'createUpload'>;
     scheduler: Pick<PollScheduler, 'reschedule'>;
     updateBadge: () => Promise<void>;
@@ -120,7 +120,10 @@ export interface Recording {
   event(id: string, event: RecorderEvent): Promise<null>;
   /** Pieces go once the upload is confirmed (the service has the whole file). */
   settleUpload(): Promise<void>;
-  /** Every start of the worker: an assembled file whose upload job was never made goes to its upload. */
+  /**
+   * Every start of the worker: an assembled file whose upload job was never made goes to its
+   * upload; files no recording or job owns are swept away.
+   */
   resume(): Promise<void>;
   /** While recording: a recording page gone is noticed, failed with its pieces kept, and told. */
   check(): Promise<void>;
