@@ -107,6 +107,8 @@ export function createSessionHandlers(bg: Background): Pick<Handlers, SessionMes
       }
       if (atStake > 0) await bg.recording.forget('signed-out');
       await bg.spaces.refresh().catch(() => undefined);
+      // A recording made while this account was signed out waited for it: it is uploaded now.
+      await bg.recording.resume().catch((error) => console.error('recording upload not resumed', error));
       await afterSessionChange();
       return currentView(bg);
     },

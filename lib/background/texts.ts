@@ -75,6 +75,14 @@ const en = {
     'Still recording?',
     'Nothing has been heard for 5 minutes. The recording stops by itself after 15 minutes of silence; stop it now from Meeting Capture if the meeting is over.',
   ] as [string, string],
+  recordingSessionEnded: [
+    'Signed out: still recording',
+    'Your session with the service ended, but this tab is still being recorded. Sign in to Meeting Capture again with the same account: the recording is uploaded then.',
+  ] as [string, string],
+  recordingWaitsForSignIn: [
+    'Recording waits for you to sign in',
+    'The recording stopped and is kept. Sign in to Meeting Capture again with the same account: it is uploaded then.',
+  ] as [string, string],
   recordingSilenceCutTitle: 'Silence cut',
   recordingSilenceCut: (length: string) =>
     `The silence at the end of the recording (${length}) was cut: it is not uploaded or charged.`,

@@ -61,6 +61,12 @@ export interface RecordingState {
   tabId: number;
   title: string;
   /**
+   * The account it was made under: the service's address and the email, as lib/archive names an
+   * owner (`archiveOwner`). Only that account is offered it and uploads it. Absent in recordings of
+   * an older version: the recording database's owner then (lib/recording/store.ts).
+   */
+  owner?: string;
+  /**
    * The meeting the tab showed at the start (its service and id), when it showed one: the
    * recording ends when the tab no longer shows it (lib/recording/meeting-end.ts).
    */
@@ -126,6 +132,7 @@ export interface NewRecording {
   id: string;
   tabId: number;
   title: string;
+  owner?: string;
   meeting?: RecordedMeeting;
   spaceId: number | null;
   availableSeconds: number | null;

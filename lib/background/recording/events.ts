@@ -135,6 +135,9 @@ export async function event(ctx: RecordingContext, id: string, event: RecorderEv
           t.recordingSleepCut(formatDuration(Math.round(event.closedMs / 1000), lang)),
         );
       }
+      // Made while its account is signed out (the service ended the session mid-recording): it
+      // waits for that account's next sign-in, and says so.
+      if (!(await ctx.isMine(next))) await ctx.told('recordingWaitsForSignIn');
       await toUpload(ctx, next, event.size);
       return null;
     }

@@ -6,6 +6,7 @@
 
 import { atStart } from '@/lib/recording/recovery';
 import { holdsRecordingPage, isCapturing, isFinished, type RecordingState } from '@/lib/recording/state';
+import { ownerEmail } from '@/lib/recording/view';
 import { type RecordingContext, refuse } from './context';
 import { sweepFiles } from './files';
 import type { RecordingView } from './types';
@@ -23,12 +24,18 @@ export async function view(ctx: RecordingContext): Promise<RecordingView> {
     const decision = atStart(state, false, (await store.count(state.id)).recordedMs, false);
     if (decision.kind === 'offer') offer = { recordedMs: decision.recordedMs, title: state.title };
   }
+  const shown = await store.getState();
+  const kept = await keptView(ctx);
+  const waiting = shown ?? (kept.length > 0 ? (await store.getKept())[0] : undefined);
+  const waitsFor =
+    waiting && (await ctx.deps.owner()) === null ? ownerEmail((await ctx.ownerOf(waiting)) ?? '') : undefined;
   return {
     supported: offscreen !== null,
-    state: await store.getState(),
+    state: shown,
     offer,
-    kept: await keptView(ctx),
+    kept,
     now: now(),
+    ...(waitsFor !== undefined && { waitsFor }),
   };
 }
 
@@ -169,31 +176,31 @@ export async function forget(
   ctx: RecordingContext,
   how: 'signed-out' | 'ended' = 'signed-out',
 ): Promise<void> {
-  const { store, offscreen: document, now } = ctx.deps;
-  const state = await store.getState();
   if (how === 'ended') {
-    // Nothing can be uploaded without a session: the capture stops without making a file, its
-    // pieces stay, and the recording waits as failed, offered like any kept one.
-    if (!state || !isCapturing(state)) return;
-    await store.setState({
-      ...state,
-      phase: 'failed',
-      stopReason: 'signed-out',
-      failure: { kind: 'upload-refused', message: 'session-ended' },
-      updatedAt: now(),
-    });
-    if (document) await document.use(() => ctx.ask({ op: 'discard', id: state.id }));
-    await ctx.setBadge(null);
-    ctx.deps.browser.tellTab(state.tabId);
+    // The meeting goes on whatever the service's session does: the capture goes on, and what it
+    // makes waits for the same account's next sign-in (./upload.ts). Said, so nobody is surprised.
+    const state = await ctx.deps.store.getState();
+    if (state && isCapturing(state)) await ctx.told('recordingSessionEnded');
     return;
   }
   await wipe(ctx);
 }
 
+/**
+ * How many recordings of another account `owner` signing in would delete: the current one while it
+ * records, is being finished, waits to be uploaded or is uploading (its pieces stay until the
+ * upload is confirmed), or is offered; and each one set aside. Recordings of an unknown owner (kept
+ * by an older version) are anyone's.
+ */
 export async function keptFor(ctx: RecordingContext, owner: string): Promise<number> {
-  const known = await ctx.deps.store.getOwner();
-  if (known === null || known === owner) return 0;
-  const { state, offer, kept } = await view(ctx);
-  const running = offer || (state && holdsRecordingPage(state)) ? 1 : 0;
-  return running + kept.length;
+  const another = async (item: RecordingState) => {
+    const of = await ctx.ownerOf(item);
+    return of !== null && of !== owner;
+  };
+  const { state, offer } = await view(ctx);
+  const current =
+    state && (offer || holdsRecordingPage(state) || state.phase === 'uploading') && (await another(state));
+  let aside = 0;
+  for (const item of await ctx.deps.store.getKept()) if (await another(item)) aside += 1;
+  return (current ? 1 : 0) + aside;
 }

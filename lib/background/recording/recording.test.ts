@@ -22,6 +22,9 @@ import {
 
 const T0 = Date.UTC(2026, 10, 26, 9, 0, 0);
 const TAB = 7;
+/** The accounts recordings are made under (lib/archive's owner: the service and the email). */
+const DEMO = 'https://service.example demo@example.org';
+const OTHER = 'https://service.example other@example.org';
 
 /** A recording over fakes; `answer` is the recording page's answer to each command. */
 function world(
@@ -34,6 +37,7 @@ function world(
   } = {},
 ) {
   const store = options.store ?? createRecordingStore(memoryKeyValue());
+  const owner = options.owner ?? (async () => DEMO);
   const commands: RecorderCommand[] = [];
   const notices: string[] = [];
   const badges: string[] = [];
@@ -80,8 +84,11 @@ function world(
     offscreen,
     browser,
     notify: async (_id, title) => void notices.push(title),
-    session: { store: { get: async () => ({ email: 'demo@example.org' }) as never } },
-    owner: options.owner ?? (async () => 'https://service.example demo@example.org'),
+    // Signed in while someone is (the owner of what is recorded now).
+    session: {
+      store: { get: async () => ((await owner()) ? ({ email: 'demo@example.org' } as never) : null) },
+    },
+    owner,
     spaces: {
       resolve: async (explicit) => ({ id: explicit ?? 1, name: explicit === 2 ? 'Team' : 'Personal' }),
       list: async () => [
@@ -467,32 +474,47 @@ describe('"Record here" as a service', () => {
     expect((await store.count(state!.id)).pieces).toBe(0);
   });
 
-  it('a session the service ends stops the capture cleanly and keeps the recording, offered at the next sign-in', async () => {
-    const { recording, store, commands } = world();
-    const { state } = await recording.start(TAB, { microphone: true });
-    const id = state!.id;
-    await recording.event(id, { type: 'started', microphone: 'off' });
-    await store.putPiece(id, 0, new Blob(['a']));
-    await recording.forget('ended');
-    expect(commands.map((command) => command.op)).toEqual(['start', 'discard']);
-    expect(await store.getState()).toMatchObject({
-      id,
-      phase: 'failed',
-      failure: { kind: 'upload-refused' },
+  it('a session the service ends mid-recording does not stop it: the capture goes on, a notification says so, and the recording waits for the same account', async () => {
+    let signedIn: string | null = DEMO;
+    const w = world({ owner: async () => signedIn });
+    const id = await recordingOnePiece(w, TAB, 5_000);
+    signedIn = null;
+    await w.recording.forget('ended');
+    expect(w.commands.map((command) => command.op)).toEqual(['start']);
+    expect(await w.recording.state()).toMatchObject({ id, phase: 'recording' });
+    expect(w.notices).toEqual(['Signed out: still recording']);
+    const view = await w.recording.view();
+    expect(view.offer).toBeNull();
+    expect(view.waitsFor).toBe('demo@example.org');
+    // The pieces go on; the page's Stop (or the meeting's end) stops it while nobody is signed in:
+    // its file is made and waits, uploaded to nobody.
+    await w.store.putPiece(id, 1, new Blob(['b']));
+    await w.recording.event(id, { type: 'piece', index: 1, bytes: 1, recordedMs: 10_000 });
+    await w.recording.stopFromPage(TAB);
+    await w.recording.event(id, { type: 'released', pieces: 2 });
+    await w.recording.event(id, {
+      type: 'assembled',
+      fileKey: `recording-${id}`,
+      durationMs: 10_000,
+      size: 20,
     });
-    expect((await store.count(id)).pieces).toBe(1);
-    expect((await recording.view()).offer).not.toBeNull();
-    // Signed in again, a new start sets it aside: still kept.
-    await recording.start(8, { microphone: true });
-    expect((await recording.view()).kept).toEqual([
-      expect.objectContaining({ id, reason: 'upload-refused' }),
-    ]);
-    expect((await store.count(id)).pieces).toBe(1);
+    expect(w.uploads).toEqual([]);
+    expect(await w.recording.state()).toMatchObject({ phase: 'uploading', fileKey: `recording-${id}` });
+    expect((await w.recording.state())?.jobId).toBeUndefined();
+    expect(w.notices.at(-1)).toBe('Recording waits for you to sign in');
+    // Another account would be asked first; the same account signing in uploads it, once.
+    expect(await w.recording.keptFor(OTHER)).toBe(1);
+    signedIn = OTHER;
+    await w.recording.resume();
+    expect(w.uploads).toEqual([]);
+    signedIn = DEMO;
+    await w.recording.resume();
+    await w.recording.resume();
+    expect(w.uploads).toEqual([expect.objectContaining({ size: 20 })]);
+    expect(await w.recording.state()).toMatchObject({ phase: 'uploading', jobId: 'job-1' });
   });
 
   it('recordings are kept for the account they were made under: another account signing in would delete them all, the same one none', async () => {
-    const DEMO = 'https://service.example demo@example.org';
-    const OTHER = 'https://service.example other@example.org';
     const w = world();
     expect(await w.recording.keptFor(OTHER)).toBe(0);
     const first = (await w.recording.start(TAB, { microphone: true })).state!.id;
@@ -513,10 +535,17 @@ describe('"Record here" as a service', () => {
   });
 
   it('recordings of an unknown owner (kept by an older version) are offered to the next sign-in, as before', async () => {
-    const w = world({ owner: async () => null });
-    await w.recording.start(TAB, { microphone: true });
-    expect(await w.store.getOwner()).toBeNull();
-    expect(await w.recording.keptFor('https://service.example other@example.org')).toBe(0);
+    const w = world();
+    const id = await recordingOnePiece(w, TAB, 5_000);
+    // As an older version kept it: no owner on the recording, none beside it.
+    const { owner: _, ...older } = (await w.store.getState())!;
+    const store = createRecordingStore(memoryKeyValue());
+    await store.setState(older);
+    await store.putPiece(id, 0, new Blob(['a']));
+    const next = world({ store, owner: async () => OTHER });
+    expect(await store.getOwner()).toBeNull();
+    expect(await next.recording.keptFor(OTHER)).toBe(0);
+    expect((await next.recording.view()).offer).not.toBeNull();
   });
 
   it('the microphone lost mid-recording (a headset switched off) is told: the state, the page control and a notification; the tab goes on being recorded', async () => {

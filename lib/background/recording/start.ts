@@ -74,10 +74,12 @@ async function startNow(ctx: RecordingContext, tabId: number, options: StartOpti
   const lang = await deps.lang();
   const meeting = pageUrl ? detectMeeting(pageUrl) : null;
   const id = crypto.randomUUID();
+  const owner = await deps.owner();
   const state = newRecording(
     {
       id,
       tabId,
+      ...(owner && { owner }),
       title: recordingTitle(
         {
           url: pageUrl ?? '',
@@ -95,7 +97,6 @@ async function startNow(ctx: RecordingContext, tabId: number, options: StartOpti
   );
   // A recording kept (failed with pieces, its page gone) is set aside, never replaced.
   await clearTheWay(ctx);
-  const owner = await deps.owner();
   if (owner) await store.setOwner(owner);
   await store.deletePieces(id);
   ctx.startingHere = id;
