@@ -12,8 +12,14 @@ import { sweepFiles } from './files';
 import type { RecordingView } from './types';
 import { current, upload } from './upload';
 
-export async function view(ctx: RecordingContext): Promise<RecordingView> {
-  const { store, offscreen, now } = ctx.deps;
+/**
+ * The current recording, its upload settled, and whether it is offered (its page gone, or failed
+ * with pieces), whoever it belongs to; one with nothing left is cleared.
+ */
+async function looked(
+  ctx: RecordingContext,
+): Promise<{ state: RecordingState | null; offer: RecordingView['offer'] }> {
+  const { store } = ctx.deps;
   const state = await current(ctx);
   let offer: RecordingView['offer'] = null;
   if (state && !isFinished(state) && state.phase !== 'uploading') {
@@ -24,25 +30,42 @@ export async function view(ctx: RecordingContext): Promise<RecordingView> {
     const decision = atStart(state, false, (await store.count(state.id)).recordedMs, false);
     if (decision.kind === 'offer') offer = { recordedMs: decision.recordedMs, title: state.title };
   }
-  const shown = await store.getState();
+  return { state: await store.getState(), offer };
+}
+
+/**
+ * What the popup and the side panel show: only the signed-in account's recordings (another
+ * account's are kept for it, unseen). Nobody signed in: the recordings as they are, and the email
+ * of the account they wait for (`waitsFor`), for the note above the sign-in form.
+ */
+export async function view(ctx: RecordingContext): Promise<RecordingView> {
+  const { store, offscreen, now } = ctx.deps;
+  const { state, offer } = await looked(ctx);
+  const signedIn = await ctx.deps.owner();
+  const shown = state && (signedIn === null || (await ctx.isMine(state))) ? state : null;
   const kept = await keptView(ctx);
   const waiting = shown ?? (kept.length > 0 ? (await store.getKept())[0] : undefined);
-  const waitsFor =
-    waiting && (await ctx.deps.owner()) === null ? ownerEmail((await ctx.ownerOf(waiting)) ?? '') : undefined;
+  const waitsFor = waiting && signedIn === null ? ownerEmail((await ctx.ownerOf(waiting)) ?? '') : undefined;
   return {
     supported: offscreen !== null,
     state: shown,
-    offer,
+    offer: shown ? offer : null,
     kept,
     now: now(),
     ...(waitsFor !== undefined && { waitsFor }),
   };
 }
 
-/** The recordings set aside, newest first, with the time their pieces cover. */
+/** Whether `item` is shown to whoever is signed in now (nobody: the note before the sign-in). */
+async function shownNow(ctx: RecordingContext, item: RecordingState): Promise<boolean> {
+  return (await ctx.deps.owner()) === null || ctx.isMine(item);
+}
+
+/** The recordings set aside for the account signed in, newest first, with the time their pieces cover. */
 export async function keptView(ctx: RecordingContext): Promise<RecordingView['kept']> {
   const { store } = ctx.deps;
-  const kept = await store.getKept();
+  const kept: RecordingState[] = [];
+  for (const item of await store.getKept()) if (await shownNow(ctx, item)) kept.push(item);
   const items = await Promise.all(
     kept.map(async (item) => ({
       id: item.id,
@@ -100,6 +123,9 @@ export async function recover(
   const aside =
     id !== undefined && id !== present?.id ? (await store.getKept()).find((item) => item.id === id) : null;
   if (id !== undefined && id !== present?.id && !aside) return view(ctx);
+  // Only its own account uploads or discards a recording: another one signed in is refused.
+  const target = aside ?? present;
+  if (target && !(await shownNow(ctx, target))) throw refuse('another-account');
   if (aside && action === 'discard') {
     await store.deletePieces(aside.id);
     await dropFile(ctx, aside);
@@ -197,7 +223,7 @@ export async function keptFor(ctx: RecordingContext, owner: string): Promise<num
     const of = await ctx.ownerOf(item);
     return of !== null && of !== owner;
   };
-  const { state, offer } = await view(ctx);
+  const { state, offer } = await looked(ctx);
   const current =
     state && (offer || holdsRecordingPage(state) || state.phase === 'uploading') && (await another(state));
   let aside = 0;

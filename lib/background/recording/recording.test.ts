@@ -534,6 +534,36 @@ describe('"Record here" as a service', () => {
     expect(await w.recording.keptFor(OTHER)).toBe(0);
   });
 
+  it('a recording of one account still uploading is offered to no other: its sign-in is asked first, and once signed in that account is neither shown, offered nor uploads it', async () => {
+    let signedIn: string | null = DEMO;
+    const w = world({ owner: async () => signedIn });
+    const id = await uploading(w);
+    // The service ends the session mid-upload: the upload waits for a sign-in.
+    signedIn = null;
+    await w.recording.forget('ended');
+    expect(await w.recording.keptFor(OTHER)).toBe(1);
+    expect(await w.recording.keptFor(DEMO)).toBe(0);
+    // Signed in as another account all the same (the engine fails the upload job as another
+    // account's): nothing of the recording reaches it.
+    signedIn = OTHER;
+    w.jobs[0]!.phase = 'failed';
+    const view = await w.recording.view();
+    expect(view.state).toBeNull();
+    expect(view.offer).toBeNull();
+    expect(view.kept).toEqual([]);
+    expect(await refusal(w.recording.recover('upload'))).toBe('another-account');
+    expect(await refusal(w.recording.recover('upload', 2, id))).toBe('another-account');
+    expect(await refusal(w.recording.recover('discard', undefined, id))).toBe('another-account');
+    await w.recording.resume();
+    expect(w.uploads).toHaveLength(1);
+    expect(w.commands.filter((command) => command.op === 'assemble')).toEqual([]);
+    // Its own account: offered again, and uploaded into its own space.
+    signedIn = DEMO;
+    expect((await w.recording.view()).offer).not.toBeNull();
+    await w.recording.recover('upload');
+    expect(w.commands.filter((command) => command.op === 'assemble')).toHaveLength(1);
+  });
+
   it('recordings of an unknown owner (kept by an older version) are offered to the next sign-in, as before', async () => {
     const w = world();
     const id = await recordingOnePiece(w, TAB, 5_000);
