@@ -99,6 +99,8 @@ const privilegedSchemas = {
       applyPageNames: z.boolean(),
       calendarBotsPerDay: z.number().check(z.int(), z.minimum(1), z.maximum(CALENDAR_BOTS_PER_DAY_MAX)),
       serviceUrl: httpUrl,
+      /** With a new `serviceUrl`: the person agreed to delete the recordings kept (asked first). */
+      discardRecordings: z.boolean(),
     }),
   ),
   'spaces.list': z.object({}),

@@ -219,6 +219,35 @@ describe('session messages', () => {
     expect(await recordingKv.keys()).toEqual([]);
   });
 
+  it('a new service address in the options is asked before the recordings kept (or running) are deleted: refused with how many, nothing changed; agreed, changed and deleted', async () => {
+    const recordingKv = memoryKeyValue();
+    restart({ recordingKv, fetch: recordingFetch });
+    await signIn();
+    await recordingKv.set('state', { ...kept, startedAt: 0, pieces: 1, bytes: 1, recordedMs: 5_000 });
+    await recordingKv.set('piece:r1:000000', new Blob(['a']));
+    await recordingKv.set('owner', `${emulator().url} ${SEED.users.demo.email}`);
+    const before = emulator().url;
+    const next = before.replace('127.0.0.1', 'localhost');
+    const refused = await send('settings.set', { serviceUrl: next, notifyReady: false });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'recording', reason: 'kept-for-another', detail: '1' },
+    });
+    // Nothing changed: the address, the session, the recording, the other settings.
+    expect(await serviceUrlItem.getValue()).toBe(before);
+    expect(await bg.session.store.get()).not.toBeNull();
+    expect(await recordingKv.get('state')).toMatchObject({ id: 'r1' });
+    expect((await send('settings.get', {})).data.notifyReady).toBe(true);
+    // The same address again is no change: nothing asked.
+    expect(await send('settings.set', { serviceUrl: `${before}/`, notifyReady: false })).toMatchObject({
+      ok: true,
+    });
+    // Agreed: the address changes and the recordings go with the session.
+    const agreed = await send('settings.set', { serviceUrl: next, discardRecordings: true });
+    expect(agreed).toMatchObject({ ok: true, data: { serviceUrl: next } });
+    expect(await recordingKv.keys()).toEqual([]);
+  });
+
   it('sign-out forgets the session without an "ended" notice', async () => {
     await signIn();
     const view = await send('session.signOut', {});

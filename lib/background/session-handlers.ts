@@ -133,8 +133,17 @@ export function createSessionHandlers(bg: Background): Pick<Handlers, SessionMes
     'settings.get': () => settingsView(),
 
     'settings.set': async (payload) => {
-      const { serviceUrl, ...rest } = payload;
-      if (serviceUrl !== undefined) await switchService(bg, serviceUrl);
+      const { serviceUrl, discardRecordings, ...rest } = payload;
+      if (serviceUrl !== undefined) {
+        // A new address ends the session and deletes the recordings kept (and a running one):
+        // asked first, as a sign-in to another service is; nothing changes until agreed.
+        const next = normalizeServiceUrl(checkedServiceUrl(serviceUrl));
+        const atStake =
+          next === (await serviceUrlItem.getValue()) ? 0 : await bg.recording.keptFor(null).catch(() => 0);
+        if (atStake > 0 && !discardRecordings)
+          throw new MessageError({ kind: 'recording', reason: 'kept-for-another', detail: String(atStake) });
+        await switchService(bg, serviceUrl);
+      }
       const before = await getSettings();
       const next: Settings = { ...before };
       for (const [key, value] of Object.entries(rest)) {

@@ -5,6 +5,7 @@
  * A recording still uploading when the session ends is one of them: never offered to another
  * account, uploaded into its own account's space.
  */
+import type { Page } from '@playwright/test';
 import { launchedForRecording } from './record-launch';
 import {
   message,
@@ -26,6 +27,28 @@ async function control(url: string, path: string, body?: object): Promise<void> 
     method: 'POST',
     ...(body && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
+}
+
+/** A recording of 5 s kept for `owner` (its page gone), as the recorder stores it. */
+async function keepRecording(page: Page, owner: string): Promise<void> {
+  await setRecordingKey(page, 'state', {
+    id: 'r1',
+    phase: 'failed',
+    tabId: 7,
+    title: 'Standup',
+    spaceId: SEED.spaces.personal,
+    availableSeconds: null,
+    startedAt: Date.now() - 60_000,
+    pieces: 1,
+    bytes: 3,
+    recordedMs: 5_000,
+    microphone: 'off',
+    warned: 0,
+    failure: { kind: 'page-gone' },
+    updatedAt: Date.now(),
+  });
+  await setRecordingKey(page, 'piece:r1:000000', new Blob(['abc']));
+  await setRecordingKey(page, 'owner', owner);
 }
 
 /** Whether each recording titled after the tone page in `spaceId` is uploaded, as `user` lists them. */
@@ -55,24 +78,7 @@ test('another account signing in is asked before the kept recording is deleted; 
   const page = popup.page;
   const { demo, other } = SEED.users;
   // A recording of 5 s kept for the demo account (its page gone), then the session ended by the service.
-  await setRecordingKey(page, 'state', {
-    id: 'r1',
-    phase: 'failed',
-    tabId: 7,
-    title: 'Standup',
-    spaceId: SEED.spaces.personal,
-    availableSeconds: null,
-    startedAt: Date.now() - 60_000,
-    pieces: 1,
-    bytes: 3,
-    recordedMs: 5_000,
-    microphone: 'off',
-    warned: 0,
-    failure: { kind: 'page-gone' },
-    updatedAt: Date.now(),
-  });
-  await setRecordingKey(page, 'piece:r1:000000', new Blob(['abc']));
-  await setRecordingKey(page, 'owner', `${emulator.url} ${demo.email}`);
+  await keepRecording(page, `${emulator.url} ${demo.email}`);
   await message(page, 'session.signOut', { keepRecordings: true });
   await popup.reopen();
 
@@ -142,4 +148,34 @@ test('a recording of one account still uploading when the service ends its sessi
     .poll(() => uploadedIn(emulator, demo, SEED.spaces.personal), { timeout: 45_000 })
     .toContain(true);
   expect(await uploadedIn(emulator, other, SEED.spaces.other)).toEqual([]);
+});
+
+test('a new service address in the options is asked before the kept recording is deleted: Cancel keeps it and the session, "Delete and change" changes the address and deletes it', async ({
+  signedInPopup: popup,
+  emulator,
+}) => {
+  const page = popup.page;
+  const { demo } = SEED.users;
+  await keepRecording(page, `${emulator.url} ${demo.email}`);
+  await page.goto(popup.url.replace('popup.html', 'options.html'));
+  await expect(page.getByTestId('account')).toHaveText(`Signed in as ${demo.email}`);
+  await page.getByLabel('Service URL').fill(emulator.url.replace('127.0.0.1', 'localhost'));
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await save.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Change the address and delete the kept recording?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await recordingKeys(page)).toEqual(['owner', 'piece:r1:000000', 'state']);
+  expect((await message<{ data: { serviceUrl: string } }>(page, 'settings.get')).data.serviceUrl).toBe(
+    emulator.url,
+  );
+  await expect(page.getByTestId('account')).toHaveText(`Signed in as ${demo.email}`);
+  await save.focus();
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Delete and change' }).click();
+  await expect(page.getByTestId('account')).toHaveText(
+    'Not signed in. Use the extension’s popup to sign in.',
+  );
+  expect(await recordingKeys(page)).toEqual([]);
 });

@@ -216,10 +216,11 @@ export async function forget(
  * How many recordings of another account `owner` signing in would delete: the current one while it
  * records, is being finished, waits to be uploaded or is uploading (its pieces stay until the
  * upload is confirmed), or is offered; and each one set aside. Recordings of an unknown owner (kept
- * by an older version) are anyone's.
+ * by an older version) are anyone's. `owner` null (another service's address): every one.
  */
-export async function keptFor(ctx: RecordingContext, owner: string): Promise<number> {
+export async function keptFor(ctx: RecordingContext, owner: string | null): Promise<number> {
   const another = async (item: RecordingState) => {
+    if (owner === null) return true;
     const of = await ctx.ownerOf(item);
     return of !== null && of !== owner;
   };

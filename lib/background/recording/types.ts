@@ -134,10 +134,11 @@ export interface Recording {
    */
   forget(how?: 'signed-out' | 'ended'): Promise<void>;
   /**
-   * How many recordings (running, offered or set aside) the account `owner` signing in would
-   * delete: 0 for the account they were made under, or when none is kept.
+   * How many recordings (running, being finished, waiting or uploading, offered or set aside) the
+   * account `owner` signing in would delete: 0 for the account they were made under, or when none
+   * is kept. `owner` null: a new service address, which would delete every one.
    */
-  keptFor(owner: string): Promise<number>;
+  keptFor(owner: string | null): Promise<number>;
   /** The context menu item and the keyboard command: record the tab they were used in. */
   fromTab(tab: { id?: number } | undefined): Promise<void>;
   /** What a meeting page's control shows: whether its own tab is recorded, and for how long. */
