@@ -96,6 +96,9 @@ export const en = {
   cancelJob: 'Cancel',
   /** A failed or refused bot: record the meeting's tab in the browser ("Record here"). */
   recordInstead: 'Record here instead',
+  jobNeedsSite: (site: string) =>
+    `Waiting for access to ${site}, where the service keeps uploaded recordings: Meeting Capture may not reach it yet.`,
+  allowSite: 'Allow access and upload',
   cancelJobNamed: (title: string) => `Cancel ${title}`,
   dismissJob: 'Dismiss',
   dismissJobNamed: (title: string) => `Dismiss ${title}`,

@@ -92,6 +92,9 @@ export const ru: Catalog = {
   uploadProgress: (sent: string, total: string, percent: number) => `${sent} из ${total} (${percent}%)`,
   cancelJob: 'Отменить',
   recordInstead: 'Записать здесь',
+  jobNeedsSite: (site: string) =>
+    `Ждёт доступа к ${site}, где сервис хранит загруженные записи: у Meeting Capture пока нет к нему доступа.`,
+  allowSite: 'Разрешить доступ и загрузить',
   cancelJobNamed: (title: string) => `Отменить ${title}`,
   dismissJob: 'Скрыть',
   dismissJobNamed: (title: string) => `Скрыть ${title}`,

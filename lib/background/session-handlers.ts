@@ -169,12 +169,17 @@ export function createSessionHandlers(bg: Background): Pick<Handlers, SessionMes
           // Unknown for now; the upload reports a missing permission with its origin.
         }
       }
-      // A site an upload was refused (a recording's, a file's): asked for at the next upload's click.
+      // A site an upload was refused or waits for (a recording's, a file's): asked for at the next
+      // upload's click, and by the job's own "Allow access".
       for (const job of await bg.jobs.store.list()) {
-        const failure = job.failure;
-        if (failure?.kind !== 'permission-denied' || known.includes(failure.origin) || known.length >= 10)
-          continue;
-        if (URL.canParse(failure.origin)) known = [...known, failure.origin];
+        const origin =
+          job.failure?.kind === 'permission-denied'
+            ? job.failure.origin
+            : job.blocked === 'site'
+              ? job.blockedOrigin
+              : undefined;
+        if (origin === undefined || known.includes(origin) || known.length >= 10) continue;
+        if (URL.canParse(origin)) known = [...known, origin];
       }
       const service = originPattern(serviceUrl);
       const storage = [...new Set(known.map((origin) => originPattern(origin)))].filter(

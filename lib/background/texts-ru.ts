@@ -78,6 +78,9 @@ export const ru: BackgroundTexts = {
     'Запись ждёт вашего входа',
     'Запись остановлена и сохранена. Войдите в Meeting Capture снова с той же учётной записью: тогда она будет загружена.',
   ],
+  uploadSiteTitle: 'Загрузка ждёт вашего разрешения',
+  uploadSiteMessage: (title: string, site: string) =>
+    `«${title}» загружается на ${site}, где сервис хранит загруженные записи, а у Meeting Capture пока нет к нему доступа. Откройте Meeting Capture на панели инструментов и разрешите доступ: загрузка продолжится.`,
   recordingSilenceCutTitle: 'Тишина вырезана',
   recordingSilenceCut: (length: string) =>
     `Тишина в конце записи (${length}) вырезана: она не загружается и не оплачивается.`,

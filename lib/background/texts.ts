@@ -83,6 +83,9 @@ const en = {
     'Recording waits for you to sign in',
     'The recording stopped and is kept. Sign in to Meeting Capture again with the same account: it is uploaded then.',
   ] as [string, string],
+  uploadSiteTitle: 'Upload waits for your permission',
+  uploadSiteMessage: (title: string, site: string) =>
+    `“${title}” goes to ${site}, where the service keeps uploaded recordings, and Meeting Capture may not reach it yet. Open Meeting Capture from the toolbar and allow it: the upload then goes on.`,
   recordingSilenceCutTitle: 'Silence cut',
   recordingSilenceCut: (length: string) =>
     `The silence at the end of the recording (${length}) was cut: it is not uploaded or charged.`,

@@ -132,14 +132,31 @@ describe('upload job: parts from the stored file, resumable, cancellable', () =>
     expect((await h().job(job.id)).failure).toEqual({ kind: 'upload-file-missing' });
   });
 
-  it('upload storage on an origin without access fails with that origin', async () => {
-    h().origins = (url) => !url.startsWith(h().emulator.storageUrl);
-    const job = await h().engine.createUpload(PERSONAL, await stored(10_044), true);
+  it('upload storage on an origin without access: the job waits for it with the recording it made, which it adopts once the site is granted (created once, nothing left empty)', async () => {
+    const storage = new URL(h().emulator.storageUrl).origin;
+    let granted = false;
+    h().origins = (url) => granted || !url.startsWith(h().emulator.storageUrl);
+    const job = await h().engine.createUpload(PERSONAL, await stored(10_044), false);
     await h().engine.idle();
-    expect((await h().job(job.id)).failure).toEqual({
-      kind: 'permission-denied',
-      origin: new URL(h().emulator.storageUrl).origin,
-    });
+    const waiting = await h().job(job.id);
+    expect(waiting).toMatchObject({ phase: 'uploading', blocked: 'site', blockedOrigin: storage });
+    expect(waiting.failure).toBeUndefined();
+    expect(waiting.audioId).toBeDefined();
+    // Nothing to look at until the site is granted: no alarm, ticks leave it waiting.
+    expect(await h().engine.nextDueAt()).toBeNull();
+    await h().advance(60_000);
+    await h().engine.tick();
+    await h().engine.idle();
+    expect(await h().job(job.id)).toMatchObject({ blocked: 'site' });
+    expect(puts()).toEqual([]);
+    // Granted (the popup's click): the next tick goes on with the same recording and its links.
+    granted = true;
+    await h().engine.tick();
+    await h().engine.idle();
+    const done = await h().tickUntil(job.id, (j) => j.phase === 'uploaded', 5_000);
+    expect(done).toMatchObject({ phase: 'uploaded', audioId: waiting.audioId });
+    expect(done.blocked).toBeUndefined();
+    expect((await h().counters()).recordingsCreated.upload).toBe(1);
   });
 });
 

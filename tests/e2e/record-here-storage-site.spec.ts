@@ -6,7 +6,9 @@
  * extension's page) grants the service's host alone. Headless Chromium cannot show a permission
  * prompt: the pages' `permissions.request` records what it is asked for and grants it as the
  * person's "Allow" would (the extension page's own site-access control). Once the storage's site
- * is known, signing in again asks for it with the service's.
+ * is known, signing in again asks for it with the service's. A recording that stops by itself (its
+ * tab closed: nobody's click to ask in) waits for the site with the recording it made, and the
+ * popup asks for it once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +17,8 @@ import type { BrowserContext } from '@playwright/test';
 import { buildExtension } from './extension-build';
 import { launchChromium, unpackedExtensionId } from './launch';
 import { recordTab, routeTonePage } from './record-support';
-import { api, expect, SEED, test as uiTest } from './ui-fixtures';
+import { api, counters, expect, SEED, test as uiTest } from './ui-fixtures';
+import { recordNotices } from './worker-notices';
 
 const TONE = '/record-here/storage-site.html';
 
@@ -148,4 +151,51 @@ test('signing in again asks for the storage’s site with the service’s, once 
   await expect(popup.balanceValue).toBeVisible();
   expect(asked).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
   expect(await missing()).toEqual([]);
+});
+
+test('a recording stopped by itself (its tab closed) waits for the storage’s site; the popup asks for it once, and the recording made is adopted: created once, nothing left empty', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+  serviceWorker,
+}) => {
+  test.setTimeout(90_000);
+  asked.length = 0;
+  const notices = await recordNotices(serviceWorker);
+  const tone = await context.newPage();
+  await tone.goto(`${emulator.url}${TONE}`);
+  await tone.bringToFront();
+  const recorder = popup.page.getByTestId('recorder');
+  await recordTab(recorder);
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[6-9]$/, { timeout: 20_000 });
+  // Nobody's click stops it: the tab closes.
+  await tone.close();
+  const waiting = popup.page.getByTestId('job-needs-site');
+  await expect(waiting).toContainText(/^Waiting for access to localhost:\d+, where the service keeps/, {
+    timeout: 30_000,
+  });
+  expect(asked).toEqual([]);
+  expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
+  expect(await notices()).toContainEqual({
+    title: 'Upload waits for your permission',
+    message: expect.stringMatching(
+      /^“Storage site room — .+” goes to localhost:\d+, where the service keeps uploaded recordings, and Meeting Capture may not reach it yet\./,
+    ),
+  });
+  await waiting.getByRole('button', { name: 'Allow access and upload' }).click();
+  await expect.poll(() => asked).toEqual(['http://localhost/*']);
+  type Listed = { results: Array<{ is_uploaded: boolean; title: string }> };
+  const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Storage%20site%20room&limit=5&offset=0`;
+  await expect
+    .poll(async () => (await api<Listed>(emulator, search)).results.map((item) => item.is_uploaded), {
+      timeout: 45_000,
+    })
+    .toEqual([true]);
+  expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
+  const trash = await api<Listed>(
+    emulator,
+    `/api/spaces/${SEED.spaces.personal}/audio/trash/?limit=100&offset=0`,
+  );
+  expect(trash.results.filter((item) => item.title.startsWith('Storage site room'))).toEqual([]);
+  await expect(waiting).toBeHidden();
 });

@@ -45,9 +45,16 @@ export async function runUpload(ctx: StepContext, id: string, signal: AbortSigna
     if (!state) return;
     const storage = state.links[0]!;
     if (!(await ctx.deps.hasOriginAccess(storage))) {
-      await ctx.finishById(id, 'failed', {
-        failure: { kind: 'permission-denied', origin: new URL(storage).origin },
-      });
+      // The storage's site is asked for in a click (the popup): the job waits for it with the
+      // recording it made and its links, and goes on into that same recording once the site is
+      // granted (never created twice; expired links trash it and make one anew, as above).
+      const current = await ctx.deps.store.get(id);
+      if (current?.phase === 'uploading')
+        await ctx.patch(current, {
+          blocked: 'site',
+          blockedOrigin: new URL(storage).origin,
+          nextCheckAt: undefined,
+        });
       return;
     }
     const ranges = partRanges(file.size, state.links.length);
