@@ -83,6 +83,13 @@ const kept = {
   availableSeconds: null,
 };
 
+/** A recording kept for the demo account in `recordingKv` (its state, a piece, its owner). */
+async function keptForDemo(recordingKv: ReturnType<typeof memoryKeyValue>): Promise<void> {
+  await recordingKv.set('state', { ...kept, startedAt: 0, pieces: 1, bytes: 1, recordedMs: 5_000 });
+  await recordingKv.set('piece:r1:000000', new Blob(['a']));
+  await recordingKv.set('owner', `${emulator().url} ${SEED.users.demo.email}`);
+}
+
 /** Every value in storage.local and storage.session, as text. */
 async function storedText(): Promise<string> {
   const local = await fakeBrowser.storage.local.get(null);
@@ -185,9 +192,7 @@ describe('session messages', () => {
     const recordingKv = memoryKeyValue();
     restart({ recordingKv, fetch: recordingFetch });
     await signIn();
-    await recordingKv.set('state', { ...kept, startedAt: 0, pieces: 1, bytes: 1, recordedMs: 5_000 });
-    await recordingKv.set('piece:r1:000000', new Blob(['a']));
-    await recordingKv.set('owner', `${emulator().url} ${SEED.users.demo.email}`);
+    await keptForDemo(recordingKv);
     // Ended as the service ends a session: kept for the same account's next sign-in.
     await send('session.signOut', { keepRecordings: true });
     const other = {
@@ -223,9 +228,7 @@ describe('session messages', () => {
     const recordingKv = memoryKeyValue();
     restart({ recordingKv, fetch: recordingFetch });
     await signIn();
-    await recordingKv.set('state', { ...kept, startedAt: 0, pieces: 1, bytes: 1, recordedMs: 5_000 });
-    await recordingKv.set('piece:r1:000000', new Blob(['a']));
-    await recordingKv.set('owner', `${emulator().url} ${SEED.users.demo.email}`);
+    await keptForDemo(recordingKv);
     const before = emulator().url;
     const next = before.replace('127.0.0.1', 'localhost');
     const refused = await send('settings.set', { serviceUrl: next, notifyReady: false });

@@ -11,7 +11,7 @@ import {
   message,
   recordingKeys,
   recordingState,
-  recordTab,
+  recordToneTab,
   routeTonePage,
   setRecordingKey,
 } from './record-support';
@@ -114,11 +114,7 @@ test('a recording of one account still uploading when the service ends its sessi
   test.setTimeout(120_000);
   const page = popup.page;
   const { demo, other } = SEED.users;
-  const tone = await context.newPage();
-  await tone.goto(`${emulator.url}${TONE}`);
-  await tone.bringToFront();
-  const recorder = page.getByTestId('recorder');
-  await recordTab(recorder);
+  const { recorder } = await recordToneTab(page, context, `${emulator.url}${TONE}`);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[6-9]$/, { timeout: 20_000 });
   // The storage takes no part for now: the upload stays under way.
   await control(emulator.url, '/drops', { method: 'PUT', path: '^/upload/', times: 1000 });

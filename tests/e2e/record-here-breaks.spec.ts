@@ -7,7 +7,6 @@
  * session mid-recording (its refresh refused) does not stop it, and what it made waits for the same
  * account's sign-in, which uploads it; a cancelled upload is retried by "Upload what was recorded".
  */
-import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { servePage } from './page-support';
 import { launchedForRecording } from './record-launch';
 import {
@@ -15,7 +14,7 @@ import {
   MEET_ORIGIN,
   meetingControl,
   message,
-  recordTab,
+  recordToneTab,
   routeTonePage,
   tonePage,
 } from './record-support';
@@ -46,16 +45,6 @@ async function uploadedOnce(emulator: { url: string }): Promise<boolean[]> {
   const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Breaks%20room&limit=5&offset=0`;
   const listed = await api<{ results: Array<{ is_uploaded: boolean }> }>(emulator as never, search);
   return listed.results.filter((item) => item.is_uploaded).map((item) => item.is_uploaded);
-}
-
-/** The tone page in front, recorded from the popup's recorder (returned), the microphone left out. */
-async function recordToneTab(popup: Page, context: BrowserContext, origin: string): Promise<Locator> {
-  const tone = await context.newPage();
-  await tone.goto(`${origin}${TONE}`);
-  await tone.bringToFront();
-  const recorder = popup.getByTestId('recorder');
-  await recordTab(recorder);
-  return recorder;
 }
 
 test('the recording page closed mid-recording: told within 5 s on the page and in a notification, what was recorded kept; the next start from the page sets it aside', async ({
@@ -142,7 +131,7 @@ test('the service ends the session mid-recording (its refresh refused): the reco
 }) => {
   test.setTimeout(90_000);
   const notices = await recordNotices(serviceWorker);
-  const recorder = await recordToneTab(popup.page, context, emulator.url);
+  const { recorder } = await recordToneTab(popup.page, context, `${emulator.url}${TONE}`);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[6-9]$/, { timeout: 20_000 });
   // Two days on the service's clock: the refresh token has run out; the access token is refused.
   await control(emulator.url, '/clock/advance', { ms: 2 * DAY_MS });
@@ -183,7 +172,7 @@ test('a cancelled upload is retried: "Upload what was recorded" makes a new uplo
   context,
 }) => {
   test.setTimeout(120_000);
-  const recorder = await recordToneTab(popup.page, context, emulator.url);
+  const { recorder } = await recordToneTab(popup.page, context, `${emulator.url}${TONE}`);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[6-9]$/, { timeout: 20_000 });
   // The storage drops every part for now: the upload cannot finish, and is cancelled.
   await control(emulator.url, '/drops', { method: 'PUT', path: '^/upload/', times: 1000 });

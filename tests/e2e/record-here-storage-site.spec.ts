@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import { buildExtension } from './extension-build';
 import { launchChromium, unpackedExtensionId } from './launch';
-import { recordTab, routeTonePage } from './record-support';
+import { recordToneTab, routeTonePage } from './record-support';
 import { api, counters, expect, SEED, test as uiTest } from './ui-fixtures';
 import { recordNotices } from './worker-notices';
 
@@ -110,11 +110,7 @@ test('record, stop: the Stop click asks for the storage’s site (another host t
   expect(new URL(emulator.storageUrl).hostname).toBe('localhost');
   // Signing in asked for nothing more: the service's host was granted.
   expect(asked).toEqual([]);
-  const tone = await context.newPage();
-  await tone.goto(`${emulator.url}${TONE}`);
-  await tone.bringToFront();
-  const recorder = popup.page.getByTestId('recorder');
-  await recordTab(recorder);
+  const { recorder } = await recordToneTab(popup.page, context, `${emulator.url}${TONE}`);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[6-9]$/, { timeout: 20_000 });
   await recorder.getByRole('button', { name: 'Stop and upload' }).click();
   await expect.poll(() => asked).toEqual(['http://localhost/*']);
@@ -162,11 +158,7 @@ test('a recording stopped by itself (its tab closed) waits for the storage’s s
   test.setTimeout(90_000);
   asked.length = 0;
   const notices = await recordNotices(serviceWorker);
-  const tone = await context.newPage();
-  await tone.goto(`${emulator.url}${TONE}`);
-  await tone.bringToFront();
-  const recorder = popup.page.getByTestId('recorder');
-  await recordTab(recorder);
+  const { recorder, tone } = await recordToneTab(popup.page, context, `${emulator.url}${TONE}`);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[6-9]$/, { timeout: 20_000 });
   // Nobody's click stops it: the tab closes.
   await tone.close();

@@ -664,22 +664,39 @@ describe('"Record here" as a service', () => {
     expect(w.notices).toEqual(['Still recording?', 'Still recording?', 'Silence cut']);
   });
 
-  /** A recording of 10 pieces, a sound in the first two, stopped: the stop's last piece is `last`. */
-  async function stoppedAfterSilence(
+  /**
+   * A recording (into `spaceId`) whose pieces the page said were heard or not, one each of
+   * `heard` (undefined: the page said nothing of it).
+   */
+  async function heardPieces(
     w: ReturnType<typeof world>,
-    last: { audible: boolean },
+    heard: Array<boolean | undefined>,
+    spaceId?: number,
   ): Promise<string> {
-    const { state } = await w.recording.start(TAB, { microphone: true, spaceId: 2 });
+    const { state } = await w.recording.start(TAB, { microphone: true, ...(spaceId && { spaceId }) });
     const id = state!.id;
     await w.recording.event(id, { type: 'started', microphone: 'recorded' });
-    for (let index = 0; index < 10; index++)
+    for (const [index, audible] of heard.entries())
       await w.recording.event(id, {
         type: 'piece',
         index,
         bytes: 10,
         recordedMs: (index + 1) * 5_000,
-        audible: index < 2,
+        ...(audible !== undefined && { audible }),
       });
+    return id;
+  }
+
+  /** A recording of 10 pieces, a sound in the first two, stopped: the stop's last piece is `last`. */
+  async function stoppedAfterSilence(
+    w: ReturnType<typeof world>,
+    last: { audible: boolean },
+  ): Promise<string> {
+    const id = await heardPieces(
+      w,
+      Array.from({ length: 10 }, (_, index) => index < 2),
+      2,
+    );
     await w.recording.stop('user');
     // The recorder flushes its last piece once stopped: it reaches the background after the stop.
     await w.recording.event(id, { type: 'piece', index: 10, bytes: 10, recordedMs: 53_000, ...last });
@@ -725,17 +742,7 @@ describe('"Record here" as a service', () => {
   it('a stop with no silence at the end cuts nothing; a recording page that says nothing of the silence keeps every piece', async () => {
     for (const audible of [true, undefined]) {
       const w = world();
-      const { state } = await w.recording.start(TAB, { microphone: true });
-      const id = state!.id;
-      await w.recording.event(id, { type: 'started', microphone: 'recorded' });
-      for (let index = 0; index < 3; index++)
-        await w.recording.event(id, {
-          type: 'piece',
-          index,
-          bytes: 10,
-          recordedMs: (index + 1) * 5_000,
-          ...(audible !== undefined && { audible }),
-        });
+      const id = await heardPieces(w, [audible, audible, audible]);
       await w.recording.stop('user');
       await w.recording.event(id, {
         type: 'released',
