@@ -7,8 +7,8 @@
  * prompt: the pages' `permissions.request` records what it is asked for and grants it as the
  * person's "Allow" would (the extension page's own site-access control). Once the storage's site
  * is known, signing in again asks for it with the service's. A recording that stops by itself (its
- * tab closed: nobody's click to ask in) waits for the site with the recording it made, and the
- * popup asks for it once.
+ * tab closed: nobody's click to ask in) trashes the empty recording its upload made and waits for
+ * the site, which the popup asks for once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -149,7 +149,7 @@ test('signing in again asks for the storage’s site with the service’s, once 
   expect(await missing()).toEqual([]);
 });
 
-test('a recording stopped by itself (its tab closed) waits for the storage’s site; the popup asks for it once, and the recording made is adopted: created once, nothing left empty', async ({
+test('a recording stopped by itself (its tab closed): the empty recording its upload made goes to the trash, the popup asks for the storage’s site once, and the file is uploaded into a recording made then', async ({
   signedInPopup: popup,
   emulator,
   context,
@@ -168,6 +168,15 @@ test('a recording stopped by itself (its tab closed) waits for the storage’s s
   });
   expect(asked).toEqual([]);
   expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
+  type Listed = { results: Array<{ is_uploaded: boolean; title: string }> };
+  const trashed = async () =>
+    (
+      await api<Listed>(emulator, `/api/spaces/${SEED.spaces.personal}/audio/trash/?limit=100&offset=0`)
+    ).results
+      .filter((item) => item.title.startsWith('Storage site room'))
+      .map((item) => item.is_uploaded);
+  // The recording made before the site was known is empty: in the trash, not in the list.
+  await expect.poll(trashed).toEqual([false]);
   expect(await notices()).toContainEqual({
     title: 'Upload waits for your permission',
     message: expect.stringMatching(
@@ -176,18 +185,15 @@ test('a recording stopped by itself (its tab closed) waits for the storage’s s
   });
   await waiting.getByRole('button', { name: 'Allow access and upload' }).click();
   await expect.poll(() => asked).toEqual(['http://localhost/*']);
-  type Listed = { results: Array<{ is_uploaded: boolean; title: string }> };
   const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Storage%20site%20room&limit=5&offset=0`;
   await expect
     .poll(async () => (await api<Listed>(emulator, search)).results.map((item) => item.is_uploaded), {
       timeout: 45_000,
     })
     .toEqual([true]);
-  expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
-  const trash = await api<Listed>(
-    emulator,
-    `/api/spaces/${SEED.spaces.personal}/audio/trash/?limit=100&offset=0`,
-  );
-  expect(trash.results.filter((item) => item.title.startsWith('Storage site room'))).toEqual([]);
+  expect((await counters(emulator)).recordingsCreated.upload).toBe(2);
+  expect(await trashed()).toEqual([false]);
   await expect(waiting).toBeHidden();
+  // Asked once: the site is not asked for again.
+  expect(asked).toEqual(['http://localhost/*']);
 });
