@@ -12,7 +12,7 @@ import { ServiceUrlPreview, serviceUrlProblemText } from './app/ServiceUrlPrevie
 import { forgetSnapshot } from './app/snapshot';
 import { loadFailureTexts } from './failures';
 import { lang, text } from './lang';
-import { ErrorMessage, Notice, Skeleton } from './ui';
+import { ConfirmDialog, ErrorMessage, Notice, Skeleton } from './ui';
 import { useList } from './use-list';
 
 /** The option of names from the meeting page (lib/background/page-names.ts): the options page's own texts. */
@@ -65,7 +65,9 @@ function ArchiveSection({ spaces }: { spaces: SpaceListItem[] | null }) {
 }
 
 type Loaded = Settings & { serviceUrl: string };
-type Patch = Partial<Omit<Loaded, 'language'> & { language: Settings['language'] }>;
+type Patch = Partial<
+  Omit<Loaded, 'language'> & { language: Settings['language']; discardRecordings: boolean }
+>;
 
 const HOST = /^(?=.{1,253}$)(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)*(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
@@ -122,15 +124,17 @@ export function Options() {
     document.title = m.optionsTitle;
   }, [m.optionsTitle]);
 
-  const save = async (patch: Patch) => {
+  /** `asked`: a refusal the caller asks the person about (true) instead of showing it as an error. */
+  const save = async (patch: Patch, asked?: (error: ErrorInfo) => boolean) => {
     setStatus(null);
     // Shown at once; the answer (or a failure) puts the stored value back in place.
-    setSettings((current) => (current ? { ...current, ...patch } : current));
+    const { discardRecordings: _, ...shown } = patch;
+    setSettings((current) => (current ? { ...current, ...shown } : current));
     // The popup's snapshot may show another service, space or language: the next opening waits.
     forgetSnapshot();
     const answer = await sendMessage('settings.set', patch);
     if (!answer.ok) {
-      setSaveError(answer.error);
+      if (!asked?.(answer.error)) setSaveError(answer.error);
       const stored = await sendMessage('settings.get', {});
       if (stored.ok) setSettings(stored.data);
       return false;
@@ -139,6 +143,26 @@ export function Options() {
     setSettings(answer.data);
     setStatus(m.saved);
     return true;
+  };
+
+  /** The address and how many recordings it would delete, asked about before it is saved. */
+  const [keptFor, setKeptFor] = useState<{ count: number; target: string } | null>(null);
+  const [changing, setChanging] = useState(false);
+
+  /** Saves `target` as the address; `discard`: the person agreed to delete the recordings kept. */
+  const changeUrl = async (target: string, discard: boolean) => {
+    const saved = await save({ serviceUrl: target, ...(discard && { discardRecordings: true }) }, (error) => {
+      // Recordings are kept (or one runs): asked before anything is deleted or changed.
+      if (error.kind !== 'recording' || error.reason !== 'kept-for-another') return false;
+      setKeptFor({ count: Math.max(1, Number(error.detail) || 1), target });
+      return true;
+    });
+    if (saved) {
+      setUrl(target);
+      // The session went with the service before the address changed: the open pages (and this
+      // one) ask again, and show the sign-in form for the new address.
+      void sessionChangedItem.setValue(Date.now());
+    }
   };
 
   const saveUrl = (event: Event) => {
@@ -161,12 +185,7 @@ export function Options() {
         return;
       }
       setUrlProblem(null);
-      if (await save({ serviceUrl: target })) {
-        setUrl(target);
-        // The session went with the service before the address changed: the open pages (and this
-        // one) ask again, and show the sign-in form for the new address.
-        void sessionChangedItem.setValue(Date.now());
-      }
+      await changeUrl(target, false);
     })();
   };
 
@@ -236,6 +255,25 @@ export function Options() {
         <p class="muted small-text" data-testid="account">
           {session?.signedIn && session.email ? m.signedInAs(session.email) : m.notSignedIn}
         </p>
+        <ConfirmDialog
+          open={keptFor !== null}
+          title={m.serviceKept(keptFor?.count ?? 1)}
+          confirmLabel={m.serviceDelete}
+          danger
+          busy={changing}
+          onConfirm={() => {
+            const target = keptFor?.target;
+            if (!target) return;
+            setChanging(true);
+            void changeUrl(target, true).finally(() => {
+              setChanging(false);
+              setKeptFor(null);
+            });
+          }}
+          onClose={() => setKeptFor(null)}
+        >
+          <p class="small-text muted">{m.serviceKeptNote}</p>
+        </ConfirmDialog>
       </section>
 
       <section aria-labelledby="opt-space" class="card options-section">

@@ -34,6 +34,13 @@ export const en = {
   signInKeptNote:
     'They were recorded while another account was signed in here. Cancel and sign in as that account to upload them.',
   signInDelete: 'Delete and sign in',
+  serviceKept: (count: number) =>
+    count === 1
+      ? 'Change the address and delete the kept recording?'
+      : `Change the address and delete ${count} kept recordings?`,
+  serviceKeptNote:
+    'They were recorded with the service at the current address, and a new address signs you out. Cancel to keep them: upload them there first.',
+  serviceDelete: 'Delete and change',
   invalidUrl: 'Enter a link starting with https:// or http://.',
   stillTrying: (url: string) => `Still trying to reach ${url}: no answer yet.`,
   tryingAgain: 'Trying again…',
@@ -89,6 +96,9 @@ export const en = {
   cancelJob: 'Cancel',
   /** A failed or refused bot: record the meeting's tab in the browser ("Record here"). */
   recordInstead: 'Record here instead',
+  jobNeedsSite: (site: string) =>
+    `Waiting for access to ${site}, where the service keeps uploaded recordings: Meeting Capture may not reach it yet.`,
+  allowSite: 'Allow access and upload',
   cancelJobNamed: (title: string) => `Cancel ${title}`,
   dismissJob: 'Dismiss',
   dismissJobNamed: (title: string) => `Dismiss ${title}`,

@@ -32,6 +32,13 @@ export const ru: Catalog = {
   signInKeptNote:
     'Они записаны, когда здесь была открыта другая учётная запись. Отмените и войдите в неё, чтобы загрузить их.',
   signInDelete: 'Удалить и войти',
+  serviceKept: (count: number) =>
+    count === 1
+      ? 'Сменить адрес и удалить сохранённую запись?'
+      : `Сменить адрес и удалить сохранённые записи (${count})?`,
+  serviceKeptNote:
+    'Они записаны с сервисом по нынешнему адресу, а новый адрес завершает ваш вход. Отмените, чтобы сохранить их: сначала загрузите их туда.',
+  serviceDelete: 'Удалить и сменить',
   invalidUrl: 'Введите ссылку, начинающуюся с https:// или http://.',
   stillTrying: (url: string) => `Всё ещё пытаемся связаться с ${url}: ответа пока нет.`,
   tryingAgain: 'Повторная попытка…',
@@ -85,6 +92,9 @@ export const ru: Catalog = {
   uploadProgress: (sent: string, total: string, percent: number) => `${sent} из ${total} (${percent}%)`,
   cancelJob: 'Отменить',
   recordInstead: 'Записать здесь',
+  jobNeedsSite: (site: string) =>
+    `Ждёт доступа к ${site}, где сервис хранит загруженные записи: у Meeting Capture пока нет к нему доступа.`,
+  allowSite: 'Разрешить доступ и загрузить',
   cancelJobNamed: (title: string) => `Отменить ${title}`,
   dismissJob: 'Скрыть',
   dismissJobNamed: (title: string) => `Скрыть ${title}`,

@@ -39,6 +39,11 @@ const en = {
     `Access to ${origin} (where recordings are uploaded) was not granted. What was recorded is kept: upload it again to be asked once more.`,
   unsupported:
     'Recording a tab needs Chrome or another Chromium browser: Firefox lets no extension record a tab’s sound.',
+  waitsRecording: (time: string, email: string) =>
+    `A tab is still being recorded (${time}), though you are signed out. Sign in again as ${email || 'the same account'}: the recording is uploaded once it stops.`,
+  waitsKept: (count: number, email: string) =>
+    `${count === 1 ? 'A recording is' : `${count} recordings are`} kept for ${email || 'the account signed in before'}: sign in again as that account to upload ${count === 1 ? 'it' : 'them'}.`,
+  stopRecording: 'Stop recording',
   failed: (kind: string): string =>
     kind === 'too-short'
       ? 'The recording lasted under a second: nothing was uploaded.'
@@ -97,6 +102,11 @@ const ru: typeof en = {
     `Доступ к ${origin} (туда загружаются записи) не предоставлен. Записанное сохранено: загрузите его снова, чтобы ответить на запрос ещё раз.`,
   unsupported:
     'Для записи вкладки нужен Chrome или другой браузер на Chromium: Firefox не даёт расширениям записывать звук вкладки.',
+  waitsRecording: (time: string, email: string) =>
+    `Вкладка всё ещё записывается (${time}), хотя вы вышли из сервиса. Войдите снова как ${email || 'прежняя учётная запись'}: запись будет загружена, когда остановится.`,
+  waitsKept: (count: number, email: string) =>
+    `${count === 1 ? 'Запись сохранена' : `Сохранено записей: ${count}, все`} для ${email || 'учётной записи, входившей раньше'}: войдите снова под ней, чтобы загрузить ${count === 1 ? 'её' : 'их'}.`,
+  stopRecording: 'Остановить запись',
   failed: (kind: string): string =>
     kind === 'too-short'
       ? 'Запись длилась меньше секунды: ничего не загружено.'

@@ -24,6 +24,8 @@ export interface FileStore {
   putFile(key: string, file: Blob): Promise<void>;
   getFile(key: string): Promise<Blob | undefined>;
   deleteFile(key: string): Promise<void>;
+  /** The keys of the files kept (a sweep looks for those nothing owns). */
+  fileKeys(): Promise<string[]>;
   getUploadState(jobId: string): Promise<UploadState | undefined>;
   putUploadState(jobId: string, state: UploadState): Promise<void>;
   deleteUploadState(jobId: string): Promise<void>;
@@ -39,6 +41,10 @@ export function createFileStore(
     putFile: (key, file) => kv.set(FILE_PREFIX + key, file),
     getFile: (key) => kv.get<Blob>(FILE_PREFIX + key),
     deleteFile: (key) => kv.del(FILE_PREFIX + key),
+    fileKeys: async () =>
+      (await kv.keys())
+        .filter((key) => key.startsWith(FILE_PREFIX))
+        .map((key) => key.slice(FILE_PREFIX.length)),
     getUploadState: (jobId) => kv.get<UploadState>(STATE_PREFIX + jobId),
     putUploadState: (jobId, state) => kv.set(STATE_PREFIX + jobId, state),
     deleteUploadState: (jobId) => kv.del(STATE_PREFIX + jobId),

@@ -10,6 +10,15 @@ describe('the recording page’s events at the message boundary', () => {
     expect(event({ type: 'microphone-ended' })).toBe(true);
   });
 
+  it('the capture released after a stop says how many pieces it wrote and the last one heard (-1: none), bounded', () => {
+    expect(event({ type: 'released', pieces: 278, lastAudible: 96 })).toBe(true);
+    expect(event({ type: 'released', pieces: 0, lastAudible: -1 })).toBe(true);
+    expect(event({ type: 'released', pieces: 3 })).toBe(true);
+    expect(event({ type: 'released', pieces: 3, lastAudible: -2 })).toBe(false);
+    expect(event({ type: 'released', pieces: 2.5 })).toBe(false);
+    expect(event({ type: 'released', pieces: 3, lastAudible: '2' })).toBe(false);
+  });
+
   it('refuses an event it does not know', () => {
     expect(event({ type: 'microphone-gone' })).toBe(false);
   });

@@ -46,6 +46,11 @@ const recorderEvent = z.union([
     recordedMs: count,
     audible: z.optional(z.boolean()),
   }),
+  z.object({
+    type: z.literal('released'),
+    pieces: count,
+    lastAudible: z.optional(z.number().check(z.int(), z.gte(-1), z.lte(Number.MAX_SAFE_INTEGER))),
+  }),
   z.object({ type: z.literal('capture-ended') }),
   z.object({ type: z.literal('microphone-ended') }),
   z.object({
@@ -98,6 +103,8 @@ const privilegedSchemas = {
       calendarBotsPerDay: z.number().check(z.int(), z.minimum(1), z.maximum(CALENDAR_BOTS_PER_DAY_MAX)),
       silenceStopMinutes: z.union(SILENCE_STOP_CHOICES.map((minutes) => z.literal(minutes))),
       serviceUrl: httpUrl,
+      /** With a new `serviceUrl`: the person agreed to delete the recordings kept (asked first). */
+      discardRecordings: z.boolean(),
     }),
   ),
   'spaces.list': z.object({}),

@@ -315,7 +315,9 @@ export type RecordingRefusal =
   | 'not-the-meeting'
   | 'capture-refused'
   /** Sign-in: recordings are kept for another account (`detail`: how many); deleted once agreed. */
-  | 'kept-for-another';
+  | 'kept-for-another'
+  /** Upload or Discard of a recording made under another account than the one signed in. */
+  | 'another-account';
 
 export type ErrorInfo = ApiErrorInfo | MessagingErrorInfo;
 

@@ -10,7 +10,7 @@
  */
 import { formatDuration } from '@/lib/format/time';
 import { PIECE_MS } from '@/lib/recording/pieces';
-import { piecesToKeep, silenceStep } from '@/lib/recording/silence';
+import { silenceStep } from '@/lib/recording/silence';
 import { newRecording, type RecordingState, transition } from '@/lib/recording/state';
 
 function arg(name: string, fallback: number): number {
@@ -49,7 +49,11 @@ for (let index = 0; index < total && stoppedAt === null; index++) {
 
 const seconds = (ms: number) => formatDuration(Math.round(ms / 1000), 'en');
 const before = total * PIECE_MS;
-const after = piecesToKeep(state.pieces, state.lastAudible) * PIECE_MS;
+// Stopped for silence: the page writes every piece and says so (`released`), the cut is decided
+// then. A recording whose end came first is stopped by the person: nothing is cut.
+state = transition(state, { type: 'stop', reason: stoppedAt === null ? 'user' : 'silence' }, 0)!;
+state = transition(state, { type: 'released', pieces: state.pieces }, 0)!;
+const after = (state.keep ?? state.pieces) * PIECE_MS;
 console.log(`A ${seconds(before)} recording whose last ${seconds(silent * 60_000)} are silent:`);
 console.log(`  "Still recording?" asked at ${asked === null ? 'never' : seconds(asked)}`);
 console.log(

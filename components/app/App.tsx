@@ -37,6 +37,10 @@ const SignIn = lazyView(() => import('./SignIn').then((module) => module.SignIn)
 const Upcoming = lazyView(() => import('./Upcoming').then((module) => module.Upcoming), { quiet: true });
 // "Record here": its view and texts load after the first paint.
 const Recorder = lazyView(() => import('./Recorder').then((module) => module.Recorder), { quiet: true });
+// Signed out: a recording that goes on or waits for its account says so above the form.
+const RecordingWaits = lazyView(() => import('./Recorder').then((module) => module.RecordingWaits), {
+  quiet: true,
+});
 const preloadViews = () => Promise.all([RecordingDetail.preload(), Upload.preload(), Trash.preload()]);
 
 type View = { name: 'home' } | { name: 'recording'; recording: Recording } | { name: 'upload' | 'trash' };
@@ -175,7 +179,13 @@ export function App({ onOpenPanel, children }: AppProps = {}) {
 
   let body = null;
   if (current === null) body = sessionError.value ? null : <Skeleton lines={8} />;
-  else if (!current.signedIn) body = <SignIn email={current.email} />;
+  else if (!current.signedIn)
+    body = (
+      <>
+        <RecordingWaits />
+        <SignIn email={current.email} />
+      </>
+    );
   else if (view.name === 'recording') body = <RecordingDetail recording={view.recording} onBack={home} />;
   else if (view.name === 'upload') body = <Upload onBack={home} />;
   else if (view.name === 'trash') body = <Trash onBack={home} />;

@@ -4,11 +4,14 @@ import { activeJobFor, recordingStatus } from '@/lib/format/status';
 import { formatBytes, formatDate, formatDateTime, formatDuration, formatSpeed } from '@/lib/format/time';
 import { isTerminal, type Job } from '@/lib/jobs/types';
 import type { ErrorInfo } from '@/lib/messaging';
+import { originPattern } from '@/lib/permissions';
+import { siteOf } from '@/lib/url/site';
 import { describeJobFailure } from '../failures';
 import { lang, text } from '../lang';
 import { ConfirmDialog, Empty, ErrorMessage, Notice, Skeleton, StatusChip } from '../ui';
 import { lazyView } from './lazy';
 import { viewerUrl } from './links';
+import { requestMissingOrigins } from './permission';
 import {
   cancelJob,
   currentSpace,
@@ -131,6 +134,31 @@ function jobTitle(job: Job): string {
   return job.title ?? job.sourceUrl ?? text.value.untitled;
 }
 
+/**
+ * An upload waiting for its storage's site (a recording stopped by itself, with nobody's click to
+ * ask in): asked for here, in the person's click; the background goes on once it is granted.
+ */
+function NeedsSite({ origin, onRefused }: { origin: string; onRefused: (error: ErrorInfo) => void }) {
+  const m = text.value;
+  return (
+    <div class="alert warn small-text" role="status" data-testid="job-needs-site">
+      <p>{m.jobNeedsSite(siteOf(origin))}</p>
+      <button
+        type="button"
+        class="small"
+        onClick={() => {
+          // First thing in the click: the permission prompt needs the person's gesture.
+          void requestMissingOrigins([originPattern(origin)]).then((granted) => {
+            if (!granted) onRefused({ kind: 'permission-denied', origin });
+          });
+        }}
+      >
+        {m.allowSite}
+      </button>
+    </div>
+  );
+}
+
 function JobRow({ job }: { job: Job }) {
   const m = text.value;
   const [error, setError] = useState<ErrorInfo | null>(null);
@@ -196,6 +224,9 @@ function JobRow({ job }: { job: Job }) {
         </div>
       )}
       {failure && <div class="alert error small-text">{failure}</div>}
+      {job.blocked === 'site' && job.blockedOrigin && (
+        <NeedsSite origin={job.blockedOrigin} onRefused={setError} />
+      )}
       {job.intent === 'bot' && job.phase === 'failed' && job.sourceUrl && (
         <button
           type="button"

@@ -322,3 +322,60 @@ export function Recorder() {
     </section>
   );
 }
+
+/**
+ * Above the sign-in form, while nobody is signed in: a recording that goes on (the service ended
+ * the session mid-recording), or recordings that wait for their account (`waitsFor`), with Stop for
+ * the one that records. Its file waits for that account's next sign-in and is uploaded then.
+ */
+export function RecordingWaits() {
+  const t = recorderText.value;
+  const [view, setView] = useState<RecordingView | null>(null);
+  const [, tick] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const refresh = async () => {
+    const answer = await sendMessage('recording.status', {});
+    if (answer.ok) setView(answer.data);
+  };
+  useEffect(() => {
+    void refresh();
+    const timer = setInterval(() => {
+      tick((value) => value + 1);
+      void refresh();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, []);
+  if (view?.waitsFor === undefined) return null;
+  const state = view.state;
+  const phase = state?.phase;
+  const capturing = state && (phase === 'starting' || phase === 'recording');
+  const held = state && (phase === 'stopping' || phase === 'uploading' || view.offer);
+  const count = (held ? 1 : 0) + view.kept.length;
+  if (!capturing && count === 0) return null;
+  return (
+    <div class="alert warn" role="status" data-testid="recording-waits">
+      <p>
+        {capturing
+          ? t.waitsRecording(formatClock((view.now - state.startedAt) / 1000), view.waitsFor)
+          : t.waitsKept(count, view.waitsFor)}
+      </p>
+      {capturing && (
+        <div class="row">
+          <button
+            type="button"
+            class="small"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              void sendMessage('recording.stop', {})
+                .then(refresh)
+                .finally(() => setBusy(false));
+            }}
+          >
+            {t.stopRecording}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -71,8 +71,8 @@ const handlers: OffscreenHandlers = {
     try {
       if (command.op === 'start') await startRecording(id, command.streamId, command.microphone, report);
       // Answered at once; the file follows as an event.
-      else if (command.op === 'stop') void stopRecording(id, report, command.keep);
-      else if (command.op === 'assemble') void assemble(id, report);
+      else if (command.op === 'stop') void stopRecording(id, report);
+      else if (command.op === 'assemble') void assemble(id, report, command.keep);
       else await discardRecording(id);
       return answer(true);
     } catch (error) {

@@ -84,6 +84,13 @@ const kept = {
   availableSeconds: null,
 };
 
+/** A recording kept for the demo account in `recordingKv` (its state, a piece, its owner). */
+async function keptForDemo(recordingKv: ReturnType<typeof memoryKeyValue>): Promise<void> {
+  await recordingKv.set('state', { ...kept, startedAt: 0, pieces: 1, bytes: 1, recordedMs: 5_000 });
+  await recordingKv.set('piece:r1:000000', new Blob(['a']));
+  await recordingKv.set('owner', `${emulator().url} ${SEED.users.demo.email}`);
+}
+
 /** Every value in storage.local and storage.session, as text. */
 async function storedText(): Promise<string> {
   const local = await fakeBrowser.storage.local.get(null);
@@ -212,9 +219,7 @@ describe('session messages', () => {
     const recordingKv = memoryKeyValue();
     restart({ recordingKv, fetch: recordingFetch });
     await signIn();
-    await recordingKv.set('state', { ...kept, startedAt: 0, pieces: 1, bytes: 1, recordedMs: 5_000 });
-    await recordingKv.set('piece:r1:000000', new Blob(['a']));
-    await recordingKv.set('owner', `${emulator().url} ${SEED.users.demo.email}`);
+    await keptForDemo(recordingKv);
     // Ended as the service ends a session: kept for the same account's next sign-in.
     await send('session.signOut', { keepRecordings: true });
     const other = {
@@ -243,6 +248,33 @@ describe('session messages', () => {
     await send('session.signOut', { keepRecordings: true });
     // Agreed: the other account signs in and the recordings go.
     expect(await send('session.signIn', { ...other, discardRecordings: true })).toMatchObject({ ok: true });
+    expect(await recordingKv.keys()).toEqual([]);
+  });
+
+  it('a new service address in the options is asked before the recordings kept (or running) are deleted: refused with how many, nothing changed; agreed, changed and deleted', async () => {
+    const recordingKv = memoryKeyValue();
+    restart({ recordingKv, fetch: recordingFetch });
+    await signIn();
+    await keptForDemo(recordingKv);
+    const before = emulator().url;
+    const next = before.replace('127.0.0.1', 'localhost');
+    const refused = await send('settings.set', { serviceUrl: next, notifyReady: false });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'recording', reason: 'kept-for-another', detail: '1' },
+    });
+    // Nothing changed: the address, the session, the recording, the other settings.
+    expect(await serviceUrlItem.getValue()).toBe(before);
+    expect(await bg.session.store.get()).not.toBeNull();
+    expect(await recordingKv.get('state')).toMatchObject({ id: 'r1' });
+    expect((await send('settings.get', {})).data.notifyReady).toBe(true);
+    // The same address again is no change: nothing asked.
+    expect(await send('settings.set', { serviceUrl: `${before}/`, notifyReady: false })).toMatchObject({
+      ok: true,
+    });
+    // Agreed: the address changes and the recordings go with the session.
+    const agreed = await send('settings.set', { serviceUrl: next, discardRecordings: true });
+    expect(agreed).toMatchObject({ ok: true, data: { serviceUrl: next } });
     expect(await recordingKv.keys()).toEqual([]);
   });
 

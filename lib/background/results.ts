@@ -19,8 +19,13 @@ import { type MediaLink, parseMediaLink, parseVideoPage } from '@/lib/links';
 import type { MeetingLink } from '@/lib/meetings';
 import type { BackgroundSessionStore } from '@/lib/session-store';
 import { archiveImportItem, getSettings, serviceUrlItem } from '@/lib/storage';
+import { siteOf } from '@/lib/url/site';
 import { markNotified, missedNotices, notify, notifyJobEnded } from './notifications';
 import { PollScheduler } from './scheduler';
+import { backgroundTexts } from './texts';
+
+/** The notification of an upload waiting for its storage's site (one per job). */
+const SITE_NOTIFICATION_PREFIX = 'site:';
 
 /** A page's title kept on a video job at most this long (a tab title is the page's to choose). */
 const VIDEO_TITLE_MAX = 500;
@@ -85,6 +90,16 @@ export function createResults(deps: ResultsDeps) {
     if (isTerminal(job.phase) && (!previous || !isTerminal(previous.phase))) {
       await notifyJobEnded(job, previous, await getSettings(), await lang());
       await markNotified(jobs, job.id, now());
+    }
+    // An upload (a recording stopped by itself, nobody's click) waits for its storage's site: the
+    // popup asks for it in a click; said once as it starts waiting.
+    if (job.blocked === 'site' && previous?.blocked !== 'site' && job.blockedOrigin) {
+      const t = backgroundTexts(await lang());
+      await notify(
+        `${SITE_NOTIFICATION_PREFIX}${job.id}`,
+        t.uploadSiteTitle,
+        t.uploadSiteMessage(job.title ?? t.recordingFallback, siteOf(job.blockedOrigin)),
+      );
     }
     void scheduler.reschedule();
   };

@@ -107,6 +107,8 @@ export function createSessionHandlers(bg: Background): Pick<Handlers, SessionMes
       }
       if (atStake > 0) await bg.recording.forget('signed-out');
       await bg.spaces.refresh().catch(() => undefined);
+      // A recording made while this account was signed out waited for it: it is uploaded now.
+      await bg.recording.resume().catch((error) => console.error('recording upload not resumed', error));
       await afterSessionChange();
       return currentView(bg);
     },
@@ -131,8 +133,17 @@ export function createSessionHandlers(bg: Background): Pick<Handlers, SessionMes
     'settings.get': () => settingsView(),
 
     'settings.set': async (payload) => {
-      const { serviceUrl, ...rest } = payload;
-      if (serviceUrl !== undefined) await switchService(bg, serviceUrl);
+      const { serviceUrl, discardRecordings, ...rest } = payload;
+      if (serviceUrl !== undefined) {
+        // A new address ends the session and deletes the recordings kept (and a running one):
+        // asked first, as a sign-in to another service is; nothing changes until agreed.
+        const next = normalizeServiceUrl(checkedServiceUrl(serviceUrl));
+        const atStake =
+          next === (await serviceUrlItem.getValue()) ? 0 : await bg.recording.keptFor(null).catch(() => 0);
+        if (atStake > 0 && !discardRecordings)
+          throw new MessageError({ kind: 'recording', reason: 'kept-for-another', detail: String(atStake) });
+        await switchService(bg, serviceUrl);
+      }
       const before = await getSettings();
       const next: Settings = { ...before };
       for (const [key, value] of Object.entries(rest)) {
@@ -158,12 +169,17 @@ export function createSessionHandlers(bg: Background): Pick<Handlers, SessionMes
           // Unknown for now; the upload reports a missing permission with its origin.
         }
       }
-      // A site an upload was refused (a recording's, a file's): asked for at the next upload's click.
+      // A site an upload was refused or waits for (a recording's, a file's): asked for at the next
+      // upload's click, and by the job's own "Allow access".
       for (const job of await bg.jobs.store.list()) {
-        const failure = job.failure;
-        if (failure?.kind !== 'permission-denied' || known.includes(failure.origin) || known.length >= 10)
-          continue;
-        if (URL.canParse(failure.origin)) known = [...known, failure.origin];
+        const origin =
+          job.failure?.kind === 'permission-denied'
+            ? job.failure.origin
+            : job.blocked === 'site'
+              ? job.blockedOrigin
+              : undefined;
+        if (origin === undefined || known.includes(origin) || known.length >= 10) continue;
+        if (URL.canParse(origin)) known = [...known, origin];
       }
       const service = originPattern(serviceUrl);
       const storage = [...new Set(known.map((origin) => originPattern(origin)))].filter(

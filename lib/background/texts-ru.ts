@@ -70,6 +70,17 @@ export const ru: BackgroundTexts = {
   recordingSilenceAsk: (heard: string, stops: string) =>
     `Уже ${heard} ничего не слышно. Через ${stops} тишины запись остановится сама: «Продолжить запись» сохранит её на всю эту тишину; если встреча закончилась, остановите её в Meeting Capture.`,
   recordingKeep: 'Продолжить запись',
+  recordingSessionEnded: [
+    'Вы вышли из сервиса: запись идёт',
+    'Ваш сеанс в сервисе завершён, но эта вкладка всё ещё записывается. Войдите в Meeting Capture снова с той же учётной записью: тогда запись будет загружена.',
+  ],
+  recordingWaitsForSignIn: [
+    'Запись ждёт вашего входа',
+    'Запись остановлена и сохранена. Войдите в Meeting Capture снова с той же учётной записью: тогда она будет загружена.',
+  ],
+  uploadSiteTitle: 'Загрузка ждёт вашего разрешения',
+  uploadSiteMessage: (title: string, site: string) =>
+    `«${title}» загружается на ${site}, где сервис хранит загруженные записи, а у Meeting Capture пока нет к нему доступа. Откройте Meeting Capture на панели инструментов и разрешите доступ: загрузка продолжится.`,
   recordingSilenceCutTitle: 'Тишина вырезана',
   recordingSilenceCut: (length: string) =>
     `Тишина в конце записи (${length}) вырезана: она не загружается и не оплачивается.`,

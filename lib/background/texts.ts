@@ -75,6 +75,17 @@ const en = {
   recordingSilenceAsk: (heard: string, stops: string) =>
     `Nothing has been heard for ${heard}. The recording stops by itself after ${stops} of silence: Keep recording holds it through this silence; stop it from Meeting Capture if the meeting is over.`,
   recordingKeep: 'Keep recording',
+  recordingSessionEnded: [
+    'Signed out: still recording',
+    'Your session with the service ended, but this tab is still being recorded. Sign in to Meeting Capture again with the same account: the recording is uploaded then.',
+  ] as [string, string],
+  recordingWaitsForSignIn: [
+    'Recording waits for you to sign in',
+    'The recording stopped and is kept. Sign in to Meeting Capture again with the same account: it is uploaded then.',
+  ] as [string, string],
+  uploadSiteTitle: 'Upload waits for your permission',
+  uploadSiteMessage: (title: string, site: string) =>
+    `“${title}” goes to ${site}, where the service keeps uploaded recordings, and Meeting Capture may not reach it yet. Open Meeting Capture from the toolbar and allow it: the upload then goes on.`,
   recordingSilenceCutTitle: 'Silence cut',
   recordingSilenceCut: (length: string) =>
     `The silence at the end of the recording (${length}) was cut: it is not uploaded or charged.`,

@@ -47,17 +47,19 @@ export const en = {
           ? 'Another tab is being recorded: stop it first.'
           : reason === 'still-uploading'
             ? 'The last recording is still being uploaded: start the next one when it is done (see Meeting Capture).'
-            : reason === 'unfinished'
-              ? 'A recording was left unfinished: upload or discard it in Meeting Capture first.'
-              : reason === 'not-a-web-page'
-                ? 'Only web pages (http or https) can be recorded. Switch to the meeting’s tab and start the recording there.'
-                : reason === 'not-the-meeting'
-                  ? 'The tab in front is not that meeting. Switch to the meeting’s tab, open Meeting Capture there and press “Record here instead” again.'
-                  : reason === 'tab-gone'
-                    ? 'The tab is gone.'
-                    : reason === 'unsupported'
-                      ? 'Recording a tab needs Chrome or another Chromium browser.'
-                      : 'Chrome did not let the tab be recorded. Click the Meeting Capture button in the toolbar while on the tab, then “Record this tab”.',
+            : reason === 'another-account'
+              ? 'This recording was made under another account: sign in as that account to upload or discard it.'
+              : reason === 'unfinished'
+                ? 'A recording was left unfinished: upload or discard it in Meeting Capture first.'
+                : reason === 'not-a-web-page'
+                  ? 'Only web pages (http or https) can be recorded. Switch to the meeting’s tab and start the recording there.'
+                  : reason === 'not-the-meeting'
+                    ? 'The tab in front is not that meeting. Switch to the meeting’s tab, open Meeting Capture there and press “Record here instead” again.'
+                    : reason === 'tab-gone'
+                      ? 'The tab is gone.'
+                      : reason === 'unsupported'
+                        ? 'Recording a tab needs Chrome or another Chromium browser.'
+                        : 'Chrome did not let the tab be recorded. Click the Meeting Capture button in the toolbar while on the tab, then “Record this tab”.',
   noAnswer: 'The extension’s background did not answer. Try again or reload the extension.',
   internal: (message: string) =>
     `The extension ran into a problem: ${message.replace(/[.\s]+$/, '')}. Try again or reload the extension.`,

@@ -16,4 +16,6 @@ export const ru: JobTexts = {
   cancelled: 'Отменено.',
   blockedSignIn: 'Чтобы продолжить, войдите снова.',
   blockedPermission: 'Чтобы продолжить, разрешите расширению доступ к сервису (в настройках).',
+  blockedSite: (site: string) =>
+    `Ждёт доступа к ${site}, куда загружаются записи: разрешите его в Meeting Capture, чтобы продолжить.`,
 };

@@ -85,6 +85,11 @@ describe('descriptions a person understands', () => {
     expect(describeJob(job('processing', { blocked: 'sign-in' }), 'ru')).toBe(
       'Идёт обработка… Чтобы продолжить, войдите снова.',
     );
+    const waiting = job('uploading', { blocked: 'site', blockedOrigin: 'http://localhost:9000' });
+    expect(describeJob(waiting, 'en')).toBe(
+      'Uploading: 0% Waiting for access to localhost:9000, where recordings are uploaded: allow it in Meeting Capture to continue.',
+    );
+    expect(describeJob(waiting, 'ru')).toContain('Ждёт доступа к localhost:9000');
     expect(describeJob(job('failed', { failure: { kind: 'processing-failed' } }), 'en')).toContain(
       'returned',
     );

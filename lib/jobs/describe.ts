@@ -7,6 +7,7 @@ import { describeJobFailure } from '@/lib/failures';
 import { megabytesPerSecond } from '@/lib/format/megabytes';
 import type { Lang } from '@/lib/i18n';
 import { lazyTexts } from '@/lib/lazy-texts';
+import { siteOf } from '@/lib/url/site';
 import type { Job } from './types';
 
 const en = {
@@ -24,6 +25,8 @@ const en = {
   cancelled: 'Cancelled.',
   blockedSignIn: 'Sign in again to continue.',
   blockedPermission: 'Allow the extension to reach the service (options) to continue.',
+  blockedSite: (site: string) =>
+    `Waiting for access to ${site}, where recordings are uploaded: allow it in Meeting Capture to continue.`,
 };
 
 export type JobTexts = typeof en;
@@ -68,5 +71,6 @@ export function describeJob(job: Job, lang: Lang): string {
   })();
   if (job.blocked === 'sign-in') return `${state} ${t.blockedSignIn}`;
   if (job.blocked === 'permission') return `${state} ${t.blockedPermission}`;
+  if (job.blocked === 'site') return `${state} ${t.blockedSite(siteOf(job.blockedOrigin ?? ''))}`;
   return state;
 }

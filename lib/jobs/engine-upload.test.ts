@@ -132,14 +132,44 @@ describe('upload job: parts from the stored file, resumable, cancellable', () =>
     expect((await h().job(job.id)).failure).toEqual({ kind: 'upload-file-missing' });
   });
 
-  it('upload storage on an origin without access fails with that origin', async () => {
-    h().origins = (url) => !url.startsWith(h().emulator.storageUrl);
-    const job = await h().engine.createUpload(PERSONAL, await stored(10_044), true);
+  it('upload storage on an origin without access: the empty recording it made goes to the trash and the job waits for the site; once granted, the file is uploaded into a recording made then', async () => {
+    const storage = new URL(h().emulator.storageUrl).origin;
+    let granted = false;
+    h().origins = (url) => granted || !url.startsWith(h().emulator.storageUrl);
+    const job = await h().engine.createUpload(PERSONAL, await stored(10_044), false);
     await h().engine.idle();
-    expect((await h().job(job.id)).failure).toEqual({
-      kind: 'permission-denied',
-      origin: new URL(h().emulator.storageUrl).origin,
+    const waiting = await h().job(job.id);
+    expect(waiting).toMatchObject({ phase: 'uploading', blocked: 'site', blockedOrigin: storage });
+    expect(waiting.failure).toBeUndefined();
+    expect(waiting.audioId).toBeUndefined();
+    expect(await h().files.getUploadState(job.id)).toBeUndefined();
+    const api = (await import('../api')).createApiClient({
+      baseUrl: h().url,
+      session: h().session,
+      now: h().now,
     });
+    const trashed = async () =>
+      (await api.listTrash(PERSONAL, { limit: 50, offset: 0 })).results.filter((r) => !r.is_uploaded);
+    expect(await trashed()).toHaveLength(1);
+    expect((await h().counters()).recordingsCreated.upload).toBe(1);
+    // Nothing to look at until the site is granted: no alarm, ticks leave it waiting, create nothing.
+    expect(await h().engine.nextDueAt()).toBeNull();
+    await h().advance(60_000);
+    await h().engine.tick();
+    await h().engine.idle();
+    expect(await h().job(job.id)).toMatchObject({ blocked: 'site' });
+    expect(puts()).toEqual([]);
+    expect((await h().counters()).recordingsCreated.upload).toBe(1);
+    // Granted (the popup's click): the next tick makes the recording and uploads into it.
+    granted = true;
+    await h().engine.tick();
+    await h().engine.idle();
+    const done = await h().tickUntil(job.id, (j) => j.phase === 'uploaded', 5_000);
+    expect(done).toMatchObject({ phase: 'uploaded' });
+    expect(done.blocked).toBeUndefined();
+    expect((await h().counters()).recordingsCreated.upload).toBe(2);
+    expect((await h().counters()).completeUploads).toBe(1);
+    expect(await trashed()).toHaveLength(1);
   });
 });
 

@@ -323,10 +323,13 @@ export class JobEngine {
     }
     const now = this.#now;
     for (const job of current) {
-      if (job.blocked) await this.#patch(job, { blocked: undefined, nextCheckAt: now });
+      if (!job.blocked) continue;
+      // Waiting for the site its upload goes to: until the person granted it (the popup asks).
+      if (job.blocked === 'site' && !(await this.#deps.hasOriginAccess(job.blockedOrigin ?? ''))) continue;
+      await this.#patch(job, { blocked: undefined, blockedOrigin: undefined, nextCheckAt: now });
     }
     const due = (await this.#deps.store.list()).filter(
-      (job) => !isTerminal(job.phase) && (job.nextCheckAt ?? 0) <= now + DUE_SLACK_MS,
+      (job) => !isTerminal(job.phase) && !job.blocked && (job.nextCheckAt ?? 0) <= now + DUE_SLACK_MS,
     );
     try {
       for (const job of due) {
@@ -510,6 +513,7 @@ export class JobEngine {
       finishedAt: this.#now,
       nextCheckAt: undefined,
       blocked: undefined,
+      blockedOrigin: undefined,
     });
     if (finished?.intent === 'upload') {
       // The stored file and its upload links are not needed once the job has ended, whatever the end.

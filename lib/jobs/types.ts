@@ -127,8 +127,12 @@ export interface Job {
   phaseSince?: number;
   /** Last direct look at the result endpoint (the list flags are used in between). */
   lastResultCheckAt?: number;
-  /** Why an active job is not moving: it needs a new sign-in, or access to the service's origin. */
-  blocked?: 'sign-in' | 'permission';
+  /**
+   * Why an active job is not moving: it needs a new sign-in, access to the service's origin, or
+   * access to the site its upload goes to (`blockedOrigin`: the storage's, asked for in the popup).
+   */
+  blocked?: 'sign-in' | 'permission' | 'site';
+  blockedOrigin?: string;
   finishedAt?: number;
   /** When the end of this job was notified (or found not to need a notice). */
   notifiedAt?: number;

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gapCloser, MAX_CUTS, MAX_GAP_S } from './assemble';
+import { assembleRecording, blobWriter, gapCloser, MAX_CUTS, MAX_GAP_S } from './assemble';
 
 /** Places packets of 20 ms at `timestamps` (s) through one closer. */
 function place(timestamps: number[], maxGap = MAX_GAP_S) {
@@ -45,5 +47,57 @@ describe('the time the computer stood still is taken out of the file', () => {
     expect(closer.removed).toBe(0);
     // The packets after it are still followed.
     expect(closer.next(65, 0.02)).toBeCloseTo(5.02, 6);
+  });
+});
+
+describe('the file is written as it is made, at most once in memory', () => {
+  /** What `writes` make of a file held in one flat buffer, the way a file on disk would be written. */
+  function flat(writes: Array<[number[], number]>): number[] {
+    const bytes: number[] = [];
+    for (const [data, position] of writes) {
+      while (bytes.length < position) bytes.push(0);
+      data.forEach((byte, index) => {
+        bytes[position + index] = byte;
+      });
+    }
+    return bytes;
+  }
+
+  it('appends, fills a hole with zeros, and patches bytes already written (the header’s sizes at the end), as a flat buffer would', async () => {
+    const writes: Array<[number[], number]> = [
+      [[1, 2, 3], 0],
+      [[4, 5], 3],
+      [[9], 8],
+      [[7, 7], 1],
+      [[6, 6, 6], 7],
+      [[8], 0],
+    ];
+    const writer = blobWriter();
+    for (const [data, position] of writes) writer.write(new Uint8Array(data), position);
+    const written = [...new Uint8Array(await writer.file().arrayBuffer())];
+    expect(written).toEqual(flat(writes));
+    expect(writer.file().type).toBe('audio/webm');
+  });
+
+  it('MediaRecorder’s pieces joined make one WebM of their duration, the same when read in other cuts', async () => {
+    // Written for the tests from a real MediaRecorder file: emulator/test/fixtures/README.md.
+    const recorded = readFileSync(
+      path.join(import.meta.dirname, '../../emulator/test/fixtures/mediarecorder-7s.webm'),
+    );
+    const made = [];
+    for (const size of [1_000, 4_096]) {
+      const pieces: Blob[] = [];
+      for (let start = 0; start < recorded.length; start += size)
+        pieces.push(new Blob([recorded.subarray(start, start + size)]));
+      made.push(await assembleRecording(pieces));
+    }
+    const [first, second] = made;
+    expect(first!.durationMs).toBeGreaterThan(6_500);
+    expect(first!.durationMs).toBeLessThan(7_500);
+    expect(first!.closedMs).toBe(0);
+    expect(first!.file.type).toBe('audio/webm');
+    expect(new Uint8Array(await second!.file.arrayBuffer())).toEqual(
+      new Uint8Array(await first!.file.arrayBuffer()),
+    );
   });
 });

@@ -2,7 +2,9 @@
  * Makes the uploaded file from the pieces: MediaRecorder's WebM states no duration (the service
  * charges by it, and players cannot seek), so the joined pieces are read with mediabunny and
  * remuxed, without re-encoding, into a WebM whose header states its true duration. Runs in the
- * recording page (the offscreen document), never in the worker or a content script.
+ * recording page (the offscreen document), never in the worker or a content script. One pass, the
+ * file streamed out as it is written: it holds one copy of the recording beside its pieces (a
+ * 3-hour one measured in scripts/bench-assemble.ts; docs/record-here.md, "Cost").
  *
  * Time the computer stood still is taken out: Chrome stamps captured sound with its clock, which
  * on some systems runs on through sleep, so a laptop slept mid-recording leaves a jump in the
@@ -59,6 +61,42 @@ export function gapCloser(maxGap = MAX_GAP_S) {
   };
 }
 
+/** The bytes the muxer holds before it hands them over (mediabunny keeps at most two such chunks). */
+export const WRITE_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * A file written at positions (mediabunny's `StreamTarget` chunks: appended, and the header's sizes
+ * patched at the end) as a Blob of Blobs: each write becomes a Blob of its own and the file a list of
+ * references to them, so nothing of the file is held twice, and no buffer of its whole size is grown
+ * (a browser keeps large Blobs out of the page's memory, on disk when it must).
+ */
+export function blobWriter(type = 'audio/webm') {
+  let file = new Blob([], { type });
+  const write = (data: Uint8Array, position: number) => {
+    const end = position + data.byteLength;
+    const before =
+      position <= file.size
+        ? file.slice(0, position)
+        : new Blob([file, new Uint8Array(position - file.size)]);
+    const after = end < file.size ? [file.slice(end)] : [];
+    file = new Blob([before, data as Uint8Array<ArrayBuffer>, ...after], { type });
+  };
+  return {
+    writable: new WritableStream<{ type: 'write'; data: Uint8Array; position: number }>({
+      write: (chunk) => write(chunk.data, chunk.position),
+    }),
+    write,
+    /** The file as written so far. */
+    file: () => file,
+  };
+}
+
+/**
+ * The file of the joined pieces, in one pass: each packet read from them (mediabunny, no
+ * re-encoding) is written with its time, a jump longer than `MAX_GAP_S` closed, into a WebM whose
+ * header states the true duration, streamed out in chunks (`blobWriter`). The pieces are read as
+ * they are (the recording database's Blobs), and the file is the one extra copy.
+ */
 export async function assembleRecording(
   pieces: readonly Blob[],
   type = 'audio/webm',
@@ -66,51 +104,40 @@ export async function assembleRecording(
   // Loaded when a recording ends: the same document parses calendars and never needs it.
   const {
     BlobSource,
-    BufferTarget,
-    Conversion,
     EncodedAudioPacketSource,
     EncodedPacketSink,
     Input,
     Output,
+    StreamTarget,
     WEBM,
     WebMOutputFormat,
   } = await import('mediabunny');
-  const joined = new Blob([...pieces], { type });
-  const input = new Input({ source: new BlobSource(joined), formats: [WEBM] });
-  const output = new Output({ format: new WebMOutputFormat(), target: new BufferTarget() });
-  const conversion = await Conversion.init({ input, output });
-  if (!conversion.isValid) throw new Error('The recording has no track that can be kept.');
-  await conversion.execute();
-  const buffer = output.target.buffer;
-  if (!buffer) throw new Error('The recording could not be written.');
-  let file = new Blob([buffer], { type });
-  let check = new Input({ source: new BlobSource(file), formats: [WEBM] });
-
-  // A first pass only measures the jumps; the file is written again only when there is one.
-  const track = await check.getPrimaryAudioTrack();
-  const measured = gapCloser();
-  if (track)
-    for await (const packet of new EncodedPacketSink(track).packets())
-      measured.next(packet.timestamp, packet.duration);
-  if (track && measured.removed > 0) {
-    const decoderConfig = await track.getDecoderConfig();
-    if (!decoderConfig || !track.codec) throw new Error('The recording could not be read again.');
-    const closed = new Output({ format: new WebMOutputFormat(), target: new BufferTarget() });
-    const audio = new EncodedAudioPacketSource(track.codec);
-    closed.addAudioTrack(audio);
-    await closed.start();
-    const closer = gapCloser();
-    let first = true;
-    for await (const packet of new EncodedPacketSink(track).packets()) {
-      const timestamp = closer.next(packet.timestamp, packet.duration);
-      await audio.add(packet.clone({ timestamp }), first ? { decoderConfig } : undefined);
-      first = false;
-    }
-    await closed.finalize();
-    if (!closed.target.buffer) throw new Error('The recording could not be written.');
-    file = new Blob([closed.target.buffer], { type });
-    check = new Input({ source: new BlobSource(file), formats: [WEBM] });
+  const input = new Input({ source: new BlobSource(new Blob([...pieces], { type })), formats: [WEBM] });
+  const track = await input.getPrimaryAudioTrack();
+  if (!track) throw new Error('The recording has no track that can be kept.');
+  const decoderConfig = await track.getDecoderConfig();
+  if (!decoderConfig || !track.codec) throw new Error('The recording could not be read.');
+  const sink = blobWriter(type);
+  const output = new Output({
+    format: new WebMOutputFormat(),
+    target: new StreamTarget(sink.writable, { chunked: true, chunkSize: WRITE_CHUNK_BYTES }),
+  });
+  const audio = new EncodedAudioPacketSource(track.codec);
+  output.addAudioTrack(audio);
+  await output.start();
+  const closer = gapCloser();
+  let first = true;
+  for await (const packet of new EncodedPacketSink(track).packets()) {
+    const timestamp = closer.next(packet.timestamp, packet.duration);
+    await audio.add(packet.clone({ timestamp }), first ? { decoderConfig } : undefined);
+    first = false;
   }
+  if (first) throw new Error('The recording has no sound that can be kept.');
+  await output.finalize();
+  input.dispose();
+  const file = sink.file();
+  const check = new Input({ source: new BlobSource(file), formats: [WEBM] });
   const durationMs = Math.round((await check.computeDuration()) * 1000);
-  return { file, durationMs, closedMs: Math.round(measured.removed * 1000), cuts: measured.cuts };
+  check.dispose();
+  return { file, durationMs, closedMs: Math.round(closer.removed * 1000), cuts: closer.cuts };
 }

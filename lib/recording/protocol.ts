@@ -12,11 +12,16 @@ export const RECORDING_CHANNEL = 'meeting-capture-recording';
 export type RecorderCommand =
   /** Record the tab behind `streamId` (chrome.tabCapture), with the microphone if `microphone`. */
   | { channel: typeof RECORDING_CHANNEL; op: 'start'; id: string; streamId: string; microphone: boolean }
-  /** Stop, then make the file from the pieces. */
-  /** `keep`: the file is made of the first `keep` pieces only (the silence at the end cut). */
-  | { channel: typeof RECORDING_CHANNEL; op: 'stop'; id: string; keep?: number }
-  /** Make the file from the pieces kept of a recording whose page was gone (crash, restart). */
-  | { channel: typeof RECORDING_CHANNEL; op: 'assemble'; id: string }
+  /**
+   * Stop the capture and write its last piece, then say so (`released`, with the pieces written
+   * and the last one heard): the background decides the silence cut with every piece in.
+   */
+  | { channel: typeof RECORDING_CHANNEL; op: 'stop'; id: string }
+  /**
+   * Make the file from the pieces: after a stop, or again (a retried upload, a recording whose page
+   * was gone). `keep`: of the first `keep` pieces only (the silence at the end cut).
+   */
+  | { channel: typeof RECORDING_CHANNEL; op: 'assemble'; id: string; keep?: number }
   /** Stop without making a file (sign-out, Discard). */
   | { channel: typeof RECORDING_CHANNEL; op: 'discard'; id: string }
   /** Which recording the page holds, if any. */
@@ -38,6 +43,11 @@ export type RecorderEvent =
   /** The microphone's track ended mid-recording (a headset switched off or unplugged): the tab goes on. */
   | { type: 'microphone-ended' }
   /**
+   * The capture is released after a stop, every piece written: `pieces` playable pieces, a sound
+   * heard last in piece `lastAudible` (undefined: this page did not listen to it).
+   */
+  | { type: 'released'; pieces: number; lastAudible?: number }
+  /**
    * `closedMs`: the time the computer stood still, taken out of the file, and `cuts` each jump
    * taken out (lib/recording/assemble.ts).
    */
@@ -58,6 +68,7 @@ export function isRecorderCommand(message: unknown): message is RecorderCommand 
   if (typeof value.id !== 'string' || value.id.length === 0 || value.id.length > 100) return false;
   if (value.op === 'start') return typeof value.streamId === 'string' && value.streamId.length <= 1000;
   const keep = (value as { keep?: unknown }).keep;
-  if (value.op === 'stop' && keep !== undefined) return Number.isSafeInteger(keep) && (keep as number) >= 0;
+  if (value.op === 'assemble' && keep !== undefined)
+    return Number.isSafeInteger(keep) && (keep as number) >= 0;
   return value.op === 'stop' || value.op === 'assemble' || value.op === 'discard';
 }

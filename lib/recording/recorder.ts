@@ -9,6 +9,7 @@ import { DATABASES } from '@/lib/databases';
 import { createFileStore } from '@/lib/file-store';
 import { idbKeyValue } from '@/lib/kv';
 import { assembleRecording } from './assemble';
+import { recordingFileKey } from './files';
 import {
   type MicrophonePermission,
   microphoneFailure,
@@ -36,6 +37,8 @@ interface Active {
   failed: boolean;
   /** Whether a sound was heard since the last piece (lib/recording/silence.ts). */
   heard: boolean;
+  /** The last piece in which a sound was heard (-1: none yet). */
+  lastAudible: number;
   /** The level meter's timer. */
   meter: ReturnType<typeof setInterval> | null;
 }
@@ -55,6 +58,8 @@ interface Pending {
   cancelled: boolean;
 }
 let pending: Pending | null = null;
+/** The recording whose file is being made; `cancelled`: discarded meanwhile (a sign-out), its file dropped. */
+let assembling: Pending | null = null;
 
 /**
  * Test build only (`WXT_TEST_BUILD`): a number a test wrote under a `test:` key of the recording
@@ -106,9 +111,9 @@ const streamsHeld: (() => Promise<void>) | null = testSetting
     }
   : null;
 
-/** The recording this page holds, or is being handed the streams of. */
+/** The recording this page holds, is being handed the streams of, or makes the file of. */
 export function holding(): string | null {
-  return active?.id ?? pending?.id ?? null;
+  return active?.id ?? pending?.id ?? assembling?.id ?? null;
 }
 
 async function tabStream(streamId: string): Promise<MediaStream> {
@@ -203,6 +208,7 @@ async function capture(
     stopped,
     failed: false,
     heard: false,
+    lastAudible: -1,
     meter: null,
   };
   active = current;
@@ -225,6 +231,7 @@ async function capture(
     const recordedMs = Math.round(performance.now() - current.startedAt);
     const audible = current.heard;
     current.heard = false;
+    if (audible) current.lastAudible = index;
     current.writes = current.writes.then(async () => {
       if (current.failed) return;
       if (pieceRefusal({ bytes: current.bytes, recordedMs }, piece.size)) {
@@ -271,16 +278,21 @@ async function release(current: Active): Promise<void> {
   if (active === current) active = null;
 }
 
-/** Stops the capture and makes the file of its first `keep` pieces (all without); reports `assembled` or `failed`. */
-export async function stopRecording(id: string, report: Report, keep?: number): Promise<void> {
+/**
+ * Stops the capture, writes its last piece and reports `released` with every piece in (the
+ * background then asks for the file, cut as it decides).
+ */
+export async function stopRecording(id: string, report: Report): Promise<void> {
   if (pending?.id === id) pending.cancelled = true;
   const current = active?.id === id ? active : null;
   if (current) await release(current);
-  await assemble(id, report, keep);
+  const { pieces } = await store.count(id);
+  report(id, { type: 'released', pieces, ...(current && { lastAudible: current.lastAudible }) });
 }
 
 export async function discardRecording(id: string): Promise<void> {
   if (pending?.id === id) pending.cancelled = true;
+  if (assembling?.id === id) assembling.cancelled = true;
   const current = active?.id === id ? active : null;
   if (current) {
     current.failed = true;
@@ -289,6 +301,8 @@ export async function discardRecording(id: string): Promise<void> {
 }
 
 export async function assemble(id: string, report: Report, keep?: number): Promise<void> {
+  const making: Pending = { id, cancelled: false };
+  assembling = making;
   try {
     // The silence at the end is left out (lib/recording/silence.ts): its pieces stay until the upload.
     const pieces = (await store.pieces(id)).slice(0, keep);
@@ -297,8 +311,14 @@ export async function assemble(id: string, report: Report, keep?: number): Promi
       return;
     }
     const { file, durationMs, closedMs, cuts } = await assembleRecording(pieces);
-    const fileKey = `recording-${id}`;
-    await createFileStore().putFile(fileKey, file);
+    const fileKey = recordingFileKey(id);
+    const files = createFileStore();
+    await files.putFile(fileKey, file);
+    if (making.cancelled) {
+      // Discarded while it was made (a sign-out): nobody owns the file.
+      await files.deleteFile(fileKey);
+      return;
+    }
     report(id, {
       type: 'assembled',
       fileKey,
@@ -313,5 +333,7 @@ export async function assemble(id: string, report: Report, keep?: number): Promi
         ? { kind: 'storage-full' }
         : { kind: 'assembly-failed', message: error instanceof Error ? error.message : String(error) },
     });
+  } finally {
+    if (assembling === making) assembling = null;
   }
 }

@@ -6,7 +6,10 @@
  * stop), and **Keep recording** holds the recording through that silence (a waiting room before a
  * late host, a break, a silent screen share). Silence is counted in pieces the recording page heard
  * nothing in, one `PIECE_MS` each: a page whose clock jumped through a sleep is not silence. It is
- * not counted while the meeting's page says the call is on (lib/recording/state.ts).
+ * not counted while the meeting's page says the call is on (lib/recording/state.ts). The recording
+ * page says of each piece whether anything was heard in it; the cut (only for a stop for silence)
+ * is decided once it has written every piece after the stop (the `released` transition of
+ * lib/recording/state.ts) and kept with the recording.
  */
 import { PIECE_MS } from './pieces';
 import { DEFAULT_SILENCE_STOP_MINUTES, SILENCE_STOP_CHOICES, type SilenceStopMinutes } from './types';

@@ -12,6 +12,7 @@
  */
 
 import type { RecordedMeeting } from './meeting-end';
+import { cutsSilence, piecesToKeep } from './silence';
 import type { SleepCut } from './sleep-cuts';
 
 export type RecordingPhase = 'idle' | 'starting' | 'recording' | 'stopping' | 'uploading' | 'done' | 'failed';
@@ -60,6 +61,12 @@ export interface RecordingState {
   tabId: number;
   title: string;
   /**
+   * The account it was made under: the service's address and the email, as lib/archive names an
+   * owner (`archiveOwner`). Only that account is offered it and uploads it. Absent in recordings of
+   * an older version: the recording database's owner then (lib/recording/store.ts).
+   */
+  owner?: string;
+  /**
    * The meeting the tab showed at the start (its service and id), when it showed one: the
    * recording ends when the tab no longer shows it (lib/recording/meeting-end.ts).
    */
@@ -90,6 +97,13 @@ export interface RecordingState {
   /** The balance warnings already given (80 %, 100 %). */
   warned: number;
   stopReason?: StopReason;
+  /**
+   * The silence cut (lib/recording/silence.ts), decided once, when the recording page has written
+   * every piece after the stop: the file is made of the first `keep` pieces; null: of all of them
+   * (a stop not for silence, or nothing known of the silence). Undefined until decided. Kept with the recording, so a file made
+   * again (a retried upload) is the same file.
+   */
+  keep?: number | null;
   /** The assembled file in lib/file-store.ts and its true duration. */
   fileKey?: string;
   durationMs?: number;
@@ -111,6 +125,11 @@ export type RecordingEvent =
   | { type: 'microphone-lost' }
   | { type: 'piece'; bytes: number; recordedMs: number; index?: number; audible?: boolean }
   | { type: 'stop'; reason: StopReason }
+  /**
+   * The recording page released the capture with `pieces` written (the last one flushed by the
+   * stop) and heard a sound last in piece `lastAudible`: the silence cut is decided.
+   */
+  | { type: 'released'; pieces: number; lastAudible?: number }
   | { type: 'assembled'; fileKey: string; durationMs: number; size?: number; cuts?: SleepCut[] }
   | { type: 'upload-started'; jobId: string }
   | { type: 'uploaded' }
@@ -131,6 +150,7 @@ export interface NewRecording {
   id: string;
   tabId: number;
   title: string;
+  owner?: string;
   meeting?: RecordedMeeting;
   spaceId: number | null;
   availableSeconds: number | null;
@@ -229,6 +249,18 @@ export function transition(state: RecordingState, event: RecordingEvent, now: nu
     case 'stop':
       if (state.phase !== 'recording' && state.phase !== 'starting') return null;
       return next({ phase: 'stopping', stopReason: event.reason });
+    case 'released': {
+      // Decided once: a repeated word of the page changes nothing.
+      if (state.phase !== 'stopping' || state.keep !== undefined) return null;
+      const heardLast = [state.lastAudible, event.lastAudible].filter((index) => index !== undefined);
+      const lastAudible = heardLast.length > 0 ? Math.max(...heardLast) : undefined;
+      // Only a stop for silence cuts (a Stop, the meeting's end, the tab closing keep every piece).
+      const cutting = cutsSilence(state.stopReason) && lastAudible !== undefined;
+      return next({
+        keep: cutting ? piecesToKeep(event.pieces, lastAudible) : null,
+        ...(lastAudible !== undefined && { lastAudible }),
+      });
+    }
     case 'assembled':
       if (state.phase !== 'stopping') return null;
       if (event.durationMs < MIN_RECORDING_MS)

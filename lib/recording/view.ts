@@ -23,4 +23,14 @@ export interface RecordingView {
   now: number;
   /** Set on the answer to the very first start: show the consent notice, once. */
   consent?: boolean;
+  /**
+   * Nobody signed in while a recording goes on, or waits to be uploaded (the service ended the
+   * session): the email of the account it waits for (empty: not known, kept by an older version).
+   */
+  waitsFor?: string;
+}
+
+/** The email of an owner as lib/archive names it (`archiveOwner`: the service's address, a space, the email). */
+export function ownerEmail(owner: string): string {
+  return owner.slice(owner.lastIndexOf(' ') + 1);
 }

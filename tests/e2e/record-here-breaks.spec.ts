@@ -4,10 +4,9 @@
  * mid-recording is noticed within 5 s and told (the page control, a notification) with what was
  * kept, and the next start from the page control sets it aside instead of replacing it; two starts
  * at once make one recording, the second refused as already starting; the service ending the
- * session mid-recording (its refresh refused) keeps the recording for the next sign-in, which
- * uploads it; a cancelled upload is retried by "Upload what was recorded".
+ * session mid-recording (its refresh refused) does not stop it, and what it made waits for the same
+ * account's sign-in, which uploads it; a cancelled upload is retried by "Upload what was recorded".
  */
-import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { servePage } from './page-support';
 import { launchedForRecording } from './record-launch';
 import {
@@ -15,7 +14,7 @@ import {
   MEET_ORIGIN,
   meetingControl,
   message,
-  recordTab,
+  recordToneTab,
   routeTonePage,
   tonePage,
 } from './record-support';
@@ -46,16 +45,6 @@ async function uploadedOnce(emulator: { url: string }): Promise<boolean[]> {
   const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Breaks%20room&limit=5&offset=0`;
   const listed = await api<{ results: Array<{ is_uploaded: boolean }> }>(emulator as never, search);
   return listed.results.filter((item) => item.is_uploaded).map((item) => item.is_uploaded);
-}
-
-/** The tone page in front, recorded from the popup's recorder (returned), the microphone left out. */
-async function recordToneTab(popup: Page, context: BrowserContext, origin: string): Promise<Locator> {
-  const tone = await context.newPage();
-  await tone.goto(`${origin}${TONE}`);
-  await tone.bringToFront();
-  const recorder = popup.getByTestId('recorder');
-  await recordTab(recorder);
-  return recorder;
 }
 
 test('the recording page closed mid-recording: told within 5 s on the page and in a notification, what was recorded kept; the next start from the page sets it aside', async ({
@@ -134,26 +123,47 @@ test('two starts at once (a double press): one recording, the second refused as 
   expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
 });
 
-test('the service ends the session mid-recording (its refresh refused): signed in again, the recording is offered and uploads', async ({
+test('the service ends the session mid-recording (its refresh refused): the recording goes on, the popup and a notification say so; stopped signed out, it waits and the same account’s sign-in uploads it', async ({
   signedInPopup: popup,
   emulator,
   context,
+  serviceWorker,
 }) => {
   test.setTimeout(90_000);
-  const recorder = await recordToneTab(popup.page, context, emulator.url);
-  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:1[1-9]$/, { timeout: 30_000 });
+  const notices = await recordNotices(serviceWorker);
+  const { recorder } = await recordToneTab(popup.page, context, `${emulator.url}${TONE}`);
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[6-9]$/, { timeout: 20_000 });
   // Two days on the service's clock: the refresh token has run out; the access token is refused.
   await control(emulator.url, '/clock/advance', { ms: 2 * DAY_MS });
   await control(emulator.url, '/tokens/expire-access');
   await popup.reopen();
   await expect(popup.page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  const waits = popup.page.getByTestId('recording-waits');
+  await expect(waits).toContainText(`A tab is still being recorded (0:`);
+  await expect(waits).toContainText(`Sign in again as ${SEED.users.demo.email}`);
+  await expect.poll(notices).toContainEqual({
+    title: 'Signed out: still recording',
+    message:
+      'Your session with the service ended, but this tab is still being recorded. Sign in to Meeting Capture again with the same account: the recording is uploaded then.',
+  });
+  // It goes on past the session's end, then is stopped while nobody is signed in.
+  await expect(waits).toContainText(/\(0:(1[6-9]|[2-5]\d)\)/, { timeout: 20_000 });
+  await waits.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(waits).toContainText(
+    `A recording is kept for ${SEED.users.demo.email}: sign in again as that account to upload it.`,
+  );
+  await expect
+    .poll(notices)
+    .toContainEqual(expect.objectContaining({ title: 'Recording waits for you to sign in' }));
+  expect((await counters(emulator)).recordingsCreated.upload).toBe(0);
+  // The same account signs in: uploaded with nothing to press, the whole recording in it.
   await popup.signIn(emulator.url, SEED.users.demo.email, SEED.users.demo.password);
   await expect(popup.balanceValue).toBeVisible();
-  const upload = recorder.getByRole('button', { name: /^Upload what was recorded \(\d+ s\)$/ });
-  await expect(upload).toBeVisible();
-  expect((await counters(emulator)).recordingsCreated.upload).toBe(0);
-  await upload.click();
   await expect.poll(() => uploadedOnce(emulator), { timeout: 45_000 }).toEqual([true]);
+  const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Breaks%20room&limit=5&offset=0`;
+  const listed = await api<{ results: Array<{ duration: number | null }> }>(emulator as never, search);
+  expect(listed.results[0]!.duration).toBeGreaterThanOrEqual(15);
+  expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
 });
 
 test('a cancelled upload is retried: "Upload what was recorded" makes a new upload, and the file arrives', async ({
@@ -162,7 +172,7 @@ test('a cancelled upload is retried: "Upload what was recorded" makes a new uplo
   context,
 }) => {
   test.setTimeout(120_000);
-  const recorder = await recordToneTab(popup.page, context, emulator.url);
+  const { recorder } = await recordToneTab(popup.page, context, `${emulator.url}${TONE}`);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[6-9]$/, { timeout: 20_000 });
   // The storage drops every part for now: the upload cannot finish, and is cancelled.
   await control(emulator.url, '/drops', { method: 'PUT', path: '^/upload/', times: 1000 });

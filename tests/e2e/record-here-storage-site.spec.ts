@@ -6,7 +6,9 @@
  * extension's page) grants the service's host alone. Headless Chromium cannot show a permission
  * prompt: the pages' `permissions.request` records what it is asked for and grants it as the
  * person's "Allow" would (the extension page's own site-access control). Once the storage's site
- * is known, signing in again asks for it with the service's.
+ * is known, signing in again asks for it with the service's. A recording that stops by itself (its
+ * tab closed: nobody's click to ask in) trashes the empty recording its upload made and waits for
+ * the site, which the popup asks for once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,8 +16,9 @@ import path from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import { buildExtension } from './extension-build';
 import { launchChromium, unpackedExtensionId } from './launch';
-import { recordTab, routeTonePage } from './record-support';
-import { api, expect, SEED, test as uiTest } from './ui-fixtures';
+import { recordToneTab, routeTonePage } from './record-support';
+import { api, counters, expect, SEED, test as uiTest } from './ui-fixtures';
+import { recordNotices } from './worker-notices';
 
 const TONE = '/record-here/storage-site.html';
 
@@ -107,11 +110,7 @@ test('record, stop: the Stop click asks for the storage’s site (another host t
   expect(new URL(emulator.storageUrl).hostname).toBe('localhost');
   // Signing in asked for nothing more: the service's host was granted.
   expect(asked).toEqual([]);
-  const tone = await context.newPage();
-  await tone.goto(`${emulator.url}${TONE}`);
-  await tone.bringToFront();
-  const recorder = popup.page.getByTestId('recorder');
-  await recordTab(recorder);
+  const { recorder } = await recordToneTab(popup.page, context, `${emulator.url}${TONE}`);
   await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[6-9]$/, { timeout: 20_000 });
   await recorder.getByRole('button', { name: 'Stop and upload' }).click();
   await expect.poll(() => asked).toEqual(['http://localhost/*']);
@@ -148,4 +147,53 @@ test('signing in again asks for the storage’s site with the service’s, once 
   await expect(popup.balanceValue).toBeVisible();
   expect(asked).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
   expect(await missing()).toEqual([]);
+});
+
+test('a recording stopped by itself (its tab closed): the empty recording its upload made goes to the trash, the popup asks for the storage’s site once, and the file is uploaded into a recording made then', async ({
+  signedInPopup: popup,
+  emulator,
+  context,
+  serviceWorker,
+}) => {
+  test.setTimeout(90_000);
+  asked.length = 0;
+  const notices = await recordNotices(serviceWorker);
+  const { recorder, tone } = await recordToneTab(popup.page, context, `${emulator.url}${TONE}`);
+  await expect(recorder.getByTestId('recording-elapsed')).toHaveText(/^0:0[6-9]$/, { timeout: 20_000 });
+  // Nobody's click stops it: the tab closes.
+  await tone.close();
+  const waiting = popup.page.getByTestId('job-needs-site');
+  await expect(waiting).toContainText(/^Waiting for access to localhost:\d+, where the service keeps/, {
+    timeout: 30_000,
+  });
+  expect(asked).toEqual([]);
+  expect((await counters(emulator)).recordingsCreated.upload).toBe(1);
+  type Listed = { results: Array<{ is_uploaded: boolean; title: string }> };
+  const trashed = async () =>
+    (
+      await api<Listed>(emulator, `/api/spaces/${SEED.spaces.personal}/audio/trash/?limit=100&offset=0`)
+    ).results
+      .filter((item) => item.title.startsWith('Storage site room'))
+      .map((item) => item.is_uploaded);
+  // The recording made before the site was known is empty: in the trash, not in the list.
+  await expect.poll(trashed).toEqual([false]);
+  expect(await notices()).toContainEqual({
+    title: 'Upload waits for your permission',
+    message: expect.stringMatching(
+      /^“Storage site room — .+” goes to localhost:\d+, where the service keeps uploaded recordings, and Meeting Capture may not reach it yet\./,
+    ),
+  });
+  await waiting.getByRole('button', { name: 'Allow access and upload' }).click();
+  await expect.poll(() => asked).toEqual(['http://localhost/*']);
+  const search = `/api/spaces/${SEED.spaces.personal}/audio/?search=Storage%20site%20room&limit=5&offset=0`;
+  await expect
+    .poll(async () => (await api<Listed>(emulator, search)).results.map((item) => item.is_uploaded), {
+      timeout: 45_000,
+    })
+    .toEqual([true]);
+  expect((await counters(emulator)).recordingsCreated.upload).toBe(2);
+  expect(await trashed()).toEqual([false]);
+  await expect(waiting).toBeHidden();
+  // Asked once: the site is not asked for again.
+  expect(asked).toEqual(['http://localhost/*']);
 });

@@ -68,6 +68,23 @@ export async function recordTab(recorder: Locator): Promise<void> {
   await recorder.getByRole('button', { name: 'Record this tab' }).click();
 }
 
+/**
+ * A tab opened in front at `url` (a tone page the spec routes), recorded from the popup's recorder
+ * (returned), the microphone left out; with the tab.
+ */
+export async function recordToneTab(
+  popup: Page,
+  context: BrowserContext,
+  url: string,
+): Promise<{ recorder: Locator; tone: Page }> {
+  const tone = await context.newPage();
+  await tone.goto(url);
+  await tone.bringToFront();
+  const recorder = popup.getByTestId('recorder');
+  await recordTab(recorder);
+  return { recorder, tone };
+}
+
 /** A message to the background from an extension page, and its whole answer. */
 export function message<T>(page: Page, type: string, payload: object = {}): Promise<T> {
   return page.evaluate(

@@ -25,7 +25,9 @@ export type ToldNotice =
   | 'recordingTabEnded'
   | 'recordingMicLost'
   | 'recordingPageGone'
-  | 'recordingMeetingEnded';
+  | 'recordingMeetingEnded'
+  | 'recordingSessionEnded'
+  | 'recordingWaitsForSignIn';
 
 /** What one instance holds in memory: nothing that must outlive the worker. */
 export interface RecordingMemory {
@@ -65,6 +67,16 @@ export interface RecordingContext extends RecordingMemory {
   notify(title: string, message: string, buttons?: string[]): Promise<void>;
   /** A notification of what broke the capture, with what was kept. */
   told(what: ToldNotice): Promise<void>;
+  /**
+   * The account `state` was made under (lib/archive's owner: the service and the email), or null:
+   * not known (kept by an older version).
+   */
+  ownerOf(state: RecordingState): Promise<string | null>;
+  /**
+   * Whether `state` is the signed-in account's: someone is signed in, and it was made under that
+   * account (or under one not known). Only its owner is offered a recording or uploads it.
+   */
+  isMine(state: RecordingState): Promise<boolean>;
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -120,6 +132,13 @@ export function recordingContext(deps: RecordingDeps): RecordingContext {
     async told(what) {
       const [title, message] = (await ctx.texts())[what];
       await ctx.notify(title, message);
+    },
+    ownerOf: async (state) => state.owner ?? (await store.getOwner()),
+    async isMine(state) {
+      const signedIn = await deps.owner();
+      if (signedIn === null) return false;
+      const owner = await ctx.ownerOf(state);
+      return owner === null || owner === signedIn;
     },
   };
   return ctx;

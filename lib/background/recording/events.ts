@@ -59,7 +59,14 @@ async function warn(ctx: RecordingContext, state: RecordingState): Promise<void>
 export async function event(ctx: RecordingContext, id: string, event: RecorderEvent): Promise<null> {
   const { store, offscreen: document } = ctx.deps;
   const state = await store.getState();
-  if (!state || state.id !== id) return null;
+  if (!state || state.id !== id) {
+    // The file of a recording that is gone (wiped by a sign-out while it was being made): no
+    // recording owns it any more.
+    const aside = (await store.getKept()).some((item) => item.id === id);
+    if (event.type === 'assembled' && event.fileKey && !aside)
+      await ctx.deps.jobs.files.deleteFile(event.fileKey).catch(() => undefined);
+    return null;
+  }
   switch (event.type) {
     case 'started': {
       const next = await ctx.apply({ type: 'started', microphone: event.microphone });
@@ -78,6 +85,27 @@ export async function event(ctx: RecordingContext, id: string, event: RecorderEv
         await ctx.setBadge(next);
         await warn(ctx, next);
         await silence(ctx, next);
+      }
+      return null;
+    }
+    case 'released': {
+      // Every piece is written: the silence cut is decided now, once, and kept with the recording
+      // (a file made again is cut the same); the service charges by duration.
+      const next = await ctx.apply({
+        type: 'released',
+        pieces: event.pieces,
+        ...(event.lastAudible !== undefined && { lastAudible: event.lastAudible }),
+      });
+      if (!next) return null;
+      const kept = next.keep ?? undefined;
+      await document?.use(() => ctx.ask({ op: 'assemble', id, ...(kept !== undefined && { keep: kept }) }));
+      if (kept !== undefined && kept < event.pieces) {
+        const t = await ctx.texts();
+        const cut = Math.round(((event.pieces - kept) * PIECE_MS) / 1000);
+        await ctx.notify(
+          t.recordingSilenceCutTitle,
+          t.recordingSilenceCut(formatDuration(cut, await ctx.deps.lang())),
+        );
       }
       return null;
     }
@@ -132,6 +160,9 @@ export async function event(ctx: RecordingContext, id: string, event: RecorderEv
           t.recordingSleepCut(formatDuration(Math.round(event.closedMs / 1000), lang)),
         );
       }
+      // Made while its account is signed out (the service ended the session mid-recording): it
+      // waits for that account's next sign-in, and says so.
+      if (!(await ctx.isMine(next))) await ctx.told('recordingWaitsForSignIn');
       await toUpload(ctx, next, event.size);
       return null;
     }

@@ -15,6 +15,7 @@
  */
 import { recordingContext } from './context';
 import { check, event, keep } from './events';
+import { sweepFiles } from './files';
 import { forget, keptFor, recover, view } from './kept';
 import { start, stop } from './start';
 import {
@@ -49,7 +50,10 @@ export function createRecording(deps: RecordingDeps): Recording {
     pageShows: (tabId, url) => pageShows(ctx, tabId, url),
     event: (id, happened) => event(ctx, id, happened),
     settleUpload: () => settleUpload(ctx),
-    resume: () => resume(ctx),
+    resume: async () => {
+      await resume(ctx);
+      await sweepFiles(ctx);
+    },
     check: () => check(ctx),
     forget: (how) => forget(ctx, how),
     keptFor: (owner) => keptFor(ctx, owner),

@@ -6,12 +6,20 @@
 
 import { atStart } from '@/lib/recording/recovery';
 import { holdsRecordingPage, isCapturing, isFinished, type RecordingState } from '@/lib/recording/state';
+import { ownerEmail } from '@/lib/recording/view';
 import { type RecordingContext, refuse } from './context';
+import { sweepFiles } from './files';
 import type { RecordingView } from './types';
 import { current, upload } from './upload';
 
-export async function view(ctx: RecordingContext): Promise<RecordingView> {
-  const { store, offscreen, now } = ctx.deps;
+/**
+ * The current recording, its upload settled, and whether it is offered (its page gone, or failed
+ * with pieces), whoever it belongs to; one with nothing left is cleared.
+ */
+async function looked(
+  ctx: RecordingContext,
+): Promise<{ state: RecordingState | null; offer: RecordingView['offer'] }> {
+  const { store } = ctx.deps;
   const state = await current(ctx);
   let offer: RecordingView['offer'] = null;
   if (state && !isFinished(state) && state.phase !== 'uploading') {
@@ -22,19 +30,42 @@ export async function view(ctx: RecordingContext): Promise<RecordingView> {
     const decision = atStart(state, false, (await store.count(state.id)).recordedMs, false);
     if (decision.kind === 'offer') offer = { recordedMs: decision.recordedMs, title: state.title };
   }
+  return { state: await store.getState(), offer };
+}
+
+/**
+ * What the popup and the side panel show: only the signed-in account's recordings (another
+ * account's are kept for it, unseen). Nobody signed in: the recordings as they are, and the email
+ * of the account they wait for (`waitsFor`), for the note above the sign-in form.
+ */
+export async function view(ctx: RecordingContext): Promise<RecordingView> {
+  const { store, offscreen, now } = ctx.deps;
+  const { state, offer } = await looked(ctx);
+  const signedIn = await ctx.deps.owner();
+  const shown = state && (signedIn === null || (await ctx.isMine(state))) ? state : null;
+  const kept = await keptView(ctx);
+  const waiting = shown ?? (kept.length > 0 ? (await store.getKept())[0] : undefined);
+  const waitsFor = waiting && signedIn === null ? ownerEmail((await ctx.ownerOf(waiting)) ?? '') : undefined;
   return {
     supported: offscreen !== null,
-    state: await store.getState(),
-    offer,
-    kept: await keptView(ctx),
+    state: shown,
+    offer: shown ? offer : null,
+    kept,
     now: now(),
+    ...(waitsFor !== undefined && { waitsFor }),
   };
 }
 
-/** The recordings set aside, newest first, with the time their pieces cover. */
+/** Whether `item` is shown to whoever is signed in now (nobody: the note before the sign-in). */
+async function shownNow(ctx: RecordingContext, item: RecordingState): Promise<boolean> {
+  return (await ctx.deps.owner()) === null || ctx.isMine(item);
+}
+
+/** The recordings set aside for the account signed in, newest first, with the time their pieces cover. */
 export async function keptView(ctx: RecordingContext): Promise<RecordingView['kept']> {
   const { store } = ctx.deps;
-  const kept = await store.getKept();
+  const kept: RecordingState[] = [];
+  for (const item of await store.getKept()) if (await shownNow(ctx, item)) kept.push(item);
   const items = await Promise.all(
     kept.map(async (item) => ({
       id: item.id,
@@ -92,6 +123,9 @@ export async function recover(
   const aside =
     id !== undefined && id !== present?.id ? (await store.getKept()).find((item) => item.id === id) : null;
   if (id !== undefined && id !== present?.id && !aside) return view(ctx);
+  // Only its own account uploads or discards a recording: another one signed in is refused.
+  const target = aside ?? present;
+  if (target && !(await shownNow(ctx, target))) throw refuse('another-account');
   if (aside && action === 'discard') {
     await store.deletePieces(aside.id);
     await dropFile(ctx, aside);
@@ -139,15 +173,20 @@ export async function recover(
     jobId: undefined,
   };
   await store.setState(reopened);
-  await document.use(() => ctx.ask({ op: 'assemble', id: state.id }));
+  // Cut as decided at its stop: a retried upload never carries (nor is charged for) the silence.
+  const keep = state.keep ?? undefined;
+  await document.use(() => ctx.ask({ op: 'assemble', id: state.id, ...(keep !== undefined && { keep }) }));
   return view(ctx);
 }
 
-/** The capture stops (its page discards it), nothing is uploaded, every piece is wiped. */
+/**
+ * The capture stops, or the file being made is dropped (its page discards either), nothing is
+ * uploaded, every piece is wiped, and no file is left that no recording owns.
+ */
 async function wipe(ctx: RecordingContext): Promise<void> {
   const { store, offscreen: document } = ctx.deps;
   const state = await store.getState();
-  if (state && isCapturing(state) && document) {
+  if (state && holdsRecordingPage(state) && document) {
     await store.setState({
       ...state,
       phase: 'failed',
@@ -156,38 +195,39 @@ async function wipe(ctx: RecordingContext): Promise<void> {
     await document.use(() => ctx.ask({ op: 'discard', id: state.id }));
   }
   await store.wipe();
+  await sweepFiles(ctx);
 }
 
 export async function forget(
   ctx: RecordingContext,
   how: 'signed-out' | 'ended' = 'signed-out',
 ): Promise<void> {
-  const { store, offscreen: document, now } = ctx.deps;
-  const state = await store.getState();
   if (how === 'ended') {
-    // Nothing can be uploaded without a session: the capture stops without making a file, its
-    // pieces stay, and the recording waits as failed, offered like any kept one.
-    if (!state || !isCapturing(state)) return;
-    await store.setState({
-      ...state,
-      phase: 'failed',
-      stopReason: 'signed-out',
-      failure: { kind: 'upload-refused', message: 'session-ended' },
-      updatedAt: now(),
-    });
-    if (document) await document.use(() => ctx.ask({ op: 'discard', id: state.id }));
-    await ctx.setBadge(null);
-    ctx.deps.browser.tellTab(state.tabId);
+    // The meeting goes on whatever the service's session does: the capture goes on, and what it
+    // makes waits for the same account's next sign-in (./upload.ts). Said, so nobody is surprised.
+    const state = await ctx.deps.store.getState();
+    if (state && isCapturing(state)) await ctx.told('recordingSessionEnded');
     return;
   }
-  if (state && (isCapturing(state) || state.phase === 'stopping')) await wipe(ctx);
-  else await store.wipe();
+  await wipe(ctx);
 }
 
-export async function keptFor(ctx: RecordingContext, owner: string): Promise<number> {
-  const known = await ctx.deps.store.getOwner();
-  if (known === null || known === owner) return 0;
-  const { state, offer, kept } = await view(ctx);
-  const running = offer || (state && holdsRecordingPage(state)) ? 1 : 0;
-  return running + kept.length;
+/**
+ * How many recordings of another account `owner` signing in would delete: the current one while it
+ * records, is being finished, waits to be uploaded or is uploading (its pieces stay until the
+ * upload is confirmed), or is offered; and each one set aside. Recordings of an unknown owner (kept
+ * by an older version) are anyone's. `owner` null (another service's address): every one.
+ */
+export async function keptFor(ctx: RecordingContext, owner: string | null): Promise<number> {
+  const another = async (item: RecordingState) => {
+    if (owner === null) return true;
+    const of = await ctx.ownerOf(item);
+    return of !== null && of !== owner;
+  };
+  const { state, offer } = await looked(ctx);
+  const current =
+    state && (offer || holdsRecordingPage(state) || state.phase === 'uploading') && (await another(state));
+  let aside = 0;
+  for (const item of await ctx.deps.store.getKept()) if (await another(item)) aside += 1;
+  return (current ? 1 : 0) + aside;
 }

@@ -23,6 +23,9 @@ import {
 
 const T0 = Date.UTC(2026, 10, 26, 9, 0, 0);
 const TAB = 7;
+/** The accounts recordings are made under (lib/archive's owner: the service and the email). */
+const DEMO = 'https://service.example demo@example.org';
+const OTHER = 'https://service.example other@example.org';
 
 /** A recording over fakes; `answer` is the recording page's answer to each command. */
 function world(
@@ -37,6 +40,7 @@ function world(
   } = {},
 ) {
   const store = options.store ?? createRecordingStore(memoryKeyValue());
+  const owner = options.owner ?? (async () => DEMO);
   const commands: RecorderCommand[] = [];
   const notices: string[] = [];
   /** The buttons each notice offered, by its title. */
@@ -46,6 +50,8 @@ function world(
   const uploads: Array<{ spaceId: number; title: string; size: number; autoProcess: boolean }> = [];
   const jobs: Job[] = [];
   const deleted: string[] = [];
+  /** The files kept for upload (lib/file-store.ts), by key. */
+  const files = new Set<string>();
   let holding: string | null = null;
   /** The tabs' addresses where not the default webinar's (undefined: another site, unreadable). */
   const urls = new Map<number, string | undefined>();
@@ -92,8 +98,11 @@ function world(
       notices.push(title);
       if (offered) buttons.push([title, offered]);
     },
-    session: { store: { get: async () => ({ email: 'demo@example.org' }) as never } },
-    owner: options.owner ?? (async () => 'https://service.example demo@example.org'),
+    // Signed in while someone is (the owner of what is recorded now).
+    session: {
+      store: { get: async () => ((await owner()) ? ({ email: 'demo@example.org' } as never) : null) },
+    },
+    owner,
     spaces: {
       resolve: async (explicit) => ({ id: explicit ?? 1, name: explicit === 2 ? 'Team' : 'Personal' }),
       list: async () => [
@@ -106,7 +115,13 @@ function world(
         list: async () => jobs,
         get: async (id) => jobs.find((job) => job.id === id),
       },
-      files: { deleteFile: async (key) => void deleted.push(key) },
+      files: {
+        deleteFile: async (key) => {
+          deleted.push(key);
+          files.delete(key);
+        },
+        fileKeys: async () => [...files],
+      },
       engine: {
         createUpload: async (spaceId, file, autoProcess) => {
           uploads.push({ spaceId, title: file.title, size: file.size, autoProcess });
@@ -133,6 +148,7 @@ function world(
     uploads,
     jobs,
     deleted,
+    files,
     urls,
     loading,
     /** The recording page dies (a renderer crash, the extension reloaded). */
@@ -478,32 +494,47 @@ describe('"Record here" as a service', () => {
     expect((await store.count(state!.id)).pieces).toBe(0);
   });
 
-  it('a session the service ends stops the capture cleanly and keeps the recording, offered at the next sign-in', async () => {
-    const { recording, store, commands } = world();
-    const { state } = await recording.start(TAB, { microphone: true });
-    const id = state!.id;
-    await recording.event(id, { type: 'started', microphone: 'off' });
-    await store.putPiece(id, 0, new Blob(['a']));
-    await recording.forget('ended');
-    expect(commands.map((command) => command.op)).toEqual(['start', 'discard']);
-    expect(await store.getState()).toMatchObject({
-      id,
-      phase: 'failed',
-      failure: { kind: 'upload-refused' },
+  it('a session the service ends mid-recording does not stop it: the capture goes on, a notification says so, and the recording waits for the same account', async () => {
+    let signedIn: string | null = DEMO;
+    const w = world({ owner: async () => signedIn });
+    const id = await recordingOnePiece(w, TAB, 5_000);
+    signedIn = null;
+    await w.recording.forget('ended');
+    expect(w.commands.map((command) => command.op)).toEqual(['start']);
+    expect(await w.recording.state()).toMatchObject({ id, phase: 'recording' });
+    expect(w.notices).toEqual(['Signed out: still recording']);
+    const view = await w.recording.view();
+    expect(view.offer).toBeNull();
+    expect(view.waitsFor).toBe('demo@example.org');
+    // The pieces go on; the page's Stop (or the meeting's end) stops it while nobody is signed in:
+    // its file is made and waits, uploaded to nobody.
+    await w.store.putPiece(id, 1, new Blob(['b']));
+    await w.recording.event(id, { type: 'piece', index: 1, bytes: 1, recordedMs: 10_000 });
+    await w.recording.stopFromPage(TAB);
+    await w.recording.event(id, { type: 'released', pieces: 2 });
+    await w.recording.event(id, {
+      type: 'assembled',
+      fileKey: `recording-${id}`,
+      durationMs: 10_000,
+      size: 20,
     });
-    expect((await store.count(id)).pieces).toBe(1);
-    expect((await recording.view()).offer).not.toBeNull();
-    // Signed in again, a new start sets it aside: still kept.
-    await recording.start(8, { microphone: true });
-    expect((await recording.view()).kept).toEqual([
-      expect.objectContaining({ id, reason: 'upload-refused' }),
-    ]);
-    expect((await store.count(id)).pieces).toBe(1);
+    expect(w.uploads).toEqual([]);
+    expect(await w.recording.state()).toMatchObject({ phase: 'uploading', fileKey: `recording-${id}` });
+    expect((await w.recording.state())?.jobId).toBeUndefined();
+    expect(w.notices.at(-1)).toBe('Recording waits for you to sign in');
+    // Another account would be asked first; the same account signing in uploads it, once.
+    expect(await w.recording.keptFor(OTHER)).toBe(1);
+    signedIn = OTHER;
+    await w.recording.resume();
+    expect(w.uploads).toEqual([]);
+    signedIn = DEMO;
+    await w.recording.resume();
+    await w.recording.resume();
+    expect(w.uploads).toEqual([expect.objectContaining({ size: 20 })]);
+    expect(await w.recording.state()).toMatchObject({ phase: 'uploading', jobId: 'job-1' });
   });
 
   it('recordings are kept for the account they were made under: another account signing in would delete them all, the same one none', async () => {
-    const DEMO = 'https://service.example demo@example.org';
-    const OTHER = 'https://service.example other@example.org';
     const w = world();
     expect(await w.recording.keptFor(OTHER)).toBe(0);
     const first = (await w.recording.start(TAB, { microphone: true })).state!.id;
@@ -523,11 +554,48 @@ describe('"Record here" as a service', () => {
     expect(await w.recording.keptFor(OTHER)).toBe(0);
   });
 
+  it('a recording of one account still uploading is offered to no other: its sign-in is asked first, and once signed in that account is neither shown, offered nor uploads it', async () => {
+    let signedIn: string | null = DEMO;
+    const w = world({ owner: async () => signedIn });
+    const id = await uploading(w);
+    // The service ends the session mid-upload: the upload waits for a sign-in.
+    signedIn = null;
+    await w.recording.forget('ended');
+    expect(await w.recording.keptFor(OTHER)).toBe(1);
+    expect(await w.recording.keptFor(DEMO)).toBe(0);
+    // Signed in as another account all the same (the engine fails the upload job as another
+    // account's): nothing of the recording reaches it.
+    signedIn = OTHER;
+    w.jobs[0]!.phase = 'failed';
+    const view = await w.recording.view();
+    expect(view.state).toBeNull();
+    expect(view.offer).toBeNull();
+    expect(view.kept).toEqual([]);
+    expect(await refusal(w.recording.recover('upload'))).toBe('another-account');
+    expect(await refusal(w.recording.recover('upload', 2, id))).toBe('another-account');
+    expect(await refusal(w.recording.recover('discard', undefined, id))).toBe('another-account');
+    await w.recording.resume();
+    expect(w.uploads).toHaveLength(1);
+    expect(w.commands.filter((command) => command.op === 'assemble')).toEqual([]);
+    // Its own account: offered again, and uploaded into its own space.
+    signedIn = DEMO;
+    expect((await w.recording.view()).offer).not.toBeNull();
+    await w.recording.recover('upload');
+    expect(w.commands.filter((command) => command.op === 'assemble')).toHaveLength(1);
+  });
+
   it('recordings of an unknown owner (kept by an older version) are offered to the next sign-in, as before', async () => {
-    const w = world({ owner: async () => null });
-    await w.recording.start(TAB, { microphone: true });
-    expect(await w.store.getOwner()).toBeNull();
-    expect(await w.recording.keptFor('https://service.example other@example.org')).toBe(0);
+    const w = world();
+    const id = await recordingOnePiece(w, TAB, 5_000);
+    // As an older version kept it: no owner on the recording, none beside it.
+    const { owner: _, ...older } = (await w.store.getState())!;
+    const store = createRecordingStore(memoryKeyValue());
+    await store.setState(older);
+    await store.putPiece(id, 0, new Blob(['a']));
+    const next = world({ store, owner: async () => OTHER });
+    expect(await store.getOwner()).toBeNull();
+    expect(await next.recording.keptFor(OTHER)).toBe(0);
+    expect((await next.recording.view()).offer).not.toBeNull();
   });
 
   it('the microphone lost mid-recording (a headset switched off) is told: the state, the page control and a notification; the tab goes on being recorded', async () => {
@@ -625,10 +693,14 @@ describe('"Record here" as a service', () => {
     expect(w.notices).toEqual(['Still recording?', 'Still recording?']);
     await w.piece(false); // 15 minutes
     expect(await w.recording.state()).toMatchObject({ phase: 'stopping', stopReason: 'silence' });
-    // The file is made of the pieces up to the last sound (piece 96) and one more: 98 of 277.
-    expect(w.commands.find((command) => command.op === 'stop')).toEqual({
+    // The stop itself fixes no cut: the page is told to stop and write its last piece.
+    expect(w.commands.at(-1)).toEqual({ channel: 'meeting-capture-recording', op: 'stop', id: w.id });
+    // Every piece written (the last one flushed by the stop, silent too), the page says so: the file
+    // is made of the pieces up to the last sound (piece 96) and one more, 98 of 278.
+    await w.recording.event(w.id, { type: 'released', pieces: 278, lastAudible: 96 });
+    expect(w.commands.at(-1)).toEqual({
       channel: 'meeting-capture-recording',
-      op: 'stop',
+      op: 'assemble',
       id: w.id,
       keep: 98,
     });
@@ -661,6 +733,11 @@ describe('"Record here" as a service', () => {
     await w.recording.stop('user');
     const stop = w.commands.find((command) => command.op === 'stop') as { keep?: number };
     expect(stop.keep).toBeUndefined();
+    // 699 pieces written, the last sound in piece 350.
+    await w.recording.event(w.id, { type: 'released', pieces: 699, lastAudible: 350 });
+    const made = w.commands.find((command) => command.op === 'assemble') as { keep?: number };
+    expect(made).toBeDefined();
+    expect(made.keep).toBeUndefined();
     expect(w.notices).not.toContain('Silence cut');
   });
 
@@ -744,8 +821,150 @@ describe('"Record here" as a service', () => {
       await w.recording.stop(reason);
       const stop = w.commands.find((command) => command.op === 'stop') as { keep?: number };
       expect(stop.keep, `${audible} ${reason}`).toBeUndefined();
+      // Every piece written, the page says what it heard last: no cut for a stop not for silence.
+      await w.recording.event(id, {
+        type: 'released',
+        pieces: 30,
+        ...(audible !== undefined && { lastAudible: audible ? 29 : 0 }),
+      });
+      const made = w.commands.find((command) => command.op === 'assemble') as { keep?: number };
+      expect(made, `${audible} ${reason}`).toBeDefined();
+      expect(made.keep, `${audible} ${reason}`).toBeUndefined();
+      expect(await w.recording.state(), `${audible} ${reason}`).toMatchObject({ keep: null });
       expect(w.notices, `${audible} ${reason}`).toEqual([]);
     }
+  });
+
+  /**
+   * A recording (into `spaceId`) whose pieces the page said were heard or not, one each of
+   * `heard` (undefined: the page said nothing of it).
+   */
+  async function heardPieces(
+    w: ReturnType<typeof world>,
+    heard: Array<boolean | undefined>,
+    spaceId?: number,
+  ): Promise<string> {
+    const { state } = await w.recording.start(TAB, { microphone: true, ...(spaceId && { spaceId }) });
+    const id = state!.id;
+    await w.recording.event(id, { type: 'started', microphone: 'recorded' });
+    for (const [index, audible] of heard.entries())
+      await w.recording.event(id, {
+        type: 'piece',
+        index,
+        bytes: 10,
+        recordedMs: (index + 1) * 5_000,
+        ...(audible !== undefined && { audible }),
+      });
+    return id;
+  }
+
+  /**
+   * A recording of 10 pieces, a sound in the first two, stopped for its silence: the stop's last
+   * piece is `last`.
+   */
+  async function stoppedAfterSilence(
+    w: ReturnType<typeof world>,
+    last: { audible: boolean },
+  ): Promise<string> {
+    const id = await heardPieces(
+      w,
+      Array.from({ length: 10 }, (_, index) => index < 2),
+      2,
+    );
+    await w.recording.stop('silence');
+    // The recorder flushes its last piece once stopped: it reaches the background after the stop.
+    await w.recording.event(id, { type: 'piece', index: 10, bytes: 10, recordedMs: 53_000, ...last });
+    await w.recording.event(id, { type: 'released', pieces: 11, lastAudible: last.audible ? 10 : 1 });
+    return id;
+  }
+
+  it('the silence cut is decided once every piece is in: a sound in the piece the stop flushed is kept, not cut', async () => {
+    const w = world();
+    const id = await stoppedAfterSilence(w, { audible: true });
+    // The stop itself fixes no cut: the page is told to stop, then to make the file of every piece.
+    expect(w.commands.map((command) => command.op)).toEqual(['start', 'stop', 'assemble']);
+    expect(w.commands.at(-1)).toEqual({ channel: 'meeting-capture-recording', op: 'assemble', id, keep: 11 });
+    expect(w.notices).toEqual([]);
+    expect(await w.recording.state()).toMatchObject({ phase: 'stopping', keep: 11 });
+  });
+
+  it('the silence cut is kept with the recording: a retried upload re-assembles the same cut file, never the silence', async () => {
+    const w = world();
+    const id = await stoppedAfterSilence(w, { audible: false });
+    expect(w.commands.at(-1)).toEqual({ channel: 'meeting-capture-recording', op: 'assemble', id, keep: 3 });
+    expect(w.notices).toEqual(['Silence cut']);
+    // Told twice (the message repeated): decided once, made once.
+    await w.recording.event(id, { type: 'released', pieces: 11, lastAudible: 10 });
+    expect(w.commands.filter((command) => command.op === 'assemble')).toHaveLength(1);
+    await w.recording.event(id, { type: 'assembled', fileKey: 'file-1', durationMs: 15_000, size: 30 });
+    expect(w.uploads).toHaveLength(1);
+    // The upload fails; "Upload what was recorded" makes the file again, cut as decided.
+    w.jobs[0]!.phase = 'failed';
+    await w.recording.view();
+    await w.recording.recover('upload');
+    expect(w.commands.filter((command) => command.op === 'assemble').at(-1)).toEqual({
+      channel: 'meeting-capture-recording',
+      op: 'assemble',
+      id,
+      keep: 3,
+    });
+    await w.recording.event(id, { type: 'assembled', fileKey: 'file-2', durationMs: 15_000, size: 30 });
+    expect(w.uploads.map((upload) => upload.size)).toEqual([30, 30]);
+    expect(w.notices).toEqual(['Silence cut']);
+  });
+
+  it('a stop for silence with no silence at the end cuts nothing; a recording page that says nothing of the silence keeps every piece', async () => {
+    for (const audible of [true, undefined]) {
+      const w = world();
+      const id = await heardPieces(w, [audible, audible, audible]);
+      await w.recording.stop('silence');
+      await w.recording.event(id, {
+        type: 'released',
+        pieces: 3,
+        ...(audible !== undefined && { lastAudible: 2 }),
+      });
+      const made = w.commands.find((command) => command.op === 'assemble') as { keep?: number };
+      expect(made.keep, String(audible)).toBe(audible ? 3 : undefined);
+      expect(w.notices).toEqual([]);
+    }
+  });
+
+  it('sign-out while the file is made leaves no file behind: the page drops it, a file it reports after is deleted, and the next start sweeps files no recording owns', async () => {
+    const w = world();
+    const id = await recordingOnePiece(w, TAB, 5_000);
+    await w.recording.stop('user');
+    await w.recording.event(id, { type: 'released', pieces: 1 });
+    await w.recording.forget('signed-out');
+    expect(w.commands.map((command) => command.op)).toEqual(['start', 'stop', 'assemble', 'discard']);
+    // The page had written the file already when it was told: its word deletes it, nothing is uploaded.
+    w.files.add(`recording-${id}`);
+    await w.recording.event(id, {
+      type: 'assembled',
+      fileKey: `recording-${id}`,
+      durationMs: 5_000,
+      size: 10,
+    });
+    expect(w.deleted).toEqual([`recording-${id}`]);
+    expect(w.uploads).toEqual([]);
+
+    // A worker stopped before that word: the next start sweeps every recording's file that no
+    // recording and no upload job owns, and leaves the others (and files that are not recordings').
+    const next = world({ autoProcess: true });
+    const kept = await keptOverBalance(next);
+    await next.recording.start(8, { microphone: false });
+    const running = (await next.recording.state())!.id;
+    next.jobs.push({ id: 'job-x', fileKey: 'recording-uploading', phase: 'uploading' } as Job);
+    for (const key of [
+      'recording-left-by-a-sign-out',
+      `file-${kept}`,
+      `recording-${kept}`,
+      `recording-${running}`,
+      'recording-uploading',
+      'picked-in-the-popup',
+    ])
+      next.files.add(key);
+    await next.recording.resume();
+    expect(next.deleted).toEqual(['recording-left-by-a-sign-out']);
   });
 
   it('without an offscreen document (Firefox) it is not supported and starts nothing', async () => {

@@ -2,14 +2,12 @@
  * A recording's start and stop. The start runs during the person's invocation (popup, side panel,
  * menu, shortcut, a meeting page's control): one at a time, refused with its reason (not signed
  * in, already recording or uploading, the tab gone or not a web page, not the failed bot's
- * meeting, the capture refused), the tab's stream handed to the recording page. A stop for silence
- * cuts the silence at the end before the file is made (the service charges by duration).
+ * meeting, the capture refused), the tab's stream handed to the recording page. The stop asks the
+ * page to release the capture; the file is made once every piece is written (./events.ts), and a
+ * stop for silence cuts the silence at the end then (the service charges by duration).
  */
-import { formatDuration } from '@/lib/format/time';
 import { detectMeeting, parseMeetingLink } from '@/lib/meetings';
-import { PIECE_MS } from '@/lib/recording/pieces';
 import type { RecorderAnswer } from '@/lib/recording/protocol';
-import { cutsSilence, piecesToKeep } from '@/lib/recording/silence';
 import {
   isCapturing,
   isFinished,
@@ -77,10 +75,12 @@ async function startNow(ctx: RecordingContext, tabId: number, options: StartOpti
   const lang = await deps.lang();
   const meeting = pageUrl ? detectMeeting(pageUrl) : null;
   const id = crypto.randomUUID();
+  const owner = await deps.owner();
   const state = newRecording(
     {
       id,
       tabId,
+      ...(owner && { owner }),
       title: recordingTitle(
         {
           url: pageUrl ?? '',
@@ -98,7 +98,6 @@ async function startNow(ctx: RecordingContext, tabId: number, options: StartOpti
   );
   // A recording kept (failed with pieces, its page gone) is set aside, never replaced.
   await clearTheWay(ctx);
-  const owner = await deps.owner();
   if (owner) await store.setOwner(owner);
   await store.deletePieces(id);
   ctx.startingHere = id;
@@ -141,18 +140,7 @@ export async function stop(ctx: RecordingContext, reason: StopReason): Promise<R
   const stopping = await ctx.apply({ type: 'stop', reason });
   await ctx.setBadge(stopping);
   ctx.deps.browser.tellTab(state.tabId);
-  // The silence at the end of a recording that stopped for it is cut before the upload: the
-  // service charges by duration. Any other stop uploads every piece.
-  const cutting = cutsSilence(reason) && state.lastAudible !== undefined;
-  const keep = piecesToKeep(Number.MAX_SAFE_INTEGER, state.lastAudible);
-  const cut = cutting && keep < state.pieces ? (state.pieces - keep) * PIECE_MS : 0;
-  if (document) await document.use(() => ctx.ask({ op: 'stop', id: state.id, ...(cutting && { keep }) }));
-  if (cut > 0) {
-    const t = await ctx.texts();
-    await ctx.notify(
-      t.recordingSilenceCutTitle,
-      t.recordingSilenceCut(formatDuration(Math.round(cut / 1000), await ctx.deps.lang())),
-    );
-  }
+  // The page writes its last piece and says so (`released`): the file is made then (./events.ts).
+  if (document) await document.use(() => ctx.ask({ op: 'stop', id: state.id }));
   return stopping;
 }

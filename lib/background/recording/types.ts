@@ -67,7 +67,7 @@ export interface RecordingDeps {
    */
   jobs: {
     store: Pick<JobStore, 'list' | 'get'>;
-    files: Pick<FileStore, 'deleteFile'>;
+    files: Pick<FileStore, 'deleteFile' | 'fileKeys'>;
     engine: Pick<JobEngine, 'createUpload'>;
     scheduler: Pick<PollScheduler, 'reschedule'>;
     updateBadge: () => Promise<void>;
@@ -131,7 +131,10 @@ export interface Recording {
   event(id: string, event: RecorderEvent): Promise<null>;
   /** Pieces go once the upload is confirmed (the service has the whole file). */
   settleUpload(): Promise<void>;
-  /** Every start of the worker: an assembled file whose upload job was never made goes to its upload. */
+  /**
+   * Every start of the worker: an assembled file whose upload job was never made goes to its
+   * upload; files no recording or job owns are swept away.
+   */
   resume(): Promise<void>;
   /** While recording: a recording page gone is noticed, failed with its pieces kept, and told. */
   check(): Promise<void>;
@@ -142,10 +145,11 @@ export interface Recording {
    */
   forget(how?: 'signed-out' | 'ended'): Promise<void>;
   /**
-   * How many recordings (running, offered or set aside) the account `owner` signing in would
-   * delete: 0 for the account they were made under, or when none is kept.
+   * How many recordings (running, being finished, waiting or uploading, offered or set aside) the
+   * account `owner` signing in would delete: 0 for the account they were made under, or when none
+   * is kept. `owner` null: a new service address, which would delete every one.
    */
-  keptFor(owner: string): Promise<number>;
+  keptFor(owner: string | null): Promise<number>;
   /** The context menu item and the keyboard command: record the tab they were used in. */
   fromTab(tab: { id?: number } | undefined): Promise<void>;
   /** What a meeting page's control shows: whether its own tab is recorded, and for how long. */

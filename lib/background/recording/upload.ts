@@ -38,8 +38,12 @@ export async function current(ctx: RecordingContext): Promise<RecordingState | n
   return ctx.deps.store.getState();
 }
 
-/** An assembled file on its way: kept for its balance, else through the one upload path. */
+/**
+ * An assembled file on its way: held while its account is not signed in (it waits for that
+ * account's next sign-in: `resume`), kept for its balance, else through the one upload path.
+ */
 export async function toUpload(ctx: RecordingContext, next: RecordingState, size: number): Promise<void> {
+  if (!(await ctx.isMine(next))) return;
   // Longer than the time left in its space while processing would start on upload: kept
   // until the person picks a space (or tops up), instead of a processing the balance refuses.
   const left = await timeLeft(ctx, next);
@@ -57,14 +61,17 @@ export async function toUpload(ctx: RecordingContext, next: RecordingState, size
 }
 
 /**
- * Every start of the worker: a file assembled whose upload job was never made (the worker
- * stopped between the two, the laptop closed right after Stop) goes on to its upload (the job
- * already made for it is found, not made again); without its size (kept by an older version)
- * it is offered again, to be re-assembled.
+ * Every start of the worker, and every sign-in: a file assembled whose upload job was never made
+ * (the worker stopped between the two, the laptop closed right after Stop, or its account was not
+ * signed in when it was made) goes on to its upload when its account is signed in (the job already
+ * made for it is found, not made again); without its size (kept by an older version) it is offered
+ * again, to be re-assembled.
  */
 export async function resume(ctx: RecordingContext): Promise<void> {
   const state = await ctx.deps.store.getState();
   if (state?.phase !== 'uploading' || state.jobId || !state.fileKey) return;
+  // Held for its account's sign-in: it waits (for this one, or another account's "Delete and sign in").
+  if (!(await ctx.isMine(state))) return;
   if (state.size === undefined) {
     await ctx.apply({ type: 'fail', failure: { kind: 'upload-refused', message: 'interrupted' } });
     return;
@@ -89,6 +96,8 @@ async function timeLeft(ctx: RecordingContext, state: RecordingState): Promise<n
 export async function upload(ctx: RecordingContext, state: RecordingState, size: number): Promise<void> {
   const { jobs, spaces } = ctx.deps;
   if (!state.fileKey || state.jobId) return;
+  // Never into another account's space, never without a session: it waits for its own.
+  if (!(await ctx.isMine(state))) return;
   const existing = (await jobs.store.list()).find(
     (job: Job) => job.fileKey === state.fileKey && !isTerminal(job.phase),
   );

@@ -45,9 +45,23 @@ export async function runUpload(ctx: StepContext, id: string, signal: AbortSigna
     if (!state) return;
     const storage = state.links[0]!;
     if (!(await ctx.deps.hasOriginAccess(storage))) {
-      await ctx.finishById(id, 'failed', {
-        failure: { kind: 'permission-denied', origin: new URL(storage).origin },
-      });
+      // The storage's site is asked for in a click (the popup). The recording just made stays
+      // empty until then: it goes to the trash (recoverable, nothing charged) rather than sit in
+      // the list, and the job waits for the site; once it is granted, the file is uploaded into a
+      // recording made then. A trash that fails keeps the links (expired, they trash it as above).
+      const trashed = await client
+        .deleteRecordings(job.spaceId, [state.audioId], { signal })
+        .then(() => true)
+        .catch(() => false);
+      if (trashed) await files.deleteUploadState(id);
+      const current = await ctx.deps.store.get(id);
+      if (current?.phase === 'uploading')
+        await ctx.patch(current, {
+          blocked: 'site',
+          blockedOrigin: new URL(storage).origin,
+          nextCheckAt: undefined,
+          ...(trashed && { audioId: undefined, requestedAt: undefined }),
+        });
       return;
     }
     const ranges = partRanges(file.size, state.links.length);
