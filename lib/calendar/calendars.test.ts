@@ -38,6 +38,8 @@ interface World {
   failSend: boolean;
   cap: number;
   capNotices: number[];
+  /** A feed's own text by its address; otherwise `feed`. */
+  feeds: Record<string, string>;
   /** When set, the feed's answer (a failure, a late answer). */
   answer?: (signal: AbortSignal | undefined) => Promise<Response>;
 }
@@ -57,6 +59,7 @@ function makeWorld(): World {
     failSend: false,
     cap: 10,
     capNotices: [],
+    feeds: {},
   };
 }
 
@@ -71,7 +74,10 @@ function worker(world: World): Calendars {
       world.requests.push({ url: String(input), headers });
       if (world.answer) return world.answer(init?.signal ?? undefined);
       if (headers['If-None-Match'] === world.etag) return new Response(null, { status: 304 });
-      return new Response(world.feed, { status: 200, headers: { ETag: world.etag } });
+      return new Response(world.feeds[String(input)] ?? world.feed, {
+        status: 200,
+        headers: { ETag: world.etag },
+      });
     },
     hasOriginAccess: async () => world.access,
     accountEmail: async () => 'demo@example.com',
@@ -500,14 +506,14 @@ describe('a bot for the meeting as it stands now: the feed read again right befo
       .toISOString()
       .replace(/[-:]/g, '')
       .replace(/\.\d{3}/, '');
-  function oneMeeting(startsAt: number, status = 'CONFIRMED'): string {
+  function oneMeeting(startsAt: number, status = 'CONFIRMED', minutes = 30): string {
     return `${[
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
       'BEGIN:VEVENT',
       'UID:review@example.com',
       `DTSTART:${utc(startsAt)}`,
-      `DTEND:${utc(startsAt + 30 * MINUTE)}`,
+      `DTEND:${utc(startsAt + minutes * MINUTE)}`,
       'SUMMARY:Review',
       `STATUS:${status}`,
       'ORGANIZER:mailto:demo@example.com',
@@ -594,5 +600,27 @@ describe('a bot for the meeting as it stands now: the feed read again right befo
     world.now = later + MINUTE;
     await worker(world).syncAll();
     expect((await worker(world).list())[0]?.heldSince).toBeUndefined();
+  });
+
+  it('the same meeting under two starts (one feed still showing the old time) gets one bot, also once both feeds agree', async () => {
+    world.feed = oneMeeting(ANCHOR, 'CONFIRMED', 60);
+    world.feeds[OTHER_FEED] = oneMeeting(ANCHOR + 40 * MINUTE, 'CONFIRMED', 60);
+    world.etag = '"v2"';
+    await worker(world).add(OTHER_FEED);
+    await worker(world).syncAll();
+    world.now = ANCHOR;
+    await worker(world).dispatchDue();
+    expect(world.sent).toEqual([{ link: LINK, spaceId: undefined }]);
+    world.now = ANCHOR + 40 * MINUTE;
+    await worker(world).dispatchDue();
+    // The first feed now shows the new time too: the bot already in the meeting is its bot.
+    world.feed = oneMeeting(ANCHOR + 40 * MINUTE, 'CONFIRMED', 60);
+    world.etag = '"v3"';
+    await worker(world).syncAll();
+    world.now = ANCHOR + 41 * MINUTE;
+    await worker(world).dispatchDue();
+    expect(world.sent).toHaveLength(1);
+    const items = await worker(world).upcoming();
+    expect(items.map((item) => [item.startsAt, item.state])).toEqual([[ANCHOR + 40 * MINUTE, 'sent']]);
   });
 });

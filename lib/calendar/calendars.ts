@@ -18,7 +18,7 @@ import { browser } from 'wxt/browser';
 // Not lib/calendar's index: the background must not load ical.js (lib/calendar/engine-thread.ts).
 import { type CalendarCoverage, currentOccurrence } from '@/lib/calendar/auto-join';
 import { maskFeedUrl, parseFeedUrl } from '@/lib/calendar/feed-url';
-import { occurrenceKey, type PlannedMeeting, planMeetings } from '@/lib/calendar/plan';
+import { meetingOf, occurrenceKey, overlaps, type PlannedMeeting, planMeetings } from '@/lib/calendar/plan';
 import {
   CALENDAR_DISPATCH_ALARM,
   CALENDAR_SYNC_ALARM,
@@ -284,6 +284,7 @@ export class Calendars {
     const settled: DispatchRecord[] = [];
     const missed: DispatchRecord[] = [];
     let capped = 0;
+    let botsByMeeting: Map<string, Array<DispatchRecord & { endsAt: number }>> | undefined;
     for (const plan of plans) {
       if (plan.sendAt > now) break;
       // Held: shown with "Send now", sent only by the user.
@@ -295,8 +296,18 @@ export class Calendars {
         at: now,
         link: plan.occurrence.link.url,
         startsAt: plan.occurrence.startsAt,
+        endsAt: plan.occurrence.endsAt,
         title: plan.occurrence.title,
       };
+      if (!record) {
+        // The same meeting's bot, sent under another start (a feed showed the old time then).
+        botsByMeeting ??= this.#botsByMeeting(records);
+        const other = botsByMeeting
+          .get(meetingOf(plan.occurrence.link))
+          ?.find((sent) => overlaps(sent, plan.occurrence));
+        if (other?.state === 'sent') settled.push({ ...base, state: 'sent', jobId: other.jobId });
+        if (other) continue;
+      }
       if (!record && now >= plan.occurrence.endsAt) {
         const byHand = await this.#existingJob(plan.occurrence.link.url, plan.occurrence.startsAt, null);
         if (byHand) {
@@ -324,6 +335,27 @@ export class Calendars {
     if (capped > 0 && (await this.firstTime(`bots-per-day:${new Date(now).toISOString().slice(0, 10)}`))) {
       await this.#deps.capReached(cap).catch(() => undefined);
     }
+  }
+
+  /**
+   * The bots sent (or being sent) by the calendars, by meeting (service and id, whatever the
+   * link's form), each with its occurrence's times (a record written before its end was kept is
+   * taken to last 30 minutes).
+   */
+  #botsByMeeting(
+    records: Record<string, DispatchRecord>,
+  ): Map<string, Array<DispatchRecord & { endsAt: number }>> {
+    const byMeeting = new Map<string, Array<DispatchRecord & { endsAt: number }>>();
+    for (const record of Object.values(records)) {
+      if (record.state !== 'sent' && record.state !== 'sending') continue;
+      const link = parseMeetingLink(record.link);
+      if (!link) continue;
+      const meeting = meetingOf(link);
+      const list = byMeeting.get(meeting) ?? [];
+      list.push({ ...record, endsAt: record.endsAt ?? record.startsAt + MANUAL_SEND_WINDOW_MS });
+      byMeeting.set(meeting, list);
+    }
+    return byMeeting;
   }
 
   /**
@@ -387,6 +419,7 @@ export class Calendars {
       key,
       link: occurrence.link.url,
       startsAt: occurrence.startsAt,
+      endsAt: occurrence.endsAt,
       title: occurrence.title,
     };
     // Already sent (by hand, or by an attempt whose worker stopped before writing it down)?

@@ -177,4 +177,21 @@ describe('planMeetings: one meeting whatever its link’s form', () => {
     const other = parseMeetingLink('https://zoom.us/j/12345678901')!;
     expect(planMeetings([calendar('work', company), calendar('personal', other)])).toHaveLength(2);
   });
+
+  it('the same meeting under two starts (one calendar still showing the old time) is planned once, at the earlier start; meetings one after another in one room stay two', () => {
+    const hour = 60 * 60_000;
+    const calendar = (calendarId: string, startsAt: number, link = meet) => ({
+      calendarId,
+      rule: rule(),
+      email: 'alice@example.com',
+      occurrences: [occurrence({ link, startsAt, endsAt: startsAt + hour })],
+    });
+    const moved = planMeetings([calendar('work', start + 40 * 60_000), calendar('personal', start)]);
+    expect(moved.map((plan) => [plan.calendarId, plan.occurrence.startsAt])).toEqual([['personal', start]]);
+    // The next meeting in the same room, once this one has ended, is another meeting; so is another room.
+    expect(planMeetings([calendar('work', start), calendar('personal', start + hour)])).toHaveLength(2);
+    expect(
+      planMeetings([calendar('work', start), calendar('personal', start + 10 * 60_000, zoom)]),
+    ).toHaveLength(2);
+  });
 });

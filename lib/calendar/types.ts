@@ -193,6 +193,8 @@ export interface DispatchRecord {
   at: number;
   link: string;
   startsAt: number;
+  /** The occurrence's end (records written before it was kept have none). */
+  endsAt?: number;
   title: string;
   jobId?: string;
   /** Why the bot could not be asked for (not signed in, no access...). */

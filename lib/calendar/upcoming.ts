@@ -3,8 +3,8 @@
  * planned ones need per space in the next 24 hours (the balance warning): made from what the
  * calendars plan and hold and what was done (lib/calendar/calendars.ts reads those).
  */
-import { meetingIdentity, occurrenceKey, type PlannedMeeting } from './plan';
-import type { DispatchRecord, ScheduledBot, StoredCalendar, UpcomingItem } from './types';
+import { meetingOf, occurrenceKey, overlaps, type PlannedMeeting } from './plan';
+import type { DispatchRecord, MeetingOccurrence, ScheduledBot, StoredCalendar, UpcomingItem } from './types';
 
 /** The planned meetings of this window need time left in their space (the balance warning). */
 const BALANCE_WINDOW_MS = 24 * 60 * 60_000;
@@ -30,7 +30,11 @@ export function upcomingItems(
   const names = new Map(calendars.map((calendar) => [calendar.id, calendar.name]));
   const items: UpcomingItem[] = [];
   const planned = new Set(plans.map((plan) => plan.key));
-  const plannedMeetings = new Set(plans.map((plan) => meetingIdentity(plan.occurrence)));
+  const plannedMeetings = new Map<string, MeetingOccurrence[]>();
+  for (const { occurrence } of plans) {
+    const meeting = meetingOf(occurrence.link);
+    plannedMeetings.set(meeting, [...(plannedMeetings.get(meeting) ?? []), occurrence]);
+  }
   for (const plan of plans) {
     if (plan.occurrence.endsAt <= now) continue;
     const record = records[plan.key];
@@ -56,8 +60,10 @@ export function upcomingItems(
     for (const occurrence of calendar.occurrences) {
       const key = occurrenceKey(occurrence.link.url, occurrence.startsAt);
       if (planned.has(key) || occurrence.endsAt <= now || items.some((item) => item.key === key)) continue;
-      // The same meeting under another form of its link (another Zoom host) is the planned one.
-      if (plannedMeetings.has(meetingIdentity(occurrence))) continue;
+      // The same meeting under another form of its link (another Zoom host), or under another start
+      // that overlaps the planned one's (a feed still showing the old time), is the planned one.
+      if (plannedMeetings.get(meetingOf(occurrence.link))?.some((other) => overlaps(other, occurrence)))
+        continue;
       if (manual.some((bot) => occurrenceKey(bot.link, bot.startsAt) === key)) continue;
       items.push({
         key,
