@@ -92,8 +92,8 @@ export const calendarTexts = defineMessages(
     unknownZones: (names: string) =>
       `Time zone not recognised (${names}): those meetings are read in your own time zone.`,
     heldCalendar: (since: string) =>
-      `Bots held: this calendar has answered no calendar since ${since} (a sign-in page or a refusal), so its list may be out of date. Its meetings are not sent unless you send one with “Send now”.`,
-    held: 'Held: its calendar does not answer',
+      `Bots held: this calendar has not been read since ${since} (why is said above), so its list may be out of date. Its meetings are not sent unless you send one with “Send now”.`,
+    held: 'Held: its calendar cannot be read',
     capsTitle: 'Limits per calendar',
     capsText: (bytes: string, events: string, occurrences: string, seconds: number, fetchSeconds: number) =>
       `A calendar is read up to ${bytes}, ${events} events and ${occurrences} repeating occurrences, in at most ${seconds} s (answer within ${fetchSeconds} s). Redirects to another site are not followed.`,
@@ -199,8 +199,8 @@ export const calendarTexts = defineMessages(
     unknownZones: (names: string) =>
       `Часовой пояс не распознан (${names}): эти встречи прочитаны в вашем часовом поясе.`,
     heldCalendar: (since: string) =>
-      `Боты приостановлены: с ${since} этот календарь отвечает не календарём (страницей входа или отказом), и его список может быть устаревшим. Его встречи не отправляются, пока вы не отправите бота кнопкой «Отправить сейчас».`,
-    held: 'Приостановлено: календарь не отвечает',
+      `Боты приостановлены: этот календарь не удаётся прочитать с ${since} (почему — сказано выше), и его список может быть устаревшим. Его встречи не отправляются, пока вы не отправите бота кнопкой «Отправить сейчас».`,
+    held: 'Приостановлено: календарь не читается',
     capsTitle: 'Пределы для календаря',
     capsText: (bytes: string, events: string, occurrences: string, seconds: number, fetchSeconds: number) =>
       `Календарь читается до ${bytes}, ${events} событий и ${occurrences} повторений, не дольше ${seconds} с (ответ — не дольше ${fetchSeconds} с). Перенаправления на другой сайт не выполняются.`,

@@ -13,7 +13,7 @@ import {
   Calendars,
   PRESEND_READ_MS,
 } from './calendars';
-import { parseFeed } from './ical-engine';
+import { FeedTooComplexError, parseFeed } from './ical-engine';
 import { DEFAULT_RULE, type DispatchRecord } from './types';
 
 const MINUTE = 60_000;
@@ -38,6 +38,8 @@ interface World {
   failSend: boolean;
   cap: number;
   capNotices: number[];
+  /** When set, the parse of every feed fails with it. */
+  parseError?: Error;
   /** A feed's own text by its address; otherwise `feed`. */
   feeds: Record<string, string>;
   /** When set, the feed's answer (a failure, a late answer). */
@@ -67,7 +69,10 @@ function makeWorld(): World {
 function worker(world: World): Calendars {
   const deps: CalendarDeps = {
     kv: world.kv,
-    parseFeed: async (text, options) => parseFeed(text, options),
+    parseFeed: async (text, options) => {
+      if (world.parseError) throw world.parseError;
+      return parseFeed(text, options);
+    },
     now: () => world.now,
     fetch: async (input, init) => {
       const headers = (init?.headers ?? {}) as Record<string, string>;
@@ -623,4 +628,50 @@ describe('a bot for the meeting as it stands now: the feed read again right befo
     const items = await worker(world).upcoming();
     expect(items.map((item) => [item.startsAt, item.state])).toEqual([[ANCHOR + 40 * MINUTE, 'sent']]);
   });
+
+  it.each([
+    ['too complex', () => (world.parseError = new FeedTooComplexError('parse time limit reached'))],
+    ['parse failed', () => (world.parseError = new Error('boom'))],
+    ['network', () => (world.answer = async () => Promise.reject(new TypeError('Failed to fetch')))],
+  ])(
+    'a feed that cannot be read (%s) sends as planned for 2 hours, then holds its bots and says so on its line',
+    async (_kind, breakIt) => {
+      const soon = NOW + 2 * HOUR;
+      const later = NOW + 3 * HOUR;
+      world.feed = `${oneMeeting(soon).replace('END:VCALENDAR', '')}${oneMeeting(later)
+        .replace(/^BEGIN:VCALENDAR\r\nVERSION:2.0\r\n/, '')
+        .replace('UID:review@example.com', 'UID:later@example.com')}`;
+      world.etag = '"v2"';
+      world.now = NOW + MINUTE;
+      await worker(world).syncAll();
+      expect((await worker(world).upcoming()).map((item) => item.startsAt)).toEqual([soon, later]);
+      breakIt();
+      world.etag = '"v3"';
+      world.now = NOW + 30 * MINUTE;
+      await worker(world).syncAll();
+      expect((await worker(world).list())[0]?.heldSince).toBeUndefined();
+      // Within the grace period the plan stands: the meeting due is sent.
+      world.now = soon;
+      await worker(world).dispatchDue();
+      expect(world.sent).toEqual([{ link: LINK, spaceId: undefined }]);
+      world.now = NOW + 2 * HOUR + 31 * MINUTE;
+      await worker(world).syncAll();
+      const [view] = await worker(world).list();
+      expect(view?.heldSince).toBe(NOW + 30 * MINUTE);
+      expect(view?.lastError).not.toBeNull();
+      expect((await worker(world).upcoming()).find((item) => item.startsAt === later)).toMatchObject({
+        state: 'held',
+      });
+      world.now = later;
+      await worker(world).dispatchDue();
+      expect(world.sent).toHaveLength(1);
+      // Read again: the hold ends.
+      world.parseError = undefined;
+      world.answer = undefined;
+      world.etag = '"v4"';
+      world.now = later + MINUTE;
+      await worker(world).syncAll();
+      expect((await worker(world).list())[0]?.heldSince).toBeUndefined();
+    },
+  );
 });

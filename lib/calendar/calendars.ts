@@ -215,7 +215,7 @@ export class Calendars {
     });
   }
 
-  /** Whether the calendar's bots are held: its feed has answered no calendar for FEED_HOLD_MS. */
+  /** Whether the calendar's bots are held: its feed has not been read for FEED_HOLD_MS. */
   #held(calendar: StoredCalendar): boolean {
     return calendar.badSince !== undefined && this.#deps.now() - calendar.badSince >= FEED_HOLD_MS;
   }

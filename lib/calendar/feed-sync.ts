@@ -65,18 +65,12 @@ class FetchProblem extends Error {
 }
 
 /**
- * A feed that answers something other than iCalendar for this long (a sign-in page, 401, 403, 404,
- * a redirect) holds its calendar's bots: its list may be days old, with meetings cancelled since.
+ * A feed that cannot be read for this long (it answers a sign-in page, 401, 403, 404 or a redirect;
+ * or it cannot be reached, is too large, too complex or fails to parse) holds its calendar's bots:
+ * its list may be days old, with meetings cancelled or moved since. Until then the plan stands (a
+ * feed that is briefly down should not cost a meeting its bot).
  */
 export const FEED_HOLD_MS = 2 * 60 * 60_000;
-
-function answeredNoCalendar(kind: CalendarErrorKind, status?: number): boolean {
-  return (
-    kind === 'not-ical' ||
-    kind === 'redirect' ||
-    (kind === 'http' && [401, 403, 404, 410].includes(status ?? 0))
-  );
-}
 
 /** Never throws: every failure is the calendar's `lastError` (one feed's failure is its own). */
 export async function syncFeed(
@@ -89,8 +83,8 @@ export async function syncFeed(
     ...calendar,
     lastSyncAt: now,
     lastError: { kind, at: now, ...(status ? { status } : {}) },
-    // An answer that is no calendar (not a network failure) starts the count to holding its bots.
-    badSince: answeredNoCalendar(kind, status) ? (calendar.badSince ?? now) : undefined,
+    // Any failure to read the feed starts the count to holding its bots.
+    badSince: calendar.badSince ?? now,
   });
   try {
     return await syncOnce(calendar, force, deps, now, fail);

@@ -39,7 +39,7 @@ export interface CalendarOccurrences {
   /** The calendar owner's email (for the organiser and outside-domain rules). */
   email: string | null;
   occurrences: readonly MeetingOccurrence[];
-  /** Its bots are held (its feed answers no calendar): planned, shown, not sent by themselves. */
+  /** Its bots are held (its feed has not been read for a while): planned, shown, not sent by themselves. */
   held?: boolean;
 }
 

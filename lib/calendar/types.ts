@@ -157,8 +157,8 @@ export interface StoredCalendar {
   /** Zone names the last parse read in the user's zone (absent when none). */
   unknownZones?: string[];
   /**
-   * Since when the feed has answered something other than iCalendar (a sign-in page, 401, 403,
-   * 404, a redirect); absent once it answers a calendar again.
+   * Since when the feed has not been read (it answered something other than iCalendar, could not
+   * be reached, or could not be parsed); absent once it is read again.
    */
   badSince?: number;
 }
@@ -181,7 +181,7 @@ export interface CalendarView {
   partsSkipped?: FeedParts;
   /** Zone names its feed uses that were read in the user's zone. */
   unknownZones?: string[];
-  /** Its bots are held: its feed has answered no calendar since then, for over FEED_HOLD_MS. */
+  /** Its bots are held: its feed has not been read since then, for over FEED_HOLD_MS. */
   heldSince?: number;
 }
 
@@ -218,7 +218,7 @@ export interface UpcomingItem {
   calendarName: string | null;
   /**
    * `planned`: will be sent; `off`: the calendar's rule does not send it; `held`: its calendar's
-   * feed has answered no calendar for a while, so it is sent only if the user sends it anyway.
+   * feed has not been read for a while, so it is sent only if the user sends it anyway.
    */
   state: 'planned' | 'off' | 'held' | DispatchState;
   jobId?: string;

@@ -290,7 +290,7 @@ test('meetings the feed cancels or removes after the last read: no bot; an uncha
 });
 
 /**
- * The browser's clock cannot be moved: the first answer that was no calendar is written back two
+ * The browser’s clock cannot be moved: the first failed read is written back two
  * hours and a minute, as if the feed had answered sign-in pages since then.
  */
 async function badForTwoHours(page: Page, name: string): Promise<void> {
@@ -369,7 +369,7 @@ for (const answer of [
     await popup.goto(`chrome-extension://${extensionId}/popup.html`);
     const held = popup.getByTestId('upcoming-item').filter({ hasText: 'Board sync' });
     await expect(held).toHaveAttribute('data-state', 'held');
-    await expect(held).toContainText('Held: its calendar does not answer');
+    await expect(held).toContainText('Held: its calendar cannot be read');
     await expect(held.getByRole('button', { name: 'Send now' })).toBeVisible();
     const options = await context.newPage();
     await options.goto(`chrome-extension://${extensionId}/options.html`);
