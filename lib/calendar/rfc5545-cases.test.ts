@@ -204,6 +204,19 @@ describe('time zones a feed defines itself', () => {
     ]);
   });
 
+  it('a custom VTIMEZONE is matched to its TZID whatever the quotes and escapes around the name (CalDAV servers, Lotus exports)', () => {
+    const named = (zoneLine: string, startParam: string) =>
+      starts(
+        feed(
+          [CUSTOM_BERLIN[0]!, zoneLine, ...CUSTOM_BERLIN.slice(2)],
+          event('q', `DTSTART;TZID=${startParam}:20260706T100000`, 'DURATION:PT1H'),
+        ),
+        window('2026-07-01T00:00:00Z', '2026-08-01T00:00:00Z'),
+      );
+    expect(named('TZID:"Customized Time Zone 1"', 'Customized Time Zone 1')).toEqual(['2026-07-06T08:00Z']);
+    expect(named('TZID:Lotus Berlin\\, Rome', '"Lotus Berlin, Rome"')).toEqual(['2026-07-06T08:00Z']);
+  });
+
   it('a Windows display name without a VTIMEZONE maps through the CLDR table', () => {
     const at = (tzid: string) =>
       starts(
