@@ -121,6 +121,20 @@ describe('UNTIL in UTC is an instant (RFC 5545 3.3.10)', () => {
     expect(starts(text)).toEqual(['2026-01-06T01:00Z', '2026-01-07T01:00Z', '2026-01-08T01:00Z']);
   });
 
+  it('for a floating DTSTART (undefined: UNTIL should be floating too), the instant in the zone floating times are read in', () => {
+    // 10:00 floating, read in New York (X-WR-TIMEZONE), is 15:00Z; UNTIL names 09:00 in New York on the 7th.
+    const text = feed(
+      ['X-WR-TIMEZONE:America/New_York'],
+      event(
+        'floating',
+        'DTSTART:20260105T100000',
+        'DURATION:PT1H',
+        'RRULE:FREQ=DAILY;UNTIL=20260107T140000Z',
+      ),
+    );
+    expect(starts(text)).toEqual(['2026-01-05T15:00Z', '2026-01-06T15:00Z']);
+  });
+
   it('east of UTC: the last occurrence, at the instant UNTIL names, is kept', () => {
     // 10:00 in Moscow is 07:00Z.
     const text = feed(
