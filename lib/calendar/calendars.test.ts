@@ -616,6 +616,9 @@ describe('a bot for the meeting as it stands now: the feed read again right befo
     world.now = ANCHOR;
     await worker(world).dispatchDue();
     expect(world.sent).toEqual([{ link: LINK, spaceId: undefined }]);
+    // The meeting's tab, opened as the later start nears: the calendars' bot is in it (the tab rule stays out).
+    world.now = ANCHOR + 30 * MINUTE;
+    expect(await worker(world).coverage(LINK)).toMatchObject({ state: 'sent' });
     world.now = ANCHOR + 40 * MINUTE;
     await worker(world).dispatchDue();
     // The first feed now shows the new time too: the bot already in the meeting is its bot.

@@ -553,10 +553,19 @@ export class Calendars {
     );
     if (!occurrence) return null;
     const key = occurrenceKey(occurrence.link.url, occurrence.startsAt);
-    const record = (await this.#records())[key];
+    const records = await this.#records();
+    const record = records[key];
     if (record) return { key, endsAt: occurrence.endsAt, state: record.state };
-    const planned = (await this.#plans()).plans.some((plan) => plan.key === key && !plan.held);
-    return { key, endsAt: occurrence.endsAt, state: planned ? 'planned' : 'off' };
+    // Its plan, or the plan of the same meeting under another start that overlaps it (plan.ts).
+    const meeting = meetingOf(occurrence.link);
+    const plan = (await this.#plans()).plans.find(
+      (one) =>
+        !one.held &&
+        (one.key === key ||
+          (meetingOf(one.occurrence.link) === meeting && overlaps(one.occurrence, occurrence))),
+    );
+    if (!plan) return { key, endsAt: occurrence.endsAt, state: 'off' };
+    return { key: plan.key, endsAt: occurrence.endsAt, state: records[plan.key]?.state ?? 'planned' };
   }
 
   /**
