@@ -106,7 +106,7 @@ export function recordHereControl(
         if (signal.aborted) return;
         polls = (polls + 1) % (RECORDING_POLL_MS / 1000);
         if (polls === 0) void ask('page.recording', {});
-        update();
+        tickClock();
       }, 1000);
     } else {
       clearInterval(timer);
@@ -130,11 +130,15 @@ export function recordHereControl(
     setAttr(record, 'aria-disabled', action.busy || recording?.elsewhere ? 'true' : 'false');
     setAttr(stop, 'aria-disabled', action.busy ? 'true' : 'false');
     setAttr(keep, 'aria-disabled', action.busy ? 'true' : 'false');
-    if (running && recording) {
-      const time = formatClock((recording.elapsedMs + performance.now() - answeredAt) / 1000);
-      setText(clock, time);
-      setAttr(clock, 'aria-label', state.t('recordingFor', { time }));
-    }
+    tickClock();
+  }
+
+  /** The clock alone, each second: nothing else of the control is touched. */
+  function tickClock() {
+    if (!recording?.recording) return;
+    const time = formatClock((recording.elapsedMs + performance.now() - answeredAt) / 1000);
+    setText(clock, time);
+    setAttr(clock, 'aria-label', state.t('recordingFor', { time }));
   }
 
   // A recording started elsewhere (the popup, the shortcut) for this tab is shown here too: asked
