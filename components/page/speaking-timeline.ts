@@ -25,10 +25,13 @@ import { PageSampler, SAMPLE_MS } from '@/lib/page-names/sampler';
 import { onContextChanged, onTimelineChanged } from './page-messaging';
 
 /**
- * While nothing changes, the last sample is given again this often: well within the timeline's
- * gap of 2 s beyond which time counts as unwatched (lib/page-names/timeline.ts).
+ * While nothing changes, the last sample is given again this often: half the timeline's merge gap
+ * of 1 s (lib/page-names/timeline.ts), so that a turn stays one interval when a busy machine fires
+ * the timer late (at 1 s, a tick 5 ms late cut every turn into one-second pieces and lost the
+ * quiet between them), and well within its 2 s beyond which time counts as unwatched. A tick reads
+ * nothing.
  */
-export const HOLD_MS = 1000;
+export const HOLD_MS = 500;
 
 export const speakingTimeline: PageFeature = {
   id: 'speaking-timeline',

@@ -1,7 +1,7 @@
 /**
  * The sampling of a recorded meeting page: idle until the background says the tab is recorded,
  * then a sample at each tick (the page script ticks when the call changed, at most every
- * `SAMPLE_MS`, and at least once a second: components/page/speaking-timeline.ts), into a
+ * `SAMPLE_MS`, and at least twice a second: components/page/speaking-timeline.ts), into a
  * `TimelineBuilder`, and the timeline so far to the background every `SEND_MS` and once more when
  * the recording ends (the background keeps the latest; a worker restart loses nothing it was sent).
  *
