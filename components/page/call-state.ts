@@ -18,7 +18,7 @@
  * `CALL_UNSEEN_MS` of a recording: the page changed, or the call's frame never loaded) is told as
  * breakage (`page.breakage`, no page content), once per visit, and nothing is acted on: `unknown`
  * is never taken for an end. Whether the call is on is told at each recording's first reading and
- * as it changes (`page.callState`, ./call-report.ts): a recording is never stopped for silence while
+ * as it changes (`page.callState`): a recording is never stopped for silence while
  * it is. It draws nothing.
  */
 import type { MeetingServiceId } from '@/lib/meetings';
@@ -27,7 +27,6 @@ import { callDocument } from '@/lib/meetings/call-document';
 import { CALL_STATE_RULES, readCallState } from '@/lib/meetings/call-state';
 import { sendMessage } from '@/lib/messaging';
 import type { PageVisit } from '@/lib/page/feature';
-import { callReporter } from './call-report';
 import type { RecordHereControl } from './record-here-control';
 
 /** Out of the call, how often the page is looked at. */
@@ -40,6 +39,10 @@ export const CALL_CHECK_MS = 5000;
 export const CALL_UNSEEN_MS = 30_000;
 /** Changes around the controls are looked at together, this soon after the first. */
 const SETTLE_MS = 200;
+
+/** A word to the background; none is waited for, a failure is nothing to act on. */
+const tell: typeof sendMessage = (type, payload) =>
+  sendMessage(type, payload).catch(() => undefined) as never;
 
 /** Watches the call while `recorder` says this tab is recorded. */
 export function followCallState(
@@ -59,11 +62,11 @@ export function followCallState(
   const watch = (runSignal: AbortSignal) => {
     const since = Date.now();
     let seen = false;
-    // Whether the call is on, for this recording's long silence.
-    const report = callReporter();
+    // Whether the call is on, as last told for this recording's long silence.
+    let inCall: boolean | undefined;
     let endSeenAt: number | null = null;
     let observer: MutationObserver | null = null;
-    let frame: Element | null = null;
+    let frame: Element | null | undefined;
     let timer: number | undefined;
     let soon = false;
     const schedule = (ms: number) => {
@@ -81,14 +84,11 @@ export function followCallState(
       frame?.removeEventListener('load', again);
       frame = null;
     };
-    runSignal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        unwatch();
-      },
-      { once: true },
-    );
+    // A signal aborts once.
+    runSignal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      unwatch();
+    });
 
     /** Looks again when the controls (or the call's frame) could have gone. */
     const watchControls = (doc: Document) => {
@@ -98,7 +98,7 @@ export function followCallState(
       };
       chain(doc.querySelector(rules.controls));
       if (doc !== document) {
-        frame = doc.defaultView?.frameElement ?? null;
+        frame = doc.defaultView?.frameElement;
         frame?.addEventListener('load', again);
         chain(frame);
       }
@@ -107,21 +107,25 @@ export function followCallState(
 
     function look() {
       soon = false;
+      // Never after the recording: its end clears the timer, the observer and the frame's listener.
       unwatch();
-      if (runSignal.aborted) return;
       // No frame: a client that draws the call in the top document after all (Zoom's classic
       // `/wc/join/<n>`) is read there; otherwise the frame is not there yet.
       const framed = callDocument(document, adapter);
       const doc = framed ?? document;
       const state = readCallState(doc, rules!);
-      report.saw(state);
+      const on = state === 'in-call';
+      if (on !== inCall) {
+        inCall = on;
+        tell('page.callState', { inCall });
+      }
       const now = Date.now();
       if (state !== 'unknown') seen = true;
       if (state === 'ended') {
         endSeenAt ??= now;
         if (!told && now - endSeenAt >= CALL_CONFIRM_MS) {
           told = true;
-          void sendMessage('page.callEnded', {}).catch(() => undefined);
+          tell('page.callEnded', {});
         }
       } else {
         endSeenAt = null;
@@ -129,11 +133,9 @@ export function followCallState(
       }
       if (!seen && !reported && now - since >= CALL_UNSEEN_MS) {
         reported = true;
-        void sendMessage('page.breakage', { part: framed ? 'call state' : 'call frame' }).catch(
-          () => undefined,
-        );
+        tell('page.breakage', { part: framed ? 'call state' : 'call frame' });
       }
-      if (state === 'in-call') {
+      if (on) {
         watchControls(doc);
         schedule(CALL_CHECK_MS);
       } else if (endSeenAt !== null && !told) schedule(CALL_CONFIRM_MS - (now - endSeenAt));
@@ -151,7 +153,7 @@ export function followCallState(
       run = null;
     }
   };
-  signal.addEventListener('abort', () => run?.abort(), { once: true });
+  signal.addEventListener('abort', () => run?.abort());
   recorder.onRecording(follow, signal);
   follow();
 }
