@@ -11,12 +11,11 @@
  *   npx tsx scripts/profile-pages.ts [--runs 5] [meeting|calendar|video ...]
  * EXTENSION_DIR=<another build's chrome-mv3> profiles that build instead.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CDPSession } from '@playwright/test';
-import { SourceMapConsumer } from 'source-map';
 import { HEAVY_PAGES, LOADED_AT_MS, STEADY_MS } from '../tests/e2e/heavy-pages';
 import { extensionPath, launchChromium } from '../tests/e2e/launch';
+import { ours, type Profile, sourceName } from './cpu-profile';
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
@@ -25,56 +24,6 @@ const only = args.filter((arg, i) => !arg.startsWith('--') && args[i - 1] !== '-
 const TOP = Number(process.env.TOP ?? 12);
 /** Another build to profile (a test build of an earlier commit, for before/after figures). */
 const extensionDir = process.env.EXTENSION_DIR ? path.resolve(process.env.EXTENSION_DIR) : extensionPath;
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-const OURS = /^chrome-extension:\/\/[^/]+\/content-scripts\//;
-
-/** Milliseconds of samples under our frames, and by our innermost frame. */
-function ours(profile: Profile): { total: number; places: Map<string, number>; leaves: Map<string, number> } {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parent = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  /** Our innermost frame on the node's stack, or null. */
-  const cache = new Map<number, ProfileNode | null>();
-  const innermost = (id: number): ProfileNode | null => {
-    if (cache.has(id)) return cache.get(id)!;
-    const node = byId.get(id)!;
-    const up = parent.get(id);
-    const found = OURS.test(node.callFrame.url) ? node : up === undefined ? null : innermost(up);
-    cache.set(id, found);
-    return found;
-  };
-  let total = 0;
-  const places = new Map<string, number>();
-  const leaves = new Map<string, number>();
-  profile.samples.forEach((id, i) => {
-    const frame = innermost(id);
-    // A sample lasts until the next one.
-    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-    if (!frame) return;
-    total += ms;
-    const { url, lineNumber, columnNumber, functionName } = frame.callFrame;
-    const key = `${url.replace(OURS, '')}:${lineNumber + 1}:${columnNumber + 1} ${functionName || '(anonymous)'}`;
-    places.set(key, (places.get(key) ?? 0) + ms);
-    // What ran under it: the leaf frame (a DOM call, the garbage collector, compilation...).
-    const leaf = byId.get(id)!.callFrame;
-    const leafKey = OURS.test(leaf.url)
-      ? '(our own code)'
-      : `${leaf.functionName || '(anonymous)'} ${leaf.url.replace(/^.*\//, '')}`;
-    leaves.set(leafKey, (leaves.get(leafKey) ?? 0) + ms);
-  });
-  return { total, places, leaves };
-}
 
 async function record(cdp: CDPSession, until: () => Promise<void>): Promise<Profile> {
   await cdp.send('Profiler.start');
@@ -115,19 +64,6 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-async function sourceName(place: string): Promise<string> {
-  const m = /^(\S+?):(\d+):(\d+) (.*)$/.exec(place);
-  if (!m) return place;
-  const mapFile = path.join(extensionDir, 'content-scripts', `${m[1]}.map`);
-  if (!existsSync(mapFile)) return place;
-  const consumer = await new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8')));
-  const at = consumer.originalPositionFor({ line: Number(m[2]), column: Number(m[3]) - 1 });
-  consumer.destroy();
-  return at.source
-    ? `${at.source.replace(/^.*?\/(?=(lib|components|entrypoints|node_modules)\/)/, '')}:${at.line} ${at.name ?? m[4]}`
-    : place;
-}
-
 for (const item of HEAVY_PAGES) {
   if (only.length > 0 && !only.includes(item.family)) continue;
   const samples = [];
@@ -145,7 +81,7 @@ for (const item of HEAVY_PAGES) {
     const top = [...sum].sort((a, b) => b[1] - a[1]).slice(0, TOP);
     if (top.length > 0) console.log(`  ${window}, heaviest places (mean ms per run):`);
     for (const [place, ms] of top)
-      console.log(`    ${ms.toFixed(2).padStart(7)}  ${await sourceName(place)}`);
+      console.log(`    ${ms.toFixed(2).padStart(7)}  ${await sourceName(place, extensionDir)}`);
     const leaves = new Map<string, number>();
     for (const sample of samples)
       for (const [leaf, ms] of sample[window].leaves) leaves.set(leaf, (leaves.get(leaf) ?? 0) + ms / RUNS);

@@ -1,63 +1,159 @@
 /**
- * Meeting pages whose service has a call-state reader (lib/meetings/call-state/):
- * the call's state is looked at every second in the call's document (the top one, or the
- * same-origin frame the service draws it in: lib/meetings/call-document.ts). When the page says
- * the call ended (Meet's "You left the meeting", Zoom's and Telemost's end screens) the background
- * is told once (`page.callEnded`): a recording of this tab and meeting stops and is uploaded.
- * Whether the call is on is told as it changes (`page.callState`, ./call-report.ts): a recording is
- * never stopped for silence while it is. It draws nothing: the one control is the send-bot
- * button's, in the top document.
+ * The call's state on a meeting page whose service has call-state rules
+ * (lib/meetings/call-state/), read only while this tab is recorded with "Record here" (the
+ * recording control says when: nothing is read, timed or observed otherwise). It reads the
+ * service's own places in the call's document (the top one, or the same-origin frame the service
+ * draws it in: lib/meetings/call-document.ts): the call's controls, and once they are gone, the end
+ * screen's heading (or the service's own end dialog).
  *
- * A page whose call is never recognised (nothing the reader knows for 30 s: the page changed, or
- * the call's frame never loaded) is told as breakage (`page.breakage`, no page content), once per
- * visit, and nothing is acted on: `unknown` is never taken for an end.
+ * In the call, the controls are watched rather than the page: an observer on the elements they
+ * hang from (their ancestors' children, and the call's frame) looks again when the controls could
+ * have gone, beside a slow look every `CALL_CHECK_MS` for what no such change shows (Zoom's end
+ * modal drawn over the footer). Out of the call (pre-join, waiting room, an unknown screen) the
+ * page is looked at every `CALL_LOOK_MS`.
+ *
+ * When the page says the call ended, and still says so at a second reading `CALL_CONFIRM_MS`
+ * later, the background is told once (`page.callEnded`): a recording of this tab and meeting
+ * stops and is uploaded. A page whose call is never recognised (nothing the rules know for
+ * `CALL_UNSEEN_MS` of a recording: the page changed, or the call's frame never loaded) is told as
+ * breakage (`page.breakage`, no page content), once per visit, and nothing is acted on: `unknown`
+ * is never taken for an end. Whether the call is on is told at each recording's first reading and
+ * as it changes (`page.callState`): a recording is never stopped for silence while
+ * it is. It draws nothing.
  */
-import { detectMeeting, meetingService } from '@/lib/meetings';
+import type { MeetingServiceId } from '@/lib/meetings';
+import { meetingService } from '@/lib/meetings';
 import { callDocument } from '@/lib/meetings/call-document';
-import { CALL_STATE_READERS } from '@/lib/meetings/call-state';
+import { CALL_STATE_RULES, readCallState } from '@/lib/meetings/call-state';
 import { sendMessage } from '@/lib/messaging';
-import { isMeetingPage } from '@/lib/page/conditions';
-import { type PageFeature, visitTimeout } from '@/lib/page/feature';
-import { callReporter } from './call-report';
-import { onContextChanged } from './page-messaging';
+import type { PageVisit } from '@/lib/page/feature';
+import type { RecordHereControl } from './record-here-control';
 
-/** How often the call's state is looked at: an end is told within about a second. */
+/** Out of the call, how often the page is looked at. */
 export const CALL_LOOK_MS = 1000;
-/** Nothing recognised for this long (a page that changed, a frame that never loads): told as breakage. */
+/** An end is told once a second reading this long after the first still shows it. */
+export const CALL_CONFIRM_MS = 2000;
+/** In the call, the slow look beside the observer. */
+export const CALL_CHECK_MS = 5000;
+/** Nothing recognised for this long in a recording (a page that changed, a frame that never loads): told as breakage. */
 export const CALL_UNSEEN_MS = 30_000;
+/** Changes around the controls are looked at together, this soon after the first. */
+const SETTLE_MS = 200;
 
-export const callState: PageFeature = {
-  id: 'call-state',
-  include: [isMeetingPage],
-  init(signal, visit) {
-    const meeting = detectMeeting(visit.url.href);
-    const read = meeting && CALL_STATE_READERS[meeting.service];
-    if (!read) return;
-    const adapter = meetingService(meeting.service)?.page;
+/** A word to the background; none is waited for, a failure is nothing to act on. */
+const tell: typeof sendMessage = (type, payload) =>
+  sendMessage(type, payload).catch(() => undefined) as never;
+
+/** Watches the call while `recorder` says this tab is recorded. */
+export function followCallState(
+  visit: PageVisit,
+  signal: AbortSignal,
+  service: MeetingServiceId,
+  recorder: Pick<RecordHereControl, 'recording' | 'onRecording'>,
+): void {
+  const rules = CALL_STATE_RULES[service];
+  if (!rules) return;
+  const adapter = meetingService(service)?.page;
+  /** Once per visit: a page that changed is told once. */
+  let reported = false;
+  let told = false;
+  let run: AbortController | null = null;
+
+  const watch = (runSignal: AbortSignal) => {
     const since = Date.now();
-    let told = false;
     let seen = false;
-    // Whether the call is on, for a recording's long silence; said again when a recording starts.
-    const report = callReporter();
-    onContextChanged(signal, report.reset);
-    const look = () => {
+    // Whether the call is on, as last told for this recording's long silence.
+    let inCall: boolean | undefined;
+    let endSeenAt: number | null = null;
+    let observer: MutationObserver | null = null;
+    let frame: Element | null | undefined;
+    let timer: number | undefined;
+    let soon = false;
+    const schedule = (ms: number) => {
+      clearTimeout(timer);
+      timer = visit.ctx.setTimeout(look, ms);
+    };
+    const again = () => {
+      if (soon) return;
+      soon = true;
+      schedule(SETTLE_MS);
+    };
+    const unwatch = () => {
+      observer?.disconnect();
+      observer = null;
+      frame?.removeEventListener('load', again);
+      frame = null;
+    };
+    // A signal aborts once.
+    runSignal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      unwatch();
+    });
+
+    /** Looks again when the controls (or the call's frame) could have gone. */
+    const watchControls = (doc: Document) => {
+      const found = new MutationObserver(again);
+      const chain = (node: Node | null | undefined) => {
+        for (let up = node?.parentNode; up; up = up.parentNode) found.observe(up, { childList: true });
+      };
+      chain(doc.querySelector(rules.controls));
+      if (doc !== document) {
+        frame = doc.defaultView?.frameElement;
+        frame?.addEventListener('load', again);
+        chain(frame);
+      }
+      observer = found;
+    };
+
+    function look() {
+      soon = false;
+      // Never after the recording: its end clears the timer, the observer and the frame's listener.
+      unwatch();
       // No frame: a client that draws the call in the top document after all (Zoom's classic
       // `/wc/join/<n>`) is read there; otherwise the frame is not there yet.
       const framed = callDocument(document, adapter);
-      const state = read(framed ?? document);
-      const doc = framed ?? (state === 'unknown' ? null : document);
-      report.saw(state);
-      if (state === 'ended' && !told) {
-        told = true;
-        void sendMessage('page.callEnded', {}).catch(() => undefined);
-      } else if (state === 'lobby' || state === 'in-call') told = false;
-      if (state !== 'unknown' && !seen) seen = true;
-      else if (!seen && Date.now() - since >= CALL_UNSEEN_MS) {
-        seen = true;
-        void sendMessage('page.breakage', { part: doc ? 'call state' : 'call frame' }).catch(() => undefined);
+      const doc = framed ?? document;
+      const state = readCallState(doc, rules!);
+      const on = state === 'in-call';
+      if (on !== inCall) {
+        inCall = on;
+        tell('page.callState', { inCall });
       }
-      visitTimeout(visit, signal, look, CALL_LOOK_MS);
-    };
+      const now = Date.now();
+      if (state !== 'unknown') seen = true;
+      if (state === 'ended') {
+        endSeenAt ??= now;
+        if (!told && now - endSeenAt >= CALL_CONFIRM_MS) {
+          told = true;
+          tell('page.callEnded', {});
+        }
+      } else {
+        endSeenAt = null;
+        if (state !== 'unknown') told = false;
+      }
+      if (!seen && !reported && now - since >= CALL_UNSEEN_MS) {
+        reported = true;
+        tell('page.breakage', { part: framed ? 'call state' : 'call frame' });
+      }
+      if (on) {
+        watchControls(doc);
+        schedule(CALL_CHECK_MS);
+      } else if (endSeenAt !== null && !told) schedule(CALL_CONFIRM_MS - (now - endSeenAt));
+      else schedule(CALL_LOOK_MS);
+    }
     look();
-  },
-};
+  };
+
+  const follow = () => {
+    if (recorder.recording && !run && !signal.aborted) {
+      run = new AbortController();
+      watch(run.signal);
+    } else if (!recorder.recording && run) {
+      run.abort();
+      run = null;
+    }
+  };
+  signal.addEventListener('abort', () => run?.abort());
+  recorder.onRecording(follow, signal);
+  follow();
+}

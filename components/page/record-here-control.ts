@@ -12,7 +12,7 @@
 import { formatClock } from '@/lib/format/time';
 import { type PageAnswer, type PageRecording, sendMessage } from '@/lib/messaging';
 import { type PageVisit, visitListener } from '@/lib/page/feature';
-import { h, setAttr, setText } from './dom';
+import { createEmitter, h, setAttr, setText } from './dom';
 import type { PageAction } from './page-action';
 import type { PageState } from './page-state';
 
@@ -23,6 +23,10 @@ export interface RecordHereControl {
   items: Node[];
   guarded: Element[];
   update(): void;
+  /** Whether this tab is recorded, as the background last said. */
+  readonly recording: boolean;
+  /** Calls `listener` when that changes, until `signal` aborts. */
+  onRecording(listener: () => void, signal: AbortSignal): void;
 }
 
 export function recordHereControl(
@@ -92,20 +96,23 @@ export function recordHereControl(
     return answer.outcome ?? (answer.ok ? null : { tone: 'error' as const, text: state.t('reloadPage') });
   }
 
+  const changes = createEmitter();
   /** The clock ticks each second while this tab is recorded, asking the background now and then. */
   function follow() {
     const running = recording?.recording === true;
-    if (running && timer === undefined) {
+    if (running === (timer !== undefined)) return;
+    if (running) {
       timer = visit.ctx.setInterval(() => {
         if (signal.aborted) return;
         polls = (polls + 1) % (RECORDING_POLL_MS / 1000);
         if (polls === 0) void ask('page.recording', {});
-        update();
+        tickClock();
       }, 1000);
-    } else if (!running && timer !== undefined) {
+    } else {
       clearInterval(timer);
       timer = undefined;
     }
+    changes.emit();
   }
   signal.addEventListener('abort', () => clearInterval(timer), { once: true });
   visitListener(signal, document, 'visibilitychange', () => {
@@ -123,11 +130,15 @@ export function recordHereControl(
     setAttr(record, 'aria-disabled', action.busy || recording?.elsewhere ? 'true' : 'false');
     setAttr(stop, 'aria-disabled', action.busy ? 'true' : 'false');
     setAttr(keep, 'aria-disabled', action.busy ? 'true' : 'false');
-    if (running && recording) {
-      const time = formatClock((recording.elapsedMs + performance.now() - answeredAt) / 1000);
-      setText(clock, time);
-      setAttr(clock, 'aria-label', state.t('recordingFor', { time }));
-    }
+    tickClock();
+  }
+
+  /** The clock alone, each second: nothing else of the control is touched. */
+  function tickClock() {
+    if (!recording?.recording) return;
+    const time = formatClock((recording.elapsedMs + performance.now() - answeredAt) / 1000);
+    setText(clock, time);
+    setAttr(clock, 'aria-label', state.t('recordingFor', { time }));
   }
 
   // A recording started elsewhere (the popup, the shortcut) for this tab is shown here too: asked
@@ -136,5 +147,13 @@ export function recordHereControl(
     if (state.context?.signedIn) void ask('page.recording', {});
   }, signal);
   if (state.context?.signedIn) void ask('page.recording', {});
-  return { items: [record, live], guarded: [record, keep, stop], update };
+  return {
+    items: [record, live],
+    guarded: [record, keep, stop],
+    update,
+    get recording() {
+      return timer !== undefined;
+    },
+    onRecording: changes.subscribe,
+  };
 }

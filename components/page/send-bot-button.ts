@@ -8,11 +8,16 @@ import { detectMeeting, type MeetingServiceId, meetingService } from '@/lib/meet
 import { isMeetingPage } from '@/lib/page/conditions';
 import type { PageFeature } from '@/lib/page/feature';
 import { type AutoJoinCountdown, createAutoJoinCountdown } from './auto-join-countdown';
+import { followCallState } from './call-state';
 import { h, setAttr, setText } from './dom';
 import { type ControlView, showFloatingControl } from './floating-control';
 import { createPageAction, type PageAction, sendInSpace } from './page-action';
 import { createPageState, type PageState } from './page-state';
 import { type RecordHereControl, recordHereControl } from './record-here-control';
+
+/** What the views show of "Record here": its items, the presses to check, its update. */
+type RecordHereView = Pick<RecordHereControl, 'items' | 'guarded' | 'update'>;
+
 import { spacePicker } from './space-picker';
 import { createVisibilityWatch } from './visibility';
 
@@ -26,7 +31,7 @@ export function sendBotView(
   action: PageAction,
   link: string,
   countdown?: AutoJoinCountdown,
-  recorder?: RecordHereControl,
+  recorder?: RecordHereView,
 ): ControlView {
   const picker = spacePicker(state, () => action.busy);
   const send = h('button', {
@@ -61,7 +66,7 @@ export function recordOnlyView(
   state: PageState,
   action: PageAction,
   service: MeetingServiceId,
-  recorder: RecordHereControl,
+  recorder: RecordHereView,
 ): ControlView {
   const picker = spacePicker(state, () => action.busy);
   const note = h('span', { class: 'mc-meter', 'data-testid': 'no-bot-here' });
@@ -88,6 +93,8 @@ export const sendBotButton: PageFeature = {
     // A record-only service's meeting gets no bot, so no countdown of the tab rule either.
     const countdown = meeting.bot ? createAutoJoinCountdown(visit, signal, state, action) : null;
     const recorder = recordHereControl(visit, signal, state, action);
+    // While this tab is recorded, the call's end stops the recording.
+    followCallState(visit, signal, meeting.service, recorder);
     await showFloatingControl(visit, signal, {
       name: 'meeting-capture-send-bot',
       // Clear of the call's own controls: the top edge unless the service keeps them there.

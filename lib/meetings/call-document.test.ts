@@ -20,8 +20,8 @@ describe('the frames of the registry', () => {
     expect(meetingService('zoom')?.page?.frame).toBe('iframe#webclient');
     expect(meetingService('telemost')?.page?.frame).toBe('iframe[src*="/private-join/"]');
     expect(meetingService('google_meet')?.page?.frame).toBeUndefined();
-    const { CALL_STATE_READERS } = await import('./call-state');
+    const { CALL_STATE_RULES } = await import('./call-state');
     for (const id of ['google_meet', 'zoom', 'telemost'] as const)
-      expect(CALL_STATE_READERS[id], id).toBeTypeOf('function');
+      expect(CALL_STATE_RULES[id]?.controls, id).toBeTypeOf('string');
   });
 });

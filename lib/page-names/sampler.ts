@@ -1,8 +1,9 @@
 /**
  * The sampling of a recorded meeting page: idle until the background says the tab is recorded,
- * then a sample through the service's reader every `SAMPLE_MS`, into a `TimelineBuilder`, and the
- * timeline so far to the background every `SEND_MS` and once more when the recording ends (the
- * background keeps the latest; a worker restart loses nothing it was sent).
+ * then a sample at each tick (the page script ticks when the call changed, at most every
+ * `SAMPLE_MS`, and at least twice a second: components/page/speaking-timeline.ts), into a
+ * `TimelineBuilder`, and the timeline so far to the background every `SEND_MS` and once more when
+ * the recording ends (the background keeps the latest; a worker restart loses nothing it was sent).
  *
  * What the reader never found is said once per recording, for the diagnostics: no participant
  * tiles in the first `NO_TILES_MS` of the recording (the page changed, or the call was not joined),
@@ -12,15 +13,11 @@
 import type { PageSample } from './timeline';
 import { type PageTimeline, TimelineBuilder } from './timeline';
 
+/** A change of the call is read this soon after it. */
 export const SAMPLE_MS = 250;
 export const SEND_MS = 5_000;
 export const NO_TILES_MS = 30_000;
 export const NO_MARKS_MS = 120_000;
-/**
- * While idle, how often the page asks again. A bot sent to its meeting after it loaded is told at
- * once (lib/background/timeline-notice.ts); this look stands in only for a notice lost.
- */
-export const IDLE_CHECK_MS = 5 * 60_000;
 
 export type Missing = 'participant tiles' | 'speaking marks';
 

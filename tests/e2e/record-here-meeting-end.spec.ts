@@ -5,7 +5,8 @@
  * itself within 5 s and its file reaches the space, as a Stop would. Zoom's web client and
  * Telemost (tests/fixtures/pages/zoom-web-client.html, telemost-call.html) end it the same way with
  * their end screens, drawn in the frame that holds the call. Moving the recorded tab to another
- * meeting stops it the same way; an address change within the meeting does not. Zoom's "Join from
+ * meeting stops it the same way; an address change within the meeting does not, nor an alert in
+ * the call quoting someone who says "the meeting has ended". Zoom's "Join from
  * your browser" to another origin on a slow network (the web client's page answered 8 s late) keeps
  * it: the new page is waited for as long as it loads, then says it shows the meeting.
  */
@@ -57,8 +58,17 @@ allowlisted(
     await recordMeeting(meeting);
     // An address change within the meeting (Meet's account hint) keeps it.
     await meeting.evaluate(() => history.replaceState({}, '', '/abc-defg-hij?authuser=0'));
-    // Past the 4 s an unreadable tab's page is given to speak, by the recording's own clock: still
-    // recording.
+    // A participant's chat message shown as an alert for a second, in the end's very words: the
+    // page's state is not what people write.
+    await meeting.evaluate(() => {
+      const alert = document.createElement('div');
+      alert.setAttribute('role', 'alert');
+      alert.textContent = 'Anna: the meeting has ended';
+      document.body.append(alert);
+      setTimeout(() => alert.remove(), 1000);
+    });
+    // Past the 4 s an unreadable tab's page is given to speak, and past the second reading an end
+    // needs, by the recording's own clock: still recording.
     const clock = control(meeting).getByRole('timer');
     const seconds = async () => Number((await clock.textContent())?.split(':')[1] ?? 0);
     const from = await seconds();

@@ -32,8 +32,29 @@ describe('meetCallState', () => {
     expect(meetCallState(page('<button aria-label="Leave call">Leave</button>'))).toBe('unknown');
   });
 
-  it('an ended screen wins over tiles left in the document', () => {
-    expect(meetCallState(page(`${CALL}<h1>You left the meeting</h1>`))).toBe('ended');
+  it("an end screen counts only once the call's own controls are gone", () => {
+    expect(meetCallState(page(`${CALL}<h1>You left the meeting</h1>`))).toBe('in-call');
+    // The tiles gone, "Leave call" still there: not over yet.
+    expect(
+      meetCallState(page('<h1>The meeting has ended</h1><button aria-label="Leave call">Leave</button>')),
+    ).toBe('unknown');
+    expect(meetCallState(page('<h1>The meeting has ended</h1>'))).toBe('ended');
+  });
+
+  it("never takes what participants write (a name, a chat message, a caption) for the page's state", () => {
+    // An alert in the call quoting someone: the call goes on.
+    expect(meetCallState(page(`${CALL}<div role="alert">Anna: the meeting has ended</div>`))).toBe('in-call');
+    // Even with the call's controls gone: an alert, a live region or a caption is no screen.
+    for (const body of [
+      '<div role="alert">The meeting has ended</div>',
+      '<div aria-live="polite"><h3>The meeting has ended</h3></div>',
+      '<div role="region" aria-label="Captions"><div role="heading">You left the meeting</div></div>',
+      '<div aria-label="Participants"><div role="heading">The meeting has ended</div></div>',
+      // A heading that merely holds the words.
+      '<h2>Anna: the meeting has ended</h2>',
+      '<h2>The meeting has ended, see you all next week</h2>',
+    ])
+      expect(meetCallState(page(body)), body).toBe('unknown');
   });
 
   it('a page that changed is unknown, never ended', () => {

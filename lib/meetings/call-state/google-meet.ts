@@ -5,26 +5,35 @@
  * - in the call: participant tiles `[data-participant-id]` (Vexa-ai/vexa
  *   `core/meetings/modules/join/src/googlemeet/selectors.ts` @4647c96, which warns that "Leave
  *   call" and the microphone and camera buttons are on the pre-join screen too: the tiles decide);
- * - ended: the screen's heading "You left the meeting", "The meeting has ended", "You've been
+ *   the call's controls are the tiles and the "Leave call" button (`button[aria-label*="Leave
+ *   call"]`, the same file): an end screen counts only once both are gone;
+ * - ended: a heading that says only "You left the meeting", "The meeting has ended", "You've been
  *   removed from the meeting" (the same file's removal indicators), in English or Russian;
  * - lobby: "Join now", "Ask to join", "Switch here" or the waiting "Asking to be let in" (the same
- *   file's join and waiting-room indicators), in English or Russian.
+ *   file's join and waiting-room indicators), in English or Russian;
+ * - participants' own words: the tiles and the people panel (names), the captions' region and the
+ *   chat's live list (read.ts leaves regions and live regions out everywhere).
  *
  * The Russian texts are Meet's wording as far as public sources show it; an unknown wording is
  * `unknown`, never `ended`.
  */
 import type { CallState } from '../types';
-import { HEADINGS, has, says } from './read';
+import { type CallStateRules, HEADINGS, readCallState, says } from './read';
 
 const ENDED =
-  /you(?:'ve| have|’ve)? left the (?:meeting|call)|(?:meeting|call) (?:has )?ended|removed from the (?:meeting|call)|вы (?:вышли из|покинули) (?:видео)?встреч|(?:видео)?встреча (?:завершена|окончена)|вас удалили/i;
+  /^(?:you(?:'ve| have|’ve)? left the (?:meeting|call)|(?:the )?(?:meeting|call) (?:has )?ended|you(?:'ve| have|’ve)? been removed from the (?:meeting|call)|вы (?:вышли из|покинули) (?:видео)?встреч[уи]|(?:видео)?встреча (?:завершена|окончена)|вас удалили из (?:видео)?встречи)[.!]?$/i;
 
 const LOBBY =
   /join now|ask to join|switch here|join here too|asking to be let in|присоединиться|попросить (?:разрешения|присоединиться)|запрос на (?:подключение|присоединение)/i;
 
+export const meetCallRules: CallStateRules = {
+  controls: '[data-participant-id],button[aria-label*="Leave call"],button[aria-label*="Покинуть"]',
+  inCall: '[data-participant-id]',
+  ended: ENDED,
+  people: '[data-participant-id],[aria-label="Participants"],[aria-label="Участники"]',
+  lobby: (doc) => says(doc, `button,${HEADINGS}`, LOBBY),
+};
+
 export function meetCallState(doc: Document): CallState {
-  if (says(doc, HEADINGS, ENDED)) return 'ended';
-  if (has(doc, '[data-participant-id]')) return 'in-call';
-  if (says(doc, `button,${HEADINGS}`, LOBBY)) return 'lobby';
-  return 'unknown';
+  return readCallState(doc, meetCallRules);
 }

@@ -26,6 +26,20 @@ describe('telemostCallState', () => {
     expect(telemostCallState(frame('<h2>Meeting ended</h2>'))).toBe('ended');
   });
 
+  it("an end screen counts only once the call's controls are gone, and never in the tiles or the panel", () => {
+    expect(
+      telemostCallState(
+        frame('<h2>Конференция завершена</h2><button data-testid="end-call-alt-button">x</button>'),
+      ),
+    ).toBe('in-call');
+    expect(
+      telemostCallState(
+        frame('<div class="GoloomParticipantsRenderer"><span role="heading">Встреча завершена</span></div>'),
+      ),
+    ).toBe('unknown');
+    expect(telemostCallState(frame('<h2>Анна: конференция завершена</h2>'))).toBe('unknown');
+  });
+
   it('a page that changed is unknown, never ended', () => {
     expect(telemostCallState(frame('<button data-testid="leave-v4">Выйти</button>'))).toBe('unknown');
     expect(telemostCallState(frame(''))).toBe('unknown');

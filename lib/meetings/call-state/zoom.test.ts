@@ -34,9 +34,15 @@ describe('zoomCallState', () => {
         ),
       ),
     ).toBe('ended');
-    expect(zoomCallState(frame('<div role="dialog">You have been removed from the meeting</div>'))).toBe(
-      'ended',
-    );
+    expect(
+      zoomCallState(
+        frame(
+          '<div class="zm-modal"><div class="zm-modal-body-title">You have been removed from the meeting</div></div>',
+        ),
+      ),
+    ).toBe('ended');
+    // The footer gone, a heading saying so.
+    expect(zoomCallState(frame('<h1>This meeting has been ended by host</h1>'))).toBe('ended');
   });
 
   it('reads the Russian client', () => {
@@ -51,6 +57,20 @@ describe('zoomCallState', () => {
       zoomCallState(frame('<div class="meeting-app-v2"><button aria-label="Leave meeting">x</button></div>')),
     ).toBe('unknown');
     expect(zoomCallState(frame(''))).toBe('unknown');
+    // A dialog, an alert or a chat line is no end screen, nor a modal title that merely holds the words.
+    expect(zoomCallState(frame('<div role="dialog">You have been removed from the meeting</div>'))).toBe(
+      'unknown',
+    );
+    expect(
+      zoomCallState(
+        frame(`${MEETING}<div class="zm-modal-body-title">Anna: this meeting has been ended by host</div>`),
+      ),
+    ).toBe('in-call');
+    expect(
+      zoomCallState(
+        frame('<div class="chat-item__chat-info"><h3>This meeting has been ended by host</h3></div>'),
+      ),
+    ).toBe('unknown');
     // Another modal of the meeting ("Leave meeting?") is no end.
     expect(zoomCallState(frame(`${MEETING}<div class="zm-modal-body-title">Leave meeting?</div>`))).toBe(
       'in-call',

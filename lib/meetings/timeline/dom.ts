@@ -74,3 +74,21 @@ export class NameIds {
     return count === 1 ? name : `${name}#${count}`;
   }
 }
+
+/**
+ * The element that holds all of `elements` (their nearest common ancestor); the container of one
+ * (its parent) when that is one of them, so that a sibling added beside them is inside it too. Null
+ * for none.
+ */
+export function commonContainer(elements: readonly Element[]): Element | null {
+  let common: Element | null = elements[0] ?? null;
+  for (let i = 1; i < elements.length && common; i += 1) {
+    while (common && !common.contains(elements[i]!)) common = common.parentElement;
+  }
+  return common && elements.includes(common) ? common.parentElement : common;
+}
+
+/** `root` itself when it matches `selector`, else the first element inside it that does. */
+export function selfOrInside(root: Document | Element, selector: string): Element | null {
+  return (root as Element).matches?.(selector) ? (root as Element) : root.querySelector(selector);
+}

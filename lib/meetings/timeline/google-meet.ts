@@ -23,6 +23,7 @@
  * Bounded: at most `MAX_PARTICIPANTS` elements are looked at per sample. Never throws.
  */
 import { MAX_PARTICIPANTS, type SampleParticipant } from '@/lib/page-names/timeline';
+import { commonContainer, selfOrInside } from './dom';
 import type { TimelineReader } from './types';
 
 export const MEET_SPEAKING_CLASSES = ['Oaajhc', 'HX2H7', 'wEsLMd', 'OgVli'] as const;
@@ -58,10 +59,10 @@ function speaking(element: Element): boolean {
   return element.querySelector(SPEAKING_SELECTOR) !== null;
 }
 
-function read(doc: Document, now: number) {
-  const elements = doc.querySelectorAll('[data-participant-id]');
+function read(root: Document | Element, now: number) {
+  const elements = root.querySelectorAll('[data-participant-id]');
   if (elements.length === 0) return null;
-  const panel = doc.querySelector(PANEL_SELECTOR);
+  const panel = selfOrInside(root, PANEL_SELECTOR);
   const byId = new Map<string, SampleParticipant & { name: string; self: boolean; fromTile: boolean }>();
   const speakingIds = new Set<string>();
   let tiles = 0;
@@ -100,12 +101,27 @@ function read(doc: Document, now: number) {
 }
 
 export const googleMeetReader: TimelineReader = {
-  read(doc, now) {
+  read(root, now) {
     try {
-      return read(doc, now);
+      return read(root, now);
     } catch {
       // A page in the middle of changing (a detached node, an odd element): nothing seen this time.
       return null;
+    }
+  },
+  /** The tiles' container and the people panel. */
+  places(doc) {
+    try {
+      const panel = doc.querySelector(PANEL_SELECTOR);
+      const all = doc.querySelectorAll('[data-participant-id]');
+      const tiles: Element[] = [];
+      for (let i = 0; i < all.length && i < MAX_PARTICIPANTS * 2; i += 1)
+        if (!panel?.contains(all[i]!)) tiles.push(all[i]!);
+      return [commonContainer(tiles), all.length > tiles.length ? panel : null].filter(
+        (place) => place !== null,
+      );
+    } catch {
+      return [];
     }
   },
 };

@@ -24,12 +24,21 @@
  * sample by itself. At most 500 tiles and 500 rows are read; only names and classes.
  */
 import type { PageSample, SampleParticipant } from '@/lib/page-names/timeline';
-import { boundedText, cleanName, hasClassPrefix, MAX_PARTICIPANTS, NameIds, READ_LIMIT } from './dom';
+import {
+  boundedText,
+  cleanName,
+  hasClassPrefix,
+  MAX_PARTICIPANTS,
+  NameIds,
+  READ_LIMIT,
+  selfOrInside,
+} from './dom';
 import type { TimelineReader } from './types';
 
 const GRID = 'GoloomParticipantsRenderer';
 const NAMES = 'span[class*="TextName"][title]';
-const ROWS = '[class*="participantsSidebar"] [class*="Participant_"]';
+const SIDEBAR = '[class*="participantsSidebar"]';
+const ROWS = `${SIDEBAR} [class*="Participant_"]`;
 const OWN_MIC = '[data-testid="turn-on-mic-button"], [data-testid="turn-off-mic-button"]';
 /** How far up from the name the tile's grid item is looked for. */
 const MAX_DEPTH = 8;
@@ -69,9 +78,19 @@ function rowName(row: Element): string {
 }
 
 export const telemostReader: TimelineReader = {
-  read(doc: Document, now: number): PageSample | null {
+  /** The tiles' grid and the participants panel. */
+  places(doc) {
     try {
-      const grid = doc.getElementsByClassName(GRID)[0];
+      return [doc.getElementsByClassName(GRID)[0] ?? null, doc.querySelector(SIDEBAR)].filter(
+        (place) => place !== null,
+      );
+    } catch {
+      return [];
+    }
+  },
+  read(doc, now): PageSample | null {
+    try {
+      const grid = selfOrInside(doc, `.${GRID}`);
       if (!grid) return null;
       const names = grid.querySelectorAll(NAMES);
       const ids = new NameIds();

@@ -30,7 +30,7 @@
  * tiles and 500 rows are read; only names and classes, never other text.
  */
 import type { PageSample, SampleParticipant } from '@/lib/page-names/timeline';
-import { boundedText, cleanName, MAX_PARTICIPANTS, NameIds } from './dom';
+import { boundedText, cleanName, commonContainer, MAX_PARTICIPANTS, NameIds } from './dom';
 import type { TimelineReader } from './types';
 
 /** The kinds of video frame, each `<kind>__video-frame` (the large frame is read last). */
@@ -70,7 +70,7 @@ interface Seen {
   self: boolean;
 }
 
-function readTiles(doc: Document): { tiles: Seen[]; speaking: string[] } {
+function readTiles(doc: Document | Element): { tiles: Seen[]; speaking: string[] } {
   const ids = new NameIds();
   const tiles: Seen[] = [];
   const speaking = new Set<string>();
@@ -97,7 +97,7 @@ function readTiles(doc: Document): { tiles: Seen[]; speaking: string[] } {
   return { tiles, speaking: [...speaking] };
 }
 
-function readRows(doc: Document): Seen[] {
+function readRows(doc: Document | Element): Seen[] {
   const ids = new NameIds();
   const rows = doc.getElementsByClassName(ROWS);
   const out: Seen[] = [];
@@ -111,8 +111,22 @@ function readRows(doc: Document): Seen[] {
   return out;
 }
 
+/** The first `MAX_PARTICIPANTS` elements of a class. */
+function byClass(doc: Document, name: string): Element[] {
+  return Array.from(doc.getElementsByClassName(name)).slice(0, MAX_PARTICIPANTS);
+}
+
 export const zoomReader: TimelineReader = {
-  read(doc: Document, now: number): PageSample | null {
+  /** The video frames' container and the participants list. */
+  places(doc) {
+    try {
+      const frames = FRAME_KINDS.flatMap((kind) => byClass(doc, `${kind}__video-frame`));
+      return [commonContainer(frames), commonContainer(byClass(doc, ROWS))].filter((place) => place !== null);
+    } catch {
+      return [];
+    }
+  },
+  read(doc, now): PageSample | null {
     try {
       const { tiles, speaking } = readTiles(doc);
       if (tiles.length === 0) return null;
