@@ -3,11 +3,13 @@
 // lib/offscreen/channel.ts). Here only their wiring: a protocol's Markdown converted with marked
 // (which the worker does not carry; marked comes from the chunk the viewer's Markdown renderer
 // shares), a calendar feed parsed in a Worker (which a service worker cannot start), and a tab
-// recorded ("Record here": the worker cannot hold a media stream). Chrome only: `chrome.runtime`
+// recorded ("Record here": the worker cannot hold a media stream), and a kept protocol's action items
+// read (lib/items: marked and the declension library, which the worker does not carry). Chrome only: `chrome.runtime`
 // itself, not WXT's browser module, which would bring the pages' shared chunk.
 import { FEED_CAPS } from '@/lib/calendar/caps';
 import { FEED_WORKER_PATH, parseInWorker, WORKER_GRACE_MS } from '@/lib/calendar/engine-thread';
 import { convertMarkdown } from '@/lib/delivery/markdown';
+import { extractItems } from '@/lib/items';
 import { type MessageSender, offscreenListener } from '@/lib/offscreen/channel';
 import type { OffscreenHandlers } from '@/lib/offscreen/tasks';
 import type { RecorderAnswer, RecorderEvent } from '@/lib/recording/protocol';
@@ -49,6 +51,13 @@ const handlers: OffscreenHandlers = {
   markdown: async ({ markdown, dialect }) => {
     try {
       return { ok: true, text: convertMarkdown(markdown, dialect) };
+    } catch (error) {
+      return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+  },
+  items: async ({ protocol, names, createdAt, language }) => {
+    try {
+      return { ok: true, items: extractItems(protocol, { names, createdAt, language }) };
     } catch (error) {
       return { ok: false, message: error instanceof Error ? error.message : String(error) };
     }

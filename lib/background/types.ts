@@ -13,6 +13,8 @@ import type { KeyValueStore } from '@/lib/kv';
 import type { PageNamesService } from './page-names';
 import type { Recording } from './recording/types';
 import type { ArchiveService, CalendarService, JobsService, SessionService, SpacesService } from './services';
+import type { OpenItems } from './items';
+import type { withItemsExtractor } from './items-extraction';
 
 export interface BackgroundOptions {
   /** Where the session lives; default: the extension origin's IndexedDB. */
@@ -27,6 +29,10 @@ export interface BackgroundOptions {
   recordingKv?: KeyValueStore;
   /** Where the meeting pages' timelines are kept; default: the timelines database (lib/page-names/store.ts). */
   timelinesKv?: KeyValueStore;
+  /** Where the open items are kept; default: the items database (lib/items/kept.ts). */
+  itemsKv?: KeyValueStore;
+  /** How a protocol's action items are read; default: outside the worker (lib/background/items-extraction.ts). */
+  itemsExtractor?: typeof withItemsExtractor;
   fetch?: typeof fetch;
   /** How calendar feeds are parsed; default: outside the worker (lib/background/engine-client.ts). */
   parseFeed?: CalendarDeps['parseFeed'];
@@ -53,6 +59,8 @@ export interface Background {
   recording: Recording;
   /** Names from the meeting page: its timelines beside their recordings (lib/background/page-names.ts). */
   pageNames: PageNamesService;
+  /** The open items: every kept meeting's action items and their states (lib/background/items.ts). */
+  items: OpenItems;
   /** Every start of the worker: schedules, session notices, badge, and a tick if anything is due. */
   wake: () => Promise<void>;
 }

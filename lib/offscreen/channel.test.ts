@@ -17,6 +17,7 @@ function handlers(): OffscreenHandlers {
     markdown: vi.fn(async ({ markdown }) => ({ ok: true as const, text: `converted ${markdown}` })),
     feed: vi.fn(async () => ({ ok: false as const, format: true, message: 'not iCalendar' })),
     recorder: vi.fn(async () => ({ ok: true, holding: null })),
+    items: vi.fn(async () => ({ ok: true as const, items: [] })),
   };
 }
 

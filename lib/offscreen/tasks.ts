@@ -15,6 +15,7 @@ import {
   type MarkdownAnswer,
   type MarkdownRequest,
 } from '@/lib/delivery/markdown-request';
+import { type ItemsAnswer, type ItemsRequest, isItemsAnswer, isItemsRequest } from '@/lib/items/request';
 import { isRecorderCommand, type RecorderAnswer, type RecorderCommand } from '@/lib/recording/protocol';
 
 interface Task<Payload, Answer> {
@@ -36,6 +37,8 @@ function isRecorderAnswer(value: unknown): value is RecorderAnswer {
 export const OFFSCREEN_TASKS = {
   /** A protocol's Markdown in a chat's markup (lib/delivery/markdown.ts, with marked). */
   markdown: { payload: isMarkdownRequest, answer: isMarkdownAnswer } as Task<MarkdownRequest, MarkdownAnswer>,
+  /** A protocol's action items (lib/items, with marked and the declension library). */
+  items: { payload: isItemsRequest, answer: isItemsAnswer } as Task<ItemsRequest, ItemsAnswer>,
   /** A calendar feed parsed in a Worker (a service worker cannot start one). */
   feed: { payload: isFeedRequest, answer: isFeedAnswer } as Task<FeedRequest, FeedAnswer>,
   /** "Record here": the recorder holds the tab's stream (lib/recording/recorder.ts). */
