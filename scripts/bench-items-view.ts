@@ -128,7 +128,9 @@ async function openCold(page: Page, url: string): Promise<{ ms: number; code: nu
 
 async function main(): Promise<void> {
   const [load] = (await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').split(' ');
-  console.log(`Load average at the start: ${load} (this machine has ${(await import('node:os')).cpus().length} cores).`);
+  console.log(
+    `Load average at the start: ${load} (this machine has ${(await import('node:os')).cpus().length} cores).`,
+  );
   const emulator = await startEmulator({ quiet: true });
   const owner = archiveOwner(emulator.url, SEED.users.demo.email);
   const began = performance.now();

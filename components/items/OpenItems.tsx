@@ -17,6 +17,7 @@ import {
   type ItemFilters,
   mergeItems,
   type Occurrence,
+  peopleOf,
   type ShowStates,
   type ViewGroup,
   type ViewItem,
@@ -29,8 +30,12 @@ import { itemsText } from './texts';
 import { useKeptItems } from './use-items';
 import './items.css';
 
-/** Items a group shows before "Show more". */
-const GROUP_PAGE = 25;
+/** Items the user's own group shows before "Show more"; another person's group shows fewer. */
+const MINE_PAGE = 25;
+const OTHERS_PAGE = 5;
+/** Items drawn in the view's first frame; the rest follow, this many a frame. */
+const FIRST_DRAWN = 40;
+const DRAWN_STEP = 150;
 
 /** The viewer at the item's line of the protocol (the k-th list item, or a table's row). */
 export function momentUrl(occurrence: Pick<Occurrence, 'spaceId' | 'audioId' | 'bullet' | 'row'>): string {
@@ -185,6 +190,7 @@ function Group({
   group,
   heading,
   level,
+  drawn,
   children,
   selected,
   onSelect,
@@ -193,13 +199,17 @@ function Group({
   group: ViewGroup;
   heading: string;
   level: 3 | 4;
+  /** Items this group may draw now (the view draws a long list over a few frames). */
+  drawn: number;
   children?: preact.ComponentChildren;
   selected: ReadonlySet<string>;
   onSelect: (id: string, on: boolean) => void;
   onState: (item: ViewItem, state: ItemStateName, element: HTMLElement | null) => void;
 }) {
   const t = itemsText.value;
-  const [limit, setLimit] = useState(GROUP_PAGE);
+  const page = group.kind === 'mine' ? MINE_PAGE : OTHERS_PAGE;
+  const [limit, setLimit] = useState(page);
+  const shown = Math.min(limit, drawn);
   const id = `items-group-${group.id.replace(/[^a-z0-9]+/gi, '-')}`;
   const Heading = level === 3 ? 'h3' : 'h4';
   return (
@@ -210,7 +220,7 @@ function Group({
       {children}
       {group.items.length > 0 && (
         <ul class="plain-list open-items-list">
-          {group.items.slice(0, limit).map((item) => (
+          {group.items.slice(0, shown).map((item) => (
             <Item
               key={item.id}
               item={item}
@@ -221,9 +231,9 @@ function Group({
           ))}
         </ul>
       )}
-      {group.items.length > limit && (
-        <button type="button" class="load-more" onClick={() => setLimit((n) => n + GROUP_PAGE * 4)}>
-          {t.showMore(Math.min(group.items.length - limit, GROUP_PAGE * 4))}
+      {group.items.length > limit && shown === limit && (
+        <button type="button" class="load-more" onClick={() => setLimit((n) => n + MINE_PAGE * 2)}>
+          {t.showMore(Math.min(group.items.length - limit, MINE_PAGE * 2))}
         </button>
       )}
     </section>
@@ -328,7 +338,7 @@ export function OpenItems({ onBack }: { onBack: () => void }) {
       ),
     [merged, overrides],
   );
-  const people = useMemo(() => groupItems(items, [], { show: 'all' }).people, [items]);
+  const people = useMemo(() => peopleOf(merged), [merged]);
   const confirmed = Boolean(kept?.mine && kept.mine.names.length > 0);
   const mine = useMemo(() => {
     if (kept?.mine && kept.mine.names.length > 0) return kept.mine.names;
@@ -346,6 +356,25 @@ export function OpenItems({ onBack }: { onBack: () => void }) {
     () => groupItems(items, mine, filters),
     [items, mine, spaceId, person, from, to, show],
   );
+  // A long view is drawn over a few frames: the first items show at once, the rest follow.
+  const [drawn, setDrawn] = useState(FIRST_DRAWN);
+  useEffect(() => setDrawn(FIRST_DRAWN), [kept === null, spaceId, person, from, to, show]);
+  useEffect(() => {
+    if (drawn >= view.shown) return;
+    const timer = setTimeout(() => setDrawn((n) => n + DRAWN_STEP), 0);
+    return () => clearTimeout(timer);
+  }, [drawn, view.shown]);
+  let budget = drawn;
+  /**
+   * Items a group may draw now, out of what is left of this frame's budget: all it would show
+   * (its page, and more on "Show more") once its first page fits, none once the budget is spent.
+   */
+  const drawnOf = (group: ViewGroup) => {
+    const page = Math.min(group.items.length, group.kind === 'mine' ? MINE_PAGE : OTHERS_PAGE);
+    const granted = Math.max(0, Math.min(budget, page));
+    budget -= granted;
+    return granted === page ? Number.POSITIVE_INFINITY : granted;
+  };
   const spaceNames = new Map((spaces.value ?? []).map((item) => [item.space.id, item.space.name]));
 
   // After a change of state, focus goes to the item that took the changed one's place.
@@ -530,7 +559,7 @@ export function OpenItems({ onBack }: { onBack: () => void }) {
           )}
         </div>
         {view.shown === 0 && <Empty title={t.noMatch} />}
-        <Group group={view.mine} heading={t.mine} level={3} {...groupProps}>
+        <Group group={view.mine} heading={t.mine} level={3} drawn={drawnOf(view.mine)} {...groupProps}>
           <YourNames
             people={people}
             mine={mine}
@@ -548,15 +577,20 @@ export function OpenItems({ onBack }: { onBack: () => void }) {
             <h3 id="items-others" class="open-items-group-title">
               {t.others}
             </h3>
-            {view.others.map((group) => (
-              <Group
-                key={group.id}
-                group={group}
-                heading={group.kind === 'none' ? t.noOwner : `${group.owners.join(', ')} (${t.suggested})`}
-                level={4}
-                {...groupProps}
-              />
-            ))}
+            {view.others.map((group) => {
+              const granted = drawnOf(group);
+              // Not drawn in this frame: it follows in the next.
+              return granted === 0 ? null : (
+                <Group
+                  key={group.id}
+                  group={group}
+                  drawn={granted}
+                  heading={group.kind === 'none' ? t.noOwner : `${group.owners.join(', ')} (${t.suggested})`}
+                  level={4}
+                  {...groupProps}
+                />
+              );
+            })}
           </section>
         )}
       </>

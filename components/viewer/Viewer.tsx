@@ -26,8 +26,8 @@ import { lazyView } from '../app/lazy';
 import { lang, text } from '../lang';
 import { SearchAllMeetings } from '../search/lazy';
 import { ErrorMessage, Notice, Protocol, Skeleton } from '../ui';
-import { type RenameVoice, Speakers } from './Speakers';
 import { type ProtocolLine, parseLine, useProtocolLine } from './protocol-line';
+import { type RenameVoice, Speakers } from './Speakers';
 import { parseAt, Transcript } from './Transcript';
 
 /** The names the meeting page suggests: loaded with a ready result kept in the archive. */

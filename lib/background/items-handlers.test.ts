@@ -26,7 +26,9 @@ beforeEach(() => {
       archiveKv: memoryKeyValue(),
       itemsKv,
       itemsExtractor: (work) =>
-        work(async ({ protocol, names, createdAt, language }) => extractItems(protocol, { names, createdAt, language })),
+        work(async ({ protocol, names, createdAt, language }) =>
+          extractItems(protocol, { names, createdAt, language }),
+        ),
     }),
   );
 });
@@ -54,7 +56,10 @@ describe('the open items’ messages', () => {
     const items = kept.meetings.flatMap((meeting) => meeting.items);
     // The emulator's protocol has a table of three tasks.
     expect(items).toHaveLength(3);
-    expect(await send('items.setState', { keys: [items[0]!.key, '1:999:abc'], state: 'done' })).toEqual({ ok: true, data: 1 });
+    expect(await send('items.setState', { keys: [items[0]!.key, '1:999:abc'], state: 'done' })).toEqual({
+      ok: true,
+      data: 1,
+    });
     expect(await send('items.setMine', { names: ['Anna Petrova'] })).toMatchObject({
       ok: true,
       data: { names: ['Anna Petrova'] },
@@ -64,7 +69,9 @@ describe('the open items’ messages', () => {
     expect(after.mine?.names).toEqual(['Anna Petrova']);
 
     await send('session.signOut', {});
-    expect((await send('items.setState', { keys: [items[0]!.key], state: 'open' })).error).toMatchObject({ kind: 'auth' });
+    expect((await send('items.setState', { keys: [items[0]!.key], state: 'open' })).error).toMatchObject({
+      kind: 'auth',
+    });
     expect(await new ItemsReader(itemsKv).meta()).toBeNull();
   });
 

@@ -172,9 +172,19 @@ describe('the open items in the background', () => {
 
   it('keeps an item that names no one and states a date that does not exist, with no owner and no due date', async () => {
     const { store, items, keep } = setUp();
-    await keep(5, '## Задачи\n\n- Разослать протокол до 30 февраля\n- Someone should update the wiki by 31 February');
+    await keep(
+      5,
+      '## Задачи\n\n- Разослать протокол до 30 февраля\n- Someone should update the wiki by 31 February',
+    );
     await items.idle();
-    expect((await store.read(OWNER)).meetings[0]!.items.map((item) => [item.text, item.owner, item.due, item.dueWords])).toEqual([
+    expect(
+      (await store.read(OWNER)).meetings[0]!.items.map((item) => [
+        item.text,
+        item.owner,
+        item.due,
+        item.dueWords,
+      ]),
+    ).toEqual([
       ['Разослать протокол до 30 февраля', null, null, null],
       ['Someone should update the wiki by 31 February', null, null, null],
     ]);

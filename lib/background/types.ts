@@ -10,11 +10,11 @@ import type { Deliveries } from '@/lib/delivery/deliveries';
 import type { MarkdownDialect } from '@/lib/delivery/markdown-request';
 import type { Lang } from '@/lib/i18n';
 import type { KeyValueStore } from '@/lib/kv';
+import type { OpenItems } from './items';
+import type { withItemsExtractor } from './items-extraction';
 import type { PageNamesService } from './page-names';
 import type { Recording } from './recording/types';
 import type { ArchiveService, CalendarService, JobsService, SessionService, SpacesService } from './services';
-import type { OpenItems } from './items';
-import type { withItemsExtractor } from './items-extraction';
 
 export interface BackgroundOptions {
   /** Where the session lives; default: the extension origin's IndexedDB. */

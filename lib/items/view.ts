@@ -41,6 +41,8 @@ export interface ViewItem {
   id: string;
   text: string;
   owner: string[] | null;
+  /** The owners folded for comparison (lib/items/series.ts `foldText`), in the order of `owner`. */
+  owners: string[];
   ownerWords: string | null;
   due: string | null;
   dueWords: string | null;
@@ -79,8 +81,6 @@ export interface ItemsView {
   /** Items shown. */
   shown: number;
 }
-
-const sameName = (a: string, b: string) => foldText(a) === foldText(b);
 
 function stateOf(
   keys: readonly string[],
@@ -158,6 +158,7 @@ export function mergeItems(kept: KeptItems): ViewItem[] {
       id: item.key,
       text: item.text,
       owner: item.owner,
+      owners: (item.owner ?? []).map(foldText),
       ownerWords: item.ownerWords,
       due: item.due,
       dueWords: item.dueWords,
@@ -172,11 +173,10 @@ export function mergeItems(kept: KeptItems): ViewItem[] {
   return out;
 }
 
-function shownBy(item: ViewItem, filters: ItemFilters): boolean {
+function shownBy(item: ViewItem, filters: ItemFilters, person: string | null): boolean {
   const show = filters.show ?? 'open';
   if (show !== 'all' && item.state !== show) return false;
-  if (filters.person && !(item.owner ?? []).some((name) => sameName(name, filters.person as string)))
-    return false;
+  if (person !== null && !item.owners.includes(person)) return false;
   const { spaceId, from, to } = filters;
   if (spaceId != null || from != null || to != null)
     return item.meetings.some(
@@ -188,9 +188,14 @@ function shownBy(item: ViewItem, filters: ItemFilters): boolean {
   return true;
 }
 
-/** Whether one of the names is the user's. */
-export function isMine(owner: readonly string[] | null, mine: readonly string[]): boolean {
-  return Boolean(owner?.some((name) => mine.some((own) => sameName(name, own))));
+/** Every owner named, each once (as first written), by name. */
+export function peopleOf(items: readonly ViewItem[]): string[] {
+  const people = new Map<string, string>();
+  for (const item of items)
+    item.owners.forEach((folded, index) => {
+      if (!people.has(folded)) people.set(folded, (item.owner as string[])[index] as string);
+    });
+  return [...people.values()].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
 }
 
 /** The view of the kept items (merged, then grouped). */
@@ -204,24 +209,22 @@ export function groupItems(
   mine: readonly string[],
   filters: ItemFilters = {},
 ): ItemsView {
-  const people = new Map<string, string>();
   const spaces = new Set<number>();
-  for (const item of items) {
-    for (const name of item.owner ?? []) if (!people.has(foldText(name))) people.set(foldText(name), name);
-    for (const meeting of item.meetings) spaces.add(meeting.spaceId);
-  }
+  for (const item of items) for (const meeting of item.meetings) spaces.add(meeting.spaceId);
+  const ownNames = new Set(mine.map(foldText));
+  const person = filters.person ? foldText(filters.person) : null;
   const own: ViewGroup = { id: 'mine', kind: 'mine', owners: [...mine], items: [], open: 0 };
   const byOwner = new Map<string, ViewGroup>();
   const none: ViewGroup = { id: 'none', kind: 'none', owners: [], items: [], open: 0 };
   let shown = 0;
   for (const item of items) {
-    if (!shownBy(item, filters)) continue;
+    if (!shownBy(item, filters, person)) continue;
     shown += 1;
     let group: ViewGroup;
-    if (isMine(item.owner, mine)) group = own;
+    if (item.owners.some((name) => ownNames.has(name))) group = own;
     else if (!item.owner) group = none;
     else {
-      const id = `owner:${item.owner.map(foldText).sort().join('|')}`;
+      const id = `owner:${[...item.owners].sort().join('|')}`;
       let found = byOwner.get(id);
       if (!found) {
         found = { id, kind: 'owner', owners: [...item.owner], items: [], open: 0 };
@@ -240,7 +243,7 @@ export function groupItems(
   return {
     mine: own,
     others,
-    people: [...people.values()].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
+    people: peopleOf(items),
     spaces: [...spaces].sort((a, b) => a - b),
     total: items.length,
     shown,
