@@ -4,12 +4,13 @@
 // (which the worker does not carry; marked comes from the chunk the viewer's Markdown renderer
 // shares), a calendar feed parsed in a Worker (which a service worker cannot start), and a tab
 // recorded ("Record here": the worker cannot hold a media stream), and a kept protocol's action items
-// read (lib/items: marked and the declension library, which the worker does not carry). Chrome only: `chrome.runtime`
+// read with the moments they were said (lib/items and lib/grounding: marked and the declension
+// library, which the worker does not carry). Chrome only: `chrome.runtime`
 // itself, not WXT's browser module, which would bring the pages' shared chunk.
 import { FEED_CAPS } from '@/lib/calendar/caps';
 import { FEED_WORKER_PATH, parseInWorker, WORKER_GRACE_MS } from '@/lib/calendar/engine-thread';
 import { convertMarkdown } from '@/lib/delivery/markdown';
-import { extractItems } from '@/lib/items';
+import { readItems } from '@/lib/items/sourced';
 import { type MessageSender, offscreenListener } from '@/lib/offscreen/channel';
 import type { OffscreenHandlers } from '@/lib/offscreen/tasks';
 import type { RecorderAnswer, RecorderEvent } from '@/lib/recording/protocol';
@@ -55,13 +56,7 @@ const handlers: OffscreenHandlers = {
       return { ok: false, message: error instanceof Error ? error.message : String(error) };
     }
   },
-  items: async ({ protocol, names, createdAt, language }) => {
-    try {
-      return { ok: true, items: extractItems(protocol, { names, createdAt, language }) };
-    } catch (error) {
-      return { ok: false, message: error instanceof Error ? error.message : String(error) };
-    }
-  },
+  items: async (request) => readItems(request),
   feed: (request) =>
     parseInWorker(() => new Worker(FEED_WORKER_PATH), request, FEED_CAPS.parseMs + WORKER_GRACE_MS),
   recorder: async (command): Promise<RecorderAnswer> => {

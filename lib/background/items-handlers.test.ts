@@ -5,10 +5,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED } from '../../emulator';
-import { extractItems } from '../items';
 import { ItemsReader } from '../items/kept';
 import { type KeyValueStore, memoryKeyValue } from '../kv';
 import { type Background, createBackground } from './app';
+import { readInPlace } from './items-extraction';
 import { backgroundOptions, extensionPage, sendAs, useEmulator } from './testing/harness';
 
 const popup = extensionPage('popup.html');
@@ -25,10 +25,7 @@ beforeEach(() => {
     backgroundOptions({
       archiveKv: memoryKeyValue(),
       itemsKv,
-      itemsExtractor: (work) =>
-        work(async ({ protocol, names, createdAt, language }) =>
-          extractItems(protocol, { names, createdAt, language }),
-        ),
+      itemsExtractor: (work) => work(readInPlace),
     }),
   );
 });

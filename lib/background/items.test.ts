@@ -7,11 +7,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Archive, type ArchiveChange, archiveOwner } from '@/lib/archive/store';
 import { OWNER, readyResult } from '@/lib/archive/testing/fixtures';
-import { extractItems } from '@/lib/items';
 import { ItemsStore } from '@/lib/items/kept';
 import type { ItemsRequest } from '@/lib/items/request';
 import { memoryKeyValue } from '@/lib/kv';
 import { createOpenItems, type PageOfMeeting } from './items';
+import { readInPlace } from './items-extraction';
 
 const PROTOCOL = [
   '# Weekly sync',
@@ -31,7 +31,17 @@ function result(audioId: number, protocol = PROTOCOL) {
   const ready = readyResult(
     audioId,
     'Weekly sync',
-    [{ header: 'Plans', lines: [{ speaker: 0, text: 'Hello.' }] }],
+    [
+      {
+        header: 'Plans',
+        lines: [
+          { speaker: 1, text: 'We keep the release date as it is.' },
+          { speaker: 0, text: 'I will send the budget by Friday, before the board meets.' },
+          { speaker: 1, text: 'Fine, thanks.' },
+          { speaker: 1, text: 'Someone has to book the large room for the offsite.' },
+        ],
+      },
+    ],
     {
       names: { '0': 'Anna Petrova', '1': 'SPEAKER_01' },
     },
@@ -60,7 +70,7 @@ function setUp(
       work(async (request) => {
         requests.push(request);
         if (options.fail?.(request)) throw new Error('the action items were not read in time');
-        return extractItems(request.protocol, request);
+        return readInPlace(request);
       }),
     announce,
   });
@@ -104,6 +114,8 @@ describe('the open items in the background', () => {
       ['Ольга подготовит смету до 15 марта', ['Ольга Смирнова'], '2026-03-15'],
     ]);
     expect(requests[0]!.names).toEqual(['Anna Petrova', 'SPEAKER_01', 'Ольга Смирнова', 'Tom Becker']);
+    // The moment the first was said, as the transcript suggests it.
+    expect(meeting!.items[0]!.sources?.[0]).toEqual({ block: 0, utterance: 1 });
     expect(announce).toHaveBeenLastCalledWith({ pending: 0 });
     // Nothing new: nothing read again.
     expect(await items.sync()).toEqual({ pending: 0 });

@@ -8,7 +8,8 @@
  * A meeting's people are the speaker names (the service's, with the names given in the viewer),
  * the names its meeting page showed and the calendar event's attendees (lib/background/speakers.ts);
  * its day is the recording's `created_at` in this browser's zone; its series is found by the
- * calendar event's UID or its title (lib/items/series.ts).
+ * calendar event's UID or its title (lib/items/series.ts). Each listed item keeps the moments it
+ * was said as lib/grounding suggests them (joined by its `bullet`).
  *
  * The reading runs one at a time, newest meetings first, each meeting failing alone; the open
  * items view asks for it when it opens (`sync`), so meetings kept before this existed, or while
@@ -98,7 +99,8 @@ export function createOpenItems(deps: OpenItemsDeps): OpenItems {
     const record = await archive.get(spaceId, audioId);
     const result = record?.result.result;
     if (!record || !result) return null;
-    const speakersMap = effectiveSpeakerMap(record.result, await archive.speakerMap(spaceId, audioId));
+    const renamed = await archive.speakerMap(spaceId, audioId);
+    const speakersMap = effectiveSpeakerMap(record.result, renamed);
     const names = meetingNames({ speakersMap, pageNames: page?.names, attendees: page?.attendees })
       .slice(0, REQUEST_NAMES_MAX)
       .map((name) => name.slice(0, 200));
@@ -107,6 +109,8 @@ export function createOpenItems(deps: OpenItemsDeps): OpenItems {
       names,
       createdAt: record.createdAt !== null ? localIso(record.createdAt) : null,
       language: typeof result.language === 'string' ? result.language.slice(0, 20) : null,
+      // The transcript the listed items are looked for in (lib/grounding), with the names given here.
+      ground: { result: record.result, speakerMap: renamed },
     };
   }
 
@@ -147,7 +151,7 @@ export function createOpenItems(deps: OpenItemsDeps): OpenItems {
         try {
           const asked = await request(spaceId, audioId, page);
           if (asked && (await archive.has(owner, spaceId, audioId)))
-            await store.keep(owner, { ...meeting, items: await extract(asked) });
+            await store.keep(owner, { ...meeting, ...(await extract(asked)) });
         } catch (error) {
           console.error('action items not read', error);
           const message = error instanceof Error ? error.message : String(error);

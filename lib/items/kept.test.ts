@@ -46,8 +46,12 @@ describe('the open items kept per account', () => {
   it('reads back only the owner’s items; another account’s are wiped before anything is kept for it', async () => {
     const kv = memoryKeyValue();
     const store = new ItemsStore(kv);
-    await store.keep(A, meeting(1, [item('Send the budget', { owner: ['Anna'] })]));
+    await store.keep(A, {
+      ...meeting(1, [item('Send the budget', { owner: ['Anna'] })]),
+      sources: [[{ block: 2, utterance: 7 }]],
+    });
     const reader = new ItemsReader(kv);
+    expect((await reader.read(A)).meetings[0]!.items[0]!.sources).toEqual([{ block: 2, utterance: 7 }]);
     expect((await reader.read(A)).meetings.map((m) => m.items.map((i) => i.text))).toEqual([
       ['Send the budget'],
     ]);
@@ -174,6 +178,13 @@ describe('the open items kept per account', () => {
           due: 'Friday',
           owner: [1, 'Anna'],
           row: { table: -1 },
+          sources: [
+            { block: 1, utterance: 2 },
+            { block: -1 },
+            'x',
+            { block: 3, utterance: 4 },
+            { block: 5, utterance: 6 },
+          ],
         },
         'junk',
       ],
@@ -184,6 +195,8 @@ describe('the open items kept per account', () => {
       items: [{ due: null, owner: ['Anna'], row: null, bullet: null }],
     });
     expect(odd!.items[0]!.text).toHaveLength(1000);
+    // At most three suggested sources are read, the malformed ones left out.
+    expect(odd!.items[0]!.sources).toEqual([{ block: 1, utterance: 2 }]);
     await kv.set(meetingKey(1, 1), 'garbage');
     expect((await store.read(A)).meetings).toEqual([]);
   });

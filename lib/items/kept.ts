@@ -18,6 +18,7 @@
  */
 import { getManyOf, type KeyValueStore } from '@/lib/kv';
 import { serialQueue } from '@/lib/serial';
+import { type ItemSource, readSources } from './request';
 import { itemText, sameKey } from './series';
 import { type ActionItem, ITEMS_MAX } from './types';
 
@@ -50,6 +51,8 @@ export interface KeptItem {
   bullet: number | null;
   row: { table: number; row: number } | null;
   section: string | null;
+  /** Where it was said, as lib/grounding suggests (best first, at most 3), or null: none found. */
+  sources: ItemSource[] | null;
 }
 
 export interface KeptMeeting {
@@ -106,6 +109,8 @@ export interface MeetingToKeep {
   event: string | null;
   rev: number;
   items: readonly ActionItem[];
+  /** Parallel to `items`: each one's suggested sources, or null. */
+  sources?: ReadonlyArray<ItemSource[] | null>;
   self?: readonly string[];
   /** The reading failed: kept with no items and this reason. */
   error?: string;
@@ -148,6 +153,7 @@ function readItem(value: unknown): KeptItem | null {
     bullet: int(item.bullet),
     row: table !== null && rowIndex !== null ? { table, row: rowIndex } : null,
     section: str(item.section, 300),
+    sources: readSources(item.sources),
   };
 }
 
@@ -234,7 +240,12 @@ export class ItemsReader {
 }
 
 /** An item of the extraction as kept in its meeting. */
-function keptItem(spaceId: number, audioId: number, item: ActionItem): KeptItem {
+function keptItem(
+  spaceId: number,
+  audioId: number,
+  item: ActionItem,
+  sources: ItemSource[] | null,
+): KeptItem {
   const same = sameKey(item);
   return {
     key: `${spaceId}:${audioId}:${same}`,
@@ -247,6 +258,7 @@ function keptItem(spaceId: number, audioId: number, item: ActionItem): KeptItem 
     bullet: item.bullet,
     row: item.row,
     section: item.section,
+    sources: readSources(sources),
   };
 }
 
@@ -305,7 +317,11 @@ export class ItemsStore extends ItemsReader {
       const items =
         meeting.error && before
           ? before.items
-          : meeting.items.slice(0, ITEMS_MAX).map((item) => keptItem(meeting.spaceId, meeting.audioId, item));
+          : meeting.items
+              .slice(0, ITEMS_MAX)
+              .map((item, index) =>
+                keptItem(meeting.spaceId, meeting.audioId, item, meeting.sources?.[index] ?? null),
+              );
       const states = await this.#states();
       let statesChanged = false;
       if (before && !meeting.error) {

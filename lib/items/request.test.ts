@@ -24,6 +24,10 @@ describe('the offscreen reading of action items: what each side believes', () =>
       isItemsRequest({ protocol: '', names: Array(1001).fill('a'), createdAt: null, language: null }),
     ).toBe(false);
     expect(isItemsRequest(null)).toBe(false);
+    const plain = { protocol: '- a', names: [], createdAt: null, language: null };
+    expect(isItemsRequest({ ...plain, ground: { result: {}, speakerMap: { '1': 'Tom' } } })).toBe(true);
+    expect(isItemsRequest({ ...plain, ground: { result: null, speakerMap: {} } })).toBe(false);
+    expect(isItemsRequest({ ...plain, ground: { result: {}, speakerMap: { '1': 7 } } })).toBe(false);
   });
 
   it('believes an answer only when every item has the extraction’s shape and bounds', () => {
@@ -36,6 +40,13 @@ describe('the offscreen reading of action items: what each side believes', () =>
     expect(isItemsAnswer({ ok: true, items: [{ ...item, text: 'x'.repeat(1001) }] })).toBe(false);
     expect(isItemsAnswer({ ok: true, items: Array(1001).fill(item) })).toBe(false);
     expect(isItemsAnswer({ ok: true })).toBe(false);
+    // Each item's suggested sources: as many lists as items, each of at most three utterances.
+    const one = { block: 0, utterance: 3 };
+    expect(isItemsAnswer({ ok: true, items: [item, item], sources: [[one], null] })).toBe(true);
+    expect(isItemsAnswer({ ok: true, items: [item, item], sources: [[one]] })).toBe(false);
+    expect(isItemsAnswer({ ok: true, items: [item], sources: [[one, one, one, one]] })).toBe(false);
+    expect(isItemsAnswer({ ok: true, items: [item], sources: [[{ block: -1, utterance: 0 }]] })).toBe(false);
+    expect(isItemsAnswer({ ok: true, items: [item], sources: [['0.3']] })).toBe(false);
   });
 
   it('writes a moment in this browser’s zone with its offset, the day the user lived it', () => {

@@ -18,9 +18,30 @@ export interface ItemsRequest {
   /** The meeting's moment, ISO 8601 with its offset, or null. */
   createdAt: string | null;
   language: string | null;
+  /**
+   * The processing result and the speaker names given locally, to find where each listed item
+   * was said (lib/grounding): its suggested sources in the transcript.
+   */
+  ground?: { result: unknown; speakerMap: Record<string, string> };
 }
 
-export type ItemsAnswer = { ok: true; items: ActionItem[] } | { ok: false; message: string };
+/** A suggested source of an item: an utterance of the transcript (`at=<block>.<utterance>`). */
+export interface ItemSource {
+  block: number;
+  utterance: number;
+}
+
+/** Suggested sources of one item kept (best first). */
+export const SOURCES_MAX = 3;
+
+export type ItemsAnswer =
+  | {
+      ok: true;
+      items: ActionItem[];
+      /** Parallel to `items`: each one's suggested sources, or null (none found, or a table row). */
+      sources?: Array<ItemSource[] | null>;
+    }
+  | { ok: false; message: string };
 
 const nullableString = (value: unknown, max: number) =>
   value === null || (typeof value === 'string' && value.length <= max);
@@ -38,8 +59,28 @@ export function isItemsRequest(value: unknown): value is ItemsRequest {
     request.names.length <= REQUEST_NAMES_MAX &&
     request.names.every((name) => typeof name === 'string' && name.length <= 200) &&
     nullableString(request.createdAt, 64) &&
-    nullableString(request.language, 20)
+    nullableString(request.language, 20) &&
+    (request.ground === undefined ||
+      (typeof request.ground === 'object' &&
+        request.ground !== null &&
+        typeof request.ground.result === 'object' &&
+        request.ground.result !== null &&
+        typeof request.ground.speakerMap === 'object' &&
+        request.ground.speakerMap !== null &&
+        Object.values(request.ground.speakerMap).every((name) => typeof name === 'string')))
   );
+}
+
+/** Suggested sources as kept: at most `SOURCES_MAX` utterances of non-negative indices; null when none. */
+export function readSources(value: unknown): ItemSource[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const out: ItemSource[] = [];
+  for (const source of value.slice(0, SOURCES_MAX)) {
+    const { block, utterance } = (source ?? {}) as { block?: unknown; utterance?: unknown };
+    if (nullableIndex(block) && nullableIndex(utterance) && block !== null && utterance !== null)
+      out.push({ block: block as number, utterance: utterance as number });
+  }
+  return out.length > 0 ? out : null;
 }
 
 function isActionItem(value: unknown): value is ActionItem {
@@ -66,9 +107,21 @@ function isActionItem(value: unknown): value is ActionItem {
 export function isItemsAnswer(message: unknown): message is ItemsAnswer {
   const value = message as { ok?: unknown; items?: unknown; message?: unknown } | null;
   if (typeof value !== 'object' || value === null) return false;
-  return value.ok === true
-    ? Array.isArray(value.items) && value.items.length <= ITEMS_MAX && value.items.every(isActionItem)
-    : value.ok === false && typeof value.message === 'string';
+  if (value.ok !== true) return value.ok === false && typeof value.message === 'string';
+  const sources = (value as { sources?: unknown }).sources;
+  return (
+    Array.isArray(value.items) &&
+    value.items.length <= ITEMS_MAX &&
+    value.items.every(isActionItem) &&
+    (sources === undefined ||
+      (Array.isArray(sources) &&
+        sources.length === value.items.length &&
+        sources.every(
+          (one) =>
+            one === null ||
+            (Array.isArray(one) && one.length <= SOURCES_MAX && readSources(one)?.length === one.length),
+        )))
+  );
 }
 
 /** A moment (ms) as ISO 8601 in this browser's zone, with its offset: the meeting's day as the user lives it. */

@@ -35,6 +35,7 @@ function kept(
         bullet: one.bullet ?? index,
         row: null,
         section: null,
+        sources: null,
       };
     }),
   };

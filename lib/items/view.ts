@@ -8,6 +8,7 @@
  * done after all), and says so; a dismissed one stays dismissed.
  */
 import type { ItemState, ItemStateName, KeptItems, KeptMeeting } from './kept';
+import type { ItemSource } from './request';
 import { foldText, seriesOf } from './series';
 
 export type ShowStates = 'open' | 'done' | 'dismissed' | 'all';
@@ -34,6 +35,8 @@ export interface Occurrence {
   createdAt: number | null;
   bullet: number | null;
   row: { table: number; row: number } | null;
+  /** Where it was said in this meeting, as suggested (best first), or null. */
+  sources: ItemSource[] | null;
 }
 
 export interface ViewItem {
@@ -147,6 +150,7 @@ export function mergeItems(kept: KeptItems): ViewItem[] {
         createdAt: meeting.createdAt,
         bullet: item.bullet,
         row: item.row,
+        sources: item.sources,
       });
     }
     const newest = items[0] as { meeting: KeptMeeting; index: number };
