@@ -38,7 +38,7 @@ const FIRST_DRAWN = 40;
 const DRAWN_STEP = 150;
 
 /** The viewer at the item's line of the protocol (the k-th list item, or a table's row). */
-export function momentUrl(occurrence: Pick<Occurrence, 'spaceId' | 'audioId' | 'bullet' | 'row'>): string {
+export function lineUrl(occurrence: Pick<Occurrence, 'spaceId' | 'audioId' | 'bullet' | 'row'>): string {
   const at =
     occurrence.bullet !== null
       ? `&line=${occurrence.bullet}`
@@ -46,6 +46,14 @@ export function momentUrl(occurrence: Pick<Occurrence, 'spaceId' | 'audioId' | '
         ? `&row=${occurrence.row.table}.${occurrence.row.row}`
         : '';
   return `/viewer.html?space=${occurrence.spaceId}&audio=${occurrence.audioId}&tab=protocol${at}`;
+}
+
+/** The viewer at the moment the item was said (its first suggested source), else at its line. */
+export function momentUrl(occurrence: Occurrence): string {
+  const source = occurrence.sources?.[0];
+  return source
+    ? `/viewer.html?space=${occurrence.spaceId}&audio=${occurrence.audioId}&tab=transcript&at=${source.block}.${source.utterance}`
+    : lineUrl(occurrence);
 }
 
 const dateOf = (ms: number | null) => (ms === null ? '' : formatDate(new Date(ms).toISOString(), lang.value));
@@ -64,17 +72,30 @@ function dayStart(value: string): number | null {
 function MeetingLink({ occurrence }: { occurrence: Occurrence }) {
   const t = itemsText.value;
   const title = occurrence.title || text.value.viewerTitle;
+  const said = Boolean(occurrence.sources?.length);
   return (
-    <a
-      href={momentUrl(occurrence)}
-      target="_blank"
-      rel="noopener"
-      class="open-item-meeting"
-      title={t.openMoment(title)}
-      data-testid="open-item-meeting"
-    >
-      {t.inMeeting(title, dateOf(occurrence.createdAt))}
-    </a>
+    <>
+      <a
+        href={momentUrl(occurrence)}
+        target="_blank"
+        rel="noopener"
+        class="open-item-meeting"
+        title={said ? t.openSaid(title) : t.openMoment(title)}
+        data-testid="open-item-meeting"
+      >
+        {t.inMeeting(title, dateOf(occurrence.createdAt))}
+      </a>
+      {said && (
+        <>
+          {' '}
+          <span class="muted">({t.momentSuggested},</span>{' '}
+          <a href={lineUrl(occurrence)} target="_blank" rel="noopener" data-testid="open-item-line">
+            {t.protocolLine}
+          </a>
+          <span class="muted">)</span>
+        </>
+      )}
+    </>
   );
 }
 

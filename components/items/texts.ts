@@ -67,6 +67,10 @@ const texts = defineMessages(
     inMeeting: (title: string, date: string) => `${title}, ${date}`,
     alsoIn: (n: number) => (n === 1 ? 'Also said in 1 more meeting:' : `Also said in ${n} more meetings:`),
     openMoment: (title: string) => `Open this line in the protocol of ${title}`,
+    openSaid: (title: string) =>
+      `Open the moment of ${title} where this was said, as the extension suggests (it matched the words)`,
+    momentSuggested: 'moment suggested',
+    protocolLine: 'its line in the protocol',
     doneAt: (date: string) => `Done ${date}`,
     dismissedAt: (date: string) => `Dismissed ${date}`,
     repeated: 'Open again: said in a meeting after it was marked done.',
@@ -148,6 +152,10 @@ const texts = defineMessages(
     inMeeting: (title: string, date: string) => `${title}, ${date}`,
     alsoIn: (n: number) => `Звучала ещё на встречах: ${n}:`,
     openMoment: (title: string) => `Открыть эту строку в протоколе встречи «${title}»`,
+    openSaid: (title: string) =>
+      `Открыть момент встречи «${title}», где это прозвучало, по предположению расширения (по совпадению слов)`,
+    momentSuggested: 'момент — предположение',
+    protocolLine: 'строка в протоколе',
     doneAt: (date: string) => `Выполнено ${date}`,
     dismissedAt: (date: string) => `Скрыто ${date}`,
     repeated: 'Снова открыта: прозвучала на встрече после отметки о выполнении.',
