@@ -20,6 +20,7 @@ import { DATABASES, getSettings } from '@/lib/storage';
 import { createAccount } from './account';
 import { createCalendarServices } from './calendar-services';
 import { createDeliveries, deliveryAlarm, trustedDeliveryKv } from './deliveries';
+import { deliveryItemsReader } from './delivery-items';
 import { createOpenItems, type ItemsStatus, type OpenItems, type PageOfMeeting } from './items';
 import { withItemsExtractor } from './items-extraction';
 import { notify } from './notifications';
@@ -104,6 +105,10 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     hasOriginAccess: originAccess,
     lang,
     ...(options.convertMarkdown ? { convertMarkdown: options.convertMarkdown } : {}),
+    readItems: deliveryItemsReader({
+      requestFor: async (spaceId, audioId) => (items ? items.requestFor(spaceId, audioId) : null),
+      extractor: options.itemsExtractor ?? withItemsExtractor,
+    }),
     kv: trustedDeliveryKv,
     schedule: deliveryAlarm(now),
     speakerNames: (spaceId, audioId) => archive.speakerMap(spaceId, audioId),

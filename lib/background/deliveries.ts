@@ -41,6 +41,8 @@ export interface DeliveriesDeps {
   lang: () => Promise<Lang>;
   /** A protocol's Markdown in a chat's markup; default: outside the worker (lib/background/markdown-conversion.ts). */
   convertMarkdown?: DeliveryServiceDeps['convertMarkdown'];
+  /** A delivered protocol's action items (lib/background/delivery-items.ts). */
+  readItems?: DeliveryServiceDeps['readItems'];
   kv: DeliveryKv;
   /** Arms the retry alarm, or clears it (`deliveryAlarm`). */
   schedule: (at: number | null) => Promise<void>;
@@ -59,6 +61,7 @@ export function createDeliveries(deps: DeliveriesDeps): DeliveryService {
     hasOriginAccess: deps.hasOriginAccess,
     lang: deps.lang,
     convertMarkdown: deps.convertMarkdown ?? convertMarkdownOffThread,
+    ...(deps.readItems ? { readItems: deps.readItems } : {}),
     botApi: (kind) => botApi(kind, (key) => deps.kv.get(key)),
     ...(import.meta.env?.WXT_TEST_BUILD === '1' ? { backoffBaseMs: TEST_BACKOFF_BASE_MS } : {}),
     schedule: deps.schedule,

@@ -14,6 +14,7 @@ import { normalizeDialog } from '@/lib/api/units';
 import { speakerLabel } from '@/lib/format/speakers';
 import { formatClock, formatDuration } from '@/lib/format/time';
 import type { Lang } from '@/lib/i18n';
+import type { WebhookItem } from './items';
 import { cutText, escapeSlack, SLACK_TEXT_MAX } from './slack-text';
 import type { DeliveredRecording } from './types';
 
@@ -57,6 +58,11 @@ export interface WebhookBodyV1 {
   protocol_markdown: string;
   speakers: Array<{ id: string; label: string; name: string | null }>;
   transcript: Array<{ header: string; utterances: WebhookUtterance[] }> | null;
+  /**
+   * The protocol's action items (optional, added within v1: a receiver that does not know it reads
+   * the rest as before); absent when they could not be read, `[]` when the protocol has none.
+   */
+  items?: WebhookItem[];
 }
 
 function speakersOf(content: DeliveryContent) {
@@ -73,7 +79,12 @@ function speakersOf(content: DeliveryContent) {
 
 export function webhookBody(
   content: DeliveryContent,
-  options: { idempotencyKey: string; includeTranscript: boolean; test?: boolean },
+  options: {
+    idempotencyKey: string;
+    includeTranscript: boolean;
+    test?: boolean;
+    items?: WebhookItem[] | null;
+  },
 ): WebhookBodyV1 {
   const { dialog, ids, label, name } = speakersOf(content);
   const { recording, result } = content;
@@ -105,6 +116,7 @@ export function webhookBody(
           })),
         }))
       : null,
+    ...(options.items ? { items: options.items } : {}),
   };
 }
 

@@ -46,7 +46,7 @@ import {
 import { interruptedLines, logWith, refusalOf, statusOf } from './log';
 import type { MarkdownDialect } from './markdown-request';
 import { bodyKey, DESTINATIONS_KEY, LOG_KEY, OUTBOX_KEY, ownedBy, wantsSpace } from './outbox';
-import { madeBody, storedBody } from './requests';
+import { type BodyMaking, madeBody, storedBody } from './requests';
 import {
   ATTEMPT_TIMEOUT_MS,
   type AttemptAnswer,
@@ -78,6 +78,8 @@ export interface DeliveryDeps {
   lang: () => Promise<Lang>;
   /** The protocol's Markdown in a chat's markup (markdown.ts; the background has it done outside the worker). */
   convertMarkdown: (markdown: string, dialect: MarkdownDialect) => Promise<string>;
+  /** The protocol's action items for the kinds that take them (the background reads them outside the worker). */
+  readItems?: BodyMaking['readItems'];
   /** The API address of a bot kind for new destinations (default: the kind's own, `bot.api`). */
   botApi?: (kind: DestinationKind) => Promise<string>;
   /** Arms the retry alarm for `at`, or clears it (null: the outbox is empty). */
@@ -189,6 +191,7 @@ export class Deliveries {
         kind: input.kind,
         url: parsed.url,
         ...(parsed.chatId === undefined ? {} : { chatId: parsed.chatId }),
+        ...(parsed.headers === undefined ? {} : { headers: parsed.headers }),
         spaceIds: spacesTaken(input.spaceIds),
         includeTranscript: input.includeTranscript ?? false,
         addedAt: this.#deps.now(),
@@ -350,6 +353,7 @@ export class Deliveries {
         attempt: 1,
         outcome: verdict === 'delivered' ? 'delivered' : 'failed',
         status: statusOf(answer),
+        ...('status' in answer && answer.tasks ? { tasks: answer.tasks } : {}),
         problem: 'problem' in answer ? answer.problem : verdict === 'delivered' ? null : refusalOf(answer),
         nextAttemptAt: null,
       }),
@@ -363,7 +367,7 @@ export class Deliveries {
   }
 
   #made(body: StoredBody, destination: Destination, key: string): Promise<MadeBody> {
-    return madeBody(body, destination, key, this.#deps.convertMarkdown);
+    return madeBody(body, destination, key, this.#deps);
   }
 
   /** Sends every entry that is due, one after another, then re-arms the alarm. */
@@ -499,6 +503,7 @@ export class Deliveries {
           attempt,
           outcome: verdict === 'delivered' ? 'delivered' : retryAt === null ? 'failed' : 'retrying',
           status: statusOf(answer),
+          ...('status' in answer && answer.tasks ? { tasks: answer.tasks } : {}),
           problem:
             verdict === 'delivered'
               ? null

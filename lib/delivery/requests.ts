@@ -1,10 +1,12 @@
 /**
  * A delivery's requests, as its kind makes them (lib/delivery/kinds): made when it is enqueued
- * for a kind without a Markdown dialect; for a kind with one, kept as a draft until the first
- * attempt, which has the protocol converted (outside the background worker) and makes them then.
+ * for a kind that needs nothing read outside the worker; for a kind with a Markdown dialect or one
+ * that takes the protocol's action items, kept as a draft until the first attempt, which has the
+ * protocol converted and its items read (both outside the background worker) and makes them then.
  */
 import type { Lang } from '@/lib/i18n';
 import { type DeliveryContent, protocolMarkdown } from './bodies';
+import type { DeliveryItem } from './items';
 import { deliveryKind } from './kinds';
 import type { MarkdownDialect } from './markdown-request';
 import type { MadeBody, StoredBody } from './stored-body';
@@ -20,25 +22,47 @@ export function storedBody(
 ): StoredBody {
   const kind = deliveryKind(destination.kind);
   const options = { includeTranscript: destination.includeTranscript, lang, test };
-  if (kind.convert !== null) return { draft: { kind: kind.kind, content, options } };
+  if (kind.convert !== null || kind.items) return { draft: { kind: kind.kind, content, options } };
   return {
     requests: kind.body({ content, destination, options, idempotencyKey: key, protocol: '' }),
     sent: 0,
   };
 }
 
-/** The requests of a stored body (a draft's are made here; throws when its conversion fails). */
+/** What a draft's requests are made with, besides the draft. */
+export interface BodyMaking {
+  convertMarkdown: (markdown: string, dialect: MarkdownDialect) => Promise<string>;
+  /** The protocol's action items (null: none read, as for a recording this browser does not keep). */
+  readItems?: (content: DeliveryContent) => Promise<DeliveryItem[] | null>;
+}
+
+/**
+ * The requests of a stored body (a draft's are made here; throws when its conversion fails, or
+ * when the items a kind requires cannot be read: the delivery is tried again later).
+ */
 export async function madeBody(
   body: StoredBody,
   destination: Destination,
   key: string,
-  convertMarkdown: (markdown: string, dialect: MarkdownDialect) => Promise<string>,
+  making: BodyMaking,
 ): Promise<MadeBody> {
   if (!('draft' in body)) return body;
   const { content, options } = body.draft;
   // The destination's kind now (a webhook switched to Slack after the entry was queued).
   const kind = deliveryKind(destination.kind);
   const protocol =
-    kind.convert === null ? '' : await convertMarkdown(protocolMarkdown(content), kind.convert);
-  return { requests: kind.body({ content, destination, options, idempotencyKey: key, protocol }), sent: 0 };
+    kind.convert === null ? '' : await making.convertMarkdown(protocolMarkdown(content), kind.convert);
+  let items: DeliveryItem[] | null = null;
+  if (kind.items && !options.test && making.readItems) {
+    if (kind.items === 'required') items = await making.readItems(content);
+    else
+      items = await making.readItems(content).catch((error) => {
+        console.error('action items not read for the delivery', error);
+        return null;
+      });
+  }
+  return {
+    requests: kind.body({ content, destination, options, idempotencyKey: key, protocol, items }),
+    sent: 0,
+  };
 }

@@ -5,6 +5,7 @@
  */
 import type { Lang } from '@/lib/i18n';
 import type { DeliveryContent } from '../bodies';
+import type { DeliveryItem } from '../items';
 import type { MarkdownDialect } from '../markdown-request';
 import type { AttemptAnswer } from '../retry';
 import type { Destination } from '../types';
@@ -38,6 +39,8 @@ export interface BodyInput {
   idempotencyKey: string;
   /** The protocol's Markdown converted to the kind's dialect (`convert`); '' for a kind without one. */
   protocol: string;
+  /** The protocol's action items (`items`), or null: not read (a kind that takes them optionally). */
+  items?: DeliveryItem[] | null;
 }
 
 /** The words of a bot kind's form on the options page. */
@@ -61,7 +64,9 @@ export interface BotEntry {
   parse(
     input: { token: string; chatId: string },
     api: string,
-  ): { ok: true; url: string; chatId: string } | { ok: false; problem: 'token' | 'chat' };
+  ):
+    | { ok: true; url: string; chatId: string; headers?: Record<string, string> }
+    | { ok: false; problem: 'token' | 'chat' };
 }
 
 /**
@@ -91,6 +96,17 @@ export interface DeliveryKindCard {
 export interface DeliveryKind extends DeliveryKindCard {
   /** The dialect the protocol's Markdown is converted to, outside the worker, before `body`; null: none. */
   convert: MarkdownDialect | null;
+  /**
+   * Whether `body` takes the protocol's action items (read outside the worker before it): a
+   * delivery of a `required` kind waits until they are read; an `optional` one goes without them
+   * when they cannot be.
+   */
+  items?: 'required' | 'optional';
+  /**
+   * A kind that creates (a tracker): the request that finds what `request` made, sent when the
+   * destination answered that it exists already (`adopted`), so the log names it.
+   */
+  find?(request: DeliveryRequest): DeliveryRequest | null;
   /** The requests a delivery is, in order; each is sent once, the next after the previous was taken. */
   body(input: BodyInput): DeliveryRequest[];
   /**

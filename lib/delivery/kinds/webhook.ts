@@ -4,6 +4,7 @@
  */
 import { webhookBody } from '../bodies';
 import { maskDestinationUrl } from '../destination-url';
+import { webhookItems } from '../items';
 import { defineKind } from './define';
 import type { DeliveryKind, DeliveryKindCard } from './types';
 
@@ -17,13 +18,16 @@ export const webhookCard: DeliveryKindCard = {
 
 export const webhookKind: DeliveryKind = /* @__PURE__ */ defineKind(webhookCard, {
   convert: null,
-  body: ({ content, options, idempotencyKey }) => [
+  // The body's `items` when they can be read; without them when not (docs/deliveries.md).
+  items: 'optional',
+  body: ({ content, options, idempotencyKey, items }) => [
     {
       body: JSON.stringify(
         webhookBody(content, {
           idempotencyKey,
           includeTranscript: options.includeTranscript,
           test: options.test,
+          items: items ? webhookItems(items) : null,
         }),
       ),
     },
