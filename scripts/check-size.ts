@@ -121,7 +121,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // view's own chunk loaded when opened (9.8 kB gzip with its texts in both languages), the
 // background's store of items and states: +48.9 kB measured on the main it was written on
 // (919,097 → 968,028 B), added to today's figure.
-export const ZIP_BUDGET_KB = 990;
+// 990 → 993.2: the tasks delivery (Yandex Tracker) in the background and its form in the options
+// page: +3.2 kB measured (968,028 → 971,211 B on the main it was written on).
+export const ZIP_BUDGET_KB = 993.2;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -317,7 +319,10 @@ export const BUDGETS_KB: Record<string, number> = {
   // archive (the offscreen task's request and answer checks, the sources' bounds), its three
   // messages and the calendar event's UID kept beside the attendees: +4.7 kB measured
   // (100,335 → 105,026 B on the main it was written on), added to today's figure.
-  'background.js': 106.1,
+  // 106.1 → 107.8: the tasks delivery (Yandex Tracker: its issue and answers, the adoption of an
+  // issue made before, the webhook's items and the reading of a delivered protocol's items):
+  // +1.7 kB measured (105,026 → 106,707 B on the main it was written on).
+  'background.js': 107.8,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the
