@@ -126,6 +126,12 @@ test('a ready protocol reaches the receiver once through two 503s and worker sto
     expect(typeof body.protocol_markdown).toBe('string');
     expect(body.protocol_markdown.length).toBeGreaterThan(0);
     expect(Array.isArray(body.transcript)).toBe(true);
+    // The protocol's action items (the emulator's table of tasks), read outside the worker.
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(body.items[0]).toMatchObject({
+      key: expect.stringMatching(/^\d+:\d+:/),
+      text: expect.any(String),
+    });
 
     // Nothing more arrives: the outbox is empty and its alarm gone.
     const jobs = (await background.send('jobs.list', {})) as Extract<Answer, { ok: true }>;
