@@ -53,4 +53,26 @@ describe('delivery log lines', () => {
     expect(describeLogEntry(migrated, 'en', time)).toMatch(/^The group became a supergroup .* new ID/);
     expect(describeLogEntry(migrated, 'ru', time)).toMatch(/^Группа стала супергруппой/);
   });
+
+  it("the tracker's refusals and odd answers say what to fix; a delivery names the tasks created and adopted", () => {
+    const queue = { ...line, outcome: 'failed', status: 404, problem: 'queue-not-found' } as const;
+    expect(describeLogEntry(queue, 'en', time)).toMatch(
+      /^Tracker knows no such queue .*organization's ID\. Not tried again\.$/,
+    );
+    expect(describeLogEntry(queue, 'ru', time)).toMatch(/^В этой организации Трекера нет такой очереди/);
+    const token = { ...line, outcome: 'failed', status: 401, problem: 'token-refused' } as const;
+    expect(describeLogEntry(token, 'en', time)).toMatch(/^Tracker refused the OAuth token/);
+    const html = { ...line, outcome: 'retrying', problem: 'unexpected-answer', nextAttemptAt: 1 } as const;
+    expect(describeLogEntry(html, 'en', time)).toMatch(/^The answer was not Tracker’s \(an HTML page/);
+    const done: LogEntry = {
+      ...line,
+      outcome: 'delivered',
+      status: 201,
+      tasks: { created: ['TEAM-2', 'TEAM-3'], adopted: ['TEAM-1'] },
+    };
+    expect(describeLogEntry(done, 'en', time)).toBe(
+      'Delivered (HTTP 201). Tasks created: TEAM-2, TEAM-3. Made before, not created again: TEAM-1.',
+    );
+    expect(describeLogEntry(done, 'ru', time)).toContain('Созданы задачи: TEAM-2, TEAM-3.');
+  });
 });

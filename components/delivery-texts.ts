@@ -61,6 +61,21 @@ export const deliveryTexts = defineMessages(
       `The bot may not write to this chat (HTTP ${status}): it was blocked, removed, or is not a member.`,
     chatMigrated: (status: number) =>
       `The group became a supergroup and its chat ID changed (HTTP ${status}): add the bot's chat again with the new ID (it starts with -100).`,
+    tasks: (created: string[], adopted: string[]) =>
+      [
+        created.length > 0 ? `Tasks created: ${created.join(', ')}.` : 'No task created.',
+        adopted.length > 0 ? `Made before, not created again: ${adopted.join(', ')}.` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    tokenRefused: (status: number) =>
+      `Tracker refused the OAuth token or the organization's ID (HTTP ${status}): remove the destination and add it again with a new token and the ID from Administration → Organizations.`,
+    noRights: (status: number) =>
+      `Tracker refused to create the task (HTTP ${status}): the token's account may not create issues in this queue.`,
+    queueNotFound: (status: number) =>
+      `Tracker knows no such queue in this organization (HTTP ${status}): check the queue's key and the organization's ID.`,
+    unexpectedAnswer:
+      'The answer was not Tracker’s (an HTML page or a proxy’s?), so whether the task was created is checked on the next attempt.',
     lastAnswer: (status: number) => `Last answer: HTTP ${status}.`,
     // Problems when adding or sending
     errEmpty: 'Paste the webhook URL first.',
@@ -128,6 +143,21 @@ export const deliveryTexts = defineMessages(
       `Боту нельзя писать в этот чат (HTTP ${status}): его заблокировали, удалили или он не участник.`,
     chatMigrated: (status: number) =>
       `Группа стала супергруппой, и её ID чата сменился (HTTP ${status}): добавьте чат бота заново с новым ID (он начинается с -100).`,
+    tasks: (created: string[], adopted: string[]) =>
+      [
+        created.length > 0 ? `Созданы задачи: ${created.join(', ')}.` : 'Задачи не созданы.',
+        adopted.length > 0 ? `Уже были, повторно не созданы: ${adopted.join(', ')}.` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    tokenRefused: (status: number) =>
+      `Трекер отклонил OAuth-токен или ID организации (HTTP ${status}): удалите назначение и добавьте снова с новым токеном и ID из «Администрирование → Организации».`,
+    noRights: (status: number) =>
+      `Трекер не дал создать задачу (HTTP ${status}): у аккаунта токена нет прав создавать задачи в этой очереди.`,
+    queueNotFound: (status: number) =>
+      `В этой организации Трекера нет такой очереди (HTTP ${status}): проверьте ключ очереди и ID организации.`,
+    unexpectedAnswer:
+      'Ответ был не от Трекера (HTML-страница или ответ прокси?), поэтому создана ли задача, проверим при следующей попытке.',
     lastAnswer: (status: number) => `Последний ответ: HTTP ${status}.`,
     errEmpty: 'Сначала вставьте URL вебхука.',
     errInvalid: 'Это не веб-адрес. Скопируйте URL вебхука целиком.',
@@ -180,6 +210,10 @@ function problemWords(problem: DeliveryProblem | null, status: number | null, la
   if (problem === 'chat-not-found') return t.chatNotFound(status ?? 400);
   if (problem === 'bot-blocked') return t.botBlocked(status ?? 403);
   if (problem === 'chat-migrated') return t.chatMigrated(status ?? 400);
+  if (problem === 'token-refused') return t.tokenRefused(status ?? 401);
+  if (problem === 'no-rights') return t.noRights(status ?? 403);
+  if (problem === 'queue-not-found') return t.queueNotFound(status ?? 404);
+  if (problem === 'unexpected-answer') return t.unexpectedAnswer;
   return t.network;
 }
 
@@ -187,8 +221,10 @@ function problemWords(problem: DeliveryProblem | null, status: number | null, la
 export function describeLogEntry(entry: LogEntry, language: Lang, time: (ms: number) => string): string {
   const t = deliveryTexts[language];
   if (entry.outcome === 'sending') return t.sending;
-  if (entry.outcome === 'delivered') return t.delivered(entry.status ?? 200);
+  const tasks = entry.tasks ? ` ${t.tasks(entry.tasks.created, entry.tasks.adopted)}` : '';
+  if (entry.outcome === 'delivered') return `${t.delivered(entry.status ?? 200)}${tasks}`;
   const what = problemWords(entry.problem, entry.status, language);
-  if (entry.outcome === 'retrying' && entry.nextAttemptAt) return t.retrying(what, time(entry.nextAttemptAt));
+  if (entry.outcome === 'retrying' && entry.nextAttemptAt)
+    return `${t.retrying(what, time(entry.nextAttemptAt))}${tasks}`;
   return entry.problem === 'expired' || entry.test ? what : t.notRetried(what);
 }

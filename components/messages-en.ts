@@ -192,6 +192,7 @@ export const en = {
   trashEmpty: 'The trash is empty',
   trashNote: 'Recordings moved to the trash. Restoring them is not offered by the service.',
   settings: 'Settings',
+  openItems: 'Open items',
   openSidePanel: 'Open in the side panel',
   // Viewer
   viewerTitle: 'Recording',

@@ -180,6 +180,7 @@ export const ru: Catalog = {
   trashEmpty: 'Корзина пуста',
   trashNote: 'Записи, перемещённые в корзину. Сервис не позволяет их восстановить.',
   settings: 'Настройки',
+  openItems: 'Открытые задачи',
   openSidePanel: 'Открыть на боковой панели',
   viewerTitle: 'Запись',
   transcript: 'Расшифровка',

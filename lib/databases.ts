@@ -21,4 +21,6 @@ export const DATABASES = {
    * stored name is the one it was first made under, kept so that nothing stored is lost.
    */
   timelines: { name: 'meeting-capture-speakers', store: 'speakers' },
+  /** The open items: the action items of the kept meetings and their states, per account (lib/items/kept.ts). */
+  items: { name: 'meeting-capture-items', store: 'items' },
 } as const;

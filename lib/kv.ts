@@ -3,7 +3,7 @@
  * in-memory twin for unit tests (Node has no IndexedDB). Each store is its own database:
  * idb-keyval keeps one object store per database.
  */
-import { createStore, del, get, keys, set, setMany, type UseStore } from 'idb-keyval';
+import { createStore, del, get, getMany, keys, set, setMany, type UseStore } from 'idb-keyval';
 
 export interface KeyValueStore {
   get<T>(key: string): Promise<T | undefined>;
@@ -12,6 +12,13 @@ export interface KeyValueStore {
   setMany(entries: [string, unknown][]): Promise<void>;
   del(key: string): Promise<void>;
   keys(): Promise<string[]>;
+  /** Several values read together (one transaction where the store has them); undefined where absent. */
+  getMany?<T>(keys: string[]): Promise<Array<T | undefined>>;
+}
+
+/** Several values of a store: in one read where it can, else one by one. */
+export function getManyOf<T>(kv: KeyValueStore, keys: string[]): Promise<Array<T | undefined>> {
+  return kv.getMany ? kv.getMany<T>(keys) : Promise.all(keys.map((key) => kv.get<T>(key)));
 }
 
 export function idbKeyValue(dbName: string, storeName: string): KeyValueStore {
@@ -27,6 +34,7 @@ export function idbKeyValue(dbName: string, storeName: string): KeyValueStore {
     setMany: (entries) => setMany(entries, use()),
     del: (key) => del(key, use()),
     keys: async () => (await keys(use())).map(String),
+    getMany: (list) => getMany(list, use()),
   };
 }
 
@@ -44,5 +52,6 @@ export function memoryKeyValue(): KeyValueStore {
       data.delete(key);
     },
     keys: async () => [...data.keys()],
+    getMany: async <T>(list: string[]) => list.map((key) => data.get(key) as T | undefined),
   };
 }

@@ -185,6 +185,16 @@ const privilegedSchemas = {
   }),
   /** The meeting page's speaking timeline kept beside a recording (lib/page-names/store.ts), if any. */
   'pageNames.get': z.object({ spaceId, audioId }),
+  // The open items (privileged): read by the pages from their database, changed here.
+  /** Reads the kept meetings' items not read yet; answers how many there are. */
+  'items.sync': z.object({}),
+  /** An item's state: the keys of its occurrences (lib/items/kept.ts). */
+  'items.setState': z.object({
+    keys: z.array(filled(300)).check(z.minLength(1), z.maxLength(1_000)),
+    state: z.enum(['open', 'done', 'dismissed']),
+  }),
+  /** The names the user says are theirs (none: back to the suggestion). */
+  'items.setMine': z.object({ names: z.array(filled(200)).check(z.maxLength(20)) }),
   'archive.import.start': z.object({ spaceIds: z.array(spaceId).check(z.minLength(1), z.maxLength(100)) }),
   'archive.import.stop': z.object({}),
   'archive.import.status': z.object({}),

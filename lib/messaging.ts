@@ -24,6 +24,7 @@ import type {
 import type { DestinationView } from '@/lib/delivery/types';
 import type { ProtocolSources } from '@/lib/grounding/sources';
 import type { Lang } from '@/lib/i18n';
+import type { MineNames } from '@/lib/items/kept';
 import type { Job } from '@/lib/jobs/types';
 import type { PageText } from '@/lib/page/page-text';
 import type { SleepCut } from '@/lib/page-names/cuts';
@@ -219,7 +220,13 @@ export interface ResponseMap {
     bot: boolean;
     attendees?: string[];
     cuts?: SleepCut[];
+    /** The calendar event's UID, when a synced feed held the meeting. */
+    event?: string;
   } | null;
+  'items.sync': { pending: number };
+  /** How many of the keys were items of this account's meetings. */
+  'items.setState': number;
+  'items.setMine': MineNames;
   'archive.import.start': ImportState;
   'archive.import.stop': ImportState;
   'archive.import.status': ImportState;

@@ -21,18 +21,9 @@ import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import * as chrono from 'chrono-node';
-import { generateResult } from '../emulator/results';
 import { type ActionItem, extractItems, itemsOfMeetingFile } from '../lib/items';
-import {
-  addTally,
-  emptyTally,
-  type LabelledProtocol,
-  parseLabelled,
-  scoreItems,
-  type Tally,
-} from '../lib/items/labelled';
-
-const FIXTURES = join(import.meta.dirname, '../lib/items/fixtures');
+import { addTally, emptyTally, type LabelledProtocol, scoreItems, type Tally } from '../lib/items/labelled';
+import { generatedMeetings, labelledProtocols } from './items-meetings';
 
 function extract(dir: string): void {
   const folder = join(dir, 'meetings');
@@ -64,13 +55,7 @@ function extract(dir: string): void {
   process.stdout.write(`${JSON.stringify(out, null, 1)}\n`);
 }
 
-function labelled(part: 'tune' | 'held-out'): LabelledProtocol[] {
-  const folder = join(FIXTURES, part);
-  return readdirSync(folder)
-    .filter((f) => f.endsWith('.md'))
-    .sort()
-    .map((f) => parseLabelled(`${part}/${f}`, readFileSync(join(folder, f), 'utf8')));
-}
+const labelled = labelledProtocols;
 
 const itemsOf = (p: LabelledProtocol) =>
   extractItems(p.protocol, { names: p.people, createdAt: p.createdAt, language: p.language });
@@ -178,32 +163,7 @@ function accuracy(notes: boolean): void {
 }
 
 function speed(hours: number): void {
-  const fixtures = [...labelled('tune'), ...labelled('held-out')];
-  const meetings: { protocol: string; names: string[]; createdAt: string; language: string }[] = [];
-  const start = Date.UTC(2026, 0, 5, 9);
-  for (let i = 0; i < hours; i += 1) {
-    const language = i % 2 === 0 ? 'en' : 'ru';
-    const createdAt = new Date(start + i * 86_400_000).toISOString();
-    const body = generateResult(
-      {
-        id: i + 1,
-        title: `Meeting ${i + 1}.mp3`,
-        duration: 3600,
-        createdAtUs: (start + i * 86_400_000) * 1000,
-        language,
-        flavor: 'normal',
-      },
-      's',
-    );
-    const same = fixtures.filter((f) => f.language === language);
-    const extra = same[i % same.length] as LabelledProtocol;
-    meetings.push({
-      protocol: `${body.protocol}\n\n${extra.protocol}`,
-      names: [...Object.values(body.speakers_map), ...extra.people],
-      createdAt,
-      language,
-    });
-  }
+  const meetings = generatedMeetings(hours, [...labelled('tune'), ...labelled('held-out')]);
   const characters = meetings.reduce((sum, m) => sum + m.protocol.length, 0);
   const times: number[] = [];
   let items = 0;

@@ -42,8 +42,13 @@ const RecordingWaits = lazyView(() => import('./Recorder').then((module) => modu
   quiet: true,
 });
 const preloadViews = () => Promise.all([RecordingDetail.preload(), Upload.preload(), Trash.preload()]);
+// "Open items": its view, texts and data code load only when it is opened.
+const OpenItems = lazyView(() => import('../items/OpenItems').then((module) => module.OpenItems));
 
-type View = { name: 'home' } | { name: 'recording'; recording: Recording } | { name: 'upload' | 'trash' };
+type View =
+  | { name: 'home' }
+  | { name: 'recording'; recording: Recording }
+  | { name: 'upload' | 'trash' | 'items' };
 
 function SessionBanner() {
   const m = text.value;
@@ -76,6 +81,14 @@ function Header({ onNavigate, home }: { onNavigate: (view: View) => void; home: 
         <nav class="row app-actions" aria-label={m.appName}>
           {home && (
             <>
+              <IconButton
+                label={m.openItems}
+                testId="open-items-button"
+                onClick={() => onNavigate({ name: 'items' })}
+              >
+                <path d="M9 6h11M9 12h11M9 18h11" />
+                <path d="m3.5 6 1.5 1.5L7.5 5M3.5 12l1.5 1.5L7.5 11M3.5 18l1.5 1.5 2.5-2.5" />
+              </IconButton>
               <IconButton
                 label={m.upload}
                 showLabel
@@ -157,7 +170,7 @@ export function App({ onOpenPanel, children }: AppProps = {}) {
     if (view.name === 'home') return focusHeading();
     // A sub-view not loaded yet renders its heading once its code is in.
     let live = true;
-    preloadViews()
+    (view.name === 'items' ? OpenItems.preload() : preloadViews())
       .then(() => new Promise((resolve) => setTimeout(resolve)))
       .then(() => live && focusHeading())
       .catch(() => undefined);
@@ -189,6 +202,7 @@ export function App({ onOpenPanel, children }: AppProps = {}) {
   else if (view.name === 'recording') body = <RecordingDetail recording={view.recording} onBack={home} />;
   else if (view.name === 'upload') body = <Upload onBack={home} />;
   else if (view.name === 'trash') body = <Trash onBack={home} />;
+  else if (view.name === 'items') body = <OpenItems onBack={home} />;
   else
     body = (
       <>

@@ -1,9 +1,10 @@
 /**
  * The full page of a recording (`viewer.html?space=<id>&audio=<id>`): protocol (each line with its
  * suggested sources, linked by the background), transcript (each cited utterance with the lines
- * citing it), speakers, copy and
- * exports, and the source file. Without a recording in the address it shows the recordings list
- * of the popup in a wider frame (upload from there too).
+ * citing it), speakers, copy and exports, and the source file. Without a recording in the address
+ * it shows the recordings list of the popup in a wider frame (upload from there too). `line=<k>`
+ * marks the protocol's k-th list item (the open items' link to an item's line), `row=<t>.<r>` the
+ * r-th row of its t-th table; `at=<block>.<utterance>` an utterance of the transcript.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Recording } from '@/lib/api/schemas';
@@ -27,6 +28,7 @@ import { lang, text } from '../lang';
 import { SearchAllMeetings } from '../search/lazy';
 import type { SourcesState } from '../sources/LineSources';
 import { ErrorMessage, Notice, Protocol, Skeleton } from '../ui';
+import { type ProtocolLine, parseLine, useProtocolLine } from './protocol-line';
 import { type RenameVoice, Speakers } from './Speakers';
 import { parseAt, Transcript } from './Transcript';
 
@@ -62,6 +64,7 @@ export function Viewer({ params }: { params: URLSearchParams }) {
       audioId={audioId}
       initialTab={at ? 'transcript' : TABS.includes(tab as Tab) ? (tab as Tab) : 'protocol'}
       focusAt={at}
+      line={parseLine(params.get('line'), params.get('row'))}
     />
   );
 }
@@ -223,11 +226,13 @@ function RecordingView({
   audioId,
   initialTab,
   focusAt,
+  line,
 }: {
   spaceId: number;
   audioId: number;
   initialTab: Tab;
   focusAt: { block: number; utterance: number } | null;
+  line: ProtocolLine | null;
 }) {
   const m = text.value;
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
@@ -348,6 +353,8 @@ function RecordingView({
       ) : null;
     };
   }, [cited, found, sourcesUi]);
+
+  useProtocolLine(line, view);
 
   const colorOf = useMemo(() => {
     const order = new Map((view?.speakers ?? []).map((s, i) => [s.id, i]));

@@ -2,14 +2,17 @@
 // task each (the table and its checks: lib/offscreen/tasks.ts; the one channel and its guard:
 // lib/offscreen/channel.ts). Here only their wiring: a protocol's Markdown converted with marked
 // (which the worker does not carry; marked comes from the chunk the viewer's Markdown renderer
-// shares), a calendar feed parsed in a Worker (which a service worker cannot start), and a tab
-// recorded ("Record here": the worker cannot hold a media stream), and a protocol's lines linked to
-// their suggested sources in the linker's Worker (lib/grounding/thread.ts). Chrome only: `chrome.runtime`
+// shares), a calendar feed parsed in a Worker (which a service worker cannot start), a tab
+// recorded ("Record here": the worker cannot hold a media stream), a protocol's lines linked to
+// their suggested sources in the linker's Worker (lib/grounding/thread.ts), and a kept protocol's
+// action items read with the moments they were said (lib/items and lib/grounding: marked and the
+// declension library, which the worker does not carry). Chrome only: `chrome.runtime`
 // itself, not WXT's browser module, which would bring the pages' shared chunk.
 import { FEED_CAPS } from '@/lib/calendar/caps';
 import { FEED_WORKER_PATH, parseInWorker, WORKER_GRACE_MS } from '@/lib/calendar/engine-thread';
 import { convertMarkdown } from '@/lib/delivery/markdown';
 import { linkInWorker, SOURCES_WORKER_PATH } from '@/lib/grounding/thread';
+import { readItems } from '@/lib/items/sourced';
 import { type MessageSender, offscreenListener } from '@/lib/offscreen/channel';
 import type { OffscreenHandlers } from '@/lib/offscreen/tasks';
 import type { RecorderAnswer, RecorderEvent } from '@/lib/recording/protocol';
@@ -56,6 +59,7 @@ const handlers: OffscreenHandlers = {
     }
   },
   sources: (request) => linkInWorker(() => new Worker(SOURCES_WORKER_PATH), request),
+  items: async (request) => readItems(request),
   feed: (request) =>
     parseInWorker(() => new Worker(FEED_WORKER_PATH), request, FEED_CAPS.parseMs + WORKER_GRACE_MS),
   recorder: async (command): Promise<RecorderAnswer> => {

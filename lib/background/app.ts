@@ -9,6 +9,7 @@
  */
 import { ARCHIVE_CHANNEL, Archive, type ArchiveChange, archiveKv, dropSearchDatabase } from '@/lib/archive';
 import { type Lang, resolveLang } from '@/lib/i18n';
+import { ITEMS_CHANNEL, ItemsStore } from '@/lib/items/kept';
 import type { Job } from '@/lib/jobs/types';
 import { idbKeyValue } from '@/lib/kv';
 import type { MeetingLink } from '@/lib/meetings';
@@ -19,6 +20,9 @@ import { DATABASES, getSettings } from '@/lib/storage';
 import { createAccount } from './account';
 import { createCalendarServices } from './calendar-services';
 import { createDeliveries, deliveryAlarm, trustedDeliveryKv } from './deliveries';
+import { deliveryItemsReader } from './delivery-items';
+import { createOpenItems, type ItemsStatus, type OpenItems, type PageOfMeeting } from './items';
+import { withItemsExtractor } from './items-extraction';
 import { notify } from './notifications';
 import { theOffscreenDocument } from './offscreen';
 import { createPageNames, type PageNamesService } from './page-names';
@@ -51,17 +55,30 @@ function announceArchiveChange(change: ArchiveChange): void {
   }
 }
 
+/** Tells the open items views that the items changed (and how many meetings are still to read). */
+function announceItems(status: ItemsStatus): void {
+  try {
+    const channel = new BroadcastChannel(ITEMS_CHANNEL);
+    channel.postMessage(status);
+    channel.close();
+  } catch {
+    // No page listens, or no BroadcastChannel here: a view reads the items when it opens.
+  }
+}
+
 export function createBackground(options: BackgroundOptions = {}): Background {
   const now = options.now ?? Date.now;
   const originAccess = options.hasOriginAccess ?? hasOriginAccess;
   const lang = async (): Promise<Lang> => resolveLang((await getSettings()).language);
   // Made below, once the archive and the recording they follow exist.
   let pageNames: PageNamesService | undefined;
+  let items: OpenItems | undefined;
   const archive = new Archive(options.archiveKv ?? archiveKv(), {
     now,
     changed: (change) => {
       announceArchiveChange(change);
       void pageNames?.archiveChanged(change).catch((error) => console.error('page timelines', error));
+      void items?.archiveChanged(change).catch((error) => console.error('open items', error));
     },
   });
 
@@ -92,6 +109,10 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     hasOriginAccess: originAccess,
     lang,
     ...(options.convertMarkdown ? { convertMarkdown: options.convertMarkdown } : {}),
+    readItems: deliveryItemsReader({
+      requestFor: async (spaceId, audioId) => (items ? items.requestFor(spaceId, audioId) : null),
+      extractor: options.itemsExtractor ?? withItemsExtractor,
+    }),
     kv: trustedDeliveryKv,
     schedule: deliveryAlarm(now),
     speakerNames: (spaceId, audioId) => archive.speakerMap(spaceId, audioId),
@@ -196,6 +217,30 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     occurrences: async () => ((await calendars.hasCalendars()) ? calendars.calendars().occurrences() : []),
   });
 
+  items = createOpenItems({
+    now,
+    store: new ItemsStore(options.itemsKv ?? idbKeyValue(DATABASES.items.name, DATABASES.items.store), {
+      changed: () => announceItems(items?.status() ?? { pending: 0 }),
+    }),
+    archive,
+    owner: account.archiveOwner,
+    pages: async () => {
+      const out = new Map<string, PageOfMeeting>();
+      for (const [key, kept] of (await pageNames?.kept()) ?? []) {
+        const { participants } = kept.timeline;
+        out.set(key, {
+          names: participants.map((participant) => participant.name).filter(Boolean),
+          self: participants.filter((one) => one.self && one.name).map((one) => one.name),
+          attendees: kept.attendees,
+          event: kept.event,
+        });
+      }
+      return out;
+    },
+    extractor: options.itemsExtractor ?? withItemsExtractor,
+    announce: announceItems,
+  });
+
   /** Every start of the worker: schedules, session notices, badge, and a tick if anything is due. */
   const wake = async () => {
     await results.catchUpNotices().catch((error) => console.error('missed notices not shown', error));
@@ -242,6 +287,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     recording,
     sources: { link: linkSources, kept: keptSourcesReader({ archive, link: linkSources }) },
     pageNames,
+    items,
     wake,
   };
 }

@@ -43,6 +43,8 @@ export interface DeliveriesDeps {
   convertMarkdown?: DeliveryServiceDeps['convertMarkdown'];
   /** A result's lines linked to their suggested sources (the webhook's body carries them). */
   linkSources: NonNullable<DeliveryServiceDeps['linkSources']>;
+  /** A delivered protocol's action items (lib/background/delivery-items.ts). */
+  readItems?: DeliveryServiceDeps['readItems'];
   kv: DeliveryKv;
   /** Arms the retry alarm, or clears it (`deliveryAlarm`). */
   schedule: (at: number | null) => Promise<void>;
@@ -62,6 +64,7 @@ export function createDeliveries(deps: DeliveriesDeps): DeliveryService {
     lang: deps.lang,
     convertMarkdown: deps.convertMarkdown ?? convertMarkdownOffThread,
     linkSources: deps.linkSources,
+    ...(deps.readItems ? { readItems: deps.readItems } : {}),
     botApi: (kind) => botApi(kind, (key) => deps.kv.get(key)),
     ...(import.meta.env?.WXT_TEST_BUILD === '1' ? { backoffBaseMs: TEST_BACKOFF_BASE_MS } : {}),
     schedule: deps.schedule,

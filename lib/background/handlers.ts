@@ -1,7 +1,7 @@
 /**
  * The background side of every message in lib/messaging.ts, composed from the handlers of each
  * area (one file each: session and settings, spaces and their recordings, jobs, page controls,
- * calendars, archive, deliveries, "Record here"). `respond` runs after `checkMessage` (envelope,
+ * calendars, archive, deliveries, "Record here", open items). `respond` runs after `checkMessage` (envelope,
  * sender, payload: lib/background/senders.ts) and turns anything thrown into a plain `{kind, ...}`
  * error.
  */
@@ -11,6 +11,7 @@ import { createArchiveHandlers } from './archive-handlers';
 import { createCalendarHandlers } from './calendar-handlers';
 import { createDeliveryHandlers } from './delivery-handlers';
 import { type Handlers, MessageError } from './handler-types';
+import { createItemsHandlers } from './items-handlers';
 import { createJobHandlers } from './job-handlers';
 import { createPageHandlers } from './page-handlers';
 import { createPageNamesHandlers } from './page-names-handlers';
@@ -34,6 +35,7 @@ export function createHandlers(bg: Background): Handlers {
     ...createJobHandlers(bg),
     ...createPageHandlers(bg),
     ...createPageNamesHandlers(bg),
+    ...createItemsHandlers(bg),
   };
 }
 

@@ -49,7 +49,7 @@ const CREATE_OPTIONS = {
   // records a tab's sound (and the microphone) the user asked to record.
   reasons: ['WORKERS', 'USER_MEDIA'],
   justification:
-    'Parses calendar feeds (iCalendar) in a Worker, which the service worker cannot start, and converts meeting protocols to chat text: both parsers are too heavy to load at every wake-up of the service worker. Records the sound of a tab the user chose to record (getUserMedia with a tab capture stream).',
+    'Parses calendar feeds (iCalendar) in a Worker, which the service worker cannot start, converts meeting protocols to chat text and reads their action items: these parsers are too heavy to load at every wake-up of the service worker. Records the sound of a tab the user chose to record (getUserMedia with a tab capture stream).',
 };
 
 export function offscreenDocument(api: OffscreenApi): OffscreenDocument {

@@ -307,19 +307,32 @@ describe('the calendar event’s attendees', () => {
     expect(await h.pages.timelineOf(2, 64)).toMatchObject({ attendees: ['Anna Petrova'] });
   });
 
-  it('nothing is kept for another meeting, a meeting the feed holds at another time, or an event with no names', async () => {
+  it('nothing is kept for another meeting or a meeting the feed holds at another time', async () => {
     const OTHER = 'https://meet.google.com/xyz-wxyz-xyz';
     const later = {
       ...occurrence(['Anna Petrova']),
       startsAt: START + 3 * 3_600_000,
       endsAt: START + 4 * 3_600_000,
     };
-    const h = setup({ occurrences: [occurrence(['Anna'], OTHER), later, occurrence([])] });
+    const h = setup({ occurrences: [occurrence(['Anna'], OTHER), later] });
     for (const job of [bot('c1', MEET), bot('c2', 'https://meet.google.com/qqq-wxyz-xyz')]) {
       h.jobs.push(job);
       await h.pages.botSent(job);
     }
     expect(await h.kv.keys()).toEqual([]);
+  });
+
+  it('the event’s UID is kept beside the job, with its names or without any (the open items find its series by it)', async () => {
+    const h = setup({ occurrences: [occurrence([])] });
+    const job = bot('u1');
+    h.jobs.push(job);
+    await h.pages.botSent(job);
+    Object.assign(job, { phase: 'ready', audioId: 65 });
+    await h.pages.follow();
+    expect(await h.pages.timelineOf(2, 65)).toMatchObject({ attendees: [], event: 'weekly' });
+    expect([...(await h.pages.kept()).entries()]).toEqual([
+      ['2:65', expect.objectContaining({ attendees: [], event: 'weekly' })],
+    ]);
   });
 
   it('a Record here recording on a meeting tab a synced feed holds keeps them beside the recording, to its result', async () => {

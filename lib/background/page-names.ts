@@ -11,7 +11,8 @@
  * recording starts on a meeting tab, and a synced feed holds an occurrence of that meeting then
  * (lib/calendar/attendees.ts), its attendees' names are kept beside the job or the recording, in
  * the same entry as the page's timeline. They are offered as choices under the speakers' rename,
- * never given as names by themselves.
+ * never given as names by themselves. The event's UID is kept with them: the open items find a
+ * meeting's series by it (lib/items/series.ts).
  *
  * A page that showed no participant tiles, or never a speaking mark, during its recording is
  * listed in the diagnostics (lib/page/breakage.ts) under its service; the recording goes on and
@@ -82,7 +83,13 @@ export interface PageNamesService {
     bot: boolean;
     attendees?: string[];
     cuts?: SleepCut[];
+    event?: string;
   } | null>;
+  /**
+   * What the meeting pages and calendars told of every recording that has it (`<space>:<audio>`
+   * → its page's participants, the attendees and the event's UID).
+   */
+  kept(): Promise<Map<string, { timeline: PageTimeline; attendees: string[]; event: string | null }>>;
   /** A bot job was made (or joined) for a meeting link: the calendar event's attendees are kept beside it. */
   botSent(job: Job): Promise<void>;
   /** A "Record here" recording started on a page: the calendar event's attendees are kept beside it. */
@@ -183,8 +190,8 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
     const service = url && detectMeeting(url)?.service;
     const meeting = url && parseMeetingLink(url);
     const event = service && meeting ? occurrenceAround(await deps.occurrences(), meeting, at) : null;
-    if (service && event?.people) {
-      await store.keepAttendees({ ...owner, service, ...(await account()) }, event.people);
+    if (service && (event?.people || event?.uid)) {
+      await store.keepAttendees({ ...owner, service, ...(await account()) }, event.people ?? [], event.uid);
       await armExpiry(true);
     }
   }
@@ -262,8 +269,21 @@ export function createPageNames(deps: PageNamesDeps): PageNamesService {
             bot: entry.bot === true,
             attendees: entry.attendees,
             ...(entry.cuts?.length && { cuts: entry.cuts }),
+            ...(entry.event && { event: entry.event }),
           }
         : null;
+    },
+
+    async kept() {
+      await this.follow();
+      const out = new Map<string, { timeline: PageTimeline; attendees: string[]; event: string | null }>();
+      for (const entry of await store.ofRecordings())
+        out.set(`${entry.spaceId}:${entry.audioId}`, {
+          timeline: entry.timeline,
+          attendees: entry.attendees ?? [],
+          event: entry.event ?? null,
+        });
+      return out;
     },
 
     follow() {

@@ -12,6 +12,8 @@ import type { ProtocolSources } from '@/lib/grounding/sources';
 import type { LinkSources } from '@/lib/grounding/thread';
 import type { Lang } from '@/lib/i18n';
 import type { KeyValueStore } from '@/lib/kv';
+import type { OpenItems } from './items';
+import type { withItemsExtractor } from './items-extraction';
 import type { PageNamesService } from './page-names';
 import type { Recording } from './recording/types';
 import type { ArchiveService, CalendarService, JobsService, SessionService, SpacesService } from './services';
@@ -29,6 +31,10 @@ export interface BackgroundOptions {
   recordingKv?: KeyValueStore;
   /** Where the meeting pages' timelines are kept; default: the timelines database (lib/page-names/store.ts). */
   timelinesKv?: KeyValueStore;
+  /** Where the open items are kept; default: the items database (lib/items/kept.ts). */
+  itemsKv?: KeyValueStore;
+  /** How a protocol's action items are read; default: outside the worker (lib/background/items-extraction.ts). */
+  itemsExtractor?: typeof withItemsExtractor;
   fetch?: typeof fetch;
   /** How calendar feeds are parsed; default: outside the worker (lib/background/engine-client.ts). */
   parseFeed?: CalendarDeps['parseFeed'];
@@ -67,6 +73,8 @@ export interface Background {
   };
   /** Names from the meeting page: its timelines beside their recordings (lib/background/page-names.ts). */
   pageNames: PageNamesService;
+  /** The open items: every kept meeting's action items and their states (lib/background/items.ts). */
+  items: OpenItems;
   /** Every start of the worker: schedules, session notices, badge, and a tick if anything is due. */
   wake: () => Promise<void>;
 }

@@ -20,9 +20,14 @@ interface AttemptDeps {
   now: () => number;
 }
 
+/** Keys of what one attempt created or adopted, kept for its log line. */
+const TASK_KEYS_MAX = 50;
+
 /**
  * Sends a body's requests from the first not yet taken; stops at the first not delivered. After
- * each one taken, `progress` keeps the count (a retry sends the rest). The answer is the last one's.
+ * each one taken, `progress` keeps the count (a retry sends the rest). The answer is the last one's,
+ * with what the requests of a kind that creates made (`created`) and found made before
+ * (`adopted`: the destination said it exists; the kind's `find` names it).
  */
 export async function sendRequests(
   deps: AttemptDeps,
@@ -32,18 +37,32 @@ export async function sendRequests(
   progress?: (sent: number) => Promise<void>,
 ): Promise<AttemptAnswer> {
   let answer: AttemptAnswer = { status: 204 };
+  const kind = deliveryKind(destination.kind);
+  const tasks = { created: [] as string[], adopted: [] as string[] };
+  const withTasks = (last: AttemptAnswer): AttemptAnswer =>
+    'status' in last && (tasks.created.length > 0 || tasks.adopted.length > 0) ? { ...last, tasks } : last;
   for (let index = body.sent; index < body.requests.length; index += 1) {
-    answer = await attempt(deps, destination, body.requests[index]!, key);
-    if (verdictOf(answer) !== 'delivered') return answer;
+    const request = body.requests[index]!;
+    answer = await attempt(deps, destination, request, key);
+    if (verdictOf(answer) !== 'delivered') return withTasks(answer);
+    if ('status' in answer && answer.created && tasks.created.length < TASK_KEYS_MAX)
+      tasks.created.push(answer.created);
+    if ('status' in answer && answer.adopted) {
+      // Made by an attempt whose answer was lost (or a repeat the browser sent): found, not made again.
+      const search = kind.find?.(request);
+      const found = search ? await attempt(deps, destination, search, key) : null;
+      if (tasks.adopted.length < TASK_KEYS_MAX)
+        tasks.adopted.push((found && 'status' in found ? found.found : null) ?? '?');
+    }
     if (index + 1 < body.requests.length) await progress?.(index + 1);
   }
-  return answer;
+  return withTasks(answer);
 }
 
 /**
  * One POST of a request to the destination. Never with cookies or our token (`credentials:
- * 'omit'`, no Authorization), never following a redirect (`redirect: 'manual'`: it is reported
- * instead). A kind that reads its answers (`answer`) gets the body's JSON, at most 64 kB.
+ * 'omit'`; the only Authorization is a destination's own, entered for it: a tracker's token),
+ * never following a redirect (`redirect: 'manual'`: it is reported instead). A kind that reads its answers (`answer`) gets the body's JSON, at most 64 kB.
  */
 async function attempt(
   deps: AttemptDeps,
@@ -57,10 +76,12 @@ async function attempt(
   try {
     const response = await deps.fetch(url, {
       method: 'POST',
-      headers:
-        typeof request.body === 'string'
-          ? { 'content-type': 'application/json', 'idempotency-key': key }
-          : { 'idempotency-key': key },
+      // The destination's own credential (a tracker's token), never the service's.
+      headers: {
+        ...destination.headers,
+        ...(typeof request.body === 'string' ? { 'content-type': 'application/json' } : {}),
+        'idempotency-key': key,
+      },
       body: typeof request.body === 'string' ? request.body : formOf(request.body),
       credentials: 'omit',
       redirect: 'manual',

@@ -15,6 +15,7 @@ import { speakerLabel } from '@/lib/format/speakers';
 import { formatClock, formatDuration } from '@/lib/format/time';
 import { citedUtterances, type ProtocolSources } from '@/lib/grounding/sources';
 import type { Lang } from '@/lib/i18n';
+import type { WebhookItem } from './items';
 import { cutText, escapeSlack, SLACK_TEXT_MAX } from './slack-text';
 import type { DeliveredRecording } from './types';
 
@@ -81,6 +82,11 @@ export interface WebhookBodyV1 {
   transcript: Array<{ header: string; utterances: WebhookUtterance[] }> | null;
   /** Added to v1: the protocol's lines and their suggested sources; absent when they could not be linked. */
   protocol_lines?: WebhookLine[];
+  /**
+   * The protocol's action items (optional, added within v1: a receiver that does not know it reads
+   * the rest as before); absent when they could not be read, `[]` when the protocol has none.
+   */
+  items?: WebhookItem[];
 }
 
 function speakersOf(content: DeliveryContent) {
@@ -122,7 +128,12 @@ function protocolLines(
 
 export function webhookBody(
   content: DeliveryContent,
-  options: { idempotencyKey: string; includeTranscript: boolean; test?: boolean },
+  options: {
+    idempotencyKey: string;
+    includeTranscript: boolean;
+    test?: boolean;
+    items?: WebhookItem[] | null;
+  },
   sources: ProtocolSources | null = null,
 ): WebhookBodyV1 {
   const { dialog, ids, label, name } = speakersOf(content);
@@ -157,6 +168,7 @@ export function webhookBody(
         }))
       : null,
     ...(sources && { protocol_lines: protocolLines(sources, dialog, speaker) }),
+    ...(options.items ? { items: options.items } : {}),
   };
 }
 

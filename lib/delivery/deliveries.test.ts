@@ -612,4 +612,60 @@ describe('the webhook body’s suggested sources of the protocol’s lines', () 
     expect(hooks[1]!.init.body).toBe(hooks[0]!.init.body);
     expect(links).toBe(1);
   });
+
+  it('one v1 body carries both protocol_lines and items when both are read; either failing leaves the other', async () => {
+    const item = {
+      key: '7:42:ab',
+      text: 'Anna sends the budget',
+      owner: ['Anna'],
+      due: null,
+      dueWords: null,
+      bullet: 0,
+      row: null,
+      source: { block: 0, utterance: 1 },
+    };
+    const both = harness();
+    both.deps.linkSources = async () => sources;
+    both.deps.readItems = async () => [item];
+    await both.deliveries.add({ url: HOOK, kind: 'webhook' });
+    await both.deliveries.enqueueResult(job, linked, { '2': 'Anna' });
+    await both.deliveries.idle();
+    const body = both.sent[0]!.body as Record<string, unknown>;
+    expect(body.schema).toBe('meeting-capture.delivery/v1');
+    expect(body.protocol_lines).toHaveLength(3);
+    expect(body.items).toEqual([
+      {
+        key: '7:42:ab',
+        text: 'Anna sends the budget',
+        owner: ['Anna'],
+        due: null,
+        due_words: null,
+        bullet: 0,
+        row: null,
+        source: { block: 0, utterance: 1 },
+      },
+    ]);
+
+    const noItems = harness();
+    noItems.deps.linkSources = async () => sources;
+    noItems.deps.readItems = async () => {
+      throw new Error('the reader failed');
+    };
+    await noItems.deliveries.add({ url: HOOK, kind: 'webhook' });
+    await noItems.deliveries.enqueueResult(job, linked);
+    await noItems.deliveries.idle();
+    expect(noItems.sent[0]!.body).not.toHaveProperty('items');
+    expect(noItems.sent[0]!.body).toHaveProperty('protocol_lines');
+
+    const noLines = harness();
+    noLines.deps.linkSources = async () => {
+      throw new Error('the linker failed');
+    };
+    noLines.deps.readItems = async () => [];
+    await noLines.deliveries.add({ url: HOOK, kind: 'webhook' });
+    await noLines.deliveries.enqueueResult(job, linked);
+    await noLines.deliveries.idle();
+    expect(noLines.sent[0]!.body).not.toHaveProperty('protocol_lines');
+    expect(noLines.sent[0]!.body).toHaveProperty('items', []);
+  });
 });

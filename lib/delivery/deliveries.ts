@@ -47,7 +47,7 @@ import {
 import { interruptedLines, logWith, refusalOf, statusOf } from './log';
 import type { MarkdownDialect } from './markdown-request';
 import { bodyKey, DESTINATIONS_KEY, LOG_KEY, OUTBOX_KEY, ownedBy, wantsSpace } from './outbox';
-import { madeBody, storedBody } from './requests';
+import { type BodyMaking, madeBody, storedBody } from './requests';
 import {
   ATTEMPT_TIMEOUT_MS,
   type AttemptAnswer,
@@ -84,6 +84,8 @@ export interface DeliveryDeps {
    * background has it done outside the worker); none: bodies go without them.
    */
   linkSources?: LinkSources;
+  /** The protocol's action items for the kinds that take them (the background reads them outside the worker). */
+  readItems?: BodyMaking['readItems'];
   /** The API address of a bot kind for new destinations (default: the kind's own, `bot.api`). */
   botApi?: (kind: DestinationKind) => Promise<string>;
   /** Arms the retry alarm for `at`, or clears it (null: the outbox is empty). */
@@ -195,6 +197,7 @@ export class Deliveries {
         kind: input.kind,
         url: parsed.url,
         ...(parsed.chatId === undefined ? {} : { chatId: parsed.chatId }),
+        ...(parsed.headers === undefined ? {} : { headers: parsed.headers }),
         spaceIds: spacesTaken(input.spaceIds),
         includeTranscript: input.includeTranscript ?? false,
         addedAt: this.#deps.now(),
@@ -356,6 +359,7 @@ export class Deliveries {
         attempt: 1,
         outcome: verdict === 'delivered' ? 'delivered' : 'failed',
         status: statusOf(answer),
+        ...('status' in answer && answer.tasks ? { tasks: answer.tasks } : {}),
         problem: 'problem' in answer ? answer.problem : verdict === 'delivered' ? null : refusalOf(answer),
         nextAttemptAt: null,
       }),
@@ -369,7 +373,7 @@ export class Deliveries {
   }
 
   #made(body: StoredBody, destination: Destination, key: string): Promise<MadeBody> {
-    return madeBody(body, destination, key, this.#deps.convertMarkdown, this.#deps.linkSources);
+    return madeBody(body, destination, key, this.#deps);
   }
 
   /** Sends every entry that is due, one after another, then re-arms the alarm. */
@@ -505,6 +509,7 @@ export class Deliveries {
           attempt,
           outcome: verdict === 'delivered' ? 'delivered' : retryAt === null ? 'failed' : 'retrying',
           status: statusOf(answer),
+          ...('status' in answer && answer.tasks ? { tasks: answer.tasks } : {}),
           problem:
             verdict === 'delivered'
               ? null

@@ -46,13 +46,13 @@ export interface DestinationPatch {
 export async function destinationAddress(
   input: NewDestination,
   botApi?: (kind: DestinationKind) => Promise<string>,
-): Promise<{ url: string; chatId?: string }> {
+): Promise<{ url: string; chatId?: string; headers?: Record<string, string> }> {
   const { bot } = deliveryKind(input.kind);
   if (bot) {
     const api = (await botApi?.(input.kind)) ?? bot.api;
     const parsed = bot.parse({ token: input.token ?? '', chatId: input.chatId ?? '' }, api);
     if (!parsed.ok) throw new DestinationError({ reason: 'invalid-address', problem: parsed.problem });
-    return { url: parsed.url, chatId: parsed.chatId };
+    return { url: parsed.url, chatId: parsed.chatId, ...(parsed.headers ? { headers: parsed.headers } : {}) };
   }
   const parsed = parseDestinationUrl(input.url ?? '');
   if (!parsed.ok) throw new DestinationError({ reason: 'invalid-address', problem: parsed.problem });

@@ -46,13 +46,31 @@ export function nextAttemptAt(
 /** The answer of one attempt: an HTTP status, a redirect, or a problem without an answer. */
 export type AttemptAnswer =
   /** `refusal`: what a kind read in the answer's body (a bot's token refused, ...). */
-  | { status: number; retryAfterMs?: number | null; refusal?: Refusal }
+  | {
+      status: number;
+      retryAfterMs?: number | null;
+      refusal?: Refusal;
+      /** A kind that creates (a tracker): the key of what this request created. */
+      created?: string;
+      /** A kind that creates: the destination answered that this request's object exists (made before): taken. */
+      adopted?: boolean;
+      /** A kind that creates: what the search for an adopted object found (its key), or null. */
+      found?: string | null;
+      /** What a delivery's requests created and adopted in this attempt (keys; `?` for one not found). */
+      tasks?: { created: string[]; adopted: string[] };
+    }
   | { problem: Exclude<DeliveryProblem, 'http' | 'expired' | Refusal> };
 
 /** Refusals a kind reads in an answer's body; each is permanent. */
 export type Refusal = Extract<
   DeliveryProblem,
-  'bad-token' | 'chat-not-found' | 'bot-blocked' | 'chat-migrated'
+  | 'bad-token'
+  | 'chat-not-found'
+  | 'bot-blocked'
+  | 'chat-migrated'
+  | 'no-rights'
+  | 'queue-not-found'
+  | 'token-refused'
 >;
 
 export type Verdict = 'delivered' | 'transient' | 'permanent';
@@ -62,6 +80,7 @@ export function verdictOf(answer: AttemptAnswer): Verdict {
   const { status } = answer;
   if (answer.refusal) return 'permanent';
   if (status >= 200 && status < 300) return 'delivered';
+  if (answer.adopted) return 'delivered';
   if (status === 408 || status === 429 || status >= 500) return 'transient';
   return 'permanent';
 }

@@ -16,8 +16,13 @@ export interface Destination {
    * with the bot's token). Never leaves the background.
    */
   url: string;
-  /** A bot kind (`entry: 'bot'`): the chat the bot writes to. */
+  /** A bot kind (`entry: 'bot'`): the chat the bot writes to; the tracker kind: the queue. */
   chatId?: string;
+  /**
+   * Headers every request to it carries: the tracker kind's token and organization (a credential,
+   * like the address: never leaves the background).
+   */
+  headers?: Record<string, string>;
   /** Spaces whose protocols go here; null: every space. */
   spaceIds: number[] | null;
   includeTranscript: boolean;
@@ -75,7 +80,19 @@ export type DeliveryProblem =
   /** A bot kind: the bot may not write to the chat (blocked, removed, not a member). */
   | 'bot-blocked'
   /** A bot kind: the group became a supergroup, whose chat has another id (Telegram's `migrate_to_chat_id`). */
-  | 'chat-migrated';
+  | 'chat-migrated'
+  /** The tracker: its OAuth token (or the organization's id) was refused (401). */
+  | 'token-refused'
+  /** The tracker: the token may not create issues in the queue (403). */
+  | 'no-rights'
+  /** The tracker: no such queue in the organization (404). */
+  | 'queue-not-found'
+  /**
+   * A kind that reads its answers: a success that is not what its API answers (an HTML page, a
+   * proxy's answer), so nothing says whether the request took effect; tried again (safe only for a
+   * kind whose requests cannot make a thing twice: the tracker's `unique`).
+   */
+  | 'unexpected-answer';
 
 /** `sending`: the attempt is under way (written before it goes out, replaced by its outcome). */
 export type Outcome = 'sending' | 'delivered' | 'retrying' | 'failed';
@@ -95,6 +112,8 @@ export interface LogEntry {
   problem: DeliveryProblem | null;
   /** When the next attempt is due (`retrying`). */
   nextAttemptAt: number | null;
+  /** A tracker's delivery: the tasks this attempt created and those found made before (adopted), by key. */
+  tasks?: { created: string[]; adopted: string[] };
 }
 
 /** A delivery waiting in the outbox. Its body lives under its own key (`bodyKey`). */

@@ -18,10 +18,9 @@ import { type Block, type ListItemBlock, protocolBlocks, type TableBlock } from 
 import { findOwner, infinitive, onlyNames } from './owner';
 import { meetingPeople, mentions, type People, tokens } from './people';
 import { type SectionKind, sectionKind, taskColumns } from './sections';
-import type { ActionItem, ItemsMeeting } from './types';
+import { type ActionItem, ITEMS_MAX, type ItemsMeeting } from './types';
 
-/** Items kept of one protocol. */
-export const ITEMS_MAX = 1_000;
+export { ITEMS_MAX };
 
 interface Frame {
   level: number;

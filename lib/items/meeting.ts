@@ -4,30 +4,10 @@
  * field is optional and checked: a file of another shape gives no items, never an exception.
  */
 import { extractItems } from './extract';
+import { meetingNames } from './names';
 import type { ActionItem } from './types';
 
-/**
- * The names of a meeting's people, in the order they are preferred: the speaker names of the
- * result (`speakers_map`, by speaker id), then the names read from the meeting page, then the
- * calendar event's attendees. Only strings are kept; the extraction drops `SPEAKER_<nn>`.
- */
-export function meetingNames(sources: {
-  speakersMap?: unknown;
-  pageNames?: unknown;
-  attendees?: unknown;
-}): string[] {
-  const out: string[] = [];
-  const { speakersMap, pageNames, attendees } = sources;
-  if (speakersMap !== null && typeof speakersMap === 'object' && !Array.isArray(speakersMap)) {
-    const entries = Object.entries(speakersMap as Record<string, unknown>).sort(
-      ([a], [b]) => Number(a) - Number(b) || a.localeCompare(b),
-    );
-    for (const [, name] of entries) if (typeof name === 'string') out.push(name);
-  }
-  for (const list of [pageNames, attendees])
-    if (Array.isArray(list)) for (const name of list) if (typeof name === 'string') out.push(name);
-  return out;
-}
+export { meetingNames };
 
 const record = (value: unknown): Record<string, unknown> | null =>
   value !== null && typeof value === 'object' && !Array.isArray(value)

@@ -16,6 +16,7 @@
 // The declension alone: lvovich's index also loads its rules for city names.
 import { inclineFirstname, inclineLastname, inclineMiddlename } from 'lvovich/lib/incline';
 import { cleanName } from '@/lib/page-names/timeline';
+import { fold, skeleton } from './latin';
 
 /** Names of a meeting kept, each at most `NAME_MAX` characters. */
 export const PEOPLE_MAX = 500;
@@ -69,60 +70,7 @@ const NOT_NAME_PARTS = new Set(
   ),
 );
 
-/** Lower case, ё as е, typographic apostrophes as plain ones. */
-export function fold(word: string): string {
-  return word.toLowerCase().replace(/ё/g, 'е').replace(/’/g, "'");
-}
-
-const TO_LATIN: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-};
-
-/** A folded word's Latin skeleton: transliterated, then spelled one way (y, j as i; kh as h; doubles as one). */
-export function skeleton(folded: string): string {
-  let latin = '';
-  for (const ch of folded) latin += TO_LATIN[ch] ?? ch;
-  return latin
-    .replace(/'s$/, '')
-    .replace(/[^a-z]/g, '')
-    .replace(/kh/g, 'h')
-    .replace(/x/g, 'ks')
-    .replace(/ph/g, 'f')
-    .replace(/w/g, 'v')
-    .replace(/[yj]/g, 'i')
-    .replace(/(.)\1+/g, '$1');
-}
+export { fold, skeleton };
 
 const TO_CYRILLIC: [RegExp, string][] = [
   [/shch|sch/g, 'щ'],

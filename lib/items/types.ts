@@ -1,5 +1,8 @@
 /** The shapes of lib/items: an action item of a protocol, and what the extraction is given. */
 
+/** Items kept of one protocol (the extraction's cap, and the open items' per meeting). */
+export const ITEMS_MAX = 1_000;
+
 /** One action item of a protocol. */
 export interface ActionItem {
   /** The line as written, plain text (Markdown dropped), at most 1,000 characters. */

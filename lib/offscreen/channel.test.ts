@@ -18,6 +18,7 @@ function handlers(): OffscreenHandlers {
     feed: vi.fn(async () => ({ ok: false as const, format: true, message: 'not iCalendar' })),
     sources: vi.fn(async () => ({ ok: false as const, message: 'not linked' })),
     recorder: vi.fn(async () => ({ ok: true, holding: null })),
+    items: vi.fn(async () => ({ ok: true as const, items: [] })),
   };
 }
 

@@ -21,6 +21,7 @@ import {
   type SourcesAnswer,
   type SourcesRequest,
 } from '@/lib/grounding/thread';
+import { type ItemsAnswer, type ItemsRequest, isItemsAnswer, isItemsRequest } from '@/lib/items/request';
 import { isRecorderCommand, type RecorderAnswer, type RecorderCommand } from '@/lib/recording/protocol';
 
 interface Task<Payload, Answer> {
@@ -44,6 +45,8 @@ export const OFFSCREEN_TASKS = {
   markdown: { payload: isMarkdownRequest, answer: isMarkdownAnswer } as Task<MarkdownRequest, MarkdownAnswer>,
   /** A protocol's lines linked to their suggested sources in a Worker (lib/grounding/thread.ts). */
   sources: { payload: isSourcesRequest, answer: isSourcesAnswer } as Task<SourcesRequest, SourcesAnswer>,
+  /** A protocol's action items (lib/items, with marked and the declension library). */
+  items: { payload: isItemsRequest, answer: isItemsAnswer } as Task<ItemsRequest, ItemsAnswer>,
   /** A calendar feed parsed in a Worker (a service worker cannot start one). */
   feed: { payload: isFeedRequest, answer: isFeedAnswer } as Task<FeedRequest, FeedAnswer>,
   /** "Record here": the recorder holds the tab's stream (lib/recording/recorder.ts). */

@@ -18,7 +18,8 @@
  * when first followed with someone signed in if it was kept while nobody was), and is read only
  * for that account.
  *
- * An entry may also hold the display names of the calendar event's attendees (`attendees`), kept
+ * An entry may also hold the display names of the calendar event's attendees (`attendees`) and the
+ * event's UID (`event`, which the open items find a meeting's series by), kept
  * when the bot is sent or the recording starts for a meeting a synced feed holds then: such an
  * entry may exist before any page timeline comes (its timeline is empty), follows and goes the same
  * way, and a timeline saved later keeps them.
@@ -41,6 +42,8 @@ export const MAX_ENTRIES = 200;
 /** Attendees kept per entry (as the calendar's parser keeps per event), each at most 100 characters. */
 export const MAX_ATTENDEES = 200;
 const ATTENDEE_NAME_MAX = 100;
+/** A calendar event's UID kept (RFC 5545 sets no bound; real ones are well under this). */
+const EVENT_MAX = 500;
 export const KEEP_DAYS = 90;
 const DAY_MS = 24 * 60 * 60_000;
 const PREFIX = 'timeline:';
@@ -73,6 +76,8 @@ export interface StoredTimeline {
   attendees?: string[];
   /** The sleeps taken out of the recording's file (lib/page-names/cuts.ts), when there were any. */
   cuts?: SleepCut[];
+  /** The calendar event's UID (every occurrence of a series shares it), when a synced feed held the meeting. */
+  event?: string;
 }
 
 /** A timeline with nobody in it: an entry that holds only the calendar event's attendees. */
@@ -163,20 +168,34 @@ export class TimelineStore {
   async parsed(entry: StoredTimeline): Promise<StoredTimeline | null> {
     const timeline = parseTimeline(entry.timeline);
     if (!timeline) await this.serial(() => this.kv.del(PREFIX + entry.recordingId));
-    return timeline
-      ? { ...entry, timeline, attendees: readAttendees(entry.attendees), cuts: readCuts(entry.cuts) }
-      : null;
+    if (!timeline) return null;
+    const { event: stored, ...rest } = entry;
+    const event = typeof stored === 'string' && stored !== '' ? stored.slice(0, EVENT_MAX) : undefined;
+    return {
+      ...rest,
+      timeline,
+      attendees: readAttendees(entry.attendees),
+      cuts: readCuts(entry.cuts),
+      ...(event && { event }),
+    };
   }
 
   /**
-   * Keeps the calendar event's attendees beside a recording or a bot job, before or after its page
-   * timeline (an entry without one gets an empty timeline). Nothing kept for an empty list.
+   * Keeps the calendar event's attendees and its UID beside a recording or a bot job, before or
+   * after its page timeline (an entry without one gets an empty timeline). Nothing kept for an
+   * empty list and no event.
    */
-  keepAttendees(entry: Owner, names: readonly string[]): Promise<void> {
+  keepAttendees(entry: Owner, names: readonly string[], event?: string): Promise<void> {
     const attendees = readAttendees(names);
-    if (attendees.length === 0) return Promise.resolve();
+    const uid = event ? event.slice(0, EVENT_MAX) : undefined;
+    if (attendees.length === 0 && !uid) return Promise.resolve();
     return this.serial(() =>
-      this.write(entry, (known) => known?.timeline ?? emptyTimeline(entry.startedAt), attendees),
+      this.write(
+        entry,
+        (known) => known?.timeline ?? emptyTimeline(entry.startedAt),
+        attendees.length > 0 ? attendees : undefined,
+        uid,
+      ),
     );
   }
 
@@ -198,6 +217,7 @@ export class TimelineStore {
     entry: Owner,
     timeline: (known: StoredTimeline | null) => PageTimeline,
     attendees?: string[],
+    event?: string,
   ): Promise<void> {
     const key = PREFIX + entry.recordingId;
     const known = await this.kv.get<unknown>(key);
@@ -213,6 +233,7 @@ export class TimelineStore {
       savedAt: this.now(),
       timeline: timeline(kept),
       ...(attendees && { attendees }),
+      ...(event && { event }),
     } satisfies StoredTimeline);
     // The bounds are looked at when a recording's first timeline comes, not at every update.
     if (!kept) await this.prune();
@@ -224,6 +245,17 @@ export class TimelineStore {
       (e) => e.owner === owner && e.spaceId === spaceId && e.audioId === audioId,
     );
     return entry ? this.parsed(entry) : null;
+  }
+
+  /** Every entry that knows its recording, its timeline and attendees read back within their bounds. */
+  async ofRecordings(): Promise<StoredTimeline[]> {
+    const out: StoredTimeline[] = [];
+    for (const entry of await this.entries())
+      if (entry.spaceId !== undefined && entry.audioId !== undefined) {
+        const parsed = await this.parsed(entry);
+        if (parsed) out.push(parsed);
+      }
+    return out;
   }
 
   /** Marks a recording's result as seen ready (see `settled`). */

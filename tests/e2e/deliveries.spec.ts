@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { type Answer, expect, SEED, test } from './background-fixtures';
+import { pointBotApi } from './delivery-support';
 import { chromiumPath, extensionPath } from './launch';
 import { checkLayout, formatProblems } from './layout';
 import { startTelegramReceiver } from './telegram-receiver';
@@ -125,6 +126,12 @@ test('a ready protocol reaches the receiver once through two 503s and worker sto
     expect(typeof body.protocol_markdown).toBe('string');
     expect(body.protocol_markdown.length).toBeGreaterThan(0);
     expect(Array.isArray(body.transcript)).toBe(true);
+    // The protocol's action items (the emulator's table of tasks), read outside the worker.
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(body.items[0]).toMatchObject({
+      key: expect.stringMatching(/^\d+:\d+:/),
+      text: expect.any(String),
+    });
 
     // Nothing more arrives: the outbox is empty and its alarm gone.
     const jobs = (await background.send('jobs.list', {})) as Extract<Answer, { ok: true }>;
@@ -344,27 +351,6 @@ test('a delivery waiting for its retry survives a browser restart', async ({ emu
     await receiver.close();
   }
 });
-
-/** Test builds only: a bot kind's API pointed at a receiver here (lib/delivery/kinds `botApi`). */
-async function pointBotApi(page: Page, kind: string, url: string): Promise<void> {
-  await page.evaluate(
-    async ([key, value]) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('meeting-capture-settings');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      await new Promise<void>((resolve, reject) => {
-        const transaction = db.transaction('settings', 'readwrite');
-        transaction.objectStore('settings').put(value, key);
-        transaction.oncomplete = () => resolve();
-        transaction.onerror = () => reject(transaction.error);
-      });
-      db.close();
-    },
-    [`delivery.test:bot-api:${kind}`, url] as const,
-  );
-}
 
 test('Telegram: a bot added by token and chat gets the protocol as a message and the transcript as a document, once', async ({
   context,

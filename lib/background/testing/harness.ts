@@ -48,6 +48,7 @@ export function backgroundOptions(more: Partial<BackgroundOptions> = {}): Backgr
   return {
     sessionKv: memoryKeyValue(),
     filesKv: memoryKeyValue(),
+    itemsKv: memoryKeyValue(),
     sleep: async () => undefined,
     hasOriginAccess: async (url) => isGrantedByManifest(url),
     ...more,

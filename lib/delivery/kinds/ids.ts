@@ -4,6 +4,6 @@
  * (index.ts) is a record over these ids, so a kind added here without its file, or a file without
  * its id, does not compile.
  */
-export const DELIVERY_KIND_IDS = ['webhook', 'slack', 'telegram'] as const;
+export const DELIVERY_KIND_IDS = ['webhook', 'slack', 'telegram', 'tracker'] as const;
 
 export type DestinationKind = (typeof DELIVERY_KIND_IDS)[number];

@@ -9,6 +9,7 @@ import type { Lang } from '@/lib/i18n';
 import type { DestinationKind } from './ids';
 import { slackCard, slackKind } from './slack';
 import { telegramCard, telegramForm, telegramKind } from './telegram';
+import { trackerCard, trackerForm, trackerKind } from './tracker';
 import type { BotFormTexts, DeliveryKind, DeliveryKindCard } from './types';
 import { webhookCard, webhookKind } from './webhook';
 
@@ -28,6 +29,7 @@ export const KIND_CARDS: Record<DestinationKind, DeliveryKindCard> = {
   webhook: webhookCard,
   slack: slackCard,
   telegram: telegramCard,
+  tracker: trackerCard,
 };
 
 /** Each kind with its sending (the worker's). */
@@ -35,6 +37,7 @@ export const DELIVERY_KINDS: Record<DestinationKind, DeliveryKind> = {
   webhook: webhookKind,
   slack: slackKind,
   telegram: telegramKind,
+  tracker: trackerKind,
 };
 
 /**
@@ -43,6 +46,7 @@ export const DELIVERY_KINDS: Record<DestinationKind, DeliveryKind> = {
  */
 export const BOT_FORMS: Partial<Record<DestinationKind, Record<Lang, BotFormTexts>>> = {
   telegram: telegramForm,
+  tracker: trackerForm,
 };
 
 export function deliveryKind(kind: DestinationKind): DeliveryKind {
@@ -61,9 +65,13 @@ export function kindOf(input: string): DestinationKind {
   return claimsOf(input)[0] ?? 'webhook';
 }
 
-/** The kinds entered the same way as `kind` (a destination may switch between them). */
+/**
+ * The kinds entered the same way as `kind` (a destination may switch between them): kinds entered
+ * by address; a kind entered by a token is itself only (one service's token means nothing to another).
+ */
 export function kindsEnteredLike(kind: DestinationKind): DestinationKind[] {
   const entry = KIND_CARDS[kind].entry;
+  if (entry === 'bot') return [kind];
   return Object.values(KIND_CARDS)
     .filter((other) => other.entry === entry)
     .map((other) => other.kind);

@@ -31,12 +31,16 @@ const FIXTURES: Record<DestinationKind, string[]> = {
     '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw',
     'https://api.telegram.org/bot123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/sendMessage',
   ],
+  tracker: [
+    'y0_AgAAAAB4x2kQAATuwQAAAAEXAMPLEtokenForTests',
+    'OAuth y0_AgAAAAB4x2kQAATuwQAAAAEXAMPLEtokenForTests',
+  ],
 };
 
 /** A destination of each kind with the secret part of its address. */
 const SECRETS: Record<
   DestinationKind,
-  { destination: Pick<Destination, 'kind' | 'url' | 'chatId'>; secret: string }
+  { destination: Pick<Destination, 'kind' | 'url' | 'chatId' | 'headers'>; secret: string }
 > = {
   webhook: {
     destination: { kind: 'webhook', url: 'https://example.com/hooks/x?token=secret' },
@@ -53,6 +57,18 @@ const SECRETS: Record<
       chatId: '-1001234',
     },
     secret: 'AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw',
+  },
+  tracker: {
+    destination: {
+      kind: 'tracker',
+      url: 'https://api.tracker.yandex.net',
+      chatId: 'TEAM',
+      headers: {
+        Authorization: 'OAuth y0_AgAAAAB4x2kQAATuwQAAAAEXAMPLEtokenForTests',
+        'X-Org-ID': '1234567',
+      },
+    },
+    secret: 'y0_AgAAAAB4x2kQ',
   },
 };
 
@@ -105,6 +121,7 @@ describe('the delivery kinds', () => {
   it('a destination switches only between kinds entered the same way', () => {
     expect(kindsEnteredLike('webhook')).toEqual(['webhook', 'slack']);
     expect(kindsEnteredLike('telegram')).toEqual(['telegram']);
+    expect(kindsEnteredLike('tracker')).toEqual(['tracker']);
   });
 
   it('no kind shows its credential back', () => {

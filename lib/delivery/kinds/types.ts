@@ -6,6 +6,7 @@
 import type { ProtocolSources } from '@/lib/grounding/sources';
 import type { Lang } from '@/lib/i18n';
 import type { DeliveryContent } from '../bodies';
+import type { DeliveryItem } from '../items';
 import type { MarkdownDialect } from '../markdown-request';
 import type { AttemptAnswer } from '../retry';
 import type { Destination } from '../types';
@@ -44,6 +45,8 @@ export interface BodyInput {
    * kind, or when they could not be linked (the body then goes without them).
    */
   sources: ProtocolSources | null;
+  /** The protocol's action items (`items`), or null: not read (a kind that takes them optionally). */
+  items?: DeliveryItem[] | null;
 }
 
 /** The words of a bot kind's form on the options page. */
@@ -67,7 +70,9 @@ export interface BotEntry {
   parse(
     input: { token: string; chatId: string },
     api: string,
-  ): { ok: true; url: string; chatId: string } | { ok: false; problem: 'token' | 'chat' };
+  ):
+    | { ok: true; url: string; chatId: string; headers?: Record<string, string> }
+    | { ok: false; problem: 'token' | 'chat' };
 }
 
 /**
@@ -99,6 +104,17 @@ export interface DeliveryKind extends DeliveryKindCard {
   convert: MarkdownDialect | null;
   /** Whether its body carries the protocol lines' suggested sources (linked outside the worker before `body`). */
   withSources: boolean;
+  /**
+   * Whether `body` takes the protocol's action items (read outside the worker before it): a
+   * delivery of a `required` kind waits until they are read; an `optional` one goes without them
+   * when they cannot be.
+   */
+  items?: 'required' | 'optional';
+  /**
+   * A kind that creates (a tracker): the request that finds what `request` made, sent when the
+   * destination answered that it exists already (`adopted`), so the log names it.
+   */
+  find?(request: DeliveryRequest): DeliveryRequest | null;
   /** The requests a delivery is, in order; each is sent once, the next after the previous was taken. */
   body(input: BodyInput): DeliveryRequest[];
   /**

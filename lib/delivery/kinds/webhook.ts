@@ -5,6 +5,7 @@
  */
 import { webhookBody } from '../bodies';
 import { maskDestinationUrl } from '../destination-url';
+import { webhookItems } from '../items';
 import { defineKind } from './define';
 import type { DeliveryKind, DeliveryKindCard } from './types';
 
@@ -19,12 +20,19 @@ export const webhookCard: DeliveryKindCard = {
 export const webhookKind: DeliveryKind = /* @__PURE__ */ defineKind(webhookCard, {
   convert: null,
   withSources: true,
-  body: ({ content, options, idempotencyKey, sources }) => [
+  // The body's `items` when they can be read; without them when not (docs/deliveries.md).
+  items: 'optional',
+  body: ({ content, options, idempotencyKey, sources, items }) => [
     {
       body: JSON.stringify(
         webhookBody(
           content,
-          { idempotencyKey, includeTranscript: options.includeTranscript, test: options.test },
+          {
+            idempotencyKey,
+            includeTranscript: options.includeTranscript,
+            test: options.test,
+            items: items ? webhookItems(items) : null,
+          },
           sources,
         ),
       ),
