@@ -135,7 +135,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // Both on today's main together: 1,016,085 B (992.3 kB) measured.
 // 993.2 → 996.2: the two together on today's main (open items and the tasks delivery with the
 // protocol lines' suggested sources, the linker's own Worker among them): 1,020,078 B measured.
-export const ZIP_BUDGET_KB = 996.2;
+// 996.2 → 997.9: everything above together (today's main with open items, the tasks delivery and
+// the calendar's hold): 997.7 kB measured.
+export const ZIP_BUDGET_KB = 997.9;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -408,7 +410,9 @@ export const BUDGETS_KB: Record<string, number> = {
   // lines' suggested sources and Record here's accounts (test build): both offscreen tasks
   // (sources and items), one webhook body with
   // protocol_lines and items: 112,846 B measured.
-  'background.js': 110.3,
+  // 110.3 → 110.5: with one bot per meeting under two starts and the unreadable feed's hold as
+  // well: 113,119 B measured (test build).
+  'background.js': 110.5,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the

@@ -202,6 +202,10 @@ export async function executableMarkup(page: Page, selector: string): Promise<st
     const found: string[] = [];
     for (const root of roots) {
       for (const element of root.querySelectorAll('*')) {
+        // A line's suggested sources control and its panel (components/sources, their icon an
+        // <svg>) are ours: the sanitizer keeps no class, so a protocol cannot pass for one of them.
+        const source = element.closest('[class^="line-source"]');
+        if (source && root.contains(source)) continue;
         const tag = element.tagName.toLowerCase();
         if (['script', 'iframe', 'object', 'embed', 'style', 'form', 'img', 'svg', 'meta'].includes(tag))
           found.push(`<${tag}>`);
