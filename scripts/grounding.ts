@@ -300,7 +300,7 @@ async function scoreQuestions(dir: string): Promise<Map<string, QuestionFigures>
   return groups;
 }
 
-function dataFolder(): string | null {
+export function dataFolder(): string | null {
   const at = process.argv.indexOf('--data');
   const given = at === -1 ? process.env.GROUNDING_DATA : process.argv[at + 1];
   if (given) return existsSync(given) ? given : null;
@@ -339,7 +339,7 @@ function printQuestions(name: string, groups: Map<string, QuestionFigures>): voi
 }
 
 /** A 2-hour meeting of about 1,500 utterances and a 40-line protocol, from the data set or made up. */
-function twoHourMeeting(data: string | null): { result: ProcessingResult; origin: string } {
+export function twoHourMeeting(data: string | null): { result: ProcessingResult; origin: string } {
   const val = data ? path.join(data, 'val') : null;
   if (val && existsSync(path.join(val, 'meetings'))) {
     const parts = readMeetings(val);

@@ -1,8 +1,11 @@
 // `npm run screenshots`: PNGs of the popup (signed out and signed in, in English and Russian), the
 // viewer, the options page and the calendar panel, then search of all meetings (side panel), the
 // Deliveries and Calendars sections, the popup's Upcoming list and the countdown on a meeting tab
-// (each also in Russian), light and dark, into docs/screenshots/. Starts its own emulator, builds the
+// (each also in Russian), a protocol line's suggested sources in the viewer and a question answered
+// in the side panel, light and dark, into docs/screenshots/. Starts its own emulator, builds the
 // extension against it and drives headless Chromium with the extension loaded.
+// `--only viewer-sources,ask` saves only those shots (by name, without the theme) and stops after
+// the last of them.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -11,10 +14,16 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { SEED, startEmulator } from '../emulator/index';
 import { type LaunchedChromium, launchChromium } from '../tests/e2e/launch';
+import { SOURCES_RESULT } from '../tests/fixtures/sources-meeting';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'docs', 'screenshots');
 const schemes = ['light', 'dark'] as const;
+const onlyAt = process.argv.indexOf('--only');
+/** The shots to save (`--only a,b`), or null for all. */
+const only = onlyAt === -1 ? null : new Set((process.argv[onlyAt + 1] ?? '').split(',').filter(Boolean));
+/** Thrown once every shot asked for with `--only` is saved: the rest is not driven. */
+const ALL_TAKEN = new Error('every shot asked for is saved');
 
 const emulator = await startEmulator({ quiet: true, processingDelayMs: 600_000 });
 let browser: LaunchedChromium | undefined;
@@ -42,6 +51,7 @@ try {
     fullPage = false,
     element?: Locator,
   ) => {
+    if (only && !only.has(name)) return;
     for (const colorScheme of schemes) {
       await target.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
       await ready();
@@ -52,6 +62,8 @@ try {
       else await target.screenshot({ path: file, fullPage });
       console.log(`saved ${path.relative(root, file)}`);
     }
+    only?.delete(name);
+    if (only?.size === 0) throw ALL_TAKEN;
   };
 
   // Popup, signed out.
@@ -89,6 +101,29 @@ try {
   await panel.setViewportSize({ width: 360, height: 820 });
   await panel.goto(`${base}/sidepanel.html`);
   await shoot(panel, 'sidepanel', () => panel.getByTestId('recording').first().waitFor());
+
+  // A protocol line's suggested sources, opened in the viewer: the short recording given the
+  // meeting written for the sources' tests (tests/fixtures/sources-meeting.ts).
+  const given = await fetch(`${emulator.url}/__emulator/recordings/${SEED.recordings.readyShort}/result`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(SOURCES_RESULT),
+  });
+  if (!given.ok) throw new Error(`the emulator refused the result: ${given.status}`);
+  await viewer.goto(`${base}/viewer.html?space=${SEED.spaces.personal}&audio=${SEED.recordings.readyShort}`);
+  await viewer.getByTestId('protocol').getByRole('button', { name: '3 suggested sources' }).first().click();
+  await shoot(viewer, 'viewer-sources', () =>
+    viewer
+      .getByRole('region', { name: /^Suggested sources of / })
+      .getByTestId('line-source-item')
+      .first()
+      .waitFor(),
+  );
+
+  // Ask your meetings: a question answered in the side panel from the meetings the viewer kept.
+  await panel.goto(`${base}/sidepanel.html`);
+  await panel.getByRole('searchbox', { name: 'Search all meetings' }).fill('when does the release move?');
+  await shoot(panel, 'ask', () => panel.getByTestId('ask-hit').first().waitFor({ timeout: 30_000 }));
 
   // Options.
   const options = await context.newPage();
@@ -234,6 +269,8 @@ try {
     await meeting.close();
   }
   await setLanguage('en');
+} catch (error) {
+  if (error !== ALL_TAKEN) throw error;
 } finally {
   await browser?.close();
   await emulator.close();
