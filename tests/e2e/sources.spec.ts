@@ -27,6 +27,8 @@ test('the viewer: every line’s sources in place, to the transcript and back, n
   openViewer,
   openOptions,
 }) => {
+  // Both languages, both themes and their accessibility checks: longer than one default test.
+  test.setTimeout(180_000);
   await putResult(emulator.url, R.readyShort);
   const viewer = await openViewer(P, R.readyShort);
   const { page } = viewer;
