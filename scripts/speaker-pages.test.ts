@@ -14,10 +14,11 @@ const MEETINGS = 3;
 const fresh = () => document.implementation.createHTMLDocument('');
 
 /**
- * Each page plays three whole meetings through its reader in jsdom: 7 to 16 s alone, and over the
- * default 30 s on a busy machine. The limit only bounds a hang; no time is asserted.
+ * Each page plays three whole meetings through its reader in jsdom: 2 to 24 s alone (the whole file
+ * 93 s), and past 180 s with the end-to-end suite sharing two cores. The limit only bounds a hang;
+ * no time is asserted.
  */
-describe('speaker names read from the meeting pages', { timeout: 180_000 }, () => {
+describe('speaker names read from the meeting pages', { timeout: 600_000 }, () => {
   it('measures Google Meet, Zoom and Telemost, each also changed', () => {
     for (const reader of [googleMeetReader, zoomReader, telemostReader]) {
       expect(PAGES.some((page) => page.reader === reader)).toBe(true);
