@@ -98,6 +98,22 @@ export interface LineLinks {
   features: Record<string, number>;
 }
 
+/** A line's candidates: the utterances it matched and their scores, in the order first reached. */
+interface Candidates {
+  flats: Int32Array;
+  scores: Float64Array;
+}
+
+const NO_CANDIDATES: Candidates = { flats: new Int32Array(0), scores: new Float64Array(0) };
+
+/** A line after the first pass: its candidates, its query, how many speakers it names. */
+interface Pass {
+  candidates: Candidates;
+  query: Query;
+  named: number;
+  limited: boolean;
+}
+
 interface Query {
   stems: string[];
   weights: number[];
@@ -150,7 +166,6 @@ function queryOf(
   return { stems, weights, mass, missing };
 }
 
-/** Each utterance's BM25 match of the query, and its neighbours' share of theirs. */
 /**
  * Work one protocol may cost, in postings visited and context cells spread (about a second): the
  * lines beyond it are not looked at (a hostile protocol against a long transcript stays bounded).
@@ -163,6 +178,40 @@ interface Budget {
   left: number;
 }
 
+/**
+ * Scratch arrays of `matchScores`, one value per utterance, reused from line to line (a meeting of
+ * 60,000 utterances would otherwise allocate and collect a megabyte per line); all zero between
+ * calls, each cleared through the list of the places it touched.
+ */
+class Scratch {
+  readonly best: Float64Array;
+  readonly total: Float64Array;
+  readonly bestTouched: Int32Array;
+  readonly totalTouched: Int32Array;
+  constructor(readonly size: number) {
+    this.best = new Float64Array(size);
+    this.total = new Float64Array(size);
+    this.bestTouched = new Int32Array(size);
+    this.totalTouched = new Int32Array(size);
+  }
+}
+
+const scratches = new WeakMap<MeetingIndex, Scratch>();
+
+function scratchOf(index: MeetingIndex): Scratch {
+  let scratch = scratches.get(index);
+  if (!scratch || scratch.size !== index.size) {
+    scratch = new Scratch(index.size);
+    scratches.set(index, scratch);
+  }
+  return scratch;
+}
+
+/**
+ * Each utterance's BM25 match of the query and its neighbours' share of theirs: for each stem, an
+ * utterance takes the best of its own match and its neighbours' shares; the stems' values add up.
+ * In the order the utterances were first reached (the callers rank by score, then position).
+ */
 function matchScores(
   index: MeetingIndex,
   query: Query,
@@ -170,17 +219,21 @@ function matchScores(
   budget: Budget = { left: Number.POSITIVE_INFINITY },
 ): Map<number, number> {
   const { k1, b } = params;
-  const total = new Map<number, number>();
-  const best = new Map<number, number>();
+  const scratch = scratchOf(index);
+  const { best, total, bestTouched, totalTouched } = scratch;
+  const n = index.size;
+  let totals = 0;
   for (let q = 0; q < query.stems.length; q += 1) {
     const posting = index.postings.get(query.stems[q] as string);
     if (!posting) continue;
     const weight = query.weights[q] as number;
-    best.clear();
+    let touched = 0;
+    // (Values are positive: a zero place has not been offered one yet.)
     const offer = (u: number, value: number) => {
-      if (u < 0) return;
-      const known = best.get(u);
-      if (known === undefined || known < value) best.set(u, value);
+      if (u < 0 || u >= n || !(value > 0)) return;
+      const known = best[u] as number;
+      if (known === 0) bestTouched[touched++] = u;
+      if (known < value) best[u] = value;
     };
     budget.left -= posting.utterances.length * (params.near1 > 0 ? 5 : 1);
     for (let i = 0; i < posting.utterances.length; i += 1) {
@@ -200,9 +253,20 @@ function matchScores(
         }
       }
     }
-    for (const [u, value] of best) total.set(u, (total.get(u) ?? 0) + value);
+    for (let t = 0; t < touched; t += 1) {
+      const u = bestTouched[t] as number;
+      if (total[u] === 0) totalTouched[totals++] = u;
+      total[u] = (total[u] as number) + (best[u] as number);
+      best[u] = 0;
+    }
   }
-  return total;
+  const out = new Map<number, number>();
+  for (let t = 0; t < totals; t += 1) {
+    const u = totalTouched[t] as number;
+    out.set(u, total[u] as number);
+    total[u] = 0;
+  }
+  return out;
 }
 
 /** A smoothed relevance of each utterance to a context (heading and sibling lines), 0 to 1. */
@@ -289,11 +353,11 @@ export function linkLines(
     return ids;
   };
   // Pass 1: every line's candidates, scored on their own.
-  const passes: Array<{ ranked: LinkedUtterance[]; query: Query; named: number; limited: boolean }> = [];
+  const passes: Pass[] = [];
   for (const line of lines) {
     if (budget.left <= 0) {
       passes.push({
-        ranked: [],
+        candidates: NO_CANDIDATES,
         query: { stems: [], weights: [], mass: 0, missing: 0 },
         named: 0,
         limited: true,
@@ -311,7 +375,11 @@ export function linkLines(
         for (const b of headed.get(stem) ?? [])
           blockBonus.set(b, (blockBonus.get(b) ?? 0) + (query.weights[q] as number) / query.mass);
       });
-    const ranked: LinkedUtterance[] = [];
+    const candidates: Candidates = {
+      flats: new Int32Array(scores.size),
+      scores: new Float64Array(scores.size),
+    };
+    let c = 0;
     for (const [u, base] of scores) {
       let score = base;
       const speaker = index.speakers[u] as string;
@@ -320,24 +388,29 @@ export function linkLines(
       if (context) score *= 1 + params.context * (context[u] as number);
       const block = blockBonus.get((index.places[u] as { block: number }).block);
       if (block) score *= 1 + params.block * block;
-      ranked.push({ flat: u, score });
+      candidates.flats[c] = u;
+      candidates.scores[c] = score;
+      c += 1;
     }
-    ranked.sort((a, b) => b.score - a.score || a.flat - b.flat);
-    passes.push({ ranked, query, named: named.ids.size, limited: false });
+    passes.push({ candidates, query, named: named.ids.size, limited: false });
   }
   // Pass 2: the lines of a section follow the meeting's order; each line's candidates between
   // where its neighbours' are likely to be are favoured.
   if (params.align > 0) align(lines, passes, params);
   lines.forEach((line, k) => {
-    const { ranked, query, named, limited } = passes[k] as (typeof passes)[number];
+    const { candidates, query, named, limited } = passes[k] as Pass;
+    const count = candidates.scores.length;
     let sum = 0;
     let squares = 0;
-    for (const { score } of ranked) {
+    for (let i = 0; i < count; i += 1) {
+      const score = candidates.scores[i] as number;
       sum += score;
       squares += score * score;
     }
     const mean = sum / index.size;
     const deviation = Math.sqrt(Math.max(0, squares / index.size - mean * mean));
+    // The best ten are enough for the links and the measures below, unless links must lie apart.
+    const ranked = params.apart > 0 ? best(candidates, count) : best(candidates, Math.max(params.links, 10));
     const top: LinkedUtterance[] = [];
     for (const candidate of ranked) {
       if (top.length >= params.links) break;
@@ -350,26 +423,26 @@ export function linkLines(
         if (top.length >= params.links) break;
         if (!top.includes(candidate)) top.push(candidate);
       }
-    const best = top[0]?.score ?? 0;
-    const z = deviation > 0 ? (best - mean) / deviation : 0;
+    const bestScore = top[0]?.score ?? 0;
+    const z = deviation > 0 ? (bestScore - mean) / deviation : 0;
     const maxIdf = index.maxIdf || 1;
     const features = {
-      best,
+      best: bestScore,
       mass: query.mass,
       missing: query.missing,
       second: top[1]?.score ?? 0,
       third: top[2]?.score ?? 0,
       tenth: ranked[9]?.score ?? 0,
-      candidates: ranked.length,
+      candidates: count,
       terms: query.stems.length,
       named,
       mean,
       deviation,
       z,
-      gap: (best - (top[1]?.score ?? 0)) / maxIdf,
+      gap: (bestScore - (top[1]?.score ?? 0)) / maxIdf,
       limited: limited ? 1 : 0,
     };
-    out.push({ line, links: best > 0 ? top : [], best, support: 0, features });
+    out.push({ line, links: bestScore > 0 ? top : [], best: bestScore, support: 0, features });
   });
   // The protocol's fit to this transcript, and each line's support.
   let gaps = 0;
@@ -395,13 +468,9 @@ export function linkLines(
  * `alignSlack` utterances of slack). Scores are multiplied by 1 + align × that chance. The
  * neighbours' own scores are those before the prior (one pass, no feedback).
  */
-function align(
-  lines: readonly ProtocolLine[],
-  passes: Array<{ ranked: LinkedUtterance[] }>,
-  params: LinkParams,
-): void {
-  const where = passes.map(({ ranked }) => {
-    const top = ranked.slice(0, params.alignCandidates);
+function align(lines: readonly ProtocolLine[], passes: Pass[], params: LinkParams): void {
+  const where = passes.map(({ candidates }) => {
+    const top = best(candidates, params.alignCandidates);
     const weights = top.map((candidate) => candidate.score ** params.alignPower);
     const total = weights.reduce((a, b) => a + b, 0);
     return top.map((candidate, i) => ({
@@ -409,30 +478,60 @@ function align(
       p: total > 0 ? (weights[i] as number) / total : 0,
     }));
   });
-  const updated = passes.map(({ ranked }, k) => {
+  // Every line's neighbours are read before any line's scores change.
+  passes.forEach(({ candidates }, k) => {
     const line = lines[k] as ProtocolLine;
     const before = k > 0 && (lines[k - 1] as ProtocolLine).section === line.section ? where[k - 1] : null;
     const after =
       k + 1 < lines.length && (lines[k + 1] as ProtocolLine).section === line.section ? where[k + 1] : null;
-    if ((!before || before.length === 0) && (!after || after.length === 0)) return ranked;
-    return ranked
-      .map(({ flat, score }) => {
-        let chance = 1;
-        if (before && before.length > 0) {
-          let p = 0;
-          for (const place of before) if (place.flat <= flat + params.alignSlack) p += place.p;
-          chance *= p;
-        }
-        if (after && after.length > 0) {
-          let p = 0;
-          for (const place of after) if (place.flat >= flat - params.alignSlack) p += place.p;
-          chance *= p;
-        }
-        return { flat, score: score * (1 + params.align * chance) };
-      })
-      .sort((a, b) => b.score - a.score || a.flat - b.flat);
+    if ((!before || before.length === 0) && (!after || after.length === 0)) return;
+    const { flats, scores } = candidates;
+    for (let i = 0; i < scores.length; i += 1) {
+      const flat = flats[i] as number;
+      let chance = 1;
+      if (before && before.length > 0) {
+        let p = 0;
+        for (const place of before) if (place.flat <= flat + params.alignSlack) p += place.p;
+        chance *= p;
+      }
+      if (after && after.length > 0) {
+        let p = 0;
+        for (const place of after) if (place.flat >= flat - params.alignSlack) p += place.p;
+        chance *= p;
+      }
+      scores[i] = (scores[i] as number) * (1 + params.align * chance);
+    }
   });
-  updated.forEach((ranked, k) => {
-    (passes[k] as { ranked: LinkedUtterance[] }).ranked = ranked;
-  });
+}
+
+/** Whether candidate a ranks before b: the higher score, then the earlier utterance. */
+const before = (scoreA: number, flatA: number, scoreB: number, flatB: number) =>
+  scoreA > scoreB || (scoreA === scoreB && flatA < flatB);
+
+/**
+ * The best `k` candidates, best first (the higher score, then the earlier utterance): a line has
+ * up to one candidate per utterance, and only its first few are ever read, so they are picked
+ * rather than all sorted.
+ */
+function best(candidates: Candidates, k: number): LinkedUtterance[] {
+  const { flats, scores } = candidates;
+  const top: LinkedUtterance[] = [];
+  if (k <= 0) return top;
+  for (let i = 0; i < scores.length; i += 1) {
+    const score = scores[i] as number;
+    const flat = flats[i] as number;
+    if (top.length === k) {
+      const last = top[k - 1] as LinkedUtterance;
+      if (!before(score, flat, last.score, last.flat)) continue;
+      top.pop();
+    }
+    let at = top.length;
+    while (
+      at > 0 &&
+      before(score, flat, (top[at - 1] as LinkedUtterance).score, (top[at - 1] as LinkedUtterance).flat)
+    )
+      at -= 1;
+    top.splice(at, 0, { flat, score });
+  }
+  return top;
 }
