@@ -1,11 +1,17 @@
 // The protocol linker's thread (lib/grounding/thread.ts): one result in, its lines' suggested
-// sources out, as plain data.
+// sources out, as plain data; or a protocol in, its action items and their sources out.
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
 import { sourcesOfResult } from '@/lib/grounding';
-import { isSourcesRequest, type SourcesAnswer } from '@/lib/grounding/thread';
+import { isItemsMessage, isSourcesRequest, type SourcesAnswer } from '@/lib/grounding/thread';
+import { readItems } from '@/lib/items/sourced';
 
 export default defineUnlistedScript(() => {
   self.addEventListener('message', (event: MessageEvent) => {
+    if (isItemsMessage(event.data)) {
+      // (readItems answers its own failures.)
+      self.postMessage(readItems(event.data.items));
+      return;
+    }
     if (!isSourcesRequest(event.data)) return;
     let answer: SourcesAnswer;
     try {

@@ -1,9 +1,9 @@
 /**
  * A protocol's action items (lib/items), with the moments they were said (lib/grounding), read for
  * the background. Chrome's service worker does not carry marked, the declension library or the
- * linker: the offscreen document's `items` task reads them
- * (lib/background/offscreen.ts, lib/offscreen/tasks.ts), the document held open for a batch of
- * meetings. Firefox's background is an event page built apart: it reads them in place.
+ * linker: the offscreen document's `items` task has them read in the linker's Worker
+ * (lib/background/offscreen.ts, lib/offscreen/tasks.ts, lib/grounding/thread.ts), the document
+ * held open for a batch of meetings. Firefox's background is an event page built apart: it reads them in place.
  */
 import type { ActionItem } from '@/lib/items';
 import type { ItemSource, ItemsRequest } from '@/lib/items/request';

@@ -136,4 +136,48 @@ describe('the offscreen document', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(chrome.isOpen()).toBe(false);
   });
+
+  it('a use that asks to linger keeps the document open that long after it, for the next use; then it closes', async () => {
+    const chrome = fakeChrome();
+    let clock = 0;
+    const pending = new Map<number, { at: number; run: () => void }>();
+    let ids = 0;
+    const timers = {
+      set: (run: () => void, ms: number) => {
+        ids += 1;
+        pending.set(ids, { at: clock + ms, run });
+        return ids;
+      },
+      clear: (id: unknown) => {
+        pending.delete(id as number);
+      },
+    };
+    const advance = async (ms: number) => {
+      clock += ms;
+      for (const [id, timer] of [...pending]) {
+        if (timer.at > clock) continue;
+        pending.delete(id);
+        timer.run();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    const document = offscreenDocument(chrome.api, timers, () => clock);
+    await document.use(async () => 'link', 20_000);
+    await advance(19_000);
+    expect(chrome.isOpen()).toBe(true);
+    // The next link within the time finds it open: not created again; it lingers from its own end.
+    expect(await document.use(async () => chrome.isOpen(), 20_000)).toBe(true);
+    await advance(19_000);
+    // A use that does not ask to linger still leaves the time asked before.
+    await document.use(async () => 'markdown');
+    expect(chrome.isOpen()).toBe(true);
+    await advance(1_000);
+    expect(chrome.calls).toEqual(['create', 'close']);
+    expect(chrome.isOpen()).toBe(false);
+    // Without lingering, closed at once as before.
+    await document.use(async () => 'markdown');
+    await advance(0);
+    expect(chrome.calls).toEqual(['create', 'close', 'create', 'close']);
+    expect(pending.size).toBe(0);
+  });
 });

@@ -7,8 +7,9 @@
  *
  * Chrome allows one offscreen document at a time. It is opened on first use, shared by uses that
  * overlap (a feed parsed while a delivery's text is converted), and closed when the last of them
- * has ended; a use that comes while it closes waits for the close and opens it again. A document
- * left open by a worker that stopped mid-use is found (`exists`) and reused, then closed after.
+ * has ended (or, for a use that asks it to linger, a little after); a use that comes while it
+ * closes waits for the close and opens it again. A document left open by a worker that stopped
+ * mid-use (or while it lingered) is found (`exists`) and reused, then closed after.
  *
  * The same document records a tab ("Record here", lib/background/recording/): while a recording
  * holds it (`keepOpen`, read from the recording database), the end of another use does not close
@@ -24,6 +25,7 @@ import {
 } from '@/lib/offscreen/tasks';
 import { holdsRecordingPage } from '@/lib/recording/state';
 import { createRecordingStore, type RecordingStore } from '@/lib/recording/store';
+import { REAL_TIMERS, type Timers } from '@/lib/worker-call';
 
 /** The offscreen document, built from entrypoints/offscreen/. */
 export const OFFSCREEN_DOCUMENT_PATH = '/offscreen.html';
@@ -39,8 +41,12 @@ export interface OffscreenApi {
 }
 
 export interface OffscreenDocument {
-  /** Runs `work` (which messages the document) with the document open. */
-  use<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` (which messages the document) with the document open; with `lingerMs`, the
+   * document stays open that long after it (a next use within it finds it open, and what it keeps,
+   * such as the linker's Worker, still there).
+   */
+  use<T>(work: () => Promise<T>, lingerMs?: number): Promise<T>;
 }
 
 const CREATE_OPTIONS = {
@@ -52,12 +58,19 @@ const CREATE_OPTIONS = {
     'Parses calendar feeds (iCalendar) in a Worker, which the service worker cannot start, converts meeting protocols to chat text and reads their action items: these parsers are too heavy to load at every wake-up of the service worker. Records the sound of a tab the user chose to record (getUserMedia with a tab capture stream).',
 };
 
-export function offscreenDocument(api: OffscreenApi): OffscreenDocument {
+export function offscreenDocument(
+  api: OffscreenApi,
+  timers: Timers = REAL_TIMERS,
+  now: () => number = Date.now,
+): OffscreenDocument {
   let users = 0;
   /** The document opened (or being opened) for the current users; null when none is. */
   let open: Promise<void> | null = null;
   /** The last close: an open waits for it (Chrome refuses a second document). */
   let closed: Promise<void> = Promise.resolve();
+  /** Until when the ended uses asked the document to stay open, and the timer that closes it then. */
+  let lingerUntil = 0;
+  let lingering: unknown = null;
 
   const create = async () => {
     await closed;
@@ -70,9 +83,30 @@ export function offscreenDocument(api: OffscreenApi): OffscreenDocument {
     }
   };
 
+  /** Closes the document when no use needs it (nor a recording). */
+  const release = async () => {
+    if (users !== 0 || !open) return;
+    const kept = await (api.keepOpen?.() ?? Promise.resolve(false)).catch(() => false);
+    // Still no user after the question (a use may have come meanwhile).
+    if (users !== 0 || !open) return;
+    const was = open;
+    open = null;
+    // Kept open for a recording, it is still forgotten here: the next use asks whether it
+    // exists (it may have died meanwhile) instead of trusting this one.
+    if (!kept)
+      closed = was.then(
+        () => api.closeDocument().catch(() => undefined),
+        () => undefined,
+      );
+  };
+
   return {
-    async use<T>(work: () => Promise<T>): Promise<T> {
+    async use<T>(work: () => Promise<T>, lingerMs = 0): Promise<T> {
       users += 1;
+      if (lingering !== null) {
+        timers.clear(lingering);
+        lingering = null;
+      }
       if (!open) {
         const opening = create();
         open = opening;
@@ -85,21 +119,14 @@ export function offscreenDocument(api: OffscreenApi): OffscreenDocument {
         return await work();
       } finally {
         users -= 1;
-        if (users === 0 && open) {
-          const kept = await (api.keepOpen?.() ?? Promise.resolve(false)).catch(() => false);
-          // Still no user after the question (a use may have come meanwhile).
-          if (users === 0 && open) {
-            const was = open;
-            open = null;
-            // Kept open for a recording, it is still forgotten here: the next use asks whether it
-            // exists (it may have died meanwhile) instead of trusting this one.
-            if (!kept)
-              closed = was.then(
-                () => api.closeDocument().catch(() => undefined),
-                () => undefined,
-              );
-          }
-        }
+        if (lingerMs > 0) lingerUntil = Math.max(lingerUntil, now() + lingerMs);
+        const wait = lingerUntil - now();
+        if (users === 0 && open !== null && wait > 0 && lingering === null)
+          lingering = timers.set(() => {
+            lingering = null;
+            void release();
+          }, wait);
+        else if (lingering === null) await release();
       }
     },
   };

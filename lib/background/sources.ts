@@ -1,17 +1,18 @@
 /**
  * The suggested sources of a protocol's lines (lib/grounding) for the background: for the popup
  * and the side panel (`recording.sources`), which do not carry the linker, and for the webhook
- * deliveries. The linker runs in its own Worker (lib/grounding/thread.ts): on Chrome started by the
- * offscreen document (a service worker cannot start one), on Firefox (whose background is a page)
- * started here. A kept result's sources are linked once per revision of the result and its speaker
+ * deliveries. The linker runs in its own Worker (lib/grounding/thread.ts), kept between links: on
+ * Chrome started by the offscreen document (a service worker cannot start one), which stays open a
+ * little after a link for the next, on Firefox (whose background is a page) started here. A kept result's sources are linked once per revision of the result and its speaker
  * names, and kept beside it in the archive, so any page reads them again without linking.
  */
 import { browser } from 'wxt/browser';
 import type { Archive, ArchiveRecord, SpeakerMap } from '@/lib/archive/store';
 import { isProtocolSources, type ProtocolSources } from '@/lib/grounding/sources';
 import {
+  type LinkerThread,
   type LinkSources,
-  linkInWorker,
+  linkerThread,
   SOURCES_LIMIT_MS,
   SOURCES_WORKER_PATH,
   type SourcesAnswer,
@@ -29,6 +30,14 @@ export type { LinkSources };
  * again. Kept beside the sources in the archive.
  */
 export const KEPT_SOURCES_VERSION = 1;
+
+/**
+ * Chrome's offscreen document stays open this long after a link (unless another use needs it
+ * longer), so that the next link of a burst finds the linker's Worker in it kept and warm (see
+ * `LINKER_IDLE_MS`). Shorter than the 30 s after which Chrome stops an idle service worker, whose
+ * timer closes it: a worker stopped sooner leaves it open to the next use, which closes it after.
+ */
+export const SOURCES_LINGER_MS = 20_000;
 
 /** In Chrome's service worker: the offscreen document, open while the linker's Worker runs. */
 function inOffscreenDocument(document: OffscreenDocument, request: SourcesRequest): Promise<SourcesAnswer> {
@@ -51,17 +60,21 @@ function inOffscreenDocument(document: OffscreenDocument, request: SourcesReques
     } finally {
       clearTimeout(timer);
     }
-  });
+  }, SOURCES_LINGER_MS);
 }
+
+/** Firefox (whose background is a page): the linker's Worker, started here and kept between links. */
+let ownLinker: LinkerThread | undefined;
 
 /** A result's sources, linked outside the background (see the module comment). */
 export const linkSourcesOffThread: LinkSources = async (result, names) => {
   const request = sourcesRequest(result, names);
   const document = theOffscreenDocument();
-  const answer = document
-    ? await inOffscreenDocument(document, request)
-    : await linkInWorker(() => new Worker(browser.runtime.getURL(SOURCES_WORKER_PATH)), request);
-  return sourcesOf(answer);
+  if (document) return sourcesOf(await inOffscreenDocument(document, request));
+  // (Chrome's build carries no Worker of its own for this: its worker always has the document.)
+  if (!import.meta.env.FIREFOX) throw new Error('no offscreen document to link the sources in');
+  ownLinker ??= linkerThread(() => new Worker(browser.runtime.getURL(SOURCES_WORKER_PATH)));
+  return sourcesOf(await ownLinker.link(request));
 };
 
 /** The archive's kept sources as they were stored: believed only in today's shape and version. */

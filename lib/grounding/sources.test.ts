@@ -16,7 +16,16 @@ import {
   type ProtocolSources,
   SOURCE_LINES_MAX,
 } from './sources';
-import { isSourcesAnswer, linkInWorker, SOURCES_CHANNEL, sourcesOf, sourcesRequest } from './thread';
+import {
+  isItemsMessage,
+  isSourcesAnswer,
+  isSourcesRequest,
+  linkerThread,
+  linkInWorker,
+  SOURCES_CHANNEL,
+  sourcesOf,
+  sourcesRequest,
+} from './thread';
 
 const result: ProcessingResult = {
   classified: true,
@@ -192,5 +201,49 @@ describe('the linker’s thread', () => {
     }, sourcesRequest(result));
     expect(unstartable).toEqual({ ok: false, message: 'Worker is not defined' });
     expect(isSourcesAnswer({ ok: false })).toBe(false);
+  });
+
+  it('a kept linker links results one after another in one Worker, and stops it when it fails', async () => {
+    const starts: Array<ReturnType<typeof fakeWorker>> = [];
+    let fail = false;
+    const linker = linkerThread(() => {
+      const fake = fakeWorker(() =>
+        fail ? { ok: true, sources: 'none' } : { ok: true, sources: sourcesOfResult(result) },
+      );
+      starts.push(fake);
+      return fake.worker;
+    });
+    expect(sourcesOf(await linker.link(sourcesRequest(result))).lines).toHaveLength(2);
+    expect(sourcesOf(await linker.link(sourcesRequest(result))).lines).toHaveLength(2);
+    expect(starts).toHaveLength(1);
+    expect(starts[0]!.state.terminated).toBe(0);
+    fail = true;
+    expect(await linker.link(sourcesRequest(result))).toEqual({
+      ok: false,
+      message: 'the linker gave no answer',
+    });
+    expect(starts[0]!.state.terminated).toBe(1);
+    fail = false;
+    expect(sourcesOf(await linker.link(sourcesRequest(result))).lines).toHaveLength(2);
+    expect(starts).toHaveLength(2);
+  });
+
+  it('the same kept Worker reads a protocol’s action items, on the linker’s channel, each answer checked', async () => {
+    const posted: unknown[] = [];
+    const fake = fakeWorker((request) => {
+      posted.push(request);
+      return isItemsMessage(request)
+        ? { ok: true, items: [] }
+        : { ok: true, sources: sourcesOfResult(result) };
+    });
+    const linker = linkerThread(() => fake.worker);
+    const request = { protocol: '- Anna sends the budget', names: [], createdAt: null, language: 'en' };
+    expect(await linker.items(request)).toEqual({ ok: true, items: [] });
+    expect(posted[0]).toEqual({ channel: SOURCES_CHANNEL, items: request });
+    expect(sourcesOf(await linker.link(sourcesRequest(result))).lines).toHaveLength(2);
+    expect(fake.state.terminated).toBe(0);
+    // An items request is not a sources request, nor the other way round.
+    expect(isSourcesRequest(posted[0])).toBe(false);
+    expect(isItemsMessage(posted[1])).toBe(false);
   });
 });

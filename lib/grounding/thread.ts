@@ -2,15 +2,25 @@
  * The linker's own thread. Linking reads the protocol with marked, the words with the stemmers and
  * the names with lvovich (about 35 kB of gzip together), and a 10,000-line protocol takes up to the
  * linker's work budget (about a second): neither belongs on a page's main thread nor in the
- * background worker. So a dedicated Worker (`entrypoints/sources-worker.ts`) links one result and
- * answers with its lines' sources as plain data (./sources.ts). The viewer starts it itself; the
- * background has it started by Chrome's offscreen document (a service worker cannot start a
- * Worker) or starts it itself (Firefox's background is a page). This file is the message format
+ * background worker. So a dedicated Worker (`entrypoints/sources-worker.ts`) links a result and
+ * answers with its lines' sources as plain data (./sources.ts). The background has it started by
+ * Chrome's offscreen document (a service worker cannot start a Worker) or starts it itself
+ * (Firefox's background is a page), and keeps it between links for a while (`linkerThread`); on
+ * Chrome the same Worker reads protocols' action items (lib/items/sourced.ts), which find their
+ * sources with this linker. This file is the message format
  * both sides share; it imports nothing heavy.
  */
 import type { ProcessingResult } from '@/lib/api/schemas';
 import type { SpeakerMap } from '@/lib/archive/store';
-import { callWorker, REAL_TIMERS, type ThreadWorker, type Timers } from '@/lib/worker-call';
+import { type ItemsAnswer, type ItemsRequest, isItemsAnswer, isItemsRequest } from '@/lib/items/request';
+import {
+  callWorker,
+  keptWorker,
+  REAL_TIMERS,
+  type ThreadWorker,
+  type Timers,
+  type WorkerAnswers,
+} from '@/lib/worker-call';
 import { isProtocolSources, type ProtocolSources } from './sources';
 
 /** Messages to the linker's thread are marked with this channel; nothing else answers them. */
@@ -61,6 +71,22 @@ export function isSourcesAnswer(message: unknown): message is SourcesAnswer {
     : value.ok === false && typeof value.message === 'string';
 }
 
+/** How a linker Worker's answers are read, and its failures worded. */
+const LINKER_ANSWERS: WorkerAnswers<SourcesAnswer> = {
+  check: isSourcesAnswer,
+  failed: (why, message) => ({
+    ok: false,
+    message:
+      why === 'late'
+        ? 'the sources were not found in time'
+        : why === 'busy'
+          ? 'too many protocols are waiting to be linked'
+          : why === 'malformed'
+            ? 'the linker gave no answer'
+            : (message ?? 'the linker failed'),
+  }),
+};
+
 /** One result linked in a fresh Worker, stopped when it answers, fails, or at `limitMs`. */
 export function linkInWorker(
   start: () => ThreadWorker,
@@ -68,24 +94,76 @@ export function linkInWorker(
   limitMs = SOURCES_LIMIT_MS,
   timers: Timers = REAL_TIMERS,
 ): Promise<SourcesAnswer> {
-  return callWorker(
-    start,
-    request,
-    limitMs,
-    {
-      check: isSourcesAnswer,
-      failed: (why, message) => ({
-        ok: false,
-        message:
-          why === 'late'
-            ? 'the sources were not found in time'
-            : why === 'malformed'
-              ? 'the linker gave no answer'
-              : (message ?? 'the linker failed'),
-      }),
-    },
-    timers,
+  return callWorker(start, request, limitMs, LINKER_ANSWERS, timers);
+}
+
+/**
+ * The linker's Worker is kept this long after its last answer: protocols are linked in bursts (a
+ * result opened in the viewer, then in the popup; a result ready, then its delivery; meetings
+ * looked through one after another), and a link in the kept Worker skips the Worker's start and
+ * its script's compiling, with the linker's code already warm (docs/grounding.md has the figures).
+ * Then it is stopped, and its memory given back.
+ */
+export const LINKER_IDLE_MS = 60_000;
+
+/**
+ * A protocol's action items are read in the same Worker (lib/items/sourced.ts: the extraction, and
+ * each listed item's sources found by this linker): one copy of the code in the package, and one
+ * Worker kept warm for both. Stopped after this long: the background waits 20 s for an answer.
+ */
+export const ITEMS_LIMIT_MS = 15_000;
+
+/** An items request as the linker's Worker takes it (on the linker's channel). */
+export interface ItemsMessage {
+  channel: typeof SOURCES_CHANNEL;
+  items: ItemsRequest;
+}
+
+export function isItemsMessage(message: unknown): message is ItemsMessage {
+  const value = message as Partial<ItemsMessage> | null;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    value.channel === SOURCES_CHANNEL &&
+    isItemsRequest(value.items)
   );
+}
+
+const ITEMS_ANSWERS: WorkerAnswers<ItemsAnswer> = {
+  check: isItemsAnswer,
+  failed: (why, message) => ({
+    ok: false,
+    message:
+      why === 'late'
+        ? 'the action items were not read in time'
+        : why === 'busy'
+          ? 'too many protocols are waiting to be read'
+          : why === 'malformed'
+            ? 'the action items reader gave no answer'
+            : (message ?? 'the action items reader failed'),
+  }),
+};
+
+/**
+ * The linker's Worker kept between uses (lib/worker-call.ts `keptWorker`): results linked, and
+ * protocols' action items read, one at a time.
+ */
+export interface LinkerThread {
+  link(request: SourcesRequest, limitMs?: number): Promise<SourcesAnswer>;
+  items(request: ItemsRequest, limitMs?: number): Promise<ItemsAnswer>;
+}
+
+export function linkerThread(
+  start: () => ThreadWorker,
+  idleMs = LINKER_IDLE_MS,
+  timers: Timers = REAL_TIMERS,
+): LinkerThread {
+  const kept = keptWorker(start, { idleMs, timers });
+  return {
+    link: (request, limitMs = SOURCES_LIMIT_MS) => kept.call(request, limitMs, LINKER_ANSWERS),
+    items: (request, limitMs = ITEMS_LIMIT_MS) =>
+      kept.call({ channel: SOURCES_CHANNEL, items: request } satisfies ItemsMessage, limitMs, ITEMS_ANSWERS),
+  };
 }
 
 /** The sources of an answer, or an error saying why there are none. */

@@ -1,9 +1,9 @@
 /**
  * A protocol's action items read outside the background worker, which does not carry marked or
- * the declension library: the offscreen document's `items` task (lib/offscreen/tasks.ts) runs
- * `extractItems`. This file is what both sides share: the request, the answer and their checks
- * (an answer is believed only when every item has the extraction's shape and bounds). It imports
- * nothing heavy.
+ * the declension library: the offscreen document's `items` task (lib/offscreen/tasks.ts) has the
+ * linker's Worker (lib/grounding/thread.ts) run `readItems` (./sourced.ts). This file is what
+ * both sides share: the request, the answer and their checks (an answer is believed only when
+ * every item has the extraction's shape and bounds). It imports nothing heavy.
  */
 import { type ActionItem, ITEMS_MAX } from './types';
 

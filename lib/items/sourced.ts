@@ -2,7 +2,7 @@
  * A protocol's action items with the moments they were said: the extraction (./extract.ts), and
  * for each listed item the suggested sources lib/grounding finds for the same list item (joined
  * by `bullet`, the k-th list item of the protocol, which is grounding's `item`). A row of a table
- * has none. What the offscreen document (Chrome) and the background page (Firefox) run for
+ * has none. What the linker's Worker (Chrome) and the background page (Firefox) run for
  * `items`; pure.
  */
 import type { ProcessingResult } from '@/lib/api/schemas';
