@@ -123,4 +123,20 @@ describe('recording.sources', () => {
     failLinking = false;
     expect((await send('recording.sources', { spaceId: S.personal, audioId: R.ready })).ok).toBe(true);
   });
+
+  it('a kept result shown to a page has its sources linked at once; the page’s ask then finds them, linked once', async () => {
+    await signIn();
+    await send('recording.result', { spaceId: S.personal, audioId: R.ready });
+    // Linking started with the result, before any page asked.
+    await expect.poll(() => linked.length).toBe(1);
+    const answer = await send('recording.sources', { spaceId: S.personal, audioId: R.ready });
+    expect(answer.ok).toBe(true);
+    expect(answer.data.lines.length).toBeGreaterThan(0);
+    // Shown again (read from the archive): the kept sources serve, nothing is linked again.
+    await send('recording.result', { spaceId: S.personal, audioId: R.ready });
+    expect((await send('recording.sources', { spaceId: S.personal, audioId: R.ready })).data).toEqual(
+      answer.data,
+    );
+    expect(linked).toHaveLength(1);
+  });
 });

@@ -49,6 +49,16 @@ async function serviceResult(
   }
 }
 
+/**
+ * A kept result shown to a page: its protocol's sources are linked now (or read, when kept), so
+ * that the page's own ask (`recording.sources`), which comes once it has drawn the protocol, finds
+ * them linked or on the way (one linking per recording and revision: lib/background/sources.ts).
+ * A failure here is the ask's to report.
+ */
+function prepareSources(bg: Background, owner: string, spaceId: number, audioId: number): void {
+  void bg.sources.kept(owner, spaceId, audioId).catch(() => undefined);
+}
+
 export function createSpaceHandlers(bg: Background): Pick<Handlers, SpaceMessages> {
   return {
     'spaces.list': async () => {
@@ -136,6 +146,7 @@ export function createSpaceHandlers(bg: Background): Pick<Handlers, SpaceMessage
         : null;
       if (kept?.[0]) {
         const [record, speakerMap] = kept;
+        if (owner) prepareSources(bg, owner, spaceId, audioId);
         return { ...shownResult(record.result), archived: { createdAt: record.createdAt, speakerMap } };
       }
       const result = await serviceResult(bg, spaceId, audioId);
@@ -152,7 +163,10 @@ export function createSpaceHandlers(bg: Background): Pick<Handlers, SpaceMessage
             console.warn('result not archived', error);
             return false;
           });
-        if (kept) return { ...shownResult(result), archived: { createdAt, speakerMap: {} } };
+        if (kept) {
+          prepareSources(bg, owner, spaceId, audioId);
+          return { ...shownResult(result), archived: { createdAt, speakerMap: {} } };
+        }
       }
       return shownResult(result);
     },
