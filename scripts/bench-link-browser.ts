@@ -3,16 +3,22 @@
  * test: it prints figures and asserts nothing): the built test extension in Chromium
  * (.output/chrome-mv3, `npm run build:test`) and in Firefox ESR (.output/firefox-mv2,
  * `npm run build:test:firefox`), launched as scripts/bench-search-browser.ts and
- * scripts/bench-search-firefox.ts launch them. An extension page starts the linker's own Worker
- * (`/sources-worker.js`, entrypoints/sources-worker.ts) as the product does (lib/grounding/thread.ts
- * `linkInWorker`: a fresh Worker for each result, stopped when it answers) and gives it the 2-hour
- * meeting `npm run grounding -- bench` links (about 1,500 utterances, 40 lines). Reports the first
- * (cold) link and the median of `--runs` warm ones: the wall time in the page (the Worker started,
- * the result sent, the sources back) and the CPU time of the browser's processes meanwhile (Linux
- * /proc: in Chromium its renderers, the page and its worker; in Firefox all its processes), and
- * the requests the browser reported while linking (the driver's request events: Playwright's in
- * Chromium, its dedicated workers' included; WebDriver BiDi's in Firefox). Then the same in one
- * Worker kept between runs: the linker's own cost with its code warm, apart from starting a Worker.
+ * scripts/bench-search-firefox.ts launch them, linking the 2-hour meeting `npm run grounding --
+ * bench` links (about 1,500 utterances, 40 lines) as the product does (lib/grounding/thread.ts
+ * `keptLinker`: one linker Worker kept between links, stopped after a minute idle).
+ *
+ * In Chromium, first the background's own path: its service worker asks the offscreen document,
+ * whose kept Worker links (lib/background/sources.ts): cold, the document opened and the Worker
+ * started for the link (a link after the document closed, 20 s after the last); warm, the
+ * document still open and its Worker kept (the next link of a burst). Then, in both browsers, an
+ * extension page starting the linker's Worker (`/sources-worker.js`) itself, as Firefox's
+ * background page does: a fresh Worker for each link (the first link after the Worker idled
+ * out), then one Worker kept between links. Each: the first link and the median of `--runs` more,
+ * the wall time (the Worker started, the result sent, the sources back), the CPU time of the
+ * browser's processes meanwhile (Linux /proc: in Chromium its renderers, where the worker, the
+ * document and its Worker run; in Firefox all its processes), and the requests the browser
+ * reported while linking (the driver's request events: Playwright's in Chromium, its dedicated
+ * workers' included; WebDriver BiDi's in Firefox).
  *
  * Usage: npm run bench:link -- [--runs 5] [--chromium-only | --firefox-only]
  */
@@ -41,9 +47,9 @@ function processesCpuMs(pids: readonly string[]): number {
 }
 
 /**
- * Links the request in a fresh linker Worker in the page, stopped when it answers (as the extension
- * does), or with `kept` in one Worker kept between runs (the linker's own cost, its code warm); the
- * wall time and the lines given a source.
+ * Links the request in a fresh linker Worker in the page, stopped when it answers (a link after
+ * the kept Worker idled out), or with `kept` in one Worker kept between runs (the next link of a
+ * burst); the wall time and the lines given a source.
  */
 function linkOnce(page: InPage, request: unknown, kept: boolean) {
   return page.evaluate(
@@ -108,7 +114,9 @@ async function runs(
   request: unknown,
   kept: boolean,
 ): Promise<void> {
-  const how = kept ? `${browser}, one Worker kept` : `${browser}, a fresh Worker each (as the extension)`;
+  const how = kept
+    ? `${browser}, in a page, one Worker kept (as the extension links the next result of a burst)`
+    : `${browser}, in a page, a fresh Worker each (as the extension links after its Worker idled out)`;
   const wall: number[] = [];
   const used: number[] = [];
   const seen: string[] = [];
@@ -139,6 +147,105 @@ async function runs(
   );
 }
 
+/** What the service worker measured of one link through the offscreen document. */
+interface Linked {
+  ms: number;
+  lines: number;
+  linked: number;
+  error?: string;
+}
+
+/**
+ * In Chromium, the path the background takes (lib/background/sources.ts): the service worker asks
+ * the offscreen document (`sources` on its channel), whose linker Worker links the result. Cold:
+ * the document opened first, then the Worker started in it (a link after the document closed);
+ * warm: the document still open and its Worker kept (the next link of a burst). Timed in the worker.
+ */
+async function throughOffscreen(
+  service: { evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> },
+  cpu: () => number,
+  requests: () => string[],
+  request: unknown,
+): Promise<void> {
+  const linkOnce = (open: boolean) =>
+    service.evaluate(
+      async ({ request, open }) => {
+        const chromeApi = (
+          globalThis as unknown as {
+            chrome: {
+              offscreen: {
+                createDocument(options: object): Promise<void>;
+                closeDocument(): Promise<void>;
+              };
+              runtime: { sendMessage(message: unknown): Promise<unknown> };
+            };
+          }
+        ).chrome;
+        const started = performance.now();
+        if (open)
+          await chromeApi.offscreen.createDocument({
+            url: 'offscreen.html',
+            reasons: ['WORKERS'],
+            justification: 'The linker benchmark.',
+          });
+        const opened = performance.now() - started;
+        const answer = (await chromeApi.runtime.sendMessage({
+          channel: 'meeting-capture-offscreen',
+          task: 'sources',
+          payload: request,
+        })) as { ok: boolean; message?: string; sources?: { lines: Array<{ sources: unknown[] | null }> } };
+        const elapsed = performance.now() - started;
+        const lines = answer.sources?.lines ?? [];
+        return {
+          ms: elapsed,
+          opened,
+          lines: lines.length,
+          linked: lines.filter((line) => (line.sources?.length ?? 0) > 0).length,
+          error: answer.ok ? undefined : answer.message,
+        } satisfies Linked & { opened: number };
+      },
+      { request, open },
+    );
+  const close = () =>
+    service.evaluate(
+      () =>
+        (
+          globalThis as unknown as { chrome: { offscreen: { closeDocument(): Promise<void> } } }
+        ).chrome.offscreen
+          .closeDocument()
+          .catch(() => undefined),
+      undefined,
+    );
+  for (const warm of [false, true]) {
+    const how = warm
+      ? 'Chromium, through the offscreen document kept open, its linker Worker kept (the next link of a burst)'
+      : 'Chromium, through the offscreen document opened for the link, its Worker started (a link after 20 s idle)';
+    const wall: number[] = [];
+    const used: number[] = [];
+    const opening: number[] = [];
+    const seen: string[] = [];
+    let shape = '';
+    if (warm) await linkOnce(true);
+    for (let run = 0; run < RUNS; run += 1) {
+      if (!warm) await close();
+      const before = requests().length;
+      const cpuBefore = cpu();
+      const answer = await linkOnce(!warm);
+      used.push(cpu() - cpuBefore);
+      seen.push(...requests().slice(before));
+      if (answer.error) throw new Error(`Chromium: the linker failed: ${answer.error}`);
+      wall.push(answer.ms);
+      opening.push(answer.opened);
+      shape = `${answer.lines} lines, ${answer.linked} given a source`;
+    }
+    await close();
+    const network = seen.filter((url) => /^(https?|wss?):/.test(url));
+    console.log(
+      `${how}: ${ms(median(wall))} wall median of ${RUNS} (runs ${wall.map((t) => t.toFixed(0)).join(', ')} ms), CPU ${ms(median(used))} median${warm ? '' : ` (opening the document: ${ms(median(opening))} of the wall time)`}; ${shape}; ${network.length} requests to the network`,
+    );
+  }
+}
+
 async function chromium(request: unknown): Promise<void> {
   const launched = await launchChromium({ profilePrefix: 'mc-bench-link-', extensionDir: extensionPath });
   try {
@@ -155,6 +262,12 @@ async function chromium(request: unknown): Promise<void> {
       )
         .filter((row) => row.args.includes('--type=renderer'))
         .map((row) => row.pid);
+    await throughOffscreen(
+      service,
+      () => processesCpuMs(renderers()),
+      () => urls,
+      request,
+    );
     await bench(
       'Chromium',
       page,
