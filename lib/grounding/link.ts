@@ -210,14 +210,14 @@ function scratchOf(index: MeetingIndex): Scratch {
 /**
  * Each utterance's BM25 match of the query and its neighbours' share of theirs: for each stem, an
  * utterance takes the best of its own match and its neighbours' shares; the stems' values add up.
- * In the order the utterances were first reached (the callers rank by score, then position).
+ * The utterances reached, in the order first reached (the callers rank by score, then position).
  */
 function matchScores(
   index: MeetingIndex,
   query: Query,
   params: LinkParams,
   budget: Budget = { left: Number.POSITIVE_INFINITY },
-): Map<number, number> {
+): Candidates {
   const { k1, b } = params;
   const scratch = scratchOf(index);
   const { best, total, bestTouched, totalTouched } = scratch;
@@ -260,10 +260,11 @@ function matchScores(
       best[u] = 0;
     }
   }
-  const out = new Map<number, number>();
+  const out: Candidates = { flats: new Int32Array(totals), scores: new Float64Array(totals) };
   for (let t = 0; t < totals; t += 1) {
     const u = totalTouched[t] as number;
-    out.set(u, total[u] as number);
+    out.flats[t] = u;
+    out.scores[t] = total[u] as number;
     total[u] = 0;
   }
   return out;
@@ -279,8 +280,9 @@ function contextPrior(
   const n = index.size;
   if (n === 0 || query.stems.length === 0) return null;
   const raw = new Float64Array(n);
-  for (const [u, value] of matchScores(index, query, { ...params, near1: 0, near2: 0 }, budget))
-    raw[u] = value;
+  const matched = matchScores(index, query, { ...params, near1: 0, near2: 0 }, budget);
+  for (let i = 0; i < matched.flats.length; i += 1)
+    raw[matched.flats[i] as number] = matched.scores[i] as number;
   const radius = Math.max(1, Math.round(params.spread * 2));
   budget.left -= n * (2 * radius + 1);
   const kernel: number[] = [];
@@ -375,22 +377,18 @@ export function linkLines(
         for (const b of headed.get(stem) ?? [])
           blockBonus.set(b, (blockBonus.get(b) ?? 0) + (query.weights[q] as number) / query.mass);
       });
-    const candidates: Candidates = {
-      flats: new Int32Array(scores.size),
-      scores: new Float64Array(scores.size),
-    };
-    let c = 0;
-    for (const [u, base] of scores) {
-      let score = base;
+    // The matches become the line's candidates, their scores weighed in place.
+    const candidates = scores;
+    for (let c = 0; c < candidates.flats.length; c += 1) {
+      const u = candidates.flats[c] as number;
+      let score = candidates.scores[c] as number;
       const speaker = index.speakers[u] as string;
       if (named.ids.size > 0 && named.ids.has(speaker)) score *= 1 + params.speaker;
       else if (byHeading.size > 0 && byHeading.has(speaker)) score *= 1 + params.headingSpeaker;
       if (context) score *= 1 + params.context * (context[u] as number);
       const block = blockBonus.get((index.places[u] as { block: number }).block);
       if (block) score *= 1 + params.block * block;
-      candidates.flats[c] = u;
       candidates.scores[c] = score;
-      c += 1;
     }
     passes.push({ candidates, query, named: named.ids.size, limited: false });
   }
@@ -491,12 +489,18 @@ function align(lines: readonly ProtocolLine[], passes: Pass[], params: LinkParam
       let chance = 1;
       if (before && before.length > 0) {
         let p = 0;
-        for (const place of before) if (place.flat <= flat + params.alignSlack) p += place.p;
+        for (let j = 0; j < before.length; j += 1) {
+          const place = before[j] as { flat: number; p: number };
+          if (place.flat <= flat + params.alignSlack) p += place.p;
+        }
         chance *= p;
       }
       if (after && after.length > 0) {
         let p = 0;
-        for (const place of after) if (place.flat >= flat - params.alignSlack) p += place.p;
+        for (let j = 0; j < after.length; j += 1) {
+          const place = after[j] as { flat: number; p: number };
+          if (place.flat >= flat - params.alignSlack) p += place.p;
+        }
         chance *= p;
       }
       scores[i] = (scores[i] as number) * (1 + params.align * chance);

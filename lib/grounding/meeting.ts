@@ -80,15 +80,16 @@ export class MeetingIndex {
         const words = foldedWords(text.length > 40_000 ? text.slice(0, 40_000) : text);
         const counts = new Map<string, number>();
         let length = 0;
-        for (const word of words) {
+        // (Indexed loops, not iterators: this runs for every word of the meeting, often cold.)
+        for (let w = 0; w < words.length; w += 1) {
           if (length >= MAX_UTTERANCE_TERMS) break;
-          const stem = matchStem(word);
+          const stem = matchStem(words[w] as string);
           if (!stem) continue;
           counts.set(stem, (counts.get(stem) ?? 0) + 1);
           length += 1;
         }
         if (candidates.size > 0) texts.push(text);
-        for (const [stem, count] of counts) {
+        counts.forEach((count, stem) => {
           let posting = this.postings.get(stem);
           if (!posting) {
             posting = { utterances: [], counts: [] };
@@ -96,7 +97,7 @@ export class MeetingIndex {
           }
           posting.utterances.push(flat);
           posting.counts.push(count);
-        }
+        });
         this.places.push({ block: b, utterance: u });
         this.speakers.push(String(utterance.speakerId));
         this.lengths.push(length);
