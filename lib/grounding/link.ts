@@ -179,9 +179,10 @@ interface Budget {
 }
 
 /**
- * Scratch arrays of `matchScores`, one value per utterance, reused from line to line (a meeting of
- * 60,000 utterances would otherwise allocate and collect a megabyte per line); all zero between
- * calls, each cleared through the list of the places it touched.
+ * Scratch arrays of `matchScores`, one value per utterance, made once per `linkLines` and reused
+ * from line to line (a meeting of 60,000 utterances would otherwise allocate and collect a
+ * megabyte per line); all zero between calls, each cleared through the list of the places it
+ * touched.
  */
 class Scratch {
   readonly best: Float64Array;
@@ -196,17 +197,6 @@ class Scratch {
   }
 }
 
-const scratches = new WeakMap<MeetingIndex, Scratch>();
-
-function scratchOf(index: MeetingIndex): Scratch {
-  let scratch = scratches.get(index);
-  if (!scratch || scratch.size !== index.size) {
-    scratch = new Scratch(index.size);
-    scratches.set(index, scratch);
-  }
-  return scratch;
-}
-
 /**
  * Each utterance's BM25 match of the query and its neighbours' share of theirs: for each stem, an
  * utterance takes the best of its own match and its neighbours' shares; the stems' values add up.
@@ -216,10 +206,10 @@ function matchScores(
   index: MeetingIndex,
   query: Query,
   params: LinkParams,
-  budget: Budget = { left: Number.POSITIVE_INFINITY },
+  budget: Budget,
+  scratch: Scratch,
 ): Candidates {
   const { k1, b } = params;
-  const scratch = scratchOf(index);
   const { best, total, bestTouched, totalTouched } = scratch;
   const n = index.size;
   let totals = 0;
@@ -276,11 +266,12 @@ function contextPrior(
   query: Query,
   params: LinkParams,
   budget: Budget,
+  scratch: Scratch,
 ): Float64Array | null {
   const n = index.size;
   if (n === 0 || query.stems.length === 0) return null;
   const raw = new Float64Array(n);
-  const matched = matchScores(index, query, { ...params, near1: 0, near2: 0 }, budget);
+  const matched = matchScores(index, query, { ...params, near1: 0, near2: 0 }, budget, scratch);
   for (let i = 0; i < matched.flats.length; i += 1)
     raw[matched.flats[i] as number] = matched.scores[i] as number;
   const radius = Math.max(1, Math.round(params.spread * 2));
@@ -313,6 +304,7 @@ export function linkLines(
   const out: LineLinks[] = [];
   if (index.size === 0) return lines.map((line) => ({ line, links: [], best: 0, support: 0, features: {} }));
   const budget: Budget = { left: params.work };
+  const scratch = new Scratch(index.size);
   // The context of each section: its heading and all its lines (the first `MAX_CONTEXTS` sections).
   const sections = new Map<number, ProtocolLine[]>();
   for (const line of lines) {
@@ -331,7 +323,7 @@ export function linkLines(
       for (let i = 0; i < params.heading; i += 1) parts.push(heading);
       for (const line of siblings.slice(0, 200)) parts.push(line.text.slice(0, 2_000));
       const query = queryOf(index, parts.join('\n'), { ...params, maxTerms: 200 }, new Set());
-      prior = contextPrior(index, query, params, budget);
+      prior = contextPrior(index, query, params, budget, scratch);
     }
     contexts.set(section, prior);
     return prior;
@@ -368,7 +360,7 @@ export function linkLines(
     }
     const named = index.matcher.inLine(line.text.slice(0, 20_000));
     const query = queryOf(index, line.text, params, named.stems, line.heading);
-    const scores = matchScores(index, query, params, budget);
+    const scores = matchScores(index, query, params, budget, scratch);
     const context = contextOf(line.section);
     const byHeading = namedByHeading(line);
     const blockBonus = new Map<number, number>();
