@@ -361,7 +361,10 @@ export function LineSources({ container, sources, utterance, href, onShow, revea
       toggle.focus({ preventScroll: true });
     };
     show();
-    return () => cancelAnimationFrame(frame);
+    // (No frame asked when the control was there at once: nothing to cancel.)
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+    };
   }, [reveal]);
 
   if (unplaced.length === 0) return null;
