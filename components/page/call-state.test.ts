@@ -38,9 +38,13 @@ const CALL =
   '<div data-participant-id="1">Anna</div><div><button aria-label="Leave call">Leave</button></div>';
 const LEFT = '<h1>You left the meeting</h1><button>Rejoin</button>';
 
+/** The visits of a test, ended after it: a follower left running would read the next test's page. */
+const visits: AbortController[] = [];
+
 function follow(service: MeetingServiceId = 'google_meet', recording = true) {
   const control = recorder(recording);
   const visitSignal = new AbortController();
+  visits.push(visitSignal);
   followCallState(visit, visitSignal.signal, service, control);
   return { control, visit: visitSignal };
 }
@@ -54,7 +58,10 @@ describe('the call state, read while this tab is recorded', () => {
     told.length = 0;
     document.body.innerHTML = '';
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    for (const visitSignal of visits.splice(0)) visitSignal.abort();
+    vi.useRealTimers();
+  });
 
   it('reads nothing, times nothing and observes nothing until the recording starts, and stops with it', async () => {
     const observe = vi.spyOn(MutationObserver.prototype, 'observe');
@@ -116,6 +123,38 @@ describe('the call state, read while this tab is recorded', () => {
     document.body.innerHTML = CALL;
     await vi.advanceTimersByTimeAsync(10 * CALL_CHECK_MS);
     expect(sent).toEqual([]);
+  });
+
+  it('an end holds only while the call stays gone: its controls drawn again in between start it anew', async () => {
+    document.body.innerHTML = CALL;
+    follow();
+    await vi.advanceTimersByTimeAsync(CALL_LOOK_MS);
+    // The end screen (its first reading comes through the controls' observer), the call drawn
+    // again for a moment, the end screen again: two end readings 2 s apart, but no end that held.
+    document.body.innerHTML = LEFT;
+    await vi.advanceTimersByTimeAsync(500);
+    document.body.innerHTML = CALL;
+    await vi.advanceTimersByTimeAsync(300);
+    document.body.innerHTML = LEFT;
+    await vi.advanceTimersByTimeAsync(CALL_CONFIRM_MS - 500);
+    expect(sent).toEqual([]);
+    // Held from its new first reading: told.
+    await vi.advanceTimersByTimeAsync(CALL_CONFIRM_MS);
+    expect(sent).toEqual([{ type: 'page.callEnded', payload: {} }]);
+  });
+
+  it("an end dialog read over the call's controls is told though the call under it keeps changing", async () => {
+    document.body.innerHTML =
+      '<div id="portal"></div><div class="meeting"><footer><button aria-label="Leave">Leave</button></footer><div id="video"></div></div>';
+    follow('zoom');
+    await vi.advanceTimersByTimeAsync(CALL_LOOK_MS);
+    document.getElementById('portal')!.innerHTML =
+      '<div class="zm-modal"><div class="zm-modal-body-title">This meeting has been ended by host</div></div>';
+    const video = document.getElementById('video')!;
+    const redraw = setInterval(() => video.replaceChildren(document.createElement('canvas')), 100);
+    await vi.advanceTimersByTimeAsync(CALL_CHECK_MS + CALL_CONFIRM_MS + 200);
+    clearInterval(redraw);
+    expect(sent).toEqual([{ type: 'page.callEnded', payload: {} }]);
   });
 
   it('an end dialog drawn where no watched element changes is found by the slow look', async () => {
@@ -198,7 +237,10 @@ describe('a client that draws its call in the top document after all', () => {
     vi.useFakeTimers();
     sent.length = 0;
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    for (const visitSignal of visits.splice(0)) visitSignal.abort();
+    vi.useRealTimers();
+  });
 
   it('Zoom’s classic client (/wc/join/<n>, no frame) is read in the top document: no breakage, its end told', async () => {
     document.body.innerHTML = '<input id="inputname"><button id="joinBtn">Join</button>';

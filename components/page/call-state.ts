@@ -12,8 +12,9 @@
  * modal drawn over the footer). Out of the call (pre-join, waiting room, an unknown screen) the
  * page is looked at every `CALL_LOOK_MS`.
  *
- * When the page says the call ended, and still says so at a second reading `CALL_CONFIRM_MS`
- * later, the background is told once (`page.callEnded`): a recording of this tab and meeting
+ * When the page says the call ended, and still says so at a reading `CALL_CONFIRM_MS` later,
+ * every reading in between (one each `SETTLE_MS`) saying so too (the call drawn again starts the
+ * end anew), the background is told once (`page.callEnded`): a recording of this tab and meeting
  * stops and is uploaded. A page whose call is never recognised (nothing the rules know for
  * `CALL_UNSEEN_MS` of a recording: the page changed, or the call's frame never loaded) is told as
  * breakage (`page.breakage`, no page content), once per visit, and nothing is acted on: `unknown`
@@ -37,7 +38,7 @@ export const CALL_CONFIRM_MS = 2000;
 export const CALL_CHECK_MS = 5000;
 /** Nothing recognised for this long in a recording (a page that changed, a frame that never loads): told as breakage. */
 export const CALL_UNSEEN_MS = 30_000;
-/** Changes around the controls are looked at together, this soon after the first. */
+/** Changes around the controls are looked at together, this soon after the first; and an end is read this often until it is told. */
 const SETTLE_MS = 200;
 
 /** A word to the background; none is waited for, a failure is nothing to act on. */
@@ -135,11 +136,13 @@ export function followCallState(
         reported = true;
         tell('page.breakage', { part: framed ? 'call state' : 'call frame' });
       }
+      // Until an end is told, the page is read again every `SETTLE_MS`: the call drawn again
+      // meanwhile (a re-render, a quick rejoin) breaks the end, which holds anew from its next
+      // reading.
       if (on) {
         watchControls(doc);
         schedule(CALL_CHECK_MS);
-      } else if (endSeenAt !== null && !told) schedule(CALL_CONFIRM_MS - (now - endSeenAt));
-      else schedule(CALL_LOOK_MS);
+      } else schedule(endSeenAt !== null && !told ? SETTLE_MS : CALL_LOOK_MS);
     }
     look();
   };
