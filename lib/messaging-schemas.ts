@@ -127,7 +127,8 @@ const privilegedSchemas = {
     audioIds: z.array(audioId).check(z.minLength(1), z.maxLength(500)),
   }),
   'recording.info': z.object({ spaceId, audioId }),
-  'recording.result': z.object({ spaceId, audioId }),
+  // `shown`: a page about to show the protocol (its sources are linked at once).
+  'recording.result': z.object({ spaceId, audioId, shown: z.optional(z.boolean()) }),
   'recording.sources': z.object({ spaceId, audioId }),
   'recording.process': z.object({ spaceId, audioId }),
   'jobs.list': z.object({}),

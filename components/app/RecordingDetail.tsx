@@ -50,15 +50,15 @@ export function RecordingDetail({ recording, onBack }: { recording: Recording; o
     if (!wantsResult) return;
     let live = true;
     setResult({ state: 'loading' });
-    void sendMessage('recording.result', { spaceId: recording.space_id, audioId: recording.id }).then(
-      (answer) => {
-        if (!live) return;
-        setRenamed(answer.ok && answer.data?.archived ? answer.data.archived.speakerMap : null);
-        setResult(
-          answer.ok ? { state: 'done', result: answer.data } : { state: 'error', error: answer.error },
-        );
-      },
-    );
+    void sendMessage('recording.result', {
+      spaceId: recording.space_id,
+      audioId: recording.id,
+      shown: true,
+    }).then((answer) => {
+      if (!live) return;
+      setRenamed(answer.ok && answer.data?.archived ? answer.data.archived.speakerMap : null);
+      setResult(answer.ok ? { state: 'done', result: answer.data } : { state: 'error', error: answer.error });
+    });
     return () => {
       live = false;
     };

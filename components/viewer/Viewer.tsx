@@ -277,7 +277,7 @@ function RecordingView({
       info = answer;
       settle();
     });
-    void sendMessage('recording.result', { spaceId, audioId }).then((answer) => {
+    void sendMessage('recording.result', { spaceId, audioId, shown: true }).then((answer) => {
       result = answer;
       if (live && answer.ok) setRenamed(answer.data?.archived ? answer.data.archived.speakerMap : null);
       settle();

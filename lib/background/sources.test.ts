@@ -124,16 +124,20 @@ describe('recording.sources', () => {
     expect((await send('recording.sources', { spaceId: S.personal, audioId: R.ready })).ok).toBe(true);
   });
 
-  it('a kept result shown to a page has its sources linked at once; the page’s ask then finds them, linked once', async () => {
+  it('a kept result a page is about to show has its sources linked at once; the page’s ask then finds them, linked once', async () => {
     await signIn();
+    // The popup's look at whether a recording is ready links nothing.
     await send('recording.result', { spaceId: S.personal, audioId: R.ready });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(linked).toHaveLength(0);
+    await send('recording.result', { spaceId: S.personal, audioId: R.ready, shown: true });
     // Linking started with the result, before any page asked.
     await expect.poll(() => linked.length).toBe(1);
     const answer = await send('recording.sources', { spaceId: S.personal, audioId: R.ready });
     expect(answer.ok).toBe(true);
     expect(answer.data.lines.length).toBeGreaterThan(0);
     // Shown again (read from the archive): the kept sources serve, nothing is linked again.
-    await send('recording.result', { spaceId: S.personal, audioId: R.ready });
+    await send('recording.result', { spaceId: S.personal, audioId: R.ready, shown: true });
     expect((await send('recording.sources', { spaceId: S.personal, audioId: R.ready })).data).toEqual(
       answer.data,
     );

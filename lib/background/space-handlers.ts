@@ -50,8 +50,9 @@ async function serviceResult(
 }
 
 /**
- * A kept result shown to a page: its protocol's sources are linked now (or read, when kept), so
- * that the page's own ask (`recording.sources`), which comes once it has drawn the protocol, finds
+ * A kept result a page is about to show (`shown`: the viewer, the popup's result; not the popup's
+ * look at whether a recording is ready): its protocol's sources are linked now (or read, when
+ * kept), so that the page's own ask (`recording.sources`), which comes once it has drawn the protocol, finds
  * them linked or on the way (one linking per recording and revision: lib/background/sources.ts).
  * A failure here is the ask's to report.
  */
@@ -131,7 +132,7 @@ export function createSpaceHandlers(bg: Background): Pick<Handlers, SpaceMessage
       return recording;
     },
 
-    'recording.result': async ({ spaceId, audioId }) => {
+    'recording.result': async ({ spaceId, audioId, shown }) => {
       // A ready result does not change: once kept in the archive it is read from there, offline too.
       const owner = await bg.archive.owner();
       // An archive that cannot be read (no IndexedDB, a full disk) only costs the network read.
@@ -146,7 +147,7 @@ export function createSpaceHandlers(bg: Background): Pick<Handlers, SpaceMessage
         : null;
       if (kept?.[0]) {
         const [record, speakerMap] = kept;
-        if (owner) prepareSources(bg, owner, spaceId, audioId);
+        if (owner && shown) prepareSources(bg, owner, spaceId, audioId);
         return { ...shownResult(record.result), archived: { createdAt: record.createdAt, speakerMap } };
       }
       const result = await serviceResult(bg, spaceId, audioId);
@@ -164,7 +165,7 @@ export function createSpaceHandlers(bg: Background): Pick<Handlers, SpaceMessage
             return false;
           });
         if (kept) {
-          prepareSources(bg, owner, spaceId, audioId);
+          if (shown) prepareSources(bg, owner, spaceId, audioId);
           return { ...shownResult(result), archived: { createdAt, speakerMap: {} } };
         }
       }
