@@ -180,4 +180,16 @@ describe('the offscreen document', () => {
     expect(chrome.calls).toEqual(['create', 'close', 'create', 'close']);
     expect(pending.size).toBe(0);
   });
+
+  it('a document that died while it lingered is opened again by the next use', async () => {
+    const chrome = fakeChrome();
+    const timers = { set: () => 1, clear: () => undefined };
+    const document = offscreenDocument(chrome.api, timers, () => 0);
+    await document.use(async () => 'link', 20_000);
+    expect(chrome.isOpen()).toBe(true);
+    // Closed behind the lock's back (a crash, another context).
+    await chrome.api.closeDocument();
+    expect(await document.use(async () => chrome.isOpen(), 20_000)).toBe(true);
+    expect(chrome.calls).toEqual(['create', 'close', 'create']);
+  });
 });

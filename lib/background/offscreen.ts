@@ -103,11 +103,14 @@ export function offscreenDocument(
   return {
     async use<T>(work: () => Promise<T>, lingerMs = 0): Promise<T> {
       users += 1;
-      if (lingering !== null) {
+      // A document kept open for lingering may have died meanwhile (closed by another context,
+      // its process gone): asked again whether it exists, and opened again if not.
+      const lingered = lingering !== null;
+      if (lingered) {
         timers.clear(lingering);
         lingering = null;
       }
-      if (!open) {
+      if (!open || lingered) {
         const opening = create();
         open = opening;
         opening.catch(() => {
