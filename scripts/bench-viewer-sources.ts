@@ -87,7 +87,8 @@ async function round(
       chromium.context.serviceWorkers()[0] ?? (await chromium.context.waitForEvent('serviceworker'));
     const id = new URL(worker.url()).host;
     worker.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') console.log(`(worker) ${message.text()}`);
+      if (message.type() === 'error' || message.type() === 'warning')
+        console.log(`(worker) ${message.text()}`);
     });
     const page = await chromium.context.newPage();
     await page.setViewportSize({ width: 1200, height: 900 });
