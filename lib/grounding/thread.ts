@@ -71,21 +71,39 @@ export function isSourcesAnswer(message: unknown): message is SourcesAnswer {
     : value.ok === false && typeof value.message === 'string';
 }
 
+/** The words of each failure of a Worker's request (`failed`: when the Worker gave none). */
+interface FailureWords {
+  late: string;
+  busy: string;
+  malformed: string;
+  failed: string;
+}
+
+/** A failed request's answer. */
+type Failure = { ok: false; message: string };
+
+/** A Worker's answers read with `check`, each failure a `{ ok: false, message }` in these words. */
+function answersWith<A>(
+  check: (value: unknown) => value is A | Failure,
+  words: FailureWords,
+): WorkerAnswers<A | Failure> {
+  return {
+    check,
+    failed: (why, message) => ({
+      ok: false,
+      message:
+        why === 'late' || why === 'busy' || why === 'malformed' ? words[why] : (message ?? words.failed),
+    }),
+  };
+}
+
 /** How a linker Worker's answers are read, and its failures worded. */
-const LINKER_ANSWERS: WorkerAnswers<SourcesAnswer> = {
-  check: isSourcesAnswer,
-  failed: (why, message) => ({
-    ok: false,
-    message:
-      why === 'late'
-        ? 'the sources were not found in time'
-        : why === 'busy'
-          ? 'too many protocols are waiting to be linked'
-          : why === 'malformed'
-            ? 'the linker gave no answer'
-            : (message ?? 'the linker failed'),
-  }),
-};
+const LINKER_ANSWERS = answersWith(isSourcesAnswer, {
+  late: 'the sources were not found in time',
+  busy: 'too many protocols are waiting to be linked',
+  malformed: 'the linker gave no answer',
+  failed: 'the linker failed',
+});
 
 /** One result linked in a fresh Worker, stopped when it answers, fails, or at `limitMs`. */
 export function linkInWorker(
@@ -129,20 +147,12 @@ export function isItemsMessage(message: unknown): message is ItemsMessage {
   );
 }
 
-const ITEMS_ANSWERS: WorkerAnswers<ItemsAnswer> = {
-  check: isItemsAnswer,
-  failed: (why, message) => ({
-    ok: false,
-    message:
-      why === 'late'
-        ? 'the action items were not read in time'
-        : why === 'busy'
-          ? 'too many protocols are waiting to be read'
-          : why === 'malformed'
-            ? 'the action items reader gave no answer'
-            : (message ?? 'the action items reader failed'),
-  }),
-};
+const ITEMS_ANSWERS = answersWith(isItemsAnswer, {
+  late: 'the action items were not read in time',
+  busy: 'too many protocols are waiting to be read',
+  malformed: 'the action items reader gave no answer',
+  failed: 'the action items reader failed',
+});
 
 /**
  * The linker's Worker kept between uses (lib/worker-call.ts `keptWorker`): results linked, and
