@@ -23,6 +23,7 @@ import type {
 } from '@/lib/calendar/types';
 import type { DestinationView } from '@/lib/delivery/types';
 import type { ProtocolSources } from '@/lib/grounding/sources';
+import type { LinkFailure } from '@/lib/grounding/thread';
 import type { Lang } from '@/lib/i18n';
 import type { MineNames } from '@/lib/items/kept';
 import type { Job } from '@/lib/jobs/types';
@@ -303,6 +304,8 @@ export type MessagingErrorInfo =
     }
   /** The background did not answer (the extension was updated, reloaded or is starting). */
   | { kind: 'no-answer' }
+  /** A result's lines could not be linked to their suggested sources (lib/grounding/thread.ts). */
+  | { kind: 'sources'; reason: LinkFailure }
   /** "Record here" could not start (lib/background/recording/start.ts); `detail`: the browser's words. */
   | { kind: 'recording'; reason: RecordingRefusal; detail?: string; shortcut?: string }
   | { kind: 'internal'; message: string };
@@ -341,6 +344,7 @@ const MESSAGING_KINDS: Record<MessagingErrorInfo['kind'], true> = {
   delivery: true,
   'no-answer': true,
   recording: true,
+  sources: true,
   internal: true,
 };
 

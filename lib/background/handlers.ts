@@ -6,6 +6,7 @@
  * error.
  */
 import { toApiErrorInfo } from '@/lib/api';
+import { LinkError } from '@/lib/grounding/thread';
 import type { ErrorInfo, MessageResult, MessageType, ResponseMap } from '@/lib/messaging';
 import { createArchiveHandlers } from './archive-handlers';
 import { createCalendarHandlers } from './calendar-handlers';
@@ -41,6 +42,11 @@ export function createHandlers(bg: Background): Handlers {
 
 function errorInfoOf(error: unknown): ErrorInfo {
   if (error instanceof MessageError) return error.info;
+  if (error instanceof LinkError) {
+    // The page says why in its language; the linker's own words are kept for the logs.
+    console.warn('sources not linked', error.reason, error.message);
+    return { kind: 'sources', reason: error.reason };
+  }
   const info = toApiErrorInfo(error);
   if (info.kind === 'unexpected') return { kind: 'internal', message: info.message };
   return info;

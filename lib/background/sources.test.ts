@@ -6,7 +6,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED } from '../../emulator';
 import type { ProcessingResult } from '../api/schemas';
+import { describeError } from '../failures';
 import { sourcesOfResult } from '../grounding';
+import { LinkError } from '../grounding/thread';
 import { type KeyValueStore, memoryKeyValue } from '../kv';
 import { type Background, createBackground } from './app';
 import { KEPT_SOURCES_VERSION } from './sources';
@@ -37,7 +39,7 @@ beforeEach(() => {
       linkSources: async (result: ProcessingResult, names) => {
         linked.push({ protocol: result.result?.protocol ?? '', names });
         await new Promise((resolve) => setTimeout(resolve, 5));
-        if (failLinking) throw new Error('the sources were not found in time');
+        if (failLinking) throw new LinkError('late', 'the sources were not found in time');
         return sourcesOfResult(result, names);
       },
       fetch: notedFetch(requests, () => offline),
@@ -118,7 +120,11 @@ describe('recording.sources', () => {
     await send('recording.result', { spaceId: S.personal, audioId: R.ready });
     failLinking = true;
     const answer = await send('recording.sources', { spaceId: S.personal, audioId: R.ready });
-    expect(answer).toMatchObject({ ok: false, error: { message: 'the sources were not found in time' } });
+    // Why, for the page to say in its language.
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'sources', reason: 'late' } });
+    if (answer.ok) throw new Error('not a failure');
+    expect(describeError(answer.error, 'en')).toBe('Finding them took too long. Try again.');
+    expect(describeError(answer.error, 'ru')).toBe('Поиск занял слишком много времени. Повторите попытку.');
     expect(await archiveKv.keys()).not.toContain(`sources:${S.personal}:${R.ready}`);
     failLinking = false;
     expect((await send('recording.sources', { spaceId: S.personal, audioId: R.ready })).ok).toBe(true);

@@ -10,6 +10,7 @@ import { browser } from 'wxt/browser';
 import type { Archive, ArchiveRecord, SpeakerMap } from '@/lib/archive/store';
 import { isProtocolSources, type ProtocolSources } from '@/lib/grounding/sources';
 import {
+  LinkError,
   type LinkerThread,
   type LinkSources,
   linkerThread,
@@ -47,13 +48,14 @@ function inOffscreenDocument(document: OffscreenDocument, request: SourcesReques
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<SourcesAnswer>((resolve) => {
       timer = setTimeout(
-        () => resolve({ ok: false, message: 'the linker did not answer in time' }),
+        () => resolve({ ok: false, message: 'the linker did not answer in time', reason: 'late' }),
         SOURCES_LIMIT_MS + 2_000,
       );
     });
     const asked = askOffscreen('sources', request).then(
-      (answer): SourcesAnswer => answer ?? { ok: false, message: 'the linker did not answer' },
-      (error: unknown): SourcesAnswer => ({ ok: false, message: String(error) }),
+      (answer): SourcesAnswer =>
+        answer ?? { ok: false, message: 'the linker did not answer', reason: 'no-answer' },
+      (error: unknown): SourcesAnswer => ({ ok: false, message: String(error), reason: 'failed' }),
     );
     try {
       return await Promise.race([asked, late]);
@@ -72,7 +74,7 @@ export const linkSourcesOffThread: LinkSources = async (result, names) => {
   const document = theOffscreenDocument();
   if (document) return sourcesOf(await inOffscreenDocument(document, request));
   // (Chrome's build carries no Worker of its own for this: its worker always has the document.)
-  if (!import.meta.env.FIREFOX) throw new Error('no offscreen document to link the sources in');
+  if (!import.meta.env.FIREFOX) throw new LinkError('failed', 'no offscreen document to link the sources in');
   ownLinker ??= linkerThread(() => new Worker(browser.runtime.getURL(SOURCES_WORKER_PATH)));
   return sourcesOf(await ownLinker.link(request));
 };

@@ -51,6 +51,8 @@ export function describeError(error: ErrorInfo, lang: Lang, context: FailureCont
       // Only the options' Calendars and Deliveries sections meet these; they word them themselves
       // (calendar-texts.ts, delivery-texts.ts), so the other pages do not carry those texts.
       return t.internal(`${error.kind}: ${error.reason}`);
+    case 'sources':
+      return t.sourcesFailed(error.reason);
     case 'no-answer':
       return t.noAnswer;
     case 'internal':

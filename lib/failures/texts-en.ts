@@ -1,4 +1,5 @@
 /** The failure sentences in English (lib/failures/texts.ts says how the languages are loaded). */
+import type { LinkFailure } from '@/lib/grounding/thread';
 import type { RecordingRefusal, Refusal } from '@/lib/messaging';
 import { en as api } from './api-texts-en';
 
@@ -60,6 +61,14 @@ export const en = {
                       : reason === 'unsupported'
                         ? 'Recording a tab needs Chrome or another Chromium browser.'
                         : 'Chrome did not let the tab be recorded. Click the Meeting Capture button in the toolbar while on the tab, then “Record this tab”.',
+  sourcesFailed: (reason: LinkFailure): string =>
+    reason === 'late'
+      ? 'Finding them took too long. Try again.'
+      : reason === 'busy'
+        ? 'Too many protocols are waiting for theirs. Try again in a minute.'
+        : reason === 'no-answer'
+          ? 'The part of the extension that finds them did not answer. Try again.'
+          : 'Finding them failed. Try again.',
   noAnswer: 'The extension’s background did not answer. Try again or reload the extension.',
   internal: (message: string) =>
     `The extension ran into a problem: ${message.replace(/[.\s]+$/, '')}. Try again or reload the extension.`,

@@ -1,4 +1,5 @@
 /** The failure sentences in Russian, loaded when Russian comes into force (lib/failures/texts.ts). */
+import type { LinkFailure } from '@/lib/grounding/thread';
 import type { RecordingRefusal, Refusal } from '@/lib/messaging';
 import { ru as api } from './api-texts-ru';
 import type { FailureTexts } from './texts-en';
@@ -54,6 +55,14 @@ export const ru: FailureTexts = {
                       : reason === 'unsupported'
                         ? 'Для записи вкладки нужен Chrome или другой браузер на Chromium.'
                         : 'Chrome не разрешил записать вкладку. Нажмите кнопку Meeting Capture на панели инструментов, находясь во вкладке, затем «Записать эту вкладку».',
+  sourcesFailed: (reason: LinkFailure): string =>
+    reason === 'late'
+      ? 'Поиск занял слишком много времени. Повторите попытку.'
+      : reason === 'busy'
+        ? 'Своих источников ждут слишком много протоколов. Повторите попытку через минуту.'
+        : reason === 'no-answer'
+          ? 'Часть расширения, которая их ищет, не ответила. Повторите попытку.'
+          : 'Найти их не удалось. Повторите попытку.',
   noAnswer: 'Фоновая часть расширения не ответила. Повторите попытку или перезагрузите расширение.',
   internal: (message: string) =>
     `В расширении возникла ошибка: ${message.replace(/[.\s]+$/, '')}. Повторите попытку или перезагрузите расширение.`,

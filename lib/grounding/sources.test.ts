@@ -181,6 +181,7 @@ describe('the linker’s thread', () => {
     expect(await linkInWorker(() => nonsense.worker, sourcesRequest(result))).toEqual({
       ok: false,
       message: 'the linker gave no answer',
+      reason: 'no-answer',
     });
     const silent = fakeWorker(() => null);
     let fire: () => void = () => undefined;
@@ -193,14 +194,21 @@ describe('the linker’s thread', () => {
     });
     fire();
     const late = await pending;
-    expect(late).toEqual({ ok: false, message: 'the sources were not found in time' });
+    expect(late).toEqual({ ok: false, message: 'the sources were not found in time', reason: 'late' });
     expect(silent.state.terminated).toBe(1);
     expect(() => sourcesOf(late)).toThrow('the sources were not found in time');
+    expect(() => sourcesOf(late)).toThrow(expect.objectContaining({ reason: 'late' }));
+    // A Worker's own failure (no reason given) is a failure of linking, its words kept.
+    expect(() => sourcesOf({ ok: false, message: 'out of memory' })).toThrow(
+      expect.objectContaining({ reason: 'failed', message: 'out of memory' }),
+    );
     const unstartable = await linkInWorker(() => {
       throw new Error('Worker is not defined');
     }, sourcesRequest(result));
-    expect(unstartable).toEqual({ ok: false, message: 'Worker is not defined' });
+    expect(unstartable).toEqual({ ok: false, message: 'Worker is not defined', reason: 'failed' });
     expect(isSourcesAnswer({ ok: false })).toBe(false);
+    expect(isSourcesAnswer({ ok: false, message: 'x', reason: 'tired' })).toBe(false);
+    expect(isSourcesAnswer({ ok: false, message: 'x', reason: 'busy' })).toBe(true);
   });
 
   it('a kept linker links results one after another in one Worker, and stops it when it fails', async () => {
@@ -221,6 +229,7 @@ describe('the linker’s thread', () => {
     expect(await linker.link(sourcesRequest(result))).toEqual({
       ok: false,
       message: 'the linker gave no answer',
+      reason: 'no-answer',
     });
     expect(starts[0]!.state.terminated).toBe(1);
     fail = false;

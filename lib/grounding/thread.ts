@@ -44,7 +44,29 @@ export interface SourcesRequest {
 /** A result's lines linked to their suggested sources (throws when they could not be). */
 export type LinkSources = (result: ProcessingResult, names: SpeakerMap) => Promise<ProtocolSources>;
 
-export type SourcesAnswer = { ok: true; sources: ProtocolSources } | { ok: false; message: string };
+/**
+ * Why a result's lines could not be linked, for the pages to word in their language (lib/failures):
+ * the linker ran past its limit, too many results waited for it, it gave no answer (or nonsense),
+ * or it failed (`message` then keeps its English words for the logs).
+ */
+export type LinkFailure = 'late' | 'busy' | 'no-answer' | 'failed';
+
+const LINK_FAILURES: ReadonlySet<unknown> = new Set<LinkFailure>(['late', 'busy', 'no-answer', 'failed']);
+
+export type SourcesAnswer =
+  | { ok: true; sources: ProtocolSources }
+  | { ok: false; message: string; reason?: LinkFailure };
+
+/** A link that failed, with why (`reason`) and the failure's own words (`message`). */
+export class LinkError extends Error {
+  constructor(
+    readonly reason: LinkFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LinkError';
+  }
+}
 
 export function sourcesRequest(result: ProcessingResult, names: SpeakerMap = {}): SourcesRequest {
   return { channel: SOURCES_CHANNEL, result, names };
@@ -64,11 +86,13 @@ export function isSourcesRequest(message: unknown): message is SourcesRequest {
 }
 
 export function isSourcesAnswer(message: unknown): message is SourcesAnswer {
-  const value = message as { ok?: unknown; sources?: unknown; message?: unknown } | null;
+  const value = message as { ok?: unknown; sources?: unknown; message?: unknown; reason?: unknown } | null;
   if (typeof value !== 'object' || value === null) return false;
   return value.ok === true
     ? isProtocolSources(value.sources)
-    : value.ok === false && typeof value.message === 'string';
+    : value.ok === false &&
+        typeof value.message === 'string' &&
+        (value.reason === undefined || LINK_FAILURES.has(value.reason));
 }
 
 /** The words of each failure of a Worker's request (`failed`: when the Worker gave none). */
@@ -80,9 +104,12 @@ interface FailureWords {
 }
 
 /** A failed request's answer. */
-type Failure = { ok: false; message: string };
+type Failure = { ok: false; message: string; reason: LinkFailure };
 
-/** A Worker's answers read with `check`, each failure a `{ ok: false, message }` in these words. */
+/**
+ * A Worker's answers read with `check`, each failure a `{ ok: false, message, reason }` in these
+ * words (a Worker's own failure keeps its words, `reason` 'failed').
+ */
 function answersWith<A>(
   check: (value: unknown) => value is A | Failure,
   words: FailureWords,
@@ -93,6 +120,7 @@ function answersWith<A>(
       ok: false,
       message:
         why === 'late' || why === 'busy' || why === 'malformed' ? words[why] : (message ?? words.failed),
+      reason: why === 'late' || why === 'busy' ? why : why === 'malformed' ? 'no-answer' : 'failed',
     }),
   };
 }
@@ -179,5 +207,5 @@ export function linkerThread(
 /** The sources of an answer, or an error saying why there are none. */
 export function sourcesOf(answer: SourcesAnswer): ProtocolSources {
   if (answer.ok) return answer.sources;
-  throw new Error(answer.message);
+  throw new LinkError(answer.reason ?? 'failed', answer.message);
 }
