@@ -5,6 +5,9 @@
  */
 import { api, archiveKeys, expect, SEED, test } from './ui-fixtures';
 
+// Past meetings fetched and indexed: 26 s in a loaded CI run.
+test.describe.configure({ timeout: 120_000 });
+
 const R = SEED.recordings;
 const S = SEED.spaces;
 

@@ -9,6 +9,9 @@ import type { Page } from '@playwright/test';
 import { checkLayout, formatProblems } from './layout';
 import { expect, openPanel, SEED, seriousViolations, test } from './ui-fixtures';
 
+// A journey through two languages, two themes, three pages and two accounts: 57 s in a loaded CI run, near the default minute.
+test.describe.configure({ timeout: 180_000 });
+
 const R = SEED.recordings;
 const S = SEED.spaces;
 

@@ -1,5 +1,8 @@
 import { expect, SEED, test } from './ui-fixtures';
 
+// A 3-hour transcript rendered whole: 28 s in a loaded CI run.
+test.describe.configure({ timeout: 120_000 });
+
 test('the 3-hour transcript shows its first screen, then renders every utterance', async ({
   signedInPopup: _signedIn,
   openViewer,

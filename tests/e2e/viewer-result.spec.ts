@@ -1,5 +1,8 @@
 import { expect, SEED, seriousViolations, test } from './ui-fixtures';
 
+// Each test opens the viewer and renders its tabs (one checks all of them with axe): up to 29 s in a loaded CI run.
+test.describe.configure({ timeout: 120_000 });
+
 const R = SEED.recordings;
 const P = SEED.spaces.personal;
 
