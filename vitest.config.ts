@@ -53,6 +53,9 @@ export default defineConfig({
     env: { WXT_TEST_BUILD: '1' },
     // Two cores: keep parallelism modest so the emulator-backed suites do not starve each other.
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // Limits for a machine three times slower than a loaded CI run, where a test without a limit
+    // of its own took up to 12 s; hooks (emulators, fixtures) get a minute. One that hangs still ends.
+    testTimeout: 90_000,
+    hookTimeout: 60_000,
   },
 });
