@@ -7,8 +7,9 @@
 /** One action item of the delivered protocol. */
 export interface DeliveryItem {
   /**
-   * The item's identity: `<space>:<audio>:<same>` of its first meeting in its series (lib/items),
-   * so the item said again in the next meeting of a series is the same item.
+   * The item's identity: `<space>:<audio>:<same>` (lib/background/delivery-items.ts): its meeting
+   * and its compared text and owners (lib/items/series.ts `sameKey`), so every delivery, attempt or
+   * reading of one meeting's item is the same task; said again in the next meeting, it is another.
    */
   key: string;
   text: string;
