@@ -141,7 +141,9 @@ import { fileSize, moduleGraph, pageAssets, zipSize } from './bundle';
 // 48.6 kB gzip), which carries the same linker, marked and lvovich, instead of a chunk of the
 // offscreen document carrying its own copy of them (31 kB gzip); the offscreen document's tasks
 // in chunks of their own, loaded when first asked (+2.4 kB): 981.7 kB measured.
-export const ZIP_BUDGET_KB = 982;
+// 982 → 982.5: why a protocol's linking failed, said in English and Russian (the failure texts of
+// the pages and the background): 982.3 kB measured (test build).
+export const ZIP_BUDGET_KB = 982.5;
 
 /**
  * Budgets in kB of gzip: what the weight work reached, plus a small margin. Raise one only with a
@@ -419,9 +421,10 @@ export const BUDGETS_KB: Record<string, number> = {
   // 110.5 → 110.6: the offscreen document kept open a little after a link (for the next, which
   // then finds the linker's Worker warm) and a result shown to a page linked at once: 113,167 B
   // measured (test build).
-  // 110.6 → 110.8: why a protocol's linking failed, carried to the pages as a reason (late, busy,
-  // no answer, failed) and worded in English and Russian there, instead of the linker's English.
-  'background.js': 110.8,
+  // 110.6 → 110.9: why a protocol's linking failed, carried to the pages as a reason (late, busy,
+  // no answer, failed) and worded in English and Russian there, instead of the linker's English
+  // (test build, which the budgets are measured on).
+  'background.js': 110.9,
   // The meeting search worker started by the side panel and the viewer (on the first use of the
   // field): the Russian and English Snowball stemmers, the index and the archive reader.
   // 13 → 64 with SQLite (docs/search.md): its JavaScript glue (the WebAssembly loader, the
