@@ -30,7 +30,7 @@ export type { LinkSources };
  * Bumped when the linker finds other sources than before: sources kept by an older one are linked
  * again. Kept beside the sources in the archive.
  */
-export const KEPT_SOURCES_VERSION = 1;
+export const KEPT_SOURCES_VERSION = 2;
 
 /**
  * Chrome's offscreen document stays open this long after a link (unless another use needs it

@@ -66,7 +66,7 @@ export const DEFAULT_PARAMS: LinkParams = {
   context: 0.3,
   heading: 1,
   spread: 20,
-  block: 0.3,
+  block: 1,
   threshold: 3.4,
   fit: 1.6,
   maxTerms: 64,
