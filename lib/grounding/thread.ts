@@ -49,9 +49,8 @@ export type LinkSources = (result: ProcessingResult, names: SpeakerMap) => Promi
  * the linker ran past its limit, too many results waited for it, it gave no answer (or nonsense),
  * or it failed (`message` then keeps its English words for the logs).
  */
-export type LinkFailure = 'late' | 'busy' | 'no-answer' | 'failed';
-
-const LINK_FAILURES: ReadonlySet<unknown> = new Set<LinkFailure>(['late', 'busy', 'no-answer', 'failed']);
+const LINK_FAILURES = ['late', 'busy', 'no-answer', 'failed'] as const;
+export type LinkFailure = (typeof LINK_FAILURES)[number];
 
 export type SourcesAnswer =
   | { ok: true; sources: ProtocolSources }
@@ -92,16 +91,11 @@ export function isSourcesAnswer(message: unknown): message is SourcesAnswer {
     ? isProtocolSources(value.sources)
     : value.ok === false &&
         typeof value.message === 'string' &&
-        (value.reason === undefined || LINK_FAILURES.has(value.reason));
+        (value.reason === undefined || (LINK_FAILURES as readonly unknown[]).includes(value.reason));
 }
 
-/** The words of each failure of a Worker's request (`failed`: when the Worker gave none). */
-interface FailureWords {
-  late: string;
-  busy: string;
-  malformed: string;
-  failed: string;
-}
+/** The words of each failure of a Worker's request (`failed`: when the Worker gave none of its own). */
+type FailureWords = Record<LinkFailure, string>;
 
 /** A failed request's answer. */
 type Failure = { ok: false; message: string; reason: LinkFailure };
@@ -116,12 +110,11 @@ function answersWith<A>(
 ): WorkerAnswers<A | Failure> {
   return {
     check,
-    failed: (why, message) => ({
-      ok: false,
-      message:
-        why === 'late' || why === 'busy' || why === 'malformed' ? words[why] : (message ?? words.failed),
-      reason: why === 'late' || why === 'busy' ? why : why === 'malformed' ? 'no-answer' : 'failed',
-    }),
+    failed: (why, message) => {
+      const reason: LinkFailure =
+        why === 'late' || why === 'busy' ? why : why === 'malformed' ? 'no-answer' : 'failed';
+      return { ok: false, message: reason === 'failed' ? (message ?? words.failed) : words[reason], reason };
+    },
   };
 }
 
@@ -129,7 +122,7 @@ function answersWith<A>(
 const LINKER_ANSWERS = answersWith(isSourcesAnswer, {
   late: 'the sources were not found in time',
   busy: 'too many protocols are waiting to be linked',
-  malformed: 'the linker gave no answer',
+  'no-answer': 'the linker gave no answer',
   failed: 'the linker failed',
 });
 
@@ -178,7 +171,7 @@ export function isItemsMessage(message: unknown): message is ItemsMessage {
 const ITEMS_ANSWERS = answersWith(isItemsAnswer, {
   late: 'the action items were not read in time',
   busy: 'too many protocols are waiting to be read',
-  malformed: 'the action items reader gave no answer',
+  'no-answer': 'the action items reader gave no answer',
   failed: 'the action items reader failed',
 });
 
