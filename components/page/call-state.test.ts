@@ -143,13 +143,20 @@ describe('the call state, read while this tab is recorded', () => {
     expect(sent).toEqual([{ type: 'page.callEnded', payload: {} }]);
   });
 
-  it("an end dialog read over the call's controls is told though the call under it keeps changing", async () => {
-    document.body.innerHTML =
-      '<div id="portal"></div><div class="meeting"><footer><button aria-label="Leave">Leave</button></footer><div id="video"></div></div>';
+  /**
+   * Zoom's classic client, in the top document, in a call (`inCall`: more of the meeting beside its
+   * footer), followed; then its "ended by host" modal drawn in a portal beside the meeting.
+   */
+  async function zoomEndedByHost(inCall = ''): Promise<void> {
+    document.body.innerHTML = `<div id="portal"></div><div class="meeting"><footer><button aria-label="Leave">Leave</button></footer>${inCall}</div>`;
     follow('zoom');
     await vi.advanceTimersByTimeAsync(CALL_LOOK_MS);
     document.getElementById('portal')!.innerHTML =
       '<div class="zm-modal"><div class="zm-modal-body-title">This meeting has been ended by host</div></div>';
+  }
+
+  it("an end dialog read over the call's controls is told though the call under it keeps changing", async () => {
+    await zoomEndedByHost('<div id="video"></div>');
     const video = document.getElementById('video')!;
     const redraw = setInterval(() => video.replaceChildren(document.createElement('canvas')), 100);
     await vi.advanceTimersByTimeAsync(CALL_CHECK_MS + CALL_CONFIRM_MS + 200);
@@ -158,13 +165,7 @@ describe('the call state, read while this tab is recorded', () => {
   });
 
   it('an end dialog drawn where no watched element changes is found by the slow look', async () => {
-    // Zoom's classic client, in the top document; its modals in a portal beside the meeting.
-    document.body.innerHTML =
-      '<div id="portal"></div><div class="meeting"><footer><button aria-label="Leave">Leave</button></footer></div>';
-    follow('zoom');
-    await vi.advanceTimersByTimeAsync(CALL_LOOK_MS);
-    document.getElementById('portal')!.innerHTML =
-      '<div class="zm-modal"><div class="zm-modal-body-title">This meeting has been ended by host</div></div>';
+    await zoomEndedByHost();
     await vi.advanceTimersByTimeAsync(CALL_CHECK_MS - CALL_LOOK_MS - 100);
     expect(sent).toEqual([]);
     await vi.advanceTimersByTimeAsync(CALL_CONFIRM_MS + 200);
