@@ -48,7 +48,8 @@ export default defineConfig({
     // The fake extension APIs as `chrome` and `browser` (WXT's fake browser); then every text
     // catalog loaded up front (the pages load the one in force on demand), and the worker's parts
     // registered (the worker loads them on demand).
-    setupFiles: ['tests/setup/fake-browser.ts', 'tests/setup/catalogs.ts'],
+    // And a file with a DOM lets Preact's after-paint timers fire before its DOM is torn down.
+    setupFiles: ['tests/setup/fake-browser.ts', 'tests/setup/catalogs.ts', 'tests/setup/after-paint.ts'],
     // Unit tests run as a test build (wxt.config.ts): loopback services are granted up front.
     env: { WXT_TEST_BUILD: '1' },
     // Two cores: keep parallelism modest so the emulator-backed suites do not starve each other.
